@@ -1,0 +1,50 @@
+"""boneyard: the classic games of dominoes, for people and programs.
+
+>>> import boneyard
+>>> rules = boneyard.get_game("block").configure(players=2)
+>>> match = boneyard.Match(rules, seed=7)
+>>> hand = match.hand
+>>> len(hand.legal_actions()) > 0
+True
+"""
+
+from .actions import DRAW, PASS, Action, Draw, Move, Muggins, Pass, Play, play
+from .games import GAMES, get_game
+from .layout import Layout
+from .match import Match
+from .options import OptionError, Options
+from .rules.base import Game, HandResult, Rules
+from .state import HandState, IllegalAction, Observation
+from .tiles import DOUBLE_NINE, DOUBLE_SIX, DOUBLE_TWELVE, TileSet, format_tile, parse_tile
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DOUBLE_NINE",
+    "DOUBLE_SIX",
+    "DOUBLE_TWELVE",
+    "DRAW",
+    "GAMES",
+    "PASS",
+    "Action",
+    "Draw",
+    "Game",
+    "HandResult",
+    "HandState",
+    "IllegalAction",
+    "Layout",
+    "Match",
+    "Move",
+    "Muggins",
+    "Observation",
+    "OptionError",
+    "Options",
+    "Pass",
+    "Play",
+    "Rules",
+    "TileSet",
+    "format_tile",
+    "get_game",
+    "parse_tile",
+    "play",
+]

@@ -1,0 +1,229 @@
+"""Actions a seat can take, and the moves of a hand's history.
+
+Actions are small immutable values. ``Play`` values are interned by :func:`play`, so the legal-action lists that
+the engine builds millions of times allocate nothing new.
+
+>>> play(parse_tile("6-4"), "R")
+Play('6-4', 'R')
+>>> str(play(parse_tile("6-4"), "R")), str(DRAW), str(PASS)
+('6-4 at R', 'draw', 'pass')
+>>> play(parse_tile("6-4"), "R") == Play(parse_tile("6-4"), "R")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .tiles import NAMES, parse_tile
+
+__all__ = ["DRAW", "PASS", "Action", "Draw", "Move", "Muggins", "Pass", "Play", "parse_tile", "play"]
+
+
+class Action:
+    """Base class of every action."""
+
+    __slots__ = ()
+
+    def to_record(self, seat: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+class Play(Action):
+    """Lay ``tile`` at the open end named ``end`` (``None`` for the lead).
+
+    ``open`` is the pip left exposed where the rules leave the choice to the player (a matador in Matador); for
+    the lead tile it is the pip laid toward the R end (the tile is written ``"a-b"`` with ``a`` toward L).
+    ``claim`` is the number of points claimed for the play where scores must be claimed.
+    """
+
+    __slots__ = ("_key", "claim", "end", "open", "tile")
+
+    tile: int
+    end: str | None
+    open: int | None
+    claim: int | None
+
+    def __init__(
+        self, tile: int, end: str | None = None, open: int | None = None, claim: int | None = None
+    ) -> None:
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "end", end)
+        object.__setattr__(self, "open", open)
+        object.__setattr__(self, "claim", claim)
+        object.__setattr__(self, "_key", (tile, end, open, claim))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("actions are immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Play) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __repr__(self) -> str:
+        extra = ""
+        if self.open is not None:
+            extra += f", open={self.open}"
+        if self.claim is not None:
+            extra += f", claim={self.claim}"
+        end = f", {self.end!r}" if self.end is not None else ""
+        return f"Play({NAMES[self.tile]!r}{end}{extra})"
+
+    def __str__(self) -> str:
+        text = NAMES[self.tile]
+        if self.end is None and self.open is not None:
+            # A lead written as laid: the pip toward L first.
+            text = f"{self._lead_left()}-{self.open}"
+        if self.end is not None:
+            text += f" at {self.end}"
+        if self.end is not None and self.open is not None:
+            text += f" exposing {self.open}"
+        if self.claim is not None:
+            text += f" claiming {self.claim}"
+        return text
+
+    def _lead_left(self) -> int:
+        a, b = (int(x) for x in NAMES[self.tile].split("-"))
+        return b if self.open == a and a != b else a
+
+    def with_claim(self, claim: int | None) -> Play:
+        return Play(self.tile, self.end, self.open, claim)
+
+    @property
+    def is_lead(self) -> bool:
+        return self.end is None
+
+    def to_record(self, seat: int) -> dict[str, Any]:
+        record: dict[str, Any] = {"seat": seat}
+        if self.end is None:
+            record["play"] = (
+                f"{self._lead_left()}-{self.open}" if self.open is not None else NAMES[self.tile]
+            )
+        else:
+            record["play"] = NAMES[self.tile]
+            record["end"] = self.end
+            if self.open is not None:
+                record["open"] = self.open
+        if self.claim is not None:
+            record["claim"] = self.claim
+        return record
+
+
+class Draw(Action):
+    """Take the next tile of the stock. The tile is decided by the stock, not by the player."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "DRAW"
+
+    def __str__(self) -> str:
+        return "draw"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Draw)
+
+    def __hash__(self) -> int:
+        return hash("draw")
+
+    def to_record(self, seat: int) -> dict[str, Any]:  # pragma: no cover - moves carry the tile
+        raise TypeError("a draw is recorded from its Move, which knows the tile drawn")
+
+
+class Pass(Action):
+    """"Go" / knock: the seat does not play (forced, or by choice where the rules allow)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "PASS"
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pass)
+
+    def __hash__(self) -> int:
+        return hash("pass")
+
+    def to_record(self, seat: int) -> dict[str, Any]:
+        return {"seat": seat, "pass": True}
+
+
+class Muggins(Action):
+    """Claim ``points`` that the previous player made but did not claim."""
+
+    __slots__ = ("points",)
+
+    points: int
+
+    def __init__(self, points: int) -> None:
+        object.__setattr__(self, "points", points)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("actions are immutable")
+
+    def __repr__(self) -> str:
+        return f"Muggins({self.points})"
+
+    def __str__(self) -> str:
+        return f"muggins {self.points}"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Muggins) and other.points == self.points
+
+    def __hash__(self) -> int:
+        return hash(("muggins", self.points))
+
+    def to_record(self, seat: int) -> dict[str, Any]:
+        return {"seat": seat, "muggins": self.points}
+
+
+DRAW = Draw()
+PASS = Pass()
+
+_PLAYS: dict[tuple[int, str | None, int | None], Play] = {}
+
+
+def play(tile: int, end: str | None = None, open: int | None = None) -> Play:
+    """The interned ``Play`` of ``tile`` at ``end``."""
+    key = (tile, end, open)
+    p = _PLAYS.get(key)
+    if p is None:
+        p = _PLAYS[key] = Play(tile, end, open)
+    return p
+
+
+class Move(NamedTuple):
+    """One entry of a hand's history: who did what.
+
+    ``drawn`` is the tile taken by a draw; in a public history (what other seats see) it is ``None``.
+    ``points`` is what the action scored at once for the seat's side (counting games), 0 otherwise.
+    """
+
+    seat: int
+    action: Action
+    drawn: int | None = None
+    points: int = 0
+
+    def to_record(self) -> dict[str, Any]:
+        if isinstance(self.action, Draw):
+            if self.drawn is None:
+                raise ValueError("a hidden draw cannot be written to a record")
+            return {"seat": self.seat, "draw": NAMES[self.drawn]}
+        return self.action.to_record(self.seat)
+
+    def __str__(self) -> str:
+        if isinstance(self.action, Draw):
+            what = f"draws {NAMES[self.drawn]}" if self.drawn is not None else "draws"
+        elif isinstance(self.action, Pass):
+            what = "passes"
+        elif isinstance(self.action, Play) and self.action.end is None:
+            what = f"leads {self.action}"
+        else:
+            what = f"plays {self.action}"
+        score = f" (+{self.points})" if self.points else ""
+        return f"seat {self.seat} {what}{score}"

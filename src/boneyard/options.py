@@ -1,0 +1,262 @@
+"""Rule options: names, allowed values, defaults and one-line explanations (RULES.md §3).
+
+Options are data. Each game lists the options that apply to it; each rule set of a game fixes every one of them;
+a user may then change them one by one. An unknown option or a bad value raises :class:`OptionError`, whose
+message lists what is valid.
+
+Values are ints, bools, strings, or *per-player maps* (``hand_size`` and ``stock_reserve``), written on the
+command line as ``2:7,3:5,4:5`` and in JSON as ``{"2": 7, "3": 5, "4": 5}``.
+
+>>> parse_value(OPTIONS["hand_size"], "2:7,3:5")
+((2, 7), (3, 5))
+>>> parse_value(OPTIONS["blocked_scoring"], "fixed:10")
+'fixed:10'
+>>> parse_value(OPTIONS["voluntary_draw"], "yes")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .tiles import parse_tile
+
+__all__ = ["OPTIONS", "OptionError", "OptionSpec", "Options", "OptionValue", "parse_value"]
+
+OptionValue = int | bool | str | tuple[tuple[int, int], ...]
+
+
+class OptionError(ValueError):
+    """An unknown game, rule set or option, or a bad option value."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    name: str
+    kind: str  # "int", "bool", "choice", "int_or_map"
+    help: str
+    choices: tuple[str, ...] = ()
+    # Choices with a parameter, written "prefix:<param>", e.g. "fixed:<n>" or "holder_of:<tile>".
+    param_choices: tuple[str, ...] = ()
+    minimum: int = 0
+
+    def allowed(self) -> str:
+        """The allowed values in words."""
+        if self.kind == "bool":
+            return "true, false"
+        if self.kind == "int":
+            return f"a whole number >= {self.minimum}"
+        if self.kind == "int_or_map":
+            return "a whole number, or per player count as 2:7,3:5,4:5"
+        return ", ".join([*self.choices, *self.param_choices])
+
+
+_SPECS = [
+    OptionSpec("tile_set", "choice", "the set used: double-six (28 tiles), double-nine (55) or "
+               "double-twelve (91)", ("double-six", "double-nine", "double-twelve")),
+    OptionSpec("partnerships", "bool", "four players play as two partnerships, seats 0 and 2 "
+               "against 1 and 3, scoring for the side"),
+    OptionSpec("hand_size", "int_or_map", "tiles dealt to each player, or per number of players",
+               minimum=1),
+    OptionSpec("stock_reserve", "int_or_map", "stock tiles that may never be drawn, or per number "
+               "of players"),
+    OptionSpec("draw_policy", "choice", "when a player cannot play: none (pass), until_playable "
+               "(draw until a tile fits), one_then_pass (draw one, pass if it does not fit)",
+               ("none", "until_playable", "one_then_pass")),
+    OptionSpec("voluntary_draw", "bool", "a player who could play may draw instead (while the "
+               "stock is above the reserve)"),
+    OptionSpec("first_lead", "choice", "who poses first in the first hand",
+               ("highest_double", "draw_highest", "draw_highest_doubles_first", "draw_lowest",
+                "lowest_double", "random"), ("holder_of:<tile>",)),
+    OptionSpec("lead_tile", "choice", "whether the leader must pose the tile that gave him the lead "
+               "(the_deciding_double) or may pose any tile", ("the_deciding_double", "any")),
+    OptionSpec("no_double", "choice", "when the lead goes to a double and nobody holds one: redeal, "
+               "the heaviest tile leads, or players draw in turn until a double appears",
+               ("redeal", "heaviest_tile", "draw_until_found")),
+    OptionSpec("next_lead", "choice", "who leads the later hands of a match",
+               ("alternate", "winner", "rotate_left", "rotate_right", "same_as_first")),
+    OptionSpec("turn_direction", "choice", "the way round the table play goes: cw (clockwise) or "
+               "ccw", ("cw", "ccw")),
+    OptionSpec("doubles_crosswise", "bool", "doubles are laid across the line"),
+    OptionSpec("spinner", "choice", "which doubles can be played on all four sides: none, the "
+               "first double of the hand, every double, or only a double posed as the lead",
+               ("none", "first_double", "all_doubles", "opening_double")),
+    OptionSpec("spinner_sides_first", "bool", "a spinner's two long sides must be covered before "
+               "its short ends open"),
+    OptionSpec("spinner_fill_first", "bool", "the first spinner must get a tile on every side "
+               "before any arm grows"),
+    OptionSpec("double_bonus_play", "bool", "a player who plays a double may at once play another "
+               "tile matching it"),
+    OptionSpec("domino_points", "choice", "what going out scores: the opponents' pips, rounded to "
+               "the nearest five or three, a fixed number, or nothing",
+               ("pips", "pips_round5", "pips_round3", "none"), ("fixed:<n>",)),
+    OptionSpec("round_scope", "choice", "rounding applies to the total of the opponents' pips, or "
+               "to each opponent's hand", ("total", "per_opponent")),
+    OptionSpec("blocked_scoring", "choice", "what the lowest hand scores when no one can play: "
+               "combined (all hands), opponents (others' pips), difference_each (sum of the "
+               "differences to each), difference_total (others' total minus own), cascade (every "
+               "player scores the differences to those above), or a fixed number",
+               ("combined", "opponents", "difference_each", "difference_total", "cascade"),
+               ("fixed:<n>",)),
+    OptionSpec("blocked_tie", "choice", "a tie for the lowest blocked hand: no_score, split the "
+               "score, the lightest single tile wins, the side that played last wins, or the "
+               "fewest doubles wins",
+               ("no_score", "split", "lightest_tile", "last_to_play", "fewest_doubles")),
+    OptionSpec("count_stock_pips", "bool", "the pips left in the stock are added to the loser's "
+               "count (the winner scores them too)"),
+    OptionSpec("early_block_detection", "bool", "the hand is blocked as soon as no tile in any hand "
+               "or in the drawable stock can be played (no drawing down a dead stock)"),
+    OptionSpec("partner_pips", "choice", "when a partnership scores: the partner's remaining pips "
+               "are ignored, included, or subtracted", ("ignore", "include", "subtract")),
+    OptionSpec("target_score", "int", "points that win the match", minimum=1),
+    OptionSpec("hand_double_value", "choice", "a double left in hand counts its full pips or one "
+               "half", ("full", "one_half")),
+]
+
+OPTIONS: dict[str, OptionSpec] = {s.name: s for s in _SPECS}
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def _parse_int(spec: OptionSpec, value: Any) -> int:
+    if isinstance(value, bool):
+        raise OptionError(f"bad value {value!r} for option {spec.name}: expected {spec.allowed()}")
+    if isinstance(value, int):
+        n = value
+    elif isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        n = int(value.strip())
+    else:
+        raise OptionError(f"bad value {value!r} for option {spec.name}: expected {spec.allowed()}")
+    if n < spec.minimum:
+        raise OptionError(f"bad value {value!r} for option {spec.name}: expected {spec.allowed()}")
+    return n
+
+
+def parse_value(spec: OptionSpec, value: Any) -> OptionValue:
+    """Validate ``value`` (from JSON or the command line) and return its canonical form."""
+    if spec.kind == "bool":
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+            return value.strip().lower() in _TRUE
+        raise OptionError(f"bad value {value!r} for option {spec.name}: expected true or false")
+    if spec.kind == "int":
+        return _parse_int(spec, value)
+    if spec.kind == "int_or_map":
+        pairs: list[tuple[Any, Any]]
+        if isinstance(value, Mapping):
+            pairs = list(value.items())
+        elif isinstance(value, list | tuple) and all(
+            isinstance(p, list | tuple) and len(p) == 2 for p in value
+        ):
+            pairs = [tuple(p) for p in value]
+        elif isinstance(value, str) and ":" in value:
+            try:
+                pairs = [tuple(item.split(":")) for item in value.split(",")]  # type: ignore[misc]
+            except ValueError:
+                pairs = []
+            if not pairs or any(len(p) != 2 for p in pairs):
+                raise OptionError(
+                    f"bad value {value!r} for option {spec.name}: expected {spec.allowed()}"
+                )
+        else:
+            return _parse_int(spec, value)
+        out = []
+        for k, v in pairs:
+            players = _parse_int(OptionSpec("players", "int", "", minimum=1), k)
+            out.append((players, _parse_int(spec, v)))
+        if not out:
+            raise OptionError(f"bad value {value!r} for option {spec.name}: expected {spec.allowed()}")
+        return tuple(sorted(out))
+    # choice
+    if not isinstance(value, str):
+        raise OptionError(f"bad value {value!r} for option {spec.name}: choose from {spec.allowed()}")
+    text = value.strip()
+    if text in spec.choices:
+        return text
+    prefix, _, param = text.partition(":")
+    for pc in spec.param_choices:
+        if pc.startswith(prefix + ":") and param:
+            if pc.endswith("<n>"):
+                if not param.isdigit():
+                    break
+                return f"{prefix}:{int(param)}"
+            if pc.endswith("<tile>"):
+                try:
+                    parse_tile(param)
+                except ValueError:
+                    break
+                return f"{prefix}:{param}"
+    raise OptionError(f"bad value {value!r} for option {spec.name}: choose from {spec.allowed()}")
+
+
+def to_json(value: OptionValue) -> Any:
+    """The JSON form of a canonical option value."""
+    if isinstance(value, tuple):
+        return {str(k): v for k, v in value}
+    return value
+
+
+def format_value(value: OptionValue) -> str:
+    """The command-line form of a canonical option value."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return ",".join(f"{k}:{v}" for k, v in value)
+    return str(value)
+
+
+def per_players(value: OptionValue, players: int, name: str) -> int:
+    """Resolve an int-or-map option for ``players`` players."""
+    if isinstance(value, tuple):
+        for k, v in value:
+            if k == players:
+                return v
+        known = ", ".join(str(k) for k, _ in value)
+        raise OptionError(f"option {name} gives no value for {players} players (it has {known})")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise OptionError(f"option {name} must be a number")
+    return value
+
+
+class Options(Mapping[str, OptionValue]):
+    """A frozen, validated set of resolved option values. Read them as ``options["name"]``
+    or ``options.name``."""
+
+    __slots__ = ("_values",)
+
+    def __init__(self, values: Mapping[str, OptionValue]) -> None:
+        object.__setattr__(self, "_values", dict(values))
+
+    def __getitem__(self, key: str) -> OptionValue:
+        return self._values[key]
+
+    def __getattr__(self, key: str) -> Any:
+        try:
+            return self._values[key]
+        except KeyError:
+            raise AttributeError(key) from None
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("options are frozen")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self._values.items())))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Options) and self._values == other._values
+
+    def __repr__(self) -> str:
+        return f"Options({self._values!r})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: to_json(v) for k, v in self._values.items()}

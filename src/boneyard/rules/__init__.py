@@ -1,0 +1,1 @@
+"""Rules objects: one module per family of games."""

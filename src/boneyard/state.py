@@ -1,0 +1,452 @@
+"""One hand in progress: the state machine at the centre of boneyard.
+
+A :class:`HandState` holds the hands as bitmasks, the stock in draw order, the layout, whose turn it is, the
+scores made during play and the history. It answers :meth:`~HandState.legal_actions`, takes an action with
+:meth:`~HandState.apply` (an illegal one raises :class:`IllegalAction` and changes nothing), copies itself cheaply
+with :meth:`~HandState.copy`, and gives each seat only what that seat may see with
+:meth:`~HandState.observation`.
+
+>>> from boneyard.games import get_game
+>>> from boneyard.tiles import parse_tile as T
+>>> rules = get_game("block").configure(players=2)
+>>> deal = [[T(t) for t in "6-6 6-5 5-5 4-4 3-3 2-2 1-1".split()],
+...         [T(t) for t in "6-4 6-3 6-2 5-4 5-3 4-3 0-0".split()]]
+>>> state = HandState.from_deal(rules, deal, [t for t in range(28) if not any(t in h for h in deal)])
+>>> state.turn, [str(a) for a in state.legal_actions()]
+(0, ['6-6'])
+>>> state.apply(state.legal_actions()[0])
+>>> [str(a) for a in state.legal_actions()]
+['6-4 at L', '6-3 at L', '6-2 at L', '6-4 at R', '6-3 at R', '6-2 at R']
+>>> state.apply(Play(T("0-0"), "L"))
+Traceback (most recent call last):
+...
+boneyard.state.IllegalAction: seat 1 cannot play 0-0 at L: the end shows 6
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .actions import DRAW, PASS, Action, Draw, Move, Pass, Play, play
+from .layout import Layout
+from .tiles import BIT, DOUBLE, HIGH, LOW, NAMES, mask_of
+
+if TYPE_CHECKING:
+    from .rules.base import HandResult, Rules
+
+__all__ = ["HandState", "IllegalAction", "Observation"]
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now. The message says why; the state is unchanged."""
+
+
+class HandState:
+    """The complete (hidden-information) state of one hand."""
+
+    __slots__ = (
+        "_legal",
+        "bonus_double",
+        "deal",
+        "drew",
+        "finding_lead",
+        "hands",
+        "history",
+        "layout",
+        "lead_by_deal",
+        "leader",
+        "over",
+        "public",
+        "required_lead",
+        "result",
+        "rules",
+        "scores",
+        "stock",
+        "stock_pos",
+        "turn",
+    )
+
+    rules: Rules
+    hands: list[int]
+    deal: tuple[int, ...]
+    stock: tuple[int, ...]
+    stock_pos: int
+    layout: Layout | None
+    turn: int
+    leader: int
+    lead_by_deal: bool
+    required_lead: int
+    finding_lead: bool
+    bonus_double: int
+    drew: bool
+    scores: list[int]
+    history: list[Move]
+    public: list[Move]
+    over: bool
+    result: HandResult | None
+    _legal: list[Action] | None
+
+    @classmethod
+    def from_deal(
+        cls,
+        rules: Rules,
+        hands: Sequence[Sequence[int]],
+        stock: Sequence[int],
+        leader: int | None = None,
+        lead_by_deal: bool = True,
+    ) -> HandState:
+        """Start a hand from a deal (tile indexes per seat) and the stock in draw order.
+
+        ``leader`` is required where the rules decide the lead by something outside the deal (a draw for the
+        lead, a rotation); where the deal decides it, it is derived, and a ``leader`` given must agree.
+        ``lead_by_deal`` is false for a hand whose leader comes from the match (a rotation), not the deal.
+        """
+        n = rules.players
+        if len(hands) != n:
+            raise ValueError(f"the deal has {len(hands)} hands for {n} players")
+        seen = 0
+        for h in [*hands, stock]:
+            for t in h:
+                if not 0 <= t < rules.tiles.size:
+                    raise ValueError(f"{NAMES[t]} is not a tile of the {rules.tiles.name} set")
+                if seen & BIT[t]:
+                    raise ValueError(f"{NAMES[t]} appears twice in the deal and stock")
+                seen |= BIT[t]
+        if seen != rules.tiles.all_mask:
+            missing = [NAMES[t] for t in range(rules.tiles.size) if not seen & BIT[t]]
+            raise ValueError(f"the deal and stock miss {', '.join(missing)}")
+        masks = [mask_of(list(h)) for h in hands]
+        if lead_by_deal and rules.needs_redeal(masks):
+            raise ValueError("no double was dealt: these rules throw the deal in and deal again")
+        self = cls.__new__(cls)
+        self.rules = rules
+        self.hands = masks
+        self.deal = tuple(masks)
+        self.stock = tuple(stock)
+        self.stock_pos = 0
+        self.layout = None
+        self.lead_by_deal = lead_by_deal and rules.lead_from_deal()
+        self.required_lead = -1
+        self.finding_lead = False
+        self.bonus_double = -1
+        self.drew = False
+        self.scores = [0] * len(rules.sides)
+        self.history = []
+        self.public = []
+        self.over = False
+        self.result = None
+        self._legal = None
+        if lead_by_deal and rules.lead_from_deal():
+            derived = rules.leader_from_deal(masks)
+            if derived is None:
+                # Nobody holds a double and the rules say to draw in turn until one appears.
+                self.leader = leader if leader is not None else 0
+                self.finding_lead = True
+            else:
+                seat, required = derived
+                if leader is not None and leader != seat:
+                    raise ValueError(
+                        f"leader {leader} disagrees with the deal: seat {seat} leads under these rules"
+                    )
+                self.leader = seat
+                self.required_lead = required
+        elif leader is None:
+            raise ValueError("these rules decide the lead outside the deal: a leader is required")
+        elif not 0 <= leader < n:
+            raise ValueError(f"no seat {leader}")
+        else:
+            self.leader = leader
+        self.turn = self.leader
+        return self
+
+    # ----------------------------------------------------------------- copying
+    def copy(self) -> HandState:
+        """A copy sharing every immutable part (layout, stock, deal, rules)."""
+        c = HandState.__new__(HandState)
+        c.rules = self.rules
+        c.hands = self.hands[:]
+        c.deal = self.deal
+        c.stock = self.stock
+        c.stock_pos = self.stock_pos
+        c.layout = self.layout
+        c.turn = self.turn
+        c.leader = self.leader
+        c.lead_by_deal = self.lead_by_deal
+        c.required_lead = self.required_lead
+        c.finding_lead = self.finding_lead
+        c.bonus_double = self.bonus_double
+        c.drew = self.drew
+        c.scores = self.scores[:]
+        c.history = self.history[:]
+        c.public = self.public[:]
+        c.over = self.over
+        c.result = self.result
+        c._legal = self._legal
+        return c
+
+    # ----------------------------------------------------------------- queries
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to move may take now (empty once the hand is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = [] if self.over else self.rules.legal_actions(self)
+            self._legal = legal
+        return list(legal)
+
+    def drawable(self) -> int:
+        """How many stock tiles may still be drawn."""
+        return max(0, len(self.stock) - self.stock_pos - self.rules.reserve)
+
+    def stock_size(self) -> int:
+        return len(self.stock) - self.stock_pos
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(h.bit_count() for h in self.hands)
+
+    # ----------------------------------------------------------------- acting
+    def apply(self, action: Action) -> None:
+        """Take ``action`` for the seat to move. Raises :class:`IllegalAction` (changing nothing) if the
+        rules do not allow it."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            action = self._normalize(action)
+            if action not in legal:
+                raise IllegalAction(self.why_illegal(action))
+        self._legal = None
+        seat = self.turn
+        if type(action) is Play:
+            self._play(seat, action)
+        elif type(action) is Draw:
+            self._draw(seat)
+        else:
+            self._pass(seat)
+
+    def _normalize(self, action: Action) -> Action:
+        """The canonical form of a play written loosely (a lead without orientation, a claim)."""
+        if isinstance(action, Play):
+            t = action.tile
+            if action.end is None:
+                if DOUBLE[t]:
+                    return play(t)
+                right = LOW[t] if action.open is None else action.open
+                return play(t, None, right)
+            if action.claim is not None or action.open is not None:
+                return play(t, action.end, action.open)
+        return action
+
+    def _play(self, seat: int, action: Play) -> None:
+        rules = self.rules
+        t = action.tile
+        self.hands[seat] ^= BIT[t]
+        layout = self.layout
+        self.layout = rules.lead_layout(t, action.open) if layout is None else rules.lay(layout, action)
+        points = rules.score_play(self, seat, action)
+        if points:
+            self.scores[rules.side_of[seat]] += points
+        move = Move(seat, action, None, points)
+        self.history.append(move)
+        self.public.append(move)
+        was_bonus = self.bonus_double >= 0
+        self.bonus_double = -1
+        self.drew = False
+        if not self.hands[seat]:
+            self._finish("domino", seat)
+            return
+        if rules.double_bonus_play and DOUBLE[t] and not was_bonus:
+            if rules.bonus_plays(self.hands[seat], self.layout, t):
+                self.bonus_double = t
+                return
+        if rules.is_blocked(self):
+            self._finish("blocked", None)
+            return
+        self._advance(seat)
+
+    def _draw(self, seat: int) -> None:
+        t = self.stock[self.stock_pos]
+        self.stock_pos += 1
+        self.hands[seat] |= BIT[t]
+        self.history.append(Move(seat, DRAW, t))
+        self.public.append(Move(seat, DRAW, None))
+        if self.finding_lead:
+            if DOUBLE[t]:
+                self.finding_lead = False
+                self.leader = seat
+                self.required_lead = t if self.rules.lead_tile_rule == "the_deciding_double" else -1
+                self.turn = seat
+            elif self.stock_pos >= len(self.stock):
+                # No double anywhere: the heaviest tile leads.
+                self.finding_lead = False
+                best = max(
+                    ((s, x) for s, h in enumerate(self.hands) for x in _tiles(h)),
+                    key=lambda st: (HIGH[st[1]] + LOW[st[1]], HIGH[st[1]]),
+                )
+                self.leader, self.required_lead = best
+                self.turn = best[0]
+            else:
+                self._advance(seat)
+            return
+        self.drew = True
+        if self.rules.is_blocked(self):
+            self._finish("blocked", None)
+
+    def _pass(self, seat: int) -> None:
+        self.history.append(Move(seat, PASS))
+        self.public.append(Move(seat, PASS))
+        self.bonus_double = -1
+        self._advance(seat)
+
+    def _advance(self, seat: int) -> None:
+        self.drew = False
+        self.turn = (seat + 1) % self.rules.players
+
+    def _finish(self, ended: str, out_seat: int | None) -> None:
+        self.over = True
+        self.result = self.rules.hand_result(self, ended, out_seat)
+        self._legal = []
+
+    # ----------------------------------------------------------------- explaining
+    def why_illegal(self, action: Action) -> str:
+        """A sentence saying why ``action`` is not legal now."""
+        if self.over:
+            return "the hand is over"
+        seat = self.turn
+        legal = self.rules.legal_actions(self)
+        options = ", ".join(str(a) for a in legal)
+        if isinstance(action, Play):
+            t = action.tile
+            if not 0 <= t < self.rules.tiles.size:
+                return f"{NAMES[t]} is not a tile of this set"
+            if not self.hands[seat] & BIT[t]:
+                return f"seat {seat} does not hold {NAMES[t]}"
+            if self.finding_lead:
+                return f"seat {seat} must draw until a double appears"
+            if self.layout is None:
+                if action.end is not None:
+                    return f"the first tile is a lead: it takes no end (legal: {options})"
+                if self.required_lead >= 0 and t != self.required_lead:
+                    return f"seat {seat} must lead {NAMES[self.required_lead]}"
+                return f"seat {seat} cannot lead {action} (legal: {options})"
+            layout = self.layout
+            if action.end is None:
+                return f"seat {seat} must name an end for {NAMES[t]} (legal: {options})"
+            if action.end not in layout.names:
+                return f"there is no end {action.end} (ends: {', '.join(layout.names)})"
+            i = layout.names.index(action.end)
+            pip = layout.pips[i]
+            if pip < 0:
+                return f"end {action.end} is not open yet"
+            if self.bonus_double >= 0:
+                return (
+                    f"seat {seat} may only add a tile matching {NAMES[self.bonus_double]} "
+                    f"or pass (legal: {options})"
+                )
+            if i not in self.rules.allowed_ends(layout):
+                return f"end {action.end} cannot be played on until the spinner is complete"
+            if not self.rules.end_mask[pip] & BIT[t]:
+                return f"seat {seat} cannot play {NAMES[t]} at {action.end}: the end shows {pip}"
+            return f"seat {seat} cannot play {action} (legal: {options})"
+        if isinstance(action, Draw):
+            if not self.rules.can_draw and not self.finding_lead:
+                return "there is no drawing in this game"
+            if self.drawable() == 0:
+                return f"seat {seat} cannot draw: the stock is down to its reserve"
+            if self.drew and self.rules.draw_policy == "one_then_pass":
+                return f"seat {seat} has drawn already this turn"
+            return f"seat {seat} cannot draw while able to play (legal: {options})"
+        if isinstance(action, Pass):
+            return f"seat {seat} cannot pass while able to act (legal: {options})"
+        return f"{action} is not an action of this game (legal: {options})"
+
+    # ----------------------------------------------------------------- views
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see: its own tiles, the table, the others' tile counts, the stock size, the
+        public history (draws without their tiles) and the scores."""
+        return Observation(self, seat)
+
+    def __repr__(self) -> str:
+        hands = " | ".join(" ".join(NAMES[t] for t in _tiles(h)) for h in self.hands)
+        return f"<HandState {self.rules.game.id} turn={self.turn} layout={self.layout} hands={hands}>"
+
+
+def _tiles(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low_bit = mask & -mask
+        out.append(low_bit.bit_length() - 1)
+        mask ^= low_bit
+    return out
+
+
+class Observation:
+    """One seat's view of a hand. It holds no reference to the state, only public facts and the seat's own
+    tiles, so an agent given an observation cannot read hidden tiles."""
+
+    __slots__ = (
+        "_hist",
+        "_hist_len",
+        "hand",
+        "hand_sizes",
+        "layout",
+        "leader",
+        "legal_actions",
+        "over",
+        "rules",
+        "scores",
+        "seat",
+        "stock_size",
+        "drawable",
+        "turn",
+    )
+
+    seat: int
+    rules: Rules
+    hand: int
+    layout: Layout | None
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    drawable: int
+    turn: int
+    leader: int
+    scores: tuple[int, ...]
+    legal_actions: tuple[Action, ...]
+    over: bool
+
+    def __init__(self, state: HandState, seat: int) -> None:
+        self.seat = seat
+        self.rules = state.rules
+        self.hand = state.hands[seat]
+        self.layout = state.layout
+        self.hand_sizes = tuple(h.bit_count() for h in state.hands)
+        self.stock_size = len(state.stock) - state.stock_pos
+        self.drawable = state.drawable()
+        self.turn = state.turn
+        self.leader = state.leader
+        self.scores = tuple(state.scores)
+        self.over = state.over
+        if seat == state.turn and not state.over:
+            legal = state._legal
+            if legal is None:
+                state.legal_actions()
+                legal = state._legal
+            self.legal_actions = tuple(legal or ())
+        else:
+            self.legal_actions = ()
+        # The public history is append-only; a prefix of it never changes.
+        self._hist = state.public
+        self._hist_len = len(state.public)
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The public moves so far (a draw shows who drew, not what)."""
+        return tuple(self._hist[: self._hist_len])
+
+    @property
+    def tiles(self) -> list[int]:
+        return _tiles(self.hand)
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.legal_actions)
