@@ -11,7 +11,7 @@ next-lead rules, keeps the score sheet, and knows when the match is over.
 >>> while not match.over:
 ...     while not match.hand.over:
 ...         match.hand.apply(rng.choice(match.hand.legal_actions()))
-...     match.next_hand()
+...     _ = match.next_hand()
 >>> max(match.totals) >= 100, match.winner is not None
 (True, True)
 """

@@ -16,7 +16,7 @@ with :meth:`~HandState.copy`, and gives each seat only what that seat may see wi
 (0, ['6-6'])
 >>> state.apply(state.legal_actions()[0])
 >>> [str(a) for a in state.legal_actions()]
-['6-4 at L', '6-3 at L', '6-2 at L', '6-4 at R', '6-3 at R', '6-2 at R']
+['6-2 at L', '6-3 at L', '6-4 at L', '6-2 at R', '6-3 at R', '6-4 at R']
 >>> state.apply(Play(T("0-0"), "L"))
 Traceback (most recent call last):
 ...
