@@ -186,15 +186,29 @@ DRAW = Draw()
 PASS = Pass()
 
 _PLAYS: dict[tuple[int, str | None, int | None], Play] = {}
+_BY_END: dict[str | None, list[Play]] = {}
 
 
 def play(tile: int, end: str | None = None, open: int | None = None) -> Play:
     """The interned ``Play`` of ``tile`` at ``end``."""
+    if open is None:
+        row = _BY_END.get(end)
+        if row is None:
+            row = _BY_END[end] = [Play(t, end) for t in range(len(NAMES))]
+        return row[tile]
     key = (tile, end, open)
     p = _PLAYS.get(key)
     if p is None:
         p = _PLAYS[key] = Play(tile, end, open)
     return p
+
+
+def plays_at(end: str | None) -> list[Play]:
+    """The interned plays of every tile at ``end``, indexed by tile (a fast path for move generation)."""
+    row = _BY_END.get(end)
+    if row is None:
+        row = _BY_END[end] = [Play(t, end) for t in range(len(NAMES))]
+    return row
 
 
 class Move(NamedTuple):

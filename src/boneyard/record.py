@@ -196,21 +196,12 @@ def hand_to_record(state: HandState) -> dict[str, Any]:
         "deal": [[NAMES[t] for t in deal_tiles(m)] for m in state.deal],
         "stock": [NAMES[t] for t in state.stock],
     }
-    if not state.lead_by_deal or state.finding_lead or _found_lead(state):
-        hand["leader"] = _first_actor(state)
+    if not state.lead_by_deal:
+        hand["leader"] = state.leader
     hand["moves"] = [m.to_record() for m in state.history]
     if state.result is not None:
         hand["result"] = {"points": list(state.result.points)}
     return hand
-
-
-def _found_lead(state: HandState) -> bool:
-    # A hand whose lead was found by drawing starts with draws: its first drawer is written as leader.
-    return bool(state.history) and isinstance(state.history[0].action, Draw) and state.lead_by_deal
-
-
-def _first_actor(state: HandState) -> int:
-    return state.history[0].seat if state.history else state.leader
 
 
 # --------------------------------------------------------------------- reading and replaying

@@ -85,7 +85,7 @@ class HandState:
     public: list[Move]
     over: bool
     result: HandResult | None
-    _legal: list[Action] | None
+    _legal: tuple[Action, ...] | None
 
     @classmethod
     def from_deal(
@@ -140,17 +140,27 @@ class HandState:
         if lead_by_deal and rules.lead_from_deal():
             derived = rules.leader_from_deal(masks)
             if derived is None:
-                # Nobody holds a double and the rules say to draw in turn until one appears.
-                self.leader = leader if leader is not None else 0
-                self.finding_lead = True
-            else:
-                seat, required = derived
+                # Nobody holds a double and the rules say to draw in turn, from seat 0, until one
+                # appears: whoever draws it leads.
+                first = next((k for k, t in enumerate(stock) if DOUBLE[t]), None)
+                if first is None:
+                    raise ValueError("no double in the deal or the stock: no one can lead")
+                seat = first % n
                 if leader is not None and leader != seat:
                     raise ValueError(
-                        f"leader {leader} disagrees with the deal: seat {seat} leads under these rules"
+                        f"leader {leader} disagrees with the deal: seat {seat} draws the first double"
                     )
                 self.leader = seat
-                self.required_lead = required
+                self.finding_lead = True
+                self.turn = 0
+                return self
+            seat, required = derived
+            if leader is not None and leader != seat:
+                raise ValueError(
+                    f"leader {leader} disagrees with the deal: seat {seat} leads under these rules"
+                )
+            self.leader = seat
+            self.required_lead = required
         elif leader is None:
             raise ValueError("these rules decide the lead outside the deal: a leader is required")
         elif not 0 <= leader < n:
@@ -190,7 +200,7 @@ class HandState:
         """Every action the seat to move may take now (empty once the hand is over)."""
         legal = self._legal
         if legal is None:
-            legal = [] if self.over else self.rules.legal_actions(self)
+            legal = () if self.over else tuple(self.rules.legal_actions(self))
             self._legal = legal
         return list(legal)
 
@@ -210,7 +220,8 @@ class HandState:
         rules do not allow it."""
         legal = self._legal
         if legal is None:
-            legal = self.legal_actions()
+            legal = () if self.over else tuple(self.rules.legal_actions(self))
+            self._legal = legal
         if action not in legal:
             action = self._normalize(action)
             if action not in legal:
@@ -240,29 +251,30 @@ class HandState:
     def _play(self, seat: int, action: Play) -> None:
         rules = self.rules
         t = action.tile
-        self.hands[seat] ^= BIT[t]
+        hands = self.hands
+        hands[seat] ^= BIT[t]
         layout = self.layout
         self.layout = rules.lead_layout(t, action.open) if layout is None else rules.lay(layout, action)
-        points = rules.score_play(self, seat, action)
+        points = rules.score_play(self, seat, action) if rules.scores_in_play else 0
         if points:
             self.scores[rules.side_of[seat]] += points
-        move = Move(seat, action, None, points)
+        move = _new_move(Move, (seat, action, None, points))
         self.history.append(move)
         self.public.append(move)
         was_bonus = self.bonus_double >= 0
         self.bonus_double = -1
         self.drew = False
-        if not self.hands[seat]:
+        if not hands[seat]:
             self._finish("domino", seat)
             return
         if rules.double_bonus_play and DOUBLE[t] and not was_bonus:
-            if rules.bonus_plays(self.hands[seat], self.layout, t):
+            if rules.bonus_plays(hands[seat], self.layout, t):
                 self.bonus_double = t
                 return
         if rules.is_blocked(self):
             self._finish("blocked", None)
             return
-        self._advance(seat)
+        self.turn = (seat + 1) % rules.players
 
     def _draw(self, seat: int) -> None:
         t = self.stock[self.stock_pos]
@@ -273,20 +285,10 @@ class HandState:
         if self.finding_lead:
             if DOUBLE[t]:
                 self.finding_lead = False
-                self.leader = seat
                 self.required_lead = t if self.rules.lead_tile_rule == "the_deciding_double" else -1
                 self.turn = seat
-            elif self.stock_pos >= len(self.stock):
-                # No double anywhere: the heaviest tile leads.
-                self.finding_lead = False
-                best = max(
-                    ((s, x) for s, h in enumerate(self.hands) for x in _tiles(h)),
-                    key=lambda st: (HIGH[st[1]] + LOW[st[1]], HIGH[st[1]]),
-                )
-                self.leader, self.required_lead = best
-                self.turn = best[0]
             else:
-                self._advance(seat)
+                self.turn = (seat + 1) % self.rules.players
             return
         self.drew = True
         if self.rules.is_blocked(self):
@@ -305,7 +307,7 @@ class HandState:
     def _finish(self, ended: str, out_seat: int | None) -> None:
         self.over = True
         self.result = self.rules.hand_result(self, ended, out_seat)
-        self._legal = []
+        self._legal = ()
 
     # ----------------------------------------------------------------- explaining
     def why_illegal(self, action: Action) -> str:
@@ -318,7 +320,7 @@ class HandState:
         if isinstance(action, Play):
             t = action.tile
             if not 0 <= t < self.rules.tiles.size:
-                return f"{NAMES[t]} is not a tile of this set"
+                return f"tile {NAMES[t] if 0 <= t < len(NAMES) else t} is not in this set"
             if not self.hands[seat] & BIT[t]:
                 return f"seat {seat} does not hold {NAMES[t]}"
             if self.finding_lead:
@@ -371,6 +373,9 @@ class HandState:
         return f"<HandState {self.rules.game.id} turn={self.turn} layout={self.layout} hands={hands}>"
 
 
+_new_move = tuple.__new__
+
+
 def _tiles(mask: int) -> list[int]:
     out = []
     while mask:
@@ -416,22 +421,23 @@ class Observation:
 
     def __init__(self, state: HandState, seat: int) -> None:
         self.seat = seat
-        self.rules = state.rules
-        self.hand = state.hands[seat]
+        self.rules = rules = state.rules
+        hands = state.hands
+        self.hand = hands[seat]
         self.layout = state.layout
-        self.hand_sizes = tuple(h.bit_count() for h in state.hands)
-        self.stock_size = len(state.stock) - state.stock_pos
-        self.drawable = state.drawable()
+        self.hand_sizes = tuple(map(int.bit_count, hands))
+        stock_size = len(state.stock) - state.stock_pos
+        self.stock_size = stock_size
+        self.drawable = max(0, stock_size - rules.reserve)
         self.turn = state.turn
         self.leader = state.leader
         self.scores = tuple(state.scores)
-        self.over = state.over
-        if seat == state.turn and not state.over:
+        self.over = over = state.over
+        if seat == state.turn and not over:
             legal = state._legal
             if legal is None:
-                state.legal_actions()
-                legal = state._legal
-            self.legal_actions = tuple(legal or ())
+                legal = state._legal = tuple(rules.legal_actions(state))
+            self.legal_actions = legal
         else:
             self.legal_actions = ()
         # The public history is append-only; a prefix of it never changes.

@@ -41,7 +41,8 @@ class RandomAgent:
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = observation.legal_actions
-        return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+        n = len(legal)
+        return legal[int(rng.random() * n)] if n > 1 else legal[0]
 
 
 class GreedyAgent:

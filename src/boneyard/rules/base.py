@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..actions import DRAW, PASS, Action, Play, play
+from ..actions import DRAW, PASS, Action, Play, play, plays_at
 from ..layout import LONG, Layout
 from ..options import (
     OPTIONS,
@@ -133,6 +133,8 @@ class Rules:
         # Tiles playable at an end showing pip p (equal-number matching).
         self.end_mask: tuple[int, ...] = self.tiles.suit_mask
         self.can_draw = self.draw_policy != "none"
+        # Whether score_play can score (counting games); the engine skips the call otherwise.
+        self.scores_in_play = type(self).score_play is not Rules.score_play
         # Pip value of each tile left in a hand.
         self.hand_value: tuple[int, ...] = tuple(
             (HIGH[t] if DOUBLE[t] and self.hand_double_value == "one_half" else PIPS[t])
@@ -239,7 +241,9 @@ class Rules:
         n = self.players
         step = 1 if self.turn_direction == "cw" else -1
         rule = self.next_lead
-        if rule in ("alternate", "rotate_left"):
+        if rule == "alternate":
+            return (previous_leader + 1) % n
+        if rule == "rotate_left":
             return (previous_leader + step) % n
         if rule == "rotate_right":
             return (previous_leader - step) % n
@@ -286,9 +290,14 @@ class Rules:
         """The tiles that fit some open end now."""
         m = 0
         end_mask = self.end_mask
-        pips = layout.pips
-        for i in self.allowed_ends(layout):
-            p = pips[i]
+        if self.spinner_fill_first:
+            pips = layout.pips
+            for i in self.allowed_ends(layout):
+                p = pips[i]
+                if p >= 0:
+                    m |= end_mask[p]
+            return m
+        for p in layout.pips:
             if p >= 0:
                 m |= end_mask[p]
         return m
@@ -297,15 +306,18 @@ class Rules:
         """Every legal play of a tile from ``hand`` onto ``layout``."""
         out: list[Action] = []
         names, pips, end_mask = layout.names, layout.pips, self.end_mask
-        for i in self.allowed_ends(layout):
+        ends = self.allowed_ends(layout) if self.spinner_fill_first else range(len(pips))
+        for i in ends:
             p = pips[i]
             if p < 0:
                 continue
             m = hand & end_mask[p]
-            name = names[i]
+            if not m:
+                continue
+            row = plays_at(names[i])
             while m:
                 low_bit = m & -m
-                out.append(play(low_bit.bit_length() - 1, name))
+                out.append(row[low_bit.bit_length() - 1])
                 m ^= low_bit
         return out
 
@@ -352,17 +364,20 @@ class Rules:
         if layout is None:
             return False
         playable = self.playable_mask(layout)
-        drawable = state.drawable()
+        drawable = len(state.stock) - state.stock_pos - self.reserve
         if self.early_block_detection:
             pool = 0
             for h in state.hands:
                 pool |= h
-            for t in state.stock[state.stock_pos : state.stock_pos + drawable]:
+            for t in state.stock[state.stock_pos : state.stock_pos + max(0, drawable)]:
                 pool |= BIT[t]
             return not (pool & playable)
         if drawable > 0 and self.can_draw:
             return False
-        return not any(h & playable for h in state.hands)
+        for h in state.hands:
+            if h & playable:
+                return False
+        return True
 
     def hand_pips(self, hand: int) -> int:
         value = self.hand_value
