@@ -1,6 +1,7 @@
 """Actions a seat can take, and the moves of a hand's history.
 
-Actions are small immutable values. ``Play`` values are interned by :func:`play`, so the legal-action lists that
+Actions are small immutable values. ``Play`` values are interned by :func:`play`, so the
+legal-action lists that
 the engine builds millions of times allocate nothing new.
 
 >>> play(parse_tile("6-4"), "R")
@@ -17,7 +18,18 @@ from typing import Any, NamedTuple
 
 from .tiles import NAMES, parse_tile
 
-__all__ = ["DRAW", "PASS", "Action", "Draw", "Move", "Muggins", "Pass", "Play", "parse_tile", "play"]
+__all__ = [
+    "DRAW",
+    "PASS",
+    "Action",
+    "Draw",
+    "Move",
+    "Muggins",
+    "Pass",
+    "Play",
+    "parse_tile",
+    "play",
+]
 
 
 class Action:
@@ -32,13 +44,16 @@ class Action:
 class Play(Action):
     """Lay ``tile`` at the open end named ``end`` (``None`` for the lead).
 
-    ``open`` is the pip left exposed where the rules leave the choice to the player (a matador in Matador); for
-    the lead tile it is the pip laid toward the R end (the tile is written ``"a-b"`` with ``a`` toward L).
+    ``open`` is the pip left exposed where the rules leave the choice to the player (a matador in
+    Matador); for
+    the lead tile it is the pip laid toward the R end (the tile is written ``"a-b"`` with ``a``
+    toward L).
     ``claim`` is the number of points claimed for the play where scores must be claimed.
     """
 
     __slots__ = ("_key", "claim", "end", "open", "tile")
 
+    _key: tuple[int, str | None, int | None, int | None]
     tile: int
     end: str | None
     open: int | None
@@ -133,7 +148,7 @@ class Draw(Action):
 
 
 class Pass(Action):
-    """"Go" / knock: the seat does not play (forced, or by choice where the rules allow)."""
+    """ "Go" / knock: the seat does not play (forced, or by choice where the rules allow)."""
 
     __slots__ = ()
 
@@ -204,7 +219,7 @@ def play(tile: int, end: str | None = None, open: int | None = None) -> Play:
 
 
 def plays_at(end: str | None) -> list[Play]:
-    """The interned plays of every tile at ``end``, indexed by tile (a fast path for move generation)."""
+    """The interned plays of every tile at ``end``, indexed by tile (for fast move generation)."""
     row = _BY_END.get(end)
     if row is None:
         row = _BY_END[end] = [Play(t, end) for t in range(len(NAMES))]
@@ -214,7 +229,8 @@ def plays_at(end: str | None) -> list[Play]:
 class Move(NamedTuple):
     """One entry of a hand's history: who did what.
 
-    ``drawn`` is the tile taken by a draw; in a public history (what other seats see) it is ``None``.
+    ``drawn`` is the tile taken by a draw; in a public history (what other seats see) it is
+    ``None``.
     ``points`` is what the action scored at once for the seat's side (counting games), 0 otherwise.
     """
 

@@ -1,11 +1,15 @@
 """The table: the tiles laid and the open ends where the next tile may go.
 
-A layout is an immutable value, so a copied state shares it and a search pays nothing for it. Each open end has
-a name (``L`` and ``R`` for the line; ``U`` and ``D`` for the short sides of the first spinner; ``nU``/``nD`` for
-the short sides of a later spinner ``n-n``), the pip it shows, and the tile at its tip. An end whose pip is
+A layout is an immutable value, so a copied state shares it and a search pays nothing for it. Each
+open end has
+a name (``L`` and ``R`` for the line; ``U`` and ``D`` for the short sides of the first spinner;
+``nU``/``nD`` for
+the short sides of a later spinner ``n-n``), the pip it shows, and the tile at its tip. An end whose
+pip is
 ``-1`` exists but is not open yet (a spinner's short side waiting for its long sides to be covered).
 
-Layouts know geometry, not rules: which tile may go where, and what it scores, is decided by the game's rules
+Layouts know geometry, not rules: which tile may go where, and what it scores, is decided by the
+game's rules
 object, which then calls :meth:`Layout.attach`.
 
 >>> from boneyard.tiles import parse_tile
@@ -63,9 +67,11 @@ class Layout:
     def lead(
         cls, tile: int, left: int | None = None, spinner: bool = False, short_open: bool = False
     ) -> Layout:
-        """The layout after leading ``tile`` with ``left`` toward L (a double shows its number at both).
+        """The layout after leading ``tile`` with ``left`` toward L (a double shows its number at
+        both).
 
-        A spinner lead also gets the short ends U and D, open at once when ``short_open`` (no "sides first"
+        A spinner lead also gets the short ends U and D, open at once when ``short_open`` (no "sides
+        first"
         rule), else waiting (pip -1) until both long sides are covered.
         """
         h, lo = HIGH[tile], LOW[tile]
@@ -103,16 +109,19 @@ class Layout:
     ) -> Layout:
         """Lay ``tile`` at end ``i``, leaving ``exposed`` showing there.
 
-        With ``spinner`` the tile (a double) also opens two short ends named after it (``U``/``D`` for the first
-        spinner of the hand, ``nU``/``nD`` for a later one); they are open at once with ``short_open``, else
+        With ``spinner`` the tile (a double) also opens two short ends named after it (``U``/``D``
+        for the first
+        spinner of the hand, ``nU``/``nD`` for a later one); they are open at once with
+        ``short_open``, else
         when the double's far side is covered.
         """
         names, pips, tips, kinds = self.names, self.pips, self.tips, self.kinds
         old_tip = tips[i]
-        pips = pips[:i] + (exposed,) + pips[i + 1 :]
-        tips = tips[:i] + (tile,) + tips[i + 1 :]
+        # Concatenation is the fastest way to replace one item of a short tuple.
+        pips = pips[:i] + (exposed,) + pips[i + 1 :]  # noqa: RUF005
+        tips = tips[:i] + (tile,) + tips[i + 1 :]  # noqa: RUF005
         if kinds[i] != LONG:
-            kinds = kinds[:i] + (LONG,) + kinds[i + 1 :]
+            kinds = kinds[:i] + (LONG,) + kinds[i + 1 :]  # noqa: RUF005
         spinners = self.spinners
         if old_tip >= 0 and spinners & BIT[old_tip]:
             # Covering a long side of a spinner may open its waiting short sides.

@@ -1,6 +1,7 @@
 """A match: hands played one after another until a side reaches the target.
 
-The match deals (with its own seeded generator), decides each hand's leader by the rules' first-lead and
+The match deals (with its own seeded generator), decides each hand's leader by the rules' first-lead
+and
 next-lead rules, keeps the score sheet, and knows when the match is over.
 
 >>> from boneyard.games import get_game
@@ -59,7 +60,8 @@ class Match:
         return self.winner is not None
 
     def expected_leader(self) -> tuple[int | None, bool]:
-        """``(leader, lead_by_deal)`` for the next hand: the leader the rotation gives (``None`` where the deal
+        """``(leader, lead_by_deal)`` for the next hand: the leader the rotation gives (``None``
+        where the deal
         or a draw for the lead decides), and whether the deal decides it."""
         rules = self.rules
         if self.hands:
@@ -80,7 +82,9 @@ class Match:
         expected, by_deal = self.expected_leader()
         if expected is not None:
             if leader is not None and leader != expected:
-                raise ValueError(f"leader {leader} disagrees with the rotation: seat {expected} leads")
+                raise ValueError(
+                    f"leader {leader} disagrees with the rotation: seat {expected} leads"
+                )
             leader = expected
         state = HandState.from_deal(self.rules, hands, stock, leader, lead_by_deal=by_deal)
         self.hands.append(state)

@@ -1,10 +1,13 @@
 """Rule options: names, allowed values, defaults and one-line explanations (RULES.md §3).
 
-Options are data. Each game lists the options that apply to it; each rule set of a game fixes every one of them;
-a user may then change them one by one. An unknown option or a bad value raises :class:`OptionError`, whose
+Options are data. Each game lists the options that apply to it; each rule set of a game fixes every
+one of them;
+a user may then change them one by one. An unknown option or a bad value raises
+:class:`OptionError`, whose
 message lists what is valid.
 
-Values are ints, bools, strings, or *per-player maps* (``hand_size`` and ``stock_reserve``), written on the
+Values are ints, bools, strings, or *per-player maps* (``hand_size`` and ``stock_reserve``), written
+on the
 command line as ``2:7,3:5,4:5`` and in JSON as ``{"2": 7, "3": 5, "4": 5}``.
 
 >>> parse_value(OPTIONS["hand_size"], "2:7,3:5")
@@ -23,7 +26,7 @@ from typing import Any
 
 from .tiles import parse_tile
 
-__all__ = ["OPTIONS", "OptionError", "OptionSpec", "Options", "OptionValue", "parse_value"]
+__all__ = ["OPTIONS", "OptionError", "OptionSpec", "OptionValue", "Options", "parse_value"]
 
 OptionValue = int | bool | str | tuple[tuple[int, int], ...]
 
@@ -54,65 +57,158 @@ class OptionSpec:
 
 
 _SPECS = [
-    OptionSpec("tile_set", "choice", "the set used: double-six (28 tiles), double-nine (55) or "
-               "double-twelve (91)", ("double-six", "double-nine", "double-twelve")),
-    OptionSpec("partnerships", "bool", "four players play as two partnerships, seats 0 and 2 "
-               "against 1 and 3, scoring for the side"),
-    OptionSpec("hand_size", "int_or_map", "tiles dealt to each player, or per number of players",
-               minimum=1),
-    OptionSpec("stock_reserve", "int_or_map", "stock tiles that may never be drawn, or per number "
-               "of players"),
-    OptionSpec("draw_policy", "choice", "when a player cannot play: none (pass), until_playable "
-               "(draw until a tile fits), one_then_pass (draw one, pass if it does not fit)",
-               ("none", "until_playable", "one_then_pass")),
-    OptionSpec("voluntary_draw", "bool", "a player who could play may draw instead (while the "
-               "stock is above the reserve)"),
-    OptionSpec("first_lead", "choice", "who poses first in the first hand",
-               ("highest_double", "draw_highest", "draw_highest_doubles_first", "draw_lowest",
-                "lowest_double", "random"), ("holder_of:<tile>",)),
-    OptionSpec("lead_tile", "choice", "whether the leader must pose the tile that gave him the lead "
-               "(the_deciding_double) or may pose any tile", ("the_deciding_double", "any")),
-    OptionSpec("no_double", "choice", "when the lead goes to a double and nobody holds one: redeal, "
-               "the heaviest tile leads, or players draw in turn until a double appears",
-               ("redeal", "heaviest_tile", "draw_until_found")),
-    OptionSpec("next_lead", "choice", "who leads the later hands of a match",
-               ("alternate", "winner", "rotate_left", "rotate_right", "same_as_first")),
-    OptionSpec("turn_direction", "choice", "the way round the table play goes: cw (clockwise) or "
-               "ccw", ("cw", "ccw")),
+    OptionSpec(
+        "tile_set",
+        "choice",
+        "the set used: double-six (28 tiles), double-nine (55) or double-twelve (91)",
+        ("double-six", "double-nine", "double-twelve"),
+    ),
+    OptionSpec(
+        "partnerships",
+        "bool",
+        "four players play as two partnerships, seats 0 and 2 "
+        "against 1 and 3, scoring for the side",
+    ),
+    OptionSpec(
+        "hand_size", "int_or_map", "tiles dealt to each player, or per number of players", minimum=1
+    ),
+    OptionSpec(
+        "stock_reserve",
+        "int_or_map",
+        "stock tiles that may never be drawn, or per number of players",
+    ),
+    OptionSpec(
+        "draw_policy",
+        "choice",
+        "when a player cannot play: none (pass), until_playable "
+        "(draw until a tile fits), one_then_pass (draw one, pass if it does not fit)",
+        ("none", "until_playable", "one_then_pass"),
+    ),
+    OptionSpec(
+        "voluntary_draw",
+        "bool",
+        "a player who could play may draw instead (while the stock is above the reserve)",
+    ),
+    OptionSpec(
+        "first_lead",
+        "choice",
+        "who poses first in the first hand",
+        (
+            "highest_double",
+            "draw_highest",
+            "draw_highest_doubles_first",
+            "draw_lowest",
+            "lowest_double",
+            "random",
+        ),
+        ("holder_of:<tile>",),
+    ),
+    OptionSpec(
+        "lead_tile",
+        "choice",
+        "whether the leader must pose the tile that gave him the lead "
+        "(the_deciding_double) or may pose any tile",
+        ("the_deciding_double", "any"),
+    ),
+    OptionSpec(
+        "no_double",
+        "choice",
+        "when the lead goes to a double and nobody holds one: redeal, "
+        "the heaviest tile leads, or players draw in turn until a double appears",
+        ("redeal", "heaviest_tile", "draw_until_found"),
+    ),
+    OptionSpec(
+        "next_lead",
+        "choice",
+        "who leads the later hands of a match",
+        ("alternate", "winner", "rotate_left", "rotate_right", "same_as_first"),
+    ),
+    OptionSpec(
+        "turn_direction",
+        "choice",
+        "the way round the table play goes: cw (clockwise) or ccw",
+        ("cw", "ccw"),
+    ),
     OptionSpec("doubles_crosswise", "bool", "doubles are laid across the line"),
-    OptionSpec("spinner", "choice", "which doubles can be played on all four sides: none, the "
-               "first double of the hand, every double, or only a double posed as the lead",
-               ("none", "first_double", "all_doubles", "opening_double")),
-    OptionSpec("spinner_sides_first", "bool", "a spinner's two long sides must be covered before "
-               "its short ends open"),
-    OptionSpec("spinner_fill_first", "bool", "the first spinner must get a tile on every side "
-               "before any arm grows"),
-    OptionSpec("double_bonus_play", "bool", "a player who plays a double may at once play another "
-               "tile matching it"),
-    OptionSpec("domino_points", "choice", "what going out scores: the opponents' pips, rounded to "
-               "the nearest five or three, a fixed number, or nothing",
-               ("pips", "pips_round5", "pips_round3", "none"), ("fixed:<n>",)),
-    OptionSpec("round_scope", "choice", "rounding applies to the total of the opponents' pips, or "
-               "to each opponent's hand", ("total", "per_opponent")),
-    OptionSpec("blocked_scoring", "choice", "what the lowest hand scores when no one can play: "
-               "combined (all hands), opponents (others' pips), difference_each (sum of the "
-               "differences to each), difference_total (others' total minus own), cascade (every "
-               "player scores the differences to those above), or a fixed number",
-               ("combined", "opponents", "difference_each", "difference_total", "cascade"),
-               ("fixed:<n>",)),
-    OptionSpec("blocked_tie", "choice", "a tie for the lowest blocked hand: no_score, split the "
-               "score, the lightest single tile wins, the side that played last wins, or the "
-               "fewest doubles wins",
-               ("no_score", "split", "lightest_tile", "last_to_play", "fewest_doubles")),
-    OptionSpec("count_stock_pips", "bool", "the pips left in the stock are added to the loser's "
-               "count (the winner scores them too)"),
-    OptionSpec("early_block_detection", "bool", "the hand is blocked as soon as no tile in any hand "
-               "or in the drawable stock can be played (no drawing down a dead stock)"),
-    OptionSpec("partner_pips", "choice", "when a partnership scores: the partner's remaining pips "
-               "are ignored, included, or subtracted", ("ignore", "include", "subtract")),
+    OptionSpec(
+        "spinner",
+        "choice",
+        "which doubles can be played on all four sides: none, the "
+        "first double of the hand, every double, or only a double posed as the lead",
+        ("none", "first_double", "all_doubles", "opening_double"),
+    ),
+    OptionSpec(
+        "spinner_sides_first",
+        "bool",
+        "a spinner's two long sides must be covered before its short ends open",
+    ),
+    OptionSpec(
+        "spinner_fill_first",
+        "bool",
+        "the first spinner must get a tile on every side before any arm grows",
+    ),
+    OptionSpec(
+        "double_bonus_play",
+        "bool",
+        "a player who plays a double may at once play another tile matching it",
+    ),
+    OptionSpec(
+        "domino_points",
+        "choice",
+        "what going out scores: the opponents' pips, rounded to "
+        "the nearest five or three, a fixed number, or nothing",
+        ("pips", "pips_round5", "pips_round3", "none"),
+        ("fixed:<n>",),
+    ),
+    OptionSpec(
+        "round_scope",
+        "choice",
+        "rounding applies to the total of the opponents' pips, or to each opponent's hand",
+        ("total", "per_opponent"),
+    ),
+    OptionSpec(
+        "blocked_scoring",
+        "choice",
+        "what the lowest hand scores when no one can play: "
+        "combined (all hands), opponents (others' pips), difference_each (sum of the "
+        "differences to each), difference_total (others' total minus own), cascade (every "
+        "player scores the differences to those above), or a fixed number",
+        ("combined", "opponents", "difference_each", "difference_total", "cascade"),
+        ("fixed:<n>",),
+    ),
+    OptionSpec(
+        "blocked_tie",
+        "choice",
+        "a tie for the lowest blocked hand: no_score, split the "
+        "score, the lightest single tile wins, the side that played last wins, or the "
+        "fewest doubles wins",
+        ("no_score", "split", "lightest_tile", "last_to_play", "fewest_doubles"),
+    ),
+    OptionSpec(
+        "count_stock_pips",
+        "bool",
+        "the pips left in the stock are added to the loser's count (the winner scores them too)",
+    ),
+    OptionSpec(
+        "early_block_detection",
+        "bool",
+        "the hand is blocked as soon as no tile in any hand "
+        "or in the drawable stock can be played (no drawing down a dead stock)",
+    ),
+    OptionSpec(
+        "partner_pips",
+        "choice",
+        "when a partnership scores: the partner's remaining pips "
+        "are ignored, included, or subtracted",
+        ("ignore", "include", "subtract"),
+    ),
     OptionSpec("target_score", "int", "points that win the match", minimum=1),
-    OptionSpec("hand_double_value", "choice", "a double left in hand counts its full pips or one "
-               "half", ("full", "one_half")),
+    OptionSpec(
+        "hand_double_value",
+        "choice",
+        "a double left in hand counts its full pips or one half",
+        ("full", "one_half"),
+    ),
 ]
 
 OPTIONS: dict[str, OptionSpec] = {s.name: s for s in _SPECS}
@@ -169,11 +265,15 @@ def parse_value(spec: OptionSpec, value: Any) -> OptionValue:
             players = _parse_int(OptionSpec("players", "int", "", minimum=1), k)
             out.append((players, _parse_int(spec, v)))
         if not out:
-            raise OptionError(f"bad value {value!r} for option {spec.name}: expected {spec.allowed()}")
+            raise OptionError(
+                f"bad value {value!r} for option {spec.name}: expected {spec.allowed()}"
+            )
         return tuple(sorted(out))
     # choice
     if not isinstance(value, str):
-        raise OptionError(f"bad value {value!r} for option {spec.name}: choose from {spec.allowed()}")
+        raise OptionError(
+            f"bad value {value!r} for option {spec.name}: choose from {spec.allowed()}"
+        )
     text = value.strip()
     if text in spec.choices:
         return text
@@ -227,6 +327,8 @@ class Options(Mapping[str, OptionValue]):
     or ``options.name``."""
 
     __slots__ = ("_values",)
+
+    _values: dict[str, OptionValue]
 
     def __init__(self, values: Mapping[str, OptionValue]) -> None:
         object.__setattr__(self, "_values", dict(values))

@@ -1,8 +1,10 @@
 """Game records (``shared/RECORD.md``): read, write, validate and replay.
 
-A record is one JSON object (``"format": "boneyard-record/1"``); a ``.json`` file holds one, a ``.jsonl`` file one
+A record is one JSON object (``"format": "boneyard-record/1"``); a ``.json`` file holds one, a
+``.jsonl`` file one
 per line. :func:`replay_record` validates a record by replaying it through the engine and returns a
-:class:`Replay` with the per-hand results; an invalid record raises :class:`RecordError` whose message names the
+:class:`Replay` with the per-hand results; an invalid record raises :class:`RecordError` whose
+message names the
 hand, the move and why.
 
 >>> from boneyard.games import get_game
@@ -23,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .actions import DRAW, PASS, Action, Draw, Muggins, Pass, Play
+from .actions import DRAW, PASS, Action, Muggins, Pass, Play
 from .games import get_game
 from .match import Match, deal_tiles
 from .options import OptionError
@@ -158,8 +160,10 @@ def _loads(text: str, label: str) -> dict[str, Any] | RecordError:
     return obj
 
 
-def write_records(path: str | Path, records: Sequence[Mapping[str, Any]], append: bool = False) -> None:
-    """Write records: one per line for ``.jsonl``, else one pretty-printed object (exactly one record)."""
+def write_records(
+    path: str | Path, records: Sequence[Mapping[str, Any]], append: bool = False
+) -> None:
+    """Write records: one per line for ``.jsonl``, else one pretty-printed object (exactly one)."""
     p = Path(path)
     if p.suffix == ".jsonl":
         with p.open("a" if append else "w", encoding="utf-8") as f:
@@ -211,7 +215,9 @@ def rules_from_record(record: Mapping[str, Any]) -> Rules:
         raise RecordError(f"format must be {FORMAT!r}, not {record.get('format')!r}")
     unknown = set(record) - _TOP_FIELDS
     if unknown:
-        raise RecordError(f"unknown field(s) {', '.join(sorted(unknown))} (extra data goes in meta)")
+        raise RecordError(
+            f"unknown field(s) {', '.join(sorted(unknown))} (extra data goes in meta)"
+        )
     game_id = record.get("game")
     if not isinstance(game_id, str):
         raise RecordError("game must be a game id such as 'block'")
@@ -263,7 +269,7 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
             if not isinstance(pts, list) or not all(
                 isinstance(x, int | float) and not isinstance(x, bool) for x in pts
             ):
-                raise RecordError(f"hand {h}: result must be {{\"points\": [...]}}")
+                raise RecordError(f'hand {h}: result must be {{"points": [...]}}')
             recorded = pts
         if state.over and state.result is not None:
             summary = HandSummary(

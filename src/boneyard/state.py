@@ -1,8 +1,11 @@
 """One hand in progress: the state machine at the centre of boneyard.
 
-A :class:`HandState` holds the hands as bitmasks, the stock in draw order, the layout, whose turn it is, the
-scores made during play and the history. It answers :meth:`~HandState.legal_actions`, takes an action with
-:meth:`~HandState.apply` (an illegal one raises :class:`IllegalAction` and changes nothing), copies itself cheaply
+A :class:`HandState` holds the hands as bitmasks, the stock in draw order, the layout, whose turn it
+is, the
+scores made during play and the history. It answers :meth:`~HandState.legal_actions`, takes an
+action with
+:meth:`~HandState.apply` (an illegal one raises :class:`IllegalAction` and changes nothing), copies
+itself cheaply
 with :meth:`~HandState.copy`, and gives each seat only what that seat may see with
 :meth:`~HandState.observation`.
 
@@ -11,7 +14,8 @@ with :meth:`~HandState.copy`, and gives each seat only what that seat may see wi
 >>> rules = get_game("block").configure(players=2)
 >>> deal = [[T(t) for t in "6-6 6-5 5-5 4-4 3-3 2-2 1-1".split()],
 ...         [T(t) for t in "6-4 6-3 6-2 5-4 5-3 4-3 0-0".split()]]
->>> state = HandState.from_deal(rules, deal, [t for t in range(28) if not any(t in h for h in deal)])
+>>> state = HandState.from_deal(rules, deal, [t for t in range(28) if not any(t in h for h in
+deal)])
 >>> state.turn, [str(a) for a in state.legal_actions()]
 (0, ['6-6'])
 >>> state.apply(state.legal_actions()[0])
@@ -30,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from .actions import DRAW, PASS, Action, Draw, Move, Pass, Play, play
 from .layout import Layout
-from .tiles import BIT, DOUBLE, HIGH, LOW, NAMES, mask_of
+from .tiles import BIT, DOUBLE, LOW, NAMES, mask_of
 
 if TYPE_CHECKING:
     from .rules.base import HandResult, Rules
@@ -98,9 +102,12 @@ class HandState:
     ) -> HandState:
         """Start a hand from a deal (tile indexes per seat) and the stock in draw order.
 
-        ``leader`` is required where the rules decide the lead by something outside the deal (a draw for the
-        lead, a rotation); where the deal decides it, it is derived, and a ``leader`` given must agree.
-        ``lead_by_deal`` is false for a hand whose leader comes from the match (a rotation), not the deal.
+        ``leader`` is required where the rules decide the lead by something outside the deal (a draw
+        for the
+        lead, a rotation); where the deal decides it, it is derived, and a ``leader`` given must
+        agree.
+        ``lead_by_deal`` is false for a hand whose leader comes from the match (a rotation), not the
+        deal.
         """
         n = rules.players
         if len(hands) != n:
@@ -148,7 +155,8 @@ class HandState:
                 seat = first % n
                 if leader is not None and leader != seat:
                     raise ValueError(
-                        f"leader {leader} disagrees with the deal: seat {seat} draws the first double"
+                        f"leader {leader} disagrees with the deal: "
+                        f"seat {seat} draws the first double"
                     )
                 self.leader = seat
                 self.finding_lead = True
@@ -216,7 +224,8 @@ class HandState:
 
     # ----------------------------------------------------------------- acting
     def apply(self, action: Action) -> None:
-        """Take ``action`` for the seat to move. Raises :class:`IllegalAction` (changing nothing) if the
+        """Take ``action`` for the seat to move. Raises :class:`IllegalAction` (changing nothing) if
+        the
         rules do not allow it."""
         legal = self._legal
         if legal is None:
@@ -254,7 +263,9 @@ class HandState:
         hands = self.hands
         hands[seat] ^= BIT[t]
         layout = self.layout
-        self.layout = rules.lead_layout(t, action.open) if layout is None else rules.lay(layout, action)
+        self.layout = (
+            rules.lead_layout(t, action.open) if layout is None else rules.lay(layout, action)
+        )
         points = rules.score_play(self, seat, action) if rules.scores_in_play else 0
         if points:
             self.scores[rules.side_of[seat]] += points
@@ -267,10 +278,14 @@ class HandState:
         if not hands[seat]:
             self._finish("domino", seat)
             return
-        if rules.double_bonus_play and DOUBLE[t] and not was_bonus:
-            if rules.bonus_plays(hands[seat], self.layout, t):
-                self.bonus_double = t
-                return
+        if (
+            rules.double_bonus_play
+            and DOUBLE[t]
+            and not was_bonus
+            and rules.bonus_plays(hands[seat], self.layout, t)
+        ):
+            self.bonus_double = t
+            return
         if rules.is_blocked(self):
             self._finish("blocked", None)
             return
@@ -364,13 +379,16 @@ class HandState:
 
     # ----------------------------------------------------------------- views
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may see: its own tiles, the table, the others' tile counts, the stock size, the
+        """What ``seat`` may see: its own tiles, the table, the others' tile counts, the stock size,
+        the
         public history (draws without their tiles) and the scores."""
         return Observation(self, seat)
 
     def __repr__(self) -> str:
         hands = " | ".join(" ".join(NAMES[t] for t in _tiles(h)) for h in self.hands)
-        return f"<HandState {self.rules.game.id} turn={self.turn} layout={self.layout} hands={hands}>"
+        return (
+            f"<HandState {self.rules.game.id} turn={self.turn} layout={self.layout} hands={hands}>"
+        )
 
 
 _new_move = tuple.__new__
@@ -386,12 +404,14 @@ def _tiles(mask: int) -> list[int]:
 
 
 class Observation:
-    """One seat's view of a hand. It holds no reference to the state, only public facts and the seat's own
+    """One seat's view of a hand. It holds no reference to the state, only public facts and the
+    seat's own
     tiles, so an agent given an observation cannot read hidden tiles."""
 
     __slots__ = (
         "_hist",
         "_hist_len",
+        "drawable",
         "hand",
         "hand_sizes",
         "layout",
@@ -402,7 +422,6 @@ class Observation:
         "scores",
         "seat",
         "stock_size",
-        "drawable",
         "turn",
     )
 

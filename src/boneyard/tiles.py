@@ -1,7 +1,9 @@
 """Tiles and tile sets.
 
-A tile is a small int: the tile ``a-b`` with ``a >= b`` has index ``a*(a+1)//2 + b``, so ``0-0`` is 0,
-``1-0`` is 1, ``1-1`` is 2 and ``6-6`` is 27. The indexes of a double-six set are 0..27 and stay the same in the
+A tile is a small int: the tile ``a-b`` with ``a >= b`` has index ``a*(a+1)//2 + b``, so ``0-0`` is
+0,
+``1-0`` is 1, ``1-1`` is 2 and ``6-6`` is 27. The indexes of a double-six set are 0..27 and stay the
+same in the
 double-nine (0..54) and double-twelve (0..90) sets, so a hand is an int bitmask over tile indexes.
 
 >>> t = parse_tile("4-6")
@@ -193,11 +195,9 @@ TILE_SETS: dict[str, TileSet] = {s.name: s for s in (DOUBLE_SIX, DOUBLE_NINE, DO
 
 
 def tile_set(name: str) -> TileSet:
-    """Look up a set by name (``double-six``, ``double-nine``, ``double-twelve``; also ``6``, ``9``, ``12``)."""
+    """Look up a set by name: ``double-six``, ``double-nine``, ``double-twelve`` (or 6, 9, 12)."""
     key = {"6": "double-six", "9": "double-nine", "12": "double-twelve"}.get(name, name)
     try:
         return TILE_SETS[key]
     except KeyError:
-        raise ValueError(
-            f"unknown tile set {name!r}: choose from {', '.join(TILE_SETS)}"
-        ) from None
+        raise ValueError(f"unknown tile set {name!r}: choose from {', '.join(TILE_SETS)}") from None

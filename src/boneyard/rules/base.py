@@ -1,12 +1,17 @@
 """What every game answers, and the shared mechanism of the line games.
 
-A :class:`Game` is the definition of one game: its id, its rule sets (presets that fix every option), the options
-that apply to it and how many may play. :meth:`Game.configure` validates a choice of rule set, options and player
-count and returns a :class:`Rules` object: the resolved, frozen rules of one match, with the hooks that the engine
-(:mod:`boneyard.state`) calls: dealing, the lead, which tiles may go where, what a play scores, when a hand ends and
+A :class:`Game` is the definition of one game: its id, its rule sets (presets that fix every
+option), the options
+that apply to it and how many may play. :meth:`Game.configure` validates a choice of rule set,
+options and player
+count and returns a :class:`Rules` object: the resolved, frozen rules of one match, with the hooks
+that the engine
+(:mod:`boneyard.state`) calls: dealing, the lead, which tiles may go where, what a play scores, when
+a hand ends and
 what it scores, and when the match ends.
 
-Most games share the mechanism here (equal-number matching on a line, spinners, drawing, blocked hands); a game
+Most games share the mechanism here (equal-number matching on a line, spinners, drawing, blocked
+hands); a game
 that differs overrides a few hooks, as a python-chess variant overrides a few methods of the board.
 """
 
@@ -18,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import DRAW, PASS, Action, Play, play, plays_at
-from ..layout import LONG, Layout
+from ..layout import Layout
 from ..options import (
     OPTIONS,
     OptionError,
@@ -29,7 +34,7 @@ from ..options import (
     per_players,
     to_json,
 )
-from ..tiles import BIT, DOUBLE, HIGH, LOW, NAMES, PIPS, TileSet, parse_tile, tile_set, tiles_of
+from ..tiles import BIT, DOUBLE, HIGH, LOW, PIPS, TileSet, parse_tile, tile_set, tiles_of
 
 if TYPE_CHECKING:
     from ..state import HandState
@@ -51,8 +56,10 @@ class RuleSet:
 class HandResult:
     """How a hand ended and what each side scored.
 
-    ``points`` is per side: in-play scores and the end-of-hand score together (what the score sheet gets).
-    ``end_points`` is the end-of-hand part alone, ``pips`` the pips each seat held at the end, and ``reason``
+    ``points`` is per side: in-play scores and the end-of-hand score together (what the score sheet
+    gets).
+    ``end_points`` is the end-of-hand part alone, ``pips`` the pips each seat held at the end, and
+    ``reason``
     a sentence for people.
     """
 
@@ -124,7 +131,7 @@ class Rules:
         self.count_stock_pips = bool(o.get("count_stock_pips", False))
         self.early_block_detection = bool(o.get("early_block_detection", False))
         self.partner_pips = str(o.get("partner_pips", "ignore"))
-        self.target_score = int(o.get("target_score", 100))
+        self.target_score = per_players(o.get("target_score", 100), players, "target_score")
         self.hand_double_value = str(o.get("hand_double_value", "full"))
         if self.first_lead.startswith("holder_of:"):
             held = parse_tile(self.first_lead.split(":", 1)[1])
@@ -162,7 +169,7 @@ class Rules:
         return "seats " + " & ".join(str(s) for s in members)
 
     # ----------------------------------------------------------------- dealing and the lead
-    def deal(self, rng: random.Random) -> tuple[list[int], list[int]]:
+    def deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """Shuffle and deal: each seat's tiles (in deal order) and the stock in draw order."""
         tiles = list(range(self.tiles.size))
         rng.shuffle(tiles)
@@ -195,7 +202,9 @@ class Rules:
             for seat, h in enumerate(hands):
                 for t in tiles_of(h & self.tiles.doubles_mask):
                     better = best is None or (
-                        HIGH[t] > HIGH[best[1]] if rule == "highest_double" else HIGH[t] < HIGH[best[1]]
+                        HIGH[t] > HIGH[best[1]]
+                        if rule == "highest_double"
+                        else HIGH[t] < HIGH[best[1]]
                     )
                     if better:
                         best = (seat, t)
@@ -258,7 +267,7 @@ class Rules:
 
     # ----------------------------------------------------------------- plays
     def is_spinner(self, layout: Layout | None, t: int) -> bool:
-        """Whether double ``t``, laid now on ``layout`` (``None`` for the lead), becomes a spinner."""
+        """Whether double ``t``, laid now on ``layout`` (``None`` for the lead), is a spinner."""
         if not DOUBLE[t]:
             return False
         s = self.spinner
@@ -374,7 +383,7 @@ class Rules:
             return not (pool & playable)
         if drawable > 0 and self.can_draw:
             return False
-        for h in state.hands:
+        for h in state.hands:  # noqa: SIM110 - a plain loop is faster on this hot path
             if h & playable:
                 return False
         return True
@@ -494,6 +503,7 @@ class Rules:
     def _break_tie(self, state: HandState, tied: list[int], side_pips: list[int]) -> int | None:
         tie = self.blocked_tie
         if tie == "lightest_tile":
+
             def lightest(side: int) -> tuple[int, int]:
                 tiles = [t for s in self.sides[side] for t in tiles_of(state.hands[s])]
                 return min(((PIPS[t], HIGH[t]) for t in tiles), default=(0, 0))
@@ -610,7 +620,8 @@ class Game:
         for key, raw in (options or {}).items():
             if key not in OPTIONS:
                 raise OptionError(
-                    f"unknown option {key!r} for {self.id}: options are {', '.join(self.option_names)}"
+                    f"unknown option {key!r} for {self.id}: "
+                    f"options are {', '.join(self.option_names)}"
                 )
             if key not in self.option_names:
                 raise OptionError(

@@ -1,7 +1,9 @@
 """Block, Draw and Latin-American partnership dominoes (RULES.md §2.1, §2.2, §2.12).
 
-The three games share one mechanism (:class:`~boneyard.rules.base.Rules`): equal-number matching on a line with
-crosswise doubles, optional spinners and drawing, and the end-of-hand scorings of RULES.md §3. They differ only
+The three games share one mechanism (:class:`~boneyard.rules.base.Rules`): equal-number matching on
+a line with
+crosswise doubles, optional spinners and drawing, and the end-of-hand scorings of RULES.md §3. They
+differ only
 in data: their rule sets.
 """
 
@@ -133,13 +135,18 @@ class DrawGame(Game):
         "As Block, but a player who cannot match draws from the stock until he can."
     )
     option_names = LINE_OPTIONS
-    defaults = {**LINE_DEFAULTS, "draw_policy": "until_playable", "stock_reserve": 2}
+    defaults: ClassVar[dict[str, Any]] = {
+        **LINE_DEFAULTS,
+        "draw_policy": "until_playable",
+        "stock_reserve": 2,
+    }
     default_rules = "britannica"
     end_names = BlockGame.end_names
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "britannica": RuleSet(
             "britannica",
-            "Britannica 1910 (S0), 'the usual game': 7 tiles each; the lead goes by drawing for the "
+            "Britannica 1910 (S0), 'the usual game': 7 tiles each; the lead goes by drawing for "
+            "the "
             "highest tile; draw until able to match, two tiles always left in the stock; blocked: "
             "the lowest scores both hands combined; 100 up.",
             {
@@ -169,7 +176,7 @@ class PartnershipGame(Game):
         "holds fewer pips scores."
     )
     option_names = LINE_OPTIONS
-    defaults = {
+    defaults: ClassVar[dict[str, Any]] = {
         **LINE_DEFAULTS,
         "partnerships": True,
         "hand_size": 7,
@@ -194,7 +201,8 @@ class PartnershipGame(Game):
         ),
         "puerto-rico": RuleSet(
             "puerto-rico",
-            "Puerto Rico (the dominoes package's rules): as latin, but going out scores the pips in "
+            "Puerto Rico (the dominoes package's rules): as latin, but going out scores the pips "
+            "in "
             "all remaining hands, the partner's too, and a blocked hand gives the side with fewer "
             "pips all remaining pips; the winner of a hand leads the next.",
             {
