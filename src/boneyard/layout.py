@@ -110,10 +110,8 @@ class Layout:
         """Lay ``tile`` at end ``i``, leaving ``exposed`` showing there.
 
         With ``spinner`` the tile (a double) also opens two short ends named after it (``U``/``D``
-        for the first
-        spinner of the hand, ``nU``/``nD`` for a later one); they are open at once with
-        ``short_open``, else
-        when the double's far side is covered.
+        for the first spinner of the hand, ``nU``/``nD`` for a later one); they are open at once
+        with ``short_open``, else when the double's far side is covered.
         """
         names, pips, tips, kinds = self.names, self.pips, self.tips, self.kinds
         old_tip = tips[i]
@@ -123,7 +121,7 @@ class Layout:
         if kinds[i] != LONG:
             kinds = kinds[:i] + (LONG,) + kinds[i + 1 :]  # noqa: RUF005
         spinners = self.spinners
-        if old_tip >= 0 and spinners & BIT[old_tip]:
+        if spinners and spinners & BIT[old_tip]:
             # Covering a long side of a spinner may open its waiting short sides.
             pips = _open_short_sides(old_tip, names, pips, tips, kinds)
         if spinner:

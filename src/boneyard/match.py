@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from .rules.base import HandResult, Rules
 from .state import HandState
-from .tiles import tiles_of
+from .tiles import mask_of, tiles_of
 
 __all__ = ["Match"]
 
@@ -96,15 +96,14 @@ class Match:
         expected, by_deal = self.expected_leader()
         for _ in range(1000):
             hands, stock = rules.deal(rng)
-            masks = [sum(1 << t for t in h) for h in hands]
-            if not (by_deal and rules.needs_redeal(masks)):
+            if not (by_deal and rules.needs_redeal([mask_of(h) for h in hands])):
                 break
         leader = expected
         if leader is None and not by_deal:
             leader, drawn = rules.draw_for_lead(rng)
             if not self.hands:
                 self.lead_draw = drawn
-        state = HandState.from_deal(rules, hands, stock, leader, lead_by_deal=by_deal)
+        state = HandState.from_deal(rules, hands, stock, leader, lead_by_deal=by_deal, trusted=True)
         self.hands.append(state)
         return state
 

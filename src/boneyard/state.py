@@ -99,6 +99,8 @@ class HandState:
         stock: Sequence[int],
         leader: int | None = None,
         lead_by_deal: bool = True,
+        *,
+        trusted: bool = False,
     ) -> HandState:
         """Start a hand from a deal (tile indexes per seat) and the stock in draw order.
 
@@ -107,23 +109,14 @@ class HandState:
         lead, a rotation); where the deal decides it, it is derived, and a ``leader`` given must
         agree.
         ``lead_by_deal`` is false for a hand whose leader comes from the match (a rotation), not the
-        deal.
+        deal. ``trusted`` skips checking the deal's tiles (for deals the engine made itself).
         """
         n = rules.players
         if len(hands) != n:
             raise ValueError(f"the deal has {len(hands)} hands for {n} players")
-        seen = 0
-        for h in [*hands, stock]:
-            for t in h:
-                if not 0 <= t < rules.tiles.size:
-                    raise ValueError(f"{NAMES[t]} is not a tile of the {rules.tiles.name} set")
-                if seen & BIT[t]:
-                    raise ValueError(f"{NAMES[t]} appears twice in the deal and stock")
-                seen |= BIT[t]
-        if seen != rules.tiles.all_mask:
-            missing = [NAMES[t] for t in range(rules.tiles.size) if not seen & BIT[t]]
-            raise ValueError(f"the deal and stock miss {', '.join(missing)}")
-        masks = [mask_of(list(h)) for h in hands]
+        if not trusted:
+            _check_tiles(rules, hands, stock)
+        masks = [mask_of(h) for h in hands]
         if lead_by_deal and rules.needs_redeal(masks):
             raise ValueError("no double was dealt: these rules throw the deal in and deal again")
         self = cls.__new__(cls)
@@ -392,6 +385,22 @@ class HandState:
 
 
 _new_move = tuple.__new__
+
+
+def _check_tiles(rules: Rules, hands: Sequence[Sequence[int]], stock: Sequence[int]) -> None:
+    """Every tile of the set exactly once in the deal and stock."""
+    seen = 0
+    for h in [*hands, stock]:
+        for t in h:
+            if not 0 <= t < rules.tiles.size:
+                name = NAMES[t] if 0 <= t < len(NAMES) else str(t)
+                raise ValueError(f"{name} is not a tile of the {rules.tiles.name} set")
+            if seen & BIT[t]:
+                raise ValueError(f"{NAMES[t]} appears twice in the deal and stock")
+            seen |= BIT[t]
+    if seen != rules.tiles.all_mask:
+        missing = [NAMES[t] for t in range(rules.tiles.size) if not seen & BIT[t]]
+        raise ValueError(f"the deal and stock miss {', '.join(missing)}")
 
 
 def _tiles(mask: int) -> list[int]:

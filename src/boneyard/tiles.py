@@ -17,7 +17,7 @@ double-nine (0..54) and double-twelve (0..90) sets, so a hand is an int bitmask 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 __all__ = [
@@ -124,7 +124,7 @@ def tiles_of(mask: int) -> Iterator[int]:
         mask ^= low_bit
 
 
-def mask_of(tiles: Iterator[int] | list[int] | tuple[int, ...]) -> int:
+def mask_of(tiles: Iterable[int]) -> int:
     m = 0
     for t in tiles:
         m |= BIT[t]

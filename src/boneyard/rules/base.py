@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..actions import _BY_END as _PLAYS_AT
 from ..actions import DRAW, PASS, Action, Play, play, plays_at
 from ..layout import Layout
 from ..options import (
@@ -349,9 +350,10 @@ class Rules:
         t = action.tile
         p = layout.pips[i]
         exposed = LOW[t] if HIGH[t] == p else HIGH[t]
-        spinner = self.is_spinner(layout, t)
+        if self.spinner == "none":
+            return layout.attach(i, t, exposed)
         return layout.attach(
-            i, t, exposed, spinner=spinner, short_open=not self.spinner_sides_first
+            i, t, exposed, self.is_spinner(layout, t), not self.spinner_sides_first
         )
 
     def bonus_plays(self, hand: int, layout: Layout, double: int) -> list[Action]:
@@ -539,16 +541,31 @@ class Rules:
     # ----------------------------------------------------------------- legal actions
     def legal_actions(self, state: HandState) -> list[Action]:
         """Every action the seat to move may take."""
-        seat = state.turn
-        hand = state.hands[seat]
+        hand = state.hands[state.turn]
         layout = state.layout
-        if state.finding_lead:
-            return [DRAW]
         if layout is None:
+            if state.finding_lead:
+                return [DRAW]
             return self.lead_plays(hand, state.required_lead)
         if state.bonus_double >= 0:
             return [*self.bonus_plays(hand, layout, state.bonus_double), PASS]
-        plays = self.plays_for(hand, layout)
+        if self.spinner_fill_first:
+            plays = self.plays_for(hand, layout)
+        else:
+            # plays_for, inlined: this is the engine's hottest path.
+            plays = []
+            end_mask = self.end_mask
+            names = layout.names
+            for i, p in enumerate(layout.pips):
+                if p < 0:
+                    continue
+                m = hand & end_mask[p]
+                if m:
+                    row = _PLAYS_AT.get(names[i]) or plays_at(names[i])
+                    while m:
+                        low_bit = m & -m
+                        plays.append(row[low_bit.bit_length() - 1])
+                        m ^= low_bit
         policy = self.draw_policy
         if policy == "none":
             return plays if plays else [PASS]
