@@ -489,7 +489,7 @@ class Rules:
         own = side_pips[winner]
         others = [p for i, p in enumerate(side_pips) if i != winner and i not in co_winners]
         if rule == "combined":
-            terms = [own, *others]
+            terms = list(side_pips)  # every hand, the co-winners' too
         elif rule == "opponents":
             terms = others
         elif rule == "difference_each":
