@@ -1,0 +1,469 @@
+"""The ``boneyard`` command: one Typer app with ``rules``, ``play``, ``simulate`` and ``replay``.
+
+The commands are thin adapters: they parse arguments, ask the engine (games, rules, matches,
+records) and print. User errors (an unknown game, rule set, option or agent, a bad value or player
+count, a missing file) end with a one-line ``error: ...`` on stderr and exit status 2, never a
+traceback.
+
+Typer is imported only when the command runs (:func:`main`), so ``import boneyard.cli`` works
+without it, and ``main`` says how to install it if it is missing. This module deliberately does not
+use ``from __future__ import annotations``: Typer reads the parameter annotations at run time.
+"""
+
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+from . import __version__
+from .games import GAMES, get_game
+from .options import OptionError, format_value
+from .record import RecordError, Replay, read_records, replay_record
+from .rules.base import Rules
+from .sim import SimResult, SimulationError, simulate
+from .terminal import TerminalGame
+
+if TYPE_CHECKING:
+    import typer
+
+__all__ = ["build_app", "main", "parse_option_args"]
+
+MISSING_TYPER = (
+    "boneyard: the command-line interface needs Typer and Rich: pip install 'boneyard[cli]'"
+)
+
+
+def parse_option_args(items: Sequence[str]) -> dict[str, str]:
+    """``["NAME=VALUE", ...]`` from ``-o`` into a dict (values stay strings: the game validates
+    them)."""
+    out: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise OptionError(f"bad option {item!r}: write NAME=VALUE, e.g. -o target_score=150")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def configure(
+    game: str, rules: str | None, options: Sequence[str] | None, players: int | None
+) -> Rules:
+    """Resolve a game, rule set, ``-o`` options and player count; :class:`OptionError` if any is
+    bad."""
+    return get_game(game).configure(rules, parse_option_args(options or []), players)
+
+
+def error(message: str) -> NoReturn:
+    """Print ``error: message`` on stderr and exit with status 2 (a user error)."""
+    print(f"error: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+# --------------------------------------------------------------------- rules
+def rules_listing() -> str:
+    """Every game with its aliases, title, summary and rule sets (the default marked)."""
+    lines = []
+    for game in GAMES.values():
+        aliases = f" (also {', '.join(game.aliases)})" if game.aliases else ""
+        lines.append(f"{game.id}{aliases}: {game.title}. {game.summary}")
+        sets = ", ".join(
+            f"{name} (default)" if name == game.default_rules else name for name in game.rule_sets
+        )
+        lines.append(f"    rule sets: {sets}")
+    lines.append("")
+    lines.append("boneyard rules GAME shows a game's rule sets and options.")
+    return "\n".join(lines)
+
+
+def rules_json(game_name: str, rule_set: str | None) -> dict[str, Any]:
+    """A game's description as JSON, with every option valued under ``rule_set`` (default: the
+    game's)."""
+    game = get_game(game_name)
+    chosen = game.rule_set(rule_set).name
+    return {
+        "game": game.id,
+        "title": game.title,
+        "aliases": list(game.aliases),
+        "summary": game.summary,
+        "rules": chosen,
+        "rule_sets": [
+            {
+                "name": rs.name,
+                "description": rs.description,
+                "source": rs.source,
+                "default": rs.name == game.default_rules,
+            }
+            for rs in game.rule_sets.values()
+        ],
+        "options": game.describe_options(chosen),
+        "players": {
+            "min": game.min_players,
+            "max": game.max_players,
+            "default": game.players_for(chosen),
+        },
+        "ends": game.end_names,
+    }
+
+
+def rules_text(game_name: str, rule_set: str | None) -> str:
+    """A game's rule sets and options in words."""
+    info = rules_json(game_name, rule_set)
+    players = info["players"]
+    aliases = f" (also {', '.join(info['aliases'])})" if info["aliases"] else ""
+    lines = [
+        f"{info['game']}{aliases}: {info['title']}",
+        info["summary"],
+        f"Players: {players['min']} to {players['max']} (default {players['default']})"
+        if players["min"] != players["max"]
+        else f"Players: {players['min']}",
+        f"Ends: {info['ends']}",
+        "",
+        "Rule sets:",
+    ]
+    for rs in info["rule_sets"]:
+        mark = "*" if rs["name"] == info["rules"] else " "
+        default = " (default)" if rs["default"] else ""
+        lines.append(f" {mark} {rs['name']}{default}: {rs['description']}")
+        if rs["source"]:
+            lines.append(f"     source: {rs['source']}")
+    lines += ["", f"Options under {info['rules']} (change with -o NAME=VALUE):"]
+    values = get_game(game_name).preset_values(info["rules"])
+    for row in info["options"]:
+        lines.append(f"  {row['name']} = {format_value(values[row['name']])}")
+        lines.append(f"      {row['help']}")
+        lines.append(f"      allowed: {row['allowed']}")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------- simulate
+def simulation_text(result: SimResult) -> str:
+    """The per-side table of a simulation, and its speed."""
+    labels = []
+    for side in result.sides:
+        labels.append(
+            f"seat {side[0]}" if len(side) == 1 else "seats " + " & ".join(map(str, side))
+        )
+    unit = "hand" if result.per == "hand" else "match"
+    units = f"{result.units} {'hands' if unit == 'hand' else 'matches'}"
+    lines = [
+        f"{result.game} ({result.rules}), {result.players} players, {units}, seed {result.seed}",
+    ]
+    agents = [result.side_agents(i) for i in range(len(result.sides))]
+    lw = max(len("side"), *(len(x) for x in labels))
+    aw = max(len("agents"), *(len(a) for a in agents))
+    head = (
+        f"{'side'.ljust(lw)}  {'agents'.ljust(aw)}  {'wins':>7}  {'win %':>6}  mean points/{unit}"
+    )
+    lines.append(head)
+    for i, label in enumerate(labels):
+        wins = result.wins[i]
+        pct = 100.0 * wins / result.units
+        lines.append(
+            f"{label.ljust(lw)}  {agents[i].ljust(aw)}  {wins:>7}  {pct:>5.1f}%  "
+            f"{result.mean_points[i]:.2f}"
+        )
+    lines.append(f"ties: {result.ties}")
+    hands = f"{result.hands} hands" if unit == "match" else units
+    lines.append(
+        f"{hands} in {result.seconds:.2f} s: {result.hands_per_second:,.0f} hands per second"
+    )
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------- replay
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def replay_text(label: str, replay: Replay) -> str:
+    """A replayed record's score sheet: sides, points per hand, how each ended, the totals."""
+    rules = replay.rules
+    players = replay.record.get("players", [])
+    sides = [" & ".join(str(players[s]) for s in side) for side in rules.sides]
+    seats = [
+        f"{sides[i]} (seat{'s' if len(side) > 1 else ''} {', '.join(map(str, side))})"
+        for i, side in enumerate(rules.sides)
+    ]
+    lines = [f"{label}: {rules.game.id} ({rules.rule_set}), {rules.players} players"]
+    lines.append("  " + " vs ".join(seats))
+    widths = [max(len(s), 6) for s in sides]
+    lines.append(
+        "  hand  "
+        + "  ".join(s.rjust(w) for s, w in zip(sides, widths, strict=True))
+        + "  ended       winner"
+    )
+    for i, hand in enumerate(replay.hands, 1):
+        cells = "  ".join(_num(p).rjust(w) for p, w in zip(hand.points, widths, strict=True))
+        winner = sides[hand.winner] if hand.winner is not None else "-"
+        lines.append(f"  {i:>4}  {cells}  {hand.ended.ljust(10)}  {winner}")
+    cells = "  ".join(_num(p).rjust(w) for p, w in zip(replay.totals, widths, strict=True))
+    lines.append(f"  total {cells}")
+    if replay.complete:
+        won = sides[replay.winner] if replay.winner is not None else "nobody"
+        lines.append(f"  match complete: {won} won")
+    else:
+        lines.append("  match not complete")
+    return "\n".join(lines)
+
+
+def run_replay(path: str, as_json: bool) -> int:
+    """Replay every record of ``path`` (RECORD.md): the exit status is 0 when all replayed and
+    agreed, 1 when a recorded result disagreed, 2 when a record was rejected (or the file cannot be
+    read)."""
+    rejected = disagreed = False
+    count = 0
+    try:
+        for label, item in read_records(path):
+            count += 1
+            if isinstance(item, RecordError):
+                print(str(item), file=sys.stderr)
+                rejected = True
+                continue
+            try:
+                replay = replay_record(item)
+            except RecordError as e:
+                print(f"{label}: {e}", file=sys.stderr)
+                rejected = True
+                continue
+            except Exception as e:  # an engine bug must not pass for a valid record
+                print(f"{label}: cannot replay ({type(e).__name__}: {e})", file=sys.stderr)
+                rejected = True
+                continue
+            if as_json:
+                print(json.dumps(replay.to_json()))
+            else:
+                print(replay_text(label, replay))
+            for message in replay.disagreements:
+                print(f"{label}: {message}", file=sys.stderr)
+                disagreed = True
+    except RecordError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    if count == 0:
+        print(f"error: {path}: no records", file=sys.stderr)
+        return 2
+    return 2 if rejected else 1 if disagreed else 0
+
+
+# --------------------------------------------------------------------- the app
+def build_app() -> "typer.Typer":
+    """The Typer app (needs Typer installed)."""
+    import typer
+
+    app = typer.Typer(
+        name="boneyard",
+        help="The classic games of dominoes: play, simulate, replay records, read the rules.",
+        no_args_is_help=True,
+        add_completion=False,
+        rich_markup_mode=None,
+        pretty_exceptions_show_locals=False,
+    )
+
+    def show_version(value: bool) -> None:
+        if value:
+            print(f"boneyard {__version__}")
+            raise typer.Exit()
+
+    @app.callback()
+    def root(
+        version: Annotated[
+            bool,
+            typer.Option(
+                "--version",
+                callback=show_version,
+                is_eager=True,
+                help="Print the version and exit.",
+            ),
+        ] = False,
+    ) -> None:
+        """boneyard: the classic games of dominoes."""
+
+    RulesOpt = Annotated[
+        str | None,
+        typer.Option(
+            "--rules", "-r", metavar="RULES", help="Rule set (default: the game's default)."
+        ),
+    ]
+    OptionsOpt = Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="NAME=VALUE",
+            help="Change an option: NAME=VALUE (repeatable).",
+        ),
+    ]
+    PlayersOpt = Annotated[
+        int | None,
+        typer.Option(
+            "--players", "-n", metavar="N", help="Number of players (default: the game's)."
+        ),
+    ]
+
+    @app.command("rules")
+    def rules_command(
+        game: Annotated[
+            str | None, typer.Argument(metavar="GAME", help="A game id or alias.")
+        ] = None,
+        rules: RulesOpt = None,
+        as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    ) -> None:
+        """List the games, or show one game's rule sets and options."""
+        try:
+            if game is None:
+                if rules is not None:
+                    error("--rules needs a GAME")
+                if as_json:
+                    print(json.dumps([rules_json(g, None) for g in GAMES]))
+                else:
+                    print(rules_listing())
+                return
+            if as_json:
+                print(json.dumps(rules_json(game, rules)))
+            else:
+                print(rules_text(game, rules))
+        except OptionError as e:
+            error(str(e))
+
+    @app.command("play")
+    def play_command(
+        game: Annotated[
+            str, typer.Argument(metavar="GAME", help="A game id or alias, e.g. block.")
+        ],
+        rules: RulesOpt = None,
+        option: OptionsOpt = None,
+        players: PlayersOpt = None,
+        opponent: Annotated[
+            str,
+            typer.Option(
+                "--opponent",
+                metavar="AGENT",
+                help="Agent for the computer seats (or A,B,... one per seat).",
+            ),
+        ] = "greedy",
+        seed: Annotated[
+            int | None, typer.Option("--seed", metavar="S", help="Seed of the deal.")
+        ] = None,
+        save: Annotated[
+            Path | None,
+            typer.Option("--save", metavar="FILE", help="Write the game's record to FILE."),
+        ] = None,
+    ) -> None:
+        """Play a match against the computer in the terminal (you are seat 0)."""
+        try:
+            resolved = configure(game, rules, option, players)
+            names = [n.strip() for n in opponent.split(",") if n.strip()]
+            if not names:
+                error("--opponent needs an agent name")
+            if len(names) > resolved.players - 1:
+                error(f"{len(names)} opponents given for {resolved.players - 1} computer seats")
+            session = TerminalGame(
+                resolved,
+                sys.stdin,
+                sys.stdout,
+                opponents=names,
+                seed=seed,
+                color=sys.stdout.isatty(),
+                echo=not sys.stdin.isatty(),
+            )
+        except OptionError as e:
+            error(str(e))
+        if save is not None and not save.parent.is_dir():
+            error(f"cannot save to {save}: no directory {save.parent}")
+        status = 0
+        try:
+            session.run()
+        except KeyboardInterrupt:
+            print("\nInterrupted.")
+            status = 130
+        if save is not None:
+            from .record import match_to_record, write_records
+
+            try:
+                write_records(save, [match_to_record(session.match, session.record_players())])
+            except OSError as e:
+                error(f"cannot save to {save}: {e.strerror or e}")
+            print(f"Saved the game to {save}.")
+        if status:
+            raise typer.Exit(status)
+
+    @app.command("simulate")
+    def simulate_command(
+        game: Annotated[
+            str, typer.Argument(metavar="GAME", help="A game id or alias, e.g. block.")
+        ],
+        rules: RulesOpt = None,
+        option: OptionsOpt = None,
+        players: PlayersOpt = None,
+        hands: Annotated[
+            int | None, typer.Option("--hands", metavar="N", help="Play N independent hands.")
+        ] = None,
+        matches: Annotated[
+            int | None, typer.Option("--matches", metavar="N", help="Play N whole matches.")
+        ] = None,
+        agents: Annotated[
+            str,
+            typer.Option(
+                "--agents",
+                metavar="A,B,...",
+                help="Agents, one per seat, or one for all, or fewer cycled: A,B,...",
+            ),
+        ] = "random",
+        seed: Annotated[
+            int, typer.Option("--seed", metavar="S", help="Seed of the whole run.")
+        ] = 0,
+        as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+        save: Annotated[
+            Path | None,
+            typer.Option(
+                "--save", metavar="FILE", help="Write one record per hand or match to FILE.jsonl."
+            ),
+        ] = None,
+    ) -> None:
+        """Computer against computer: play many hands or matches and count wins and points."""
+        if (hands is None) == (matches is None):
+            error("give exactly one of --hands N or --matches N")
+        try:
+            resolved = configure(game, rules, option, players)
+            result = simulate(
+                resolved, agents.split(","), hands=hands, matches=matches, seed=seed, save=save
+            )
+        except (OptionError, SimulationError) as e:
+            error(str(e))
+        except OSError as e:
+            error(f"cannot save to {save}: {e.strerror or e}")
+        if as_json:
+            print(json.dumps(result.to_json()))
+        else:
+            print(simulation_text(result))
+
+    @app.command("replay")
+    def replay_command(
+        file: Annotated[
+            str,
+            typer.Argument(
+                metavar="FILE", help="A record file: .json (one) or .jsonl (one per line)."
+            ),
+        ],
+        as_json: Annotated[
+            bool, typer.Option("--json", help="One JSON object per record, one per line.")
+        ] = False,
+    ) -> None:
+        """Replay game records, check their results and print their score sheets."""
+        status = run_replay(file, as_json)
+        if status:
+            raise typer.Exit(status)
+
+    return app
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """The console script ``boneyard``."""
+    try:
+        import typer  # noqa: F401
+    except ImportError:
+        print(MISSING_TYPER, file=sys.stderr)
+        raise SystemExit(1) from None
+    app = build_app()
+    app(args=list(argv) if argv is not None else None, prog_name="boneyard")
