@@ -14,7 +14,7 @@ from boneyard.actions import Action
 from boneyard.agents import AGENTS, RandomAgent
 from boneyard.options import OptionError
 from boneyard.record import read_records, replay_record
-from boneyard.sim import SimulationError, seat_agents, simulate, unit_seeds
+from boneyard.sim import SimulationError, seat_agents, simulate, unit_seed
 from boneyard.state import HandState, Observation
 
 BLOCK = get_game("block").configure(players=2)
@@ -82,11 +82,24 @@ def test_each_unit_depends_only_on_seed_and_index(tmp_path: Path) -> None:
     simulate(BLOCK, ["random"], hands=6, seed=3, save=short)
     simulate(BLOCK, ["random"], hands=10, seed=3, save=long)
     assert short.read_text().splitlines() == long.read_text().splitlines()[:6]
-    seeds = [unit_seeds(3, i, 2) for i in range(50)]
-    assert all(len(s) == 3 for s in seeds)
-    assert len({x for s in seeds for x in s}) == 150
-    assert unit_seeds(3, 0, 2) != unit_seeds(4, 0, 2)
-    assert len(unit_seeds(3, 7, 12)) == 13  # enough streams for any number of seats
+    assert len({unit_seed(3, i) for i in range(50)}) == 50
+    assert unit_seed(3, 0) != unit_seed(4, 0)
+
+
+@pytest.mark.parametrize("per", ["hands", "matches"])
+def test_results_do_not_depend_on_the_number_of_workers(tmp_path: Path, per: str) -> None:
+    """The same seed gives the same totals and the same records with 1 or 2 worker processes."""
+    count = 500 if per == "hands" else 60
+    runs = []
+    for workers in (1, 2):
+        path = tmp_path / f"w{workers}.jsonl"
+        result = simulate(
+            BLOCK, ["random", "greedy"], seed=9, save=path, workers=workers, **{per: count}
+        )
+        data = result.to_json()
+        del data["hands_per_second"]
+        runs.append((data, path.read_text()))
+    assert runs[0] == runs[1]
 
 
 def test_saved_records_replay_to_the_same_totals(tmp_path: Path) -> None:

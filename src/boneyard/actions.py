@@ -71,6 +71,9 @@ class Play(Action):
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("actions are immutable")
 
+    def __reduce__(self) -> tuple[type[Play], tuple[int, str | None, int | None, int | None]]:
+        return (Play, self._key)
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Play) and self._key == other._key
 
@@ -180,6 +183,9 @@ class Muggins(Action):
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("actions are immutable")
+
+    def __reduce__(self) -> tuple[type[Muggins], tuple[int]]:
+        return (Muggins, (self.points,))
 
     def __repr__(self) -> str:
         return f"Muggins({self.points})"

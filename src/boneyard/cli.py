@@ -11,6 +11,7 @@ use ``from __future__ import annotations``: Typer reads the parameter annotation
 """
 
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -420,6 +421,15 @@ def build_app() -> "typer.Typer":
                 "--save", metavar="FILE", help="Write one record per hand or match to FILE.jsonl."
             ),
         ] = None,
+        workers: Annotated[
+            int | None,
+            typer.Option(
+                "--workers",
+                metavar="N",
+                min=1,
+                help="Worker processes (default: one per core). Results do not depend on it.",
+            ),
+        ] = None,
     ) -> None:
         """Computer against computer: play many hands or matches and count wins and points."""
         if (hands is None) == (matches is None):
@@ -427,7 +437,13 @@ def build_app() -> "typer.Typer":
         try:
             resolved = configure(game, rules, option, players)
             result = simulate(
-                resolved, agents.split(","), hands=hands, matches=matches, seed=seed, save=save
+                resolved,
+                agents.split(","),
+                hands=hands,
+                matches=matches,
+                seed=seed,
+                save=save,
+                workers=workers or os.cpu_count() or 1,
             )
         except (OptionError, SimulationError) as e:
             error(str(e))

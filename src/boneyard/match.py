@@ -39,9 +39,17 @@ class Match:
     winner: int | None
     lead_draw: list[int] | None
 
-    def __init__(self, rules: Rules, seed: int | None = None, *, deal: bool = True) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int | None = None,
+        *,
+        deal: bool = True,
+        rng: random.Random | None = None,
+    ) -> None:
+        """A new match dealt from ``random.Random(seed)``, or from ``rng`` when one is given."""
         self.rules = rules
-        self.rng = random.Random(seed)
+        self.rng = rng if rng is not None else random.Random(seed)
         self.hands = []
         self.totals = [0] * len(rules.sides)
         self.winner = None

@@ -345,6 +345,9 @@ class Options(Mapping[str, OptionValue]):
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("options are frozen")
 
+    def __reduce__(self) -> tuple[type[Options], tuple[dict[str, OptionValue]]]:
+        return (Options, (self._values,))
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._values)
 

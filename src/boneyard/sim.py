@@ -1,10 +1,11 @@
 """Computer against computer: play many hands or matches and count the results.
 
-:func:`simulate` is the engine's hot path for benchmarks and the back end of ``boneyard simulate``.
+:func:`simulate` is the engine's hot path for benchmarks and the back end of
+``boneyard simulate``.
 Each hand (with ``hands=N``) or match (with ``matches=N``) is a *unit* with its own random
-generators, derived only from ``(seed, unit index)``: the deal from one stream and each seat's agent
-from another. A unit's outcome therefore depends on nothing else (not on the units before it, nor on
-how a run is split between workers), and the same seed always gives the same results.
+generator, seeded only from ``(seed, unit index)`` and used for the deal and by every agent. A unit's
+outcome therefore depends on nothing else (not on the units before it, nor on how a run is split
+between worker processes), and the same seed always gives the same results.
 
 >>> from boneyard.games import get_game
 >>> rules = get_game("block").configure(players=2)
@@ -19,6 +20,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
 import random
 import time
 from collections.abc import Sequence
@@ -37,7 +39,7 @@ __all__ = [
     "SimulationError",
     "seat_agents",
     "simulate",
-    "unit_seeds",
+    "unit_seed",
 ]
 
 # A match that has not ended after this many hands is given up: options under which no hand ever
@@ -103,14 +105,14 @@ class SimResult:
         return out
 
 
-def unit_seeds(seed: int, index: int, players: int) -> tuple[int, ...]:
-    """The 64-bit seeds of unit ``index`` of a run seeded ``seed``: the deal's, then one per seat.
+def unit_seed(seed: int, index: int) -> int:
+    """The 64-bit seed of unit ``index`` of a run seeded ``seed``.
 
-    One hash of ``(seed, index)`` (rather than ``seed * k + index``) keeps the streams of different
-    seeds and units apart.
+    One hash of ``(seed, index)`` (rather than ``seed * k + index``) keeps the units of different
+    seeds apart.
     """
-    digest = hashlib.shake_128(f"{seed}:{index}".encode()).digest(8 * (players + 1))
-    return tuple(int.from_bytes(digest[i : i + 8], "big") for i in range(0, len(digest), 8))
+    digest = hashlib.blake2b(f"{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
 
 
 def seat_agents(names: Sequence[str], players: int) -> list[str]:
@@ -123,6 +125,83 @@ def seat_agents(names: Sequence[str], players: int) -> list[str]:
     return [names[s % len(names)] for s in range(players)]
 
 
+# Fewer units than this per worker process are not worth starting a process.
+MIN_HANDS_PER_WORKER = 200
+MIN_MATCHES_PER_WORKER = 10
+_START_METHODS = multiprocessing.get_all_start_methods()
+
+
+@dataclass(frozen=True)
+class _Job:
+    """What every worker needs to play its share of the units (picklable)."""
+
+    rules: Rules
+    names: list[str]
+    whole_match: bool
+    seed: int
+    keep_records: bool
+
+
+@dataclass
+class _Part:
+    """One worker's totals over its units, in unit order."""
+
+    wins: list[int]
+    ties: int
+    points: list[int]
+    hands: int
+    records: list[dict[str, Any]]
+
+
+def _play_units(job: _Job, first: int, stop: int) -> _Part:
+    """Play units ``first`` to ``stop - 1``. This is the simulator's hot loop."""
+    rules = job.rules
+    agents: list[Agent] = [make_agent(n) for n in job.names]
+    players = [f"{n}-{s}" for s, n in enumerate(job.names)]
+    nsides = len(rules.sides)
+    part = _Part([0] * nsides, 0, [0] * nsides, 0, [])
+    wins, points = part.wins, part.points
+    whole_match = job.whole_match
+    for index in range(first, stop):
+        rng = random.Random(unit_seed(job.seed, index))
+        match = Match(rules, rng=rng)
+        while True:
+            state = match.hand
+            while not state.over:
+                legal = state.legal_tuple()
+                if len(legal) == 1:
+                    # A forced draw or pass (or the only play): there is nothing to choose.
+                    state.apply(legal[0])
+                    continue
+                seat = state.turn
+                state.apply(agents[seat].choose(state.observation(seat), rng))
+            part.hands += 1
+            if not whole_match:
+                hand_result = state.result
+                assert hand_result is not None
+                winner = hand_result.winner
+                for i in range(nsides):
+                    points[i] += hand_result.points[i]
+                break
+            if match.next_hand() is None:
+                winner = match.winner
+                for i in range(nsides):
+                    points[i] += match.totals[i]
+                break
+            if len(match.hands) > MAX_MATCH_HANDS:
+                raise SimulationError(
+                    f"match {index + 1} has not ended after {MAX_MATCH_HANDS} hands: "
+                    "do these options ever score?"
+                )
+        if winner is None:
+            part.ties += 1
+        else:
+            wins[winner] += 1
+        if job.keep_records:
+            part.records.append(match_to_record(match, players))
+    return part
+
+
 def simulate(
     rules: Rules,
     agent_names: Sequence[str],
@@ -130,6 +209,7 @@ def simulate(
     matches: int | None = None,
     seed: int = 0,
     save: str | Path | None = None,
+    workers: int = 1,
 ) -> SimResult:
     """Play ``hands`` independent hands or ``matches`` whole matches, agents against each other.
 
@@ -158,7 +238,9 @@ def simulate(
         if not Path(save).parent.is_dir():
             raise SimulationError(f"cannot save to {save}: no directory {Path(save).parent}")
     names = seat_agents(agent_names, rules.players)
-    agents: list[Agent] = [make_agent(n) for n in names]
+    for n in names:
+        make_agent(n)  # an unknown agent fails here, before any work
+    whole_match = matches is not None
     result = SimResult(
         game=rules.game.id,
         rules=rules.rule_set,
@@ -171,52 +253,29 @@ def simulate(
         wins=[0] * len(rules.sides),
         points=[0] * len(rules.sides),
     )
-    players = [f"{n}-{s}" for s, n in enumerate(names)]
-    records: list[dict[str, Any]] | None = [] if save is not None else None
-    whole_match = matches is not None
-    nseats = rules.players
-    rngs = [random.Random() for _ in range(nseats)]
-    wins, points = result.wins, result.points
-    nsides = len(wins)
-    played = 0
+    per_worker = MIN_MATCHES_PER_WORKER if whole_match else MIN_HANDS_PER_WORKER
+    workers = max(1, min(workers, count // per_worker or 1))
+    job = _Job(rules, names, whole_match, seed, save is not None)
     start = time.perf_counter()
-    for index in range(count):
-        seeds = unit_seeds(seed, index, nseats)
-        for s, rng in enumerate(rngs):
-            rng.seed(seeds[s + 1])
-        match = Match(rules, seed=seeds[0])
-        while True:
-            state = match.hand
-            while not state.over:
-                seat = state.turn
-                state.apply(agents[seat].choose(state.observation(seat), rngs[seat]))
-            played += 1
-            if not whole_match:
-                hand_result = state.result
-                assert hand_result is not None
-                winner = hand_result.winner
-                for i in range(nsides):
-                    points[i] += hand_result.points[i]
-                break
-            if match.next_hand() is None:
-                winner = match.winner
-                for i in range(nsides):
-                    points[i] += match.totals[i]
-                break
-            if len(match.hands) > MAX_MATCH_HANDS:
-                raise SimulationError(
-                    f"match {index + 1} has not ended after {MAX_MATCH_HANDS} hands: "
-                    "do these options ever score?"
-                )
-        if winner is None:
-            result.ties += 1
-        else:
-            wins[winner] += 1
-        if records is not None:
-            records.append(match_to_record(match, players))
+    if workers == 1:
+        parts = [_play_units(job, 0, count)]
+    else:
+        bounds = [count * w // workers for w in range(workers + 1)]
+        ctx = multiprocessing.get_context("fork" if "fork" in _START_METHODS else "spawn")
+        with ctx.Pool(workers) as pool:
+            parts = pool.starmap(
+                _play_units, [(job, bounds[w], bounds[w + 1]) for w in range(workers)]
+            )
     result.seconds = time.perf_counter() - start
+    records: list[dict[str, Any]] = []
+    for part in parts:
+        for i in range(len(result.wins)):
+            result.wins[i] += part.wins[i]
+            result.points[i] += part.points[i]
+        result.ties += part.ties
+        result.hands += part.hands
+        records.extend(part.records)
     result.units = count
-    result.hands = played
-    if records is not None and save is not None:
+    if save is not None:
         write_records(save, records)
     return result

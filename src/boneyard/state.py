@@ -205,6 +205,14 @@ class HandState:
             self._legal = legal
         return list(legal)
 
+    def legal_tuple(self) -> tuple[Action, ...]:
+        """The legal actions as the engine's own cached tuple (no copy): for hot loops."""
+        legal = self._legal
+        if legal is None:
+            legal = () if self.over else tuple(self.rules.legal_actions(self))
+            self._legal = legal
+        return legal
+
     def drawable(self) -> int:
         """How many stock tiles may still be drawn."""
         return max(0, len(self.stock) - self.stock_pos - self.rules.reserve)
