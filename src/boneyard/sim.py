@@ -1,11 +1,11 @@
 """Computer against computer: play many hands or matches and count the results.
 
 :func:`simulate` is the engine's hot path for benchmarks and the back end of
-``boneyard simulate``.
-Each hand (with ``hands=N``) or match (with ``matches=N``) is a *unit* with its own random
-generator, seeded only from ``(seed, unit index)`` and used for the deal and by every agent. A unit's
-outcome therefore depends on nothing else (not on the units before it, nor on how a run is split
-between worker processes), and the same seed always gives the same results.
+``boneyard simulate``. Each hand (with ``hands=N``) or match (with ``matches=N``) is a *unit*
+with its own random generator, seeded only from ``(seed, unit index)`` and used for the deal and
+by every agent. A unit's outcome therefore depends on nothing else (not on the units before it,
+nor on how a run is split between worker processes), and the same seed always gives the same
+results.
 
 >>> from boneyard.games import get_game
 >>> rules = get_game("block").configure(players=2)
