@@ -135,14 +135,19 @@ def test_bad_arguments() -> None:
         simulate(BLOCK, ["nobody"], hands=2)
 
 
-def test_a_match_that_never_scores_is_given_up(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_options_under_which_no_hand_scores_are_refused() -> None:
+    with pytest.raises(OptionError, match="could never end"):
+        get_game("block").configure(
+            options={"domino_points": "none", "blocked_scoring": "fixed:0"}, players=2
+        )
+
+
+def test_a_match_that_never_ends_is_given_up(monkeypatch: pytest.MonkeyPatch) -> None:
     import boneyard.sim
 
-    monkeypatch.setattr(boneyard.sim, "MAX_MATCH_HANDS", 30)
-    rules = get_game("block").configure(
-        options={"domino_points": "none", "blocked_scoring": "fixed:0"}, players=2
-    )
-    with pytest.raises(SimulationError, match="has not ended after 30 hands"):
+    monkeypatch.setattr(boneyard.sim, "MAX_MATCH_HANDS", 3)
+    rules = get_game("block").configure(options={"target_score": 10_000}, players=2)
+    with pytest.raises(SimulationError, match="has not ended after 3 hands"):
         simulate(rules, ["random"], matches=1)
 
 

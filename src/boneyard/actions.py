@@ -1,8 +1,7 @@
 """Actions a seat can take, and the moves of a hand's history.
 
 Actions are small immutable values. ``Play`` values are interned by :func:`play`, so the
-legal-action lists that
-the engine builds millions of times allocate nothing new.
+legal-action lists that the engine builds millions of times allocate nothing new.
 
 >>> play(parse_tile("6-4"), "R")
 Play('6-4', 'R')
@@ -44,11 +43,10 @@ class Action:
 class Play(Action):
     """Lay ``tile`` at the open end named ``end`` (``None`` for the lead).
 
-    ``open`` is the pip left exposed where the rules leave the choice to the player (a matador in
-    Matador); for
-    the lead tile it is the pip laid toward the R end (the tile is written ``"a-b"`` with ``a``
-    toward L).
-    ``claim`` is the number of points claimed for the play where scores must be claimed.
+    ``open`` is the pip left exposed where the rules leave the choice to the player (a matador
+    in Matador); for the lead tile it is the pip laid toward the R end (the tile is written
+    ``"a-b"`` with ``a`` toward L). ``claim`` is the number of points claimed for the play where
+    scores must be claimed.
     """
 
     __slots__ = ("_key", "claim", "end", "open", "tile")
@@ -236,8 +234,8 @@ class Move(NamedTuple):
     """One entry of a hand's history: who did what.
 
     ``drawn`` is the tile taken by a draw; in a public history (what other seats see) it is
-    ``None``.
-    ``points`` is what the action scored at once for the seat's side (counting games), 0 otherwise.
+    ``None``. ``points`` is what the action scored at once for the seat's side (counting games),
+    0 otherwise.
     """
 
     seat: int

@@ -1,16 +1,13 @@
 """The table: the tiles laid and the open ends where the next tile may go.
 
 A layout is an immutable value, so a copied state shares it and a search pays nothing for it. Each
-open end has
-a name (``L`` and ``R`` for the line; ``U`` and ``D`` for the short sides of the first spinner;
-``nU``/``nD`` for
-the short sides of a later spinner ``n-n``), the pip it shows, and the tile at its tip. An end whose
-pip is
-``-1`` exists but is not open yet (a spinner's short side waiting for its long sides to be covered).
+open end has a name (``L`` and ``R`` for the line; ``U`` and ``D`` for the short sides of the first
+spinner; ``nU``/``nD`` for the short sides of a later spinner ``n-n``), the pip it shows, and the
+tile at its tip. An end whose pip is ``-1`` exists but is not open yet (a spinner's short side
+waiting for its long sides to be covered).
 
 Layouts know geometry, not rules: which tile may go where, and what it scores, is decided by the
-game's rules
-object, which then calls :meth:`Layout.attach`.
+game's rules object, which then calls :meth:`Layout.attach`.
 
 >>> from boneyard.tiles import parse_tile
 >>> lay = Layout.lead(parse_tile("6-4"), left=6)
@@ -67,12 +64,11 @@ class Layout:
     def lead(
         cls, tile: int, left: int | None = None, spinner: bool = False, short_open: bool = False
     ) -> Layout:
-        """The layout after leading ``tile`` with ``left`` toward L (a double shows its number at
-        both).
+        """The layout after leading ``tile`` with ``left`` toward L (a double shows its number
+        at both).
 
-        A spinner lead also gets the short ends U and D, open at once when ``short_open`` (no "sides
-        first"
-        rule), else waiting (pip -1) until both long sides are covered.
+        A spinner lead also gets the short ends U and D, open at once when ``short_open``
+        (no "sides first" rule), else waiting (pip -1) until both long sides are covered.
         """
         h, lo = HIGH[tile], LOW[tile]
         if left is None:
@@ -109,9 +105,9 @@ class Layout:
     ) -> Layout:
         """Lay ``tile`` at end ``i``, leaving ``exposed`` showing there.
 
-        With ``spinner`` the tile (a double) also opens two short ends named after it (``U``/``D``
-        for the first spinner of the hand, ``nU``/``nD`` for a later one); they are open at once
-        with ``short_open``, else when the double's far side is covered.
+        With ``spinner`` the tile (a double) also opens two short ends named after it
+        (``U``/``D`` for the first spinner of the hand, ``nU``/``nD`` for a later one); they
+        are open at once with ``short_open``, else when the double's far side is covered.
         """
         names, pips, tips, kinds = self.names, self.pips, self.tips, self.kinds
         old_tip = tips[i]

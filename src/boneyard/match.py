@@ -1,8 +1,7 @@
 """A match: hands played one after another until a side reaches the target.
 
 The match deals (with its own seeded generator), decides each hand's leader by the rules' first-lead
-and
-next-lead rules, keeps the score sheet, and knows when the match is over.
+and next-lead rules, keeps the score sheet, and knows when the match is over.
 
 >>> from boneyard.games import get_game
 >>> match = Match(get_game("block").configure(players=2), seed=1)
@@ -68,9 +67,9 @@ class Match:
         return self.winner is not None
 
     def expected_leader(self) -> tuple[int | None, bool]:
-        """``(leader, lead_by_deal)`` for the next hand: the leader the rotation gives (``None``
-        where the deal
-        or a draw for the lead decides), and whether the deal decides it."""
+        """``(leader, lead_by_deal)`` for the next hand: the leader the rotation gives
+        (``None`` where the deal or a draw for the lead decides), and whether the deal
+        decides it."""
         rules = self.rules
         if self.hands:
             prev = self.hands[-1]

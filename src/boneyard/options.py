@@ -1,14 +1,11 @@
 """Rule options: names, allowed values, defaults and one-line explanations (RULES.md §3).
 
 Options are data. Each game lists the options that apply to it; each rule set of a game fixes every
-one of them;
-a user may then change them one by one. An unknown option or a bad value raises
-:class:`OptionError`, whose
-message lists what is valid.
+one of them; a user may then change them one by one. An unknown option or a bad value raises
+:class:`OptionError`, whose message lists what is valid.
 
 Values are ints, bools, strings, or *per-player maps* (``hand_size`` and ``stock_reserve``), written
-on the
-command line as ``2:7,3:5,4:5`` and in JSON as ``{"2": 7, "3": 5, "4": 5}``.
+on the command line as ``2:7,3:5,4:5`` and in JSON as ``{"2": 7, "3": 5, "4": 5}``.
 
 >>> parse_value(OPTIONS["hand_size"], "2:7,3:5")
 ((2, 7), (3, 5))
@@ -262,8 +259,14 @@ def parse_value(spec: OptionSpec, value: Any) -> OptionValue:
             return _parse_int(spec, value)
         out = []
         for k, v in pairs:
-            players = _parse_int(OptionSpec("players", "int", "", minimum=1), k)
-            out.append((players, _parse_int(spec, v)))
+            if isinstance(k, bool) or not (
+                isinstance(k, int) or (isinstance(k, str) and k.strip().isdigit())
+            ):
+                raise OptionError(
+                    f"bad value {value!r} for option {spec.name}: {k!r} is not a number of "
+                    f"players (expected {spec.allowed()})"
+                )
+            out.append((int(k), _parse_int(spec, v)))
         if not out:
             raise OptionError(
                 f"bad value {value!r} for option {spec.name}: expected {spec.allowed()}"
@@ -323,8 +326,8 @@ def per_players(value: OptionValue, players: int, name: str) -> int:
 
 
 class Options(Mapping[str, OptionValue]):
-    """A frozen, validated set of resolved option values. Read them as ``options["name"]``
-    or ``options.name``."""
+    """A frozen, validated set of resolved option values. Read them as ``options["name"]`` or
+    ``options.name``."""
 
     __slots__ = ("_values",)
 

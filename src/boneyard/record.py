@@ -1,11 +1,9 @@
 """Game records (``shared/RECORD.md``): read, write, validate and replay.
 
 A record is one JSON object (``"format": "boneyard-record/1"``); a ``.json`` file holds one, a
-``.jsonl`` file one
-per line. :func:`replay_record` validates a record by replaying it through the engine and returns a
-:class:`Replay` with the per-hand results; an invalid record raises :class:`RecordError` whose
-message names the
-hand, the move and why.
+``.jsonl`` file one per line. :func:`replay_record` validates a record by replaying it through the
+engine and returns a :class:`Replay` with the per-hand results; an invalid record raises
+:class:`RecordError` whose message names the hand, the move and why.
 
 >>> from boneyard.games import get_game
 >>> from boneyard.match import Match

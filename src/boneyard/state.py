@@ -1,21 +1,18 @@
 """One hand in progress: the state machine at the centre of boneyard.
 
 A :class:`HandState` holds the hands as bitmasks, the stock in draw order, the layout, whose turn it
-is, the
-scores made during play and the history. It answers :meth:`~HandState.legal_actions`, takes an
-action with
-:meth:`~HandState.apply` (an illegal one raises :class:`IllegalAction` and changes nothing), copies
-itself cheaply
-with :meth:`~HandState.copy`, and gives each seat only what that seat may see with
-:meth:`~HandState.observation`.
+is, the scores made during play and the history. It answers :meth:`~HandState.legal_actions`, takes
+an action with :meth:`~HandState.apply` (an illegal one raises :class:`IllegalAction` and changes
+nothing), copies itself cheaply with :meth:`~HandState.copy`, and gives each seat only what that
+seat may see with :meth:`~HandState.observation`.
 
 >>> from boneyard.games import get_game
 >>> from boneyard.tiles import parse_tile as T
 >>> rules = get_game("block").configure(players=2)
 >>> deal = [[T(t) for t in "6-6 6-5 5-5 4-4 3-3 2-2 1-1".split()],
 ...         [T(t) for t in "6-4 6-3 6-2 5-4 5-3 4-3 0-0".split()]]
->>> state = HandState.from_deal(rules, deal, [t for t in range(28) if not any(t in h for h in
-deal)])
+>>> stock = [t for t in range(28) if not any(t in h for h in deal)]
+>>> state = HandState.from_deal(rules, deal, stock)
 >>> state.turn, [str(a) for a in state.legal_actions()]
 (0, ['6-6'])
 >>> state.apply(state.legal_actions()[0])
@@ -104,12 +101,11 @@ class HandState:
     ) -> HandState:
         """Start a hand from a deal (tile indexes per seat) and the stock in draw order.
 
-        ``leader`` is required where the rules decide the lead by something outside the deal (a draw
-        for the
-        lead, a rotation); where the deal decides it, it is derived, and a ``leader`` given must
-        agree.
-        ``lead_by_deal`` is false for a hand whose leader comes from the match (a rotation), not the
-        deal. ``trusted`` skips checking the deal's tiles (for deals the engine made itself).
+        ``leader`` is required where the rules decide the lead by something outside the deal
+        (a draw for the lead, a rotation); where the deal decides it, it is derived, and a
+        ``leader`` given must agree. ``lead_by_deal`` is false for a hand whose leader comes
+        from the match (a rotation), not the deal. ``trusted`` skips checking the deal's
+        tiles (for deals the engine made itself).
         """
         n = rules.players
         if len(hands) != n:
@@ -151,7 +147,8 @@ class HandState:
                         f"leader {leader} disagrees with the deal: "
                         f"seat {seat} draws the first double"
                     )
-                self.leader = seat
+                # Who will draw it is hidden in the stock: until then seat 0 is the leader of record.
+                self.leader = 0
                 self.finding_lead = True
                 self.turn = 0
                 return self
@@ -225,9 +222,8 @@ class HandState:
 
     # ----------------------------------------------------------------- acting
     def apply(self, action: Action) -> None:
-        """Take ``action`` for the seat to move. Raises :class:`IllegalAction` (changing nothing) if
-        the
-        rules do not allow it."""
+        """Take ``action`` for the seat to move. Raises :class:`IllegalAction` (changing
+        nothing) if the rules do not allow it."""
         legal = self._legal
         if legal is None:
             legal = () if self.over else tuple(self.rules.legal_actions(self))
@@ -301,6 +297,7 @@ class HandState:
         if self.finding_lead:
             if DOUBLE[t]:
                 self.finding_lead = False
+                self.leader = seat
                 self.required_lead = t if self.rules.lead_tile_rule == "the_deciding_double" else -1
                 self.turn = seat
             else:
@@ -380,9 +377,8 @@ class HandState:
 
     # ----------------------------------------------------------------- views
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may see: its own tiles, the table, the others' tile counts, the stock size,
-        the
-        public history (draws without their tiles) and the scores."""
+        """What ``seat`` may see: its own tiles, the table, the others' tile counts, the stock
+        size, the public history (draws without their tiles) and the scores."""
         return Observation(self, seat)
 
     def __repr__(self) -> str:
@@ -422,8 +418,7 @@ def _tiles(mask: int) -> list[int]:
 
 class Observation:
     """One seat's view of a hand. It holds no reference to the state, only public facts and the
-    seat's own
-    tiles, so an agent given an observation cannot read hidden tiles."""
+    seat's own tiles, so an agent given an observation cannot read hidden tiles."""
 
     __slots__ = (
         "_hist",

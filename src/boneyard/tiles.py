@@ -1,10 +1,9 @@
 """Tiles and tile sets.
 
 A tile is a small int: the tile ``a-b`` with ``a >= b`` has index ``a*(a+1)//2 + b``, so ``0-0`` is
-0,
-``1-0`` is 1, ``1-1`` is 2 and ``6-6`` is 27. The indexes of a double-six set are 0..27 and stay the
-same in the
-double-nine (0..54) and double-twelve (0..90) sets, so a hand is an int bitmask over tile indexes.
+0, ``1-0`` is 1, ``1-1`` is 2 and ``6-6`` is 27. The indexes of a double-six set are 0..27 and stay
+the same in the double-nine (0..54) and double-twelve (0..90) sets, so a hand is an int bitmask over
+tile indexes.
 
 >>> t = parse_tile("4-6")
 >>> format_tile(t), high(t), low(t), pips(t), is_double(t)

@@ -1,8 +1,8 @@
 """Agents: programs that choose an action from an observation.
 
 Every agent follows the :class:`Agent` protocol: it is given one seat's
-:class:`~boneyard.state.Observation`
-(never the state) and a seeded random generator, and returns one of the observation's legal actions.
+:class:`~boneyard.state.Observation` (never the state) and a seeded random generator, and returns
+one of the observation's legal actions.
 
 >>> make_agent("greedy").name
 'greedy'
@@ -47,8 +47,8 @@ class RandomAgent:
 
 
 class GreedyAgent:
-    """Plays its heaviest legal tile (the higher half breaks ties); draws or passes only when
-    it must."""
+    """Plays its heaviest legal tile (the higher half breaks ties); draws or passes only when it
+    must."""
 
     name = "greedy"
 

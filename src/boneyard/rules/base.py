@@ -1,18 +1,15 @@
 """What every game answers, and the shared mechanism of the line games.
 
 A :class:`Game` is the definition of one game: its id, its rule sets (presets that fix every
-option), the options
-that apply to it and how many may play. :meth:`Game.configure` validates a choice of rule set,
-options and player
-count and returns a :class:`Rules` object: the resolved, frozen rules of one match, with the hooks
-that the engine
-(:mod:`boneyard.state`) calls: dealing, the lead, which tiles may go where, what a play scores, when
-a hand ends and
-what it scores, and when the match ends.
+option), the options that apply to it and how many may play. :meth:`Game.configure` validates a
+choice of rule set, options and player count and returns a :class:`Rules` object: the resolved,
+frozen rules of one match, with the hooks that the engine (:mod:`boneyard.state`) calls: dealing,
+the lead, which tiles may go where, what a play scores, when a hand ends and what it scores, and
+when the match ends.
 
 Most games share the mechanism here (equal-number matching on a line, spinners, drawing, blocked
-hands); a game
-that differs overrides a few hooks, as a python-chess variant overrides a few methods of the board.
+hands); a game that differs overrides a few hooks, as a python-chess variant overrides a few methods
+of the board.
 """
 
 from __future__ import annotations
@@ -57,11 +54,9 @@ class RuleSet:
 class HandResult:
     """How a hand ended and what each side scored.
 
-    ``points`` is per side: in-play scores and the end-of-hand score together (what the score sheet
-    gets).
-    ``end_points`` is the end-of-hand part alone, ``pips`` the pips each seat held at the end, and
-    ``reason``
-    a sentence for people.
+    ``points`` is per side: in-play scores and the end-of-hand score together (what the score
+    sheet gets). ``end_points`` is the end-of-hand part alone, ``pips`` the pips each seat held
+    at the end, and ``reason`` a sentence for people.
     """
 
     ended: str  # "domino" or "blocked"
@@ -108,6 +103,14 @@ class Rules:
         )
         self.hand_size = per_players(o.get("hand_size", 7), players, "hand_size")
         self.reserve = per_players(o.get("stock_reserve", 0), players, "stock_reserve")
+        if (
+            str(o.get("domino_points", "pips")) in ("none", "fixed:0")
+            and str(o.get("blocked_scoring", "")) == "fixed:0"
+        ):
+            raise OptionError(
+                "with domino_points and blocked_scoring both worth nothing no hand can ever "
+                "score, so a match could never end"
+            )
         if self.hand_size * players > self.tiles.size:
             raise OptionError(
                 f"cannot deal {self.hand_size} tiles to each of {players} players from the "
@@ -187,9 +190,11 @@ class Rules:
         )
 
     def leader_from_deal(self, hands: Sequence[int]) -> tuple[int, int] | None:
-        """``(leader, tile he must lead or -1)`` where the deal decides the lead, else ``None``.
+        """``(leader, tile he must lead or -1)`` where the deal decides the lead, else
+        ``None``.
 
-        ``None`` also when no one holds a double and the rules say to draw until one appears.
+        ``None`` also when no one holds a double and the rules say to draw until one
+        appears.
         """
         rule = self.first_lead
         if rule.startswith("holder_of:"):
@@ -375,7 +380,7 @@ class Rules:
         if layout is None:
             return False
         playable = self.playable_mask(layout)
-        drawable = len(state.stock) - state.stock_pos - self.reserve
+        drawable = len(state.stock) - state.stock_pos - self.reserve if self.can_draw else 0
         if self.early_block_detection:
             pool = 0
             for h in state.hands:
@@ -383,7 +388,7 @@ class Rules:
             for t in state.stock[state.stock_pos : state.stock_pos + max(0, drawable)]:
                 pool |= BIT[t]
             return not (pool & playable)
-        if drawable > 0 and self.can_draw:
+        if drawable > 0:
             return False
         for h in state.hands:  # noqa: SIM110 - a plain loop is faster on this hot path
             if h & playable:
@@ -440,7 +445,7 @@ class Rules:
             if self.partner_pips == "subtract":
                 score = max(0, score - partner)
             end_points[winner] = score
-            reason = f"{self.side_name(winner)} went out"
+            reason = f"{self.seat_name(out_seat)} went out"
         else:
             winner, end_points, reason = self._blocked(state, side_pips, stock_pips)
         points = tuple(state.scores[i] + end_points[i] for i in range(nsides))
@@ -466,7 +471,8 @@ class Rules:
         if len(tied) == 1:
             winner = tied[0]
             end_points[winner] = self._blocked_score(winner, side_pips, [], stock_pips)
-            return winner, end_points, f"blocked: {self.side_name(winner)} holds the fewest pips"
+            verb = "hold" if len(self.sides[winner]) > 1 else "holds"
+            return winner, end_points, f"blocked: {self.side_name(winner)} {verb} the fewest pips"
         tie = self.blocked_tie
         if tie == "split":
             share = self._blocked_score(tied[0], side_pips, tied, stock_pips) // len(tied)

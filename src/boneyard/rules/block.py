@@ -1,10 +1,8 @@
 """Block, Draw and Latin-American partnership dominoes (RULES.md §2.1, §2.2, §2.12).
 
 The three games share one mechanism (:class:`~boneyard.rules.base.Rules`): equal-number matching on
-a line with
-crosswise doubles, optional spinners and drawing, and the end-of-hand scorings of RULES.md §3. They
-differ only
-in data: their rule sets.
+a line with crosswise doubles, optional spinners and drawing, and the end-of-hand scorings of
+RULES.md §3. They differ only in data: their rule sets.
 """
 
 from __future__ import annotations
@@ -145,12 +143,12 @@ class DrawGame(Game):
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "britannica": RuleSet(
             "britannica",
-            "Britannica 1910 (S0), 'the usual game': 7 tiles each; the lead goes by drawing for "
-            "the "
+            "Britannica 1910 (S0), 'the usual game': 7 tiles each (S0 describes two players; "
+            "three or four take 5 each so that a stock remains); the lead goes by drawing for the "
             "highest tile; draw until able to match, two tiles always left in the stock; blocked: "
             "the lowest scores both hands combined; 100 up.",
             {
-                "hand_size": 7,
+                "hand_size": "2:7,3:5,4:5",
                 "first_lead": "draw_highest",
                 "lead_tile": "any",
                 "blocked_scoring": "combined",
