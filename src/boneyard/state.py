@@ -147,7 +147,7 @@ class HandState:
                         f"leader {leader} disagrees with the deal: "
                         f"seat {seat} draws the first double"
                     )
-                # Who will draw it is hidden in the stock: until then seat 0 is the leader of record.
+                # Who draws it is hidden in the stock: until then seat 0 is the leader of record.
                 self.leader = 0
                 self.finding_lead = True
                 self.turn = 0
