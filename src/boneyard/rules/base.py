@@ -355,8 +355,18 @@ class Rules:
         t = action.tile
         p = layout.pips[i]
         exposed = LOW[t] if HIGH[t] == p else HIGH[t]
-        if self.spinner == "none":
-            return layout.attach(i, t, exposed)
+        if self.spinner == "none" and not layout.spinners:
+            # The plain line: only one end changes (a fast path of Layout.attach).
+            pips, tips = layout.pips, layout.tips
+            return Layout(
+                layout.names,
+                pips[:i] + (exposed,) + pips[i + 1 :],  # noqa: RUF005
+                tips[:i] + (t,) + tips[i + 1 :],  # noqa: RUF005
+                layout.kinds,
+                layout.placed | BIT[t],
+                0,
+                layout.lead_tile,
+            )
         return layout.attach(
             i, t, exposed, self.is_spinner(layout, t), not self.spinner_sides_first
         )
@@ -379,7 +389,14 @@ class Rules:
         layout = state.layout
         if layout is None:
             return False
-        playable = self.playable_mask(layout)
+        if self.spinner_fill_first:
+            playable = self.playable_mask(layout)
+        else:
+            playable = 0
+            end_mask = self.end_mask
+            for p in layout.pips:
+                if p >= 0:
+                    playable |= end_mask[p]
         drawable = len(state.stock) - state.stock_pos - self.reserve if self.can_draw else 0
         if self.early_block_detection:
             pool = 0
