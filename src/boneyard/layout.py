@@ -32,7 +32,16 @@ SHORT = 1  # a spinner's short side, nothing played on it yet
 class Layout:
     """Placed tiles and open ends. Immutable: every change returns a new layout."""
 
-    __slots__ = ("kinds", "lead_tile", "names", "pips", "placed", "spinners", "tips")
+    __slots__ = (
+        "first_spinner",
+        "kinds",
+        "lead_tile",
+        "names",
+        "pips",
+        "placed",
+        "spinners",
+        "tips",
+    )
 
     names: tuple[str, ...]
     pips: tuple[int, ...]
@@ -41,6 +50,7 @@ class Layout:
     placed: int
     spinners: int
     lead_tile: int
+    first_spinner: int
 
     def __init__(
         self,
@@ -51,6 +61,7 @@ class Layout:
         placed: int,
         spinners: int,
         lead_tile: int,
+        first_spinner: int = -1,
     ) -> None:
         self.names = names
         self.pips = pips
@@ -59,6 +70,7 @@ class Layout:
         self.placed = placed
         self.spinners = spinners
         self.lead_tile = lead_tile
+        self.first_spinner = first_spinner
 
     @classmethod
     def lead(
@@ -85,6 +97,7 @@ class Layout:
                 (LONG, LONG, SHORT, SHORT),
                 BIT[tile],
                 BIT[tile],
+                tile,
                 tile,
             )
         return cls(("L", "R"), (left, right), (tile, tile), (LONG, LONG), BIT[tile], 0, tile)
@@ -117,6 +130,7 @@ class Layout:
         if kinds[i] != LONG:
             kinds = kinds[:i] + (LONG,) + kinds[i + 1 :]  # noqa: RUF005
         spinners = self.spinners
+        first_spinner = self.first_spinner
         if spinners and spinners & BIT[old_tip]:
             # Covering a long side of a spinner may open its waiting short sides.
             pips = _open_short_sides(old_tip, names, pips, tips, kinds)
@@ -128,8 +142,11 @@ class Layout:
             pips = (*pips, s, s)
             tips = (*tips, tile, tile)
             kinds = (*kinds, SHORT, SHORT)
+            if not spinners:
+                first_spinner = tile
             spinners |= BIT[tile]
-        return Layout(names, pips, tips, kinds, self.placed | BIT[tile], spinners, self.lead_tile)
+        placed = self.placed | BIT[tile]
+        return Layout(names, pips, tips, kinds, placed, spinners, self.lead_tile, first_spinner)
 
     def is_spinner_tip(self, i: int) -> bool:
         return bool(self.spinners & BIT[self.tips[i]])

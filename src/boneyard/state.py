@@ -250,7 +250,14 @@ class HandState:
                     return play(t)
                 right = LOW[t] if action.open is None else action.open
                 return play(t, None, right)
-            if action.claim is not None or action.open is not None:
+            if action.claim is not None and not self.rules.claims:
+                return action  # illegal: this game has no claims
+            if action.open is not None and self.layout is not None:
+                # An ``open`` that agrees with the rules is only a redundant orientation.
+                if self.rules.exposed_pip(self.layout, t, action.end) == action.open:
+                    return play(t, action.end)
+                return action
+            if action.claim is not None:
                 return play(t, action.end, action.open)
         return action
 
@@ -353,6 +360,14 @@ class HandState:
             pip = layout.pips[i]
             if pip < 0:
                 return f"end {action.end} is not open yet"
+            if action.claim is not None and not self.rules.claims:
+                return f"{self.rules.game.id} has no claims: scores are not claimed in this game"
+            if action.open is not None and self.rules.end_mask[pip] & BIT[t]:
+                shown = self.rules.exposed_pip(layout, t, action.end)
+                return (
+                    f"open {action.open} contradicts the rules: {NAMES[t]} at {action.end} "
+                    f"leaves {shown} showing"
+                )
             if self.bonus_double >= 0:
                 return (
                     f"seat {seat} may only add a tile matching {NAMES[self.bonus_double]} "

@@ -144,6 +144,8 @@ class Rules:
         # Tiles playable at an end showing pip p (equal-number matching).
         self.end_mask: tuple[int, ...] = self.tiles.suit_mask
         self.can_draw = self.draw_policy != "none"
+        # Whether plays carry claimed points (muggins claiming); a claim elsewhere is an error.
+        self.claims = False
         # Whether score_play can score (counting games); the engine skips the call otherwise.
         self.scores_in_play = type(self).score_play is not Rules.score_play
         # Pip value of each tile left in a hand.
@@ -293,12 +295,12 @@ class Rules:
 
     def allowed_ends(self, layout: Layout) -> range | list[int]:
         """The indexes of the ends that may be played on now."""
-        if self.spinner_fill_first and layout.spinners:
-            first = layout.lead_tile
-            if layout.spinners & BIT[first]:
-                waiting = [i for i, t in enumerate(layout.tips) if t == first]
-                if waiting:
-                    return waiting
+        first = layout.first_spinner
+        if self.spinner_fill_first and first >= 0:
+            # Until every side of the first spinner has a tile, only its sides may be played on.
+            waiting = [i for i, t in enumerate(layout.tips) if t == first and layout.pips[i] >= 0]
+            if waiting:
+                return waiting
         return range(len(layout.names))
 
     def playable_mask(self, layout: Layout) -> int:
@@ -367,9 +369,17 @@ class Rules:
                 0,
                 layout.lead_tile,
             )
-        return layout.attach(
-            i, t, exposed, self.is_spinner(layout, t), not self.spinner_sides_first
-        )
+        short_open = not self.spinner_sides_first or self.spinner_fill_first
+        return layout.attach(i, t, exposed, self.is_spinner(layout, t), short_open)
+
+    def exposed_pip(self, layout: Layout, tile: int, end: str) -> int | None:
+        """The pip ``tile`` would leave showing at ``end`` (``None`` if it cannot go there)."""
+        if end not in layout.names:
+            return None
+        p = layout.pips[layout.names.index(end)]
+        if p < 0 or (HIGH[tile] != p and LOW[tile] != p):
+            return None
+        return LOW[tile] if HIGH[tile] == p else HIGH[tile]
 
     def bonus_plays(self, hand: int, layout: Layout, double: int) -> list[Action]:
         """Plays matching a double just laid (``double_bonus_play``), at its ends."""

@@ -1,0 +1,322 @@
+"""Keep the documentation true: README.md and docs/ against the code.
+
+The option tables of the game pages are compared cell by cell with ``Game.preset_values``, the
+README's games table with the registry and its commands with the CLI; the examples of
+docs/library.md run as doctests, the record example of docs/record.md is replayed, and the shell
+sessions shown (``$ boneyard ...`` with their output) are run and compared.
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from boneyard.games import GAMES
+from boneyard.options import OPTIONS, format_value
+from boneyard.record import replay_record
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+
+# The commands of the boneyard CLI, as its specification names them.
+CLI_COMMANDS = ("rules", "play", "simulate", "replay")
+
+# A timing line of `boneyard simulate`, which changes from run to run.
+TIMING = re.compile(r"\d+ hands in [\d.]+ s: [\d,]+ hands per second")
+
+
+def read(path: Path) -> str:
+    assert path.is_file(), f"{path.relative_to(ROOT)} is missing"
+    return path.read_text(encoding="utf-8")
+
+
+def tables(text: str) -> list[list[list[str]]]:
+    """Every Markdown table of ``text``: a list of rows (header first, separator dropped), each a
+    list of cells stripped of spaces."""
+    found: list[list[list[str]]] = []
+    current: list[list[str]] = []
+    for line in [*text.splitlines(), ""]:
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if not all(re.fullmatch(r":?-+:?", c) for c in cells):
+                current.append(cells)
+        elif current:
+            found.append(current)
+            current = []
+    return found
+
+
+def table_with_header(text: str, first: str) -> list[list[str]]:
+    """The one table whose header's first cell is ``first``."""
+    matches = [t for t in tables(text) if t[0][0] == first]
+    assert len(matches) == 1, f"expected one table headed {first!r}, found {len(matches)}"
+    return matches[0]
+
+
+def unquote(cell: str) -> str:
+    """``"`x`"`` -> ``"x"``; the cell must be one code span."""
+    assert re.fullmatch(r"`[^`]+`", cell), f"not a single code span: {cell!r}"
+    return cell[1:-1]
+
+
+def code_blocks(text: str, language: str) -> list[str]:
+    """The contents of the fenced code blocks of ``text`` tagged ``language`` ("" for none)."""
+    blocks: list[str] = []
+    current: list[str] | None = None
+    tag = ""
+    for line in text.splitlines():
+        if current is None:
+            if line.startswith("```"):
+                current, tag = [], line[3:].strip()
+        elif line.startswith("```"):
+            if tag == language:
+                blocks.append("\n".join(current) + "\n")
+            current = None
+        else:
+            current.append(line)
+    assert current is None, "a code block is not closed"
+    return blocks
+
+
+def game_page(game_id: str) -> str:
+    return read(DOCS / "games" / f"{game_id}.md")
+
+
+# --------------------------------------------------------------------- games and rule sets
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_game_and_rule_sets_named_in_readme(game_id: str) -> None:
+    text = read(README)
+    assert f"`{game_id}`" in text
+    for name in GAMES[game_id].rule_sets:
+        assert f"`{name}`" in text, f"rule set {name} of {game_id} is not in README.md"
+
+
+def test_readme_games_table() -> None:
+    """One row per game: every rule set, the default marked, the number of players."""
+    rows = table_with_header(read(README), "game")[1:]
+    assert [unquote(r[0]) for r in rows] == list(GAMES)
+    for row in rows:
+        game = GAMES[unquote(row[0])]
+        sets = [s.strip() for s in row[1].split(",")]
+        expected = [
+            f"`{n}` (default)" if n == game.default_rules else f"`{n}`" for n in game.rule_sets
+        ]
+        assert sets == expected, f"README games table, {game.id}"
+        players = (
+            str(game.min_players)
+            if game.min_players == game.max_players
+            else f"{game.min_players}\N{EN DASH}{game.max_players}"
+        )
+        assert row[2] == players, f"README games table, players of {game.id}"
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_game_page_names_game_and_rule_sets(game_id: str) -> None:
+    text = game_page(game_id)
+    game = GAMES[game_id]
+    assert f"`{game_id}`" in text.splitlines()[0], "the page's title names the game id"
+    rows = table_with_header(text, "rule set")[1:]
+    names = [unquote(r[0].replace(" (default)", "")) for r in rows]
+    assert names == list(game.rule_sets)
+    for row in rows:
+        marked = row[0].endswith("(default)")
+        assert marked == (unquote(row[0].split(" ")[0]) == game.default_rules), row[0]
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_game_page_option_values(game_id: str) -> None:
+    """The page's option table holds every option of the game, valued as each rule set values it."""
+    game = GAMES[game_id]
+    table = table_with_header(game_page(game_id), "option")
+    header, rows = table[0], table[1:]
+    assert header[1:] == list(game.rule_sets), "one column per rule set, in order"
+    assert [unquote(r[0]) for r in rows] == list(game.option_names), "one row per option, in order"
+    presets = {name: game.preset_values(name) for name in game.rule_sets}
+    for row in rows:
+        option = unquote(row[0])
+        for rule_set, cell in zip(header[1:], row[1:], strict=True):
+            expected = format_value(presets[rule_set][option])
+            assert unquote(cell) == expected, f"{game_id}: {option} under {rule_set}"
+
+
+def test_options_page_lists_every_option_and_value() -> None:
+    rows = table_with_header(read(DOCS / "options.md"), "option")[1:]
+    assert sorted(unquote(r[0]) for r in rows) == sorted(OPTIONS)
+    for row in rows:
+        spec = OPTIONS[unquote(row[0])]
+        for choice in (*spec.choices, *spec.param_choices):
+            assert f"`{choice}`" in row[1], f"options.md: {spec.name} does not list {choice}"
+        assert re.search(r"\d", row[3]), f"options.md: {spec.name} names no RULES.md row"
+
+
+# --------------------------------------------------------------------- commands
+@pytest.mark.parametrize("command", CLI_COMMANDS)
+def test_cli_command_in_readme(command: str) -> None:
+    assert f"boneyard {command}" in read(README)
+
+
+def test_readme_covers_every_command_of_the_cli() -> None:
+    pytest.importorskip("typer")
+    from boneyard.cli import build_app
+
+    names = {c.name for c in build_app().registered_commands}
+    assert names == set(CLI_COMMANDS), "the CLI's commands changed: update CLI_COMMANDS and README"
+    text = read(README)
+    for name in names:
+        assert f"boneyard {name}" in text
+
+
+def test_readme_gives_the_two_root_commands() -> None:
+    """``./play`` and ``./test`` are shown as commands, and they exist."""
+    blocks = code_blocks(read(README), "sh")
+    shell = [line.strip() for block in blocks for line in block.splitlines()]
+    for command in ("./play", "./test"):
+        assert command in shell, f"README.md does not show {command} as a command"
+        script = ROOT / command
+        assert script.is_file(), f"{command} does not exist"
+        assert script.stat().st_mode & 0o111, f"{command} is not executable"
+
+
+def test_ci_runs_the_documented_test_command() -> None:
+    ci = read(ROOT / ".ci" / "run")
+    commands = [line.split("#")[0].split() for line in ci.splitlines()]
+    assert any("./test" in words for words in commands), ".ci/run does not run ./test"
+
+
+# --------------------------------------------------------------------- examples
+def test_library_examples() -> None:
+    path = DOCS / "library.md"
+    text = read(path)
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(text, {}, path.name, str(path), 0)
+    assert len(test.examples) >= 20
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    result = runner.summarize(verbose=False)
+    assert result.failed == 0, f"{result.failed} example(s) of docs/library.md failed"
+
+
+def test_readme_library_example(capsys: pytest.CaptureFixture[str]) -> None:
+    blocks = code_blocks(read(README), "python")
+    assert len(blocks) == 1
+    exec(compile(blocks[0], "README.md", "exec"), {})
+    # The comment on the last line shows what it prints.
+    last = blocks[0].strip().splitlines()[-1]
+    shown = last.split("#", 1)[1].strip()
+    assert capsys.readouterr().out.splitlines()[-1] == shown
+
+
+def test_record_example_replays() -> None:
+    """The example record replays, agrees with its results, and gives the JSON output shown."""
+    blocks = [json.loads(b) for b in code_blocks(read(DOCS / "record.md"), "json")]
+    records = [b for b in blocks if b.get("format") == "boneyard-record/1"]
+    outputs = [b for b in blocks if "sides" in b]
+    assert len(records) == 1 and len(outputs) == 1
+    replay = replay_record(records[0])
+    assert replay.disagreements == []
+    assert replay.to_json() == outputs[0]
+
+
+def _anchor(heading: str) -> str:
+    """GitHub's anchor for a heading."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+def test_links_resolve() -> None:
+    pages = [README, *sorted(DOCS.rglob("*.md"))]
+    assert len(pages) >= 8
+    for page in pages:
+        for target in re.findall(r"\]\(([^)\s]+)\)", read(page)):
+            if re.match(r"[a-z]+://", target):
+                continue
+            path, _, anchor = target.partition("#")
+            linked = (page.parent / path).resolve() if path else page
+            assert linked.exists(), f"{page.relative_to(ROOT)}: broken link {target}"
+            if anchor:
+                headings = re.findall(r"^#+ (.*)$", read(linked), flags=re.M)
+                anchors = {_anchor(h) for h in headings}
+                assert anchor in anchors, f"{page.relative_to(ROOT)}: no heading for #{anchor}"
+
+
+# --------------------------------------------------------------------- shell sessions
+def sessions(text: str) -> list[list[tuple[str, list[str]]]]:
+    """The shell sessions shown in plain code blocks: ``$ command`` lines, each with the output
+    shown after it."""
+    out = []
+    for block in code_blocks(text, ""):
+        if not block.startswith("$ "):
+            continue
+        steps: list[tuple[str, list[str]]] = []
+        for line in block.rstrip("\n").split("\n"):
+            if line.startswith("$ "):
+                steps.append((line[2:], []))
+            else:
+                steps[-1][1].append(line)
+        out.append(steps)
+    return out
+
+
+def _same(shown: str, actual: str) -> bool:
+    if TIMING.fullmatch(shown):
+        return TIMING.fullmatch(actual) is not None
+    return shown.rstrip() == actual.rstrip()
+
+
+def assert_output(command: str, shown: list[str], actual: list[str]) -> None:
+    """``actual`` reads as ``shown``, where a line ``...`` stands for any number of lines."""
+    j = 0
+    for i, line in enumerate(shown):
+        if line == "...":
+            if i + 1 == len(shown):
+                return
+            while j < len(actual) and not _same(shown[i + 1], actual[j]):
+                j += 1
+            continue
+        assert j < len(actual), f"{command}: output ends before {line!r}"
+        assert _same(line, actual[j]), f"{command}: shows {line!r}, prints {actual[j]!r}"
+        j += 1
+    assert j == len(actual), f"{command}: prints more than shown: {actual[j:]!r}"
+
+
+def run_session(steps: list[tuple[str, list[str]]], cwd: Path) -> None:
+    for command, shown in steps:
+        words = shlex.split(command)
+        assert words[0] == "boneyard", command
+        done = subprocess.run(
+            [sys.executable, "-m", "boneyard", *words[1:]],
+            cwd=cwd,
+            input="1\nq\n",  # a move and "quit", for boneyard play
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == 0, f"{command}: exit status {done.returncode}: {done.stderr}"
+        assert_output(command, shown, done.stdout.splitlines())
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_readme_command_examples(index: int, tmp_path: Path) -> None:
+    """The README's sessions print what it shows (the simulator's speed aside)."""
+    pytest.importorskip("typer")
+    found = sessions(read(README))
+    assert len(found) == 4
+    run_session(found[index], tmp_path)
+
+
+def test_record_page_replay_example(tmp_path: Path) -> None:
+    pytest.importorskip("typer")
+    text = read(DOCS / "record.md")
+    record = next(b for b in code_blocks(text, "json") if "boneyard-record/1" in b)
+    (tmp_path / "hand.json").write_text(record, encoding="utf-8")
+    found = sessions(text)
+    assert len(found) == 1
+    run_session(found[0], tmp_path)
