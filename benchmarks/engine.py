@@ -1,12 +1,13 @@
 """Engine throughput: boneyard against the public dominoes engines, side by side.
 
-Every figure is a *whole process* playing N random hands (start-up, imports and dealing included), timed
-from outside with the wall clock, so the engines are compared the way a user would run them:
+Every figure is a *whole process* playing N random hands (start-up, imports and dealing included),
+timed from outside with the wall clock, so the engines are compared the way a user would run them:
 
 * boneyard: ``boneyard simulate GAME --hands N --agents random --json`` (agents see only their
   observations), with one worker and with one worker per core;
 * ``dominoes`` (PyPI): random 4-player partnership hands, its only game (Puerto Rico rules);
-* OpenSpiel (PyPI ``open_spiel``): ``python_block_dominoes`` (2 players) and ``python_team_dominoes``.
+* OpenSpiel (PyPI ``open_spiel``): ``python_block_dominoes`` (2 players) and
+  ``python_team_dominoes`` (4).
 
 Run it with one command (it installs the ``bench`` extra first)::
 
@@ -108,7 +109,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             row = boneyard_row(ours_args, args.hands, workers, args.seed)
             row.compare_with = compare
             rows.append(row)
-    print(f"Random self-play, whole processes, {args.hands:,} hands each ({os.cpu_count()} cores)\n")
+    print(
+        f"Random self-play, whole processes, {args.hands:,} hands each ({os.cpu_count()} cores)\n"
+    )
     header = ("engine", "game", "players", "seconds", "hands/s", "vs")
     table = []
     for r in rows:

@@ -48,7 +48,7 @@ def test_version() -> None:
     assert result.stdout.strip() == f"boneyard {boneyard.__version__}"
 
 
-# --------------------------------------------------------------------- rules
+# ------------------------------------------------------------------------------------------- rules
 def test_rules_lists_every_game_and_rule_set() -> None:
     result = run("rules")
     assert result.exit_code == 0
@@ -113,7 +113,7 @@ def test_rules_json_values_follow_the_rule_set() -> None:
     assert values["hand_size"] == 7
 
 
-# --------------------------------------------------------------------- user errors
+# ------------------------------------------------------------------------------------- user errors
 @pytest.mark.parametrize(
     ("args", "words"),
     [
@@ -155,7 +155,7 @@ def test_python_m_boneyard() -> None:
     assert proc.returncode == 0 and proc.stdout.strip() == f"boneyard {boneyard.__version__}"
 
 
-# --------------------------------------------------------------------- play
+# -------------------------------------------------------------------------------------------- play
 def test_play_a_whole_match_and_save_it(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     result = run("play", "block", "--seed", "1", "--save", str(save), input="1\n" * 2000)
@@ -249,7 +249,7 @@ def test_play_quit() -> None:
     assert "You left the game." in result.stdout
 
 
-# --------------------------------------------------------------------- simulate
+# ---------------------------------------------------------------------------------------- simulate
 def test_simulate_json_fields_and_determinism() -> None:
     a = run_json("simulate", "block", "--hands", "300", "--seed", "4", "--json")
     b = run_json("simulate", "block", "--hands", "300", "--seed", "4", "--json")
@@ -310,7 +310,7 @@ def test_simulate_save_replays(tmp_path: Path) -> None:
     assert [sum(r["hands"][0]["winner"] == i for r in rows) for i in range(2)] == sim["wins"]
 
 
-# --------------------------------------------------------------------- replay
+# ------------------------------------------------------------------------------------------ replay
 @pytest.fixture
 def records(tmp_path: Path) -> list[dict[str, Any]]:
     save = tmp_path / "two.jsonl"

@@ -90,7 +90,7 @@ def game_page(game_id: str) -> str:
     return read(DOCS / "games" / f"{game_id}.md")
 
 
-# --------------------------------------------------------------------- games and rule sets
+# ----------------------------------------------------------------------------- games and rule sets
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_game_and_rule_sets_named_in_readme(game_id: str) -> None:
     text = read(README)
@@ -157,7 +157,7 @@ def test_options_page_lists_every_option_and_value() -> None:
         assert re.search(r"\d", row[3]), f"options.md: {spec.name} names no RULES.md row"
 
 
-# --------------------------------------------------------------------- commands
+# ---------------------------------------------------------------------------------------- commands
 @pytest.mark.parametrize("command", CLI_COMMANDS)
 def test_cli_command_in_readme(command: str) -> None:
     assert f"boneyard {command}" in read(README)
@@ -191,7 +191,7 @@ def test_ci_runs_the_documented_test_command() -> None:
     assert any("./test" in words for words in commands), ".ci/run does not run ./test"
 
 
-# --------------------------------------------------------------------- examples
+# ---------------------------------------------------------------------------------------- examples
 def test_library_examples() -> None:
     path = DOCS / "library.md"
     text = read(path)
@@ -247,7 +247,7 @@ def test_links_resolve() -> None:
                 assert anchor in anchors, f"{page.relative_to(ROOT)}: no heading for #{anchor}"
 
 
-# --------------------------------------------------------------------- shell sessions
+# ---------------------------------------------------------------------------------- shell sessions
 def sessions(text: str) -> list[list[tuple[str, list[str]]]]:
     """The shell sessions shown in plain code blocks: ``$ command`` lines, each with the output
     shown after it."""

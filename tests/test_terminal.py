@@ -175,7 +175,7 @@ def test_score_sheet_and_side_labels() -> None:
     assert side_labels(partners) == ["you & seat 2", "seats 1 & 3"]
 
 
-# --------------------------------------------------------------------- reading input
+# ----------------------------------------------------------------------------------- reading input
 def person_after_lead() -> HandState:
     """Seat 1 has led 6-6 from a deal where seat 0 (the person) holds 6-4, 6-5 and 5-3."""
     state = deal_state(BLOCK, ["6-4 6-5 5-3 3-3 3-2 5-1 4-1", "6-6 4-4 2-1 3-0 1-1 0-0 2-0"])
@@ -230,7 +230,7 @@ def test_parse_a_lead_keeps_the_written_orientation() -> None:
     assert state.layout is not None and state.layout.open_ends() == [("L", 1), ("R", 2)]
 
 
-# --------------------------------------------------------------------- the loop
+# ---------------------------------------------------------------------------------------- the loop
 def run_game(
     game: str, script: str, seed: int = 1, **kwargs: object
 ) -> tuple[TerminalGame, str, str]:

@@ -1,0 +1,165 @@
+"""Shared helpers and the hypothesis profiles of the engine tests.
+
+Helpers are plain functions (tests import them with ``from conftest import ...``) so that hypothesis
+tests can use them without function-scoped fixtures."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from boneyard import HandState, IllegalAction, Rules, get_game
+from boneyard.actions import Action
+from boneyard.tiles import parse_tile
+
+settings.register_profile(
+    "ci",
+    max_examples=100,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "dev",
+    max_examples=50,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+RECORDS = Path(__file__).parent / "records"
+
+
+def T(text: str) -> int:
+    """The tile index of ``"a-b"``."""
+    return parse_tile(text)
+
+
+def tiles(text: str) -> list[int]:
+    """Tile indexes of a space-separated list such as ``"6-6 6-5 0-0"``."""
+    return [parse_tile(t) for t in text.split()]
+
+
+def mask(text: str) -> int:
+    m = 0
+    for t in tiles(text):
+        m |= 1 << t
+    return m
+
+
+def configure(
+    game: str, rules: str | None = None, players: int | None = None, **options: Any
+) -> Rules:
+    return get_game(game).configure(rules, options, players)
+
+
+def build(
+    rules: Rules,
+    hands: Iterable[str],
+    stock: str = "",
+    leader: int | None = None,
+    *,
+    rest_to_stock: bool = True,
+    lead_by_deal: bool = True,
+) -> HandState:
+    """A hand from a readable deal: one string of tiles per seat, then the stock in draw order.
+
+    With ``rest_to_stock`` the tiles named nowhere are appended to the stock (lowest index first).
+    """
+    dealt = [tiles(h) for h in hands]
+    stock_tiles = tiles(stock)
+    if rest_to_stock:
+        used = {t for h in dealt for t in h} | set(stock_tiles)
+        stock_tiles += [t for t in range(rules.tiles.size) if t not in used]
+    return HandState.from_deal(rules, dealt, stock_tiles, leader, lead_by_deal=lead_by_deal)
+
+
+def set_hands(state: HandState, hands: Iterable[str]) -> HandState:
+    """Arrange the hands of a state (for scoring an end position built by hand)."""
+    state.hands = [mask(h) for h in hands]
+    return state
+
+
+def snapshot(state: HandState) -> tuple[Any, ...]:
+    """Everything observable about a state, to check that a rejected action changed nothing."""
+    lay = state.layout
+    return (
+        tuple(state.hands),
+        None if lay is None else (lay.names, lay.pips, lay.tips, lay.placed, lay.spinners),
+        state.turn,
+        state.leader,
+        state.stock_pos,
+        len(state.history),
+        len(state.public),
+        tuple(state.scores),
+        state.over,
+        state.result,
+        state.required_lead,
+        state.finding_lead,
+        state.bonus_double,
+        state.drew,
+    )
+
+
+def assert_illegal(state: HandState, action: Action, *fragments: str) -> str:
+    """``action`` is rejected with an ``IllegalAction`` whose message holds every fragment, and the
+    state is unchanged. Returns the message."""
+    before = snapshot(state)
+    legal_before = state.legal_actions()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    message = str(info.value)
+    for fragment in fragments:
+        assert fragment in message, f"{fragment!r} not in {message!r}"
+    assert snapshot(state) == before
+    assert state.legal_actions() == legal_before
+    return message
+
+
+def strs(actions: Iterable[Action]) -> list[str]:
+    return [str(a) for a in actions]
+
+
+def load_record(name: str) -> dict[str, Any]:
+    return json.loads((RECORDS / name).read_text(encoding="utf-8"))
+
+
+def with_options(record: Mapping[str, Any], **options: Any) -> dict[str, Any]:
+    """A copy of ``record`` with some options changed."""
+    copy = json.loads(json.dumps(record))
+    copy["options"] = {**copy.get("options", {}), **options}
+    return copy
+
+
+def arranged(
+    game: str, rule_set: str | None, players: int, hands: Iterable[str], **options: Any
+) -> HandState:
+    """A state of ``players`` seats whose hands are then replaced by ``hands`` (an end position
+    built by hand, to be scored with ``state.rules.hand_result``). Its deal is any valid one."""
+    rules = configure(game, rule_set, players, **options)
+    n = rules.hand_size
+    deal = [list(range(i * n, (i + 1) * n)) for i in range(players)]
+    stock = list(range(n * players, rules.tiles.size))
+    state = HandState.from_deal(rules, deal, stock, 0, lead_by_deal=False)
+    return set_hands(state, hands)
+
+
+class StubRng:
+    """A stand-in for ``random.Random`` whose ``sample`` returns fixed tiles (a lead draw)."""
+
+    def __init__(self, drawn: Iterable[str], randrange: int = 0) -> None:
+        self.drawn = tiles(" ".join(drawn))
+        self._randrange = randrange
+
+    def sample(self, population: Any, k: int) -> list[int]:
+        assert k == len(self.drawn)
+        return list(self.drawn)
+
+    def randrange(self, n: int) -> int:
+        return self._randrange
