@@ -93,7 +93,9 @@ class Match:
                     f"leader {leader} disagrees with the rotation: seat {expected} leads"
                 )
             leader = expected
-        state = HandState.from_deal(self.rules, hands, stock, leader, lead_by_deal=by_deal)
+        state = HandState.from_deal(
+            self.rules, hands, stock, leader, lead_by_deal=by_deal, totals=self.totals
+        )
         self.hands.append(state)
         return state
 
@@ -110,7 +112,9 @@ class Match:
             leader, drawn = rules.draw_for_lead(rng)
             if not self.hands:
                 self.lead_draw = drawn
-        state = HandState.from_deal(rules, hands, stock, leader, lead_by_deal=by_deal, trusted=True)
+        state = HandState.from_deal(
+            rules, hands, stock, leader, lead_by_deal=by_deal, trusted=True, totals=self.totals
+        )
         self.hands.append(state)
         return state
 
@@ -128,7 +132,12 @@ class Match:
         assert result is not None
         for i, p in enumerate(result.points):
             self.totals[i] += p
-        self.winner = self.rules.match_winner(self.totals)
+        if self.rules.target_exact:
+            # The first side to reach the target exactly wins, even mid-hand.
+            side = self.hand.target_side
+            self.winner = side if side >= 0 else None
+        else:
+            self.winner = self.rules.match_winner(self.totals)
 
     def record_hand_end(self) -> None:
         """Score the finished current hand without dealing another (used by replay)."""

@@ -27,9 +27,10 @@ boneyard.state.IllegalAction: seat 1 cannot play 0-0 at L: the end shows 6
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .actions import DRAW, PASS, Action, Draw, Move, Pass, Play, play
+from .actions import DRAW, PASS, Action, Draw, Move, Muggins, Pass, Play, play
 from .layout import Layout
 from .tiles import BIT, DOUBLE, LOW, NAMES, mask_of
 
@@ -48,6 +49,7 @@ class HandState:
 
     __slots__ = (
         "_legal",
+        "base_totals",
         "bonus_double",
         "deal",
         "drew",
@@ -58,6 +60,7 @@ class HandState:
         "lead_by_deal",
         "leader",
         "over",
+        "penalties",
         "public",
         "required_lead",
         "result",
@@ -65,7 +68,10 @@ class HandState:
         "scores",
         "stock",
         "stock_pos",
+        "target_side",
         "turn",
+        "unclaimed",
+        "unclaimed_by",
     )
 
     rules: Rules
@@ -82,6 +88,11 @@ class HandState:
     bonus_double: int
     drew: bool
     scores: list[int]
+    base_totals: tuple[int, ...]
+    target_side: int
+    unclaimed: int
+    unclaimed_by: int
+    penalties: list[tuple[int, int, int]]
     history: list[Move]
     public: list[Move]
     over: bool
@@ -98,6 +109,7 @@ class HandState:
         lead_by_deal: bool = True,
         *,
         trusted: bool = False,
+        totals: Sequence[int] | None = None,
     ) -> HandState:
         """Start a hand from a deal (tile indexes per seat) and the stock in draw order.
 
@@ -105,7 +117,8 @@ class HandState:
         (a draw for the lead, a rotation); where the deal decides it, it is derived, and a
         ``leader`` given must agree. ``lead_by_deal`` is false for a hand whose leader comes
         from the match (a rotation), not the deal. ``trusted`` skips checking the deal's
-        tiles (for deals the engine made itself).
+        tiles (for deals the engine made itself). ``totals`` are the match totals before this
+        hand (an exact target needs them).
         """
         n = rules.players
         if len(hands) != n:
@@ -128,6 +141,11 @@ class HandState:
         self.bonus_double = -1
         self.drew = False
         self.scores = [0] * len(rules.sides)
+        self.base_totals = tuple(totals) if totals is not None else (0,) * len(rules.sides)
+        self.target_side = -1
+        self.unclaimed = 0
+        self.unclaimed_by = -1
+        self.penalties = []
         self.history = []
         self.public = []
         self.over = False
@@ -186,6 +204,11 @@ class HandState:
         c.bonus_double = self.bonus_double
         c.drew = self.drew
         c.scores = self.scores[:]
+        c.base_totals = self.base_totals
+        c.target_side = self.target_side
+        c.unclaimed = self.unclaimed
+        c.unclaimed_by = self.unclaimed_by
+        c.penalties = self.penalties[:]
         c.history = self.history[:]
         c.public = self.public[:]
         c.over = self.over
@@ -234,32 +257,39 @@ class HandState:
                 raise IllegalAction(self.why_illegal(action))
         self._legal = None
         seat = self.turn
+        if self.unclaimed and type(action) is not Muggins:
+            self.unclaimed = 0  # the chance to call muggins passes with the next action
         if type(action) is Play:
             self._play(seat, action)
         elif type(action) is Draw:
             self._draw(seat)
+        elif type(action) is Muggins:
+            self._muggins(seat, action)
         else:
             self._pass(seat)
 
     def _normalize(self, action: Action) -> Action:
-        """The canonical form of a play written loosely (a lead without orientation, a claim)."""
-        if isinstance(action, Play):
-            t = action.tile
-            if action.end is None:
-                if DOUBLE[t]:
-                    return play(t)
-                right = LOW[t] if action.open is None else action.open
-                return play(t, None, right)
-            if action.claim is not None and not self.rules.claims:
-                return action  # illegal: this game has no claims
-            if action.open is not None and self.layout is not None:
-                # An ``open`` that agrees with the rules is only a redundant orientation.
-                if self.rules.exposed_pip(self.layout, t, action.end) == action.open:
-                    return play(t, action.end)
-                return action
-            if action.claim is not None:
-                return play(t, action.end, action.open)
-        return action
+        """The canonical form of a play written loosely (a lead without orientation, a redundant
+        ``open``)."""
+        if not isinstance(action, Play):
+            return action
+        t, end, claim = action.tile, action.end, action.claim
+        if claim is not None and not self.rules.claims:
+            return action  # illegal: this game has no claims
+        if end is None:
+            right = None if DOUBLE[t] else (LOW[t] if action.open is None else action.open)
+        else:
+            right = action.open
+            layout = self.layout
+            # An ``open`` that agrees with the rules is only a redundant orientation.
+            if (
+                right is not None
+                and layout is not None
+                and not self.rules.open_is_choice
+                and self.rules.exposed_pip(layout, t, end) == right
+            ):
+                right = None
+        return play(t, end, right) if claim is None else Play(t, end, right, claim)
 
     def _play(self, seat: int, action: Play) -> None:
         rules = self.rules
@@ -271,17 +301,25 @@ class HandState:
             rules.lead_layout(t, action.open) if layout is None else rules.lay(layout, action)
         )
         points = rules.score_play(self, seat, action) if rules.scores_in_play else 0
-        if points:
-            self.scores[rules.side_of[seat]] += points
+        out = not hands[seat]
+        if rules.claims:
+            points = self._settle_claim(seat, action, points)
+        if points and not out:
+            points = self._add_points(rules.side_of[seat], points)
         move = _new_move(Move, (seat, action, None, points))
         self.history.append(move)
         self.public.append(move)
         was_bonus = self.bonus_double >= 0
         self.bonus_double = -1
         self.drew = False
-        if not hands[seat]:
-            self._finish("domino", seat)
-            return
+        if out:
+            if rules.both_partners_out and any(hands[p] for p in rules.sides[rules.side_of[seat]]):
+                # Partnership play goes on until both partners are out.
+                if points:
+                    self._set_last_points(self._add_points(rules.side_of[seat], points))
+            else:
+                self._finish("domino", seat, points)
+                return
         if (
             rules.double_bonus_play
             and DOUBLE[t]
@@ -293,7 +331,64 @@ class HandState:
         if rules.is_blocked(self):
             self._finish("blocked", None)
             return
-        self.turn = (seat + 1) % rules.players
+        turn = (seat + 1) % rules.players
+        if not hands[turn]:
+            turn = self._next_seat(seat)
+        self.turn = turn
+
+    def _next_seat(self, seat: int) -> int:
+        """The next seat in play order that still holds tiles."""
+        n = self.rules.players
+        turn = (seat + 1) % n
+        while not self.hands[turn] and turn != seat:
+            turn = (turn + 1) % n
+        return turn
+
+    def _add_points(self, side: int, points: int) -> int:
+        """Score ``points`` for ``side`` during play; returns what was scored. With an exact
+        target, a score that would pass it is ignored."""
+        rules = self.rules
+        if rules.target_exact:
+            total = self.base_totals[side] + self.scores[side] + points
+            if total > rules.target_score:
+                return 0
+            if total == rules.target_score and self.target_side < 0:
+                self.target_side = side
+        self.scores[side] += points
+        return points
+
+    def _set_last_points(self, points: int) -> None:
+        last = self.history[-1]
+        move = _new_move(Move, (last.seat, last.action, last.drawn, points))
+        self.history[-1] = move
+        self.public[-1] = move
+
+    def _settle_claim(self, seat: int, action: Play, points: int) -> int:
+        """Where scores must be claimed: the points the play earns its side (a correct claim),
+        a penalty to the next side for a wrong claim, or an unclaimed count left for muggins."""
+        rules = self.rules
+        claim = action.claim
+        if claim is None:
+            if points:
+                self.unclaimed = points
+                self.unclaimed_by = seat
+            return 0
+        if claim == points:
+            return points
+        if rules.false_claim_penalty and claim > 0:
+            victim = (seat + 1) % rules.players
+            while rules.side_of[victim] == rules.side_of[seat]:
+                victim = (victim + 1) % rules.players
+            self._add_points(rules.side_of[victim], claim)
+            self.penalties.append((len(self.history), rules.side_of[victim], claim))
+        return 0
+
+    def _muggins(self, seat: int, action: Muggins) -> None:
+        points = self._add_points(self.rules.side_of[seat], action.points)
+        self.unclaimed = 0
+        move = _new_move(Move, (seat, action, None, points))
+        self.history.append(move)
+        self.public.append(move)
 
     def _draw(self, seat: int) -> None:
         t = self.stock[self.stock_pos]
@@ -322,11 +417,37 @@ class HandState:
 
     def _advance(self, seat: int) -> None:
         self.drew = False
-        self.turn = (seat + 1) % self.rules.players
+        self.turn = self._next_seat(seat)
 
-    def _finish(self, ended: str, out_seat: int | None) -> None:
+    def _finish(self, ended: str, out_seat: int | None, last_points: int = 0) -> None:
+        """End the hand. ``last_points`` is what the going-out play made: it is scored at the same
+        moment as the end-of-hand points (with an exact target they stand or fall together)."""
+        rules = self.rules
         self.over = True
-        self.result = self.rules.hand_result(self, ended, out_seat)
+        result = rules.hand_result(self, ended, out_seat)
+        end_points = list(result.end_points)
+        if rules.target_exact:
+            for side, pts in enumerate(end_points):
+                moment = pts + (
+                    last_points if out_seat is not None and side == rules.side_of[out_seat] else 0
+                )
+                if (
+                    moment
+                    and self.base_totals[side] + self.scores[side] + moment > rules.target_score
+                ):
+                    end_points[side] = 0
+                    if out_seat is not None and side == rules.side_of[out_seat]:
+                        last_points = 0
+        if last_points and out_seat is not None:
+            last_points = self._add_points(rules.side_of[out_seat], last_points)
+            self._set_last_points(last_points)
+        if rules.target_exact:
+            for side, pts in enumerate(end_points):
+                total = self.base_totals[side] + self.scores[side] + pts
+                if pts and total == rules.target_score and self.target_side < 0:
+                    self.target_side = side
+        points = tuple(s + e for s, e in zip(self.scores, end_points, strict=True))
+        self.result = replace(result, points=points, end_points=tuple(end_points))
         self._legal = ()
 
     # ----------------------------------------------------------------- explaining

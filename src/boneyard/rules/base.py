@@ -146,6 +146,15 @@ class Rules:
         self.can_draw = self.draw_policy != "none"
         # Whether plays carry claimed points (muggins claiming); a claim elsewhere is an error.
         self.claims = False
+        self.false_claim_penalty = False
+        # Whether a player chooses the pip a play leaves exposed (Matador); else an ``open`` that
+        # agrees with the rules is redundant.
+        self.open_is_choice = False
+        self.target_exact = bool(o.get("target_exact", False))
+        # A partnership hand goes on until both partners are out (pub Fives and Threes).
+        self.both_partners_out = (
+            str(o.get("team_out_rule", "first_player")) == "both_partners" and partnerships
+        )
         # Whether score_play can score (counting games); the engine skips the call otherwise.
         self.scores_in_play = type(self).score_play is not Rules.score_play
         # Pip value of each tile left in a hand.
