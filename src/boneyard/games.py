@@ -2,10 +2,12 @@
 
 >>> get_game("block").id, [r for r in get_game("draw").rule_sets]
 ('block', ['britannica', 'pagat'])
->>> get_game("chess")
+>>> get_game("all-fives").id
+'muggins'
+>>> get_game("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-boneyard.options.OptionError: unknown game 'chess': choose from block, draw, partnership
+boneyard.options.OptionError: unknown game 'chess': choose from block, draw, partnership, ...
 """
 
 from __future__ import annotations
@@ -13,10 +15,21 @@ from __future__ import annotations
 from .options import OptionError
 from .rules.base import Game
 from .rules.block import BlockGame, DrawGame, PartnershipGame
+from .rules.counting import AllThreesGame, FivesAndThreesGame, MugginsGame
 
 __all__ = ["GAMES", "get_game"]
 
-GAMES: dict[str, Game] = {g.id: g for g in (BlockGame(), DrawGame(), PartnershipGame())}
+GAMES: dict[str, Game] = {
+    g.id: g
+    for g in (
+        BlockGame(),
+        DrawGame(),
+        PartnershipGame(),
+        MugginsGame(),
+        AllThreesGame(),
+        FivesAndThreesGame(),
+    )
+}
 _ALIASES: dict[str, str] = {alias: g.id for g in GAMES.values() for alias in g.aliases}
 
 

@@ -201,6 +201,65 @@ _SPECS = [
     ),
     OptionSpec("target_score", "int", "points that win the match", minimum=1),
     OptionSpec(
+        "target_exact",
+        "bool",
+        "the target must be reached exactly: a score that would pass it is ignored, and the first "
+        "side to reach it wins at once",
+    ),
+    OptionSpec(
+        "score_unit",
+        "choice",
+        "a scoring count scores its face value (15 -> 15) or one point per multiple (15 -> 3 "
+        "fives); end-of-hand points are divided the same way",
+        ("face", "per_multiple"),
+    ),
+    OptionSpec(
+        "count_scoring",
+        "choice",
+        "which counts of the open ends score during play: none, multiples of five, of three, or "
+        "both (one point per five and per three)",
+        ("none", "fives", "threes", "fives_and_threes"),
+    ),
+    OptionSpec("lead_scores", "bool", "the lead tile scores its count like any other play"),
+    OptionSpec(
+        "zero_count_scores",
+        "bool",
+        "a count of zero (a 0-0 lead, two blank ends) scores as a multiple (no source does)",
+    ),
+    OptionSpec(
+        "exposed_double_value",
+        "choice",
+        "a crosswise double at an open end counts both halves (until its far side is covered) "
+        "or one half",
+        ("both_halves", "one_half"),
+    ),
+    OptionSpec(
+        "spinner_ends_count",
+        "choice",
+        "a spinner counts (both halves) until both long sides are covered, or (Sniff) until "
+        "every side is covered",
+        ("until_sides_covered", "until_ends_covered"),
+    ),
+    OptionSpec(
+        "muggins_mode",
+        "choice",
+        "scores are taken automatically (auto), or must be claimed with the play (claim): an "
+        "unclaimed count can be taken by the next player calling muggins",
+        ("auto", "claim"),
+    ),
+    OptionSpec(
+        "false_claim_penalty",
+        "bool",
+        "a wrong claim is struck and the next opponent scores the points claimed as a penalty",
+    ),
+    OptionSpec(
+        "team_out_rule",
+        "choice",
+        "a partnership hand ends when one player is out (first_player), or goes on until both "
+        "partners of a side are out (both_partners)",
+        ("first_player", "both_partners"),
+    ),
+    OptionSpec(
         "hand_double_value",
         "choice",
         "a double left in hand counts its full pips or one half",
