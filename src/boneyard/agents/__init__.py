@@ -7,7 +7,7 @@ one of the observation's legal actions.
 >>> make_agent("greedy").name
 'greedy'
 >>> sorted(AGENTS)
-['greedy', 'random']
+['counting', 'greedy', 'random']
 """
 
 from __future__ import annotations
@@ -16,12 +16,20 @@ import random
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
-from ..actions import Action, Play
+from ..actions import Action, Muggins, Play
 from ..options import OptionError
 from ..state import Observation
 from ..tiles import HIGH, PIPS
 
-__all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "make_agent"]
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "CountingAgent",
+    "GreedyAgent",
+    "RandomAgent",
+    "make_agent",
+    "play_points",
+]
 
 
 @runtime_checkable
@@ -46,27 +54,78 @@ class RandomAgent:
         return legal[int(rng.random() * n)] if n > 1 else legal[0]
 
 
+def play_points(observation: Observation, action: Play) -> int:
+    """What ``action`` would score at once in a counting game (0 elsewhere), from public facts."""
+    points_of_play = getattr(observation.rules, "points_of_play", None)
+    if points_of_play is None:
+        return 0
+    return int(points_of_play(observation.layout, action))
+
+
+def _claimed(observation: Observation, action: Action) -> Action:
+    """Where scores must be claimed: ``action`` with the correct claim (a computer player never
+    misses its points nor claims wrongly)."""
+    if type(action) is not Play or not observation.rules.claims:
+        return action
+    points = play_points(observation, action)
+    wanted = Play(action.tile, action.end, action.open, points if points else None)
+    return wanted if wanted in observation.legal_actions else action
+
+
+def _muggins(observation: Observation) -> Action | None:
+    """A muggins call when one is open (the previous player left a count unclaimed)."""
+    for a in observation.legal_actions:
+        if type(a) is Muggins:
+            return a
+    return None
+
+
 class GreedyAgent:
-    """Plays its heaviest legal tile (the higher half breaks ties); draws or passes only when it
-    must."""
+    """Plays its heaviest legal tile (the higher half breaks ties); draws or passes only when
+    it must. Where scores are claimed it claims correctly and calls muggins."""
 
     name = "greedy"
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = observation.legal_actions
+        call = _muggins(observation) if observation.rules.claims else None
+        if call is not None:
+            return call
         best: Action = legal[0]
         best_key = (-1, -1)
         for a in legal:
-            if type(a) is Play:
+            if type(a) is Play and a.claim is None:
                 key = (PIPS[a.tile], HIGH[a.tile])
                 if key > best_key:
                     best, best_key = a, key
-        return best
+        return _claimed(observation, best)
+
+
+class CountingAgent:
+    """For the counting games: plays what scores most now, then its heaviest tile; claims
+    correctly and calls muggins on a missed count. Elsewhere it plays like ``greedy``."""
+
+    name = "counting"
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = observation.legal_actions
+        call = _muggins(observation) if observation.rules.claims else None
+        if call is not None:
+            return call
+        best: Action = legal[0]
+        best_key = (-1, -1, -1)
+        for a in legal:
+            if type(a) is Play and a.claim is None:
+                key = (play_points(observation, a), PIPS[a.tile], HIGH[a.tile])
+                if key > best_key:
+                    best, best_key = a, key
+        return _claimed(observation, best)
 
 
 AGENTS: dict[str, Callable[[], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
+    "counting": CountingAgent,
 }
 
 
