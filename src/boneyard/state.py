@@ -482,7 +482,7 @@ class HandState:
             if pip < 0:
                 return f"end {action.end} is not open yet"
             if action.claim is not None and not self.rules.claims:
-                return f"{self.rules.game.id} has no claims: scores are not claimed in this game"
+                return f"{self.rules.game.id} has no claims under these rules: scoring is automatic"
             if action.open is not None and self.rules.end_mask[pip] & BIT[t]:
                 shown = self.rules.exposed_pip(layout, t, action.end)
                 return (
