@@ -15,7 +15,7 @@ from conftest import configure
 
 
 def test_games_and_their_rule_sets() -> None:
-    assert set(GAMES) == {"block", "draw", "partnership"}
+    assert {"block", "draw", "partnership"} <= set(GAMES)
     assert list(get_game("block").rule_sets) == ["modern", "britannica", "garden-games"]
     assert list(get_game("draw").rule_sets) == ["britannica", "pagat"]
     assert list(get_game("partnership").rule_sets) == ["latin", "puerto-rico"]
@@ -201,12 +201,24 @@ def test_allowed_in_words() -> None:
     assert OptionSpec("x", "choice", "", ("a",), ("b:<n>",)).allowed() == "a, b:<n>"
 
 
-def test_every_option_has_a_spec_and_applies_to_the_line_games() -> None:
-    assert set(LINE_OPTIONS) == set(OPTIONS)
+def test_every_option_has_a_spec_and_the_line_games_share_theirs() -> None:
+    assert set(LINE_OPTIONS) <= set(OPTIONS)
     for spec in OPTIONS.values():
         assert spec.help
     for game in GAMES.values():
-        assert set(game.option_names) == set(LINE_OPTIONS)
+        assert set(game.option_names) <= set(OPTIONS)
+    for name in ("block", "draw", "partnership"):
+        assert set(get_game(name).option_names) == set(LINE_OPTIONS)
+
+
+def test_an_option_of_another_game_does_not_apply_to_block() -> None:
+    other = sorted(set(OPTIONS) - set(LINE_OPTIONS))
+    if not other:  # pragma: no cover - only the line games exist
+        pytest.skip("every option applies to the line games")
+    with pytest.raises(
+        OptionError, match=f"option '{other[0]}' does not apply to block: options are"
+    ):
+        configure("block", "modern", 2, **{other[0]: "x"})
 
 
 @pytest.mark.parametrize("game", ["block", "draw", "partnership"])

@@ -19,11 +19,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boneyard import DRAW, PASS, HandState, IllegalAction, Match, Observation, Play, get_game, play
-from boneyard.actions import Draw, Pass
 from boneyard.record import match_to_record, replay_record
 from boneyard.rules.base import HandResult, Rules
 from boneyard.tiles import DOUBLE, HIGH, LOW, PIPS
-from conftest import snapshot
+from conftest import mask, snapshot
 
 # (game, rule set, players, options)
 CONFIGS: list[tuple[str, str, int, dict[str, Any]]] = [
@@ -48,10 +47,12 @@ def config_id(config: tuple[str, str, int, dict[str, Any]]) -> str:
     return f"{game}-{rule_set}-{players}p" + (f"-{extra}" if extra else "")
 
 
+BLK1 = ["2-1", "6-6", "6-5 4-4", "5-4"]
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 BASE = settings()
-# The step-by-step checks are the expensive ones: a fifth of the profile's examples per config.
-STEPWISE = settings(BASE, max_examples=max(4, BASE.max_examples // 5))
+# The step-by-step checks are the expensive ones: a third of the profile's examples per config,
+# a fifth for whole matches.
+STEPWISE = settings(BASE, max_examples=max(4, BASE.max_examples // 3))
 MATCHES = settings(BASE, max_examples=max(4, BASE.max_examples // 5))
 
 
@@ -305,16 +306,26 @@ def check_end(state: HandState) -> None:
         lay = state.layout
         assert lay is not None
         ends = [i for i, p in enumerate(lay.pips) if p >= 0]
-        if o["spinner_fill_first"] and lay.first_spinner >= 0:
-            # Only the first spinner's open sides may be played on until it is complete.
-            first = lay.first_spinner
-            waiting = [i for i, t in enumerate(lay.tips) if t == first and lay.pips[i] >= 0]
+        if o["spinner_fill_first"]:
+            # Only the first spinner's open sides may be played on until it is complete; the first
+            # spinner is the first tile laid that became one.
+            first = next(
+                (
+                    m.action.tile
+                    for m in state.history
+                    if isinstance(m.action, Play) and lay.spinners >> m.action.tile & 1
+                ),
+                None,
+            )
+            waiting = [i for i in ends if lay.tips[i] == first]
             ends = waiting or ends
         fits = 0
         for i in ends:
             p = lay.pips[i]
             fits |= sum(1 << t for t in range(rules.tiles.size) if p in (HIGH[t], LOW[t]))
         drawable = max(0, len(state.stock) - state.stock_pos - rules.reserve)
+        if o["draw_policy"] == "none":
+            drawable = 0
         pool = 0
         for h in state.hands:
             pool |= h
@@ -436,7 +447,7 @@ VARIATIONS = st.fixed_dictionaries(
         "round_scope": st.sampled_from(["total", "per_opponent"]),
         "count_stock_pips": st.booleans(),
         "hand_double_value": st.sampled_from(["full", "one_half"]),
-        "early_block_detection": st.just(False),
+        "early_block_detection": st.booleans(),
         "spinner": st.sampled_from(["none", "first_double", "all_doubles", "opening_double"]),
         "spinner_sides_first": st.booleans(),
         "spinner_fill_first": st.booleans(),
@@ -482,12 +493,43 @@ def test_random_option_combinations(
     check_record(match)
 
 
-def test_the_reference_scoring_agrees_on_the_worked_examples() -> None:
-    # The reference implementation itself, on BLK-1 (pips 3, 12, 19, 9).
-    state = Match(
-        get_game("block").configure("modern", {"blocked_scoring": "cascade"}, 4), seed=1
-    ).hand
-    state.hands = [1 << 4, 1 << 27, (1 << 26) | (1 << 14), 1 << 19]  # 2-1, 6-6, 6-5 4-4, 5-4
-    assert reference_result(state, "blocked", None) == (0, [31, 7, 0, 13])
-    for move in (Draw, Pass):  # the action classes the histories hold
-        assert move is not None
+@pytest.mark.parametrize(
+    ("game", "options", "hands", "ended", "out", "expected"),
+    [
+        # BLK-1: pips 3, 12, 19, 9.
+        ("block", {"blocked_scoring": "cascade"}, BLK1, "blocked", None, (0, [31, 7, 0, 13])),
+        ("block", {"blocked_scoring": "difference_each"}, BLK1, "blocked", None,
+         (0, [31, 0, 0, 0])),
+        ("block", {"blocked_scoring": "difference_total"}, BLK1, "blocked", None,
+         (0, [37, 0, 0, 0])),
+        ("block", {"blocked_scoring": "opponents"}, BLK1, "blocked", None, (0, [40, 0, 0, 0])),
+        ("block", {"blocked_scoring": "combined"}, BLK1, "blocked", None, (0, [43, 0, 0, 0])),
+        # BLK-4: out, others 12, 19, 9.
+        ("block", {}, ["", "6-6", "6-5 4-4", "5-4"], "domino", 0, (0, [40, 0, 0, 0])),
+        # MUG-10: opponents 12 and 12, rounded in total or each.
+        ("block", {"domino_points": "pips_round5"}, ["", "6-6", "6-5 1-0", "0-0"], "domino", 0,
+         (0, [25, 0, 0, 0])),
+        ("block", {"domino_points": "pips_round5", "round_scope": "per_opponent"},
+         ["", "6-6", "6-5 1-0", "0-0"], "domino", 0, (0, [20, 0, 0, 0])),
+        # PAR-1 and PAR-2.
+        ("partnership", {}, ["", "5-4", "4-2", "6-6 1-1"], "domino", 0, (0, [23, 0])),
+        ("partnership", {"partner_pips": "include"}, ["", "5-4", "4-2", "6-6 1-1"], "domino", 0,
+         (0, [29, 0])),
+        ("partnership", {}, ["3-1", "6-4", "6-5", "6-6 1-0"], "blocked", None, (0, [23, 0])),
+        ("partnership", {"blocked_scoring": "combined"}, ["3-1", "6-4", "6-5", "6-6 1-0"],
+         "blocked", None, (0, [38, 0])),
+        ("partnership", {}, ["5-0", "4-3", "6-4", "4-4"], "blocked", None, (None, [0, 0])),
+    ],
+)  # fmt: skip
+def test_the_reference_scoring_on_the_worked_examples(
+    game: str,
+    options: dict[str, Any],
+    hands: list[str],
+    ended: str,
+    out: int | None,
+    expected: tuple[int | None, list[int]],
+) -> None:
+    # The reference implementation itself must get RULES.md §4.4 and §4.10 right.
+    state = Match(get_game(game).configure(None, options, 4), seed=1).hand
+    state.hands = [mask(h) for h in hands]
+    assert reference_result(state, ended, out) == expected

@@ -653,3 +653,19 @@ def test_saved_matches_replay_to_the_same_results(
         assert [h.points for h in replay.hands] == [list(h.result.points) for h in match.hands]  # type: ignore[union-attr]
         assert replay.totals == match.totals
         assert replay.complete and replay.winner == match.winner
+
+
+def test_an_agreeing_open_is_accepted_and_a_contradicting_one_rejected() -> None:
+    record = base()
+    record["hands"][0]["moves"][1] = {"seat": 1, "play": "6-4", "end": "R", "open": 4}
+    assert replay_record(record).match.hand.layout.open_ends() == [("L", 6), ("R", 4)]  # type: ignore[union-attr]
+    record["hands"][0]["moves"][1] = {"seat": 1, "play": "6-4", "end": "R", "open": 6}
+    with pytest.raises(RecordError, match=r"^hand 1, move 2: "):
+        replay_record(record)
+
+
+def test_a_claim_in_a_block_record_is_rejected() -> None:
+    record = base()
+    record["hands"][0]["moves"][1] = {"seat": 1, "play": "6-4", "end": "R", "claim": 0}
+    with pytest.raises(RecordError, match=r"^hand 1, move 2: block has no claims"):
+        replay_record(record)

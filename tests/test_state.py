@@ -367,3 +367,10 @@ def test_repr() -> None:
     state.apply(play(T("6-6")))
     assert "<Layout L=6, R=6>" in repr(state)
     assert isinstance(state.layout, Layout)
+
+
+def test_a_claim_in_a_game_without_claims() -> None:
+    state = block2()
+    state.apply(play(T("6-6")))
+    assert_illegal(state, Play(T("6-4"), "R", None, 0), "block has no claims")
+    assert_illegal(state, Play(T("6-4"), "R", None, 12), "scores are not claimed in this game")

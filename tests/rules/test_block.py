@@ -5,6 +5,7 @@ test_match.py)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -972,3 +973,86 @@ def test_early_block_detection_in_a_game_without_drawing() -> None:
     assert state.over, "nobody can play or draw: the hand must end blocked"
     assert state.result is not None and state.result.ended == "blocked"
     assert state.result.points == (0, 3)  # 13 - 10
+
+
+def test_spinner_fill_first_applies_to_the_first_spinner_when_it_is_not_the_lead() -> None:
+    rules = configure(
+        "block",
+        "modern",
+        2,
+        spinner="first_double",
+        spinner_fill_first=True,
+        first_lead="holder_of:5-4",
+    )
+    state = build(rules, ["5-5 5-4 5-3 5-2 4-4 6-0 1-0", "5-1 5-0 4-1 4-0 3-3 6-6 2-2"])
+    state.apply(play(T("5-4"), None, 4))  # L 5, R 4
+    state.apply(play(T("4-1"), "R"))  # R 1
+    state.apply(play(T("5-5"), "L"))  # the first spinner; its far side is L
+    lay = state.layout
+    assert lay is not None and lay.names == ("L", "R", "U", "D")
+    # Under fill-first its short sides are open at once (as for a spinner led). Seat 1 holds
+    # 5-1 5-0 4-0 3-3 6-6 2-2: 5-1 also fits R (1), but only the spinner's sides take tiles.
+    assert lay.open_ends() == [("L", 5), ("R", 1), ("U", 5), ("D", 5)]
+    assert strs(state.legal_actions()) == [
+        "5-0 at L",
+        "5-1 at L",
+        "5-0 at U",
+        "5-1 at U",
+        "5-0 at D",
+        "5-1 at D",
+    ]
+    assert_illegal(state, play(T("5-1"), "R"), "cannot be played on until the spinner is complete")
+    state.apply(play(T("5-0"), "L"))
+    # Seat 0 holds 5-3 5-2 4-4 6-0 1-0: 6-0 fits L's 0 and 1-0 fits R, but U and D come first.
+    assert strs(state.legal_actions()) == ["5-2 at U", "5-3 at U", "5-2 at D", "5-3 at D"]
+    state.apply(play(T("5-3"), "U"))
+    state.apply(play(T("5-1"), "D"))
+    # Complete: every arm may grow again.
+    legal = strs(state.legal_actions())
+    assert "1-0 at R" in legal and "6-0 at L" in legal
+
+
+@pytest.mark.parametrize(
+    ("tile_set", "size", "top"), [("double-nine", 55, "9-9"), ("double-twelve", 91, "12-12")]
+)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_bigger_sets(tile_set: str, size: int, top: str, players: int) -> None:
+    rules = configure("block", "modern", players, tile_set=tile_set)
+    assert rules.tiles.size == size
+    hand_size = 7 if players == 2 else 5
+    for seed in range(5):
+        state = Match(rules, seed=seed).hand
+        assert state.hand_sizes() == (hand_size,) * players
+        assert state.stock_size() == size - hand_size * players
+        dealt = [t for h in state.hands for t in range(size) if h >> t & 1]
+        doubles = [t for t in dealt if DOUBLE[t]]
+        if doubles:
+            assert state.legal_actions() == [play(max(doubles))]
+    # A deal with the top double leads it.
+    rest = [f"{a}-{b}" for a in range(int(top.split("-")[0]) + 1) for b in range(a + 1)]
+    rest.remove(top)
+    deal = [" ".join([top, *rest[: hand_size - 1]])] + [
+        " ".join(rest[hand_size - 1 + i * hand_size : hand_size - 1 + (i + 1) * hand_size])
+        for i in range(players - 1)
+    ]
+    state = build(rules, deal)
+    assert state.legal_actions() == [play(T(top))]
+    with pytest.raises(ValueError, match="is not a tile of the double-six set"):
+        build(configure("block", "modern", players), deal)
+
+
+def test_doubles_crosswise_does_not_change_play() -> None:
+    # Cosmetic (RULES.md §3 row 7): the same hand has the same legal actions either way.
+    deal = ["6-5 5-5 4-4 3-3 2-1 1-0 0-0", "6-6 6-4 6-3 5-4 4-3 4-2 1-1"]
+    states = [
+        build(configure("block", "modern", 2, doubles_crosswise=value), deal)
+        for value in (True, False)
+    ]
+    rng = random.Random(3)
+    while not states[0].over:
+        legal = [s.legal_actions() for s in states]
+        assert legal[0] == legal[1]
+        action = rng.choice(legal[0])
+        for s in states:
+            s.apply(action)
+    assert states[1].over and states[0].result == states[1].result
