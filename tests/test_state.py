@@ -373,4 +373,4 @@ def test_a_claim_in_a_game_without_claims() -> None:
     state = block2()
     state.apply(play(T("6-6")))
     assert_illegal(state, Play(T("6-4"), "R", None, 0), "block has no claims")
-    assert_illegal(state, Play(T("6-4"), "R", None, 12), "scores are not claimed in this game")
+    assert_illegal(state, Play(T("6-4"), "R", None, 12), "scoring is automatic")
