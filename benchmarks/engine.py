@@ -9,6 +9,9 @@ timed from outside with the wall clock, so the engines are compared the way a us
 * OpenSpiel (PyPI ``open_spiel``): ``python_block_dominoes`` (2 players) and
   ``python_team_dominoes`` (4).
 
+boneyard's ``muggins`` (pagat All Fives: the count after every play, the first double a spinner,
+drawing) is measured too; no third-party engine plays a counting game, so it has no comparison.
+
 Run it with one command (it installs the ``bench`` extra first)::
 
     benchmarks/run engine [--hands 20000]
@@ -36,6 +39,9 @@ OURS: list[tuple[str, list[str], str]] = [
     ("draw", ["draw", "--players", "2"], ""),
     ("partnership", ["partnership", "--rules", "puerto-rico"], "dominoes partnership"),
     ("partnership", ["partnership", "--rules", "latin"], "OpenSpiel python_team_dominoes"),
+    # The counting game with the most to do per play (the count after every tile, a spinner with
+    # four arms, drawing); no public engine plays it.
+    ("muggins", ["muggins", "--players", "2"], ""),
 ]
 
 

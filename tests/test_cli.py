@@ -383,3 +383,106 @@ def test_replay_empty_file_exits_2(tmp_path: Path) -> None:
     path = tmp_path / "empty.jsonl"
     path.write_text("")
     assert_user_error(run("replay", str(path)), "no records")
+
+
+# ------------------------------------------------------------------------------ the counting games
+@pytest.mark.parametrize(
+    ("game", "seed"), [("muggins", "11"), ("all-threes", "12"), ("fives-and-threes", "13")]
+)
+def test_play_a_counting_game_to_the_end(game: str, seed: str, tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = run("play", game, "--seed", seed, "--save", str(save), input="1\n" * 3000)
+    assert result.exit_code == 0, result.stderr
+    text = result.stdout
+    assert "seat 1 is counting" in text  # the default opponent of the counting games
+    assert "Scores are counted for you." in text
+    assert re.search(r"^  ends \d+( \+ \d+)* = \d+ -> \d+ points?$", text, re.M)
+    assert re.search(r"^Count: L \d+", text, re.M)
+    assert re.search(r"^Score sheet \(.*\): points \(in play \+ for the hand\)$", text, re.M)
+    lines = text.rstrip().splitlines()
+    assert lines[-1] == f"Saved the game to {save}."
+    assert re.fullmatch(
+        r"Match over: (you win|seat 1 wins)(, reaching 61 exactly| with \d+ points) \(.*\)\.",
+        lines[-2],
+    )
+    replayed = run("replay", str(save), "--json")
+    assert replayed.exit_code == 0, replayed.stderr
+    data = json.loads(replayed.stdout)
+    assert data["complete"] is True and data["game"] == game
+    assert data["winner"] == (0 if "you win" in lines[-2] else 1)
+
+
+def test_play_muggins_claiming_saves_claims_and_muggins_calls(tmp_path: Path) -> None:
+    """The person never claims (``1 0``: move 1, claiming nothing): the computer claims its own
+    points and calls muggins on the person's; the record holds both and replays."""
+    save = tmp_path / "foster.jsonl"
+    result = run(
+        "play",
+        "muggins",
+        "--rules",
+        "foster",
+        "--seed",
+        "3",
+        "--save",
+        str(save),
+        input="1 0\n" * 3000,
+    )
+    assert result.exit_code == 0, result.stderr
+    text = result.stdout
+    assert "You must claim your points" in text
+    assert re.search(r"^Seat 1 calls muggins: takes your \d+ points\.$", text, re.M)
+    assert re.search(r"^Seat 1 plays .*, claiming (\d+) and scores \1\.$", text, re.M)
+    assert "Match over: seat 1 wins" in text
+    record = json.loads(save.read_text())
+    moves = [m for h in record["hands"] for m in h["moves"]]
+    assert any(set(m) == {"seat", "muggins"} and m["seat"] == 1 for m in moves)
+    assert any("claim" in m and m["seat"] == 1 for m in moves)
+    assert not any("claim" in m and m["seat"] == 0 for m in moves)
+    replayed = run("replay", str(save))
+    assert replayed.exit_code == 0, replayed.stderr
+    assert "match complete: counting-1 won" in replayed.stdout
+
+
+def test_play_foster_spinner_draws_the_spinner_arms() -> None:
+    result = run("play", "muggins", "--rules", "foster-spinner", "--seed", "3", input="1 0\nq\n")
+    assert result.exit_code == 0
+    text = result.stdout
+    assert "   U\n  +6+\nL | | R\n  +6+\n   D\n" in text
+    assert "U arm, off [6|6]: nothing laid yet\nD arm, off [6|6]: nothing laid yet\n" in text
+    assert (
+        "Open ends: L shows 6, R shows 6, U shows 6, D shows 6\nCount: L 12 ([6|6] across) = 12\n"
+        in text
+    )
+
+
+def test_play_pub_partners(tmp_path: Path) -> None:
+    result = run(
+        "play",
+        "fives-and-threes",
+        "-o",
+        "partnerships=true",
+        "--players",
+        "4",
+        "--seed",
+        "4",
+        input="1\n" * 3000,
+    )
+    assert result.exit_code == 0, result.stderr
+    text = result.stdout
+    assert "Partnerships: you and seat 2 vs seats 1 & 3." in text
+    assert "A hand goes on until both partners of a side are out." in text
+    assert "Seat 1 is out; the hand goes on until both partners of a side are out." in text
+    assert "Score sheet (61 exactly to win)" in text
+    assert re.search(
+        r"^Match over: (you & seat 2|seats 1 & 3) win, reaching 61 exactly", text, re.M
+    )
+
+
+def test_play_with_the_counting_agent_elsewhere() -> None:
+    result = run("play", "block", "--opponent", "counting", "--seed", "2", input="1\n" * 2000)
+    assert result.exit_code == 0, result.stderr
+    assert "seat 1 is counting" in result.stdout
+    assert "Match over: " in result.stdout
+    assert "Count:" not in result.stdout
+    plain = run("play", "block", "--seed", "2", input="q\n")
+    assert "seat 1 is greedy" in plain.stdout

@@ -18,9 +18,12 @@ from pathlib import Path
 
 import pytest
 
+from boneyard.actions import Play
 from boneyard.games import GAMES
 from boneyard.options import OPTIONS, format_value
 from boneyard.record import replay_record
+from boneyard.rules.counting import CountingRules
+from boneyard.tiles import parse_tile
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -147,6 +150,49 @@ def test_game_page_option_values(game_id: str) -> None:
             assert unquote(cell) == expected, f"{game_id}: {option} under {rule_set}"
 
 
+COUNTING_GAMES = [g for g in GAMES if isinstance(GAMES[g].configure(), CountingRules)]
+
+
+def worked_lines(text: str) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """The worked counts of a page: ``text`` code blocks opening with ``game: G, rules: R``, then
+    one play per line (``lead a-b`` or ``a-b at E``) followed by what the terminal explains."""
+    found = []
+    for block in code_blocks(text, "text"):
+        lines = block.strip().splitlines()
+        head = re.fullmatch(r"game: ([\w-]+), rules: ([\w-]+)", lines[0])
+        assert head is not None, f"a text block does not name its game and rules: {lines[0]!r}"
+        plays = []
+        for line in lines[1:]:
+            m = re.fullmatch(r"(lead \d+-\d+|\d+-\d+ at \w+) +(ends .*)", line)
+            assert m is not None, f"not a worked play: {line!r}"
+            plays.append((m.group(1), m.group(2)))
+        found.append((head.group(1), head.group(2), plays))
+    return found
+
+
+@pytest.mark.parametrize("game_id", COUNTING_GAMES)
+def test_counting_game_worked_examples(game_id: str) -> None:
+    """Each worked line of a counting game's page is what the rules explain for that layout."""
+    examples = worked_lines(game_page(game_id))
+    assert examples, f"{game_id}.md has no worked counts"
+    for game, rule_set, plays in examples:
+        rules = GAMES[game].configure(rule_set)
+        assert isinstance(rules, CountingRules)
+        layout = None
+        for play, shown in plays:
+            words = play.split()
+            if words[0] == "lead":
+                assert layout is None, f"{play}: a lead after the first tile"
+                a, b = (int(x) for x in words[1].split("-"))
+                layout = rules.lead_layout(parse_tile(words[1]), None if a == b else b)
+            else:
+                assert layout is not None, f"{play}: no lead before it"
+                t, end = parse_tile(words[0]), words[2]
+                assert rules.exposed_pip(layout, t, end) is not None, f"{play} does not fit"
+                layout = rules.lay(layout, Play(t, end))
+            assert rules.explain(layout) == shown, f"{game_id}.md ({rule_set}): {play}"
+
+
 def test_options_page_lists_every_option_and_value() -> None:
     rows = table_with_header(read(DOCS / "options.md"), "option")[1:]
     assert sorted(unquote(r[0]) for r in rows) == sorted(OPTIONS)
@@ -215,14 +261,27 @@ def test_readme_library_example(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_record_example_replays() -> None:
-    """The example record replays, agrees with its results, and gives the JSON output shown."""
+    """The example records replay and agree with their results; the first gives the JSON output
+    shown."""
     blocks = [json.loads(b) for b in code_blocks(read(DOCS / "record.md"), "json")]
     records = [b for b in blocks if b.get("format") == "boneyard-record/1"]
     outputs = [b for b in blocks if "sides" in b]
-    assert len(records) == 1 and len(outputs) == 1
-    replay = replay_record(records[0])
-    assert replay.disagreements == []
-    assert replay.to_json() == outputs[0]
+    assert len(records) == 2 and len(outputs) == 1
+    for record in records:
+        assert replay_record(record).disagreements == []
+    assert replay_record(records[0]).to_json() == outputs[0]
+
+
+def test_record_claims_example() -> None:
+    """The claims example: Ann 30, Bob 15, with a muggins call and a struck claim."""
+    blocks = [json.loads(b) for b in code_blocks(read(DOCS / "record.md"), "json")]
+    record = [b for b in blocks if b.get("format") == "boneyard-record/1"][1]
+    moves = record["hands"][0]["moves"]
+    assert {"seat": 0, "muggins": 10} in moves
+    assert any("claim" in m for m in moves)
+    replay = replay_record(record)
+    assert replay.totals == [30, 15]
+    assert "Ann 30, Bob 15" in read(DOCS / "record.md")
 
 
 def _anchor(heading: str) -> str:
@@ -288,13 +347,20 @@ def assert_output(command: str, shown: list[str], actual: list[str]) -> None:
 
 
 def run_session(steps: list[tuple[str, list[str]]], cwd: Path) -> None:
+    """Run each ``$ boneyard ...`` command and compare its output. ``boneyard play`` reads "1"
+    and "q" (a move, then quit), unless the command is piped its input as shown:
+    ``$ printf '8\\n15\\nq\\n' | boneyard play ...``."""
     for command, shown in steps:
-        words = shlex.split(command)
+        stdin = "1\nq\n"
+        piped = re.fullmatch(r"printf '([^']*)' \| (boneyard .*)", command)
+        if piped is not None:
+            stdin = piped.group(1).replace("\\n", "\n")
+        words = shlex.split(piped.group(2) if piped is not None else command)
         assert words[0] == "boneyard", command
         done = subprocess.run(
             [sys.executable, "-m", "boneyard", *words[1:]],
             cwd=cwd,
-            input="1\nq\n",  # a move and "quit", for boneyard play
+            input=stdin,
             capture_output=True,
             text=True,
             timeout=300,
@@ -303,12 +369,12 @@ def run_session(steps: list[tuple[str, list[str]]], cwd: Path) -> None:
         assert_output(command, shown, done.stdout.splitlines())
 
 
-@pytest.mark.parametrize("index", range(4))
+@pytest.mark.parametrize("index", range(5))
 def test_readme_command_examples(index: int, tmp_path: Path) -> None:
     """The README's sessions print what it shows (the simulator's speed aside)."""
     pytest.importorskip("typer")
     found = sessions(read(README))
-    assert len(found) == 4
+    assert len(found) == 5
     run_session(found[index], tmp_path)
 
 

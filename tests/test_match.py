@@ -61,8 +61,8 @@ def test_next_leader_rotations(
 def test_next_leader_winner() -> None:
     rules = configure("block", "modern", 3, next_lead="winner")
     assert rules.next_leader(0, result(2, 2, (5, 7, 0))) == 2
-    # Blocked: the winner (fewest pips) leads.
-    assert rules.next_leader(0, result(1, None, (9, 4, 7))) == 1
+    # Blocked: nobody went out, the first-lead rule decides again (pagat: "lot again").
+    assert rules.next_leader(0, result(1, None, (9, 4, 7))) is None
     # A tie: nobody won, the deal decides again.
     assert rules.next_leader(0, result(None, None, (4, 4, 7))) is None
     assert rules.next_leader(0, None) is None
@@ -122,16 +122,13 @@ def test_winner_leads_in_a_match() -> None:
             previous = match.hand.result
             assert previous is not None
             match.next_hand()
-            if previous.winner is not None:
-                assert match.hand.leader == (
-                    previous.out_seat
-                    if previous.out_seat is not None
-                    else min(range(3), key=lambda s: previous.pips[s])
-                )
+            if previous.out_seat is not None:
+                # The player who went out leads, any tile.
+                assert match.hand.leader == previous.out_seat
                 assert match.hand.required_lead == -1
                 checked += 1
             else:
-                # A tie: the deal decides, the highest double leads it.
+                # Blocked: the deal decides again, the highest double leads it.
                 assert match.hand.lead_by_deal
     assert checked > 10
 

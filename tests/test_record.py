@@ -601,7 +601,9 @@ def test_records_replay(name: str) -> None:
 
 
 def test_every_record_file_is_tested() -> None:
-    names = {p.name for p in RECORDS.iterdir()}
+    # The counting games' records are tested in tests/rules/test_muggins.py and its siblings.
+    counting = ("muggins_", "all_threes_", "fives_and_threes_")
+    names = {p.name for p in RECORDS.iterdir() if not p.name.startswith(counting)}
     assert names == {*EXPECTED, "examples.jsonl"}
 
 

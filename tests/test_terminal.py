@@ -3,17 +3,29 @@
 from __future__ import annotations
 
 import io
+import random
 import re
+from pathlib import Path
+from typing import IO, cast
 
-from boneyard import DRAW, PASS, HandState, Match, get_game
-from boneyard.actions import Move, Play
+import pytest
+
+from boneyard import DRAW, PASS, HandState, Match, Observation, get_game
+from boneyard.actions import Action, Move, Muggins, Play
+from boneyard.agents import Agent
+from boneyard.record import match_to_record, replay_record
 from boneyard.rules.base import Rules
+from boneyard.rules.counting import CountingRules
 from boneyard.terminal import (
+    Command,
     TerminalGame,
+    count_text,
+    default_opponent,
     describe_action,
     describe_move,
     ends_text,
     hand_text,
+    menu,
     parse_command,
     render_table,
     score_sheet_text,
@@ -97,13 +109,106 @@ def test_spinner_arms_are_drawn_on_their_own_lines() -> None:
     state = deal_state(rules, ["5-5 5-1 2-2 4-0 0-0", "5-3 3-1 5-4 6-1 6-2"])
     play_all(state, ["5-5", "5-3 U", "5-1 L", "3-1 U"])
     drawing = render_table(rules, state.observation(0).history)
-    lines = drawing.splitlines()
-    assert lines[:3] == ["       +5+", "L [1|5]| | R", "       +5+"]
-    assert "U arm, off [5|5]: [5|3][3|1]" in lines
-    assert lines[-1] == "Open ends: L shows 1, R shows 5, U shows 1, D shows 5"
+    assert drawing.splitlines() == [
+        "        U",
+        "       +5+",
+        "L [1|5]| | R",
+        "       +5+",
+        "        D",
+        "U arm, off [5|5]: [5|3][3|1] U",
+        "D arm, off [5|5]: nothing laid yet",
+        "Open ends: L shows 1, R shows 5, U shows 1, D shows 5",
+    ]
     table = trace_table(rules, state.observation(0).history)
     assert [(p.inner, p.outer) for p in table.arms["U"]] == [(5, 3), (3, 1)]
     assert table.roots["U"] == T("5-5")
+
+
+def test_every_double_a_spinner_draws_each_spinner_with_its_arms() -> None:
+    """garden-games: a spinner laid in the U arm opens 3U and 3D, named around it and listed."""
+    rules = get_game("block").configure("garden-games", players=2)
+    state = deal_state(rules, ["5-5 5-1 3-3 4-0 0-0", "5-3 3-1 5-4 6-1 6-3"])
+    play_all(state, ["5-5", "5-3 U", "5-1 L", "5-4 R", "3-3 U", "6-3 3U"])
+    assert render_table(rules, state.observation(0).history).splitlines() == [
+        "        U",
+        "       +5+",
+        "L [1|5]| |[5|4] R",
+        "       +5+",
+        "        D",
+        "                        3U",
+        "                       +3+",
+        "U arm, off [5|5]: [5|3]| | U",
+        "                       +3+",
+        "                        3D",
+        "D arm, off [5|5]: nothing laid yet",
+        "3U arm, off [3|3]: [3|6] 3U",
+        "3D arm, off [3|3]: nothing laid yet",
+        "Open ends: L shows 1, R shows 4, U shows 3, D shows 5, 3U shows 6, 3D shows 3",
+    ]
+
+
+MUG6 = ["3-3", "3-6 L", "3-4 R", "3-5 U", "3-0 D", "6-6 L", "4-4 R", "5-5 U", "0-5 D"]
+
+
+def mug6_state() -> tuple[Rules, HandState]:
+    """RULES.md MUG-6 under pagat All Fives: the spinner 3-3 with all four arms, count 35."""
+    rules = get_game("muggins").configure("pagat")
+    state = deal_state(
+        rules,
+        ["3-3 3-4 3-0 4-4 0-5 1-2 1-1 2-2 0-2", "3-6 3-5 6-6 5-5 6-1 2-6 2-5 1-4 0-1"],
+        leader=0,
+    )
+    return rules, state
+
+
+def test_a_spinner_lead_shows_all_four_arms_and_the_count() -> None:
+    rules, state = mug6_state()
+    play_all(state, MUG6)
+    assert render_table(rules, state.observation(1).history).splitlines() == [
+        "           U",
+        "  +6+     +3+     +4+",
+        "L | |[6|3]| |[3|4]| | R",
+        "  +6+     +3+     +4+",
+        "           D",
+        "                       +5+",
+        "U arm, off [3|3]: [3|5]| | U",
+        "                       +5+",
+        "D arm, off [3|3]: [3|0][0|5] D",
+        "Open ends: L shows 6, R shows 4, U shows 5, D shows 5",
+        "Count: L 12 ([6|6] across) + R 8 ([4|4] across) + U 10 ([5|5] across) + D 5 = 35 "
+        "(worth 35 points)",
+    ]
+
+
+def test_the_muggins_page_shows_this_drawing() -> None:
+    rules, state = mug6_state()
+    play_all(state, MUG6)
+    drawing = render_table(rules, state.observation(1).history)
+    text = (Path(__file__).resolve().parent.parent / "docs/games/muggins.md").read_text()
+    assert f"```\n{drawing}\n```" in text
+
+
+def test_spinner_arms_wait_until_its_sides_are_covered() -> None:
+    rules, state = mug6_state()
+    play_all(state, MUG6[:2])
+    lines = render_table(rules, state.observation(1).history).splitlines()
+    assert lines[5:] == [
+        "U arm, off [3|3]: not open yet",
+        "D arm, off [3|3]: not open yet",
+        "Open ends: L shows 6, R shows 3, U not open yet, D not open yet",
+        "Count: L 6 + R 6 ([3|3] across) = 12",
+    ]
+
+
+def test_count_text_follows_the_rules() -> None:
+    rules, state = mug6_state()
+    assert count_text(rules, None) == "Count: nothing on the table yet"
+    assert count_text(BLOCK, state.layout) is None
+    play_all(state, MUG6[:3])
+    assert count_text(rules, state.layout) == "Count: L 6 + R 4 = 10 (worth 10 points)"
+    threes = get_game("fives-and-threes").configure("pub")
+    lay = threes.lay(threes.lead_layout(T("5-5"), None), Play(T("5-0"), "R"))
+    assert count_text(threes, lay) == "Count: L 10 ([5|5] across) + R 0 = 10 (worth 2 points)"
 
 
 def test_a_spinner_stands_crosswise_even_when_doubles_lie_in_line() -> None:
@@ -112,10 +217,12 @@ def test_a_spinner_stands_crosswise_even_when_doubles_lie_in_line() -> None:
     )
     state = deal_state(rules, [SEAT0, SEAT1])
     play_all(state, ["6-6", "6-4 R", "4-4 R"])
-    assert render_table(rules, state.observation(0).history).splitlines()[:3] == [
+    assert render_table(rules, state.observation(0).history).splitlines()[:5] == [
+        "   U",
         "  +6+",
         "L | |[6|4][4|4] R",
         "  +6+",
+        "   D",
     ]
 
 
@@ -324,3 +431,392 @@ def test_color_output_uses_rich() -> None:
     text = out.getvalue()
     assert "\x1b[" in text
     assert "Match over: " in re.sub(r"\x1b\[[0-9;]*m", "", text)
+
+
+# ------------------------------------------------------------------------------ the counting games
+def test_counting_games_play_against_the_counting_agent_by_default() -> None:
+    for game in ("muggins", "all-threes", "fives-and-threes"):
+        session = TerminalGame(get_game(game).configure(), io.StringIO(), io.StringIO())
+        assert session.agent_names == ["you", "counting"], game
+    assert TerminalGame(BLOCK, io.StringIO(), io.StringIO()).agent_names == ["you", "greedy"]
+    assert default_opponent(get_game("all-fives").configure()) == "counting"
+    assert default_opponent(BLOCK) == "greedy"
+
+
+@pytest.mark.parametrize(
+    ("game", "rules", "seed"),
+    [
+        ("muggins", "pagat", 1),
+        ("muggins", "britannica", 2),
+        ("all-threes", "britannica", 3),
+        ("fives-and-threes", "pub", 4),
+        ("fives-and-threes", "britannica", 5),
+    ],
+)
+def test_a_whole_counting_match_explains_every_score(game: str, rules: str, seed: int) -> None:
+    session, outcome, text = run_game(game, "1\n" * 3000, seed=seed, rules=rules)
+    assert outcome == "over"
+    match = session.match
+    assert match.over and match.winner is not None
+    lines = text.splitlines()
+    counting = match.rules
+    assert isinstance(counting, CountingRules)
+    scored = 0
+    for i, line in enumerate(lines):
+        m = re.fullmatch(r"(You|Seat \d) (leads?|plays?) .* and scores? (\d+)\.", line)
+        if m is None:
+            continue
+        scored += 1
+        # The next line says why: the ends, their sum and the points.
+        why = re.fullmatch(r"  ends ([\d + ]+) = (\d+) -> (\d+) points?", lines[i + 1])
+        assert why is not None, lines[i : i + 2]
+        terms = [int(x) for x in why.group(1).split(" + ")]
+        assert sum(terms) == int(why.group(2))
+        assert counting.points_for(int(why.group(2))) == int(why.group(3)) == int(m.group(3))
+        # Then the running score, unless the hand is over (its result follows).
+        assert lines[i + 2].startswith("  Score: ") or lines[i + 3].startswith("Hand "), lines[i]
+    in_play = sum(m.points for h in match.hands for m in h.history)
+    assert scored == sum(1 for h in match.hands for m in h.history if m.points) > 0
+    assert in_play == sum(
+        sum(h.result.points) - sum(h.result.end_points) for h in match.hands if h.result
+    )
+    assert "Count: " in text
+    winner = side_labels(match.rules)[match.winner]
+    assert lines[-1].startswith(f"Match over: {winner} win")
+    if counting.target_exact:
+        assert (
+            lines[-1].startswith(f"Match over: {winner} win") and "reaching 61 exactly" in lines[-1]
+        )
+        assert match.totals[match.winner] == 61
+    sheets = [i for i, line in enumerate(lines) if line.startswith("Score sheet (")]
+    assert len(sheets) == len(match.hands)
+    assert lines[sheets[-1]].endswith("points (in play + for the hand)")
+    for n, hand in enumerate(match.hands, 1):
+        result = hand.result
+        assert result is not None
+        row = lines[sheets[-1] + 1 + n]
+        cells = [
+            f"{p} ({p - e}+{e})" for p, e in zip(result.points, result.end_points, strict=True)
+        ]
+        assert row.split()[0] == str(n) and result.reason in row
+        assert re.search(r"\s+".join(re.escape(c) for c in cells), row), row
+
+
+class Person:
+    """A scripted person for claim-mode games: reads the prompt the game has just written and
+    answers it. At ``Your move`` it calls muggins when it can, else picks move 1; at ``Claim
+    points`` it claims by ``policy``, given what the chosen play makes (the next policy entry is
+    used for each scoring play; after the list runs out, it claims correctly)."""
+
+    def __init__(self, policy: list[str]) -> None:
+        self.policy = list(policy)
+        self.used: list[str] = []
+        self.session: TerminalGame | None = None
+        self.out = io.StringIO()
+        self.chosen: Action | None = None
+        self.lines = 0
+
+    def readline(self) -> str:
+        self.lines += 1
+        assert self.lines < 5000, "the game does not end"
+        assert self.session is not None
+        state = self.session.match.hand
+        obs = state.observation(0)
+        prompt = self.out.getvalue().rsplit("\n", 1)[-1]
+        if prompt.startswith("Your move"):
+            offered = menu(obs)
+            calls = [a for a in offered if isinstance(a, Muggins)]
+            self.chosen = calls[0] if calls else offered[0]
+            return f"{offered.index(self.chosen) + 1}\n"
+        assert prompt.startswith("Claim points (Enter for none): "), prompt
+        assert isinstance(self.chosen, Play)
+        rules = self.session.rules
+        assert isinstance(rules, CountingRules)
+        points = rules.points_of_play(obs.layout, self.chosen)
+        if not points:
+            return "\n"
+        how = self.policy.pop(0) if self.policy else "correct"
+        if how == "none" and obs.hand.bit_count() == 1:
+            how = "correct"  # a count missed on the last tile is lost, not taken: try later
+            self.policy.insert(0, "none")
+        self.used.append(how)
+        if how == "correct":
+            return f"{points}\n"
+        if how == "wrong":
+            return f"{points + rules.claim_values[0]}\n"
+        return "\n"
+
+
+def play_person(
+    game: str, rules: str, person: Person, seed: int, opponents: list[str | Agent] | None = None
+) -> tuple[TerminalGame, str]:
+    session = TerminalGame(
+        get_game(game).configure(rules),
+        cast(IO[str], person),
+        person.out,
+        seed=seed,
+        echo=True,
+        opponents=opponents,
+    )
+    person.session = session
+    assert session.run() == "over"
+    return session, person.out.getvalue()
+
+
+def test_claiming_right_wrong_and_not_at_all() -> None:
+    person = Person(["correct", "wrong", "none"])
+    session, text = play_person("muggins", "foster", person, seed=1)
+    assert person.used[:3] == ["correct", "wrong", "none"]
+    # The claim is asked for after each move, and the moves do not give the points away.
+    assert "Claim points (Enter for none): " in text
+    assert not re.search(r"^ +\d+\) .*(claiming|scores)", text, re.M)
+    # A correct claim scores.
+    assert re.search(
+        r"Claim points \(Enter for none\): (\d+)\nYou play .*, claiming \1 and score \1\.\n"
+        r"  ends [\d + ]+ = \d+ -> \1 points\n  Score: you: \d+, seat 1: \d+\.",
+        text,
+    ), text
+    # A wrong claim is struck and the opponent scores it.
+    wrong = re.search(
+        r"Claim points \(Enter for none\): (\d+)\nYou play .*, claiming \1\.\n"
+        r"  ends [\d + ]+ = \d+ -> (\d+) points: the claim of \1 is struck: seat 1 scores \1 "
+        r"\(the \2 the play made are lost\)\n  Score: you: \d+, seat 1: \d+\.",
+        text,
+    )
+    assert wrong is not None, text
+    # A missed count: the computer calls muggins on it.
+    missed = re.search(
+        r"Claim points \(Enter for none\): \nYou play [^\n]*\.\n"
+        r"  ends [\d + ]+ = \d+ -> (\d+) points, not claimed\n"
+        r"Seat 1 calls muggins: takes your \1 points\.\n  Score: you: \d+, seat 1: \d+\.",
+        text,
+    )
+    assert missed is not None, text
+    # The penalty is on the score sheet: the hand's points include it, and the hand's result
+    # says why.
+    penalties = [(h, p) for h in session.match.hands for p in h.penalties]
+    assert [p[2] for _, p in penalties][:1] == [int(wrong.group(1))]
+    hand, (index, side, pts) = penalties[0]
+    assert side == 1 and hand.history[index].seat == 0
+    assert f"Seat 1 scores {pts} for your wrong claim." in text
+    assert hand.result is not None and hand.result.points[1] >= pts
+    # The record holds the claims and the muggins call, and replays.
+    record = match_to_record(session.match, session.record_players())
+    moves = [m for h in record["hands"] for m in h["moves"]]
+    assert {"seat": 1, "muggins": int(missed.group(1))} in moves
+    assert any(m.get("claim") == int(wrong.group(1)) and m["seat"] == 0 for m in moves)
+    assert any("claim" in m and m["seat"] == 1 for m in moves)
+    replay = replay_record(record)
+    assert replay.disagreements == [] and replay.totals == session.match.totals
+
+
+class NeverClaims:
+    """A computer player that forgets to claim: plays its first play, without a claim."""
+
+    name = "forgetful"
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = observation.legal_actions
+        plays = [a for a in legal if isinstance(a, Play) and a.claim is None]
+        return plays[0] if plays else next(a for a in legal if not isinstance(a, Muggins))
+
+
+def test_the_person_calls_muggins_on_a_missed_count() -> None:
+    person = Person([])
+    session, text = play_person("muggins", "foster", person, seed=2, opponents=[NeverClaims()])
+    offer = re.search(
+        r"^ +1\) call muggins: take the (\d+) points seat 1 did not claim$", text, re.M
+    )
+    assert offer is not None, text
+    n = offer.group(1)
+    assert re.search(
+        rf"Seat 1 plays [^\n]*\.\n  ends [\d + ]+ = \d+ -> {n} points, not claimed\n", text
+    )
+    assert re.search(
+        rf"Your move \(1-\d+, \? for help\): 1\nYou call muggins: you take seat 1's {n} points\.\n"
+        rf"  Score: you: \d+, seat 1: 0\.",
+        text,
+    ), text
+    assert session.agent_names == ["you", "forgetful"]
+    record = match_to_record(session.match, session.record_players())
+    assert {"seat": 0, "muggins": int(n)} in record["hands"][0]["moves"]
+    assert replay_record(record).disagreements == []
+
+
+def test_claims_typed_with_the_move() -> None:
+    rules = get_game("muggins").configure("foster")
+    state = deal_state(rules, ["5-5 6-4 0-0 4-0 2-2 1-0 6-3", "5-0 6-5 3-1 3-3 2-1 6-2 4-4"])
+    obs = state.observation(0)
+    lead = Play(T("5-5"))
+    assert menu(obs) == [lead]
+    assert parse_command("1 10", obs) == Command("action", lead.with_claim(10), claimed=True)
+    assert parse_command("5-5 10", obs).action == lead.with_claim(10)
+    assert parse_command("1 0", obs) == Command("action", lead, claimed=True)
+    assert parse_command("1", obs) == Command("action", lead)
+    bad = parse_command("1 7", obs)
+    assert bad.kind == "error" and bad.message.startswith("7 is not a score in this game")
+    assert parse_command("d 5", obs).kind == "error"
+    assert (
+        parse_command("muggins", obs).message == "There is no unclaimed count to call muggins on."
+    )
+    state.apply(lead)  # no claim: the 10 may be taken
+    obs = state.observation(1)
+    assert menu(obs)[0] == Muggins(10)
+    assert all(not (isinstance(a, Play) and a.claim is not None) for a in menu(obs))
+    assert parse_command("muggins", obs).action == Muggins(10)
+    assert describe_action(Muggins(10), obs.layout, by="You") == (
+        "call muggins: take the 10 points you did not claim"
+    )
+    # Where scores are counted for you, a move takes no claim.
+    auto = deal_state(
+        get_game("muggins").configure("britannica"),
+        ["5-5 6-4 0-0 4-0 2-2", "5-0 6-5 3-1 3-3 2-1"],
+        leader=0,
+    )
+    assert parse_command("1 10", auto.observation(0)).message == (
+        "Scores are counted for you in this game: a move takes no claim."
+    )
+
+
+def test_claim_prompt_answers() -> None:
+    """Enter claims nothing, b goes back to the moves, bad answers are asked again."""
+    script = "1\nfifteen\n7\nb\n1\n10\nq\n"
+    rules = get_game("muggins").configure("foster")
+    out = io.StringIO()
+    session = TerminalGame(rules, io.StringIO(script), out, seed=6, echo=True)
+    assert session.run() == "quit"
+    text = out.getvalue()
+    assert (
+        "Claim points (Enter for none): fifteen\n"
+        "Type the points you claim (a number), or press Enter for none." in text
+    )
+    assert (
+        "Claim points (Enter for none): 7\n7 is not a score in this game: claim one of "
+        "5, 10, 15, 20, ... 95, or nothing (Enter).\n" in text
+    )
+    assert "Claim points (Enter for none): b\n   1) " in text
+    first = session.match.hand.history[0]
+    assert isinstance(first.action, Play) and first.seat == 0
+    assert first.action.claim == 10
+
+
+def exact_target_game(
+    hands: list[str], script: str, totals: list[int], **options: str
+) -> tuple[Match, str]:
+    """Pub Fives and Threes (61 exactly) from a given deal, the person leading, with the match
+    totals already at ``totals``."""
+    rules = get_game("fives-and-threes").configure(
+        "pub", {"hand_size": len(hands[0].split()), **options}, players=2
+    )
+    match = Match(rules, deal=False)
+    match.totals = list(totals)
+    dealt = [[T(t) for t in h.split()] for h in hands]
+    stock = [t for t in range(28) if not any(t in h for h in dealt)]
+    match.start_hand(dealt, stock, leader=0)
+    out = io.StringIO()
+    session = TerminalGame(rules, io.StringIO(script), out, echo=True)
+    session.match = match
+    session.run()
+    return match, out.getvalue()
+
+
+def doc_transcripts(page: str) -> list[str]:
+    """The terminal transcripts shown on a docs page: untagged code blocks that start with what
+    the game says of a move (``You play`` ...)."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / page).read_text(encoding="utf-8")
+    blocks = re.findall(r"^```\n(.*?)^```$", text, re.M | re.S)
+    return [b for b in blocks if b.startswith("You play")]
+
+
+def test_exact_target_a_score_that_would_pass_it_is_ignored() -> None:
+    """RULES.md T&F-3: at 59, a last tile making 6 (2 points) and chipping out (1) would make 62:
+    both are ignored."""
+    match, text = exact_target_game(["6-5 6-4", "5-2 1-1"], "6-5\n6-4\nq\n", [59, 0])
+    assert "You lead [6|5].\nSeat 1 plays [5|2] at R (on the 5).\n" in text
+    assert (
+        "You play [6|4] at L (on the 6).\n"
+        "  ends 4 + 2 = 6 -> 2 points, but with the points for going out it would pass 61: "
+        "neither is scored\n"
+    ) in text
+    assert "  You would pass 61 with the 1 for the hand: not scored." in text
+    assert match.hands[0].result is not None and match.hands[0].result.points == (0, 0)
+    assert "Score: you: 59, seat 1: 0; 61 exactly to win." in text
+    assert doc_transcripts("games/fives-and-threes.md")[0] in text
+
+
+def test_exact_target_reached_during_a_hand_wins_the_match() -> None:
+    """RULES.md T&F-3: at 59, a play making 6 (2 points) without going out reaches 61 and wins;
+    the hand is played out, and a score that would pass 61 after that is ignored."""
+    match, text = exact_target_game(["6-5 6-4 4-4", "5-2 1-1 2-2"], "6-5\n6-4\n1\n1\n", [59, 0])
+    assert (
+        "You play [6|4] at L (on the 6) and score 2.\n"
+        "  ends 4 + 2 = 6 -> 2 points\n"
+        "  Score: you: 61 (0 to go), seat 1: 0 (61 to go).\n"
+        "You reach 61 exactly and win the match; the hand is played out.\n"
+    ) in text
+    assert match.winner == 0 and match.totals[0] == 61
+    # The last tile would score 4 more: ignored (and the point for going out with it).
+    assert (
+        "You play [4|4] at L (on the 4).\n"
+        "  ends 8 + 4 = 12 -> 4 points, but it would pass 61: not scored\n"
+    ) in text
+    assert text.rstrip().splitlines()[-1] == "Match over: you win, reaching 61 exactly (seat 1: 0)."
+    assert doc_transcripts("games/fives-and-threes.md")[1] in text
+
+
+def test_partners_play_on_until_both_are_out() -> None:
+    rules = get_game("fives-and-threes").configure("pub", {"partnerships": "true"}, players=4)
+    out = io.StringIO()
+    TerminalGame(rules, io.StringIO("1\n" * 3000), out, seed=4, echo=True).run()
+    text = out.getvalue()
+    assert "A hand goes on until both partners of a side are out." in text
+    out_line = "Seat 1 is out; the hand goes on until both partners of a side are out."
+    assert out_line in text
+    after = text[text.index(out_line) :]
+    assert "Seat 1 (counting) out, Seat 2 (your partner, counting)" in after or (
+        "Hand 1 is over" in after.split("--- Hand", 1)[0]
+    )
+    assert "Match over: " in text
+
+
+def test_moves_with_claims_and_muggins_in_words() -> None:
+    names = ["You", "Seat 1"]
+    claim = Move(0, Play(T("5-0"), "R", None, 15), None, 15)
+    assert describe_move(claim, None, names) == "You play [5|0] at R, claiming 15 and score 15."
+    wrong = Move(1, Play(T("5-0"), "R", None, 15), None, 0)
+    assert describe_move(wrong, None, names) == "Seat 1 plays [5|0] at R, claiming 15."
+    call = Move(1, Muggins(10), None, 10)
+    assert describe_move(call, None, names, victim=0) == (
+        "Seat 1 calls muggins: takes your 10 points."
+    )
+    mine = Move(0, Muggins(5), None, 5)
+    assert describe_move(mine, None, names, victim=1) == (
+        "You call muggins: you take seat 1's 5 points."
+    )
+    assert describe_action(Play(T("5-0"), "R"), None, points=5) == "play [5|0] at R (scores 5)"
+    assert describe_action(Muggins(10), None, by="Seat 1") == (
+        "call muggins: take the 10 points seat 1 did not claim"
+    )
+
+
+def test_auto_mode_moves_show_what_they_score() -> None:
+    _, _, text = run_game("muggins", "1\nq\n", seed=3, rules="britannica")
+    assert re.search(r"^ +\d+\) (lead|play) .* \(scores \d+\)$", text, re.M) or (
+        "(scores" not in text
+    )
+    assert "Claim points" not in text
+    assert "Scores are counted for you." in text
+
+
+def test_exact_target_a_penalty_that_would_pass_it_is_not_scored() -> None:
+    """With claims and 61 exactly: a wrong claim's penalty that would take the opponent past 61 is
+    ignored, and the terminal says so rather than crediting it."""
+    match, text = exact_target_game(
+        ["6-5 6-4", "5-2 1-1"], "6-5 10\nq\n", [0, 55], muggins_mode="claim"
+    )
+    assert (
+        "You lead [6|5], claiming 10.\n"
+        "  ends 6 + 5 = 11: the claim of 10 is struck: the 10 would take seat 1 past 61, "
+        "not scored\n"
+    ) in text
+    assert match.hand.scores == [0, 0]

@@ -255,6 +255,8 @@ class Move(NamedTuple):
             what = f"draws {NAMES[self.drawn]}" if self.drawn is not None else "draws"
         elif isinstance(self.action, Pass):
             what = "passes"
+        elif isinstance(self.action, Muggins):
+            what = f"calls muggins for {self.action.points}"
         elif isinstance(self.action, Play) and self.action.end is None:
             what = f"leads {self.action}"
         else:

@@ -23,7 +23,7 @@ from .options import OptionError, format_value
 from .record import RecordError, Replay, read_records, replay_record
 from .rules.base import Rules
 from .sim import SimResult, SimulationError, simulate
-from .terminal import TerminalGame
+from .terminal import TerminalGame, default_opponent
 
 if TYPE_CHECKING:
     import typer
@@ -336,13 +336,14 @@ def build_app() -> "typer.Typer":
         option: OptionsOpt = None,
         players: PlayersOpt = None,
         opponent: Annotated[
-            str,
+            str | None,
             typer.Option(
                 "--opponent",
                 metavar="AGENT",
-                help="Agent for the computer seats (or A,B,... one per seat).",
+                help="Agent for the computer seats (or A,B,... one per seat); default: counting "
+                "in the counting games, greedy in the others.",
             ),
-        ] = "greedy",
+        ] = None,
         seed: Annotated[
             int | None, typer.Option("--seed", metavar="S", help="Seed of the deal.")
         ] = None,
@@ -354,6 +355,8 @@ def build_app() -> "typer.Typer":
         """Play a match against the computer in the terminal (you are seat 0)."""
         try:
             resolved = configure(game, rules, option, players)
+            if opponent is None:
+                opponent = default_opponent(resolved)
             names = [n.strip() for n in opponent.split(",") if n.strip()]
             if not names:
                 error("--opponent needs an agent name")

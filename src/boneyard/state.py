@@ -379,8 +379,9 @@ class HandState:
             victim = (seat + 1) % rules.players
             while rules.side_of[victim] == rules.side_of[seat]:
                 victim = (victim + 1) % rules.players
-            self._add_points(rules.side_of[victim], claim)
-            self.penalties.append((len(self.history), rules.side_of[victim], claim))
+            scored = self._add_points(rules.side_of[victim], claim)
+            if scored:
+                self.penalties.append((len(self.history), rules.side_of[victim], scored))
         return 0
 
     def _muggins(self, seat: int, action: Muggins) -> None:
@@ -438,8 +439,9 @@ class HandState:
                     end_points[side] = 0
                     if out_seat is not None and side == rules.side_of[out_seat]:
                         last_points = 0
-        if last_points and out_seat is not None:
-            last_points = self._add_points(rules.side_of[out_seat], last_points)
+        if out_seat is not None and (last_points or self.history[-1].points):
+            if last_points:
+                last_points = self._add_points(rules.side_of[out_seat], last_points)
             self._set_last_points(last_points)
         if rules.target_exact:
             for side, pts in enumerate(end_points):
@@ -457,11 +459,16 @@ class HandState:
             return "the hand is over"
         seat = self.turn
         legal = self.rules.legal_actions(self)
-        options = ", ".join(str(a) for a in legal)
+        # Claim variants are listed once, not once per claimable value.
+        options = ", ".join(str(a) for a in legal if not (isinstance(a, Play) and a.claim))
+        if any(isinstance(a, Play) and a.claim for a in legal):
+            options += "; a play may claim its points"
         if isinstance(action, Play):
             t = action.tile
             if not 0 <= t < self.rules.tiles.size:
                 return f"tile {NAMES[t] if 0 <= t < len(NAMES) else t} is not in this set"
+            if action.claim is not None and not self.rules.claims:
+                return f"{self.rules.game.id} has no claims under these rules: scoring is automatic"
             if not self.hands[seat] & BIT[t]:
                 return f"seat {seat} does not hold {NAMES[t]}"
             if self.finding_lead:
@@ -481,8 +488,6 @@ class HandState:
             pip = layout.pips[i]
             if pip < 0:
                 return f"end {action.end} is not open yet"
-            if action.claim is not None and not self.rules.claims:
-                return f"{self.rules.game.id} has no claims under these rules: scoring is automatic"
             if action.open is not None and self.rules.end_mask[pip] & BIT[t]:
                 shown = self.rules.exposed_pip(layout, t, action.end)
                 return (

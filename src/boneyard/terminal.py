@@ -7,6 +7,12 @@ traced by letting the rules lay the history's tiles again (:func:`trace_table`).
 functions are pure (they return strings), so tests can check them; :class:`TerminalGame` takes its
 input and output streams, so a whole match can be scripted.
 
+In the counting games (:mod:`boneyard.rules.counting`) the table also shows the count of the open
+ends, every scoring play is explained as the rules explain it (``ends 5 + 10 = 15 -> 15 points``),
+and where scores must be claimed the person is asked for a claim after choosing a play (the list of
+moves never gives the points away), while a count left unclaimed by the player before him is
+offered as a muggins call.
+
 >>> from boneyard.tiles import parse_tile
 >>> tile_text(parse_tile("4-6")), hand_text(sum(1 << parse_tile(t) for t in ["6-4", "0-0", "6-6"]))
 ('[6|4]', '[6|6] [6|4] [0|0]')
@@ -24,6 +30,7 @@ from .agents import Agent, make_agent
 from .layout import Layout
 from .match import Match
 from .rules.base import HandResult, Rules
+from .rules.counting import CountingRules
 from .state import HandState, IllegalAction, Observation
 from .tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tile, tiles_of
 
@@ -33,11 +40,14 @@ __all__ = [
     "Placed",
     "Table",
     "TerminalGame",
+    "count_text",
+    "default_opponent",
     "describe_action",
     "describe_move",
     "ends_text",
     "hand_result_text",
     "hand_text",
+    "menu",
     "parse_command",
     "render_table",
     "score_sheet_text",
@@ -59,7 +69,17 @@ Type the number of a move, or:
 On the table, a double laid crosswise stands across the line:
          +6+
     [4|6]| |[6|1]
-         +6+"""
+         +6+
+A spinner shows the names of its short sides above and below it (U and D, or 3U and 3D for a
+later spinner 3-3), and each of its arms is drawn on a line of its own, from the spinner out."""
+
+CLAIM_HELP = """\
+Scores must be claimed. After you choose a move you are asked for the points it makes: type them,
+or press Enter to claim nothing (b goes back to the moves). You may also give the claim with the
+move: 3 15 plays move 3 claiming 15, 6-4 R 15 plays 6-4 at R claiming 15 (0 claims nothing).
+A count you do not claim can be taken by the next player calling muggins; a wrong claim is struck
+and your opponent scores the points you claimed. When the player before you leaves a count
+unclaimed, calling muggins is one of your moves (or type muggins)."""
 
 
 # --------------------------------------------------------------------- tiles and hands
@@ -152,25 +172,36 @@ def trace_table(rules: Rules, history: Iterable[Move]) -> Table:
     return table
 
 
-def _segment(left: int, right: int, crosswise: bool) -> tuple[str, str, str]:
-    """Three rows drawing one tile: lengthwise ``[a|b]``, or a crosswise double standing up."""
+# A tile drawn as five rows: a label above, the top, the middle (where the line runs), the bottom
+# and a label below. Labels name a spinner's short sides; rows left blank are not printed.
+Segment = tuple[str, str, str, str, str]
+
+
+def _segment(left: int, right: int, crosswise: bool, up: str = "", down: str = "") -> Segment:
+    """One tile: lengthwise ``[a|b]``, or a crosswise double standing up (``+6+`` / ``| |`` /
+    ``+6+``) with the names of its short sides above and below when it is a spinner."""
     if crosswise:
         n = str(left)
         cap = f"+{n}+"
-        return cap, "|" + " " * len(n) + "|", cap
+        w = max(len(cap), len(up), len(down))
+        return (
+            up.center(w),
+            cap.center(w),
+            ("|" + " " * len(n) + "|").center(w),
+            cap.center(w),
+            down.center(w),
+        )
     mid = f"[{left}|{right}]"
     blank = " " * len(mid)
-    return blank, mid, blank
+    return blank, blank, mid, blank, blank
 
 
-def _draw_chain(
-    segments: Sequence[tuple[str, str, str]], prefix: str, suffix: str, width: int
-) -> list[str]:
-    """Draw segments side by side, in bands of up to three rows no wider than ``width``."""
-    bands: list[list[tuple[str, str, str]]] = [[]]
+def _draw_chain(segments: Sequence[Segment], prefix: str, suffix: str, width: int) -> list[str]:
+    """Draw segments side by side, in bands no wider than ``width``."""
+    bands: list[list[Segment]] = [[]]
     used = len(prefix)
     for seg in segments:
-        w = len(seg[1])
+        w = len(seg[2])
         if bands[-1] and used + w + len(suffix) + 4 > width:
             bands.append([])
             used = len(prefix) + 3
@@ -182,11 +213,13 @@ def _draw_chain(
         first, last = b == 0, b == len(bands) - 1
         lead_in = (prefix if first else pad + "...", pad if first else pad + "   ")
         tail = suffix if last else "..."
-        top = lead_in[1] + "".join(s[0] for s in band)
-        mid = lead_in[0] + "".join(s[1] for s in band) + tail
-        bot = lead_in[1] + "".join(s[2] for s in band)
-        for row in (top, mid, bot):
-            if row.strip() or row is mid:
+        for r in range(5):
+            if r == 2:
+                row = lead_in[0] + "".join(s[2] for s in band) + tail
+                lines.append(row.rstrip())
+                continue
+            row = lead_in[1] + "".join(s[r] for s in band)
+            if row.strip():
                 lines.append(row.rstrip())
     return lines
 
@@ -202,32 +235,69 @@ def ends_text(layout: Layout | None) -> str:
     return "Open ends: " + ", ".join(parts)
 
 
+def count_text(rules: Rules, layout: Layout | None) -> str | None:
+    """In a counting game, the count of the open ends term by term, e.g.
+    ``Count: L 6 + R 10 ([5|5] across) = 16``; ``None`` in other games."""
+    if not isinstance(rules, CountingRules):
+        return None
+    if layout is None:
+        return "Count: nothing on the table yet"
+    terms = []
+    for name, value in rules.count_terms(layout):
+        t = layout.tips[layout.names.index(name)]
+        term = f"{name} {value}"
+        if DOUBLE[t] and value == 2 * HIGH[t] and value:
+            term += f" ({tile_text(t)} across)"
+        terms.append(term)
+    total = rules.count(layout)
+    points = rules.points_for(total)
+    text = f"Count: {' + '.join(terms) or '0'} = {total}"
+    if points:
+        text += f" (worth {_count(points, 'point')})"
+    return text
+
+
 def render_table(rules: Rules, history: Iterable[Move], width: int = 78) -> str:
-    """Draw the table: the line from its L end to its R end, then each other arm (a spinner's short
-    sides) on a line of its own, then the open ends. Crosswise doubles (and spinners) are drawn
-    standing up."""
+    """Draw the table: the line from its L end to its R end, then every other arm (the short sides
+    of a spinner, named above and below it in the drawing) on a line of its own, from the spinner
+    outward, then the open ends, and in a counting game the count. Crosswise doubles and spinners
+    are drawn standing up."""
     table = trace_table(rules, history)
     layout, lead = table.layout, table.lead
     if layout is None or lead is None:
         return "The table is empty."
     spinners = layout.spinners
+    # The short sides of each spinner: its up and down arm names.
+    short: dict[int, tuple[str, str]] = {}
+    for name, root in table.roots.items():
+        if name in ("L", "R"):
+            continue
+        up, down = short.get(root, ("", ""))
+        short[root] = (name, down) if name.endswith("U") else (up, name)
 
-    def crosswise(t: int) -> bool:
-        return DOUBLE[t] and (rules.doubles_crosswise or bool(spinners & BIT[t]))
+    def seg(t: int, left: int, right: int) -> Segment:
+        cross = DOUBLE[t] and (rules.doubles_crosswise or bool(spinners & BIT[t]))
+        up, down = short.get(t, ("", "")) if spinners & BIT[t] else ("", "")
+        return _segment(left, right, cross, up, down)
 
-    line = [
-        _segment(p.outer, p.inner, crosswise(p.tile)) for p in reversed(table.arms.get("L", []))
-    ]
-    line.append(_segment(lead.inner, lead.outer, crosswise(lead.tile)))
-    line += [_segment(p.inner, p.outer, crosswise(p.tile)) for p in table.arms.get("R", [])]
+    line = [seg(p.tile, p.outer, p.inner) for p in reversed(table.arms.get("L", []))]
+    line.append(seg(lead.tile, lead.inner, lead.outer))
+    line += [seg(p.tile, p.inner, p.outer) for p in table.arms.get("R", [])]
     rows = _draw_chain(line, "L ", " R", width)
-    for name in layout.names:
-        if name in ("L", "R") or not table.arms.get(name):
+    for i, name in enumerate(layout.names):
+        if name in ("L", "R"):
             continue
         label = f"{name} arm, off {tile_text(table.roots[name])}: "
-        arm = [_segment(p.inner, p.outer, crosswise(p.tile)) for p in table.arms[name]]
-        rows += _draw_chain(arm, label, "", width)
+        arm = table.arms.get(name, [])
+        if not arm:
+            state = "nothing laid yet" if layout.pips[i] >= 0 else "not open yet"
+            rows.append(f"{label}{state}")
+            continue
+        rows += _draw_chain([seg(p.tile, p.inner, p.outer) for p in arm], label, f" {name}", width)
     rows.append(ends_text(layout))
+    count = count_text(rules, layout)
+    if count is not None:
+        rows.append(count)
     return "\n".join(rows)
 
 
@@ -257,35 +327,49 @@ def _lead_text(action: Play) -> str:
     return f"[{left}|{right}]"
 
 
-def describe_action(action: Action, layout: Layout | None) -> str:
-    """One legal action in words, for the numbered list of moves."""
+def describe_action(
+    action: Action, layout: Layout | None, *, points: int | None = None, by: str | None = None
+) -> str:
+    """One legal action in words, for the numbered list of moves. ``points`` (where scores are
+    counted for the player) is what the play would score; ``by`` names the seat whose unclaimed
+    count a muggins call takes."""
     if isinstance(action, Play):
         if action.end is None:
-            return f"lead {_lead_text(action)}"
-        text = f"play {tile_text(action.tile)} at {action.end}"
-        if layout is not None and action.end in layout.names:
-            pip = layout.pips[layout.names.index(action.end)]
-            if pip >= 0:
-                text += f", on the {pip}"
-        if action.open is not None:
-            text += f", leaving {action.open} open"
+            text = f"lead {_lead_text(action)}"
+        else:
+            text = f"play {tile_text(action.tile)} at {action.end}"
+            if layout is not None and action.end in layout.names:
+                pip = layout.pips[layout.names.index(action.end)]
+                if pip >= 0:
+                    text += f", on the {pip}"
+            if action.open is not None:
+                text += f", leaving {action.open} open"
         if action.claim is not None:
             text += f", claiming {action.claim}"
+        if points:
+            text += f" (scores {points})"
         return text
     if isinstance(action, Draw):
         return "draw a tile"
     if isinstance(action, Pass):
         return "pass"
     if isinstance(action, Muggins):
-        return f"claim muggins: {action.points} points"
+        whose = f" {by.lower()} did not claim" if by else " not claimed"
+        return f"call muggins: take the {_count(action.points, 'point')}{whose}"
     return str(action)
 
 
 def describe_move(
-    move: Move, before: Layout | None, names: Sequence[str], drawn: int | None = None
+    move: Move,
+    before: Layout | None,
+    names: Sequence[str],
+    drawn: int | None = None,
+    *,
+    victim: int | None = None,
 ) -> str:
     """What a seat did, as a sentence; ``before`` is the layout before the move, ``drawn`` the tile
-    drawn when the reader may know it (his own draw)."""
+    drawn when the reader may know it (his own draw), ``victim`` the seat whose unclaimed count a
+    muggins call took."""
     who = names[move.seat]
     action = move.action
     if isinstance(action, Play):
@@ -297,6 +381,8 @@ def describe_move(
                 pip = before.pips[before.names.index(action.end)]
                 if pip >= 0:
                     text += f" (on the {pip})"
+        if action.claim is not None:
+            text += f", claiming {action.claim}"
         if move.points:
             text += f" and {_verb(who, 'score')} {move.points}"
         return text + "."
@@ -308,15 +394,47 @@ def describe_move(
     if isinstance(action, Pass):
         return f"{_conj(who, 'pass')}."
     if isinstance(action, Muggins):
-        return f"{_conj(who, 'claim')} muggins: {action.points} points."
+        pts = _count(action.points, "point")
+        if victim is None:
+            whose = f"the {pts}"
+        elif victim == YOU:
+            whose = f"your {pts}"
+        else:
+            whose = f"{names[victim].lower()}'s {pts}"
+        taker = "you take" if who == "You" else "takes"
+        text = f"{who} {'call' if who == 'You' else 'calls'} muggins: {taker} {whose}"
+        if move.points != action.points:
+            text += f" (scored {move.points})"
+        return text + "."
     return f"{who}: {action}."
 
 
 # --------------------------------------------------------------------- results and the score sheet
+def _target_text(rules: Rules) -> str:
+    if rules.target_exact:
+        return f"{rules.target_score} exactly to win"
+    return f"{rules.target_score} to win"
+
+
+def _side_points(rules: Rules, result: HandResult, side: int) -> str:
+    """A side's points for a hand; in a counting game split into in play and end of hand."""
+    total = result.points[side]
+    if not rules.scores_in_play:
+        return str(total)
+    end = result.end_points[side]
+    return f"{total - end} in play + {end} for the hand = {total}" if end else f"{total} in play"
+
+
 def hand_result_text(
-    number: int, result: HandResult, rules: Rules, hands: Sequence[int] | None = None
+    number: int,
+    result: HandResult,
+    rules: Rules,
+    hands: Sequence[int] | None = None,
+    state: HandState | None = None,
 ) -> str:
-    """The end of a hand: why it ended, what each seat held, what each side scored."""
+    """The end of a hand: why it ended, what each seat held, what each side scored (in a counting
+    game: in play and at the end of the hand). With ``state``, wrong claims and end-of-hand
+    points that an exact target ignored are explained too."""
     names = seat_names(rules.players)
     labels = side_labels(rules)
     lines = [f"Hand {number} is over: {result.reason}."]
@@ -325,29 +443,53 @@ def hand_result_text(
         tiles = f"{hand_text(hands[s])} " if hands is not None and hands[s] else ""
         held.append(f"{names[s].lower()} {tiles}({result.pips[s]} pips)")
     lines.append("  Left in hand: " + ", ".join(held))
-    points = ", ".join(f"{labels[i]}: {p}" for i, p in enumerate(result.points))
+    points = ", ".join(f"{labels[i]}: {_side_points(rules, result, i)}" for i in range(len(labels)))
     lines.append(f"  Points this hand: {points}")
+    if state is not None:
+        for index, side, pts in state.penalties:
+            claimer = names[state.history[index].seat]
+            lines.append(
+                f"  {labels[side][0].upper()}{labels[side][1:]} "
+                f"{'score' if YOU in rules.sides[side] else 'scores'} {pts} for "
+                f"{'your' if claimer == 'You' else claimer + chr(39) + 's'} wrong claim."
+            )
+        if rules.target_exact:
+            earned = rules.hand_result(state, result.ended, result.out_seat).end_points
+            for side, (would, got) in enumerate(zip(earned, result.end_points, strict=True)):
+                if would != got:
+                    lines.append(
+                        f"  {labels[side][0].upper()}{labels[side][1:]} would pass "
+                        f"{rules.target_score} with the {would} for the hand: not scored."
+                    )
     return "\n".join(lines)
 
 
 def score_sheet_text(match: Match) -> str:
-    """The running score sheet: points per side for every finished hand, how it ended, and the
-    totals."""
+    """The running score sheet: points per side for every finished hand (in a counting game as
+    ``total (in play + end of hand)``), how it ended, and the totals."""
     rules = match.rules
     labels = side_labels(rules)
-    widths = [max(len(lab), 5) for lab in labels]
-    head = "hand  " + "  ".join(lab.rjust(w) for lab, w in zip(labels, widths, strict=True))
-    lines = [f"Score sheet ({rules.target_score} to win)", head + "  how it ended"]
+    rows: list[tuple[str, list[str], str]] = []
     running = [0] * len(labels)
     for i, state in enumerate(match.hands, 1):
         result = state.result
         if result is None:
             break
         running = [a + b for a, b in zip(running, result.points, strict=True)]
-        cells = "  ".join(str(p).rjust(w) for p, w in zip(result.points, widths, strict=True))
-        lines.append(f"{i:>4}  {cells}  {result.reason}")
-    cells = "  ".join(str(p).rjust(w) for p, w in zip(running, widths, strict=True))
-    lines.append(f"total {cells}")
+        cells = []
+        for side, total in enumerate(result.points):
+            end = result.end_points[side]
+            cells.append(f"{total} ({total - end}+{end})" if rules.scores_in_play else str(total))
+        rows.append((f"{i:>4}", cells, result.reason))
+    rows.append(("total", [str(t) for t in running], ""))
+    widths = [max(len(lab), 5, *(len(r[1][k]) for r in rows)) for k, lab in enumerate(labels)]
+    head = "hand  " + "  ".join(lab.rjust(w) for lab, w in zip(labels, widths, strict=True))
+    lines = [f"Score sheet ({_target_text(rules)})", head + "  how it ended"]
+    if rules.scores_in_play:
+        lines[0] += ": points (in play + for the hand)"
+    for first, cells, reason in rows:
+        text = f"{first:<5} " + "  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True))
+        lines.append(f"{text}  {reason}".rstrip())
     return "\n".join(lines)
 
 
@@ -360,6 +502,10 @@ def _winner_line(match: Match) -> str:
     label = labels[winner]
     verb = "win" if label.startswith("you") or "&" in label else "wins"
     others = ", ".join(f"{labels[i]}: {t}" for i, t in enumerate(totals) if i != winner)
+    if match.rules.target_exact:
+        return (
+            f"Match over: {label} {verb}, reaching {match.rules.target_score} exactly ({others})."
+        )
     return f"Match over: {label} {verb} with {totals[winner]} points ({others})."
 
 
@@ -367,11 +513,15 @@ def _winner_line(match: Match) -> str:
 @dataclass(frozen=True)
 class Command:
     """What a line typed by the person asks for: ``kind`` is ``action`` (with ``action``), ``error``
-    (with ``message``), or one of ``help``, ``hand``, ``table``, ``score``, ``moves``, ``quit``."""
+    (with ``message``), or one of ``help``, ``hand``, ``table``, ``score``, ``moves``, ``quit``.
+
+    ``claimed`` says that the line itself settled the claim of a play (``3 15``, or ``3 0`` for
+    none), so the person is not asked for one."""
 
     kind: str
     action: Action | None = None
     message: str = ""
+    claimed: bool = False
 
 
 _WORDS = {
@@ -393,33 +543,85 @@ _WORDS = {
 }
 
 
+def menu(obs: Observation) -> list[Action]:
+    """The actions offered to the person, in the engine's order. Where scores are claimed the
+    engine lists every play once without a claim and once with each possible claim; the menu keeps
+    the first (the claim is asked for separately, so the menu does not give the answer away)."""
+    if not obs.rules.claims:
+        return list(obs.legal_actions)
+    return [a for a in obs.legal_actions if not (isinstance(a, Play) and a.claim is not None)]
+
+
+def claim_error(rules: Rules, claim: int) -> str | None:
+    """Why ``claim`` cannot be claimed in this game (it is no score here), or ``None``."""
+    values: tuple[int, ...] = getattr(rules, "claim_values", ())
+    if claim in values:
+        return None
+    if not values:
+        return "Scores are counted for you in this game: a move takes no claim."
+    shown = ", ".join(str(v) for v in values[:4])
+    return (
+        f"{claim} is not a score in this game: claim one of {shown}, ... {values[-1]}, "
+        "or nothing (Enter)."
+    )
+
+
 def parse_command(text: str, obs: Observation) -> Command:
     """Understand one line typed by the person whose observation is ``obs``.
 
-    A number picks from ``obs.legal_actions`` (counting from 1); ``d``/``draw`` and ``p``/``pass``
-    are the draw and the pass; ``6-4 R`` (also ``6|4 R``, ``[6|4] at R``, ``6-4r``) plays a tile at
-    an end, and a tile alone is enough for the lead or where it fits one end only. The action
-    returned may still be illegal: the engine decides, and explains.
+    A number picks from :func:`menu` (counting from 1); ``d``/``draw`` and ``p``/``pass`` are the
+    draw and the pass; ``6-4 R`` (also ``6|4 R``, ``[6|4] at R``, ``6-4r``) plays a tile at an
+    end, and a tile alone is enough for the lead or where it fits one end only. Where scores are
+    claimed, a number after a play is its claim (``3 15``, ``6-4 R 15``; ``0`` for none), and
+    ``muggins`` calls muggins. The action returned may still be illegal: the engine decides, and
+    explains.
     """
     words = text.replace("[", " ").replace("]", " ").replace("|", "-").split()
     if not words:
         return Command("error", message="Type a move number, or ? for help.")
     first = words[0].lower()
-    legal = obs.legal_actions
     if len(words) == 1 and first in _WORDS:
         return Command(_WORDS[first])
+    if len(words) >= 2 and words[-1].isdigit():
+        command = parse_command(" ".join(words[:-1]), obs)
+        return _with_claim(command, int(words[-1]), obs)
+    offered = menu(obs)
     if len(words) == 1 and first.isdigit():
         n = int(first)
-        if not legal:
+        if not offered:
             return Command("error", message="It is not your turn.")
-        if not 1 <= n <= len(legal):
-            return Command("error", message=f"There is no move {n}: choose 1 to {len(legal)}.")
-        return Command("action", legal[n - 1])
+        if not 1 <= n <= len(offered):
+            return Command("error", message=f"There is no move {n}: choose 1 to {len(offered)}.")
+        return Command("action", offered[n - 1])
     if len(words) == 1 and first in ("d", "draw"):
         return Command("action", DRAW)
     if len(words) == 1 and first in ("p", "pass", "go", "knock"):
         return Command("action", PASS)
+    if len(words) == 1 and first == "muggins":
+        calls = [a for a in offered if isinstance(a, Muggins)]
+        if not calls:
+            return Command("error", message="There is no unclaimed count to call muggins on.")
+        return Command("action", calls[0])
     return _parse_tile_command(words, obs)
+
+
+def _with_claim(command: Command, claim: int, obs: Observation) -> Command:
+    """A play command given a claim typed after it."""
+    if command.kind != "action":
+        return command
+    if not obs.rules.claims:
+        return Command(
+            "error", message="Scores are counted for you in this game: a move takes no claim."
+        )
+    action = command.action
+    if not isinstance(action, Play):
+        return Command("error", message="Only a play can carry a claim.")
+    if claim == 0:
+        return Command("action", action.with_claim(None), claimed=True)
+    problem = claim_error(obs.rules, claim)
+    if problem is not None:
+        return Command("error", message=problem)
+    return Command("action", action.with_claim(claim), claimed=True)
 
 
 def _parse_tile_command(words: list[str], obs: Observation) -> Command:
@@ -446,7 +648,7 @@ def _parse_tile_command(words: list[str], obs: Observation) -> Command:
         return Command("error", message=f"{e}.")
     end = rest[0].upper() if rest else None
     layout = obs.layout
-    plays = [x for x in obs.legal_actions if isinstance(x, Play) and x.tile == t]
+    plays = [x for x in menu(obs) if isinstance(x, Play) and x.tile == t]
     if layout is None:
         if end is not None:
             return Command("action", Play(t, end))
@@ -480,6 +682,42 @@ def _parse_tile_command(words: list[str], obs: Observation) -> Command:
 
 
 # --------------------------------------------------------------------- the game loop
+def default_opponent(rules: Rules) -> str:
+    """The agent the computer seats play when none is named: ``counting`` in the counting games
+    (it plays for the points), ``greedy`` elsewhere."""
+    return "counting" if isinstance(rules, CountingRules) else "greedy"
+
+
+def _scoring_phrase(rules: CountingRules) -> str:
+    which = {
+        "fives": "a multiple of five",
+        "threes": "a multiple of three",
+        "fives_and_threes": "a multiple of five or of three",
+    }.get(rules.count_scoring, "")
+    if not which:
+        return ""
+    if rules.score_unit == "per_multiple":
+        how = (
+            "one point per five and per three in it"
+            if rules.count_scoring == ("fives_and_threes")
+            else "one point per multiple"
+        )
+    else:
+        how = "its value"
+    return f"A play that makes the count of the open ends {which} scores {how}."
+
+
+class _Before:
+    """What the terminal remembers of a hand before a move, to say what the move changed."""
+
+    __slots__ = ("layout", "reached", "scores")
+
+    def __init__(self, state: HandState) -> None:
+        self.layout = state.layout
+        self.reached = state.target_side
+        self.scores = tuple(state.scores)
+
+
 class TerminalGame:
     """A match for one person (seat 0) against computer agents, read line by line from ``inp`` and
     written to ``out``.
@@ -488,6 +726,9 @@ class TerminalGame:
     ``"over"``, ``"quit"`` or ``"eof"``. The match (finished or not) is in :attr:`match`, ready to
     be saved as a record. With ``color``, output goes through Rich (for terminals); with ``echo``,
     each line read is written back (so a transcript of scripted input reads like a session).
+
+    ``opponents`` are agent names (see :mod:`boneyard.agents`) or agent objects, one per computer
+    seat or fewer (repeated); by default :func:`default_opponent`.
     """
 
     def __init__(
@@ -496,15 +737,18 @@ class TerminalGame:
         inp: IO[str],
         out: IO[str],
         *,
-        opponents: Sequence[str] = ("greedy",),
+        opponents: Sequence[str | Agent] | None = None,
         seed: int | None = None,
         color: bool = False,
         echo: bool = False,
     ) -> None:
         n = rules.players
-        names = [opponents[(s - 1) % len(opponents)] for s in range(1, n)]
-        self.agents: dict[int, Agent] = {s: make_agent(names[s - 1]) for s in range(1, n)}
-        self.agent_names = ["you", *names]
+        chosen: Sequence[str | Agent] = opponents or (default_opponent(rules),)
+        given = [chosen[(s - 1) % len(chosen)] for s in range(1, n)]
+        self.agents: dict[int, Agent] = {
+            s: make_agent(a) if isinstance(a, str) else a for s, a in enumerate(given, 1)
+        }
+        self.agent_names = ["you", *(self.agents[s].name for s in range(1, n))]
         self.rules = rules
         self.match = Match(rules, seed=seed)
         self.rngs = {
@@ -568,7 +812,7 @@ class TerminalGame:
                 return outcome
             assert state.result is not None
             self.say()
-            self.say(hand_result_text(number, state.result, self.rules, state.hands), "bold")
+            self.say(hand_result_text(number, state.result, self.rules, state.hands, state), "bold")
             more = self.match.next_hand()
             self.say()
             self.say(score_sheet_text(self.match))
@@ -585,12 +829,32 @@ class TerminalGame:
             "bold",
         )
         opponents = ", ".join(f"seat {s} is {self.agent_names[s]}" for s in range(1, rules.players))
-        self.say(f"You are seat 0; {opponents}. First to {rules.target_score} points wins.")
+        if rules.target_exact:
+            goal = (
+                f"The first to reach exactly {rules.target_score} points wins; a score that would "
+                f"pass {rules.target_score} is not scored."
+            )
+        else:
+            goal = f"First to {rules.target_score} points wins."
+        self.say(f"You are seat 0; {opponents}. {goal}")
         if rules.partners():
             labels = side_labels(rules)
             mine = labels[rules.side_of[YOU]].replace(" & ", " and ")
             theirs = " vs ".join(lab for i, lab in enumerate(labels) if i != rules.side_of[YOU])
             self.say(f"Partnerships: {mine} vs {theirs}.")
+            if rules.both_partners_out:
+                self.say("A hand goes on until both partners of a side are out.")
+        if isinstance(rules, CountingRules):
+            phrase = _scoring_phrase(rules)
+            if rules.claims:
+                phrase += (
+                    " You must claim your points: after choosing a move, type what it scores"
+                    " (Enter for nothing). A count you miss can be taken by the next player"
+                    " calling muggins; a wrong claim is struck and scored by your opponent."
+                )
+            else:
+                phrase += " Scores are counted for you."
+            self.say(phrase.strip())
         self.say("Type ? for help.")
 
     def _hand_start(self, state: HandState, number: int) -> None:
@@ -613,20 +877,137 @@ class TerminalGame:
                 if outcome:
                     return outcome
                 continue
-            before = state.layout
+            before = _Before(state)
             action = self.agents[seat].choose(state.observation(seat), self.rngs[seat])
             state.apply(action)
-            last = state.observation(YOU).history[-1]
-            self.say(describe_move(last, before, self.names))
+            self._report(state, before)
         return None
 
+    # ------------------------------------------------------------- what happened
+    def _report(
+        self, state: HandState, before: _Before, drawn: int | None = None, forced: bool = False
+    ) -> None:
+        """Say what the last move did and, in a counting game, what it scored and why."""
+        history = state.observation(YOU).history
+        move = history[-1]
+        victim = None
+        if isinstance(move.action, Muggins):
+            victim = next(
+                (m.seat for m in reversed(history[:-1]) if isinstance(m.action, Play)), None
+            )
+        side = self.rules.side_of[move.seat]
+        gained = state.scores[side] - before.scores[side]
+        if isinstance(move.action, Play | Muggins) and gained != move.points:
+            # What the side really gained is the truth (the score sheet agrees with it).
+            move = move._replace(points=gained)
+        said = describe_move(move, before.layout, self.names, drawn, victim=victim)
+        if forced:
+            self.say(f"You cannot play: {said[0].lower()}{said[1:]}", "yellow")
+        else:
+            self.say(said)
+        rules = self.rules
+        changed = bool(move.points)
+        if isinstance(rules, CountingRules) and isinstance(move.action, Play):
+            for line in self._scoring_lines(rules, state, before, move, len(history) - 1):
+                self.say(f"  {line}", "cyan")
+            changed = changed or any(p[0] == len(history) - 1 for p in state.penalties)
+        if isinstance(move.action, Muggins) and move.points != move.action.points:
+            self.say(f"  It would pass {rules.target_score}: not scored.", "cyan")
+        if changed and not state.over:
+            self.say(f"  {self._running_score(state)}", "cyan")
+        if isinstance(move.action, Play) and not state.over and not state.hands[move.seat]:
+            who = self.names[move.seat]
+            self.say(
+                f"{who} {'are' if who == 'You' else 'is'} out; the hand goes on until both "
+                "partners of a side are out.",
+                "yellow",
+            )
+        if before.reached < 0 <= state.target_side and not state.over:
+            label = side_labels(rules)[state.target_side]
+            verb = "reach" if label.startswith("you") or "&" in label else "reaches"
+            win = "win" if verb == "reach" else "wins"
+            self.say(
+                f"{label[0].upper()}{label[1:]} {verb} {rules.target_score} exactly and {win} "
+                "the match; the hand is played out.",
+                "bold green",
+            )
+
+    def _scoring_lines(
+        self, rules: CountingRules, state: HandState, before: _Before, move: Move, index: int
+    ) -> list[str]:
+        """Why a play scored (or did not): the ends and their sum, the claim, the target."""
+        action = move.action
+        assert isinstance(action, Play)
+        layout = state.layout
+        assert layout is not None
+        earned = rules.points_of_play(before.layout, action)
+        why = rules.explain(layout)
+        labels = side_labels(rules)
+        out = (
+            state.over
+            and state.result is not None
+            and state.result.ended == "domino"
+            and state.result.out_seat == move.seat
+            and index == len(state.history) - 1
+        )
+        if not rules.claims or action.claim == earned:
+            if not earned:
+                return []
+            if move.points == earned:
+                return [why]
+            side = rules.side_of[move.seat]
+            alone = state.base_totals[side] + state.scores[side] + earned
+            if out and alone <= rules.target_score:
+                return [
+                    f"{why}, but with the points for going out it would pass "
+                    f"{rules.target_score}: neither is scored"
+                ]
+            return [f"{why}, but it would pass {rules.target_score}: not scored"]
+        if action.claim is None:
+            if not earned:
+                return []
+            if state.over:
+                return [f"{why}, not claimed: the hand is over and the points are lost"]
+            return [f"{why}, not claimed"]
+        text = f"{why}: the claim of {action.claim} is struck"
+        penalty = next((p for p in state.penalties if p[0] == index), None)
+        if penalty is not None:
+            _, side, pts = penalty
+            label = labels[side]
+            verb = "score" if label.startswith("you") or "&" in label else "scores"
+            text += f": {label} {verb} {pts}"
+        elif rules.false_claim_penalty and action.claim > 0 and rules.target_exact:
+            # The engine ignored the penalty: it would have passed the exact target.
+            victim = (move.seat + 1) % rules.players
+            while rules.side_of[victim] == rules.side_of[move.seat]:
+                victim = (victim + 1) % rules.players
+            label = labels[rules.side_of[victim]]
+            text += f": the {action.claim} would take {label} past {rules.target_score}, not scored"
+        if earned:
+            text += f" (the {earned} the play made are lost)"
+        return [text]
+
+    def _running_score(self, state: HandState) -> str:
+        """The match totals with this hand's points so far."""
+        rules = self.rules
+        parts = []
+        for i, label in enumerate(side_labels(rules)):
+            now = self.match.totals[i] + state.scores[i]
+            part = f"{label}: {now}"
+            if rules.target_exact:
+                part += f" ({rules.target_score - now} to go)"
+            parts.append(part)
+        return "Score: " + ", ".join(parts) + "."
+
+    # ------------------------------------------------------------- the person's turn
     def _view(self, obs: Observation, number: int) -> None:
         rules = self.rules
         self.say()
         self.say(f"--- Hand {number}, your turn ---", "bold")
         self.say(render_table(rules, obs.history))
         others = ", ".join(
-            f"{self.names[s]} ({self._role(s)}) {_count(obs.hand_sizes[s], 'tile')}"
+            f"{self.names[s]} ({self._role(s)}) "
+            + (_count(obs.hand_sizes[s], "tile") if obs.hand_sizes[s] else "out")
             for s in range(rules.players)
             if s != YOU
         )
@@ -635,11 +1016,13 @@ class TerminalGame:
             stock += f" ({obs.drawable} may be drawn)"
         self.say(f"{others}; {stock}.")
         labels = side_labels(rules)
-        totals = ", ".join(f"{lab}: {t}" for lab, t in zip(labels, self.match.totals, strict=True))
+        now = [t + s for t, s in zip(self.match.totals, obs.scores, strict=True)]
+        totals = ", ".join(f"{lab}: {t}" for lab, t in zip(labels, now, strict=True))
         if any(obs.scores):
             made = ", ".join(f"{lab}: {t}" for lab, t in zip(labels, obs.scores, strict=True))
-            totals += f"; this hand so far: {made}"
-        self.say(f"Score: {totals}.")
+            totals += f" (this hand so far: {made})"
+        target = f"; {_target_text(rules)}" if rules.target_exact else ""
+        self.say(f"Score: {totals}{target}.")
         self.say(f"Your hand: {hand_text(obs.hand)}", "green")
 
     def _role(self, seat: int) -> str:
@@ -649,8 +1032,55 @@ class TerminalGame:
         return role
 
     def _moves(self, obs: Observation) -> None:
-        for i, action in enumerate(obs.legal_actions, 1):
-            self.say(f"  {i:>2}) {describe_action(action, obs.layout)}")
+        rules = self.rules
+        hint = isinstance(rules, CountingRules) and not rules.claims
+        by = None
+        for i, action in enumerate(menu(obs), 1):
+            points = None
+            if hint and isinstance(action, Play):
+                assert isinstance(rules, CountingRules)
+                points = rules.points_of_play(obs.layout, action)
+            if isinstance(action, Muggins):
+                by = next(
+                    (
+                        self.names[m.seat]
+                        for m in reversed(obs.history)
+                        if isinstance(m.action, Play)
+                    ),
+                    None,
+                )
+            self.say(f"  {i:>2}) {describe_action(action, obs.layout, points=points, by=by)}")
+
+    def _help(self) -> None:
+        self.say(HELP)
+        if self.rules.claims:
+            self.say(CLAIM_HELP)
+
+    def _ask_claim(self) -> tuple[str, int | None]:
+        """Ask the person what a play claims: ``("claim", n or None)``, or ``("back", None)``,
+        ``("quit", None)``, ``("eof", None)``."""
+        while True:
+            line = self._prompt("Claim points (Enter for none): ")
+            if line is None:
+                return "eof", None
+            word = line.lower()
+            if word in ("", "0", "none", "n", "no"):
+                return "claim", None
+            if word in ("b", "back"):
+                return "back", None
+            if word in ("q", "quit", "exit"):
+                return "quit", None
+            if word in ("?", "h", "help"):
+                self.say(CLAIM_HELP)
+                continue
+            if not word.isdigit():
+                self.say("Type the points you claim (a number), or press Enter for none.", "red")
+                continue
+            problem = claim_error(self.rules, int(word))
+            if problem is not None:
+                self.say(problem, "red")
+                continue
+            return "claim", int(word)
 
     def _your_turn(self, state: HandState, number: int) -> str | None:
         """The person's turn: forced draws and passes are made for him; otherwise he chooses."""
@@ -659,15 +1089,14 @@ class TerminalGame:
         listed = False
         while True:
             obs = state.observation(YOU)
-            legal = obs.legal_actions
-            if len(legal) == 1 and isinstance(legal[0], Draw | Pass):
-                before_hand, before = obs.hand, obs.layout
-                state.apply(legal[0])
+            offered = menu(obs)
+            if len(offered) == 1 and isinstance(offered[0], Draw | Pass):
+                before_hand, before = obs.hand, _Before(state)
+                state.apply(offered[0])
                 after = state.observation(YOU)
                 new = after.hand & ~before_hand
                 drawn = new.bit_length() - 1 if new else None
-                said = describe_move(after.history[-1], before, self.names, drawn)
-                self.say(f"You cannot play: {said[0].lower()}{said[1:]}", "yellow")
+                self._report(state, before, drawn, forced=True)
                 if state.over or state.turn != YOU:
                     return None
                 self.say(f"Your hand: {hand_text(after.hand)}", "green")
@@ -677,7 +1106,7 @@ class TerminalGame:
                 self.say("Your moves:")
                 self._moves(obs)
                 listed = True
-            line = self._prompt(f"Your move (1-{len(legal)}, ? for help): ")
+            line = self._prompt(f"Your move (1-{len(offered)}, ? for help): ")
             if line is None:
                 return "eof"
             command = parse_command(line, obs)
@@ -687,7 +1116,7 @@ class TerminalGame:
                 self.say(command.message, "red")
                 continue
             if command.kind == "help":
-                self.say(HELP)
+                self._help()
                 continue
             if command.kind == "hand":
                 self.say(f"Your hand: {hand_text(obs.hand)}", "green")
@@ -697,21 +1126,37 @@ class TerminalGame:
                 continue
             if command.kind == "score":
                 self.say(score_sheet_text(self.match))
+                if any(obs.scores):
+                    self.say(self._running_score(state))
                 continue
             if command.kind == "moves":
                 self._moves(obs)
                 continue
-            assert command.action is not None
-            before_hand, before = obs.hand, obs.layout
+            action = command.action
+            assert action is not None
+            if (
+                self.rules.claims
+                and isinstance(action, Play)
+                and action.claim is None
+                and not command.claimed
+                and action in obs.legal_actions
+            ):
+                kind, claim = self._ask_claim()
+                if kind in ("quit", "eof"):
+                    return kind
+                if kind == "back":
+                    self._moves(obs)
+                    continue
+                action = action.with_claim(claim)
+            before_hand, before = obs.hand, _Before(state)
             try:
-                state.apply(command.action)
+                state.apply(action)
             except IllegalAction as e:
                 self.say(f"Not allowed: {e}.", "red")
                 continue
             after = state.observation(YOU)
             new = after.hand & ~before_hand
-            move = after.history[-1]
-            self.say(describe_move(move, before, self.names, new.bit_length() - 1 if new else None))
+            self._report(state, before, new.bit_length() - 1 if new else None)
             if state.over or state.turn != YOU:
                 return None
             self.say(f"Your hand: {hand_text(after.hand)}", "green")

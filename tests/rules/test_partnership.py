@@ -197,11 +197,11 @@ def test_puerto_rico_the_winner_leads_the_next_hand() -> None:
     assert seen > 5
 
 
-def test_puerto_rico_blocked_winner_side_leads_with_its_lighter_hand() -> None:
+def test_puerto_rico_after_a_blocked_hand_the_6_6_holder_leads_again() -> None:
     rules = configure("partnership", "puerto-rico")
     result = end_points("puerto-rico", PAR2, "blocked", None)
-    # Side 0 won; seat 0 holds 4, seat 2 holds 11.
-    assert rules.next_leader(3, result) == 0
+    # Nobody went out: the first-lead rule (the holder of 6-6) decides the next lead.
+    assert rules.next_leader(3, result) is None
 
 
 def test_partner_pips_include_in_a_block_game() -> None:

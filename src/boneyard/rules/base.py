@@ -274,11 +274,10 @@ class Rules:
         if rule == "rotate_right":
             return (previous_leader - step) % n
         if rule == "winner":
-            if previous is not None and previous.winner is not None:
-                if previous.out_seat is not None:
-                    return previous.out_seat
-                side = self.sides[previous.winner]
-                return min(side, key=lambda s: previous.pips[s])
+            # The player who went out leads; after a blocked hand the first-lead rule decides
+            # again (pagat All Fives: "lot again after a block").
+            if previous is not None and previous.out_seat is not None:
+                return previous.out_seat
             return None
         return None  # same_as_first
 

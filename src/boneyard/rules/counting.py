@@ -116,13 +116,15 @@ class CountingRules(Rules):
                     counted |= BIT[t]
                     terms.append((names[i], HIGH[t] * factor))
                 continue
-            if DOUBLE[t]:
+            if DOUBLE[t] and self.doubles_crosswise:
+                # A crosswise double is one end, however many ends it is the tip of (a lone lead
+                # double is the tip of both L and R).
                 if counted & BIT[t]:
                     continue
                 counted |= BIT[t]
                 terms.append((names[i], p * factor))
                 continue
-            terms.append((names[i], p))
+            terms.append((names[i], p))  # a double laid in line shows one number at each end
         return terms
 
     def count(self, layout: Layout) -> int:
@@ -184,7 +186,8 @@ class CountingRules(Rules):
         if not self.claims:
             return actions
         out: list[Action] = []
-        if state.unclaimed and state.turn != state.unclaimed_by:
+        side_of = self.side_of
+        if state.unclaimed and side_of[state.turn] != side_of[state.unclaimed_by]:
             out.append(Muggins(state.unclaimed))
         for a in actions:
             out.append(a)
