@@ -147,7 +147,8 @@ class HandState:
         self.unclaimed_by = -1
         self.penalties = []
         self.history = []
-        self.public = []
+        # Without draws nothing in the history is hidden: the public history is the same list.
+        self.public = self.history if not rules.hidden_moves else []
         self.over = False
         self.result = None
         self._legal = None
@@ -210,7 +211,7 @@ class HandState:
         c.unclaimed_by = self.unclaimed_by
         c.penalties = self.penalties[:]
         c.history = self.history[:]
-        c.public = self.public[:]
+        c.public = c.history if self.public is self.history else self.public[:]
         c.over = self.over
         c.result = self.result
         c._legal = self._legal
@@ -308,7 +309,8 @@ class HandState:
             points = self._add_points(rules.side_of[seat], points)
         move = _new_move(Move, (seat, action, None, points))
         self.history.append(move)
-        self.public.append(move)
+        if self.public is not self.history:
+            self.public.append(move)
         was_bonus = self.bonus_double >= 0
         self.bonus_double = -1
         self.drew = False
@@ -389,7 +391,8 @@ class HandState:
         self.unclaimed = 0
         move = _new_move(Move, (seat, action, None, points))
         self.history.append(move)
-        self.public.append(move)
+        if self.public is not self.history:
+            self.public.append(move)
 
     def _draw(self, seat: int) -> None:
         t = self.stock[self.stock_pos]
@@ -411,8 +414,10 @@ class HandState:
             self._finish("blocked", None)
 
     def _pass(self, seat: int) -> None:
-        self.history.append(Move(seat, PASS))
-        self.public.append(Move(seat, PASS))
+        move = _new_move(Move, (seat, PASS, None, 0))
+        self.history.append(move)
+        if self.public is not self.history:
+            self.public.append(move)
         self.bonus_double = -1
         self._advance(seat)
 

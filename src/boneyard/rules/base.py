@@ -137,13 +137,17 @@ class Rules:
         self.partner_pips = str(o.get("partner_pips", "ignore"))
         self.target_score = per_players(o.get("target_score", 100), players, "target_score")
         self.hand_double_value = str(o.get("hand_double_value", "full"))
+        self.lead_holder_of = -1  # the tile of first_lead=holder_of:<tile>
         if self.first_lead.startswith("holder_of:"):
             held = parse_tile(self.first_lead.split(":", 1)[1])
             if held >= self.tiles.size:
                 raise OptionError(f"first_lead={self.first_lead}: no such tile in the set")
+            self.lead_holder_of = held
         # Tiles playable at an end showing pip p (equal-number matching).
         self.end_mask: tuple[int, ...] = self.tiles.suit_mask
         self.can_draw = self.draw_policy != "none"
+        # Whether a move can hide something from the other seats (a draw).
+        self.hidden_moves = self.can_draw or self.no_double == "draw_until_found"
         # Whether plays carry claimed points (muggins claiming); a claim elsewhere is an error.
         self.claims = False
         self.false_claim_penalty = False
@@ -208,8 +212,8 @@ class Rules:
         appears.
         """
         rule = self.first_lead
-        if rule.startswith("holder_of:"):
-            wanted = parse_tile(rule.split(":", 1)[1])
+        if self.lead_holder_of >= 0:
+            wanted = self.lead_holder_of
             for seat, h in enumerate(hands):
                 if h & BIT[wanted]:
                     return seat, wanted if self.lead_tile_rule == "the_deciding_double" else -1
