@@ -34,7 +34,7 @@ class Match:
     rules: Rules
     rng: random.Random
     hands: list[HandState]
-    totals: list[int]
+    totals: list[float]
     winner: int | None
     lead_draw: list[int] | None
 
@@ -50,7 +50,7 @@ class Match:
         self.rules = rules
         self.rng = rng if rng is not None else random.Random(seed)
         self.hands = []
-        self.totals = [0] * len(rules.sides)
+        self.totals: list[float] = [0] * len(rules.sides)
         self.winner = None
         self.lead_draw = None
         if deal:
@@ -143,10 +143,10 @@ class Match:
         """Score the finished current hand without dealing another (used by replay)."""
         self._score(self.hand.result)
 
-    def score_sheet(self) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    def score_sheet(self) -> list[tuple[int, tuple[float, ...], tuple[float, ...]]]:
         """``(hand number, points per side, running totals)`` for every finished hand."""
         rows = []
-        running = [0] * len(self.rules.sides)
+        running: list[float] = [0] * len(self.rules.sides)
         for i, h in enumerate(self.hands, 1):
             if h.result is None:
                 break

@@ -253,6 +253,47 @@ _SPECS = [
         "a wrong claim is struck and the next opponent scores the points claimed as a penalty",
     ),
     OptionSpec(
+        "match_rule",
+        "choice",
+        "how a tile matches an end: equal numbers, or touching halves that sum to the set's "
+        "n+1 (sum: 7 with double-six, 10 with double-nine, 13 with double-twelve) or to a "
+        "given number",
+        ("equal", "sum"),
+        ("sum:<n>",),
+    ),
+    OptionSpec(
+        "matador_optional",
+        "bool",
+        "a player whose only plays are matadors may draw instead (while the stock is above the "
+        "reserve); once no drawing is possible a held matador must be played",
+    ),
+    OptionSpec(
+        "matador_placement",
+        "choice",
+        "a matador's holder chooses which half stays exposed (choose_exposed_half), or lays it "
+        "crosswise with both halves open (crosswise_both_open)",
+        ("choose_exposed_half", "crosswise_both_open"),
+    ),
+    OptionSpec(
+        "whist_debit",
+        "choice",
+        "who is debited at the end of a hand: the side holding the most pips with its own total "
+        "(highest_side_own_total), the side of the player holding the most with all the pips "
+        "(side_of_highest_holder_all_pips), or that side with that player's pips "
+        "(highest_holder_own_pips)",
+        (
+            "highest_side_own_total",
+            "side_of_highest_holder_all_pips",
+            "highest_holder_own_pips",
+        ),
+    ),
+    OptionSpec(
+        "target_is_loss",
+        "bool",
+        "the target is a loss: points are debits and the side that reaches the target loses",
+    ),
+    OptionSpec("rounds", "int", "hands in a match (0: no limit, play to the target)"),
+    OptionSpec(
         "team_out_rule",
         "choice",
         "a partnership hand ends when one player is out (first_player), or goes on until both "

@@ -73,7 +73,7 @@ class SimResult:
     hands: int = 0
     wins: list[int] = field(default_factory=list)
     ties: int = 0
-    points: list[int] = field(default_factory=list)
+    points: list[float] = field(default_factory=list)
     seconds: float = 0.0
 
     @property
@@ -148,7 +148,7 @@ class _Part:
 
     wins: list[int]
     ties: int
-    points: list[int]
+    points: list[float]
     hands: int
     records: list[dict[str, Any]]
 

@@ -88,7 +88,7 @@ class HandState:
     bonus_double: int
     drew: bool
     scores: list[int]
-    base_totals: tuple[int, ...]
+    base_totals: tuple[float, ...]
     target_side: int
     unclaimed: int
     unclaimed_by: int
@@ -109,7 +109,7 @@ class HandState:
         lead_by_deal: bool = True,
         *,
         trusted: bool = False,
-        totals: Sequence[int] | None = None,
+        totals: Sequence[float] | None = None,
     ) -> HandState:
         """Start a hand from a deal (tile indexes per seat) and the stock in draw order.
 
@@ -281,15 +281,8 @@ class HandState:
             right = None if DOUBLE[t] else (LOW[t] if action.open is None else action.open)
         else:
             right = action.open
-            layout = self.layout
-            # An ``open`` that agrees with the rules is only a redundant orientation.
-            if (
-                right is not None
-                and layout is not None
-                and not self.rules.open_is_choice
-                and self.rules.exposed_pip(layout, t, end) == right
-            ):
-                right = None
+            if right is not None and self.layout is not None:
+                right = self.rules.canonical_open(self.layout, t, end, right)
         return play(t, end, right) if claim is None else Play(t, end, right, claim)
 
     def _play(self, seat: int, action: Play) -> None:

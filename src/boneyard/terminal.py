@@ -470,7 +470,7 @@ def score_sheet_text(match: Match) -> str:
     rules = match.rules
     labels = side_labels(rules)
     rows: list[tuple[str, list[str], str]] = []
-    running = [0] * len(labels)
+    running: list[float] = [0] * len(labels)
     for i, state in enumerate(match.hands, 1):
         result = state.result
         if result is None:

@@ -61,8 +61,8 @@ class HandResult:
 
     ended: str  # "domino" or "blocked"
     winner: int | None  # the winning side, or None
-    points: tuple[int, ...]
-    end_points: tuple[int, ...]
+    points: tuple[float, ...]  # whole numbers, but for shares of a pool (Domino Pool)
+    end_points: tuple[float, ...]
     pips: tuple[int, ...]
     out_seat: int | None
     reason: str
@@ -151,9 +151,6 @@ class Rules:
         # Whether plays carry claimed points (muggins claiming); a claim elsewhere is an error.
         self.claims = False
         self.false_claim_penalty = False
-        # Whether a player chooses the pip a play leaves exposed (Matador); else an ``open`` that
-        # agrees with the rules is redundant.
-        self.open_is_choice = False
         self.target_exact = bool(o.get("target_exact", False))
         # A partnership hand goes on until both partners are out (pub Fives and Threes).
         self.both_partners_out = (
@@ -393,6 +390,11 @@ class Rules:
             return None
         return LOW[tile] if HIGH[tile] == p else HIGH[tile]
 
+    def canonical_open(self, layout: Layout, tile: int, end: str, open_pip: int) -> int | None:
+        """The ``open`` of a play as the legal actions write it. Here the rules decide the
+        exposed pip, so an ``open`` that agrees with them is only a redundant orientation."""
+        return None if self.exposed_pip(layout, tile, end) == open_pip else open_pip
+
     def bonus_plays(self, hand: int, layout: Layout, double: int) -> list[Action]:
         """Plays matching a double just laid (``double_bonus_play``), at its ends."""
         return [
@@ -573,7 +575,7 @@ class Rules:
         return None
 
     # ----------------------------------------------------------------- the match
-    def match_winner(self, totals: Sequence[int]) -> int | None:
+    def match_winner(self, totals: Sequence[float]) -> int | None:
         """The side that has won the match with these totals, if any."""
         target = self.target_score
         reached = [i for i, t in enumerate(totals) if t >= target]
