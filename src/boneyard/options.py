@@ -253,6 +253,13 @@ _SPECS = [
         "a wrong claim is struck and the next opponent scores the points claimed as a penalty",
     ),
     OptionSpec(
+        "team_out_rule",
+        "choice",
+        "a partnership hand ends when one player is out (first_player), or goes on until both "
+        "partners of a side are out (both_partners)",
+        ("first_player", "both_partners"),
+    ),
+    OptionSpec(
         "match_rule",
         "choice",
         "how a tile matches an end: equal numbers, or touching halves that sum to the set's "
@@ -293,13 +300,6 @@ _SPECS = [
         "the target is a loss: points are debits and the side that reaches the target loses",
     ),
     OptionSpec("rounds", "int", "hands in a match (0: no limit, play to the target)"),
-    OptionSpec(
-        "team_out_rule",
-        "choice",
-        "a partnership hand ends when one player is out (first_player), or goes on until both "
-        "partners of a side are out (both_partners)",
-        ("first_player", "both_partners"),
-    ),
     OptionSpec(
         "hand_double_value",
         "choice",
