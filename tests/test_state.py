@@ -374,3 +374,13 @@ def test_a_claim_in_a_game_without_claims() -> None:
     state.apply(play(T("6-6")))
     assert_illegal(state, Play(T("6-4"), "R", None, 0), "block has no claims")
     assert_illegal(state, Play(T("6-4"), "R", None, 12), "scoring is automatic")
+
+
+def test_an_action_for_a_seat_that_is_not_to_move_is_refused() -> None:
+    state = block2()
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match=r"seat 1 is not to move \(seat 0 is\)"):
+        state.apply(play(T("6-6")), seat=1)
+    assert snapshot(state) == before
+    state.apply(play(T("6-6")), seat=0)
+    assert state.turn == 1

@@ -245,9 +245,15 @@ class HandState:
         return tuple(h.bit_count() for h in self.hands)
 
     # ----------------------------------------------------------------- acting
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action, seat: int | None = None) -> None:
         """Take ``action`` for the seat to move. Raises :class:`IllegalAction` (changing
-        nothing) if the rules do not allow it."""
+        nothing) if the rules do not allow it, or if ``seat`` is given and is not to move."""
+        if seat is not None and seat != self.turn:
+            raise IllegalAction(
+                "the hand is over"
+                if self.over
+                else f"seat {seat} is not to move (seat {self.turn} is)"
+            )
         legal = self._legal
         if legal is None:
             legal = () if self.over else tuple(self.rules.legal_actions(self))
@@ -500,7 +506,16 @@ class HandState:
             if i not in self.rules.allowed_ends(layout):
                 return f"end {action.end} cannot be played on until the spinner is complete"
             if not self.rules.end_mask[pip] & BIT[t]:
-                return f"seat {seat} cannot play {NAMES[t]} at {action.end}: the end shows {pip}"
+                shows = self.rules.end_label(pip)
+                return f"seat {seat} cannot play {NAMES[t]} at {action.end}: the end shows {shows}"
+            if action.open is None and any(
+                isinstance(a, Play) and a.tile == t and a.end == action.end and a.open is not None
+                for a in legal
+            ):
+                return (
+                    f"seat {seat} must say which pip {NAMES[t]} leaves exposed at {action.end} "
+                    "(open)"
+                )
             return f"seat {seat} cannot play {action} (legal: {options})"
         if isinstance(action, Draw):
             if not self.rules.can_draw and not self.finding_lead:
