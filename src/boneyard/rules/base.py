@@ -390,6 +390,10 @@ class Rules:
             return None
         return LOW[tile] if HIGH[tile] == p else HIGH[tile]
 
+    def end_label(self, pip: int) -> str:
+        """How an end's pip is shown to people."""
+        return str(pip)
+
     def canonical_open(self, layout: Layout, tile: int, end: str, open_pip: int) -> int | None:
         """The ``open`` of a play as the legal actions write it. Here the rules decide the
         exposed pip, so an ``open`` that agrees with them is only a redundant orientation."""
