@@ -7,10 +7,9 @@ are wild: they go on any end, blanks included, and their holder chooses which ha
 play's ``open``) or, with ``matador_placement=crosswise_both_open``, lays them across the end with
 both halves open.
 
->>> from boneyard.games import get_game
 >>> from boneyard.layout import Layout
 >>> from boneyard.tiles import parse_tile as T, format_tiles
->>> rules = get_game("matador").configure()
+>>> rules = MatadorGame().configure()
 >>> format_tiles(rules.matadors)
 ['0-0', '4-3', '5-2', '6-1']
 >>> lay = Layout.lead(T("5-3"), left=5)
