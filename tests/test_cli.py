@@ -486,3 +486,68 @@ def test_play_with_the_counting_agent_elsewhere() -> None:
     assert "Count:" not in result.stdout
     plain = run("play", "block", "--seed", "2", input="q\n")
     assert "seat 1 is greedy" in plain.stdout
+
+
+# ------------------------------------------------------------------------ Matador, Whist and Pool
+def play_and_replay(tmp_path: Path, *args: str) -> tuple[str, dict[str, Any]]:
+    """Play a whole match from scripted input with --save; the record replays with exit 0."""
+    save = tmp_path / "game.json"
+    result = run("play", *args, "--save", str(save), input="1\n" * 5000)
+    assert result.exit_code == 0, result.stderr
+    replayed = run("replay", str(save), "--json")
+    assert replayed.exit_code == 0, replayed.stderr
+    data = json.loads(replayed.stdout)
+    assert data["complete"] is True
+    return result.stdout, json.loads(save.read_text())
+
+
+def test_play_matador_hoyle(tmp_path: Path) -> None:
+    text, record = play_and_replay(tmp_path, "matador", "--rules", "hoyle", "--seed", "6")
+    assert "Matador (hoyle rules), 2 players" in text
+    assert "seat 1 is matador" in text
+    assert re.search(r"\d+\) play \[(\d)\|(\d)\]\* at [LR], on the \d, exposing \1\n", text)
+    assert re.search(r"\d+\) play \[(\d)\|(\d)\]\* at [LR], on the \d, exposing \2\n", text)
+    assert "Open ends: L shows " in text and "or a matador" in text
+    assert re.fullmatch(
+        r"Match over: (you win|seat 1 wins) with \d+ points \(.*\)\.", text.splitlines()[-2]
+    )
+    assert record["rules"] == "hoyle" and record["players"] == ["you", "matador-1"]
+    opens = [m for h in record["hands"] for m in h["moves"] if "open" in m]
+    assert opens and all(m["end"] in ("L", "R") for m in opens)
+
+
+def test_play_domino_whist(tmp_path: Path) -> None:
+    text, record = play_and_replay(tmp_path, "domino-whist", "--seed", "2")
+    assert (
+        "Drawing for partners. You drew " in text
+        and ": you are partners; seats 1 & 3 drew " in text
+    )
+    assert "Debits this hand: you & seat 2: " in text
+    assert re.fullmatch(
+        r"Match over: (you and seat 2|seats 1 & 3) reach 100 debits \(\d+ to \d+\): "
+        r"(seats 1 & 3|you and seat 2) win\.",
+        text.splitlines()[-2],
+    )
+    assert record["players"] == ["you", "whist-1", "whist-2", "whist-3"]
+
+
+def test_play_domino_pool_with_five(tmp_path: Path) -> None:
+    text, record = play_and_replay(tmp_path, "domino-pool", "--players", "5", "--seed", "1")
+    assert "Domino Pool (foster rules), 5 players" in text
+    assert "Pools (10 of 10; every player stakes 1, so a pool holds 5)" in text
+    assert re.fullmatch(
+        r"Match over after 10 pools: .*\. Final balances: you [+-]?[\d.]+, seat 1 .*\.",
+        text.splitlines()[-2],
+    )
+    assert len(record["hands"]) == 10
+
+
+def test_simulate_the_strategy_agents() -> None:
+    for args in (
+        ["matador", "--rules", "modern", "--agents", "matador,greedy"],
+        ["domino-whist", "--agents", "whist,greedy"],
+        ["domino-pool", "--players", "5", "--agents", "pool,greedy"],
+    ):
+        data = run_json("simulate", *args, "--matches", "10", "--json", "--workers", "1")
+        assert data["matches"] == 10
+        assert sum(data["wins"]) + data["ties"] == 10

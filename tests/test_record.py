@@ -601,8 +601,16 @@ def test_records_replay(name: str) -> None:
 
 
 def test_every_record_file_is_tested() -> None:
-    # The counting games' records are tested in tests/rules/test_muggins.py and its siblings.
-    counting = ("muggins_", "all_threes_", "fives_and_threes_")
+    # The counting games' records are tested in tests/rules/test_muggins.py and its siblings,
+    # Domino Whist's and Domino Pool's in tests/rules/test_domino_whist.py and test_domino_pool.py.
+    counting = (
+        "muggins_",
+        "all_threes_",
+        "fives_and_threes_",
+        "domino_whist_",
+        "domino_pool_",
+        "matador_",
+    )
     names = {p.name for p in RECORDS.iterdir() if not p.name.startswith(counting)}
     assert names == {*EXPECTED, "examples.jsonl"}
 

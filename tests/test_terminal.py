@@ -16,6 +16,9 @@ from boneyard.agents import Agent
 from boneyard.record import match_to_record, replay_record
 from boneyard.rules.base import Rules
 from boneyard.rules.counting import CountingRules
+from boneyard.rules.matador import MatadorRules
+from boneyard.rules.pool import PoolRules
+from boneyard.state import IllegalAction
 from boneyard.terminal import (
     Command,
     TerminalGame,
@@ -23,6 +26,7 @@ from boneyard.terminal import (
     default_opponent,
     describe_action,
     describe_move,
+    end_needs,
     ends_text,
     hand_text,
     menu,
@@ -33,7 +37,7 @@ from boneyard.terminal import (
     tile_text,
     trace_table,
 )
-from boneyard.tiles import parse_tile
+from boneyard.tiles import NAMES, parse_tile
 
 
 def T(text: str) -> int:
@@ -820,3 +824,280 @@ def test_exact_target_a_penalty_that_would_pass_it_is_not_scored() -> None:
         "not scored\n"
     ) in text
     assert match.hand.scores == [0, 0]
+
+
+# ------------------------------------------------------------------------ Matador, Whist and Pool
+MATADOR = get_game("matador").configure()
+
+
+def matador_position() -> HandState:
+    """Matador (britannica): seat 0 leads 6-6; seat 1 plays 1-0 on it; seat 0 to move with the
+    matadors 5-2 and 0-0."""
+    state = deal_state(MATADOR, ["6-6 5-2 0-0 6-3 4-4 3-1 2-2", "1-0 6-5 6-4 5-5 5-4 5-3 4-2"])
+    state.apply(Play(T("6-6")), 0)
+    state.apply(Play(T("1-0"), "R"), 1)
+    return state
+
+
+def test_matador_ends_say_what_they_need() -> None:
+    state = matador_position()
+    assert state.layout is not None and state.layout.pips == (6, 0)
+    assert ends_text(state.layout, MATADOR) == (
+        "Open ends: L shows 6: needs a 1 or a matador; R shows 0: closed: only a matador"
+    )
+    assert end_needs(MATADOR, 5) == "needs a 2 or a matador"
+    nine = get_game("matador").configure(options={"tile_set": "double-nine"})
+    assert isinstance(nine, MatadorRules)
+    assert end_needs(nine, 9) == "needs a 1 or a matador"
+    assert end_needs(nine, 5) == "needs a 5 or a matador"
+    crosswise = get_game("matador").configure(options={"matador_placement": "crosswise_both_open"})
+    assert isinstance(crosswise, MatadorRules)
+    layout = crosswise.lay(state.layout, Play(T("5-2"), "R"))
+    assert ends_text(layout, crosswise).endswith("R shows 5|2: needs a 2 or a 5 or a matador")
+    # Other games are unchanged.
+    assert ends_text(state.layout) == "Open ends: L shows 6, R shows 0"
+
+
+def test_matadors_are_starred_in_the_hand() -> None:
+    assert isinstance(MATADOR, MatadorRules)
+    hand = sum(1 << T(t) for t in ["5-2", "6-6", "3-0"])
+    assert hand_text(hand, MATADOR.matadors) == "[6|6] [5|2]* [3|0]"
+    assert hand_text(hand) == "[6|6] [5|2] [3|0]"
+
+
+def test_the_matadors_exposed_half_is_two_moves() -> None:
+    state = matador_position()
+    obs = state.observation(0)
+    words = [describe_action(a, obs.layout, rules=MATADOR) for a in menu(obs)]
+    assert "play [5|2]* at R, on the 0, exposing 5" in words
+    assert "play [5|2]* at R, on the 0, exposing 2" in words
+    assert "play [0|0]* at L, on the 6, exposing 0" in words
+    assert "play [3|1] at L, on the 6, exposing 3" in words
+    assert words[-1] == "draw a tile" or "draw a tile" not in words
+    # Typed: the tile, the end and the half left exposed.
+    assert parse_command("5-2 R 5", obs).action == Play(T("5-2"), "R", 5)
+    assert parse_command("2-5 r exposing 2", obs).action == Play(T("5-2"), "R", 2)
+    assert parse_command("[5|2]* R 2", obs).action == Play(T("5-2"), "R", 2)
+    assert parse_command("3-1 L 3", obs).action == Play(T("3-1"), "L")
+    two_ways = parse_command("5-2 R", obs)
+    assert two_ways.kind == "error"
+    assert "say which half stays exposed (5-2 R 5 or 5-2 R 2)" in two_ways.message
+    # A half the tile cannot leave is for the engine to refuse.
+    wrong = parse_command("3-1 L 1", obs).action
+    assert wrong == Play(T("3-1"), "L", 1)
+    with pytest.raises(IllegalAction, match="open 1 contradicts the rules"):
+        state.apply(wrong)
+
+
+def test_a_matador_move_in_words() -> None:
+    state = matador_position()
+    before = state.layout
+    state.apply(Play(T("5-2"), "R", 2))
+    move = state.observation(1).history[-1]
+    names = ["You", "Seat 1"]
+    assert describe_move(move, before, names, rules=MATADOR) == (
+        "You play [5|2]* at R (on the 0), exposing 2."
+    )
+    assert describe_move(move, before, names) == "You play [5|2] at R (on the 0)."
+
+
+def test_a_crosswise_matador_stands_across_the_line() -> None:
+    rules = get_game("matador").configure(options={"matador_placement": "crosswise_both_open"})
+    state = deal_state(rules, ["6-6 5-2 0-0 6-3 4-4 3-1 2-2", "1-0 6-5 6-4 5-5 5-4 5-3 4-2"])
+    state.apply(Play(T("6-6")), 0)
+    state.apply(Play(T("1-0"), "R"), 1)
+    state.apply(Play(T("5-2"), "R"), 0)
+    assert render_table(rules, state.observation(1).history).splitlines() == [
+        "            +5+",
+        "L [6|6][1|0]| | R",
+        "            +2+",
+        "Open ends: L shows 6: needs a 1 or a matador; R shows 5|2: needs a 2 or a 5 or a matador",
+    ]
+    move = state.observation(1).history[-1]
+    assert describe_move(move, None, ["You", "Seat 1"], rules=rules) == "You play [5|2]* at R."
+    state = deal_state(rules, ["6-6 5-2 0-0 6-3 4-4 3-1 2-2", "1-0 6-5 6-4 5-5 5-4 5-3 4-2"])
+    state.apply(Play(T("6-6")), 0)
+    assert describe_action(Play(T("5-2"), "L"), state.layout, rules=rules) == (
+        "play [5|2]* at L, on the 6, laid crosswise: 5 and 2 open"
+    )
+
+
+def test_matador_help_explains_the_exposed_half() -> None:
+    _, _, text = run_game("matador", "?\nq\n", rules="hoyle")
+    assert "5-2 R 5 plays the matador\n5-2 at R leaving its 5 exposed" in text
+    _, _, block = run_game("block", "?\nq\n")
+    assert "5-2 R 5" not in block
+
+
+class Typist:
+    """Scripted input that reads the menu just written: it types the first matador move that
+    leaves a half exposed in its typed form (``5-2 R 5``), else move 1."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self.out = out
+        self.typed: list[str] = []
+
+    def readline(self) -> str:
+        text = self.out.getvalue()
+        menu_text = text[text.rfind("Your moves:") :]
+        found = re.search(r"\) play \[(\d)\|(\d)\]\* at (\w+), on the \d, exposing (\d)", menu_text)
+        if found:
+            line = "{}-{} {} {}".format(*found.groups())
+            self.typed.append(line)
+            return line + "\n"
+        return "1\n"
+
+
+def test_a_whole_matador_match_with_typed_matadors() -> None:
+    rules = get_game("matador").configure("hoyle")
+    out = io.StringIO()
+    typist = Typist(out)
+    session = TerminalGame(rules, typist, out, seed=2, echo=True)  # type: ignore[arg-type]
+    assert session.run() == "over"
+    text = out.getvalue()
+    assert session.agent_names == ["you", "matador"]
+    assert "Tiles join where the touching halves add up to 7 (6 with 1, 5 with 2, 4 with 3)" in text
+    assert "The matadors 0-0, 4-3, 5-2, 6-1 (starred * in your hand)" in text
+    assert "you may also draw when able to play" in text
+    assert "(* = matador: goes on any end)" in text
+    assert re.search(r"Open ends: L shows \d: (needs a \d|closed: only a) ", text)
+    # Every typed matador move was played as typed, with its exposed half.
+    assert typist.typed
+    for line in typist.typed:
+        a, b, end, shown = re.fullmatch(r"(\d)-(\d) (\w+) (\d)", line).groups()  # type: ignore[union-attr]
+        assert re.search(
+            rf": {line}\nYou play \[{a}\|{b}\]\* at {end} \(on the \d\), exposing {shown}\.", text
+        ), line
+    assert text.rstrip().splitlines()[-1].startswith("Match over: ")
+    # The record keeps each matador's exposed half and replays.
+    record = match_to_record(session.match, session.record_players())
+    assert any("open" in m for h in record["hands"] for m in h["moves"] if "end" in m)
+    replay = replay_record(record)
+    assert replay.complete and not replay.disagreements
+
+
+def whist_game(seed: int, **options: str) -> tuple[TerminalGame, str]:
+    rules = get_game("domino-whist").configure(options=options)
+    out = io.StringIO()
+    session = TerminalGame(rules, io.StringIO("1\n" * 5000), out, seed=seed, echo=True)
+    assert session.run() == "over"
+    return session, out.getvalue()
+
+
+def test_a_whole_domino_whist_match() -> None:
+    session, text = whist_game(3)
+    match = session.match
+    assert session.agent_names == ["you", "whist", "whist", "whist"]
+    assert match.lead_draw is not None
+    draw = [NAMES[t] for t in match.lead_draw]
+    assert (
+        f"Drawing for partners. You drew {draw[0]}, seat 2 drew {draw[2]}: you are partners; "
+        f"seats 1 & 3 drew {draw[1]} and {draw[3]}." in text
+    )
+    assert "Partnerships: you and seat 2 vs seats 1 & 3." in text
+    assert "Seat 2 (your partner, whist)" in text
+    assert "The side first debited with 100 loses." in text
+    assert "by whist_debit=highest_side_own_total, the side holding more pips is debited" in text
+    assert text.count(
+        "Debits (the side first debited with 100 loses; whist_debit=highest_side_own_total: the "
+        "side holding more pips is debited its own total (equal totals: nobody))"
+    ) == len(match.hands)
+    for number, hand in enumerate(match.hands, 1):
+        assert hand.result is not None
+        cells = ", ".join(
+            f"{lab}: {p}"
+            for lab, p in zip(["you & seat 2", "seats 1 & 3"], hand.result.points, strict=True)
+        )
+        assert f"Hand {number} is over: {hand.result.reason}.\n" in text
+        assert f"Debits this hand: {cells}" in text
+    loser = 1 - (match.winner or 0)
+    labels = ["you and seat 2", "seats 1 & 3"]
+    verb = "reach"
+    last = text.rstrip().splitlines()[-1]
+    assert last == (
+        f"Match over: {labels[loser]} {verb} 100 debits ({match.totals[loser]} to "
+        f"{match.totals[1 - loser]}): {labels[1 - loser]} win."
+    )
+    assert match.totals[loser] >= 100 > match.totals[1 - loser]
+
+
+@pytest.mark.parametrize(
+    ("debit", "words"),
+    [
+        ("side_of_highest_holder_all_pips", "is debited every pip left in the four hands"),
+        ("highest_holder_own_pips", "is debited his own pips"),
+    ],
+)
+def test_domino_whist_says_which_debit_rule(debit: str, words: str) -> None:
+    _, text = whist_game(4, whist_debit=debit)
+    assert f"by whist_debit={debit}, the side of the player holding the most pips {words}" in text
+    assert f"Debits (the side first debited with 100 loses; whist_debit={debit}: " in text
+
+
+def test_a_whole_domino_pool_match_with_five() -> None:
+    rules = get_game("domino-pool").configure(players=5)
+    out = io.StringIO()
+    session = TerminalGame(rules, io.StringIO("1\n" * 5000), out, seed=3, echo=True)
+    assert session.run() == "over"
+    text = out.getvalue()
+    match = session.match
+    assert session.agent_names == ["you", "pool", "pool", "pool", "pool"]
+    assert len(match.hands) == 10
+    assert "A match is 10 pools; whoever takes the most pools wins." in text
+    assert "Everyone holds 4 tiles and nobody draws" in text
+    assert "Drawing for the lead: you [" in text
+    labels = ["you", "seat 1", "seat 2", "seat 3", "seat 4"]
+    assert isinstance(rules, PoolRules)
+    for number, hand in enumerate(match.hands, 1):
+        assert hand.result is not None
+        takers = [labels[s] for s, p in enumerate(hand.result.points) if p]
+        if len(takers) == 1:
+            verb = "take" if takers[0] == "you" else "takes"
+            assert f"The pool: {takers[0]} {verb} it (5 stakes)." in text
+        else:
+            assert f"The pool: {' and '.join(takers)} divide it" in text
+        assert f"Pools ({number} of 10; every player stakes 1, so a pool holds 5)" in text
+    balances = rules.balances(match.totals, 10)
+    assert sum(balances) == pytest.approx(0)
+    sheet = score_sheet_text(match).splitlines()
+    assert sheet[-1].split()[0] == "bal."
+    assert [float(x) for x in sheet[-1].split()[1:6]] == pytest.approx(balances)
+    last = text.rstrip().splitlines()[-1]
+    assert last.startswith("Match over after 10 pools: ")
+    shown = ", ".join(
+        f"{lab} {'+' if b > 0 else ''}{b:g}" for lab, b in zip(labels, balances, strict=True)
+    )
+    assert last.endswith(f"Final balances: {shown}.")
+    if match.winner is None:
+        assert ": nobody wins." in last
+    else:
+        assert f"{labels[match.winner]} win" in last
+
+
+def test_pool_score_sheet_shows_shares_and_running_balances() -> None:
+    rules = get_game("domino-pool").configure(players=3)
+    match = Match(rules, seed=1)
+    for _ in range(2):
+        while not match.hand.over:
+            match.hand.apply(match.hand.legal_actions()[0])
+        match.next_hand()
+    sheet = score_sheet_text(match).splitlines()
+    assert sheet[0] == (
+        "Pools (2 of 10; every player stakes 1, so a pool holds 3): each player's share of each "
+        "pool (his running balance of stakes)"
+    )
+    assert sheet[1].split()[:4] == ["pool", "you", "seat", "1"]
+    first = match.hands[0].result
+    assert first is not None
+    winner = first.points.index(max(first.points))
+    cells = re.findall(r"(\S+) \(([+-]?[\d.]+)\)", sheet[2])
+    assert len(cells) == 3
+    if max(first.points) == 1:
+        assert cells[winner] == ("1", "+2")
+        assert all(c == ("0", "-1") for i, c in enumerate(cells) if i != winner)
+    assert sheet[-2].split()[0] == "won" and sheet[-1].split()[0] == "bal."
+
+
+def test_the_strategy_agents_are_the_default_opponents() -> None:
+    for game, agent in [("matador", "matador"), ("domino-whist", "whist"), ("domino-pool", "pool")]:
+        assert default_opponent(get_game(game).configure()) == agent

@@ -341,7 +341,8 @@ def build_app() -> "typer.Typer":
                 "--opponent",
                 metavar="AGENT",
                 help="Agent for the computer seats (or A,B,... one per seat); default: counting "
-                "in the counting games, greedy in the others.",
+                "in the counting games, matador in Matador, whist in Domino Whist, pool in "
+                "Domino Pool, greedy in the others.",
             ),
         ] = None,
         seed: Annotated[

@@ -16,6 +16,9 @@ from .options import OptionError
 from .rules.base import Game
 from .rules.block import BlockGame, DrawGame, PartnershipGame
 from .rules.counting import AllThreesGame, FivesAndThreesGame, MugginsGame
+from .rules.matador import MatadorGame
+from .rules.pool import DominoPoolGame
+from .rules.whist import DominoWhistGame
 
 __all__ = ["GAMES", "get_game"]
 
@@ -28,6 +31,9 @@ GAMES: dict[str, Game] = {
         MugginsGame(),
         AllThreesGame(),
         FivesAndThreesGame(),
+        MatadorGame(),
+        DominoWhistGame(),
+        DominoPoolGame(),
     )
 }
 _ALIASES: dict[str, str] = {alias: g.id for g in GAMES.values() for alias in g.aliases}

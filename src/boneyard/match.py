@@ -36,6 +36,7 @@ class Match:
     hands: list[HandState]
     totals: list[float]
     winner: int | None
+    finished: bool
     lead_draw: list[int] | None
 
     def __init__(
@@ -52,6 +53,7 @@ class Match:
         self.hands = []
         self.totals: list[float] = [0] * len(rules.sides)
         self.winner = None
+        self.finished = False
         self.lead_draw = None
         if deal:
             self._deal_hand()
@@ -64,7 +66,8 @@ class Match:
 
     @property
     def over(self) -> bool:
-        return self.winner is not None
+        """Whether the match has ended: won, or (a match of a fixed number of hands) tied."""
+        return self.finished
 
     def expected_leader(self) -> tuple[int | None, bool]:
         """``(leader, lead_by_deal)`` for the next hand: the leader the rotation gives
@@ -136,8 +139,9 @@ class Match:
             # The first side to reach the target exactly wins, even mid-hand.
             side = self.hand.target_side
             self.winner = side if side >= 0 else None
+            self.finished = self.winner is not None
         else:
-            self.winner = self.rules.match_winner(self.totals)
+            self.finished, self.winner = self.rules.match_end(self.totals, len(self.hands))
 
     def record_hand_end(self) -> None:
         """Score the finished current hand without dealing another (used by replay)."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -83,10 +84,15 @@ class Replay:
 
     @property
     def totals(self) -> list[float]:
-        totals = [0.0] * len(self.rules.sides)
+        # Summed as fractions (a share of a pool may be 1/3 or 1/6), so that the totals are the
+        # exact sums, correctly rounded: six sixths make 1, never 0.9999999999999999.
+        totals = [Fraction(0)] * len(self.rules.sides)
         for h in self.hands:
-            totals = [a + b for a, b in zip(totals, h.points, strict=True)]
-        return [_num(t) for t in totals]
+            totals = [
+                a + Fraction(b).limit_denominator(1000)
+                for a, b in zip(totals, h.points, strict=True)
+            ]
+        return [_num(float(t)) for t in totals]
 
     @property
     def complete(self) -> bool:
@@ -246,7 +252,8 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
     replay = Replay(dict(record), rules, match)
     for h, hand in enumerate(hands, 1):
         if match.over:
-            raise RecordError(f"hand {h}: the match was already won after hand {h - 1}")
+            ended = "won" if match.winner is not None else "over"
+            raise RecordError(f"hand {h}: the match was already {ended} after hand {h - 1}")
         if match.hands and not match.hand.over:
             raise RecordError(f"hand {h}: hand {h - 1} is unfinished but more hands follow")
         state = _start_hand(match, hand, h)
@@ -374,6 +381,8 @@ def _action(state: HandState, move: dict[str, Any], kind: str) -> Action:
     if end is None:
         if state.layout is not None:
             raise ValueError(f"seat {move['seat']} must name an end for {NAMES[t]}")
+        if open_pip is not None and open_pip not in (a, b):
+            return Play(t, None, open_pip, claim)  # refused: the lead has no such pip
         # A lead is laid as written: a toward L, b toward R.
         return Play(t, None, b if a != b else None, claim)
     return Play(t, end, open_pip, claim)

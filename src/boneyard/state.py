@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from .actions import DRAW, PASS, Action, Draw, Move, Muggins, Pass, Play, play
 from .layout import Layout
-from .tiles import BIT, DOUBLE, LOW, NAMES, mask_of
+from .tiles import BIT, DOUBLE, HIGH, LOW, NAMES, mask_of
 
 if TYPE_CHECKING:
     from .rules.base import HandResult, Rules
@@ -284,6 +284,8 @@ class HandState:
         if claim is not None and not self.rules.claims:
             return action  # illegal: this game has no claims
         if end is None:
+            if action.open is not None and action.open not in (HIGH[t], LOW[t]):
+                return action  # illegal: the lead cannot show a pip it does not have
             right = None if DOUBLE[t] else (LOW[t] if action.open is None else action.open)
         else:
             right = action.open
@@ -482,6 +484,10 @@ class HandState:
                     return f"the first tile is a lead: it takes no end (legal: {options})"
                 if self.required_lead >= 0 and t != self.required_lead:
                     return f"seat {seat} must lead {NAMES[self.required_lead]}"
+                if action.open is not None and action.open not in (HIGH[t], LOW[t]):
+                    return (
+                        f"open {action.open} contradicts the lead: {NAMES[t]} has no {action.open}"
+                    )
                 return f"seat {seat} cannot lead {action} (legal: {options})"
             layout = self.layout
             if action.end is None:
@@ -492,11 +498,15 @@ class HandState:
             pip = layout.pips[i]
             if pip < 0:
                 return f"end {action.end} is not open yet"
-            if action.open is not None and self.rules.end_mask[pip] & BIT[t]:
-                shown = self.rules.exposed_pip(layout, t, action.end)
+            same = [a for a in legal if isinstance(a, Play) and a.tile == t and a.end == action.end]
+            if action.open is not None and same:
+                # What the rules let this tile leave showing there.
+                shown = sorted(
+                    {self.rules.end_label(self.rules.lay(layout, a).pips[i]) for a in same}
+                )
                 return (
                     f"open {action.open} contradicts the rules: {NAMES[t]} at {action.end} "
-                    f"leaves {shown} showing"
+                    f"can leave {' or '.join(shown)} showing"
                 )
             if self.bonus_double >= 0:
                 return (
@@ -588,6 +598,7 @@ class Observation:
         "scores",
         "seat",
         "stock_size",
+        "totals",
         "turn",
     )
 
@@ -601,6 +612,7 @@ class Observation:
     turn: int
     leader: int
     scores: tuple[int, ...]
+    totals: tuple[float, ...]
     legal_actions: tuple[Action, ...]
     over: bool
 
@@ -617,6 +629,7 @@ class Observation:
         self.turn = state.turn
         self.leader = state.leader
         self.scores = tuple(state.scores)
+        self.totals = state.base_totals  # the match totals before this hand
         self.over = over = state.over
         if seat == state.turn and not over:
             legal = state._legal

@@ -31,8 +31,11 @@ from .layout import Layout
 from .match import Match
 from .rules.base import HandResult, Rules
 from .rules.counting import CountingRules
+from .rules.matador import BOTH, MatadorRules
+from .rules.pool import PoolRules
+from .rules.whist import WhistRules
 from .state import HandState, IllegalAction, Observation
-from .tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tile, tiles_of
+from .tiles import BIT, DOUBLE, HIGH, LOW, NAMES, PIPS, tile, tiles_of
 
 __all__ = [
     "YOU",
@@ -44,6 +47,7 @@ __all__ = [
     "default_opponent",
     "describe_action",
     "describe_move",
+    "end_needs",
     "ends_text",
     "hand_result_text",
     "hand_text",
@@ -73,6 +77,11 @@ On the table, a double laid crosswise stands across the line:
 A spinner shows the names of its short sides above and below it (U and D, or 3U and 3D for a
 later spinner 3-3), and each of its arms is drawn on a line of its own, from the spinner out."""
 
+MATADOR_HELP = """\
+In Matador a matador is played one of two ways, each a move of its own: 5-2 R 5 plays the matador
+5-2 at R leaving its 5 exposed (the next tile there needs a 2), 5-2 R 2 leaves the 2 exposed.
+The open ends say what each needs; a matador (starred * in your hand) goes on any end."""
+
 CLAIM_HELP = """\
 Scores must be claimed. After you choose a move you are asked for the points it makes: type them,
 or press Enter to claim nothing (b goes back to the moves). You may also give the claim with the
@@ -88,10 +97,27 @@ def tile_text(t: int) -> str:
     return f"[{HIGH[t]}|{LOW[t]}]"
 
 
-def hand_text(mask: int) -> str:
-    """The tiles of a hand, heaviest first: ``[6|6] [6|4] [0|0]``."""
+def hand_text(mask: int, marked: int = 0) -> str:
+    """The tiles of a hand, heaviest first: ``[6|6] [6|4] [0|0]``; the tiles of ``marked`` (the
+    matadors in Matador) get a star: ``[5|2]*``."""
     tiles = sorted(tiles_of(mask), key=lambda t: (HIGH[t], LOW[t]), reverse=True)
-    return " ".join(tile_text(t) for t in tiles) if tiles else "(no tiles)"
+    if not tiles:
+        return "(no tiles)"
+    return " ".join(tile_text(t) + ("*" if marked & BIT[t] else "") for t in tiles)
+
+
+def _marks(rules: Rules | None) -> int:
+    """The tiles starred in hands: the matadors in Matador, none elsewhere."""
+    return rules.matadors if isinstance(rules, MatadorRules) else 0
+
+
+def _hand_line(rules: Rules, mask: int) -> str:
+    """``Your hand: ...`` with the matadors starred and, if any is held, the legend."""
+    marks = _marks(rules)
+    text = f"Your hand: {hand_text(mask, marks)}"
+    if mask & marks:
+        text += "   (* = matador: goes on any end)"
+    return text
 
 
 def seat_names(players: int) -> list[str]:
@@ -121,6 +147,7 @@ class Placed:
     tile: int
     inner: int
     outer: int
+    across: bool = False  # a matador laid crosswise, both halves open (drawn standing up)
 
 
 @dataclass
@@ -160,8 +187,12 @@ def trace_table(rules: Rules, history: Iterable[Move]) -> Table:
         new = rules.lay(layout, action)
         outer = new.pips[i]
         t = action.tile
-        inner = LOW[t] if HIGH[t] == outer else HIGH[t]
-        table.arms[action.end].append(Placed(t, inner, outer))
+        if outer != HIGH[t] and outer != LOW[t]:
+            # Both halves stay open (a crosswise matador): drawn standing, the higher on top.
+            table.arms[action.end].append(Placed(t, HIGH[t], LOW[t], across=True))
+        else:
+            inner = LOW[t] if HIGH[t] == outer else HIGH[t]
+            table.arms[action.end].append(Placed(t, inner, outer))
         for name, tip in zip(
             new.names[len(layout.names) :], new.tips[len(layout.names) :], strict=True
         ):
@@ -178,17 +209,18 @@ Segment = tuple[str, str, str, str, str]
 
 
 def _segment(left: int, right: int, crosswise: bool, up: str = "", down: str = "") -> Segment:
-    """One tile: lengthwise ``[a|b]``, or a crosswise double standing up (``+6+`` / ``| |`` /
-    ``+6+``) with the names of its short sides above and below when it is a spinner."""
+    """One tile: lengthwise ``[a|b]``, or a crosswise tile standing up (a double ``+6+`` / ``| |``
+    / ``+6+``, a crosswise matador ``+5+`` / ``| |`` / ``+2+``) with the names of its short sides
+    above and below when it is a spinner."""
     if crosswise:
-        n = str(left)
-        cap = f"+{n}+"
-        w = max(len(cap), len(up), len(down))
+        top, bottom = f"+{left}+", f"+{right}+"
+        inner = max(len(str(left)), len(str(right)))
+        w = max(len(top), len(bottom), len(up), len(down))
         return (
             up.center(w),
-            cap.center(w),
-            ("|" + " " * len(n) + "|").center(w),
-            cap.center(w),
+            top.center(w),
+            ("|" + " " * inner + "|").center(w),
+            bottom.center(w),
             down.center(w),
         )
     mid = f"[{left}|{right}]"
@@ -224,15 +256,47 @@ def _draw_chain(segments: Sequence[Segment], prefix: str, suffix: str, width: in
     return lines
 
 
-def ends_text(layout: Layout | None) -> str:
-    """The open ends and the pips they show: ``Open ends: L shows 6, R shows 3``."""
+def _label(rules: Rules | None, pip: int) -> str:
+    """How an end's pip is shown (a crosswise matador shows both halves: ``5|2``)."""
+    return rules.end_label(pip) if rules is not None else str(pip)
+
+
+def end_needs(rules: MatadorRules, pip: int) -> str:
+    """What an end showing ``pip`` takes in Matador, in words: ``needs a 2 or a matador``, or
+    ``closed: only a matador`` for a blank.
+
+    >>> from boneyard.games import get_game
+    >>> rules = get_game("matador").configure()
+    >>> end_needs(rules, 5), end_needs(rules, 0)
+    ('needs a 2 or a matador', 'closed: only a matador')
+    """
+    halves = list(divmod(pip - BOTH, 16)) if pip >= BOTH else [pip]
+    needs: list[int] = []
+    for h in halves:
+        need = h if rules.match_sum < 0 else rules.match_sum - h
+        if 0 <= need <= rules.tiles.max_pip and need not in needs:
+            needs.append(need)
+    if not needs:
+        return "closed: only a matador"
+    return "needs " + " or ".join(f"a {n}" for n in needs) + " or a matador"
+
+
+def ends_text(layout: Layout | None, rules: Rules | None = None) -> str:
+    """The open ends and the pips they show: ``Open ends: L shows 6, R shows 3``. With Matador
+    ``rules``, also what each end needs: ``L shows 5: needs a 2 or a matador; R shows 0: closed:
+    only a matador``."""
     if layout is None:
         return "Open ends: none yet (the first tile is the lead)"
-    parts = [
-        f"{name} shows {pip}" if pip >= 0 else f"{name} not open yet"
-        for name, pip in zip(layout.names, layout.pips, strict=True)
-    ]
-    return "Open ends: " + ", ".join(parts)
+    matador = rules if isinstance(rules, MatadorRules) else None
+    parts = []
+    for name, pip in zip(layout.names, layout.pips, strict=True):
+        if pip < 0:
+            parts.append(f"{name} not open yet")
+        elif matador is not None:
+            parts.append(f"{name} shows {_label(rules, pip)}: {end_needs(matador, pip)}")
+        else:
+            parts.append(f"{name} shows {_label(rules, pip)}")
+    return "Open ends: " + ("; " if matador is not None else ", ").join(parts)
 
 
 def count_text(rules: Rules, layout: Layout | None) -> str | None:
@@ -275,14 +339,16 @@ def render_table(rules: Rules, history: Iterable[Move], width: int = 78) -> str:
         up, down = short.get(root, ("", ""))
         short[root] = (name, down) if name.endswith("U") else (up, name)
 
-    def seg(t: int, left: int, right: int) -> Segment:
+    def seg(t: int, left: int, right: int, across: bool = False) -> Segment:
+        if across:
+            return _segment(HIGH[t], LOW[t], True)
         cross = DOUBLE[t] and (rules.doubles_crosswise or bool(spinners & BIT[t]))
         up, down = short.get(t, ("", "")) if spinners & BIT[t] else ("", "")
         return _segment(left, right, cross, up, down)
 
-    line = [seg(p.tile, p.outer, p.inner) for p in reversed(table.arms.get("L", []))]
+    line = [seg(p.tile, p.outer, p.inner, p.across) for p in reversed(table.arms.get("L", []))]
     line.append(seg(lead.tile, lead.inner, lead.outer))
-    line += [seg(p.tile, p.inner, p.outer) for p in table.arms.get("R", [])]
+    line += [seg(p.tile, p.inner, p.outer, p.across) for p in table.arms.get("R", [])]
     rows = _draw_chain(line, "L ", " R", width)
     for i, name in enumerate(layout.names):
         if name in ("L", "R"):
@@ -293,8 +359,10 @@ def render_table(rules: Rules, history: Iterable[Move], width: int = 78) -> str:
             state = "nothing laid yet" if layout.pips[i] >= 0 else "not open yet"
             rows.append(f"{label}{state}")
             continue
-        rows += _draw_chain([seg(p.tile, p.inner, p.outer) for p in arm], label, f" {name}", width)
-    rows.append(ends_text(layout))
+        rows += _draw_chain(
+            [seg(p.tile, p.inner, p.outer, p.across) for p in arm], label, f" {name}", width
+        )
+    rows.append(ends_text(layout, rules))
     count = count_text(rules, layout)
     if count is not None:
         rows.append(count)
@@ -327,22 +395,49 @@ def _lead_text(action: Play) -> str:
     return f"[{left}|{right}]"
 
 
+def _exposing(rules: Rules | None, layout: Layout | None, action: Play) -> str:
+    """In Matador, what a play leaves showing at its end: ``exposing 5``, or for a crosswise
+    matador ``laid crosswise: 5 and 2 open``; empty elsewhere (or if it cannot be laid)."""
+    if not isinstance(rules, MatadorRules) or layout is None or action.end not in layout.names:
+        return ""
+    try:
+        after = rules.lay(layout, action)
+    except (ValueError, IndexError):
+        return ""
+    pip = after.pips[layout.names.index(action.end)]
+    if pip >= BOTH:
+        a, b = divmod(pip - BOTH, 16)
+        return f"laid crosswise: {a} and {b} open"
+    return f"exposing {pip}"
+
+
 def describe_action(
-    action: Action, layout: Layout | None, *, points: int | None = None, by: str | None = None
+    action: Action,
+    layout: Layout | None,
+    *,
+    points: int | None = None,
+    by: str | None = None,
+    rules: Rules | None = None,
 ) -> str:
     """One legal action in words, for the numbered list of moves. ``points`` (where scores are
     counted for the player) is what the play would score; ``by`` names the seat whose unclaimed
-    count a muggins call takes."""
+    count a muggins call takes. With Matador ``rules`` matadors are starred and every play says
+    what it leaves exposed (a matador's two ways are two moves): ``play [5|2]* at R, on the 4,
+    exposing 5``."""
     if isinstance(action, Play):
+        star = "*" if _marks(rules) & BIT[action.tile] else ""
         if action.end is None:
-            text = f"lead {_lead_text(action)}"
+            text = f"lead {_lead_text(action)}{star}"
         else:
-            text = f"play {tile_text(action.tile)} at {action.end}"
+            text = f"play {tile_text(action.tile)}{star} at {action.end}"
             if layout is not None and action.end in layout.names:
                 pip = layout.pips[layout.names.index(action.end)]
                 if pip >= 0:
-                    text += f", on the {pip}"
-            if action.open is not None:
+                    text += f", on the {_label(rules, pip)}"
+            exposing = _exposing(rules, layout, action)
+            if exposing:
+                text += f", {exposing}"
+            elif action.open is not None:
                 text += f", leaving {action.open} open"
         if action.claim is not None:
             text += f", claiming {action.claim}"
@@ -366,21 +461,26 @@ def describe_move(
     drawn: int | None = None,
     *,
     victim: int | None = None,
+    rules: Rules | None = None,
 ) -> str:
     """What a seat did, as a sentence; ``before`` is the layout before the move, ``drawn`` the tile
     drawn when the reader may know it (his own draw), ``victim`` the seat whose unclaimed count a
-    muggins call took."""
+    muggins call took. With Matador ``rules``, a play also says what it left exposed."""
     who = names[move.seat]
     action = move.action
     if isinstance(action, Play):
+        star = "*" if _marks(rules) & BIT[action.tile] else ""
         if action.end is None:
-            text = f"{_conj(who, 'lead')} {_lead_text(action)}"
+            text = f"{_conj(who, 'lead')} {_lead_text(action)}{star}"
         else:
-            text = f"{_conj(who, 'play')} {tile_text(action.tile)} at {action.end}"
+            text = f"{_conj(who, 'play')} {tile_text(action.tile)}{star} at {action.end}"
             if before is not None and action.end in before.names:
                 pip = before.pips[before.names.index(action.end)]
                 if pip >= 0:
-                    text += f" (on the {pip})"
+                    text += f" (on the {_label(rules, pip)})"
+            exposing = _exposing(rules, before, action)
+            if exposing:
+                text += f", {exposing}"
         if action.claim is not None:
             text += f", claiming {action.claim}"
         if move.points:
@@ -420,7 +520,7 @@ def _side_points(rules: Rules, result: HandResult, side: int) -> str:
     """A side's points for a hand; in a counting game split into in play and end of hand."""
     total = result.points[side]
     if not rules.scores_in_play:
-        return str(total)
+        return _num(total)
     end = result.end_points[side]
     return f"{total - end} in play + {end} for the hand = {total}" if end else f"{total} in play"
 
@@ -444,7 +544,18 @@ def hand_result_text(
         held.append(f"{names[s].lower()} {tiles}({result.pips[s]} pips)")
     lines.append("  Left in hand: " + ", ".join(held))
     points = ", ".join(f"{labels[i]}: {_side_points(rules, result, i)}" for i in range(len(labels)))
-    lines.append(f"  Points this hand: {points}")
+    if isinstance(rules, PoolRules):
+        takers = [labels[i] for i, p in enumerate(result.points) if p]
+        if len(takers) == 1:
+            verb = "take" if takers[0] == "you" else "takes"
+            lines.append(f"  The pool: {takers[0]} {verb} it ({rules.players} stakes).")
+        else:
+            each = _num(rules.players / len(takers))
+            lines.append(f"  The pool: {' and '.join(takers)} divide it ({each} stakes each).")
+    elif _debits(rules):
+        lines.append(f"  Debits this hand: {points}")
+    else:
+        lines.append(f"  Points this hand: {points}")
     if state is not None:
         for index, side, pts in state.penalties:
             claimer = names[state.history[index].seat]
@@ -464,10 +575,102 @@ def hand_result_text(
     return "\n".join(lines)
 
 
+def _num(x: float) -> str:
+    """A score as people write it: ``3``, ``0.5``, ``0.33``."""
+    if float(x).is_integer():
+        return str(int(x))
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def _signed(x: float) -> str:
+    """A balance with its sign: ``+3``, ``-1``, ``0``, ``+1.5``."""
+    text = _num(x)
+    return f"+{text}" if x > 0 and text != "0" else text
+
+
+def _debits(rules: Rules) -> bool:
+    """Whether the score sheet holds debits (Domino Whist: the side first debited 100 loses)."""
+    return isinstance(rules, WhistRules) and rules.target_is_loss
+
+
+WHIST_DEBIT_TEXT = {
+    "highest_side_own_total": "the side holding more pips is debited its own total "
+    "(equal totals: nobody)",
+    "side_of_highest_holder_all_pips": "the side of the player holding the most pips is debited "
+    "every pip left in the four hands",
+    "highest_holder_own_pips": "the side of the player holding the most pips is debited his own "
+    "pips",
+}
+
+
+def whist_debit_text(rules: WhistRules) -> str:
+    """How a hand's debit is decided under ``whist_debit``, in words, with the option's value."""
+    how = WHIST_DEBIT_TEXT.get(rules.whist_debit, rules.whist_debit)
+    return f"whist_debit={rules.whist_debit}: {how}"
+
+
+def whist_draw_text(rules: Rules, drawn: Sequence[int]) -> str:
+    """The draw for partners from the person's seat, e.g. ``You drew 6-5, seat 2 drew 5-4: you
+    are partners; seats 1 & 3 drew 3-1 and 2-0. You drew highest and lead.``"""
+    mine = rules.sides[rules.side_of[YOU]]
+    theirs = [s for s in range(rules.players) if s not in mine]
+    partner = next(s for s in mine if s != YOU)
+    best = max(range(rules.players), key=lambda s: (PIPS[drawn[s]], HIGH[drawn[s]]))
+    others = " and ".join(NAMES[drawn[s]] for s in theirs)
+    leader = "You drew highest and lead" if best == YOU else f"Seat {best} drew highest and leads"
+    return (
+        f"You drew {NAMES[drawn[YOU]]}, seat {partner} drew {NAMES[drawn[partner]]}: you are "
+        f"partners; seats {' & '.join(map(str, theirs))} drew {others}. {leader}."
+    )
+
+
+def pool_balances(match: Match, hands: int | None = None) -> list[float]:
+    """Each player's running balance of stakes after ``hands`` pools (default: those scored)."""
+    rules = match.rules
+    assert isinstance(rules, PoolRules)
+    rows = match.score_sheet()
+    if hands is None:
+        hands = len(rows)
+    totals: list[float] = list(rows[hands - 1][2]) if hands else [0] * rules.players
+    return rules.balances(totals, hands)
+
+
+def _pool_sheet(match: Match) -> str:
+    """Domino Pool's sheet: each player's share of every pool with his running balance of stakes
+    in brackets, then the pools won and the balances."""
+    rules = match.rules
+    assert isinstance(rules, PoolRules)
+    labels = side_labels(rules)
+    rows: list[tuple[str, list[str], str]] = []
+    sheet = match.score_sheet()
+    for i, points, totals in sheet:
+        balance = rules.balances(totals, i)
+        cells = [f"{_num(p)} ({_signed(b)})" for p, b in zip(points, balance, strict=True)]
+        result = match.hands[i - 1].result
+        rows.append((f"{i:>4}", cells, result.reason if result is not None else ""))
+    totals = sheet[-1][2] if sheet else tuple(0.0 for _ in labels)
+    rows.append(("won", [_num(t) for t in totals], "pools won"))
+    rows.append(("bal.", [_signed(b) for b in rules.balances(totals, len(sheet))], "stakes"))
+    widths = [max(len(lab), 5, *(len(r[1][k]) for r in rows)) for k, lab in enumerate(labels)]
+    head = "pool  " + "  ".join(lab.rjust(w) for lab, w in zip(labels, widths, strict=True))
+    lines = [
+        f"Pools ({len(sheet)} of {rules.rounds}; every player stakes 1, so a pool holds "
+        f"{rules.players}): each player's share of each pool (his running balance of stakes)",
+        head + "  how it ended",
+    ]
+    for first, cells, reason in rows:
+        text = f"{first:<5} " + "  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True))
+        lines.append(f"{text}  {reason}".rstrip())
+    return "\n".join(lines)
+
+
 def score_sheet_text(match: Match) -> str:
     """The running score sheet: points per side for every finished hand (in a counting game as
-    ``total (in play + end of hand)``), how it ended, and the totals."""
+    ``total (in play + end of hand)``), how it ended, and the totals. Domino Whist's sheet holds
+    debits; Domino Pool's the shares of each pool and the running balances of stakes."""
     rules = match.rules
+    if isinstance(rules, PoolRules):
+        return _pool_sheet(match)
     labels = side_labels(rules)
     rows: list[tuple[str, list[str], str]] = []
     running: list[float] = [0] * len(labels)
@@ -481,12 +684,17 @@ def score_sheet_text(match: Match) -> str:
             end = result.end_points[side]
             cells.append(f"{total} ({total - end}+{end})" if rules.scores_in_play else str(total))
         rows.append((f"{i:>4}", cells, result.reason))
-    rows.append(("total", [str(t) for t in running], ""))
+    rows.append(("total", [_num(t) for t in running], ""))
     widths = [max(len(lab), 5, *(len(r[1][k]) for r in rows)) for k, lab in enumerate(labels)]
     head = "hand  " + "  ".join(lab.rjust(w) for lab, w in zip(labels, widths, strict=True))
     lines = [f"Score sheet ({_target_text(rules)})", head + "  how it ended"]
     if rules.scores_in_play:
         lines[0] += ": points (in play + for the hand)"
+    if isinstance(rules, WhistRules) and _debits(rules):
+        lines[0] = (
+            f"Debits (the side first debited with {rules.target_score} loses; "
+            f"{whist_debit_text(rules)})"
+        )
     for first, cells, reason in rows:
         text = f"{first:<5} " + "  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True))
         lines.append(f"{text}  {reason}".rstrip())
@@ -494,11 +702,37 @@ def score_sheet_text(match: Match) -> str:
 
 
 def _winner_line(match: Match) -> str:
-    labels = side_labels(match.rules)
+    rules = match.rules
+    labels = side_labels(rules)
     winner = match.winner
     totals = match.totals
+    if isinstance(rules, PoolRules):
+        pools = len(match.score_sheet())
+        balances = ", ".join(
+            f"{lab} {_signed(b)}" for lab, b in zip(labels, pool_balances(match), strict=True)
+        )
+        if winner is None:
+            best = max(totals)
+            tied = [labels[i] for i, t in enumerate(totals) if t == best]
+            who = " and ".join(tied)
+            head = f"{who} tie with {_num(best)} pools each: nobody wins"
+        else:
+            label = labels[winner]
+            verb = "win" if label.startswith("you") else "wins"
+            head = f"{label} {verb} with {_num(totals[winner])} pools"
+        return f"Match over after {pools} pools: {head}. Final balances: {balances}."
     if winner is None:
         return "Match over: no winner."
+    if _debits(rules):
+        loser = next(i for i in range(len(totals)) if i != winner)
+        lost = labels[loser].replace("you & ", "you and ")
+        won = labels[winner].replace("you & ", "you and ")
+        verb = "reach" if lost.startswith("you") or "&" in lost else "reaches"
+        win = "win" if won.startswith("you") or "&" in won else "wins"
+        return (
+            f"Match over: {lost} {verb} {rules.target_score} debits ({_num(totals[loser])} to "
+            f"{_num(totals[winner])}): {won} {win}."
+        )
     label = labels[winner]
     verb = "win" if label.startswith("you") or "&" in label else "wins"
     others = ", ".join(f"{labels[i]}: {t}" for i, t in enumerate(totals) if i != winner)
@@ -573,15 +807,18 @@ def parse_command(text: str, obs: Observation) -> Command:
     draw and the pass; ``6-4 R`` (also ``6|4 R``, ``[6|4] at R``, ``6-4r``) plays a tile at an
     end, and a tile alone is enough for the lead or where it fits one end only. Where scores are
     claimed, a number after a play is its claim (``3 15``, ``6-4 R 15``; ``0`` for none), and
-    ``muggins`` calls muggins. The action returned may still be illegal: the engine decides, and
-    explains.
+    ``muggins`` calls muggins. In Matador a number after the end is the half left exposed
+    (``5-2 R 5``, also ``5-2 R exposing 5``). The action returned may still be illegal: the
+    engine decides, and explains.
     """
-    words = text.replace("[", " ").replace("]", " ").replace("|", "-").split()
+    words = text.replace("[", " ").replace("]", " ").replace("|", "-").replace("*", " ").split()
     if not words:
         return Command("error", message="Type a move number, or ? for help.")
     first = words[0].lower()
     if len(words) == 1 and first in _WORDS:
         return Command(_WORDS[first])
+    if len(words) >= 2 and words[-1].isdigit() and not obs.rules.claims and "-" in first:
+        return _parse_tile_command(words, obs)
     if len(words) >= 2 and words[-1].isdigit():
         command = parse_command(" ".join(words[:-1]), obs)
         return _with_claim(command, int(words[-1]), obs)
@@ -639,6 +876,12 @@ def _parse_tile_command(words: list[str], obs: Observation) -> Command:
         rest = [attached, *rest]
     if rest and rest[0].lower() in ("at", "on", "to"):
         rest = rest[1:]
+    exposed: int | None = None
+    if len(rest) >= 2 and rest[-1].isdigit():
+        exposed = int(rest[-1])
+        rest = rest[:-1]
+        if len(rest) == 2 and rest[1].lower() in ("exposing", "expose", "open", "showing"):
+            rest = rest[:1]
     if len(rest) > 1:
         return Command("error", message=f"Cannot understand {' '.join(words)!r}: write e.g. 6-4 R.")
     a, b = int(pips_text), int(b_text)
@@ -656,11 +899,24 @@ def _parse_tile_command(words: list[str], obs: Observation) -> Command:
         return Command("action", Play(t, None, None if a == b else b))
     if end is not None:
         at_end = [x for x in plays if x.end == end]
+        if exposed is not None:
+            rules = obs.rules
+            for x in at_end:
+                shown = x.open if x.open is not None else rules.exposed_pip(layout, t, end)
+                if shown == exposed:
+                    return Command("action", x)
+            # Not a legal way to lay it: the engine says why.
+            return Command("action", Play(t, end, exposed))
         if len(at_end) > 1:
-            return Command(
-                "error",
-                message=f"{NAMES[t]} can be laid two ways at {end}: choose it by its number.",
-            )
+            halves = sorted({x.open for x in at_end if x.open is not None}, reverse=True)
+            message = f"{NAMES[t]} can be laid two ways at {end}: choose it by its number."
+            if halves:
+                ways = " or ".join(f"{NAMES[t]} {end} {h}" for h in halves)
+                message = (
+                    f"{NAMES[t]} can be laid two ways at {end}: say which half stays exposed "
+                    f"({ways}), or choose it by its number."
+                )
+            return Command("error", message=message)
         return Command("action", at_end[0] if at_end else Play(t, end))
     ends = sorted({x.end or "" for x in plays})
     if len(plays) == 1:
@@ -678,14 +934,23 @@ def _parse_tile_command(words: list[str], obs: Observation) -> Command:
     if t >= obs.rules.tiles.size or not obs.hand & BIT[t]:
         # Let the engine say what is wrong with this tile.
         return Command("action", Play(t, layout.names[0]))
-    return Command("error", message=f"{NAMES[t]} fits no open end. {ends_text(layout)}.")
+    return Command("error", message=f"{NAMES[t]} fits no open end. {ends_text(layout, obs.rules)}.")
 
 
 # --------------------------------------------------------------------- the game loop
 def default_opponent(rules: Rules) -> str:
     """The agent the computer seats play when none is named: ``counting`` in the counting games
-    (it plays for the points), ``greedy`` elsewhere."""
-    return "counting" if isinstance(rules, CountingRules) else "greedy"
+    (it plays for the points), the game's own strategy agent in Matador (``matador``), Domino
+    Whist (``whist``) and Domino Pool (``pool``), ``greedy`` elsewhere."""
+    if isinstance(rules, CountingRules):
+        return "counting"
+    if isinstance(rules, MatadorRules):
+        return "matador"
+    if isinstance(rules, WhistRules):
+        return "whist"
+    if isinstance(rules, PoolRules):
+        return "pool"
+    return "greedy"
 
 
 def _scoring_phrase(rules: CountingRules) -> str:
@@ -705,6 +970,73 @@ def _scoring_phrase(rules: CountingRules) -> str:
     else:
         how = "its value"
     return f"A play that makes the count of the open ends {which} scores {how}."
+
+
+def game_intro(rules: Rules) -> list[str]:
+    """The rules the person needs before a game of Matador, Domino Whist or Domino Pool (none for
+    the other games, whose intro says enough)."""
+    if isinstance(rules, MatadorRules):
+        return _matador_intro(rules)
+    if isinstance(rules, WhistRules):
+        how = WHIST_DEBIT_TEXT.get(rules.whist_debit, rules.whist_debit)
+        lines = [
+            "Partners and the first leader are chosen by drawing, as at Whist: the two highest "
+            "draws play together against the two lowest, and the highest leads any tile; the "
+            "lead then passes to the next player each hand.",
+            "All 28 tiles are dealt, so nobody draws: when you cannot match an end you say go "
+            "(pass). A hand ends when a player goes out or nobody can play; then, by "
+            f"whist_debit={rules.whist_debit}, {how}.",
+            "Leading a double announces strength in that number: a partner keeps it open, an "
+            "opponent tries to close it.",
+        ]
+        if not rules.target_is_loss:
+            lines[1] += " The other side scores the debit; first to the target wins."
+        return lines
+    if isinstance(rules, PoolRules):
+        return [
+            f"Each hand is a pool: every player stakes 1 and the pool of {rules.players} goes "
+            "to the first player out; if nobody can play, to the fewest pips (players tied for "
+            "the fewest divide it).",
+            f"Everyone holds {rules.hand_size} tiles and nobody draws: when you cannot match an "
+            "end you say go (pass). Your balance is what you have taken less your stakes.",
+        ]
+    return []
+
+
+def _matador_intro(rules: MatadorRules) -> list[str]:
+    n, total = rules.tiles.max_pip, rules.match_sum
+    matadors = ", ".join(NAMES[t] for t in sorted(tiles_of(rules.matadors)))
+    if total < 0:
+        join = "Tiles join where the touching halves are equal"
+    else:
+        pairs = ", ".join(
+            f"{a} with {total - a}" for a in range(n, -1, -1) if a > total - a >= 0 and a <= n
+        )
+        join = (
+            f"Tiles join where the touching halves add up to {total} ({pairs}); a double counts "
+            f"as one number (a double {n} on an end needs a {total - n})"
+        )
+    lines = [
+        f"{join}. A blank end takes no ordinary tile: only a matador.",
+        f"The matadors {matadors} (starred * in your hand) go on any end, blanks included"
+        + (
+            ", laid crosswise so that both halves stay open."
+            if rules.crosswise
+            else "; you choose which half stays exposed (each way is a move of its own; type "
+            "e.g. 5-2 R 5 to leave the 5 showing)."
+        ),
+    ]
+    if rules.can_draw:
+        stock = f"{rules.reserve} always stay in the stock" if rules.reserve else "down to the last"
+        draw = f"When you cannot play you draw until you can ({stock})"
+        if rules.draw_policy == "one_then_pass":
+            draw = f"When you cannot play you draw one tile and pass if it does not fit ({stock})"
+        if rules.voluntary_draw:
+            draw += "; you may also draw when able to play"
+        elif rules.matador_optional:
+            draw += "; you may draw rather than spend a matador"
+        lines.append(draw + ".")
+    return lines
 
 
 class _Before:
@@ -829,7 +1161,11 @@ class TerminalGame:
             "bold",
         )
         opponents = ", ".join(f"seat {s} is {self.agent_names[s]}" for s in range(1, rules.players))
-        if rules.target_exact:
+        if isinstance(rules, PoolRules):
+            goal = f"A match is {rules.rounds} pools; whoever takes the most pools wins."
+        elif _debits(rules):
+            goal = f"The side first debited with {rules.target_score} loses."
+        elif rules.target_exact:
             goal = (
                 f"The first to reach exactly {rules.target_score} points wins; a score that would "
                 f"pass {rules.target_score} is not scored."
@@ -837,6 +1173,8 @@ class TerminalGame:
         else:
             goal = f"First to {rules.target_score} points wins."
         self.say(f"You are seat 0; {opponents}. {goal}")
+        for line in game_intro(rules):
+            self.say(line)
         if rules.partners():
             labels = side_labels(rules)
             mine = labels[rules.side_of[YOU]].replace(" & ", " and ")
@@ -861,13 +1199,15 @@ class TerminalGame:
         self.say()
         self.say(f"=== Hand {number} ===", "bold cyan")
         draw = self.match.lead_draw
-        if number == 1 and draw is not None:
+        if number == 1 and draw is not None and isinstance(self.rules, WhistRules):
+            self.say(f"Drawing for partners. {whist_draw_text(self.rules, draw)}")
+        elif number == 1 and draw is not None:
             drawn = ", ".join(f"{self.names[s].lower()} {tile_text(t)}" for s, t in enumerate(draw))
             self.say(f"Drawing for the lead: {drawn}.")
         obs = state.observation(YOU)
         leader = self.names[obs.leader]
         self.say(f"{'You have' if obs.leader == YOU else leader + ' has'} the lead.")
-        self.say(f"Your hand: {hand_text(obs.hand)}")
+        self.say(_hand_line(self.rules, obs.hand))
 
     def _play_hand(self, state: HandState, number: int) -> str | None:
         while not state.over:
@@ -900,7 +1240,9 @@ class TerminalGame:
         if isinstance(move.action, Play | Muggins) and gained != move.points:
             # What the side really gained is the truth (the score sheet agrees with it).
             move = move._replace(points=gained)
-        said = describe_move(move, before.layout, self.names, drawn, victim=victim)
+        said = describe_move(
+            move, before.layout, self.names, drawn, victim=victim, rules=self.rules
+        )
         if forced:
             self.say(f"You cannot play: {said[0].lower()}{said[1:]}", "yellow")
         else:
@@ -1017,13 +1359,25 @@ class TerminalGame:
         self.say(f"{others}; {stock}.")
         labels = side_labels(rules)
         now = [t + s for t, s in zip(self.match.totals, obs.scores, strict=True)]
-        totals = ", ".join(f"{lab}: {t}" for lab, t in zip(labels, now, strict=True))
-        if any(obs.scores):
-            made = ", ".join(f"{lab}: {t}" for lab, t in zip(labels, obs.scores, strict=True))
-            totals += f" (this hand so far: {made})"
-        target = f"; {_target_text(rules)}" if rules.target_exact else ""
-        self.say(f"Score: {totals}{target}.")
-        self.say(f"Your hand: {hand_text(obs.hand)}", "green")
+        totals = ", ".join(f"{lab}: {_num(t)}" for lab, t in zip(labels, now, strict=True))
+        if isinstance(rules, PoolRules):
+            played = len(self.match.score_sheet())
+            balances = ", ".join(
+                f"{lab} {_signed(b)}"
+                for lab, b in zip(labels, pool_balances(self.match, played), strict=True)
+            )
+            self.say(
+                f"Pool {played + 1} of {rules.rounds}. Pools won: {totals}; balances: {balances}."
+            )
+        elif _debits(rules):
+            self.say(f"Debits: {totals} ({rules.target_score} loses).")
+        else:
+            if any(obs.scores):
+                made = ", ".join(f"{lab}: {t}" for lab, t in zip(labels, obs.scores, strict=True))
+                totals += f" (this hand so far: {made})"
+            target = f"; {_target_text(rules)}" if rules.target_exact else ""
+            self.say(f"Score: {totals}{target}.")
+        self.say(_hand_line(self.rules, obs.hand), "green")
 
     def _role(self, seat: int) -> str:
         role = self.agent_names[seat]
@@ -1049,10 +1403,13 @@ class TerminalGame:
                     ),
                     None,
                 )
-            self.say(f"  {i:>2}) {describe_action(action, obs.layout, points=points, by=by)}")
+            text = describe_action(action, obs.layout, points=points, by=by, rules=rules)
+            self.say(f"  {i:>2}) {text}")
 
     def _help(self) -> None:
         self.say(HELP)
+        if isinstance(self.rules, MatadorRules):
+            self.say(MATADOR_HELP)
         if self.rules.claims:
             self.say(CLAIM_HELP)
 
@@ -1099,7 +1456,7 @@ class TerminalGame:
                 self._report(state, before, drawn, forced=True)
                 if state.over or state.turn != YOU:
                     return None
-                self.say(f"Your hand: {hand_text(after.hand)}", "green")
+                self.say(_hand_line(self.rules, after.hand), "green")
                 listed = False
                 continue
             if not listed:
@@ -1119,7 +1476,7 @@ class TerminalGame:
                 self._help()
                 continue
             if command.kind == "hand":
-                self.say(f"Your hand: {hand_text(obs.hand)}", "green")
+                self.say(_hand_line(self.rules, obs.hand), "green")
                 continue
             if command.kind == "table":
                 self.say(render_table(self.rules, obs.history))
@@ -1159,5 +1516,5 @@ class TerminalGame:
             self._report(state, before, new.bit_length() - 1 if new else None)
             if state.over or state.turn != YOU:
                 return None
-            self.say(f"Your hand: {hand_text(after.hand)}", "green")
+            self.say(_hand_line(self.rules, after.hand), "green")
             listed = False

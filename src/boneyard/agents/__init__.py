@@ -4,10 +4,15 @@ Every agent follows the :class:`Agent` protocol: it is given one seat's
 :class:`~boneyard.state.Observation` (never the state) and a seeded random generator, and returns
 one of the observation's legal actions.
 
+The agents: ``random`` (any legal action), ``greedy`` (the heaviest tile), ``counting`` (the most
+points now, in the counting games), and the strategy agents of RULES.md §6: ``matador``
+(:mod:`boneyard.agents.matador`), ``whist`` (:mod:`boneyard.agents.whist`, the lead signal) and
+``pool`` (:mod:`boneyard.agents.pool`). Every agent plays every game legally.
+
 >>> make_agent("greedy").name
 'greedy'
 >>> sorted(AGENTS)
-['counting', 'greedy', 'random']
+['counting', 'greedy', 'matador', 'pool', 'random', 'whist']
 """
 
 from __future__ import annotations
@@ -26,7 +31,10 @@ __all__ = [
     "Agent",
     "CountingAgent",
     "GreedyAgent",
+    "MatadorAgent",
+    "PoolAgent",
     "RandomAgent",
+    "WhistAgent",
     "make_agent",
     "play_points",
 ]
@@ -122,10 +130,18 @@ class CountingAgent:
         return _claimed(observation, best)
 
 
+# The strategy agents import the helpers above, so they are imported here, after them.
+from .matador import MatadorAgent  # noqa: E402
+from .pool import PoolAgent  # noqa: E402
+from .whist import WhistAgent  # noqa: E402
+
 AGENTS: dict[str, Callable[[], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "counting": CountingAgent,
+    "matador": MatadorAgent,
+    "whist": WhistAgent,
+    "pool": PoolAgent,
 }
 
 

@@ -589,6 +589,13 @@ class Rules:
         leaders = [i for i in reached if totals[i] == best]
         return leaders[0] if len(leaders) == 1 else None
 
+    def match_end(self, totals: Sequence[float], hands_played: int) -> tuple[bool, int | None]:
+        """``(over, winner)`` once ``hands_played`` hands have given these totals. Here the
+        match is over when a side has won it (:meth:`match_winner`); a game played for a number
+        of hands may end it without a winner (a tie)."""
+        winner = self.match_winner(totals)
+        return winner is not None, winner
+
     # ----------------------------------------------------------------- legal actions
     def legal_actions(self, state: HandState) -> list[Action]:
         """Every action the seat to move may take."""

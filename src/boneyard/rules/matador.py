@@ -111,7 +111,7 @@ class MatadorRules(Rules):
         if p >= BOTH:
             return 0
         if self.match_sum < 0:
-            return self.tiles.suit_mask[p]
+            return self.tiles.suit_mask[p] if p <= self.tiles.max_pip else 0
         need = self.match_sum - p
         return self.tiles.suit_mask[need] if 0 <= need <= self.tiles.max_pip else 0
 
@@ -198,9 +198,12 @@ class MatadorRules(Rules):
         return shown[0] if len(shown) == 1 else None
 
     def canonical_open(self, layout: Layout, tile: int, end: str, open_pip: int) -> int | None:
-        # A matador's exposed half is the player's choice: the ``open`` is part of the play.
-        if self.is_matador(tile) and not self.crosswise:
+        # A matador's exposed half is the player's choice: the ``open`` is part of the play
+        # (a double matador shows its number, so there is nothing to choose).
+        if self.is_matador(tile) and not self.crosswise and not DOUBLE[tile]:
             return open_pip
+        if self.is_matador(tile) and DOUBLE[tile]:
+            return None if open_pip == HIGH[tile] else open_pip
         return super().canonical_open(layout, tile, end, open_pip)
 
     def describe_tile(self, t: int) -> str:
