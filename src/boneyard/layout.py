@@ -20,7 +20,7 @@ game's rules object, which then calls :meth:`Layout.attach`.
 
 from __future__ import annotations
 
-from .tiles import BIT, DOUBLE, HIGH, LOW, NAMES
+from .tiles import BIT, HIGH, LOW, NAMES
 
 __all__ = ["Layout"]
 
@@ -178,7 +178,3 @@ def _open_short_sides(
         n if (t == spinner and kinds[j] == SHORT and pips[j] < 0) else pips[j]
         for j, t in enumerate(tips)
     )
-
-
-def is_double(tile: int) -> bool:
-    return DOUBLE[tile]

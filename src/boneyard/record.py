@@ -24,7 +24,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .actions import DRAW, PASS, Action, Muggins, Pass, Play
+from .actions import DRAW, PASS, Action, Muggins, Play
 from .games import get_game
 from .match import Match, deal_tiles
 from .options import OptionError
@@ -386,7 +386,3 @@ def _action(state: HandState, move: dict[str, Any], kind: str) -> Action:
         # A lead is laid as written: a toward L, b toward R.
         return Play(t, None, b if a != b else None, claim)
     return Play(t, end, open_pip, claim)
-
-
-def _unused(x: Pass) -> None:  # pragma: no cover - keeps the import of Pass meaningful to readers
-    del x
