@@ -469,3 +469,20 @@ def test_forced_actions_are_taken_as_they_are() -> None:
     assert state.legal_actions() == [DRAW]
     for name in AGENTS:
         assert isinstance(make_agent(name).choose(state.observation(1), random.Random(0)), Draw)
+
+
+def test_accompanied_plays_the_tile_whose_numbers_it_holds_most_of() -> None:
+    rules = get_game("block").configure("modern", players=2)
+    deal = [
+        [T(t) for t in ["6-5", "6-1", "1-0", "2-1", "3-1", "0-0", "2-0"]],
+        [T(t) for t in ["6-6", "5-5", "5-4", "5-3", "4-4", "4-3", "3-3"]],
+    ]
+    stock = [t for t in range(28) if not any(t in h for h in deal)]
+    state = HandState.from_deal(rules, deal, stock)
+    state.apply(Play(T("6-6")))  # seat 1 holds the highest double and leads it
+    obs = state.observation(0)
+    # 6-1 keeps company with 6-5, 1-0, 2-1 and 3-1; 6-5 only with 6-1.
+    choice = make_agent("accompanied").choose(obs, random.Random(0))
+    assert isinstance(choice, Play) and choice.tile == T("6-1")
+    greedy = make_agent("greedy").choose(obs, random.Random(0))
+    assert isinstance(greedy, Play) and greedy.tile == T("6-5")

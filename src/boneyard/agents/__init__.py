@@ -5,14 +5,15 @@ Every agent follows the :class:`Agent` protocol: it is given one seat's
 one of the observation's legal actions.
 
 The agents: ``random`` (any legal action), ``greedy`` (the heaviest tile), ``counting`` (the most
-points now, in the counting games), and the strategy agents of RULES.md §6: ``matador``
-(:mod:`boneyard.agents.matador`), ``whist`` (:mod:`boneyard.agents.whist`, the lead signal) and
-``pool`` (:mod:`boneyard.agents.pool`). Every agent plays every game legally.
+points now, in the counting games), ``accompanied`` (the tile whose numbers you hold most of), and
+the strategy agents of RULES.md §6: ``matador`` (:mod:`boneyard.agents.matador`), ``whist``
+(:mod:`boneyard.agents.whist`, the lead signal) and ``pool`` (:mod:`boneyard.agents.pool`). Every
+agent plays every game legally.
 
 >>> make_agent("greedy").name
 'greedy'
 >>> sorted(AGENTS)
-['counting', 'greedy', 'matador', 'pool', 'random', 'whist']
+['accompanied', 'counting', 'greedy', 'matador', 'pool', 'random', 'whist']
 """
 
 from __future__ import annotations
@@ -24,10 +25,11 @@ from typing import Protocol, runtime_checkable
 from ..actions import Action, Muggins, Play
 from ..options import OptionError
 from ..state import Observation
-from ..tiles import HIGH, PIPS
+from ..tiles import HIGH, LOW, PIPS
 
 __all__ = [
     "AGENTS",
+    "AccompaniedAgent",
     "Agent",
     "CountingAgent",
     "GreedyAgent",
@@ -89,8 +91,8 @@ def _muggins(observation: Observation) -> Action | None:
 
 
 class GreedyAgent:
-    """Plays its heaviest legal tile (the higher half breaks ties); draws or passes only when
-    it must. Where scores are claimed it claims correctly and calls muggins."""
+    """Plays its heaviest legal tile (the higher half breaks ties); draws or passes only when it
+    must. Where scores are claimed it claims correctly and calls muggins."""
 
     name = "greedy"
 
@@ -110,8 +112,8 @@ class GreedyAgent:
 
 
 class CountingAgent:
-    """For the counting games: plays what scores most now, then its heaviest tile; claims
-    correctly and calls muggins on a missed count. Elsewhere it plays like ``greedy``."""
+    """For the counting games: plays what scores most now, then its heaviest tile; claims correctly
+    and calls muggins on a missed count. Elsewhere it plays like ``greedy``."""
 
     name = "counting"
 
@@ -130,6 +132,34 @@ class CountingAgent:
         return _claimed(observation, best)
 
 
+class AccompaniedAgent:
+    """The "most-accompanied tile" heuristic: play the tile whose numbers you hold most of (the
+    other tiles of your hand sharing a number with it), so that you keep tiles for the ends you
+    make; the heavier tile breaks ties. Claims correctly and calls muggins where scores are
+    claimed."""
+
+    name = "accompanied"
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = observation.legal_actions
+        call = _muggins(observation) if observation.rules.claims else None
+        if call is not None:
+            return call
+        hand = observation.hand
+        suits = observation.rules.tiles.suit_mask
+        best: Action = legal[0]
+        best_key = (-1, -1, -1)
+        for a in legal:
+            if type(a) is Play and a.claim is None:
+                t = a.tile
+                others = hand & ~(1 << t)
+                company = (others & (suits[HIGH[t]] | suits[LOW[t]])).bit_count()
+                key = (company, PIPS[t], HIGH[t])
+                if key > best_key:
+                    best, best_key = a, key
+        return _claimed(observation, best)
+
+
 # The strategy agents import the helpers above, so they are imported here, after them.
 from .matador import MatadorAgent  # noqa: E402
 from .pool import PoolAgent  # noqa: E402
@@ -139,6 +169,7 @@ AGENTS: dict[str, Callable[[], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "counting": CountingAgent,
+    "accompanied": AccompaniedAgent,
     "matador": MatadorAgent,
     "whist": WhistAgent,
     "pool": PoolAgent,
