@@ -30,7 +30,7 @@ README = ROOT / "README.md"
 DOCS = ROOT / "docs"
 
 # The commands of the boneyard CLI, as its specification names them.
-CLI_COMMANDS = ("rules", "play", "simulate", "replay")
+CLI_COMMANDS = ("rules", "play", "simulate", "replay", "tournament")
 
 # A timing line of `boneyard simulate`, which changes from run to run.
 TIMING = re.compile(r"\d+ hands in [\d.]+ s: [\d,]+ hands per second")
@@ -369,12 +369,12 @@ def run_session(steps: list[tuple[str, list[str]]], cwd: Path) -> None:
         assert_output(command, shown, done.stdout.splitlines())
 
 
-@pytest.mark.parametrize("index", range(5))
+@pytest.mark.parametrize("index", range(6))
 def test_readme_command_examples(index: int, tmp_path: Path) -> None:
     """The README's sessions print what it shows (the simulator's speed aside)."""
     pytest.importorskip("typer")
     found = sessions(read(README))
-    assert len(found) == 5
+    assert len(found) == 6
     run_session(found[index], tmp_path)
 
 

@@ -24,6 +24,7 @@ from .record import RecordError, Replay, read_records, replay_record
 from .rules.base import Rules
 from .sim import SimResult, SimulationError, simulate
 from .terminal import TerminalGame, default_opponent
+from .tournament import run_tournament, tournament_text
 
 if TYPE_CHECKING:
     import typer
@@ -457,6 +458,65 @@ def build_app() -> "typer.Typer":
             print(json.dumps(result.to_json()))
         else:
             print(simulation_text(result))
+
+    @app.command("tournament")
+    def tournament_command(
+        game: Annotated[
+            str, typer.Argument(metavar="GAME", help="A game id or alias, e.g. block.")
+        ],
+        agents: Annotated[
+            str,
+            typer.Option(
+                "--agents", metavar="A,B[,C...]", help="The agents that play: one per side at most."
+            ),
+        ],
+        rules: RulesOpt = None,
+        option: OptionsOpt = None,
+        players: PlayersOpt = None,
+        deals: Annotated[
+            int,
+            typer.Option(
+                "--deals", metavar="N", min=1, help="Deals, each played once per seat rotation."
+            ),
+        ] = 1000,
+        seed: Annotated[
+            int, typer.Option("--seed", metavar="S", help="Seed of the whole tournament.")
+        ] = 0,
+        as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+        save: Annotated[
+            Path | None,
+            typer.Option("--save", metavar="FILE", help="Write one record per hand to FILE.jsonl."),
+        ] = None,
+        workers: Annotated[
+            int | None,
+            typer.Option(
+                "--workers",
+                metavar="N",
+                min=1,
+                help="Worker processes (default: one per core). Results do not depend on it.",
+            ),
+        ] = None,
+    ) -> None:
+        """Duplicate-deal tournament: every deal is played with the seats rotated, so each agent
+        holds each hand; win rates, points per hand with 95% intervals, ratings, move times."""
+        try:
+            resolved = configure(game, rules, option, players)
+            result = run_tournament(
+                resolved,
+                agents.split(","),
+                deals=deals,
+                seed=seed,
+                workers=workers or os.cpu_count() or 1,
+                save=save,
+            )
+        except (OptionError, SimulationError) as e:
+            error(str(e))
+        except OSError as e:
+            error(f"cannot save to {save}: {e.strerror or e}")
+        if as_json:
+            print(json.dumps(result.to_json()))
+        else:
+            print(tournament_text(result))
 
     @app.command("replay")
     def replay_command(
