@@ -94,10 +94,14 @@ def play_hands(rules: Rules, agents: list[Agent], seed: int, hands: int = 2) -> 
     return chosen
 
 
+SEARCH_LEVELS = ("beginner", "casual", "strong", "expert")
+
+
 @pytest.mark.parametrize(("game", "rule_set", "players"), cases())
 def test_every_agent_plays_legally_in_every_game(game: str, rule_set: str, players: int) -> None:
     rules = get_game(game).configure(rule_set, None, players)
-    names = sorted(AGENTS)
+    # The search agents are tested with a small budget below (their own budgets are for people).
+    names = sorted(n for n in AGENTS if n not in SEARCH_LEVELS)
     for seed in range(3):
         # Each agent at every seat once, and a mixed table.
         for name in names:
@@ -486,3 +490,51 @@ def test_accompanied_plays_the_tile_whose_numbers_it_holds_most_of() -> None:
     assert isinstance(choice, Play) and choice.tile == T("6-1")
     greedy = make_agent("greedy").choose(obs, random.Random(0))
     assert isinstance(greedy, Play) and greedy.tile == T("6-5")
+
+
+@pytest.mark.parametrize(("game", "rule_set", "players"), cases())
+def test_the_search_agent_plays_legally_in_every_game(
+    game: str, rule_set: str, players: int
+) -> None:
+    from boneyard.agents.expert import ExpertAgent
+
+    rules = get_game(game).configure(rule_set, None, players)
+    agents = [ExpertAgent("expert", budget=0.005, worlds=2, nodes=150) for _ in range(players)]
+    assert play_hands(rules, agents, 1, hands=1) > 0
+
+
+def test_search_levels_are_registered_and_differ_only_in_budget_and_noise() -> None:
+    from boneyard.agents.expert import LEVELS, ExpertAgent
+
+    for level in SEARCH_LEVELS:
+        agent = make_agent(level)
+        assert isinstance(agent, ExpertAgent) and agent.name == level
+        assert (agent.budget, agent.worlds, agent.nodes, agent.noise) == LEVELS[level]
+    budgets = [LEVELS[level][0] for level in SEARCH_LEVELS]
+    assert budgets == sorted(budgets)
+
+
+def test_with_nothing_hidden_the_search_values_are_the_exact_values() -> None:
+    """All 28 tiles dealt to two players: the observation fixes the only possible world, so the
+    averaged values are the solver's exact values of the true position."""
+    from boneyard.agents.expert import ExpertAgent
+    from boneyard.search.solver import action_values
+
+    rules = configure("block", "modern", 2, hand_size=14)
+    for seed in range(3):
+        match = Match(rules, seed=seed)
+        state = match.hand
+        rng = random.Random(seed)
+        for _ in range(6):
+            state.apply(rng.choice(state.legal_actions()))
+        while len(state.legal_actions()) == 1 and not state.over:
+            state.apply(state.legal_actions()[0])
+        if state.over:
+            continue
+        obs = state.observation(state.turn)
+        agent = ExpertAgent(budget=30.0, worlds=1, nodes=10_000_000)
+        values = agent.values(obs, random.Random(0))
+        exact = dict(action_values(state))
+        assert values == pytest.approx({a: exact[a] for a in values})
+        best = agent.choose(obs, random.Random(0))
+        assert exact[best] == max(exact.values())

@@ -12,8 +12,9 @@ agent plays every game legally.
 
 >>> make_agent("greedy").name
 'greedy'
->>> sorted(AGENTS)
-['accompanied', 'counting', 'greedy', 'matador', 'pool', 'random', 'whist']
+>>> sorted(AGENTS)  # doctest: +NORMALIZE_WHITESPACE
+['accompanied', 'beginner', 'casual', 'counting', 'expert', 'greedy', 'matador', 'pool', 'random',
+ 'strong', 'whist']
 """
 
 from __future__ import annotations
@@ -174,6 +175,21 @@ AGENTS: dict[str, Callable[[], Agent]] = {
     "whist": WhistAgent,
     "pool": PoolAgent,
 }
+
+
+def _level(level: str) -> Callable[[], Agent]:
+    def make() -> Agent:
+        from .expert import make_level  # the search stack loads only when a search agent is made
+
+        return make_level(level)
+
+    return make
+
+
+# The search agent (determinization + the exact solver) at four difficulty levels for people; the
+# levels differ in time per move and in noise, never in what they may see.
+for _name in ("beginner", "casual", "strong", "expert"):
+    AGENTS[_name] = _level(_name)
 
 
 def make_agent(name: str) -> Agent:

@@ -303,13 +303,36 @@ class Solver:
         out.sort(key=lambda av: -av[1])
         return out
 
-    def action_value(self, state: HandState, action: Action, *, _started: bool = False) -> float:
-        """The exact value of taking ``action`` (any legal action) in ``state``."""
+    def action_value(
+        self,
+        state: HandState,
+        action: Action,
+        *,
+        max_nodes: int | None = None,
+        deadline: float | None = None,
+        _started: bool = False,
+    ) -> float:
+        """The value of taking ``action`` (any legal action) in ``state``: exact without limits;
+        with ``max_nodes`` or a ``deadline``, the deepest iteration that finished (or the horizon
+        estimate if none did)."""
         if not _started:
-            self._start(state, None, None)
+            self._start(state, max_nodes, deadline)
         child = self._copy(state)
         child.apply(action)
-        return self._search(child, EXACT_DEPTH, -INF, INF)
+        if max_nodes is None and deadline is None:
+            return self._search(child, EXACT_DEPTH, -INF, INF)
+        value: float | None = None
+        depth = 1
+        try:
+            while True:
+                self._horizon = 0
+                value = self._search(child, depth, -INF, INF)
+                if not self._horizon:
+                    return value
+                depth += 1
+        except _Abort:
+            pass
+        return value if value is not None else self._estimate(child)
 
     # ----------------------------------------------------------------- internals
     def _start(self, state: HandState, max_nodes: int | None, deadline: float | None) -> None:
