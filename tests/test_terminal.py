@@ -1101,3 +1101,19 @@ def test_pool_score_sheet_shows_shares_and_running_balances() -> None:
 def test_the_strategy_agents_are_the_default_opponents() -> None:
     for game, agent in [("matador", "matador"), ("domino-whist", "whist"), ("domino-pool", "pool")]:
         assert default_opponent(get_game(game).configure()) == agent
+
+
+def test_hints_show_each_move_worth_and_mark_the_best() -> None:
+    rules = get_game("block").configure(players=2)
+    out = io.StringIO()
+    TerminalGame(rules, io.StringIO("1\n1\nq\n"), out, seed=4, echo=True, hints=True).run()
+    text = out.getvalue()
+    lists = [block for block in text.split("Your moves:\n")[1:]]
+    marked = 0
+    for block in lists:
+        moves = [line for line in block.splitlines() if re.match(r"\s+\d+\) ", line)]
+        if len(moves) > 1:
+            assert all("[worth " in line for line in moves)
+            assert sum("<- hint" in line for line in moves) >= 1
+            marked += 1
+    assert marked >= 1

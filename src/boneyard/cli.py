@@ -353,6 +353,13 @@ def build_app() -> "typer.Typer":
             Path | None,
             typer.Option("--save", metavar="FILE", help="Write the game's record to FILE."),
         ] = None,
+        hints: Annotated[
+            bool,
+            typer.Option(
+                "--hints",
+                help="Show what each of your moves is worth on average, and the best one.",
+            ),
+        ] = False,
     ) -> None:
         """Play a match against the computer in the terminal (you are seat 0)."""
         try:
@@ -372,6 +379,7 @@ def build_app() -> "typer.Typer":
                 seed=seed,
                 color=sys.stdout.isatty(),
                 echo=not sys.stdin.isatty(),
+                hints=hints,
             )
         except OptionError as e:
             error(str(e))

@@ -1060,7 +1060,9 @@ class TerminalGame:
     each line read is written back (so a transcript of scripted input reads like a session).
 
     ``opponents`` are agent names (see :mod:`boneyard.agents`) or agent objects, one per computer
-    seat or fewer (repeated); by default :func:`default_opponent`.
+    seat or fewer (repeated); by default :func:`default_opponent`. With ``hints``, the list of
+    moves shows what each is worth on average (the search player's analysis of the person's own
+    observation) and marks the best.
     """
 
     def __init__(
@@ -1073,8 +1075,10 @@ class TerminalGame:
         seed: int | None = None,
         color: bool = False,
         echo: bool = False,
+        hints: bool = False,
     ) -> None:
         n = rules.players
+        self.hints = hints
         chosen: Sequence[str | Agent] = opponents or (default_opponent(rules),)
         given = [chosen[(s - 1) % len(chosen)] for s in range(1, n)]
         self.agents: dict[int, Agent] = {
@@ -1385,9 +1389,26 @@ class TerminalGame:
             role = f"your partner, {role}"
         return role
 
+    def _hint_values(self, obs: Observation) -> dict[Action, float]:
+        """The analysis of this position: each move's average value in points (this side's points
+        minus the others' to the end of the hand), from the person's observation only."""
+        from .agents.expert import ExpertAgent
+
+        analyst = ExpertAgent("hints", budget=0.3, worlds=24, nodes=3_000)
+        values = analyst.values(obs, random.Random(len(obs.history)))
+        if self.rules.claims:
+            # Moves are listed without their claims: a play is worth its best claim.
+            for action, value in list(values.items()):
+                if isinstance(action, Play) and action.claim is not None:
+                    bare = Play(action.tile, action.end, action.open)
+                    values[bare] = max(values.get(bare, value), value)
+        return values
+
     def _moves(self, obs: Observation) -> None:
         rules = self.rules
         hint = isinstance(rules, CountingRules) and not rules.claims
+        values = self._hint_values(obs) if self.hints and len(menu(obs)) > 1 else {}
+        best = max(values.values()) if values else None
         by = None
         for i, action in enumerate(menu(obs), 1):
             points = None
@@ -1404,6 +1425,9 @@ class TerminalGame:
                     None,
                 )
             text = describe_action(action, obs.layout, points=points, by=by, rules=rules)
+            if action in values:
+                mark = "  <- hint" if values[action] == best else ""
+                text += f"   [worth {values[action]:+.1f}{mark}]"
             self.say(f"  {i:>2}) {text}")
 
     def _help(self) -> None:
