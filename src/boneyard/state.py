@@ -188,8 +188,11 @@ class HandState:
         return self
 
     # ----------------------------------------------------------------- copying
-    def copy(self) -> HandState:
-        """A copy sharing every immutable part (layout, stock, deal, rules)."""
+    def copy(self, history: bool = True) -> HandState:
+        """A copy sharing every immutable part (layout, stock, deal, rules). With
+        ``history=False`` the copy starts an empty history (and no penalties): what a search
+        needs, since the engine reads the history only for the move it has just appended and for
+        the ``last_to_play`` tie-break."""
         c = HandState.__new__(HandState)
         c.rules = self.rules
         c.hands = self.hands[:]
@@ -209,9 +212,14 @@ class HandState:
         c.target_side = self.target_side
         c.unclaimed = self.unclaimed
         c.unclaimed_by = self.unclaimed_by
-        c.penalties = self.penalties[:]
-        c.history = self.history[:]
-        c.public = c.history if self.public is self.history else self.public[:]
+        if history:
+            c.penalties = self.penalties[:]
+            c.history = self.history[:]
+            c.public = c.history if self.public is self.history else self.public[:]
+        else:
+            c.penalties = []
+            c.history = []
+            c.public = c.history if self.public is self.history else []
         c.over = self.over
         c.result = self.result
         c._legal = self._legal

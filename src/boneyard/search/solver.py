@@ -151,69 +151,9 @@ def candidate_actions(state: HandState) -> list[Action]:
     return out
 
 
-# Every slot of HandState, as _fork sets them (a test checks that none is missing).
-_FORK_SLOTS = frozenset(
-    (
-        "_legal",
-        "base_totals",
-        "bonus_double",
-        "deal",
-        "drew",
-        "finding_lead",
-        "hands",
-        "history",
-        "layout",
-        "lead_by_deal",
-        "leader",
-        "over",
-        "penalties",
-        "public",
-        "required_lead",
-        "result",
-        "rules",
-        "scores",
-        "stock",
-        "stock_pos",
-        "target_side",
-        "turn",
-        "unclaimed",
-        "unclaimed_by",
-    )
-)
-
-_new_state = HandState.__new__
-
-
 def _fork(s: HandState) -> HandState:
-    """A copy for search, without the history: the engine reads the history only for the move
-    it has just appended (and for the ``last_to_play`` tie-break, where the solver uses
-    :meth:`HandState.copy` instead), so the search need not copy it at every node."""
-    c = _new_state(HandState)
-    c.rules = s.rules
-    c.hands = s.hands[:]
-    c.deal = s.deal
-    c.stock = s.stock
-    c.stock_pos = s.stock_pos
-    c.layout = s.layout
-    c.turn = s.turn
-    c.leader = s.leader
-    c.lead_by_deal = s.lead_by_deal
-    c.required_lead = s.required_lead
-    c.finding_lead = s.finding_lead
-    c.bonus_double = s.bonus_double
-    c.drew = s.drew
-    c.scores = s.scores[:]
-    c.base_totals = s.base_totals
-    c.target_side = s.target_side
-    c.unclaimed = s.unclaimed
-    c.unclaimed_by = s.unclaimed_by
-    c.penalties = []
-    c.history = []
-    c.public = c.history if s.public is s.history else []
-    c.over = s.over
-    c.result = s.result
-    c._legal = s._legal
-    return c
+    """A copy for search, without the history (see :meth:`HandState.copy`)."""
+    return s.copy(history=False)
 
 
 def _full_copy(s: HandState) -> HandState:
