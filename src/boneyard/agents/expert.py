@@ -26,13 +26,19 @@ from __future__ import annotations
 import math
 import random
 import time
+from bisect import bisect_right
+from collections.abc import Callable
 
 from ..actions import Action
-from ..search.inference import Inference, determinize
+from ..search.inference import Inference, world_state
+from ..search.model import PlayLikelihood, PlayModel, weighted_worlds
 from ..search.solver import Solver, candidate_actions
 from ..state import Observation
 
-__all__ = ["LEVELS", "ExpertAgent", "make_level"]
+__all__ = ["DEFAULT_MODEL", "LEVELS", "ExpertAgent", "make_level"]
+
+# The default assumption about how the other players choose (see boneyard.search.model).
+DEFAULT_MODEL = PlayModel()
 
 # name: (seconds per move, worlds at most, nodes per move value, softmax noise in points)
 LEVELS: dict[str, tuple[float, int, int, float]] = {
@@ -44,7 +50,13 @@ LEVELS: dict[str, tuple[float, int, int, float]] = {
 
 
 class ExpertAgent:
-    """Determinization with the exact solver (see the module docstring)."""
+    """Determinization with the exact solver (see the module docstring).
+
+    ``model`` is the assumed way other players choose their plays
+    (:class:`~boneyard.search.model.PlayModel`; ``None`` samples worlds uniformly): worlds are
+    drawn from ``candidates`` uniform ones in proportion to how likely the other seats' plays
+    were in each.
+    """
 
     def __init__(
         self,
@@ -53,12 +65,17 @@ class ExpertAgent:
         worlds: int = 96,
         nodes: int = 8_000,
         noise: float = 0.0,
+        *,
+        model: PlayModel | None = DEFAULT_MODEL,
+        candidates: int = 400,
     ) -> None:
         self.name = name
         self.budget = budget
         self.worlds = worlds
         self.nodes = nodes
         self.noise = noise
+        self.model = model
+        self.candidates = candidates
 
     def values(self, observation: Observation, rng: random.Random) -> dict[Action, float]:
         """Each candidate move's average value over the sampled worlds (points for this seat's
@@ -69,20 +86,42 @@ class ExpertAgent:
         rules = observation.rules
         side = rules.side_of[observation.seat]
         inference = Inference.from_observation(observation)
+        draw = self._world_source(observation, inference, rng)
         legal = set(observation.legal_actions)
         totals: dict[Action, float] = {}
+        solved: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[Action, float]] = {}
         counted = 0
         while counted < self.worlds and (counted == 0 or time.monotonic() < deadline):
-            state = determinize(observation, rng, inference)
-            solver = Solver(rules, side)
-            moves = [a for a in candidate_actions(state) if a in legal]
-            for action in moves:
-                value = solver.action_value(
-                    state, action, max_nodes=self.nodes, deadline=deadline + self.budget
-                )
+            world = draw()
+            values = solved.get(world)
+            if values is None:
+                state = world_state(observation, inference, *world)
+                solver = Solver(rules, side)
+                values = {
+                    action: solver.action_value(
+                        state, action, max_nodes=self.nodes, deadline=deadline + self.budget
+                    )
+                    for action in candidate_actions(state)
+                    if action in legal
+                }
+                solved[world] = values
+            for action, value in values.items():
                 totals[action] = totals.get(action, 0.0) + value
             counted += 1
         return {a: v / counted for a, v in totals.items()}
+
+    def _world_source(
+        self, observation: Observation, inference: Inference, rng: random.Random
+    ) -> Callable[[], tuple[tuple[int, ...], tuple[int, ...]]]:
+        """Where the worlds come from: uniform samples, or draws by weight from a pool of
+        uniform candidates when the other seats' plays say something."""
+        if self.model is not None:
+            likelihood = PlayLikelihood.from_observation(observation, self.model)
+            if likelihood.decisions:
+                pool, cum = weighted_worlds(inference, likelihood, rng, self.candidates)
+                top = cum[-1]
+                return lambda: pool[bisect_right(cum, rng.random() * top)]
+        return lambda: inference.sample(rng)
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = observation.legal_actions

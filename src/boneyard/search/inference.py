@@ -73,7 +73,7 @@ from ..rules.base import Rules
 from ..state import HandState, Observation
 from ..tiles import BIT, DOUBLE, HIGH
 
-__all__ = ["Inference", "SlotClass", "determinize", "sample_world"]
+__all__ = ["Inference", "SlotClass", "determinize", "sample_world", "world_state"]
 
 _ACQ = 0  # an acquisition: (kind, number of tiles)
 _VOID = 1  # a void: (kind, mask of tiles not held then)
@@ -617,12 +617,21 @@ def determinize(
     """
     inf = inference if inference is not None else Inference.from_observation(obs)
     hands, stock = inf.sample(rng)
+    return world_state(obs, inf, hands, stock)
+
+
+def world_state(
+    obs: Observation, inf: Inference, hands: Sequence[int], stock: Sequence[int]
+) -> HandState:
+    """The :class:`~boneyard.state.HandState` of :func:`determinize` for a given world: the
+    current position of ``obs`` with these hands (bitmasks per seat) and this stock (in draw
+    order), as :meth:`Inference.sample` returns them."""
     rules = obs.rules
     st = HandState.__new__(HandState)
     st.rules = rules
     st.hands = list(hands)
     st.deal = tuple(hands)
-    st.stock = stock
+    st.stock = tuple(stock)
     st.stock_pos = 0
     st.layout = obs.layout
     st.turn = obs.turn
