@@ -1,0 +1,983 @@
+"""Playing strength: boneyard's search player against published bots, with duplicate deals.
+
+Subcommands (``benchmarks/run strength SUBCOMMAND --help`` for the options):
+
+* ``openspiel``: two-player Block on the rules of OpenSpiel's ``python_block_dominoes``, boneyard's
+  ``expert`` against OpenSpiel's IS-MCTS bot (``--bot ismcts``, fair: it samples the hidden tiles)
+  or its MCTS bot (``--bot mcts``, which searches the true state: it sees every tile).
+* ``dominoes``: four-player partnership on the rules of the PyPI ``dominoes`` package, against its
+  ``probabilistic_alphabeta`` player.
+* ``gap``: the information gap in every game of boneyard: the cheating ``omniscient`` bot and the
+  fair ``expert``, each against ``greedy`` on the same deals, and the share of the distance that
+  the expert closes.
+* ``speed``: the expert at its default budget against greedy in every game: time per move.
+
+**Duplicate pairs.** Every deal is played twice with the seats swapped (four players: our agent
+at seats 0 and 2, then at 1 and 3), so the luck of the deal cancels. The unit of the statistics is
+the pair: per pair, the mean of our agent's net points (its side's points minus the other side's)
+over its two hands. The table gives the mean points per hand, a 95% confidence interval over
+pairs (normal approximation, 1.96 sd / sqrt(n)), the hands won, drawn and lost (the sign of the
+net points), and each bot's median and largest time per move (only moves with more than one
+choice). Each deal is seeded from ``(--seed, deal index)`` alone, so results do not depend on
+the number of worker processes.
+
+Every hand is played in boneyard's engine; on a third-party bot's turn its own engine's state for
+the position is built (``bridges.py``), and at the end of every hand the hand is replayed in that
+engine and its score checked against boneyard's (an ``AssertionError`` otherwise).
+
+Run: ``benchmarks/run strength openspiel --bot ismcts --pairs 100`` (installs the ``bench`` extra
+first), or ``.venv/bin/python benchmarks/strength.py ...``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from boneyard.actions import Action
+from boneyard.agents import Agent, make_agent
+from boneyard.agents.expert import ExpertAgent
+from boneyard.agents.omniscient import OmniscientAgent
+from boneyard.games import GAMES, get_game
+from boneyard.match import Match
+from boneyard.rules.base import Rules
+from boneyard.search.solver import utilities
+from boneyard.sim import unit_seed
+from boneyard.state import HandState
+from boneyard.terminal import default_opponent
+from bridges import (
+    InferenceResampler,
+    distinct_choices,
+    dominoes_game,
+    dominoes_points,
+    dominoes_rules,
+    openspiel_actions,
+    openspiel_block_rules,
+    openspiel_game,
+    openspiel_returns,
+    openspiel_state,
+    play_of_dominoes_move,
+)
+
+OPENSPIEL_BLOCK = "block-openspiel"  # the gap/speed key of block on OpenSpiel's rules
+DEFAULT_EXPERT_BUDGET = ExpertAgent().budget  # the expert level's seconds per move
+
+# ---------------------------------------------------------------------------------------------
+# Results and statistics.
+
+
+@dataclass
+class HandRecord:
+    """One hand: our agent's net points (its side's value minus the others'), and the time of
+    each move with a choice, ours and theirs, in milliseconds."""
+
+    net: float
+    ours_ms: list[float] = field(default_factory=list)
+    theirs_ms: list[float] = field(default_factory=list)
+
+
+@dataclass
+class PairResult:
+    """One deal played once per seating (a duplicate pair for two sides)."""
+
+    index: int
+    hands: list[HandRecord]
+    key: str = ""  # the game, for gap and speed
+    label: str = ""  # which comparison (gap: "omniscient" or "expert")
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(h.net for h in self.hands)
+
+
+@dataclass
+class Summary:
+    """Our agent's results over a set of pairs (see the module docstring)."""
+
+    pairs: int
+    hands: int
+    mean: float
+    ci95: tuple[float, float]
+    won: int
+    drawn: int
+    lost: int
+    ours_ms: list[float]
+    theirs_ms: list[float]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "pairs": self.pairs,
+            "hands": self.hands,
+            "points_per_hand": round(self.mean, 4),
+            "ci95": [round(self.ci95[0], 4), round(self.ci95[1], 4)],
+            "won": self.won,
+            "drawn": self.drawn,
+            "lost": self.lost,
+            "ours_ms": ms_stats(self.ours_ms),
+            "theirs_ms": ms_stats(self.theirs_ms),
+        }
+
+
+def ci95(values: Sequence[float]) -> tuple[float, float]:
+    """95% interval of the mean (normal approximation: 1.96 sd / sqrt(n))."""
+    mean = statistics.fmean(values) if values else 0.0
+    if len(values) < 2:
+        return (mean, mean)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return (mean - half, mean + half)
+
+
+def summarize(results: Sequence[PairResult]) -> Summary:
+    """Pool pairs into a :class:`Summary` (per-pair means are the statistical unit)."""
+    means = [r.mean for r in results]
+    hands = [h for r in results for h in r.hands]
+    return Summary(
+        pairs=len(results),
+        hands=len(hands),
+        mean=statistics.fmean(means) if means else 0.0,
+        ci95=ci95(means),
+        won=sum(1 for h in hands if h.net > 0),
+        drawn=sum(1 for h in hands if h.net == 0),
+        lost=sum(1 for h in hands if h.net < 0),
+        ours_ms=[ms for h in hands for ms in h.ours_ms],
+        theirs_ms=[ms for h in hands for ms in h.theirs_ms],
+    )
+
+
+def ms_stats(values: Sequence[float]) -> dict[str, float | int]:
+    """Median and maximum of move times (ms) and how many moves were timed."""
+    if not values:
+        return {"moves": 0, "median": 0.0, "max": 0.0}
+    return {
+        "moves": len(values),
+        "median": round(statistics.median(values), 3),
+        "max": round(max(values), 3),
+    }
+
+
+def ratio_ci(num: Sequence[float], den: Sequence[float]) -> tuple[float, float, float]:
+    """``mean(num) / mean(den)`` over paired values, with a 95% interval by the delta method."""
+    n = len(num)
+    mn, md = statistics.fmean(num), statistics.fmean(den)
+    if md == 0:
+        return (math.nan, math.nan, math.nan)
+    r = mn / md
+    if n < 2:
+        return (r, r, r)
+    var_n, var_d = statistics.variance(num), statistics.variance(den)
+    cov = statistics.covariance(num, den)
+    var_r = (var_n - 2 * r * cov + r * r * var_d) / (md * md) / n
+    half = 1.96 * math.sqrt(max(0.0, var_r))
+    return (r, r - half, r + half)
+
+
+# ---------------------------------------------------------------------------------------------
+# Running units (pairs or deals) over worker processes, with a progress line.
+
+
+def _context() -> Any:
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
+class Progress:
+    """A progress line on stderr: rewritten in place on a terminal, every 10% otherwise."""
+
+    def __init__(self, label: str, total: int) -> None:
+        self.label = label
+        self.total = total
+        self.start = time.perf_counter()
+        self.tty = sys.stderr.isatty()
+        self.shown = -1
+
+    def update(self, done: int, extra: str = "") -> None:
+        elapsed = time.perf_counter() - self.start
+        line = f"{self.label}: {done}/{self.total} done, {elapsed:.0f} s{extra}"
+        if self.tty:
+            print("\r" + line.ljust(78), end="", file=sys.stderr, flush=True)
+            if done == self.total:
+                print(file=sys.stderr)
+            return
+        tenth = 10 * done // max(1, self.total)
+        if tenth != self.shown:
+            self.shown = tenth
+            print(line, file=sys.stderr, flush=True)
+
+
+def run_units(
+    fn: Callable[[Any, int], Any],
+    job: Any,
+    count: int,
+    workers: int,
+    label: str,
+    note: Callable[[list[Any]], str] | None = None,
+) -> list[Any]:
+    """``[fn(job, i) for i in range(count)]`` over ``workers`` processes, in index order."""
+    progress = Progress(label, count)
+    out: list[Any] = []
+    progress.update(0)
+    results: Iterable[Any]
+    pool = None
+    if workers <= 1 or count <= 1:
+        results = (fn(job, i) for i in range(count))
+    else:
+        pool = _context().Pool(min(workers, count))
+        results = pool.imap_unordered(partial(fn, job), range(count))
+    try:
+        for r in results:
+            out.append(r)
+            progress.update(len(out), note(out) if note else "")
+    except BaseException:
+        if pool is not None:
+            pool.terminate()  # a failed check or ^C: do not wait for the other deals
+        raise
+    if pool is not None:
+        pool.close()
+        pool.join()
+    return sorted(out, key=lambda r: r[0] if isinstance(r, tuple) else r.index)
+
+
+def _mean_note(out: list[PairResult]) -> str:
+    return f", ours {statistics.fmean(r.mean for r in out):+.2f} points/hand"
+
+
+# ---------------------------------------------------------------------------------------------
+# Agents.
+
+
+def make_ours(name: str, budget: float) -> Agent:
+    """Our side: the ``expert`` search player with ``budget`` seconds per move, or any agent of
+    boneyard's registry by name."""
+    if name == "expert":
+        return ExpertAgent("expert", budget=budget)
+    return make_agent(name)
+
+
+def ours_label(name: str) -> str:
+    return f"boneyard {name}"
+
+
+def ours_config(name: str, budget: float) -> str:
+    if name == "expert":
+        return (
+            f"ExpertAgent(budget={budget:g}): samples the hidden tiles consistent with its "
+            "observation and solves each sample exactly, for up to the budget per move"
+        )
+    return f"make_agent({name!r})"
+
+
+def _timed(call: Callable[[], Any], into: list[float]) -> Any:
+    start = time.perf_counter()
+    out = call()
+    into.append((time.perf_counter() - start) * 1000.0)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# openspiel: two-player Block against OpenSpiel's IS-MCTS / MCTS.
+
+
+@dataclass(frozen=True)
+class OpenSpielJob:
+    bot: str  # "ismcts" or "mcts"
+    simulations: int
+    uct_c: float
+    ours: str
+    budget: float
+    seed: int
+
+
+def make_openspiel_bot(job: OpenSpielJob, seed: int) -> Any:
+    """OpenSpiel's bot, seeded: ``ISMCTSBot`` (the resampler is set per decision) or
+    ``MCTSBot`` (perfect information), both with one random rollout per leaf."""
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = openspiel_game()
+    rs = np.random.RandomState(seed % 2**32)
+    evaluator = mcts.RandomRolloutEvaluator(1, rs)
+    if job.bot == "ismcts":
+        return ismcts.ISMCTSBot(
+            game, evaluator, uct_c=job.uct_c, max_simulations=job.simulations, random_state=rs
+        )
+    return mcts.MCTSBot(game, job.uct_c, job.simulations, evaluator, random_state=rs)
+
+
+def openspiel_pair(job: OpenSpielJob, index: int) -> PairResult:
+    """Deal ``index``: our agent at seat 0, then at seat 1; OpenSpiel's bot at the other."""
+    rules = openspiel_block_rules()
+    pair_seed = unit_seed(job.seed, index)
+    hands, stock = rules.deal(random.Random(pair_seed))
+    records = []
+    for ours in (0, 1):
+        hand_seed = unit_seed(pair_seed, ours + 1)
+        rng = random.Random(hand_seed)
+        agent = make_ours(job.ours, job.budget)
+        bot = make_openspiel_bot(job, hand_seed)
+        record = HandRecord(0.0)
+        state = HandState.from_deal(rules, hands, stock, leader=0, lead_by_deal=False)
+        decision = 0
+        while not state.over:
+            legal = state.legal_tuple()
+            if len(legal) == 1 or distinct_choices(state) == 1:
+                state.apply(legal[0])  # forced: a pass, or one move however it is laid
+                continue
+            seat = state.turn
+            action: Action
+            if seat == ours:
+                obs = state.observation(seat)
+                action = _timed(lambda: agent.choose(obs, rng), record.ours_ms)  # noqa: B023
+            else:
+                ps = openspiel_state(state)
+                by_id = openspiel_actions(state)
+                if ps.current_player() != seat or sorted(by_id) != sorted(ps.legal_actions()):
+                    raise AssertionError(f"OpenSpiel disagrees on the position: {ps}")
+                if job.bot == "ismcts":
+                    decision += 1
+                    bot.set_resampler(InferenceResampler(state, unit_seed(hand_seed, decision)))
+                chosen = _timed(lambda: bot.step(ps), record.theirs_ms)  # noqa: B023
+                action = by_id[int(chosen)]
+            state.apply(action)
+        result = state.result
+        assert result is not None
+        record.net = result.points[ours] - result.points[1 - ours]
+        returns = openspiel_returns(state)
+        if returns != [result.points[0] - result.points[1], result.points[1] - result.points[0]]:
+            raise AssertionError(
+                f"OpenSpiel returns {returns}, boneyard points {result.points} ({result.reason})"
+            )
+        records.append(record)
+    return PairResult(index, records)
+
+
+def openspiel_bot_label(job: OpenSpielJob) -> tuple[str, str]:
+    """The OpenSpiel bot's short name (for the table) and its configuration."""
+    if job.bot == "ismcts":
+        return (
+            "OpenSpiel ISMCTS",
+            f"ISMCTSBot(uct_c={job.uct_c:g}, max_simulations={job.simulations}, "
+            "RandomRolloutEvaluator(1)), final policy: most visits; its worlds (the opponent's "
+            "hand and the undealt tiles) are sampled uniformly from boneyard's inference",
+        )
+    return (
+        "OpenSpiel MCTS (cheats)",
+        f"MCTSBot(uct_c={job.uct_c:g}, max_simulations={job.simulations}, "
+        "RandomRolloutEvaluator(1), solve=True) on the true state: IT CHEATS, it sees every tile",
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# dominoes: four-player partnership against the dominoes package's probabilistic_alphabeta.
+
+
+@dataclass(frozen=True)
+class DominoesJob:
+    samples: int
+    start_move: int
+    ours: str
+    budget: float
+    seed: int
+
+
+def dominoes_player(job: DominoesJob) -> Callable[[Any], None]:
+    """The package's player: ``bota_gorda`` (heaviest first) then ``probabilistic_alphabeta``,
+    which before ``start_move`` (moves so far, passes included) leaves the order alone, so the
+    heaviest tile is played; from then on the most often optimal move over ``sample_size``
+    sampled deals of the hidden tiles (ties: the heavier)."""
+    from dominoes import players
+
+    searcher = players.probabilistic_alphabeta(start_move=job.start_move, sample_size=job.samples)
+
+    def player(game: Any) -> None:
+        players.bota_gorda(game)
+        searcher(game)
+
+    return player
+
+
+def dominoes_pair(job: DominoesJob, index: int) -> PairResult:
+    """Deal ``index`` (the first hand of a match: the holder of 6-6 leads it): our agent at
+    seats 0 and 2, then at 1 and 3; the package's player at the others."""
+    rules = dominoes_rules()
+    pair_seed = unit_seed(job.seed, index)
+    records = []
+    player = dominoes_player(job)
+    for ours in (0, 1):
+        hand_seed = unit_seed(pair_seed, ours + 1)
+        rng = random.Random(hand_seed)
+        agent = make_ours(job.ours, job.budget)
+        record = HandRecord(0.0)
+        state = Match(rules, seed=pair_seed).hand
+        decision = 0
+        while not state.over:
+            legal = state.legal_tuple()
+            if len(legal) == 1 or distinct_choices(state) == 1:
+                state.apply(legal[0])
+                continue
+            seat = state.turn
+            action: Action
+            if rules.side_of[seat] == ours:
+                obs = state.observation(seat)
+                action = _timed(lambda: agent.choose(obs, rng), record.ours_ms)  # noqa: B023
+            else:
+                game = dominoes_game(state)
+                decision += 1
+                # The package samples hands with the global generator: seed it per decision.
+                random.seed(unit_seed(hand_seed, decision))
+                _timed(lambda: player(game), record.theirs_ms)  # noqa: B023
+                action = play_of_dominoes_move(state, game, game.valid_moves[0])
+            state.apply(action)
+        result = state.result
+        assert result is not None
+        record.net = result.points[ours] - result.points[1 - ours]
+        theirs = dominoes_points(state)
+        if theirs != result.points[0] - result.points[1]:
+            raise AssertionError(
+                f"dominoes scores {theirs} for players 0 and 2, boneyard {result.points} "
+                f"({result.reason})"
+            )
+        records.append(record)
+    return PairResult(index, records)
+
+
+# ---------------------------------------------------------------------------------------------
+# gap and speed: every game of boneyard.
+
+
+def game_keys() -> list[str]:
+    """Every game of boneyard (default rule set and players) and block on OpenSpiel's rules."""
+    return [*GAMES, OPENSPIEL_BLOCK]
+
+
+def game_rules(key: str) -> Rules:
+    if key == OPENSPIEL_BLOCK:
+        return openspiel_block_rules()
+    return get_game(key).configure()
+
+
+def game_label(key: str) -> str:
+    if key == OPENSPIEL_BLOCK:
+        return "block (OpenSpiel rules)"
+    rules = game_rules(key)
+    return f"{key} ({rules.rule_set})"
+
+
+def new_hand(key: str, rules: Rules, deal_seed: int) -> HandState:
+    """The deal's hand, afresh: the first hand of a match dealt from ``deal_seed`` (block on
+    OpenSpiel's rules: seat 0 leads any tile)."""
+    if key == OPENSPIEL_BLOCK:
+        hands, stock = rules.deal(random.Random(deal_seed))
+        return HandState.from_deal(rules, hands, stock, leader=0, lead_by_deal=False)
+    return Match(rules, rng=random.Random(deal_seed)).hand
+
+
+def side_net(rules: Rules, points: Sequence[float], side: int) -> float:
+    """A side's value of a hand: its points minus the mean of the other sides' (each side's
+    points as they are worth to it: Domino Whist's debits count negative)."""
+    value = utilities(rules, points)
+    others = [v for i, v in enumerate(value) if i != side]
+    return value[side] - statistics.fmean(others)
+
+
+def baseline_agent(name: str, rules: Rules) -> Agent:
+    """The baseline: an agent by name, or ``own``: the game's own heuristic (``counting``,
+    ``matador``, ``whist``, ``pool``, else ``greedy``)."""
+    return make_agent(default_opponent(rules) if name == "own" else name)
+
+
+def play_seated(
+    state: HandState,
+    side: int,
+    ours: Agent | OmniscientAgent,
+    other: Agent,
+    rng: random.Random,
+    record: HandRecord,
+) -> None:
+    """Play ``state`` to its end: ``ours`` at every seat of ``side`` (the omniscient agent reads
+    the true state), ``other`` at the rest; times the moves with a choice."""
+    side_of = state.rules.side_of
+    while not state.over:
+        legal = state.legal_tuple()
+        if len(legal) == 1:
+            state.apply(legal[0])
+            continue
+        seat = state.turn
+        action: Action
+        if side_of[seat] == side:
+            if isinstance(ours, OmniscientAgent):
+                action = _timed(lambda: ours.choose_state(state, rng), record.ours_ms)
+            else:
+                obs = state.observation(seat)
+                action = _timed(lambda: ours.choose(obs, rng), record.ours_ms)  # noqa: B023
+        else:
+            obs = state.observation(seat)
+            action = _timed(lambda: other.choose(obs, rng), record.theirs_ms)  # noqa: B023
+        state.apply(action)
+
+
+@dataclass(frozen=True)
+class GapJob:
+    keys: tuple[str, ...]
+    deals: int
+    baseline: str
+    budget: float
+    omniscient_budget: float | None
+    omniscient_nodes: int | None
+    seed: int
+
+
+def gap_unit(job: GapJob, unit: int) -> tuple[int, PairResult, PairResult]:
+    """One deal of one game: the omniscient bot, then the expert, against the baseline, our
+    side in each seating (two sides: a duplicate pair; more: one hand per side)."""
+    key = job.keys[unit // job.deals]
+    deal = unit % job.deals
+    rules = game_rules(key)
+    deal_seed = unit_seed(unit_seed(job.seed, deal), hash_key(key))
+    out = []
+    for label in ("omniscient", "expert"):
+        records = []
+        for side in range(len(rules.sides)):
+            hand_seed = unit_seed(deal_seed, side + 1)
+            ours: Agent | OmniscientAgent
+            if label == "omniscient":
+                ours = OmniscientAgent(max_nodes=job.omniscient_nodes, budget=job.omniscient_budget)
+            else:
+                ours = ExpertAgent("expert", budget=job.budget)
+            state = new_hand(key, rules, deal_seed)
+            record = HandRecord(0.0)
+            baseline = baseline_agent(job.baseline, rules)
+            play_seated(state, side, ours, baseline, random.Random(hand_seed), record)
+            assert state.result is not None
+            record.net = side_net(rules, state.result.points, side)
+            records.append(record)
+        out.append(PairResult(deal, records, key, label))
+    return unit, out[0], out[1]
+
+
+def hash_key(key: str) -> int:
+    """A stable small number for a game key (the deals of different games differ)."""
+    return sum((i + 1) * ord(c) for i, c in enumerate(key))
+
+
+@dataclass(frozen=True)
+class SpeedJob:
+    keys: tuple[str, ...]
+    hands: int
+    budget: float | None
+    seed: int
+
+
+def speed_unit(job: SpeedJob, unit: int) -> tuple[int, str, HandRecord]:
+    """One hand: the expert (its default budget unless given) on one side, greedy elsewhere."""
+    key = job.keys[unit // job.hands]
+    hand = unit % job.hands
+    rules = game_rules(key)
+    seed = unit_seed(unit_seed(job.seed, hand), hash_key(key))
+    agent = ExpertAgent() if job.budget is None else ExpertAgent(budget=job.budget)
+    state = new_hand(key, rules, seed)
+    record = HandRecord(0.0)
+    side = hand % len(rules.sides)
+    play_seated(state, side, agent, make_agent("greedy"), random.Random(seed + 1), record)
+    assert state.result is not None
+    record.net = side_net(rules, state.result.points, side)
+    return unit, key, record
+
+
+# ---------------------------------------------------------------------------------------------
+# Output.
+
+
+def _signed(x: float) -> str:
+    return "n/a" if math.isnan(x) else f"{x:+.2f}"
+
+
+def _interval(low: float, high: float) -> str:
+    return f"[{_signed(low)}, {_signed(high)}]"
+
+
+def markdown(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def duel_table(summary: Summary, ours: str, theirs: str) -> str:
+    """Both bots' rows of a duel (the other bot's points are ours negated)."""
+    rows = []
+    for name, sign, ms in ((ours, 1, summary.ours_ms), (theirs, -1, summary.theirs_ms)):
+        low, high = summary.ci95
+        lo, hi = (low, high) if sign > 0 else (-high, -low)
+        won, lost = (summary.won, summary.lost) if sign > 0 else (summary.lost, summary.won)
+        stats = ms_stats(ms)
+        rows.append(
+            [
+                name,
+                _signed(sign * summary.mean),
+                _interval(lo, hi),
+                str(won),
+                str(summary.drawn),
+                str(lost),
+                f"{stats['median']:.1f}",
+                f"{stats['max']:.1f}",
+                str(stats["moves"]),
+            ]
+        )
+    header = [
+        "bot",
+        "points/hand",
+        "95% CI",
+        "won",
+        "drawn",
+        "lost",
+        "median ms/move",
+        "max ms/move",
+        "moves timed",
+    ]
+    return markdown(header, rows)
+
+
+# ---------------------------------------------------------------------------------------------
+# Subcommands.
+
+
+def _missing(error: ImportError) -> int:
+    print(
+        f"missing benchmark dependency ({error.name}); install with:\n"
+        "  .tools/bin/uv sync --locked --extra cli --extra test --extra bench\n"
+        "or run through benchmarks/run strength ...",
+        file=sys.stderr,
+    )
+    return 2
+
+
+def cmd_openspiel(args: argparse.Namespace) -> dict[str, Any]:
+    job = OpenSpielJob(
+        args.bot, args.simulations, args.uct_c, args.ours, args.expert_budget, args.seed
+    )
+    openspiel_game()  # fail early if OpenSpiel is missing
+    results = run_units(
+        openspiel_pair, job, args.pairs, args.workers, f"openspiel {args.bot}", _mean_note
+    )
+    summary = summarize(results)
+    ours = ours_label(args.ours)
+    theirs, config = openspiel_bot_label(job)
+    title = (
+        f"Block on OpenSpiel's python_block_dominoes rules, {summary.pairs} duplicate pairs "
+        f"({summary.hands} hands), seed {args.seed}"
+    )
+    return {
+        "benchmark": "openspiel",
+        "title": title,
+        "ours": ours,
+        "ours_config": ours_config(args.ours, args.expert_budget),
+        "theirs": theirs,
+        "theirs_config": config,
+        "bot": args.bot,
+        "simulations": args.simulations,
+        "expert_budget": args.expert_budget,
+        "seed": args.seed,
+        "result": summary.to_json(),
+        "_table": duel_table(summary, ours, theirs),
+    }
+
+
+def cmd_dominoes(args: argparse.Namespace) -> dict[str, Any]:
+    job = DominoesJob(args.samples, args.start_move, args.ours, args.expert_budget, args.seed)
+    import dominoes  # noqa: F401  (fail early if the package is missing)
+
+    results = run_units(dominoes_pair, job, args.pairs, args.workers, "dominoes", _mean_note)
+    summary = summarize(results)
+    ours = ours_label(args.ours)
+    theirs = "dominoes probabilistic_alphabeta"
+    config = (
+        f"bota_gorda, then probabilistic_alphabeta(start_move={args.start_move}, "
+        f"sample_size={args.samples}): the heaviest tile before move {args.start_move} "
+        "(passes count as moves), then the move most often optimal by alpha-beta over "
+        f"{args.samples} sampled deals of the hidden tiles"
+    )
+    title = (
+        f"Partnership on the dominoes package's rules (boneyard puerto-rico), "
+        f"{summary.pairs} duplicate pairs ({summary.hands} hands), seed {args.seed}"
+    )
+    return {
+        "benchmark": "dominoes",
+        "title": title,
+        "ours": ours,
+        "ours_config": ours_config(args.ours, args.expert_budget),
+        "theirs": theirs,
+        "theirs_config": config,
+        "samples": args.samples,
+        "start_move": args.start_move,
+        "expert_budget": args.expert_budget,
+        "seed": args.seed,
+        "result": summary.to_json(),
+        "_table": duel_table(summary, ours, theirs),
+    }
+
+
+def _keys(text: str | None) -> tuple[str, ...]:
+    if not text:
+        return tuple(game_keys())
+    keys = []
+    for name in text.split(","):
+        name = name.strip()
+        keys.append(OPENSPIEL_BLOCK if name == OPENSPIEL_BLOCK else get_game(name).id)
+    return tuple(keys)
+
+
+def cmd_gap(args: argparse.Namespace) -> dict[str, Any]:
+    job = GapJob(
+        _keys(args.games),
+        args.deals,
+        args.baseline,
+        args.expert_budget,
+        args.omniscient_budget,
+        args.omniscient_nodes,
+        args.seed,
+    )
+    units = run_units(gap_unit, job, len(job.keys) * job.deals, args.workers, "gap")
+    rows = []
+    table = []
+    for key in job.keys:
+        omni = [o for _, o, _ in units if o.key == key]
+        expert = [e for _, _, e in units if e.key == key]
+        so, se = summarize(omni), summarize(expert)
+        frac, flo, fhi = ratio_ci([e.mean for e in expert], [o.mean for o in omni])
+        rules = game_rules(key)
+        baseline = default_opponent(rules) if args.baseline == "own" else args.baseline
+        rows.append(
+            {
+                "game": game_label(key),
+                "players": rules.players,
+                "sides": len(rules.sides),
+                "baseline": baseline,
+                "omniscient": so.to_json(),
+                "expert": se.to_json(),
+                "gap_closed": None if math.isnan(frac) else round(frac, 4),
+                "gap_closed_ci95": None if math.isnan(frac) else [round(flo, 4), round(fhi, 4)],
+            }
+        )
+        pct = "n/a" if math.isnan(frac) else f"{100 * frac:.0f}%"
+        pct_ci = "" if math.isnan(frac) else f"[{100 * flo:.0f}%, {100 * fhi:.0f}%]"
+        table.append(
+            [
+                game_label(key),
+                str(rules.players),
+                baseline,
+                _signed(so.mean),
+                _interval(*so.ci95),
+                _signed(se.mean),
+                _interval(*se.ci95),
+                pct,
+                pct_ci,
+                f"{ms_stats(so.ours_ms)['median']:.1f}",
+                f"{ms_stats(se.ours_ms)['median']:.1f}",
+            ]
+        )
+    header = [
+        "game",
+        "players",
+        "baseline",
+        "omniscient (cheats) points/hand",
+        "95% CI",
+        "expert points/hand",
+        "95% CI",
+        "gap closed",
+        "95% CI",
+        "omniscient median ms",
+        "expert median ms",
+    ]
+    omni_limit = (
+        f"{args.omniscient_budget:g} s" if args.omniscient_budget is not None else "no time limit"
+    )
+    if args.omniscient_nodes is not None:
+        omni_limit += f", {args.omniscient_nodes} nodes"
+    against = "the game's own heuristic" if args.baseline == "own" else args.baseline
+    title = (
+        f"The information gap: {args.deals} deals per game, seed {args.seed}; omniscient (cheats: "
+        f"the exact solver on the true state, {omni_limit} per move) and expert "
+        f"({args.expert_budget:g} s/move) against {against}"
+    )
+    return {
+        "benchmark": "gap",
+        "title": title,
+        "deals": args.deals,
+        "expert_budget": args.expert_budget,
+        "omniscient_budget": args.omniscient_budget,
+        "omniscient_nodes": args.omniscient_nodes,
+        "seed": args.seed,
+        "games": rows,
+        "_table": markdown(header, table),
+        "_notes": [
+            "points/hand: the agent's side's points minus the mean of the other sides' (Domino "
+            "Whist's debits count negative; Domino Pool's points are shares of the pool), per "
+            "hand, against the baseline on the same deals, every side seated in turn",
+            "gap closed: expert points/hand / omniscient points/hand (both against the same "
+            "baseline, which scores 0 against itself), 95% CI by the delta method over deals",
+        ],
+    }
+
+
+def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
+    job = SpeedJob(_keys(args.games), args.hands, args.budget, args.seed)
+    units = run_units(speed_unit, job, len(job.keys) * job.hands, args.workers, "speed")
+    budget = DEFAULT_EXPERT_BUDGET if args.budget is None else args.budget
+    rows = []
+    table = []
+    every: list[float] = []
+    for key in job.keys:
+        ms = [m for _, k, rec in units if k == key for m in rec.ours_ms]
+        every += ms
+        stats = ms_stats(ms)
+        ok = stats["median"] <= args.goal_median * 1000 and stats["max"] <= args.goal_max * 1000
+        rules = game_rules(key)
+        rows.append({"game": game_label(key), "players": rules.players, **stats, "goal_met": ok})
+        table.append(
+            [
+                game_label(key),
+                str(rules.players),
+                str(stats["moves"]),
+                f"{stats['median']:.0f}",
+                f"{stats['max']:.0f}",
+                "yes" if ok else "NO",
+            ]
+        )
+    total = ms_stats(every)
+    ok = total["median"] <= args.goal_median * 1000 and total["max"] <= args.goal_max * 1000
+    table.append(
+        [
+            "all games",
+            "",
+            str(total["moves"]),
+            f"{total['median']:.0f}",
+            f"{total['max']:.0f}",
+            "yes" if ok else "NO",
+        ]
+    )
+    header = ["game", "players", "moves timed", "median ms", "max ms", "goal met"]
+    title = (
+        f"Expert time per move ({budget:g} s budget) against greedy, {args.hands} hands per game, "
+        f"seed {args.seed}; goal: median <= {args.goal_median:g} s, max <= {args.goal_max:g} s"
+    )
+    return {
+        "benchmark": "speed",
+        "title": title,
+        "budget": budget,
+        "hands": args.hands,
+        "seed": args.seed,
+        "games": rows,
+        "all": {**total, "goal_met": ok},
+        "_table": markdown(header, table),
+    }
+
+
+def _positive(text: str) -> int:
+    n = int(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return n
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="benchmarks/run strength",
+        description="Playing strength with duplicate deals (see benchmarks/README.md).",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+        p.add_argument(
+            "--workers",
+            type=_positive,
+            default=os.cpu_count() or 1,
+            help="worker processes (default: one per core)",
+        )
+        p.add_argument("--json", action="store_true", help="print a JSON object")
+
+    p = sub.add_parser("openspiel", help="two-player Block against OpenSpiel's ISMCTS or MCTS")
+    p.add_argument("--bot", choices=("ismcts", "mcts"), default="ismcts")
+    p.add_argument("--pairs", type=_positive, default=100, help="duplicate pairs (default 100)")
+    p.add_argument("--simulations", type=_positive, default=1000, help="default 1000")
+    p.add_argument("--uct-c", type=float, default=2.0, help="UCT exploration (default 2.0)")
+    p.add_argument("--expert-budget", type=float, default=0.04, help="seconds (default 0.04)")
+    p.add_argument("--ours", default="expert", help="our agent (default expert)")
+    common(p)
+    p.set_defaults(run=cmd_openspiel)
+
+    p = sub.add_parser("dominoes", help="partnership against the dominoes package's player")
+    p.add_argument("--pairs", type=_positive, default=100, help="duplicate pairs (default 100)")
+    p.add_argument("--samples", type=_positive, default=16, help="sample_size (default 16)")
+    p.add_argument("--start-move", type=int, default=4, help="start_move (default 4)")
+    p.add_argument("--expert-budget", type=float, default=0.04, help="seconds (default 0.04)")
+    p.add_argument("--ours", default="expert", help="our agent (default expert)")
+    common(p)
+    p.set_defaults(run=cmd_dominoes)
+
+    p = sub.add_parser("gap", help="omniscient and expert against greedy in every game")
+    p.add_argument("--deals", type=_positive, default=50, help="deals per game (default 50)")
+    p.add_argument(
+        "--games", help=f"comma-separated game ids (default: all, and {OPENSPIEL_BLOCK})"
+    )
+    p.add_argument("--baseline", default="greedy", help="baseline agent, or 'own' (default greedy)")
+    p.add_argument(
+        "--expert-budget",
+        type=float,
+        default=DEFAULT_EXPERT_BUDGET,
+        help=f"seconds (default {DEFAULT_EXPERT_BUDGET:g}, the expert level)",
+    )
+    p.add_argument(
+        "--omniscient-budget", type=float, default=1.0, help="seconds per move (default 1.0)"
+    )
+    p.add_argument("--omniscient-nodes", type=int, default=None, help="nodes per move")
+    common(p)
+    p.set_defaults(run=cmd_gap)
+
+    p = sub.add_parser("speed", help="the expert's time per move in every game")
+    p.add_argument("--hands", type=_positive, default=10, help="hands per game (default 10)")
+    p.add_argument("--budget", type=float, default=None, help="seconds (default: ExpertAgent())")
+    p.add_argument(
+        "--games", help=f"comma-separated game ids (default: all, and {OPENSPIEL_BLOCK})"
+    )
+    p.add_argument("--goal-median", type=float, default=1.0, help="seconds (default 1)")
+    p.add_argument("--goal-max", type=float, default=3.0, help="seconds (default 3)")
+    common(p)
+    p.set_defaults(run=cmd_speed)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        out = args.run(args)
+    except ImportError as error:
+        return _missing(error)
+    table = out.pop("_table")
+    notes = out.pop("_notes", [])
+    if args.json:
+        print(json.dumps(out, indent=2))
+        return 0
+    print(f"{out['title']}\n")
+    bots = [(out[k], out[f"{k}_config"]) for k in ("ours", "theirs") if f"{k}_config" in out]
+    if bots or notes:
+        print(
+            "\n".join([f"* {name}: {config}" for name, config in bots] + [f"* {n}" for n in notes])
+        )
+        print()
+    print(table)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
