@@ -38,6 +38,7 @@ __all__ = [
     "MoveAnalysis",
     "ReviewedMove",
     "analyze",
+    "default_analyst",
     "move_reason",
     "review_hand",
     "review_text",
@@ -72,8 +73,10 @@ class ReviewedMove:
     reason: str
 
 
-def _analyst(budget: float) -> ExpertAgent:
-    return ExpertAgent("analysis", budget=budget, worlds=64, nodes=4_000)
+def default_analyst(budget: float) -> ExpertAgent:
+    """The search player the analysis uses by default: ``budget`` seconds a position, more
+    nodes per world the longer it may think."""
+    return ExpertAgent("analysis", budget=budget, worlds=64, nodes=max(4_000, int(budget * 40_000)))
 
 
 def analyze(
@@ -82,13 +85,16 @@ def analyze(
     budget: float = 0.5,
     seed: int = 0,
     rng: random.Random | None = None,
+    analyst: ExpertAgent | None = None,
 ) -> list[MoveAnalysis]:
     """The legal moves of ``observation`` ranked best first, each with its expected value, its
     loss against the best and a reason. ``budget`` is the search time in seconds; the result is
     repeatable for a given ``seed`` (or ``rng``) and budget on an idle machine. Where scores are
-    claimed, each play is analysed with its correct claim."""
+    claimed, each play is analysed with its correct claim. ``analyst`` replaces the default
+    search player (:func:`default_analyst`)."""
     generator = rng if rng is not None else random.Random(seed)
-    values = _analyst(budget).values(observation, generator)
+    searcher = analyst if analyst is not None else default_analyst(budget)
+    values = searcher.values(observation, generator)
     if not values:  # no choice worth searching: every legal move, unvalued
         values = {a: 0.0 for a in observation.legal_actions}
     best = max(values.values())
@@ -183,21 +189,28 @@ def review_hand(
     *,
     budget: float = 0.3,
     seed: int = 0,
+    analyst: ExpertAgent | None = None,
+    from_move: int = 1,
 ) -> list[ReviewedMove]:
     """Review ``seat``'s decisions in the hand ``state`` (finished or not): each position where
     it had a choice, analysed from what it could see then (its own observation), with the move it
-    played, the best move and the points the choice cost. Repeatable for a seed on an idle
-    machine."""
+    played, the best move and the points the choice cost, from move number ``from_move`` on.
+    Repeatable for a seed on an idle machine."""
     if not 0 <= seat < state.rules.players:
         raise ValueError(f"no seat {seat}")
     replay = _start_of(state)
     rng = random.Random(seed)
     reviews: list[ReviewedMove] = []
     for number, move in enumerate(state.history, start=1):
-        if move.seat == seat and type(move.action) is not Muggins and replay.turn == seat:
+        if (
+            number >= from_move
+            and move.seat == seat
+            and type(move.action) is not Muggins
+            and replay.turn == seat
+        ):
             legal = replay.legal_tuple()
             if len(legal) > 1:
-                ranked = analyze(replay.observation(seat), budget=budget, rng=rng)
+                ranked = analyze(replay.observation(seat), budget=budget, rng=rng, analyst=analyst)
                 best = ranked[0]
                 played = next((m for m in ranked if _same_move(m.action, move.action)), None)
                 if played is not None:

@@ -1,0 +1,127 @@
+"""The analysis API: ranked moves with values and reasons, and the review of a hand."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boneyard.actions import Play
+from boneyard.agents.expert import ExpertAgent
+from boneyard.analysis import analyze, move_reason, review_hand, review_text
+from boneyard.match import Match
+from boneyard.search.solver import action_values
+from boneyard.state import HandState
+from conftest import T, configure, tiles
+
+# One world (nothing is hidden in _known), solved exactly.
+EXACT = ExpertAgent("exact", budget=60.0, worlds=1, nodes=100_000_000)
+
+
+def _known(seed: int) -> HandState:
+    """Two players holding all 28 tiles: nothing is hidden, so the analysis is exact."""
+    return Match(configure("block", "modern", 2, hand_size=14), seed=seed).hand
+
+
+def test_moves_are_ranked_best_first_with_losses_against_the_best() -> None:
+    for game in ("block", "draw", "muggins", "matador", "domino-whist"):
+        state = Match(configure(game), seed=2).hand
+        ranked = analyze(state.observation(state.turn), budget=0.05, seed=3)
+        values = [m.value for m in ranked]
+        assert values == sorted(values, reverse=True)
+        assert ranked[0].loss == 0.0
+        assert all(m.loss == pytest.approx(ranked[0].value - m.value) for m in ranked)
+        legal = state.legal_actions()
+        assert all(m.action in legal for m in ranked)
+        assert all(m.reason for m in ranked)
+
+
+def test_with_nothing_hidden_the_values_are_exact() -> None:
+    state = _known(5)
+    rng = random.Random(5)
+    for _ in range(8):
+        state.apply(rng.choice(state.legal_actions()))
+    while len(state.legal_actions()) == 1:
+        state.apply(state.legal_actions()[0])
+    ranked = analyze(state.observation(state.turn), seed=0, analyst=EXACT)
+    exact = dict(action_values(state))
+    assert {m.action: m.value for m in ranked} == pytest.approx(exact)
+
+
+def test_the_same_seed_gives_the_same_analysis() -> None:
+    state = Match(configure("block"), seed=7).hand
+    obs = state.observation(state.turn)
+    analyst = ExpertAgent("fixed", budget=60.0, worlds=8, nodes=2_000)  # never out of time
+    first = [(m.action, m.value) for m in analyze(obs, seed=1, analyst=analyst)]
+    assert first == [(m.action, m.value) for m in analyze(obs, seed=1, analyst=analyst)]
+
+
+def test_reasons_say_what_a_move_does() -> None:
+    rules = configure("muggins", "pagat", 2)
+    deal = [tiles("5-5 6-4 3-2 1-0 2-2"), tiles("6-6 5-0 4-4 3-3 2-1")]
+    held = {t for h in deal for t in h}
+    state = HandState.from_deal(rules, deal, [t for t in range(28) if t not in held], leader=0)
+    obs = state.observation(0)
+    lead = next(a for a in obs.legal_actions if isinstance(a, Play) and a.tile == T("5-5"))
+    assert "scores 10" in move_reason(obs, lead)
+    assert "gets rid of a double" in move_reason(obs, lead)
+    block = configure("block", "modern", 2, hand_size=1)
+    last = HandState.from_deal(
+        block, [[T("6-5")], [T("1-0")]], [t for t in range(28) if t not in (T("6-5"), T("1-0"))]
+    )
+    assert move_reason(last.observation(last.turn), last.legal_actions()[0]) == "goes out"
+
+
+def test_a_known_void_is_named() -> None:
+    rules = configure("block", "modern", 2, hand_size=7, lead_tile="any")
+    deal = [tiles("6-6 6-5 6-4 4-1 3-1 2-1 2-0"), tiles("5-5 5-4 5-3 5-2 4-4 0-0 1-0")]
+    held = {t for h in deal for t in h}
+    stock = [t for t in range(28) if t not in held]
+    state = HandState.from_deal(rules, deal, stock, leader=0, lead_by_deal=False)
+
+    def play(tile: str, end: str | None) -> None:
+        state.apply(next(a for a in state.legal_actions() if a.tile == T(tile) and a.end == end))
+
+    play("6-6", None)
+    state.apply(state.legal_actions()[0])  # seat 1 passes: it has no 6
+    play("6-5", "R")
+    play("5-4", "R")  # the ends show 6 and 4
+    obs = state.observation(0)
+    plays = [a for a in obs.legal_actions if isinstance(a, Play)]
+    six_four = next(a for a in plays if a.tile == T("6-4") and a.end == "R")  # 6 at both ends
+    four_one = next(a for a in plays if a.tile == T("4-1"))
+    assert "the next player cannot match any end" in move_reason(obs, six_four)
+    assert "the next player cannot match any end" not in move_reason(obs, four_one)
+
+
+def test_a_review_finds_the_moves_that_lost_points() -> None:
+    """Nothing hidden: the review's loss of each move is its exact cost."""
+    for seed in range(4):
+        state = _known(seed)
+        rng = random.Random(seed)
+        while not state.over:
+            legal = state.legal_actions()
+            state.apply(rng.choice(legal))  # random moves: some lose points
+        reviews = review_hand(state, 0, analyst=EXACT, from_move=9)
+        assert all(r.number >= 9 for r in reviews)
+        assert reviews and all(r.seat == 0 for r in reviews)
+        replay = _known(seed)
+        for number, move in enumerate(state.history, start=1):
+            match = [r for r in reviews if r.number == number]
+            if match:
+                exact = dict(action_values(replay))
+                (r,) = match
+                assert r.played == move.action
+                assert r.loss == pytest.approx(max(exact.values()) - exact[move.action])
+                assert exact[r.best] == pytest.approx(max(exact.values()))
+            replay.apply(move.action, seat=move.seat)
+        text = review_text(reviews, threshold=0.0)
+        assert "total cost of your choices" in text
+        if any(r.loss > 0 for r in reviews):
+            worst = max(reviews, key=lambda r: r.loss)
+            assert f"move {worst.number}:" in text
+
+
+def test_review_refuses_a_seat_that_is_not_at_the_table() -> None:
+    with pytest.raises(ValueError, match="no seat 3"):
+        review_hand(_known(0), 3)
