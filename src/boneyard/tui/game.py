@@ -125,6 +125,7 @@ class GameScreen(Screen[None]):
         self.digits = ""
         self.digit_timer: Timer | None = None
         self.message = ""
+        self._hinted = False
 
     @property
     def boneyard(self) -> BoneyardApp:
@@ -269,24 +270,24 @@ class GameScreen(Screen[None]):
         return text
 
     def _fill_moves(self, moves: list[Action]) -> None:
+        """List the person's moves (with their values and reasons once a hint is asked for);
+        the highlight stays where it was, or goes to the best move when a hint arrives."""
         listing = self.query_one("#moves", OptionList)
-        key = list(moves)
-        with_hints = self.hints_for == self.session.version
-        if key == self.moves_shown and getattr(self, "_hinted", False) == with_hints:
+        with_hints = self.hints_for == self.session.version and bool(self.hints)
+        if moves == self.moves_shown and self._hinted == with_hints:
             return
-        keep = listing.highlighted if key == self.moves_shown else None
-        self.moves_shown = key
+        keep = listing.highlighted if moves == self.moves_shown else None
+        fresh = with_hints and not self._hinted
+        self.moves_shown = list(moves)
         self._hinted = with_hints
         listing.clear_options()
-        best = None
-        if with_hints and self.hints:
-            best = max(self.hints.values(), key=lambda m: m.value)
+        best = max(self.hints.values(), key=lambda m: m.value) if with_hints else None
         options = []
         for i, action in enumerate(moves, 1):
             prompt = Text(f"{i}) {self.session.move_text(action)}")
             hint = self.hints.get(action) if with_hints else None
             if hint is not None:
-                star = " best" if best is not None and hint is best else ""
+                star = " best" if hint is best else ""
                 prompt.append(
                     f"\n   {hint.value:+.1f}{star}: {hint.reason}",
                     style="bold #ffd166" if star else "#c8c3b4",
@@ -295,7 +296,7 @@ class GameScreen(Screen[None]):
         listing.add_options(options)
         if moves:
             index = keep if keep is not None and keep < len(moves) else 0
-            if best is not None and keep is None:
+            if fresh and best is not None:
                 index = next((i for i, a in enumerate(moves) if self.hints.get(a) is best), index)
             listing.highlighted = index
 

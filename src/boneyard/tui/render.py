@@ -287,6 +287,7 @@ class _Lay:
         self.pieces: list[Piece] = []
         self.owner: dict[tuple[int, int], int] = {}
         self.ends: dict[str, tuple[int, Dir]] = {}  # end -> (its tip piece, its direction)
+        self.corners = 0
 
     def size(self, standing: bool) -> tuple[int, int]:
         return self.style.size(standing, self.digits)
@@ -430,6 +431,7 @@ class _Lay:
             return None
         new, (x, y, w, h), end, axis, standing = chosen
         if new != arm.d:
+            self.corners += 1
             if arm.d in (E, W):
                 arm.back = (-arm.d[0], 0)
             arm.d, arm.axis = new, axis
@@ -465,8 +467,10 @@ def _last_tile(history: Sequence[Move]) -> int:
 def lay_table(
     rules: Rules, history: Sequence[Move], style: TileStyle, width: int, height: int
 ) -> _Lay | None:
-    """Lay the table in ``style`` on a ``width`` x ``height`` canvas, trying a few places for the
-    lead (the whole line centred when it fits on one row); ``None`` if it does not fit."""
+    """Lay the table in ``style`` on a ``width`` x ``height`` canvas; ``None`` if it does not fit.
+
+    A few places for the lead are tried (the whole line centred when it fits on one row), and the
+    layout with the fewest corners and the lead nearest the middle is kept."""
     table = trace_table(rules, history)
     if table.layout is None or table.lead is None:
         return None
@@ -496,12 +500,19 @@ def lay_table(
         y = middle - lh // 2
         if y not in ys:
             ys.append(y)
+    best: tuple[float, _Lay] | None = None
     for y in ys:
         for x in xs:
             attempt = _Lay(rules, style, width, height, spinners)
-            if attempt.lay(table, x, y, last):
-                return attempt
-    return None
+            if not attempt.lay(table, x, y, last):
+                continue
+            off = abs(x + lw / 2 - width / 2) + 2 * abs(y + lh / 2 - height / 2)
+            score = 10 * attempt.corners + off
+            if best is None or score < best[0]:
+                best = (score, attempt)
+            if attempt.corners == 0:
+                return attempt  # the first place tried is the best-centred
+    return best[1] if best is not None else None
 
 
 def table_canvas(
@@ -520,7 +531,7 @@ def table_canvas(
     width, height = max(width, 1), max(height, 1)
     if table.layout is None:
         canvas = Canvas(width, height)
-        message = "The table is empty: the first tile is the lead."
+        message = "The table is empty."
         canvas.put(max(0, (width - len(message)) // 2), height // 2, message, "l")
         return canvas, styles[0] if styles else None
     for style in styles:

@@ -208,6 +208,7 @@ class HandOverScreen(ModalScreen[str]):
         Binding("e", "close('export')", "Export"),
         Binding("n", "close('new')", "New match"),
         Binding("q", "close('quit')", "Quit"),
+        Binding("escape", "close('look')", "Look at the table"),
     ]
     DEFAULT_CSS = """
     HandOverScreen { align: center bottom; background: $background 30%; }
@@ -236,7 +237,7 @@ class HandOverScreen(ModalScreen[str]):
             with VerticalScroll(id="body"):
                 yield Static(self._body(), id="text", markup=False)
             keys = (
-                "Enter: next hand" if self.more else "n: new match"
+                "Enter: next hand" if self.more else "n: new match  Escape: look at the table"
             ) + "  a: all hands  r: review your moves  e: export the record  q: quit"
             yield Static(keys, id="keys", markup=False)
 
@@ -261,7 +262,7 @@ class HandOverScreen(ModalScreen[str]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "close" and parameters and parameters[0] == "next":
             return self.more
-        if action == "close" and parameters and parameters[0] == "new":
+        if action == "close" and parameters and parameters[0] in ("new", "look"):
             return not self.more
         return True
 
@@ -313,7 +314,9 @@ class StartScreen(Screen[None]):
     StartScreen .option > Select { width: 30; }
     StartScreen .option > Input { width: 30; }
     StartScreen .help { color: #c8c3b4; padding-left: 26; height: auto; }
-    StartScreen #buttons { height: auto; margin: 1 0; }
+    StartScreen #bar { dock: bottom; height: auto; background: #0a2916; padding: 0 2; }
+    StartScreen #buttons { height: auto; margin-top: 1; }
+    StartScreen .keys { color: #c8c3b4; height: auto; }
     StartScreen #buttons > Button { margin-right: 2; }
     StartScreen #error { color: #ff6b6b; height: auto; }
     StartScreen #options-box { height: auto; border: round #5a8f6e; padding: 0 1; }
@@ -368,6 +371,7 @@ class StartScreen(Screen[None]):
         rules = self.rules_now() or get_game(game.id).configure(rule_set.name, None, players)
         with VerticalScroll(id="form"):
             yield Static("boneyard: the classic games of dominoes", id="banner")
+            yield Static("", id="error", markup=False)
             with Horizontal(classes="row"):
                 yield Label("Game")
                 yield Select(
@@ -456,7 +460,7 @@ class StartScreen(Screen[None]):
             with Horizontal(classes="switch"):
                 yield Switch(value=self.settings.hints, id="hints")
                 yield Label("Show what each of my moves is worth, always")
-            yield Static("", id="error")
+        with Vertical(id="bar"):
             with Horizontal(id="buttons"):
                 yield Button("Play", id="play", variant="success")
                 saved = saved_match_path(self.boneyard.config)
@@ -466,7 +470,7 @@ class StartScreen(Screen[None]):
             yield Static(
                 "Tab moves between fields, Enter opens a list or presses a button. "
                 "Ctrl+G plays, Ctrl+R resumes, Ctrl+Q quits.",
-                classes="about",
+                classes="keys",
             )
 
     def on_mount(self) -> None:
@@ -536,6 +540,8 @@ class StartScreen(Screen[None]):
             options.pop(name, None)
         else:
             options[name] = value.strip()
+        if not options:
+            del self.settings.options[game.id]
 
     # -- buttons
     @on(Button.Pressed, "#play")
@@ -552,7 +558,8 @@ class StartScreen(Screen[None]):
             if path:
                 problem = self.boneyard.resume_from(path)
                 if problem:
-                    self.query_one("#error", Static).update(problem)
+                    self.query_one("#error", Static).update(f"error: {problem}")
+                    self.query_one("#form", VerticalScroll).scroll_home(animate=False)
 
         self.app.push_screen(FileScreen("Open a game record (a .json file) to go on with:"), opened)
 
@@ -567,7 +574,8 @@ class StartScreen(Screen[None]):
     def action_resume(self) -> None:
         problem = self.boneyard.resume_from(str(saved_match_path(self.boneyard.config)))
         if problem:
-            self.query_one("#error", Static).update(problem)
+            self.query_one("#error", Static).update(f"error: {problem}")
+            self.query_one("#form", VerticalScroll).scroll_home(animate=False)
 
     def action_play(self) -> None:
         error = self.query_one("#error", Static)
@@ -577,6 +585,7 @@ class StartScreen(Screen[None]):
             )
         except OptionError as e:
             error.update(f"error: {e}")
+            self.query_one("#form", VerticalScroll).scroll_home(animate=False)
             return
         opponents = []
         for seat in range(1, rules.players):

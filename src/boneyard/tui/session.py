@@ -95,6 +95,9 @@ class Session(TerminalGame):
         self.notes: dict[int, list[str]] = {}
         self._hand_said: int = -1
         self.took_back = 0
+        # Seconds of search for a hint, and per decision for a review.
+        self.hint_budget = 0.4
+        self.review_budget = 0.25
 
     # ----------------------------------------------------------------- the log
     def say(self, text: str = "", style: str | None = None) -> None:
@@ -296,18 +299,18 @@ class Session(TerminalGame):
         return True
 
     # ----------------------------------------------------------------- help for the person
-    def analyse_moves(self, budget: float = 0.4) -> dict[Action, MoveAnalysis]:
+    def analyse_moves(self, budget: float | None = None) -> dict[Action, MoveAnalysis]:
         """Each of the person's moves analysed (value, loss against the best, reason); empty
         when there is no choice. Safe in a worker thread."""
         if len(self.moves()) < 2:
             return {}
-        return self.hint_analysis(self.observation(), budget)
+        return self.hint_analysis(self.observation(), budget or self.hint_budget)
 
-    def review_of(self, hand: int | None = None, budget: float = 0.25) -> str:
+    def review_of(self, hand: int | None = None, budget: float | None = None) -> str:
         """The review of the person's choices in a hand (the last finished one by default)."""
         if not any(h.over for h in self.match.hands):
             return "No hand has finished yet."
-        return self.review_text(hand, budget)
+        return self.review_text(hand, budget or self.review_budget)
 
     def all_hands_text(self, hand: int | None = None) -> str:
         """Every seat's tiles at the end of a hand (the last finished one by default), and what
