@@ -249,6 +249,11 @@ def run_replay(path: str, as_json: bool) -> int:
 
 
 # --------------------------------------------------------------------- play
+def _in_a_terminal() -> bool:
+    """Whether both input and output are a terminal (then ``play`` is full screen)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def _opponents(opponent: str | None, rules: Rules) -> list[str]:
     """The computer players named by ``--opponent`` (checked), or the game's default."""
     from .agents import make_agent
@@ -459,7 +464,7 @@ def build_app() -> "typer.Typer":
     ) -> None:
         """Play a match against the computer (you are seat 0): full screen in a terminal, or the
         line-based game with --plain."""
-        full_screen = not plain and sys.stdin.isatty() and sys.stdout.isatty()
+        full_screen = not plain and _in_a_terminal()
         if full_screen:
             try:
                 import textual  # noqa: F401
