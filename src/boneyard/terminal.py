@@ -1205,15 +1205,19 @@ class TerminalGame:
             assert state.result is not None
             self.say()
             self.say(hand_result_text(number, state.result, self.rules, state.hands, state), "bold")
+            more = self.match.next_hand()
             if self.review:
                 self.say(self.review_text(number - 1))
-            more = self.match.next_hand()
             self.say()
             self.say(score_sheet_text(self.match))
             if more is None:
                 self.say()
                 self.say(_winner_line(self.match), "bold green")
                 return "over"
+            if not self.review:
+                self.say(
+                    f"(Type review at your next move: what your choices in hand {number} cost.)"
+                )
 
     def _intro(self) -> None:
         rules = self.rules

@@ -52,6 +52,14 @@ async def test_a_match_of_block_by_keyboard() -> None:
             await wait_for(pilot, lambda: waiting_for_you(app))
         assert "●" in screen_text(app) and "Open ends: L shows" in screen_text(app)
         assert app.screen.query_one(TableView).tile_style is not None
+        # Under each tile of the hand that can be played, the numbers of its moves.
+        hand = app.screen.query_one(HandView)
+        assert hand.canvas is not None
+        numbers = hand.canvas.lines()[-1].split()
+        moves = game_screen(app).moves_shown
+        assert numbers and sorted(",".join(numbers).split(",")) == sorted(
+            str(i) for i, a in enumerate(moves, 1) if hasattr(a, "tile")
+        )
         ends = await play_to_the_end(pilot, app, key="enter")
         first = ends[0]
         assert "Hand 1 is over:" in first and "Left in hand:" in first

@@ -208,7 +208,9 @@ class GameScreen(Screen[None]):
         marks = rules.matadors if isinstance(rules, MatadorRules) else 0
         tiles = hand_order(state.hands[YOU])
         selected = chosen.tile if isinstance(chosen, Play) else None
-        self.query_one("#hand", HandView).show(tiles, playable if moves else None, selected, marks)
+        self.query_one("#hand", HandView).show(
+            tiles, playable if moves else None, selected, marks, labels
+        )
         self.query_one("#prompt", Static).update(self._prompt())
 
     def _title(self, number: int) -> str:
