@@ -52,7 +52,6 @@ class BoneyardApp(App[None]):
     TITLE = "boneyard"
     ENABLE_COMMAND_PALETTE = False
     CSS = """
-    Screen { background: #0f3d22; }
     .muted { color: $text-muted; }
     """
 

@@ -419,6 +419,22 @@ class StartScreen(Screen[None]):
                         allow_blank=False,
                         id=f"opponent-{seat}",
                     )
+            with Horizontal(classes="row"):
+                yield Label("Seed")
+                yield Input(placeholder="random", id="seed", restrict=r"-?[0-9]*")
+                yield Label("Speed")
+                yield Select(
+                    [(name, name) for name in SPEEDS],
+                    value=self.settings.speed,
+                    allow_blank=False,
+                    id="speed",
+                )
+            with Horizontal(classes="switch"):
+                yield Switch(value=self.settings.auto_forced, id="auto_forced")
+                yield Label("Draw and pass for me when it is my only move")
+            with Horizontal(classes="switch"):
+                yield Switch(value=self.settings.hints, id="hints")
+                yield Label("Show what each of my moves is worth, always")
             with Vertical(id="options-box"):
                 yield Static(
                     f"Options under {rule_set.name} (change any; each says what it does)",
@@ -444,22 +460,6 @@ class StartScreen(Screen[None]):
                         else:
                             yield Input(value=value, id=f"option-{name}")
                     yield Static(spec.help, classes="help", markup=False)
-            with Horizontal(classes="row"):
-                yield Label("Seed")
-                yield Input(placeholder="random", id="seed", restrict=r"-?[0-9]*")
-                yield Label("Speed")
-                yield Select(
-                    [(name, name) for name in SPEEDS],
-                    value=self.settings.speed,
-                    allow_blank=False,
-                    id="speed",
-                )
-            with Horizontal(classes="switch"):
-                yield Switch(value=self.settings.auto_forced, id="auto_forced")
-                yield Label("Draw and pass for me when it is my only move")
-            with Horizontal(classes="switch"):
-                yield Switch(value=self.settings.hints, id="hints")
-                yield Label("Show what each of my moves is worth, always")
         with Vertical(id="bar"):
             with Horizontal(id="buttons"):
                 yield Button("Play", id="play", variant="success")

@@ -25,12 +25,12 @@ GREY = "#8d8a80"
 # How each role of a canvas cell is coloured (see boneyard.tui.render).
 PALETTE: dict[str, Style] = {
     " ": Style(),
-    "E": Style(color=IVORY),
+    "E": Style(color="#9c9480", bgcolor=IVORY),
     "A": Style(color=INK, bgcolor=IVORY),
     "B": Style(color=INK, bgcolor=IVORY),
     "a": Style(color=INK, bgcolor=IVORY, bold=True),
     "b": Style(color=INK, bgcolor=IVORY, bold=True),
-    "D": Style(color="#8a8270", bgcolor=IVORY),
+    "D": Style(color="#9c9480", bgcolor=IVORY),
     "o": Style(color=INK, bgcolor=AMBER),
     "O": Style(color=INK, bgcolor=AMBER, bold=True),
     "x": Style(color=INK, bgcolor=SKY),
