@@ -31,28 +31,27 @@ RECORDS = Path(__file__).resolve().parent.parent / "records"
 
 # fmt: off
 LINE_LARGE = [
-    '',
-    '',
-    '',
-    '',
-    '           ╭─────╮             ╭─────╮             ╭─────╮',
-    '           │●   ●│             │●   ●│             │     │',
-    '    ╭─────╮│●   ●│╭─────┬─────╮│     │╭─────┬─────╮│  ●  │╭─────╮',
-    '    │●   ●││●   ●││● ● ●│●   ●││●   ●││●   ●│     ││     ││     │',
-    '    │●   ●│├─────┤│     │     │├─────┤│     │  ●  │├─────┤│  ●  │',
-    '    │●   ●││●   ●││● ● ●│●   ●││●   ●││●   ●│     ││     ││     │',
-    '    ├─────┤│●   ●│╰─────┴─────╯│     │╰─────┴─────╯│  ●  │├─────┤',
-    '    │●   ●││●   ●│             │●   ●│             │     ││●   ●│',
-    '    │  ●  │╰─────╯             ╰─────╯             ╰─────╯│  ●  │',
-    '    │●   ●│                   ╭─────╮                     │●   ●│',
-    '    ╰─────╯                   │     │                   R ╰─────╯',
-    '    ╭─────┬─────╮╭─────┬─────╮│     │╭─────┬─────╮╭─────┬─────╮',
-    '    │●   ●│●    ││●    │     ││     ││     │●    ││●    │●    │',
-    '    │  ●  │  ●  ││  ●  │     │├─────┤│     │     ││     │  ●  │ L',
-    '    │●   ●│    ●││    ●│     ││     ││     │    ●││    ●│    ●│',
-    '    ╰─────┴─────╯╰─────┴─────╯│     │╰─────┴─────╯╰─────┴─────╯',
-    '                              │     │',
-    '                              ╰─────╯',
+    '      ╭─────┬─────╮╭─────┬─────╮',
+    '      │     │●    ││●    │●    │',
+    '      │     │     ││     │  ●  │ L',
+    '      │     │    ●││    ●│    ●│              ╭─────╮',
+    '      ╰─────┴─────╯╰─────┴─────╯              │     │',
+    '   ╭─────┬─────╮                 ╭─────┬─────╮│  ●  │╭─────┬─────╮',
+    '   │     │     │                 │●   ●│     ││     ││     │●   ●│',
+    '   │     │     │               R │  ●  │  ●  │├─────┤│  ●  │     │',
+    '   │     │     │                 │●   ●│     ││     ││     │●   ●│',
+    '   ╰─────┴─────╯                 ╰─────┴─────╯│  ●  │╰─────┴─────╯',
+    '      ╭─────╮                                 │     │      ╭─────╮',
+    '      │     │                                 ╰─────╯      │●   ●│',
+    '      │     │                          ╭─────╮             │     │',
+    '      │     │                          │●   ●│             │●   ●│',
+    '      ├─────┤╭─────┬─────╮╭─────┬─────╮│●   ●│╭─────┬─────╮├─────┤',
+    '      │    ●││●    │●   ●││●   ●│● ● ●││●   ●││● ● ●│●   ●││●   ●│',
+    '      │  ●  ││  ●  │  ●  ││  ●  │     │├─────┤│     │     ││     │',
+    '      │●    ││    ●│●   ●││●   ●│● ● ●││●   ●││● ● ●│●   ●││●   ●│',
+    '      ╰─────╯╰─────┴─────╯╰─────┴─────╯│●   ●│╰─────┴─────╯╰─────╯',
+    '                                       │●   ●│',
+    '                                       ╰─────╯',
 ]
 
 LINE_SMALL = [
@@ -183,7 +182,7 @@ def test_matador_halves_and_a_crosswise_matador() -> None:
 
 def test_when_nothing_fits_the_table_is_drawn_as_lines() -> None:
     rules, state = matador()
-    canvas, style = table_canvas(rules, state.history[:9], 80, 14, styles=(MEDIUM,))
+    canvas, style = table_canvas(rules, state.history[:9], 60, 8, styles=(MEDIUM,))
     assert style is None
     assert lines(canvas.text()) == MATADOR_FALLBACK
 
@@ -211,13 +210,13 @@ def test_open_halves_and_the_last_tile_are_marked() -> None:
     rules, state = block_line()
     canvas, _ = table_canvas(rules, state.history, 70, 24, styles=(LARGE,))
     roles = canvas.role_lines()
-    # L's tip, laid last, is the 3-2 at the end of the bottom row: its outer half (the 3) is
-    # open, its inner half marked as the last tile laid.
-    assert roles[16][50:63] == "EXxxxxEOooooE"
-    assert roles[17][50:63] == "ExxxxxEooOooE"
-    # R's tip is the 5 of the standing 1-5 at the right: its bottom half.
-    assert roles[11][58:65] == "EOoooOE"
-    assert roles[7][58:65] == "EAAAAAE"
+    # L's tip, laid last, is the 3-2 at the end of the top row: its outer half (the 3) is open,
+    # its inner half marked as the tile laid last.
+    assert roles[1][19:32] == "EXxxxxEOooooE"
+    assert roles[2][19:32] == "ExxxxxEooOooE"
+    # R's tip is the 5-1 coming back along the middle row: its left half, the 5, is open.
+    assert roles[7][33:46] == "EooOooEBBbBBE"
+    assert roles[7][31] == "l"  # and R is named beside it
     # Nothing else is open or lit.
     everywhere = "".join(roles)
     assert everywhere.count("o") + everywhere.count("O") == 2 * 15

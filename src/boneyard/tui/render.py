@@ -395,8 +395,8 @@ class _Lay:
             open_short_sides(lead.tile, root, E)
         while queue:
             arm = queue.pop(0)
-            for p in arm.tiles:
-                index = self.place(arm, p, last)
+            for i, p in enumerate(arm.tiles):
+                index = self.place(arm, p, last, more=i < len(arm.tiles) - 1)
                 if index is None:
                     return False
                 if self.spinners & BIT[p.tile] and not p.across:
@@ -404,10 +404,23 @@ class _Lay:
             self.ends[arm.name] = (arm.prev, arm.d)
         return True
 
-    def place(self, arm: _Arm, p: Placed, last: int) -> int | None:
+    def room_to_turn(self, d: Dir, end: int) -> bool:
+        """Whether beyond ``end`` there is room for a tile turning the corner."""
+        g = self.style.gap
+        if d in (E, W):
+            w, _ = self.size(True)
+            return end + g + w <= self.width if d == E else end - g - w >= 0
+        _, h = self.size(False)
+        return end + g + h <= self.height if d == S else end - g - h >= 0
+
+    def place(self, arm: _Arm, p: Placed, last: int, more: bool = False) -> int | None:
         """Lay the arm's next tile: straight on if it fits, else round a corner (back the other
-        way after a corner of the line, so that it snakes); the piece, or ``None``."""
+        way after a corner of the line, so that it snakes); the piece, or ``None``. With
+        ``more`` tiles to come, an arm turns before it runs out of room to turn."""
         cross = self.crosswise(p)
+        # A double laid across may turn a corner if it must (lying along the new way), but
+        # never a spinner, whose short sides need it across.
+        can_turn = not cross or not (p.across or self.spinners & BIT[p.tile])
         options: list[tuple[Dir, Rect, int, int, bool]] = []
         if arm.home_horizontal and arm.d in (N, S) and arm.back is not None and not cross:
             r, end, axis = self.corner(arm, arm.back)
@@ -416,9 +429,12 @@ class _Lay:
         r = self.rect(arm.d, arm.end, arm.axis, standing)
         x, y, w, h = r
         end = (x + w if arm.d == E else x) if arm.d in (E, W) else (y + h if arm.d == S else y)
-        options.append((arm.d, r, end, arm.axis, standing))
+        straight = (arm.d, r, end, arm.axis, standing)
+        tight = more and can_turn and not self.room_to_turn(arm.d, end)
+        if not tight:
+            options.append(straight)
         chosen = next((o for o in options if self.fits(o[1], arm.prev)), None)
-        if chosen is None and not cross:  # a double never turns a corner
+        if chosen is None and can_turn:
             best = -1
             for new in (_cw(arm.d), _ccw(arm.d)):
                 r, end, axis = self.corner(arm, new)
@@ -427,6 +443,8 @@ class _Lay:
                 ahead = self.run(new, end + self.style.gap * _sign(new), axis)
                 if ahead > best:
                     best, chosen = ahead, (new, r, end, axis, new in (N, S))
+        if chosen is None and tight and self.fits(straight[1], arm.prev):
+            chosen = straight
         if chosen is None:
             return None
         new, (x, y, w, h), end, axis, standing = chosen
@@ -490,7 +508,7 @@ def lay_table(
     xs: list[int] = []
     if left + lw + right <= width:
         xs.append((width - left - lw - right) // 2 + left)
-    for frac in (0.5, 0.35, 0.65, 0.2, 0.8):
+    for frac in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9):
         x = int(width * frac) - lw // 2
         if x not in xs:
             xs.append(x)
