@@ -33,6 +33,7 @@ from ..state import IllegalAction
 from ..terminal import YOU, count_text, ends_text, game_intro, side_labels
 from ..tiles import BIT
 from .render import hand_order
+from .screens import ClaimScreen, ConfirmScreen, FileScreen, HandOverScreen, TextScreen
 from .session import Session
 from .settings import SPEEDS
 from .widgets import HandView, TableView
@@ -90,6 +91,7 @@ class GameScreen(Screen[None]):
         Binding("n", "new_match", "New", show=False),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "quit_game", "Quit"),
+        Binding("enter", "play_chosen", "Play", show=False),
         Binding("left", "tile(-1)", "Tile", show=False),
         Binding("right", "tile(1)", "Tile", show=False),
         *[Binding(str(n), f"pick({n})", f"Move {n}", show=False) for n in range(10)],
@@ -157,6 +159,7 @@ class GameScreen(Screen[None]):
         self.session.listener = self._log
         self.query_one("#moves", OptionList).border_title = "Your moves"
         log.border_title = "What happened"
+        log.can_focus = False  # the keys stay with the moves; the wheel still scrolls it
         self.query_one("#players", Static).border_title = "Players"
         self.refresh_view()
         self.query_one("#moves", OptionList).focus()
@@ -166,7 +169,7 @@ class GameScreen(Screen[None]):
         height, width = event.size.height, event.size.width
         hand = self.query_one("#hand", HandView)
         hand.styles.height = 9 if height >= 34 else 4 if height >= 26 else 2
-        self.query_one("#side").styles.width = 42 if width >= 110 else 34
+        self.query_one("#side").styles.width = 42 if width >= 110 else 34 if width >= 90 else 28
 
     def _log(self, line: str, style: str | None) -> None:
         self.query_one("#log", RichLog).write(Text(line, style=style or ""))
@@ -200,11 +203,12 @@ class GameScreen(Screen[None]):
         count = count_text(rules, obs.layout)
         self.query_one("#ends", Static).update(ends + (f"   {count}" if count else ""))
         playable = 0
-        labels: dict[int, str] = {}
+        numbers: dict[int, list[int]] = {}
         for i, a in enumerate(moves, 1):
             if isinstance(a, Play):
                 playable |= BIT[a.tile]
-                labels[a.tile] = f"{labels[a.tile]},{i}" if a.tile in labels else str(i)
+                numbers.setdefault(a.tile, []).append(i)
+        labels = {t: _numbers_label(ns) for t, ns in numbers.items()}
         marks = rules.matadors if isinstance(rules, MatadorRules) else 0
         tiles = hand_order(state.hands[YOU])
         selected = chosen.tile if isinstance(chosen, Play) else None
@@ -448,7 +452,7 @@ class GameScreen(Screen[None]):
         if not more:
             self.boneyard.record_to_launch_file(s)
         self.refresh_view()
-        self.app.push_screen(HandOverScreenFactory(s, finished, text, more), self._after_hand)
+        self.app.push_screen(HandOverScreen(s, finished, text, more), self._after_hand)
 
     def _after_hand(self, choice: str | None) -> None:
         self.over_open = False
@@ -476,7 +480,6 @@ class GameScreen(Screen[None]):
             self.say_status("That is not one of your moves now.")
             return
         if s.rules.claims and isinstance(action, Play) and action.claim is None:
-            from .screens import ClaimScreen
 
             def claimed(claim: int | str | None) -> None:
                 if claim == "back":
@@ -555,6 +558,13 @@ class GameScreen(Screen[None]):
             self.query_one("#moves", OptionList).highlighted = ways[0]
         else:
             self.say_status(f"The tile does not go at {event.end}.")
+
+    def action_play_chosen(self) -> None:
+        """Enter when the list of moves is not focused: play the move chosen in it."""
+        chosen = self.chosen()
+        if chosen is not None:
+            self.choose(chosen)
+        self.query_one("#moves", OptionList).focus()
 
     def action_pick(self, n: int) -> None:
         moves = self.moves_shown
@@ -658,18 +668,12 @@ class GameScreen(Screen[None]):
         self.advance()
 
     def action_describe(self) -> None:
-        from .screens import TextScreen
-
         self.app.push_screen(TextScreen("The position in words", self.session.describe()))
 
     def action_sheet(self) -> None:
-        from .screens import TextScreen
-
         self.app.push_screen(TextScreen("Score sheet", self.session.sheet_text()))
 
     def action_help(self) -> None:
-        from .screens import TextScreen
-
         rules = self.session.rules
         lines = [f"{rules.game.title}: {rules.game.summary}", ""]
         lines += game_intro(rules)
@@ -707,8 +711,6 @@ class GameScreen(Screen[None]):
         self.say_status(f"Saved to {path}." if path else "Could not save the match.")
 
     def action_export(self) -> None:
-        from .screens import FileScreen
-
         rules = self.session.rules
         default = f"boneyard-{rules.game.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
 
@@ -720,8 +722,6 @@ class GameScreen(Screen[None]):
         self.app.push_screen(FileScreen("Export the game record to:", default), chosen)
 
     def action_new_match(self) -> None:
-        from .screens import ConfirmScreen
-
         if self.session.match.over:
             self.boneyard.new_match(self.session)
             return
@@ -739,7 +739,8 @@ class GameScreen(Screen[None]):
         self.boneyard.leave(self.session)
 
 
-def HandOverScreenFactory(session: Session, hand: int, text: str, more: bool) -> Any:
-    from .screens import HandOverScreen
-
-    return HandOverScreen(session, hand, text, more)
+def _numbers_label(numbers: list[int]) -> str:
+    """The numbers of a tile's moves, short: ``2``, ``1,3``, ``1-4`` (a run of four or more)."""
+    if len(numbers) >= 3 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}-{numbers[-1]}"
+    return ",".join(map(str, numbers))
