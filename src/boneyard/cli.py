@@ -411,7 +411,7 @@ def build_app() -> "typer.Typer":
         game: Annotated[
             str | None,
             typer.Argument(
-                metavar="[GAME]",
+                metavar="GAME",
                 help="A game id or alias, e.g. block. Without it the full-screen game opens on "
                 "its start screen (the plain game plays block).",
             ),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from textual.widgets import OptionList, Select
 from tuihelp import (
     game_screen,
@@ -17,10 +18,17 @@ from tuihelp import (
     waiting_for_you,
 )
 
+from boneyard.games import GAMES
 from boneyard.record import replay_record
 from boneyard.tui.app import BoneyardApp, Launch
 from boneyard.tui.game import GameScreen
-from boneyard.tui.screens import FileScreen, HandOverScreen, StartScreen, TextScreen
+from boneyard.tui.screens import (
+    ClaimScreen,
+    FileScreen,
+    HandOverScreen,
+    StartScreen,
+    TextScreen,
+)
 from boneyard.tui.widgets import HandView, TableView
 
 SIZE = (120, 40)
@@ -379,3 +387,27 @@ async def test_new_match_from_the_end_of_a_match() -> None:
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         assert "Block (block)" in screen_text(app)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_every_game_plays_a_hand(game: str) -> None:
+    """A hand of every game, to its end: the table, the moves and the end of the hand."""
+    app = app_for(game, seed=5)
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(400):
+            await wait_for(
+                pilot,
+                lambda: (
+                    waiting_for_you(app) or hand_over(app) or isinstance(app.screen, ClaimScreen)
+                ),
+            )
+            if hand_over(app):
+                break
+            await pilot.press("enter")  # the first move offered (and, for a claim, no claim)
+        else:
+            raise AssertionError("the hand did not end")
+        shown = screen_text(app)
+        assert "Hand 1 is over:" in shown and "Left in hand:" in shown
+        session = game_screen_session(app)
+        assert session.match.hands[0].over
+        assert "=== Hand 1 ===" in session.lines
