@@ -411,3 +411,21 @@ async def test_every_game_plays_a_hand(game: str) -> None:
         session = game_screen_session(app)
         assert session.match.hands[0].over
         assert "=== Hand 1 ===" in session.lines
+
+
+async def test_hints_on_every_turn_with_the_flag() -> None:
+    """``boneyard play --hints``: every choice comes with its values, without asking; the flag is
+    for this run, not remembered."""
+    app = BoneyardApp(Launch(game="block", seed=3, hints=True))
+    app.settings.speed = "instant"
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(
+            pilot, lambda: waiting_for_you(app) and len(game_screen(app).moves_shown) > 1
+        )
+        screen = game_screen(app)
+        screen.session.hint_budget = 0.05
+        await wait_for(pilot, lambda: screen.hints_for == screen.session.version)
+        assert " best: " in screen_text(app)
+        await pilot.press("q")
+    saved = json.loads((app.config / "settings.json").read_text(encoding="utf-8"))
+    assert saved["hints"] is False

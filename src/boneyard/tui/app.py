@@ -60,8 +60,6 @@ class BoneyardApp(App[None]):
         self.launch = launch or Launch()
         self.config = config or config_dir()
         self.settings = load_settings(self.config)
-        if self.launch.hints:
-            self.settings.hints = True
         self.session: Session | None = None
         self.exit_message = ""
         self.exit_status = 0
@@ -93,7 +91,7 @@ class BoneyardApp(App[None]):
 
     # ----------------------------------------------------------------- matches
     def start_match(self, rules: Rules, opponents: list[str], seed: int | None) -> None:
-        session = Session(rules, opponents=opponents, seed=seed, hints=self.settings.hints)
+        session = Session(rules, opponents=opponents, seed=seed)
         session.begin()
         self.open_session(session)
 
@@ -117,7 +115,7 @@ class BoneyardApp(App[None]):
         if isinstance(item, RecordError):
             return str(item)
         try:
-            session = Session.resume(item, hints=self.settings.hints)
+            session = Session.resume(item)
         except RecordError as e:
             return f"{label}: {e}"
         if session.match.over:
@@ -139,6 +137,11 @@ class BoneyardApp(App[None]):
         self.exit()
 
     # ----------------------------------------------------------------- files
+    @property
+    def hints_always(self) -> bool:
+        """Hints on every turn: the setting, or ``--hints`` for this run."""
+        return self.settings.hints or self.launch.hints
+
     def remember(self, settings: Settings) -> None:
         self.settings = settings
         save_settings(settings, self.config)

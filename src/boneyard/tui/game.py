@@ -374,7 +374,7 @@ class GameScreen(Screen[None]):
             )
             self.refresh_view()
             return
-        if self.boneyard.settings.hints and self.hints_for != s.version:
+        if self.boneyard.hints_always and self.hints_for != s.version:
             self.action_hint()
         self.refresh_view()
 
