@@ -429,3 +429,15 @@ async def test_hints_on_every_turn_with_the_flag() -> None:
         await pilot.press("q")
     saved = json.loads((app.config / "settings.json").read_text(encoding="utf-8"))
     assert saved["hints"] is False
+
+
+async def test_click_a_move_in_the_list() -> None:
+    app = app_for("block", seed=6)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: waiting_for_you(app))
+        screen = game_screen(app)
+        first = screen.moves_shown[0]
+        before = len(screen.session.state.history)
+        await pilot.click(OptionList, offset=(4, 1))  # the first move, under the border
+        await wait_for(pilot, lambda: len(screen.session.state.history) > before)
+        assert screen.session.state.history[before].action == first
