@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import OptionList, Select
 from tuihelp import (
+    config_home,  # noqa: F401  (the fixture: settings in a temporary directory)
     game_screen,
     hand_over,
     play_to_the_end,

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tuihelp import config_home  # noqa: F401  (settings in a temporary directory)
 from typer.testing import CliRunner, Result
 
 import boneyard.cli as cli
@@ -230,10 +231,11 @@ def test_the_play_page_lists_the_game_screens_keys() -> None:
         assert word in {names.get(k, k) for k in bound}, f"docs/play.md documents {word}: unbound"
 
 
-def test_the_play_page_names_the_settings_file(config_home: Path) -> None:
+def test_the_play_page_names_the_settings_file() -> None:
     from boneyard.tui.settings import saved_match_path, settings_path
 
     text = PLAY_PAGE.read_text(encoding="utf-8")
-    assert settings_path() == config_home / "boneyard" / "settings.json"
+    home = Path(os.environ["XDG_CONFIG_HOME"])
+    assert settings_path() == home / "boneyard" / "settings.json"
     assert "`$XDG_CONFIG_HOME/boneyard/settings.json`" in text
     assert f"`{saved_match_path().name}`" in text

@@ -8,7 +8,11 @@ import json
 from pathlib import Path
 
 import pytest
-from tuihelp import deal_state, play_all
+from tuihelp import (
+    config_home,  # noqa: F401  (settings in a temporary directory)
+    deal_state,
+    play_all,
+)
 
 from boneyard import get_game
 from boneyard.record import replay_record

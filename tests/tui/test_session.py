@@ -4,8 +4,10 @@ record, the position in words, hints and reviews."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
+from tuihelp import config_home  # noqa: F401  (settings in a temporary directory)
 
 from boneyard import get_game
 from boneyard.actions import Play
@@ -175,13 +177,14 @@ def test_claims_are_part_of_the_move() -> None:
     assert "  ends 12 + 3 = 15 -> 15 points" in session.lines
 
 
-def test_settings_round_trip(config_home: object) -> None:
+def test_settings_round_trip() -> None:
+    home = os.environ["XDG_CONFIG_HOME"]
     settings = load_settings()
     assert settings == Settings()
     settings.game, settings.speed, settings.opponents = "matador", "slow", ["expert"]
     settings.options = {"matador": {"target_score": "50"}}
     path = save_settings(settings)
-    assert path is not None and str(path).startswith(str(config_home))
+    assert path is not None and str(path).startswith(home)
     assert load_settings() == settings
     path.write_text("{not json", encoding="utf-8")
     assert load_settings() == Settings()  # a broken file gives the defaults

@@ -1,10 +1,14 @@
-"""Helpers for driving the full-screen game headless with Textual's Pilot."""
+"""Helpers for driving the full-screen game headless with Textual's Pilot, and the fixture that
+keeps the tests' settings and saved matches in a temporary directory (every test module of the
+full-screen game imports it; a second ``conftest.py`` here would shadow the suite's own)."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from boneyard import HandState, Rules
@@ -13,6 +17,15 @@ from boneyard.tiles import parse_tile
 from boneyard.tui.app import BoneyardApp
 from boneyard.tui.game import GameScreen
 from boneyard.tui.screens import HandOverScreen
+
+
+@pytest.fixture(autouse=True)
+def config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """``$XDG_CONFIG_HOME`` for the test: settings land in ``<it>/boneyard``, never in the
+    person's own ``~/.config/boneyard``."""
+    home = tmp_path / "config"
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home))
+    return home
 
 
 def screen_text(app: BoneyardApp) -> str:
