@@ -248,6 +248,84 @@ def run_replay(path: str, as_json: bool) -> int:
     return 2 if rejected else 1 if disagreed else 0
 
 
+# --------------------------------------------------------------------- play
+def _in_a_terminal() -> bool:
+    """Whether both input and output are a terminal (then ``play`` is full screen)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _opponents(opponent: str | None, rules: Rules) -> list[str]:
+    """The computer players named by ``--opponent`` (checked), or the game's default."""
+    from .agents import make_agent
+
+    names = [n.strip() for n in (opponent or default_opponent(rules)).split(",") if n.strip()]
+    if not names:
+        error("--opponent needs an agent name")
+    if len(names) > rules.players - 1:
+        error(f"{len(names)} opponents given for {rules.players - 1} computer seats")
+    for name in names:
+        make_agent(name)  # an unknown agent is an OptionError naming the known ones
+    return names
+
+
+def _read_resume(path: Path) -> dict[str, Any]:
+    """The last record of a file given to ``--resume``."""
+    try:
+        found = list(read_records(path))
+    except RecordError as e:
+        error(str(e))
+    if not found:
+        error(f"{path}: no records")
+    _, item = found[-1]
+    if isinstance(item, RecordError):
+        error(str(item))
+    return item
+
+
+def _play_full_screen(
+    game: str | None,
+    rules: str | None,
+    option: Sequence[str] | None,
+    players: int | None,
+    opponent: str | None,
+    seed: int | None,
+    save: Path | None,
+    resume: Path | None,
+    hints: bool,
+) -> None:
+    """Check the arguments, then run the full-screen game."""
+    from .tui.app import Launch, run
+
+    opponents = None
+    options = {}
+    try:
+        options = parse_option_args(option or [])
+        if game is not None:
+            resolved = configure(game, rules, option, players)
+            opponents = _opponents(opponent, resolved)
+    except OptionError as e:
+        error(str(e))
+    if save is not None and not save.parent.is_dir():
+        error(f"cannot save to {save}: no directory {save.parent}")
+    message, status = run(
+        Launch(
+            game=game,
+            rules=rules,
+            options=options,
+            players=players,
+            opponents=opponents,
+            seed=seed,
+            save=save,
+            resume=resume,
+            hints=hints,
+        )
+    )
+    if message:
+        print(message, file=sys.stderr if status else sys.stdout)
+    if status:
+        raise SystemExit(status)
+
+
 # --------------------------------------------------------------------- the app
 def build_app() -> "typer.Typer":
     """The Typer app (needs Typer installed)."""
@@ -331,8 +409,13 @@ def build_app() -> "typer.Typer":
     @app.command("play")
     def play_command(
         game: Annotated[
-            str, typer.Argument(metavar="GAME", help="A game id or alias, e.g. block.")
-        ],
+            str | None,
+            typer.Argument(
+                metavar="GAME",
+                help="A game id or alias, e.g. block. Without it the full-screen game opens on "
+                "its start screen (the plain game plays block).",
+            ),
+        ] = None,
         rules: RulesOpt = None,
         option: OptionsOpt = None,
         players: PlayersOpt = None,
@@ -353,24 +436,67 @@ def build_app() -> "typer.Typer":
             Path | None,
             typer.Option("--save", metavar="FILE", help="Write the game's record to FILE."),
         ] = None,
+        resume: Annotated[
+            Path | None,
+            typer.Option("--resume", metavar="FILE", help="Go on with the match of a game record."),
+        ] = None,
         hints: Annotated[
             bool,
             typer.Option(
                 "--hints",
-                help="Show what each of your moves is worth on average, and the best one.",
+                help="Show what each of your moves is worth on average and why, and the best.",
+            ),
+        ] = False,
+        review: Annotated[
+            bool,
+            typer.Option(
+                "--review", help="After each hand, review your moves (plain game; type review)."
+            ),
+        ] = False,
+        plain: Annotated[
+            bool,
+            typer.Option(
+                "--plain",
+                help="The line-based game: numbered choices, read line by line from standard "
+                "input (also when input or output is not a terminal).",
             ),
         ] = False,
     ) -> None:
-        """Play a match against the computer in the terminal (you are seat 0)."""
+        """Play a match against the computer (you are seat 0): full screen in a terminal, or the
+        line-based game with --plain."""
+        full_screen = not plain and _in_a_terminal()
+        if full_screen:
+            try:
+                import textual  # noqa: F401
+            except ImportError:
+                print(
+                    "boneyard: the full-screen game needs Textual (pip install 'boneyard[cli]'); "
+                    "playing the line-based game.",
+                    file=sys.stderr,
+                )
+                full_screen = False
+        record: dict[str, Any] | None = None
+        if resume is not None:
+            if game is not None:
+                error("give a GAME or --resume FILE, not both")
+            record = _read_resume(resume)
+        if full_screen:
+            _play_full_screen(game, rules, option, players, opponent, seed, save, resume, hints)
+            return
         try:
-            resolved = configure(game, rules, option, players)
-            if opponent is None:
-                opponent = default_opponent(resolved)
-            names = [n.strip() for n in opponent.split(",") if n.strip()]
-            if not names:
-                error("--opponent needs an agent name")
-            if len(names) > resolved.players - 1:
-                error(f"{len(names)} opponents given for {resolved.players - 1} computer seats")
+            if record is not None:
+                from .tui.session import Session
+
+                try:
+                    resumed = Session.resume(record)
+                except RecordError as e:
+                    error(f"{resume}: {e}")
+                resolved = resumed.rules
+                names = list(resumed.opponent_names)
+                seed = resumed.seed
+            else:
+                resolved = configure(game or "block", rules, option, players)
+                names = _opponents(opponent, resolved)
             session = TerminalGame(
                 resolved,
                 sys.stdin,
@@ -380,7 +506,10 @@ def build_app() -> "typer.Typer":
                 color=sys.stdout.isatty(),
                 echo=not sys.stdin.isatty(),
                 hints=hints,
+                review=review,
             )
+            if record is not None:
+                session.match = resumed.match
         except OptionError as e:
             error(str(e))
         if save is not None and not save.parent.is_dir():

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from .actions import DRAW, PASS, Action, Draw, Move, Muggins, Pass, Play
 from .agents import Agent, make_agent
@@ -37,6 +37,9 @@ from .rules.whist import WhistRules
 from .state import HandState, IllegalAction, Observation
 from .tiles import BIT, DOUBLE, HIGH, LOW, NAMES, PIPS, tile, tiles_of
 
+if TYPE_CHECKING:
+    from .analysis import MoveAnalysis
+
 __all__ = [
     "YOU",
     "Command",
@@ -47,6 +50,7 @@ __all__ = [
     "default_opponent",
     "describe_action",
     "describe_move",
+    "describe_table",
     "end_needs",
     "ends_text",
     "hand_result_text",
@@ -69,6 +73,8 @@ Type the number of a move, or:
   d, draw     draw a tile              p, pass     pass
   hand        show your tiles          table       show the table
   score       show the score sheet     moves       list your moves again
+  describe    the whole position in words
+  review      what your choices in the last hand cost (the search player's analysis)
   q, quit     leave the game (it is saved first with --save)
 On the table, a double laid crosswise stands across the line:
          +6+
@@ -367,6 +373,49 @@ def render_table(rules: Rules, history: Iterable[Move], width: int = 78) -> str:
     if count is not None:
         rows.append(count)
     return "\n".join(rows)
+
+
+def describe_table(rules: Rules, history: Iterable[Move]) -> list[str]:
+    """The table in words, arm by arm from the lead outward (for people who cannot see it), then
+    the open ends and, in a counting game, the count.
+
+    >>> from boneyard.games import get_game
+    >>> from boneyard.actions import Play
+    >>> from boneyard.tiles import parse_tile
+    >>> rules = get_game("block").configure(players=2)
+    >>> moves = [Move(0, Play(parse_tile("6-6"))), Move(1, Play(parse_tile("6-4"), "R"))]
+    >>> for line in describe_table(rules, moves):
+    ...     print(line)
+    The lead is [6|6], across the line.
+    Toward L, from the lead: nothing laid yet.
+    Toward R, from the lead: [6|4].
+    Open ends: L shows 6, R shows 4.
+    """
+    table = trace_table(rules, history)
+    lead, layout = table.lead, table.layout
+    if lead is None or layout is None:
+        return ["The table is empty: the first tile played is the lead."]
+    spins = bool(layout.spinners & BIT[lead.tile])
+    across = DOUBLE[lead.tile] and (rules.doubles_crosswise or spins)
+    spinner = ", a spinner" if spins else ""
+    lines = [f"The lead is {_lead_words(lead)}{', across the line' if across else ''}{spinner}."]
+    for name in layout.names:
+        arm = table.arms.get(name, [])
+        root = table.roots.get(name, lead.tile)
+        where = "from the lead" if name in ("L", "R") else f"off the spinner {tile_text(root)}"
+        tiles = [
+            f"{tile_text(p.tile)} crosswise" if p.across else f"[{p.inner}|{p.outer}]" for p in arm
+        ]
+        lines.append(f"Toward {name}, {where}: {', '.join(tiles) or 'nothing laid yet'}.")
+    lines.append(ends_text(layout, rules) + ".")
+    count = count_text(rules, layout)
+    if count is not None:
+        lines.append(count + ".")
+    return lines
+
+
+def _lead_words(lead: Placed) -> str:
+    return tile_text(lead.tile) if DOUBLE[lead.tile] else f"[{lead.inner}|{lead.outer}]"
 
 
 def _count(n: int, noun: str) -> str:
@@ -747,7 +796,8 @@ def _winner_line(match: Match) -> str:
 @dataclass(frozen=True)
 class Command:
     """What a line typed by the person asks for: ``kind`` is ``action`` (with ``action``), ``error``
-    (with ``message``), or one of ``help``, ``hand``, ``table``, ``score``, ``moves``, ``quit``.
+    (with ``message``), or one of ``help``, ``hand``, ``table``, ``score``, ``moves``,
+    ``describe``, ``review``, ``quit``.
 
     ``claimed`` says that the line itself settled the claim of a play (``3 15``, or ``3 0`` for
     none), so the person is not asked for one."""
@@ -771,6 +821,8 @@ _WORDS = {
     "s": "score",
     "m": "moves",
     "moves": "moves",
+    "describe": "describe",
+    "review": "review",
     "q": "quit",
     "quit": "quit",
     "exit": "quit",
@@ -1061,8 +1113,10 @@ class TerminalGame:
 
     ``opponents`` are agent names (see :mod:`boneyard.agents`) or agent objects, one per computer
     seat or fewer (repeated); by default :func:`default_opponent`. With ``hints``, the list of
-    moves shows what each is worth on average (the search player's analysis of the person's own
-    observation) and marks the best.
+    moves shows what each is worth on average and why (:func:`boneyard.analysis.analyze` on the
+    person's own observation) and marks the best. With ``review``, the end of every hand prints
+    the review of the person's choices (:func:`boneyard.analysis.review_hand`); without it, the
+    person may type ``review``.
     """
 
     def __init__(
@@ -1076,9 +1130,11 @@ class TerminalGame:
         color: bool = False,
         echo: bool = False,
         hints: bool = False,
+        review: bool = False,
     ) -> None:
         n = rules.players
         self.hints = hints
+        self.review = review
         chosen: Sequence[str | Agent] = opponents or (default_opponent(rules),)
         given = [chosen[(s - 1) % len(chosen)] for s in range(1, n)]
         self.agents: dict[int, Agent] = {
@@ -1150,12 +1206,18 @@ class TerminalGame:
             self.say()
             self.say(hand_result_text(number, state.result, self.rules, state.hands, state), "bold")
             more = self.match.next_hand()
+            if self.review:
+                self.say(self.review_text(number - 1))
             self.say()
             self.say(score_sheet_text(self.match))
             if more is None:
                 self.say()
                 self.say(_winner_line(self.match), "bold green")
                 return "over"
+            if not self.review:
+                self.say(
+                    f"(Type review at your next move: what your choices in hand {number} cost.)"
+                )
 
     def _intro(self) -> None:
         rules = self.rules
@@ -1389,26 +1451,27 @@ class TerminalGame:
             role = f"your partner, {role}"
         return role
 
-    def _hint_values(self, obs: Observation) -> dict[Action, float]:
-        """The analysis of this position: each move's average value in points (this side's points
-        minus the others' to the end of the hand), from the person's observation only."""
-        from .agents.expert import ExpertAgent
+    def hint_analysis(self, obs: Observation, budget: float = 0.3) -> dict[Action, MoveAnalysis]:
+        """Each of the moves offered analysed (:func:`boneyard.analysis.analyze` on the person's
+        own observation): its value in points (this side's minus the others' to the end of the
+        hand, on average), its loss against the best, and a reason. Where scores are claimed a
+        play is listed without its claim, and worth its best claim."""
+        from .analysis import analyze
 
-        analyst = ExpertAgent("hints", budget=0.3, worlds=24, nodes=3_000)
-        values = analyst.values(obs, random.Random(len(obs.history)))
-        if self.rules.claims:
-            # Moves are listed without their claims: a play is worth its best claim.
-            for action, value in list(values.items()):
-                if isinstance(action, Play) and action.claim is not None:
-                    bare = Play(action.tile, action.end, action.open)
-                    values[bare] = max(values.get(bare, value), value)
-        return values
+        out: dict[Action, MoveAnalysis] = {}
+        for m in analyze(obs, budget=budget, seed=len(obs.history)):
+            action = m.action
+            if isinstance(action, Play) and action.claim is not None:
+                action = Play(action.tile, action.end, action.open)
+            if action not in out or out[action].value < m.value:
+                out[action] = m
+        return out
 
     def _moves(self, obs: Observation) -> None:
         rules = self.rules
         hint = isinstance(rules, CountingRules) and not rules.claims
-        values = self._hint_values(obs) if self.hints and len(menu(obs)) > 1 else {}
-        best = max(values.values()) if values else None
+        analysis = self.hint_analysis(obs) if self.hints and len(menu(obs)) > 1 else {}
+        best = max((m.value for m in analysis.values()), default=None)
         by = None
         for i, action in enumerate(menu(obs), 1):
             points = None
@@ -1425,10 +1488,81 @@ class TerminalGame:
                     None,
                 )
             text = describe_action(action, obs.layout, points=points, by=by, rules=rules)
-            if action in values:
-                mark = "  <- hint" if values[action] == best else ""
-                text += f"   [worth {values[action]:+.1f}{mark}]"
+            if action in analysis:
+                m = analysis[action]
+                mark = "  <- hint" if m.value == best else ""
+                text += f"   [worth {m.value:+.1f}: {m.reason}]{mark}"
             self.say(f"  {i:>2}) {text}")
+
+    def review_text(self, hand: int | None = None, budget: float = 0.25) -> str:
+        """The review of the person's choices in a hand (0-based; by default the last finished
+        one, or the hand in play if none has finished): the moves that cost points, and what
+        was better."""
+        from .analysis import review_hand, review_text
+
+        hands = self.match.hands
+        if hand is None:
+            finished = [i for i, h in enumerate(hands) if h.over]
+            hand = finished[-1] if finished else len(hands) - 1
+        reviews = review_hand(hands[hand], YOU, budget=budget, seed=hand)
+        return f"Review of your moves in hand {hand + 1}:\n" + review_text(reviews)
+
+    def position_text(self, state: HandState) -> str:
+        """The whole position in words: the game, the score, whose turn, the table arm by arm,
+        the others' tiles, the stock, your tiles and your moves."""
+        rules = self.rules
+        obs = state.observation(YOU)
+        number = self.match.hands.index(state) + 1 if state in self.match.hands else 0
+        lines = [
+            f"{rules.game.title}, {rules.rule_set} rules, {rules.players} players; hand {number}.",
+        ]
+        labels = side_labels(rules)
+        totals = list(self.match.totals)
+        if not state.over:
+            totals = [t + s for t, s in zip(totals, state.scores, strict=True)]
+        what = (
+            "Pools won" if isinstance(rules, PoolRules) else "Debits" if _debits(rules) else "Score"
+        )
+        lines.append(
+            f"{what}: "
+            + ", ".join(f"{lab} {_num(t)}" for lab, t in zip(labels, totals, strict=True))
+            + f" ({_target_text(rules)})."
+        )
+        if self.match.over:
+            lines.append(_winner_line(self.match))
+        elif state.over:
+            lines.append("The hand is over.")
+        elif state.turn == YOU:
+            lines.append("It is your turn.")
+        else:
+            lines.append(f"It is {self.names[state.turn].lower()}'s turn.")
+        lines += describe_table(rules, obs.history)
+        for s in range(rules.players):
+            if s == YOU:
+                continue
+            n = obs.hand_sizes[s]
+            lines.append(
+                f"{self.names[s]} ({self._role(s)}) holds "
+                + (f"{_count(n, 'tile')}." if n else "no tiles: out.")
+            )
+        stock = f"The stock has {_count(obs.stock_size, 'tile')}"
+        if rules.can_draw:
+            stock += f", {obs.drawable} of them may be drawn"
+        lines.append(stock + ".")
+        lines.append(f"Your tiles: {hand_text(obs.hand, _marks(rules))}.")
+        offered = menu(obs) if not state.over and state.turn == YOU else []
+        if offered:
+            lines.append("Your moves:")
+            rules_counting = isinstance(rules, CountingRules) and not rules.claims
+            for i, action in enumerate(offered, 1):
+                points = None
+                if rules_counting and isinstance(action, Play):
+                    assert isinstance(rules, CountingRules)
+                    points = rules.points_of_play(obs.layout, action)
+                lines.append(
+                    f"  {i}) {describe_action(action, obs.layout, points=points, rules=rules)}"
+                )
+        return "\n".join(lines)
 
     def _help(self) -> None:
         self.say(HELP)
@@ -1512,6 +1646,12 @@ class TerminalGame:
                 continue
             if command.kind == "moves":
                 self._moves(obs)
+                continue
+            if command.kind == "describe":
+                self.say(self.position_text(state))
+                continue
+            if command.kind == "review":
+                self.say(self.review_text())
                 continue
             action = command.action
             assert action is not None

@@ -1,0 +1,111 @@
+"""Helpers for driving the full-screen game headless with Textual's Pilot, and the fixture that
+keeps the tests' settings and saved matches in a temporary directory (every test module of the
+full-screen game imports it; a second ``conftest.py`` here would shadow the suite's own)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from boneyard import HandState, Rules
+from boneyard.actions import PASS, Play
+from boneyard.tiles import parse_tile
+from boneyard.tui.app import BoneyardApp
+from boneyard.tui.game import GameScreen
+from boneyard.tui.screens import HandOverScreen
+
+
+@pytest.fixture(autouse=True)
+def config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """``$XDG_CONFIG_HOME`` for the test: settings land in ``<it>/boneyard``, never in the
+    person's own ``~/.config/boneyard``."""
+    home = tmp_path / "config"
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home))
+    return home
+
+
+def screen_text(app: BoneyardApp) -> str:
+    """Every character the screen shows now, row by row (the top screen: a dialog shows
+    itself)."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(strip.text.rstrip() for strip in strips)
+
+
+async def wait_for(
+    pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 20.0
+) -> None:
+    """Let the app run until ``condition`` holds (computer moves happen in threads)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting; the screen shows:\n{screen_text(pilot.app)}")  # type: ignore[arg-type]
+        await pilot.pause(0.01)
+
+
+def game_screen(app: BoneyardApp) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen), type(screen)
+    return screen
+
+
+def waiting_for_you(app: BoneyardApp) -> bool:
+    """The person is to move and nothing else is under way."""
+    screen = app.screen
+    return (
+        isinstance(screen, GameScreen)
+        and screen.session.person_to_move
+        and screen.pending is None
+        and screen.thinking is None
+        and not screen.over_open
+    )
+
+
+def hand_over(app: BoneyardApp) -> bool:
+    return isinstance(app.screen, HandOverScreen)
+
+
+async def play_to_the_end(
+    pilot: Pilot[None], app: BoneyardApp, key: str = "enter", limit: int = 2000
+) -> list[str]:
+    """Play a whole match by pressing ``key`` whenever it is the person's move, and Enter at
+    the end of each hand; the text each end-of-hand dialog showed."""
+    seen: list[str] = []
+    for _ in range(limit):
+        await wait_for(pilot, lambda: waiting_for_you(app) or hand_over(app))
+        screen = app.screen
+        if isinstance(screen, HandOverScreen):
+            seen.append(screen_text(app))
+            if not screen.more:
+                return seen
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: not hand_over(app))
+            continue
+        await pilot.press(key)
+    raise AssertionError("the match did not end")
+
+
+def deal_state(rules: Rules, hands: list[str], leader: int | None = None) -> HandState:
+    """A hand dealt as given (space-separated tiles per seat); the stock holds the rest."""
+    dealt = [[parse_tile(t) for t in h.split()] for h in hands]
+    used = {t for h in dealt for t in h}
+    stock = [t for t in range(rules.tiles.size) if t not in used]
+    return HandState.from_deal(rules, dealt, stock, leader)
+
+
+def play_all(state: HandState, moves: list[str]) -> None:
+    """Apply moves written ``6-4 R`` (a lead alone, as laid) or ``pass``."""
+    for m in moves:
+        if m == "pass":
+            state.apply(PASS)
+            continue
+        parts = m.split()
+        t = parse_tile(parts[0])
+        if len(parts) == 1:
+            a, b = (int(x) for x in parts[0].split("-"))
+            state.apply(Play(t, None, None if a == b else b))
+        else:
+            state.apply(Play(t, parts[1]))
