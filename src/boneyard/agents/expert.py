@@ -45,7 +45,7 @@ LEVELS: dict[str, tuple[float, int, int, float]] = {
     "beginner": (0.02, 4, 300, 6.0),
     "casual": (0.05, 8, 1_000, 2.5),
     "strong": (0.25, 32, 4_000, 0.0),
-    "expert": (0.8, 96, 8_000, 0.0),
+    "expert": (0.8, 200, 8_000, 0.0),
 }
 
 
@@ -54,20 +54,20 @@ class ExpertAgent:
 
     ``model`` is the assumed way other players choose their plays
     (:class:`~boneyard.search.model.PlayModel`; ``None`` samples worlds uniformly): worlds are
-    drawn from ``candidates`` uniform ones in proportion to how likely the other seats' plays
-    were in each.
+    drawn from ``candidates`` uniform ones (by default as many as a tenth of the budget can
+    sample) in proportion to how likely the other seats' plays were in each.
     """
 
     def __init__(
         self,
         name: str = "expert",
         budget: float = 0.8,
-        worlds: int = 96,
+        worlds: int = 200,
         nodes: int = 8_000,
         noise: float = 0.0,
         *,
         model: PlayModel | None = DEFAULT_MODEL,
-        candidates: int = 400,
+        candidates: int | None = None,
     ) -> None:
         self.name = name
         self.budget = budget
@@ -75,7 +75,10 @@ class ExpertAgent:
         self.nodes = nodes
         self.noise = noise
         self.model = model
-        self.candidates = candidates
+        # Uniform candidates for the weighted draw: about a tenth of the budget (10 µs each).
+        self.candidates = (
+            candidates if candidates is not None else int(min(8_000, max(200, budget * 10_000)))
+        )
 
     def values(self, observation: Observation, rng: random.Random) -> dict[Action, float]:
         """Each candidate move's average value over the sampled worlds (points for this seat's
