@@ -101,10 +101,10 @@ def test_an_option_that_does_not_apply() -> None:
         ("tile_set", "double-fifteen", "double-six, double-nine, double-twelve"),
         ("voluntary_draw", "maybe", "expected true or false"),
         ("voluntary_draw", 2, "expected true or false"),
-        ("target_score", "many", "a whole number >= 1"),
-        ("target_score", 0, "a whole number >= 1"),
-        ("target_score", True, "a whole number >= 1"),
-        ("target_score", "-5", "a whole number >= 1"),
+        ("target_score", "many", "a whole number, or per player count"),
+        ("target_score", 0, "a whole number, or per player count"),
+        ("target_score", True, "a whole number, or per player count"),
+        ("target_score", "-5", "a whole number, or per player count"),
         ("hand_size", 0, "a whole number, or per player count as 2:7,3:5,4:5"),
         ("hand_size", "2:7,3", "a whole number, or per player count"),
         ("hand_size", "2:seven", "a whole number, or per player count"),
@@ -193,7 +193,8 @@ def test_per_players() -> None:
 
 def test_allowed_in_words() -> None:
     assert OPTIONS["voluntary_draw"].allowed() == "true, false"
-    assert OPTIONS["target_score"].allowed() == "a whole number >= 1"
+    assert OPTIONS["target_score"].allowed() == "a whole number, or per player count as 2:7,3:5,4:5"
+    assert OPTIONS["rounds"].allowed() == "a whole number >= 0"
     assert (
         OPTIONS["next_lead"].allowed()
         == "alternate, winner, rotate_left, rotate_right, same_as_first"

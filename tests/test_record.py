@@ -602,7 +602,8 @@ def test_records_replay(name: str) -> None:
 
 def test_every_record_file_is_tested() -> None:
     # The counting games' records are tested in tests/rules/test_muggins.py and its siblings,
-    # Domino Whist's and Domino Pool's in tests/rules/test_domino_whist.py and test_domino_pool.py.
+    # Domino Whist's and Domino Pool's in tests/rules/test_domino_whist.py and test_domino_pool.py,
+    # the later games' in their own test files under tests/rules/.
     counting = (
         "muggins_",
         "all_threes_",
@@ -610,6 +611,7 @@ def test_every_record_file_is_tested() -> None:
         "domino_whist_",
         "domino_pool_",
         "matador_",
+        "bergen_",
     )
     names = {p.name for p in RECORDS.iterdir() if not p.name.startswith(counting)}
     assert names == {*EXPECTED, "examples.jsonl"}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .options import OptionError
 from .rules.base import Game
+from .rules.bergen import BergenGame
 from .rules.block import BlockGame, DrawGame, PartnershipGame
 from .rules.counting import AllThreesGame, FivesAndThreesGame, MugginsGame
 from .rules.matador import MatadorGame
@@ -34,6 +35,7 @@ GAMES: dict[str, Game] = {
         MatadorGame(),
         DominoWhistGame(),
         DominoPoolGame(),
+        BergenGame(),
     )
 }
 _ALIASES: dict[str, str] = {alias: g.id for g in GAMES.values() for alias in g.aliases}

@@ -4,8 +4,9 @@ Options are data. Each game lists the options that apply to it; each rule set of
 one of them; a user may then change them one by one. An unknown option or a bad value raises
 :class:`OptionError`, whose message lists what is valid.
 
-Values are ints, bools, strings, or *per-player maps* (``hand_size`` and ``stock_reserve``), written
-on the command line as ``2:7,3:5,4:5`` and in JSON as ``{"2": 7, "3": 5, "4": 5}``.
+Values are ints, bools, strings, or *per-player maps* (``hand_size``, ``stock_reserve`` and
+``target_score``), written on the command line as ``2:7,3:5,4:5`` and in JSON as
+``{"2": 7, "3": 5, "4": 5}``.
 
 >>> parse_value(OPTIONS["hand_size"], "2:7,3:5")
 ((2, 7), (3, 5))
@@ -199,7 +200,12 @@ _SPECS = [
         "are ignored, included, or subtracted",
         ("ignore", "include", "subtract"),
     ),
-    OptionSpec("target_score", "int", "points that win the match", minimum=1),
+    OptionSpec(
+        "target_score",
+        "int_or_map",
+        "points that win the match, or per number of players",
+        minimum=1,
+    ),
     OptionSpec(
         "target_exact",
         "bool",
@@ -300,6 +306,18 @@ _SPECS = [
         "the target is a loss: points are debits and the side that reaches the target loses",
     ),
     OptionSpec("rounds", "int", "hands in a match (0: no limit, play to the target)"),
+    OptionSpec(
+        "blocked_doubles_lose",
+        "bool",
+        "in a blocked hand a hand holding a double loses to any hand without one; the fewest "
+        "pips wins among the hands alike (Bergen)",
+    ),
+    OptionSpec(
+        "bergen_near_target_cap",
+        "bool",
+        "a header scores at most 1 for a player within 2 of the target, at most 2 within 3 "
+        "(Celko's Bergen)",
+    ),
     OptionSpec(
         "hand_double_value",
         "choice",

@@ -30,6 +30,7 @@ from .agents import Agent, make_agent
 from .layout import Layout
 from .match import Match
 from .rules.base import HandResult, Rules
+from .rules.bergen import BergenRules
 from .rules.counting import CountingRules
 from .rules.matador import BOTH, MatadorRules
 from .rules.pool import PoolRules
@@ -60,6 +61,7 @@ __all__ = [
     "render_table",
     "score_sheet_text",
     "seat_names",
+    "shown_points",
     "side_labels",
     "tile_text",
     "trace_table",
@@ -458,6 +460,19 @@ def _exposing(rules: Rules | None, layout: Layout | None, action: Play) -> str:
         a, b = divmod(pip - BOTH, 16)
         return f"laid crosswise: {a} and {b} open"
     return f"exposing {pip}"
+
+
+def shown_points(rules: Rules, layout: Layout | None, action: Action) -> int | None:
+    """What a play would score at once, to show beside it in the list of moves: in the games
+    scored during play (the counting games where scores are not claimed, Bergen's headers);
+    ``None`` elsewhere (and where the person must claim: the list never gives points away)."""
+    if not isinstance(action, Play):
+        return None
+    if isinstance(rules, CountingRules) and not rules.claims:
+        return rules.points_of_play(layout, action)
+    if isinstance(rules, BergenRules):
+        return rules.points_of_play(layout, action)
+    return None
 
 
 def describe_action(
@@ -994,7 +1009,7 @@ def default_opponent(rules: Rules) -> str:
     """The agent the computer seats play when none is named: ``counting`` in the counting games
     (it plays for the points), the game's own strategy agent in Matador (``matador``), Domino
     Whist (``whist``) and Domino Pool (``pool``), ``greedy`` elsewhere."""
-    if isinstance(rules, CountingRules):
+    if isinstance(rules, CountingRules | BergenRules):
         return "counting"
     if isinstance(rules, MatadorRules):
         return "matador"
@@ -1025,8 +1040,28 @@ def _scoring_phrase(rules: CountingRules) -> str:
 
 
 def game_intro(rules: Rules) -> list[str]:
-    """The rules the person needs before a game of Matador, Domino Whist or Domino Pool (none for
-    the other games, whose intro says enough)."""
+    """The rules the person needs before a game of Matador, Domino Whist, Domino Pool or Bergen
+    (none for the other games, whose intro says enough)."""
+    if isinstance(rules, BergenRules):
+        lines = [
+            "Headers score as you make them: 2 when both ends of the line show the same number "
+            "(a double-header; a double led alone is one), 3 when one of those ends is a double "
+            "(a triple-header).",
+            f"Going out scores {rules.domino_points.removeprefix('fixed:')}; when nobody can "
+            "play, the best hand scores "
+            f"{rules.blocked_scoring.removeprefix('fixed:')}"
+            + (
+                ": a hand holding a double loses to any hand without one, then the fewest pips win."
+                if rules.blocked_doubles_lose
+                else ": the fewest pips win."
+            ),
+        ]
+        if rules.near_target_cap:
+            lines.append(
+                "Near the target a header is worth less: at most 1 within 2 points of it, at "
+                "most 2 within 3."
+            )
+        return lines
     if isinstance(rules, MatadorRules):
         return _matador_intro(rules)
     if isinstance(rules, WhistRules):
@@ -1319,6 +1354,13 @@ class TerminalGame:
             for line in self._scoring_lines(rules, state, before, move, len(history) - 1):
                 self.say(f"  {line}", "cyan")
             changed = changed or any(p[0] == len(history) - 1 for p in state.penalties)
+        if isinstance(rules, BergenRules) and isinstance(move.action, Play):
+            header = rules.points_of_play(before.layout, move.action)
+            if header:
+                why = rules.explain(state.layout) if state.layout is not None else ""
+                if move.points < header:
+                    why += f", capped at {move.points} near the target"
+                self.say(f"  {why}", "cyan")
         if isinstance(move.action, Muggins) and move.points != move.action.points:
             self.say(f"  It would pass {rules.target_score}: not scored.", "cyan")
         if changed and not state.over:
@@ -1469,15 +1511,11 @@ class TerminalGame:
 
     def _moves(self, obs: Observation) -> None:
         rules = self.rules
-        hint = isinstance(rules, CountingRules) and not rules.claims
         analysis = self.hint_analysis(obs) if self.hints and len(menu(obs)) > 1 else {}
         best = max((m.value for m in analysis.values()), default=None)
         by = None
         for i, action in enumerate(menu(obs), 1):
-            points = None
-            if hint and isinstance(action, Play):
-                assert isinstance(rules, CountingRules)
-                points = rules.points_of_play(obs.layout, action)
+            points = shown_points(rules, obs.layout, action)
             if isinstance(action, Muggins):
                 by = next(
                     (
@@ -1553,12 +1591,8 @@ class TerminalGame:
         offered = menu(obs) if not state.over and state.turn == YOU else []
         if offered:
             lines.append("Your moves:")
-            rules_counting = isinstance(rules, CountingRules) and not rules.claims
             for i, action in enumerate(offered, 1):
-                points = None
-                if rules_counting and isinstance(action, Play):
-                    assert isinstance(rules, CountingRules)
-                    points = rules.points_of_play(obs.layout, action)
+                points = shown_points(rules, obs.layout, action)
                 lines.append(
                     f"  {i}) {describe_action(action, obs.layout, points=points, rules=rules)}"
                 )

@@ -152,6 +152,9 @@ class Rules:
         self.claims = False
         self.false_claim_penalty = False
         self.target_exact = bool(o.get("target_exact", False))
+        # Whether what a play may score depends on the scores (an exact target, a cap near the
+        # target): a search must then tell positions apart by their scores.
+        self.scores_shape_future = self.target_exact
         # A partnership hand goes on until both partners are out (pub Fives and Threes).
         self.both_partners_out = (
             str(o.get("team_out_rule", "first_player")) == "both_partners" and partnerships
@@ -500,8 +503,7 @@ class Rules:
         self, state: HandState, side_pips: list[int], stock_pips: int
     ) -> tuple[int | None, list[int], str]:
         nsides = len(side_pips)
-        low_pips = min(side_pips)
-        tied = [i for i, p in enumerate(side_pips) if p == low_pips]
+        tied = self._lowest(state, side_pips)
         rule = self.blocked_scoring
         end_points = [0] * nsides
         if rule == "cascade":
@@ -530,6 +532,11 @@ class Rules:
             return None, end_points, "blocked: tie for the fewest pips, nobody scores"
         end_points[winner] = self._blocked_score(winner, side_pips, [], stock_pips)
         return winner, end_points, f"blocked: {self.side_name(winner)} wins the tie ({tie})"
+
+    def _lowest(self, state: HandState, side_pips: list[int]) -> list[int]:
+        """The sides that win a blocked hand before any tie-break: those with the fewest pips."""
+        low_pips = min(side_pips)
+        return [i for i, p in enumerate(side_pips) if p == low_pips]
 
     def _blocked_score(
         self, winner: int, side_pips: list[int], co_winners: list[int], stock_pips: int

@@ -188,7 +188,7 @@ class Solver:
         self._mine = tuple(rules.side_of[s] == side for s in range(rules.players))
         sign = utilities(rules, [1.0] * nsides)
         self._sign = sign  # a point's worth to each side: +1, or -1 for a debit
-        self._keep_scores = bool(rules.target_exact) or not self._two
+        self._keep_scores = bool(rules.scores_shape_future) or not self._two
         self._copy = _full_copy if rules.blocked_tie == "last_to_play" else _fork
         self._scoring = bool(rules.scores_in_play)
         self._points_of_play = getattr(rules, "points_of_play", None)

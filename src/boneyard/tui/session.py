@@ -28,7 +28,6 @@ from ..analysis import MoveAnalysis
 from ..match import Match
 from ..record import match_to_record, replay_record
 from ..rules.base import Rules
-from ..rules.counting import CountingRules
 from ..rules.matador import MatadorRules
 from ..state import HandState, IllegalAction, Observation
 from ..terminal import (
@@ -42,6 +41,7 @@ from ..terminal import (
     hand_text,
     menu,
     score_sheet_text,
+    shown_points,
     tile_text,
 )
 from ..tiles import tiles_of
@@ -160,9 +160,7 @@ class Session(TerminalGame):
         """One of the person's moves in words, as the line-based game lists it."""
         obs = self.observation()
         rules = self.rules
-        points = None
-        if isinstance(rules, CountingRules) and not rules.claims and isinstance(action, Play):
-            points = rules.points_of_play(obs.layout, action)
+        points = shown_points(rules, obs.layout, action)
         by = None
         if isinstance(action, Muggins):
             by = next(

@@ -1,0 +1,205 @@
+"""Bergen (RULES.md §2.9, §4.8): a drawing line game scored for *headers* as they are made.
+
+The line game of :mod:`boneyard.rules.base` (no spinner, doubles crosswise, draw until able) with
+its own scoring during play. After a play, when the two ends of the line show the same number the
+player scores a **double-header**, 2 points; when one of those ends is a double (crosswise, its far
+side free) it is a **triple-header**, 3 points. The leader's double is a double-header of its own:
+a double led scores 2. Going out scores 1 (``domino_points=fixed:1``), and so does winning a
+blocked hand (``blocked_scoring=fixed:1``), where by the old rule a hand holding a double loses to
+any hand without one (``blocked_doubles_lose``); among hands alike the fewest pips win. Game is 15
+for two players, 10 for three or four (``target_score=2:15,3:10,4:10``).
+
+Celko's reduction near the target is ``bergen_near_target_cap``: a player within 2 of the target
+scores only 1 for a header, within 3 only 2.
+
+>>> from boneyard.layout import Layout
+>>> from boneyard.tiles import parse_tile as T
+>>> rules = BergenGame().configure()
+>>> lay = rules.lead_layout(T("6-6"), None)
+>>> rules.header(lay)  # BER-1: the lead 6-6 scores 2
+2
+>>> for tile, end in [("6-2", "R"), ("6-4", "L"), ("4-2", "L")]:
+...     lay = rules.lay(lay, Play(T(tile), end))
+>>> lay.open_ends(), rules.header(lay)
+([('L', 2), ('R', 2)], 2)
+>>> lay = rules.lay(lay, Play(T("2-2"), "L"))
+>>> rules.header(lay), rules.explain(lay)
+(3, 'triple-header: 2-2 across one end and 2 at the other -> 3 points')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..actions import Play
+from ..layout import Layout
+from ..tiles import DOUBLE, NAMES
+from .base import Game, Rules, RuleSet
+from .block import LINE_DEFAULTS
+
+if TYPE_CHECKING:
+    from ..options import Options
+    from ..state import HandState
+
+__all__ = ["BergenGame", "BergenRules"]
+
+BERGEN_OPTIONS: tuple[str, ...] = (
+    "tile_set",
+    "hand_size",
+    "stock_reserve",
+    "draw_policy",
+    "voluntary_draw",
+    "first_lead",
+    "lead_tile",
+    "no_double",
+    "next_lead",
+    "turn_direction",
+    "domino_points",
+    "blocked_scoring",
+    "blocked_tie",
+    "blocked_doubles_lose",
+    "early_block_detection",
+    "target_score",
+    "bergen_near_target_cap",
+    "hand_double_value",
+)
+
+BERGEN_DEFAULTS: dict[str, Any] = {
+    **{k: LINE_DEFAULTS[k] for k in BERGEN_OPTIONS if k in LINE_DEFAULTS},
+    "hand_size": 6,
+    "stock_reserve": 0,
+    "draw_policy": "until_playable",
+    "next_lead": "same_as_first",
+    "domino_points": "fixed:1",
+    "blocked_scoring": "fixed:1",
+    "blocked_tie": "fewest_doubles",
+    "blocked_doubles_lose": True,
+    "target_score": "2:15,3:10,4:10",
+    "bergen_near_target_cap": False,
+}
+
+
+class BergenRules(Rules):
+    """Line play with draws, scored for double- and triple-headers as they are made."""
+
+    def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
+        super().__init__(game, rule_set, options, players)
+        self.blocked_doubles_lose = bool(options["blocked_doubles_lose"])
+        self.near_target_cap = bool(options["bergen_near_target_cap"])
+        # Headers are scored during play (state.scores), always.
+        self.scores_in_play = True
+        # With the cap, what a header scores depends on the player's total.
+        self.scores_shape_future = self.near_target_cap
+
+    # ----------------------------------------------------------------- headers
+    def header(self, layout: Layout) -> int:
+        """What the line scores as it stands: 2 when both ends show the same number (a double
+        led alone too), 3 when one of those ends is a double, else 0."""
+        pips = layout.pips
+        if len(pips) != 2:
+            return 0
+        a, b = pips
+        if a != b or a < 0:
+            return 0
+        left, right = layout.tips
+        if left == right:
+            return 2  # the leader's double
+        return 3 if DOUBLE[left] or DOUBLE[right] else 2
+
+    def explain(self, layout: Layout) -> str:
+        """A header in words: ``double-header: both ends show 2 -> 2 points``."""
+        points = self.header(layout)
+        if not points:
+            return "no header"
+        p = layout.pips[0]
+        left, right = layout.tips
+        if left == right:
+            return f"the leader's double {NAMES[left]} -> 2 points"
+        if points == 3:
+            double = left if DOUBLE[left] else right
+            return f"triple-header: {NAMES[double]} across one end and {p} at the other -> 3 points"
+        return f"double-header: both ends show {p} -> 2 points"
+
+    def points_of_play(self, layout: Layout | None, action: Play) -> int:
+        """What ``action`` would score on ``layout`` (``None`` before the lead), before any cap
+        near the target: public facts only, so agents and hints can use it."""
+        if layout is None:
+            return self.header(self.lead_layout(action.tile, action.open))
+        return self.header(self.lay(layout, action))
+
+    def capped(self, points: int, total: float) -> int:
+        """``points`` for a header made with ``total`` already scored, under the cap near the
+        target (Celko): at most 1 within 2 of the target, at most 2 within 3."""
+        if not self.near_target_cap or not points:
+            return points
+        need = self.target_score - total
+        if need <= 2:
+            return min(points, 1)
+        if need <= 3:
+            return min(points, 2)
+        return points
+
+    def score_play(self, state: HandState, seat: int, action: Play) -> int:
+        assert state.layout is not None
+        points = self.header(state.layout)
+        if points and self.near_target_cap:
+            side = self.side_of[seat]
+            points = self.capped(points, state.base_totals[side] + state.scores[side])
+        return points
+
+    # ----------------------------------------------------------------- blocked hands
+    def _holds_double(self, state: HandState, side: int) -> bool:
+        doubles = self.tiles.doubles_mask
+        return any(state.hands[s] & doubles for s in self.sides[side])
+
+    def _lowest(self, state: HandState, side_pips: list[int]) -> list[int]:
+        """With ``blocked_doubles_lose``, a side holding a double loses to any side without one;
+        among the sides alike, the fewest pips win."""
+        if not self.blocked_doubles_lose:
+            return super()._lowest(state, side_pips)
+        keys = [(self._holds_double(state, i), p) for i, p in enumerate(side_pips)]
+        best = min(keys)
+        return [i for i, k in enumerate(keys) if k == best]
+
+    def _blocked(
+        self, state: HandState, side_pips: list[int], stock_pips: int
+    ) -> tuple[int | None, list[int], str]:
+        winner, points, reason = super()._blocked(state, side_pips, stock_pips)
+        if (
+            winner is not None
+            and self.blocked_doubles_lose
+            and side_pips[winner] > min(side_pips)
+            and not self._holds_double(state, winner)
+        ):
+            verb = "holds" if len(self.sides[winner]) == 1 else "hold"
+            reason = (
+                f"blocked: {self.side_name(winner)} {verb} no double, and every hand with fewer "
+                "pips holds one"
+            )
+        return winner, points, reason
+
+
+class BergenGame(Game):
+    id: ClassVar[str] = "bergen"
+    title: ClassVar[str] = "Bergen"
+    summary: ClassVar[str] = (
+        "A drawing line game scored as you play: 2 for making both ends the same number, 3 when "
+        "one of them is a double; 1 for going out or the best blocked hand; 15 up."
+    )
+    option_names = BERGEN_OPTIONS
+    defaults = BERGEN_DEFAULTS
+    default_rules = "classic"
+    rules_class = BergenRules
+    rule_sets: ClassVar[dict[str, RuleSet]] = {
+        "classic": RuleSet(
+            "classic",
+            "The old American game: 6 tiles each; the highest double leads every hand and scores "
+            "2; 2 for a double-header (both ends alike), 3 for a triple-header (a double at one "
+            "end, its number at the other); draw until able; 1 for going out, 1 for winning a "
+            "blocked hand, where a hand holding a double loses to any hand without one; game "
+            "15 for two players, 10 for three or four (Celko).",
+            {},
+            "puzzle-place.net Bergen (the old American text); Celko (gamecabinet) for the "
+            "target; domino-games.com for the worked line",
+        ),
+    }

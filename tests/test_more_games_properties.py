@@ -1,0 +1,213 @@
+"""Properties of random games of the games added with issue 8 (Bergen, Sebastopol, Mexican Train,
+Chicken Foot, Domino Loo), in the style of ``test_properties.py`` (hypothesis).
+
+A hypothesis-drawn seed drives a ``random.Random`` that picks legal actions. At every step: every
+tile is in exactly one place; ``legal_actions()`` is exactly the set of actions that ``apply()``
+accepts; observations show only what their seat may see. Every play scores what an independent
+reference of the game's rules says, and at the end of a hand it ended the right way and scored
+what the reference says. Records of the games replay to the same results, and match totals are the
+sums of the hands. Double-nine and double-twelve sets are played too, with up to eight players
+where the game allows them."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boneyard import Match, get_game
+from boneyard.actions import Play
+from boneyard.record import match_to_record, replay_record
+from boneyard.rules.base import Rules
+from boneyard.state import HandState
+from boneyard.tiles import DOUBLE, HIGH, LOW, PIPS
+from test_properties import check_legal_is_what_apply_accepts, check_observations, check_tiles
+
+Config = tuple[str, str, int, dict[str, Any]]
+
+CONFIGS: list[Config] = [
+    *[("bergen", "classic", n, {}) for n in (2, 3, 4)],
+    ("bergen", "classic", 2, {"stock_reserve": 2, "first_lead": "lowest_double"}),
+    ("bergen", "classic", 3, {"bergen_near_target_cap": True, "blocked_doubles_lose": False}),
+    ("bergen", "classic", 4, {"tile_set": "double-nine", "hand_size": 9}),
+    ("bergen", "classic", 4,
+     {"tile_set": "double-twelve", "hand_size": 12, "domino_points": "fixed:2"}),
+]  # fmt: skip
+
+
+def config_id(config: Config) -> str:
+    game, rule_set, players, options = config
+    extra = ",".join(f"{k}={v}" for k, v in options.items())
+    return f"{game}-{rule_set}-{players}p" + (f"-{extra}" if extra else "")
+
+
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+BASE = settings()
+STEPWISE = settings(BASE, max_examples=max(4, BASE.max_examples // 3))
+MATCHES = settings(BASE, max_examples=max(4, BASE.max_examples // 5))
+
+
+def configure(config: Config, **more: Any) -> Rules:
+    game, rule_set, players, options = config
+    return get_game(game).configure(rule_set, {**options, **more}, players)
+
+
+def pips_of(mask: int) -> int:
+    return sum(PIPS[t] for t in range(mask.bit_length()) if mask >> t & 1)
+
+
+def doubles_in(mask: int) -> int:
+    return sum(1 for t in range(mask.bit_length()) if mask >> t & 1 and DOUBLE[t])
+
+
+def fixed(value: str) -> int:
+    assert value.startswith("fixed:"), value
+    return int(value.split(":")[1])
+
+
+# ----------------------------------------------------------------------------- Bergen's reference
+def bergen_in_play(state: HandState) -> None:
+    """Every play scored the header the line made (RULES.md §2.9), capped near the target."""
+    o = state.rules.options
+    target = state.rules.target_score
+    ends: list[tuple[int, int]] = []  # (pip, tile) at L and R
+    scores = [0] * state.rules.players
+    for move in state.history:
+        action = move.action
+        if not isinstance(action, Play):
+            assert move.points == 0
+            continue
+        t = action.tile
+        if action.end is None:
+            if DOUBLE[t]:
+                ends = [(HIGH[t], t), (HIGH[t], t)]
+            else:
+                right = action.open if action.open is not None else LOW[t]
+                left = LOW[t] if right == HIGH[t] else HIGH[t]
+                ends = [(left, t), (right, t)]
+        else:
+            i = "LR".index(action.end)
+            pip = ends[i][0]
+            assert pip in (HIGH[t], LOW[t])
+            ends[i] = (LOW[t] if HIGH[t] == pip else HIGH[t], t)
+        (a, ta), (b, tb) = ends
+        header = 0
+        if a == b:
+            header = 2 if ta == tb else 3 if DOUBLE[ta] or DOUBLE[tb] else 2
+        if header and o["bergen_near_target_cap"]:
+            need = target - state.base_totals[move.seat] - scores[move.seat]
+            header = min(header, 1) if need <= 2 else min(header, 2) if need <= 3 else header
+        assert move.points == header, (move, header)
+        scores[move.seat] += header
+    assert scores == state.scores
+
+
+def bergen_end(state: HandState) -> None:
+    result = state.result
+    assert result is not None
+    o = state.rules.options
+    hands = state.hands
+    seat_pips = [pips_of(h) for h in hands]
+    assert list(result.pips) == seat_pips
+    end = [0] * len(hands)
+    if result.ended == "domino":
+        assert result.out_seat is not None and hands[result.out_seat] == 0
+        winner: int | None = result.out_seat
+        end[result.out_seat] = fixed(o["domino_points"])
+    else:
+        assert all(hands)
+        keys = [
+            (bool(doubles_in(h)) if o["blocked_doubles_lose"] else False, seat_pips[s])
+            for s, h in enumerate(hands)
+        ]
+        tied = [s for s, k in enumerate(keys) if k == min(keys)]
+        if len(tied) > 1:
+            counts = [doubles_in(hands[s]) for s in tied]
+            tied = [s for s, c in zip(tied, counts, strict=True) if c == min(counts)]
+        winner = tied[0] if len(tied) == 1 else None
+        if winner is not None:
+            end[winner] = fixed(o["blocked_scoring"])
+    assert result.winner == winner
+    assert list(result.end_points) == end
+    assert list(result.points) == [s + e for s, e in zip(state.scores, end, strict=True)]
+
+
+REFERENCES = {"bergen": (bergen_in_play, bergen_end)}
+
+
+# ---------------------------------------------------------------------------------- playing
+def play_hand(state: HandState, rng: random.Random, stepwise: bool) -> None:
+    rules = state.rules
+    in_play, at_end = REFERENCES[rules.game.id]
+    limit = 4 * rules.tiles.size * (rules.players + 1)
+    for _ in range(limit):
+        if state.over:
+            break
+        if stepwise:
+            check_tiles(state)
+            check_legal_is_what_apply_accepts(state)
+            check_observations(state)
+        legal = state.legal_actions()
+        assert legal, "a hand that is not over has no legal action"
+        state.apply(legal[rng.randrange(len(legal))])
+    assert state.over, "the hand did not end"
+    assert state.legal_actions() == []
+    in_play(state)
+    at_end(state)
+    if stepwise:
+        check_tiles(state)
+        check_observations(state)
+
+
+def check_record(match: Match) -> None:
+    record = json.loads(json.dumps(match_to_record(match)))
+    replay = replay_record(record)
+    assert replay.disagreements == []
+    assert len(replay.hands) == len(match.hands)
+    for summary, state in zip(replay.hands, match.hands, strict=True):
+        if state.result is not None:
+            assert summary.points == list(state.result.points)
+            assert (summary.ended, summary.winner) == (state.result.ended, state.result.winner)
+    assert replay.totals == match.totals
+    assert (replay.complete, replay.winner) == (match.over, match.winner)
+
+
+def check_totals(match: Match) -> None:
+    finished = [h for h in match.hands if h.result is not None]
+    sums = [sum(h.result.points[i] for h in finished if h.result) for i in range(len(match.totals))]
+    assert match.totals == sums
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+@STEPWISE
+@given(seed=SEEDS)
+def test_every_step_of_random_hands(config: Config, seed: int) -> None:
+    match = Match(configure(config), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(2):
+        play_hand(match.hand, rng, stepwise=True)
+        if match.next_hand() is None:
+            break
+    check_totals(match)
+    check_record(match)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+@MATCHES
+@given(seed=SEEDS)
+def test_whole_matches(config: Config, seed: int) -> None:
+    match = Match(configure(config), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(300):
+        play_hand(match.hand, rng, stepwise=False)
+        if match.next_hand() is None:
+            break
+    assert match.over
+    check_totals(match)
+    check_record(match)
+    if match.winner is not None:
+        assert match.totals[match.winner] == max(match.totals)
