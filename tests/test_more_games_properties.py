@@ -36,6 +36,10 @@ CONFIGS: list[Config] = [
     ("bergen", "classic", 4, {"tile_set": "double-nine", "hand_size": 9}),
     ("bergen", "classic", 4,
      {"tile_set": "double-twelve", "hand_size": 12, "domino_points": "fixed:2"}),
+    ("sebastopol", "pagat", 4, {}),
+    ("sebastopol", "pagat", 3, {}),
+    ("sebastopol", "pagat", 4, {"spinner_fill_first": False, "next_lead": "rotate_left"}),
+    ("sebastopol", "pagat", 3, {"blocked_scoring": "opponents", "hand_size": 8}),
 ]  # fmt: skip
 
 
@@ -136,7 +140,77 @@ def bergen_end(state: HandState) -> None:
     assert list(result.points) == [s + e for s, e in zip(state.scores, end, strict=True)]
 
 
-REFERENCES = {"bergen": (bergen_in_play, bergen_end)}
+# ------------------------------------------------------------------------- Sebastopol's reference
+def sebastopol_in_play(state: HandState) -> None:
+    """The lead is the 6-6 if it was dealt (else the highest double dealt), and until the cross
+    is complete every play is a tile of the lead's number on one of the lead's four sides."""
+    rules = state.rules
+    plays = [m for m in state.history if isinstance(m.action, Play)]
+    dealt = 0
+    for h in state.deal:
+        dealt |= h
+    doubles = [t for t in range(rules.tiles.size) if DOUBLE[t] and dealt >> t & 1]
+    lead = plays[0].action
+    assert isinstance(lead, Play)
+    if state.lead_by_deal:
+        assert lead.tile == max(doubles)
+    n = HIGH[lead.tile]
+    fill = rules.options["spinner_fill_first"] and DOUBLE[lead.tile]
+    covered: set[str] = set()
+    for move in plays[1:]:
+        action = move.action
+        assert isinstance(action, Play) and action.end is not None
+        if fill and len(covered) < 4:
+            assert action.end in "LRUD" and action.end not in covered, move
+            assert n in (HIGH[action.tile], LOW[action.tile]), move
+        if action.end in "LRUD" and action.end not in covered:
+            covered.add(action.end)
+    assert not any(m.points for m in state.history)
+
+
+def sebastopol_end(state: HandState) -> None:
+    result = state.result
+    assert result is not None
+    o = state.rules.options
+    seat_pips = [pips_of(h) for h in state.hands]
+    assert list(result.pips) == seat_pips
+    end = [0] * len(seat_pips)
+    if result.ended == "domino":
+        assert result.out_seat is not None
+        winner: int | None = result.out_seat
+        end[winner] = sum(seat_pips)
+    else:
+        lay = state.layout
+        assert lay is not None and all(state.hands)
+        ends = [i for i, p in enumerate(lay.pips) if p >= 0]
+        if (
+            o["spinner_fill_first"]
+            and DOUBLE[lay.lead_tile]
+            and any(lay.tips[i] == lay.lead_tile for i in ends)
+        ):
+            ends = [i for i in ends if lay.tips[i] == lay.lead_tile]
+        for h in state.hands:
+            for t in range(rules_size(state)):
+                if h >> t & 1:
+                    assert not any(lay.pips[i] in (HIGH[t], LOW[t]) for i in ends), "a tile fits"
+        low = min(seat_pips)
+        tied = [s for s, p in enumerate(seat_pips) if p == low]
+        winner = tied[0] if len(tied) == 1 else None
+        if winner is not None:
+            others = sum(seat_pips) - low
+            end[winner] = others - low if o["blocked_scoring"] == "difference_total" else others
+    assert result.winner == winner
+    assert list(result.end_points) == end == list(result.points)
+
+
+def rules_size(state: HandState) -> int:
+    return state.rules.tiles.size
+
+
+REFERENCES = {
+    "bergen": (bergen_in_play, bergen_end),
+    "sebastopol": (sebastopol_in_play, sebastopol_end),
+}
 
 
 # ---------------------------------------------------------------------------------- playing

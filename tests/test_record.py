@@ -612,6 +612,7 @@ def test_every_record_file_is_tested() -> None:
         "domino_pool_",
         "matador_",
         "bergen_",
+        "sebastopol_",
     )
     names = {p.name for p in RECORDS.iterdir() if not p.name.startswith(counting)}
     assert names == {*EXPECTED, "examples.jsonl"}

@@ -19,6 +19,7 @@ from .rules.block import BlockGame, DrawGame, PartnershipGame
 from .rules.counting import AllThreesGame, FivesAndThreesGame, MugginsGame
 from .rules.matador import MatadorGame
 from .rules.pool import DominoPoolGame
+from .rules.sebastopol import SebastopolGame
 from .rules.whist import DominoWhistGame
 
 __all__ = ["GAMES", "get_game"]
@@ -36,6 +37,7 @@ GAMES: dict[str, Game] = {
         DominoWhistGame(),
         DominoPoolGame(),
         BergenGame(),
+        SebastopolGame(),
     )
 }
 _ALIASES: dict[str, str] = {alias: g.id for g in GAMES.values() for alias in g.aliases}
