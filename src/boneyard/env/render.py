@@ -1,0 +1,54 @@
+"""The text drawing of a position for the environments' ``render()``: the terminal game's
+drawings (:mod:`boneyard.terminal`) of the table, every seat's tiles, the stock, the scores and the
+last move, or the end of the hand.
+
+>>> from boneyard.games import get_game
+>>> from boneyard.match import Match
+>>> state = Match(get_game("block").configure(players=2), seed=3).hand
+>>> print(render_state(state))  # doctest: +ELLIPSIS
+block (modern), 2 players. Seat 1 to move.
+The table is empty.
+Seat 0: ...
+Seat 1: ...
+Stock: 14 tiles. Scores this hand: 0, 0.
+"""
+
+from __future__ import annotations
+
+from ..actions import Play
+from ..layout import Layout
+from ..state import HandState
+from ..terminal import describe_move, hand_result_text, hand_text, render_table
+
+__all__ = ["render_state"]
+
+
+def render_state(state: HandState) -> str:
+    """The whole position in text, every hand shown (what a person watching the environment, not
+    a seat, may see)."""
+    rules = state.rules
+    names = [f"Seat {s}" for s in range(rules.players)]
+    head = f"{rules.describe()}. " + (
+        "The hand is over." if state.over else f"Seat {state.turn} to move."
+    )
+    lines = [head, render_table(rules, state.history)]
+    for s in range(rules.players):
+        lines.append(f"Seat {s}: {hand_text(state.hands[s])}")
+    scores = ", ".join(str(x) for x in state.scores)
+    lines.append(f"Stock: {state.stock_size()} tiles. Scores this hand: {scores}.")
+    if state.history:
+        layout: Layout | None = None
+        for move in state.history[:-1]:
+            action = move.action
+            if isinstance(action, Play):
+                layout = (
+                    rules.lead_layout(action.tile, action.open)
+                    if layout is None or action.end is None
+                    else rules.lay(layout, action)
+                )
+        lines.append("Last move: " + describe_move(state.history[-1], layout, names, rules=rules))
+    if state.over and state.result is not None:
+        lines.append(
+            hand_result_text(1, state.result, rules, state.hands, state, names=names, you=None)
+        )
+    return "\n".join(lines)

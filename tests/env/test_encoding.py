@@ -1,0 +1,249 @@
+"""The encoding shared by the research interfaces: action ids, observation vectors, rewards."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from boneyard.actions import DRAW, PASS, Muggins, Play
+from boneyard.env.encoding import Codec, action_kinds, end_slots, higher_is_better
+from boneyard.games import GAMES
+from boneyard.match import Match
+from boneyard.rules.base import HandResult
+from boneyard.search.inference import determinize
+from boneyard.state import HandState
+from conftest import T, configure, tiles
+
+EVERY_RULE_SET = [(g.id, rs) for g in GAMES.values() for rs in g.rule_sets]
+
+
+def random_hands(rules, hands: int, seed: int = 0):
+    """States of ``hands`` random hands, after every action (the seat to move's view with it)."""
+    rng = random.Random(seed)
+    for h in range(hands):
+        state = Match(rules, rng=random.Random(seed * 1000 + h)).hand
+        while not state.over:
+            yield state
+            state.apply(rng.choice(state.legal_actions()))
+        yield state
+
+
+@pytest.mark.parametrize(("game", "rule_set"), EVERY_RULE_SET)
+def test_every_legal_action_has_an_id_and_comes_back(game: str, rule_set: str) -> None:
+    rules = GAMES[game].configure(rule_set)
+    codec = Codec(rules)
+    moves = 0
+    for state in random_hands(rules, 4):
+        obs = state.observation(state.turn)
+        if state.over:
+            assert codec.legal_map(obs) == {}
+            assert not codec.action_mask(obs).any()
+            continue
+        moves += 1
+        legal = codec.legal_map(obs)
+        assert legal, "the seat to move always has a legal id"
+        assert all(0 <= i < codec.num_actions for i in legal)
+        # Different actions (claims apart) get different ids, and every id names a legal action.
+        plain = [a for a in obs.legal_actions if not (isinstance(a, Play) and a.claim)]
+        ids = [codec.action_id(a, obs.layout) for a in plain]
+        assert len(set(ids)) == len(ids)
+        assert set(ids) == set(legal)
+        for i, action in legal.items():
+            assert action in obs.legal_actions
+            assert codec.decode(obs, i) == action
+        mask = codec.action_mask(obs)
+        assert mask.dtype == np.int8 and set(np.flatnonzero(mask)) == set(legal)
+        # A seat not to move has no legal id.
+        other = (state.turn + 1) % rules.players
+        if other != state.turn:
+            assert not codec.action_mask(state.observation(other)).any()
+    assert moves > 0
+
+
+@pytest.mark.parametrize(("game", "rule_set"), EVERY_RULE_SET)
+def test_observation_vectors_stay_in_bounds_and_hands_in_max_moves(
+    game: str, rule_set: str
+) -> None:
+    rules = GAMES[game].configure(rule_set)
+    codec = Codec(rules)
+    for state in random_hands(rules, 3, seed=1):
+        for seat in range(rules.players):
+            vec = codec.observation_vector(state.observation(seat))
+            assert vec.shape == (codec.observation_size,) and vec.dtype == np.float32
+            assert (vec >= codec.low).all() and (vec <= codec.high).all()
+        assert len(state.history) <= codec.max_moves
+
+
+def test_block_layout() -> None:
+    codec = Codec(configure("block", players=2))
+    assert (codec.tiles, codec.end_slots, codec.slots) == (28, 2, 3)
+    assert codec.play_actions == 28 * 3 * 2
+    names = [k.name for k in codec.kinds]
+    assert names[:3] == ["draw", "pass", "muggins"]
+    assert codec.num_actions == codec.play_actions + sum(
+        codec.tiles if k.per_tile else 1 for k in codec.kinds
+    )
+    # (tile * slots + slot) * 2 + variant.
+    assert codec.action_id(Play(T("6-4"), None, 4), None) == (T("6-4") * 3 + 0) * 2 + 1
+    assert codec.action_id(Play(T("6-4"), None, 6), None) == (T("6-4") * 3 + 0) * 2
+    assert codec.action_name((T("6-4") * 3 + 0) * 2 + 1) == "6-4 at no end, low half exposed"
+    deal = [tiles("6-6 6-5 5-5 4-4 3-3 2-2 1-1"), tiles("6-4 6-3 6-2 5-4 5-3 4-3 0-0")]
+    stock = [t for t in range(28) if t not in deal[0] + deal[1]]
+    state = HandState.from_deal(codec.rules, deal, stock)
+    state.apply(Play(T("6-6")))
+    layout = state.layout
+    assert codec.action_id(Play(T("6-4"), "L"), layout) == (T("6-4") * 3 + 1) * 2
+    assert codec.action_id(Play(T("6-4"), "R"), layout) == (T("6-4") * 3 + 2) * 2
+    assert codec.action_id(DRAW, layout) == codec.play_actions
+    assert codec.action_id(PASS, layout) == codec.play_actions + 1
+    assert codec.action_id(Muggins(10), layout) == codec.play_actions + 2
+    assert codec.action_name(codec.play_actions + 1) == "pass"
+    with pytest.raises(ValueError, match="not legal now"):
+        codec.decode(state.observation(1), (T("0-0") * 3 + 1) * 2)
+    with pytest.raises(ValueError, match="no action"):
+        codec.action_name(codec.num_actions)
+
+
+def test_kinds_are_every_action_class() -> None:
+    from boneyard import actions
+
+    kinds = {name: cls for name, cls, _ in action_kinds()}
+    assert kinds["draw"] is actions.Draw and kinds["pass"] is actions.Pass
+    assert "play" not in kinds and "action" not in kinds
+    for value in vars(actions).values():
+        if (
+            isinstance(value, type)
+            and issubclass(value, actions.Action)
+            and value not in (actions.Action, actions.Play)
+            and not value.__name__.startswith("_")
+        ):
+            assert value in kinds.values()
+
+
+def test_end_slots_follow_the_rules() -> None:
+    assert end_slots(configure("block", players=2)) == 2
+    # Every double a spinner (garden-games): L, R and two more ends for each of the 7 doubles.
+    assert end_slots(configure("block", rules="garden-games", players=2)) == 16
+    # A spinner lead (Sebastopol's cross): four ends from the start.
+    assert end_slots(configure("sebastopol")) == 4
+    assert end_slots(configure("muggins", rules="pagat")) == 4  # the first double spins
+
+
+def test_a_claiming_play_claims_exactly_its_points() -> None:
+    rules = configure("muggins", rules="foster", players=2)
+    assert rules.claims
+    codec = Codec(rules)
+    seen = 0
+    for state in random_hands(rules, 6, seed=3):
+        if state.over:
+            continue
+        obs = state.observation(state.turn)
+        for action in codec.legal_map(obs).values():
+            if isinstance(action, Play):
+                points = rules.points_of_play(
+                    obs.layout, Play(action.tile, action.end, action.open)
+                )
+                assert action.claim == (points or None)
+                seen += bool(points)
+    assert seen > 0
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_hidden_tiles_do_not_change_a_seats_vector(game: str) -> None:
+    """Another world with the same public history and the same own tiles (a determinization of
+    the seat's observation) gives the same vector; the real world and the other differ in the
+    other seats' tiles."""
+    rules = GAMES[game].configure()
+    codec = Codec(rules)
+    rng = random.Random(5)
+    differed = 0
+    for state in random_hands(rules, 2, seed=2):
+        if state.over or not state.history:
+            continue
+        seat = state.turn
+        obs = state.observation(seat)
+        world = determinize(obs, rng)
+        if world.hands != state.hands:
+            differed += 1
+        assert np.array_equal(
+            codec.observation_vector(world.observation(seat)), codec.observation_vector(obs)
+        )
+    assert differed > 0
+
+
+def test_own_tiles_change_the_vector() -> None:
+    rules = configure("draw", players=2)
+    codec = Codec(rules)
+    state = Match(rules, seed=4).hand
+    before = codec.observation_vector(state.observation(0))
+    changed = state.copy()
+    spare = changed.stock[0]
+    changed.hands[0] |= 1 << spare
+    after = codec.observation_vector(changed.observation(0))
+    hand = codec.fields[0]
+    assert (
+        hand.name == "hand" and after[hand.offset + spare] == 1 and before[hand.offset + spare] == 0
+    )
+
+
+def test_fields_tile_the_vector() -> None:
+    codec = Codec(configure("partnership"))
+    offset = 0
+    for field in codec.fields:
+        assert field.offset == offset and field.size == int(np.prod(field.shape))
+        offset += field.size
+    assert offset == codec.observation_size
+    names = [f.name for f in codec.fields]
+    for wanted in ("hand", "table", "ends", "hand_sizes", "stock", "scores", "turn", "cannot_hold"):
+        assert wanted in names
+
+
+def test_cannot_hold_reads_passes() -> None:
+    """In partnership (no drawing), a seat that passes on a 6 and a 4 holds no 6 and no 4."""
+    rules = configure("partnership")
+    codec = Codec(rules)
+    field = next(f for f in codec.fields if f.name == "cannot_hold")
+    for state in random_hands(rules, 20, seed=6):
+        last = state.history[-1] if state.history else None
+        if state.over or last is None or last.action != PASS:
+            continue
+        passer = last.seat
+        observer = state.turn
+        vec = codec.observation_vector(state.observation(observer))
+        row = (passer - observer) % rules.players
+        playable = rules.playable_mask(state.layout)
+        unseen = rules.tiles.all_mask & ~state.hands[observer] & ~state.layout.placed
+        for t in range(rules.tiles.size):
+            if playable >> t & 1 and unseen >> t & 1:
+                assert vec[field.offset + row * codec.tiles + t] == 1
+        return
+    pytest.fail("no pass in 20 hands")
+
+
+def _result(winner: int | None, points: tuple[float, ...]) -> HandResult:
+    return HandResult("domino", winner, points, points, (0,) * 4, None, "")
+
+
+def test_rewards_partnership_sides_and_zero_sum() -> None:
+    codec = Codec(configure("partnership"))
+    assert codec.rewards(_result(1, (0, 30)), "win") == (-1.0, 1.0, -1.0, 1.0)
+    assert codec.rewards(_result(None, (0, 0)), "win") == (0.0,) * 4
+    assert codec.rewards(_result(0, (25, 0)), "points") == (25.0, -25.0, 25.0, -25.0)
+    three = Codec(configure("muggins", players=3))
+    r = three.rewards(HandResult("domino", 2, (5, 0, 20), (0, 0, 20), (0, 0, 0), 2, ""), "win")
+    assert r == (-0.5, -0.5, 1.0) and sum(r) == 0
+    r = three.rewards(HandResult("domino", 2, (5, 0, 20), (0, 0, 20), (0, 0, 0), 2, ""), "points")
+    assert r == (5 - 10, 0 - 12.5, 20 - 2.5) and sum(r) == 0
+    with pytest.raises(ValueError, match="unknown reward"):
+        codec.rewards(_result(0, (1, 0)), "money")
+
+
+def test_debits_count_against() -> None:
+    """Domino Whist's points are debits: a lower score is better, so "points" is negated."""
+    whist = configure("domino-whist")
+    assert not higher_is_better(whist)
+    assert higher_is_better(configure("block"))
+    codec = Codec(whist)
+    assert codec.rewards(_result(1, (12, 0)), "points") == (-12.0, 12.0, -12.0, 12.0)

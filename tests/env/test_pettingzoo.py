@@ -1,0 +1,118 @@
+"""The PettingZoo AEC environment: PettingZoo's own API and seed tests for every game, rewards,
+partnerships, illegal actions, rendering."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from boneyard.env.pettingzoo import BoneyardAEC, env
+from boneyard.games import GAMES
+from boneyard.options import OptionError
+from boneyard.state import IllegalAction
+
+
+def play_out(e: BoneyardAEC, seed: int) -> dict[str, float]:
+    """Play one hand with random legal actions; every agent's total reward."""
+    rng = random.Random(seed)
+    e.reset(seed=seed)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter(10_000):
+        obs, reward, terminated, truncated, _info = e.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert not e.agents
+    return totals
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_api_and_seed(game: str) -> None:
+    with warnings.catch_warnings():
+        # PettingZoo warns about every Dict observation (its own classic games do the same).
+        warnings.simplefilter("ignore")
+        api_test(env(game), num_cycles=200)
+        seed_test(lambda: env(game), num_cycles=200)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_hand_ends_with_zero_sum_rewards(game: str) -> None:
+    e = env(game)
+    totals = play_out(e, seed=7)
+    assert sum(totals.values()) == pytest.approx(0.0)
+    assert any(totals.values()) or (e.state is not None and e.state.result.winner is None)
+
+
+def test_partners_share_their_sides_reward() -> None:
+    e = env("partnership", rules="latin", reward="points")
+    assert e.possible_agents == ["seat_0", "seat_1", "seat_2", "seat_3"]
+    for seed in range(5):
+        totals = play_out(e, seed)
+        assert totals["seat_0"] == totals["seat_2"]
+        assert totals["seat_1"] == totals["seat_3"]
+        assert totals["seat_0"] == -totals["seat_1"]
+        points = e.state.result.points
+        assert totals["seat_0"] == points[0] - points[1]
+
+
+def test_options_players_and_rule_sets() -> None:
+    e = env("muggins", players=3, target_score=150)
+    assert len(e.possible_agents) == 3 and e.game_rules.target_score == 150
+    assert env("all-fives").game_rules.id == "muggins"  # aliases, as the command line
+    assert env("partnership", rules="latin").game_rules.rule_set == "latin"
+    with pytest.raises(OptionError, match="unknown option"):
+        env("block", colour="red")
+    with pytest.raises(OptionError, match="unknown rule set"):
+        env("block", rules="nonsense")
+    with pytest.raises(ValueError, match="unknown reward"):
+        env("block", reward="money")
+
+
+def test_the_mask_is_in_the_observation_and_only_for_the_seat_to_move() -> None:
+    e = env("draw", players=3)
+    e.reset(seed=2)
+    mover = e.agent_selection
+    for agent in e.agents:
+        obs = e.observe(agent)
+        assert set(obs) == {"observation", "action_mask"}
+        assert obs["action_mask"].any() == (agent == mover)
+        assert e.observation_space(agent).contains(obs)
+
+
+def test_an_illegal_action_raises_and_changes_nothing() -> None:
+    e = env("block")
+    e.reset(seed=0)
+    obs = e.observe(e.agent_selection)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = e.state.copy()
+    with pytest.raises(IllegalAction, match="not legal now"):
+        e.step(illegal)
+    assert e.state.history == before.history and e.state.hands == before.hands
+    with pytest.raises(ValueError, match="required"):
+        e.step(None)
+
+
+def test_the_same_seed_deals_the_same_hand() -> None:
+    a, b = env("draw"), env("draw")
+    a.reset(seed=11)
+    b.reset(seed=11)
+    assert a.state.hands == b.state.hands
+    a.reset(seed=12)
+    assert a.state.hands != b.state.hands
+
+
+def test_render_draws_the_position() -> None:
+    e = env("muggins", render_mode="ansi")
+    e.reset(seed=1)
+    obs = e.observe(e.agent_selection)
+    e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    text = e.render()
+    assert "Seat 0:" in text and "Open ends:" in text and "Last move:" in text
+    assert env("block").render() is None
+    e.close()
