@@ -50,6 +50,7 @@ class BoneyardAEC(AECEnv):  # type: ignore[misc]
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute
         "render_modes": ["human", "ansi"],
+        "render_fps": 4,
         "name": "boneyard_v0",
         "is_parallelizable": False,
     }
