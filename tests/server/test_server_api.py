@@ -259,3 +259,16 @@ def test_replay_frames(client: TestClient) -> None:
 def test_replay_refuses_bad_records(client: TestClient, body: bytes, status: int) -> None:
     response = client.post("/api/replay", content=body)
     assert response.status_code == status
+
+
+def test_the_pages_load_only_files_that_exist(client: TestClient) -> None:
+    import re
+
+    for path in ("/", "/t/x", "/replay"):
+        html = client.get(path).text
+        assert "<script>" not in html and "onclick=" not in html  # nothing inline (the CSP)
+        for ref in re.findall(r'(?:src|href)="(/static/[^"]+)"', html):
+            response = client.get(ref)
+            assert response.status_code == 200, ref
+            kind = "javascript" if ref.endswith(".js") else "css"
+            assert kind in response.headers["content-type"], ref

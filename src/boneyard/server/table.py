@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -373,6 +374,17 @@ class Table:
         """The seats' names, with ``You`` for seat ``you``."""
         return ["You" if s.seat == you else s.name for s in self.seats]
 
+    def named(self, text: str) -> str:
+        """The engine's words ("seat 1 went out", "blocked: seats 0 & 2 hold ...") with the
+        players' names."""
+        names = [s.name for s in self.seats]
+
+        def one(n: str) -> str:
+            return names[int(n)] if int(n) < len(names) else f"seat {n}"
+
+        text = re.sub(r"\bseats (\d+) & (\d+)\b", lambda m: f"{one(m[1])} & {one(m[2])}", text)
+        return re.sub(r"\bseat (\d+)\b", lambda m: one(m[1]), text)
+
     def side_names(self) -> list[str]:
         return [" & ".join(self.seats[s].name for s in side) for side in self.rules.sides]
 
@@ -519,7 +531,7 @@ class Table:
             labels=self.side_names(),
             you=None,
         )
-        lines = text.split("\n")
+        lines = self.named(text).split("\n")
         self.results[number - 1] = lines
         self.notes.setdefault(number - 1, []).append(
             lines[0].replace(f"Hand {number} is over: ", "Ended: ")
@@ -671,7 +683,7 @@ class Table:
                     hand=number,
                     points=list(points),
                     totals=list(totals),
-                    ended=result.reason if result is not None else "",
+                    ended=self.named(result.reason) if result is not None else "",
                     notes=self.notes.get(number - 1, []),
                 )
             )
