@@ -221,6 +221,28 @@ def test_resample_keeps_the_information_state(game: str, params: dict) -> None:
     assert checked > 10 and differed > checked // 2
 
 
+@pytest.mark.parametrize("game", list(GAMES))
+def test_resample_every_game(game: str) -> None:
+    g = load(game)
+    rng = random.Random(6)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    state = g.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        player = state.current_player()
+        if decisions % 3 == 0:
+            other = state.resample_from_infostate(player, sampler)
+            assert other.information_state_string(player) == state.information_state_string(player)
+            assert other.observation_tensor(player) == state.observation_tensor(player)
+            assert other.legal_actions() == state.legal_actions()
+        decisions += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert decisions > 3
+
+
 def test_resample_when_the_lead_is_drawn_for() -> None:
     """Nobody is dealt a double: the players draw until one appears, and a resampled past must
     deal no double either, and draw none but the last."""

@@ -19,15 +19,16 @@ values with commas, such as per-player tables, only through a parameter dict:
 **The game tree** of one hand (the first hand of a match, like the other environments):
 
 * chance deals the hands one tile per node, seat 0's tiles first, then seat 1's...; then the
-  stock's reserve (the tiles never drawn, where the rules keep some) one tile per node. Every
-  outcome is uniform among the tiles left, except where the rules throw in a deal without a
-  double: then the outcomes are conditioned on a double being dealt (exactly the distribution of
-  dealing again);
+  tiles the rules take from the stock as the hand starts (a turn-up for trumps) and the stock's
+  reserve (the tiles never drawn, where the rules keep some), one tile per node. Every outcome
+  is uniform among the tiles left, except where the rules throw in a deal without a double:
+  then the outcomes are conditioned on a double being dealt (exactly the distribution of dealing
+  again);
 * where the rules decide the first lead outside the deal (a draw for the lead, a random
   leader) a chance node picks the leader, uniform over the seats;
 * the players move with the fixed action space of :class:`boneyard.env.encoding.Codec`;
-* every action that takes tiles from the stock (a draw) is followed by one chance node per tile
-  taken, uniform among the stock tiles that may still be drawn;
+* every action that takes tiles from the stock (a draw, taking the miss) is followed by one
+  chance node per tile taken, uniform among the stock tiles that may still be drawn;
 * returns: +1 to the side that won the hand, ``-1/(sides-1)`` to each other side, 0 to everyone
   when nobody won (both partners get their side's); zero-sum.
 
@@ -78,7 +79,7 @@ __all__ = [
 PREFIX = "python_boneyard_"
 
 # Events of a state's history (the python side's record of what each action meant).
-_DEAL, _RESERVE, _LEADER, _ACT, _TAKE = range(5)
+_DEAL, _RESERVE, _LEADER, _ACT, _TAKE, _TURN = range(6)
 
 
 def game_name(game_id: str) -> str:
@@ -152,6 +153,9 @@ class BoneyardGame(pyspiel.Game):  # type: ignore[misc]
         self.hand_size = rules.hand_size
         self.deal_size = n * rules.hand_size
         self.reserve = rules.reserve if rules.can_draw or rules.hidden_moves else 0
+        # Tiles the hand takes from the stock as it starts (Domino Loo's turn-up), by trial.
+        self.turned = Match(rules, seed=0).hand.stock_pos
+        self.chance_tiles = self.deal_size + self.turned + self.reserve
         # Whether a deal without a double would be thrown in (the outcomes are then conditioned).
         self.needs_double = (
             rules.no_double == "redeal"
@@ -177,9 +181,20 @@ class _Core:
     """A state's python fields, copied cheaply when OpenSpiel clones the state (the engine
     state by :meth:`HandState.copy`, the rules never)."""
 
-    __slots__ = ("dealt", "events", "hand", "leader", "pending", "pool", "reserve", "taken")
+    __slots__ = (
+        "dealt",
+        "events",
+        "hand",
+        "leader",
+        "pending",
+        "pool",
+        "reserve",
+        "taken",
+        "turned",
+    )
 
     dealt: list[list[int]]
+    turned: list[int]
     reserve: list[int]
     pool: int  # the tiles not dealt yet
     leader: int | None
@@ -191,6 +206,7 @@ class _Core:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         c = _Core.__new__(_Core)
         c.dealt = [d[:] for d in self.dealt]
+        c.turned = self.turned[:]
         c.reserve = self.reserve[:]
         c.pool = self.pool
         c.leader = self.leader
@@ -209,6 +225,7 @@ class BoneyardState(pyspiel.State):  # type: ignore[misc]
         self._game = game
         core = _Core.__new__(_Core)
         core.dealt = [[] for _ in range(game.rules.players)]
+        core.turned = []
         core.reserve = []
         core.pool = game.rules.tiles.all_mask
         core.leader = None
@@ -217,7 +234,7 @@ class BoneyardState(pyspiel.State):  # type: ignore[misc]
         core.taken = []
         core.events = []
         self._core = core
-        self._cache: _ResampleCache | None = None
+        self._past: _Past | None = None
 
     # ------------------------------------------------------------------ the engine's state
     @property
@@ -229,8 +246,7 @@ class BoneyardState(pyspiel.State):  # type: ignore[misc]
         core = self._core
         g = self._game
         if core.hand is None:
-            dealt = sum(len(d) for d in core.dealt) + len(core.reserve)
-            if dealt < g.deal_size + g.reserve:
+            if _dealt(core) < g.chance_tiles:
                 return _DEAL
             return _LEADER
         if core.pending is not None:
@@ -296,18 +312,21 @@ class BoneyardState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         core = self._core
         g = self._game
-        self._cache = None
+        self._past = None
         phase = self._phase()
         if phase == _DEAL:
             t = int(action)
             if not core.pool & BIT[t]:
                 raise ValueError(f"{NAMES[t]} has been dealt already")
             core.pool &= ~BIT[t]
-            dealt = sum(len(d) for d in core.dealt)
+            dealt = _dealt(core)
             if dealt < g.deal_size:
                 seat = dealt // g.hand_size
                 core.dealt[seat].append(t)
                 core.events.append((_DEAL, seat, t, None))
+            elif dealt < g.deal_size + g.turned:
+                core.turned.append(t)
+                core.events.append((_TURN, -1, t, None))
             else:
                 core.reserve.append(t)
                 core.events.append((_RESERVE, -1, t, None))
@@ -358,9 +377,11 @@ class BoneyardState(pyspiel.State):  # type: ignore[misc]
         """Start the hand once dealt (and its leader chosen)."""
         core = self._core
         g = self._game
-        stock = _tiles(core.pool) + core.reserve
+        stock = core.turned + _tiles(core.pool) + core.reserve
         match = Match(g.rules, deal=False)
-        core.hand = match.start_hand(core.dealt, stock, core.leader)
+        core.hand = hand = match.start_hand(core.dealt, stock, core.leader)
+        if hand.stock_pos != len(core.turned):  # pragma: no cover - an engine surprise
+            raise RuntimeError("the hand took a different number of tiles as it started")
 
     # ------------------------------------------------------------------ text
     def _action_to_string(self, player: int, action: int) -> str:
@@ -368,9 +389,11 @@ class BoneyardState(pyspiel.State):  # type: ignore[misc]
         if player == pyspiel.PlayerId.CHANCE:
             phase = self._phase()
             if phase == _DEAL:
-                dealt = sum(len(d) for d in core.dealt)
+                dealt = _dealt(core)
                 if dealt < self._game.deal_size:
                     return f"deal {NAMES[action]} to seat {dealt // self._game.hand_size}"
+                if dealt < self._game.deal_size + self._game.turned:
+                    return f"turn up {NAMES[action]}"
                 return f"{NAMES[action]} to the reserve"
             if phase == _LEADER:
                 return f"seat {action} leads"
@@ -425,6 +448,10 @@ class BoneyardState(pyspiel.State):  # type: ignore[misc]
 
 
 # ---------------------------------------------------------------------------- helpers
+def _dealt(core: _Core) -> int:
+    return sum(len(d) for d in core.dealt) + len(core.turned) + len(core.reserve)
+
+
 def _tiles(mask: int) -> list[int]:
     out = []
     while mask:
@@ -463,6 +490,8 @@ def _information_state(state: BoneyardState, player: int) -> str:
     rules = state._game.rules
     own = " ".join(NAMES[t] for t in sorted(core.dealt[player]))
     parts = [f"{rules.id} p{player} dealt[{own}] {sum(len(d) for d in core.dealt)}"]
+    if core.turned:
+        parts.append("turned up " + " ".join(NAMES[t] for t in core.turned))
     if core.leader is not None:
         parts.append(f"leader {core.leader}")
     parts.extend(str(move) for move in state.known_history(player))
@@ -557,56 +586,76 @@ class BoneyardObserver:
 
 
 # ---------------------------------------------------------------------------- resampling
-class _ResampleCache:
-    """What resampling needs of a state's past, worked out once per (state, player)."""
+class _Past:
+    """What resampling needs of a state's past, worked out once per state by replaying it:
 
-    __slots__ = ("deal_voids", "player", "voids")
+    * ``voids``: for each action (by event index), the tiles whose holding by the seat acting
+      would have made the action illegal or changed what followed (whose turn, a double's bonus
+      play), found by trying each tile on a copy: the engine decides, not a rule written here;
+    * ``hidden``: for each action that put tiles out of play unseen (a discard, a hand thrown
+      in), how many; ``retile``: those whose action names its hidden tile (a discard);
+    * ``deal_voids``: per seat, the tiles it cannot have been dealt given how the lead went;
+    * ``found``: for each draw made to find the lead (by the event index of its tile), the tiles
+      it may have taken: those that end the search, or not, as it did.
+    """
 
-    def __init__(self, player: int, voids: dict[int, int], deal_voids: list[int]) -> None:
-        self.player = player
-        self.voids = voids  # event index -> tiles its seat cannot have held then
-        self.deal_voids = deal_voids  # per seat: tiles it cannot have been dealt
+    __slots__ = ("deal_voids", "found", "hidden", "retile", "voids")
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _ResampleCache:
-        return self  # a clone has the same past
-
-
-def _replay_voids(state: BoneyardState) -> dict[int, int]:
-    """For every action of the hand (by event index): the tiles whose holding by the seat
-    acting would have made the action illegal or changed what followed (whose turn, a double's
-    bonus play). Found by replaying the hand and trying each tile on a copy: the engine, not a
-    rule written here, decides."""
-    core = state._core
-    g = state._game
-    rules = g.rules
-    match = Match(rules, deal=False)
-    assert core.hand is not None
-    stock = core.hand.stock
-    replay = match.start_hand(core.dealt, stock, core.leader)
-    all_mask = rules.tiles.all_mask
-    voids: dict[int, int] = {}
-    for i, (kind, seat, _value, engine_action) in enumerate(core.events):
-        if kind != _ACT:
-            continue
-        assert engine_action is not None
-        after = replay.copy(history=False)
-        after.apply(engine_action, seat)
-        outcome = (after.turn, after.bonus_double, after.over)
-        void = 0
-        for x in _tiles(all_mask & ~replay.hands[seat]):
-            trial = replay.copy(history=False)
-            trial.hands[seat] |= BIT[x]
-            trial._legal = None
-            try:
-                trial.apply(engine_action, seat)
-            except IllegalAction:
-                void |= BIT[x]
+    def __init__(self, state: BoneyardState) -> None:
+        core = state._core
+        rules = state._game.rules
+        assert core.hand is not None
+        replay = Match(rules, deal=False).start_hand(core.dealt, core.hand.stock, core.leader)
+        self.deal_voids = _deal_voids(state, replay)
+        all_mask = rules.tiles.all_mask
+        self.voids: dict[int, int] = {}
+        self.hidden: dict[int, int] = {}
+        self.retile: set[int] = set()
+        self.found: dict[int, int] = {}
+        for i, (kind, seat, _value, action) in enumerate(core.events):
+            if kind != _ACT:
                 continue
-            if (trial.turn, trial.bonus_double, trial.over) != outcome:
-                void |= BIT[x]
-        voids[i] = void
-        replay.apply(engine_action, seat)
-    return voids
+            assert action is not None
+            after = replay.copy(history=False)
+            after.apply(action, seat)
+            outcome = (after.turn, after.bonus_double, after.over)
+            void = 0
+            for x in _tiles(all_mask & ~replay.hands[seat]):
+                trial = replay.copy(history=False)
+                trial.hands[seat] |= BIT[x]
+                trial._legal = None
+                try:
+                    trial.apply(action, seat)
+                except IllegalAction:
+                    void |= BIT[x]
+                    continue
+                if (trial.turn, trial.bonus_double, trial.over) != outcome:
+                    void |= BIT[x]
+            self.voids[i] = void
+            before = replay.hands[seat]
+            if replay.finding_lead:
+                # The next event is this draw's tile: the tiles that find the lead, or those
+                # that do not, as this draw did.
+                allowed = 0
+                for x in _tiles(all_mask):
+                    trial = replay.copy(history=False)
+                    pos = trial.stock_pos
+                    trial.stock = (*trial.stock[:pos], x, *trial.stock[pos:])
+                    trial.apply(action, seat)
+                    if trial.finding_lead == after.finding_lead and trial.turn == after.turn:
+                        allowed |= BIT[x]
+                self.found[i + 1] = allowed
+            replay.apply(action, seat)
+            gone = before & ~replay.hands[seat]
+            if isinstance(action, Play):
+                gone &= ~BIT[action.tile]
+            if gone:
+                self.hidden[i] = gone.bit_count()
+                if replay.public[-1].action != replay.history[-1].action:
+                    self.retile.add(i)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Past:
+        return self  # a clone has the same past
 
 
 def resample(state: BoneyardState, player: int, rng: random.Random) -> BoneyardState:
@@ -615,15 +664,15 @@ def resample(state: BoneyardState, player: int, rng: random.Random) -> BoneyardS
     core = state._core
     if core.hand is None:
         return _resample_deal(state, player, rng)
-    cache = state._cache
-    if cache is None or cache.player != player:
-        cache = state._cache = _ResampleCache(player, _replay_voids(state), _deal_voids(state))
+    past = state._past
+    if past is None:
+        past = state._past = _Past(state)
     obs = core.hand.observation(player)
     inference = Inference.from_observation(obs)
     target = state.information_state_string(player)
     for _ in range(200):
         hands, stock = inference.sample(rng)
-        events = _rebuild(state, player, hands, stock, cache, rng)
+        events = _rebuild(state, player, hands, stock, obs.stock_size, past, rng)
         if events is None:
             continue
         new = g.new_initial_state()
@@ -641,45 +690,50 @@ def _resample_deal(state: BoneyardState, player: int, rng: random.Random) -> Bon
     """While dealing: the player's tiles stay, the others' are drawn again."""
     core = state._core
     g = state._game
-    mine = set(core.dealt[player])
+
+    # The player's own tiles and the turn-up stay; the others' and the reserve are drawn again.
+    def kept(kind: int, seat: int) -> bool:
+        return kind == _TURN or (kind == _DEAL and seat == player)
+
+    keep = {v for kind, seat, v, _ in core.events if kept(kind, seat)}
     for _ in range(200):
-        pool = [t for t in _tiles(g.rules.tiles.all_mask) if t not in mine]
+        pool = [t for t in _tiles(g.rules.tiles.all_mask) if t not in keep]
         rng.shuffle(pool)
         new = g.new_initial_state()
         try:
             for kind, seat, value, _ in core.events:
-                if kind == _DEAL and seat == player:
-                    new.apply_action(value)
-                else:
-                    new.apply_action(pool.pop())
+                new.apply_action(value if kept(kind, seat) else pool.pop())
             return new
         except (ValueError, RuntimeError, pyspiel.SpielError):
             continue
     raise RuntimeError("no consistent deal found")  # pragma: no cover
 
 
-def _deal_voids(state: BoneyardState) -> list[int]:
-    """Per seat, the tiles it cannot have been dealt given who led: those that, dealt to it,
-    would have given the lead (or the tile to lead) to someone else, asked of the rules'
-    ``leader_from_deal``. Nothing where the deal does not decide the lead."""
+def _deal_voids(state: BoneyardState, start: HandState) -> list[int]:
+    """Per seat, the tiles it cannot have been dealt given how the lead went: those that, dealt
+    to it, would have given the lead (or the tile to lead) to someone else, or decided it by the
+    deal where it was drawn for; asked of the rules' ``leader_from_deal``. Nothing where the
+    deal does not decide the lead."""
     core = state._core
     rules = state._game.rules
     n = rules.players
-    hand = core.hand
-    assert hand is not None
-    if not hand.lead_by_deal:
+    if not start.lead_by_deal:
         return [0] * n
+    context = getattr(start, "context", None)
+    finder: Any = rules.leader_from_deal
+
+    def leader(masks: list[int]) -> Any:
+        return finder(masks) if context is None else finder(masks, context)
+
     masks = [mask_of(d) for d in core.dealt]
-    real = rules.leader_from_deal(masks)
-    if real is None:
-        return [0] * n
+    real = leader(masks)
     out = []
     for s in range(n):
         void = 0
         for x in _tiles(rules.tiles.all_mask & ~masks[s]):
             trial = [m & ~BIT[x] for m in masks]
             trial[s] |= BIT[x]
-            if rules.leader_from_deal(trial) != real:
+            if leader(trial) != real:
                 void |= BIT[x]
         out.append(void)
     return out
@@ -690,58 +744,69 @@ def _rebuild(
     player: int,
     hands: Sequence[int],
     stock: Sequence[int],
-    cache: _ResampleCache,
+    stock_size: int,
+    past: _Past,
     rng: random.Random,
 ) -> list[int] | None:
-    """The chance and player events of a history that leads to the world ``hands``/``stock``:
-    the player's own as they were, the other seats' tiles given to their deal and draws by the
-    earliest-deadline rule (a tile must come before it is played, and after every moment the
-    seat showed it could not hold it). ``None`` if this world has no such past."""
+    """The chance and player events of a history that leads to the world ``hands``/``stock``
+    (the stock's first ``stock_size`` tiles; the rest out of play, unseen): the player's own
+    events as they were; each other seat's tiles (those it holds, played, or put out of play
+    unseen, taken from the tiles out of play) given to its deal and its draws by the
+    earliest-deadline rule: a tile comes before it is played or put out, and after every moment
+    the seat showed it could not hold it. ``None`` if this world has no such past."""
     core = state._core
     g = state._game
     rules = g.rules
     n = rules.players
     events = core.events
-    voids = cache.voids
-    finding, found = _finding_draws(state)
-    doubles = rules.tiles.doubles_mask
     never = 10**9
-    assigned: dict[int, int] = {}  # event index of a deal slot or draw -> tile
+    dead = list(stock[stock_size:])
+    rng.shuffle(dead)
+    live = stock[:stock_size]
+    assigned: dict[int, int] = {}  # event index of a draw or a hidden tile -> tile
     deal_tiles: list[list[int]] = [[] for _ in range(n)]
     for s in range(n):
         if s == player:
             continue
-        played: dict[int, int] = {}
+        deadline: dict[int, int] = {t: never for t in _tiles(hands[s])}
         for i, (kind, seat, _value, action) in enumerate(events):
             if kind == _ACT and seat == s and isinstance(action, Play):
-                played[action.tile] = i
-        tiles = _tiles(hands[s]) + list(played)
-        deadline = {t: played.get(t, never) for t in tiles}
-        release = {t: -1 for t in tiles}
-        for i, ev in enumerate(events):
-            if ev[0] == _ACT and ev[1] == s:
-                for t in tiles:
-                    if voids[i] & BIT[t] and i < deadline[t]:
+                deadline[action.tile] = i
+        for i, (kind, seat, _value, _action) in enumerate(events):
+            if kind == _ACT and seat == s and i in past.hidden:
+                for _ in range(past.hidden[i]):
+                    if not dead:
+                        return None
+                    t = dead.pop()
+                    deadline[t] = i
+                    if i in past.retile:
+                        assigned[i] = t
+        release = dict.fromkeys(deadline, -1)
+        for i, (kind, seat, _value, _action) in enumerate(events):
+            if kind == _ACT and seat == s:
+                void = past.voids[i]
+                for t in deadline:
+                    if void & BIT[t] and i < deadline[t]:
                         release[t] = max(release[t], i)
-        deal_count = len(core.dealt[s])
-        deal_mask = (~doubles if finding else -1) & ~cache.deal_voids[s]
-        left = set(tiles)
-        # The deal, at time -1 (before every event).
+        deal_mask = ~past.deal_voids[s]
+        left = set(deadline)
+        # The deal, before every event: the tiles needed first.
         candidates = [t for t in left if release[t] < 0 and deal_mask & BIT[t]]
         rng.shuffle(candidates)
         candidates.sort(key=lambda t: deadline[t])
-        if len(candidates) < deal_count:
+        count = len(core.dealt[s])
+        if len(candidates) < count:
             return None
-        chosen = candidates[:deal_count]
+        chosen = candidates[:count]
         rng.shuffle(chosen)
         deal_tiles[s] = chosen
         left -= set(chosen)
-        for i, ev in enumerate(events):
-            if ev[0] != _TAKE or ev[1] != s:
+        for i, (kind, seat, _value, _action) in enumerate(events):
+            if kind != _TAKE or seat != s:
                 continue
             if any(deadline[t] <= i for t in left):
                 return None
-            allowed = found.get(i, -1)
+            allowed = past.found.get(i, -1)
             options = [t for t in left if release[t] < i and allowed & BIT[t]]
             if not options:
                 return None
@@ -751,45 +816,27 @@ def _rebuild(
             left.discard(best)
         if left:
             return None
+    if dead:
+        return None
     # The reserve: the last tiles of the sampled stock, as the stock order is uniform.
-    reserve = list(stock[len(stock) - len(core.reserve) :]) if core.reserve else []
+    reserve = list(live[len(live) - len(core.reserve) :]) if core.reserve else []
     out: list[int] = []
     cursor = [0] * n
-    for i, (kind, seat, value, _action) in enumerate(events):
-        if kind == _DEAL:
-            if seat == player:
-                out.append(value)
-            else:
-                out.append(deal_tiles[seat][cursor[seat]])
-                cursor[seat] += 1
+    for i, (kind, seat, value, action) in enumerate(events):
+        if kind == _DEAL and seat != player:
+            out.append(deal_tiles[seat][cursor[seat]])
+            cursor[seat] += 1
         elif kind == _RESERVE:
             out.append(reserve.pop())
         elif kind == _TAKE and seat != player:
             out.append(assigned[i])
+        elif kind == _ACT and seat != player and i in past.retile:
+            # A hidden tile named by the action (a discard): the tile of this world.
+            kind_of: Any = type(action)
+            out.append(g.codec.action_id(kind_of(assigned[i]), None))
         else:
             out.append(value)
     return out
-
-
-def _finding_draws(state: BoneyardState) -> tuple[bool, dict[int, int]]:
-    """Whether the hand started by drawing for the lead (nobody was dealt a double) and, for
-    each draw then (by event index of the tile taken), the tiles it may have taken: not a
-    double, but for the draw that found one."""
-    core = state._core
-    hand = core.hand
-    assert hand is not None
-    replay = Match(state._game.rules, deal=False).start_hand(core.dealt, hand.stock, core.leader)
-    if not replay.finding_lead:
-        return False, {}
-    doubles = state._game.rules.tiles.doubles_mask
-    out: dict[int, int] = {}
-    for i, (kind, seat, _value, action) in enumerate(core.events):
-        if kind == _ACT and action is not None:
-            was = replay.finding_lead
-            replay.apply(action, seat)
-            if was:
-                out[i + 1] = doubles if not replay.finding_lead else ~doubles
-    return True, out
 
 
 def _game_class(game_id: str) -> type[BoneyardGame]:
