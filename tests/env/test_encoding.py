@@ -272,3 +272,35 @@ def test_debits_count_against() -> None:
     assert higher_is_better(configure("block"))
     codec = Codec(whist)
     assert codec.rewards(_result(1, (12, 0)), "points") == (-12.0, 12.0, -12.0, 12.0)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_trick_tables_are_encoded(game: str) -> None:
+    """A trick-taking game's table (trumps, the trick in play, tricks won, decisions) has
+    fields of its own, filled from the table; other games have none of them."""
+    rules = GAMES[game].configure()
+    codec = Codec(rules)
+    names = {f.name for f in codec.fields}
+    trick_fields = {"trump", "trick", "trick_leader", "won", "status", "owed", "discarded"}
+    if not codec.tricks:
+        assert not names & trick_fields
+        return
+    assert trick_fields <= names
+    field = {f.name: f for f in codec.fields}
+    n = rules.players
+    seen_trick = False
+    for state in random_hands(rules, 3, seed=8):
+        table = state.layout
+        for seat in range(n):
+            vec = codec.observation_vector(state.observation(seat))
+            trump = vec[field["trump"].offset : field["trump"].offset + codec.pips]
+            assert list(np.flatnonzero(trump)) == [table.trump]
+            for s, won in enumerate(table.won):
+                assert vec[field["won"].offset + (s - seat) % n] * rules.hand_size == won
+            for s, t in table.trick:
+                seen_trick = True
+                assert vec[field["trick"].offset + ((s - seat) % n) * codec.tiles + t] == 1
+            status = field["status"].offset
+            for s, st in enumerate(table.status):
+                assert vec[status + ((s - seat) % n) * 4 + st] == 1
+    assert seen_trick

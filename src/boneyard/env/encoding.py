@@ -43,6 +43,7 @@ from .. import actions as _actions
 from ..actions import Action, Draw, Move, Pass, Play, play
 from ..agents import play_points
 from ..layout import LONG, SHORT, Layout
+from ..match import Match
 from ..rules.base import HandResult, Rules
 from ..search.inference import Inference
 from ..state import Observation
@@ -186,6 +187,10 @@ class Codec:
         self._kind_of: dict[type[Action], ActionKind] = {k.cls: k for k in kinds}
         self.num_actions = offset
         self.max_moves = max_moves(rules)
+        # A trick-taking game's table (Domino Loo) has its own public fields: found by dealing
+        # a hand and looking at its table.
+        table = Match(rules, seed=0).hand.layout
+        self.tricks = all(hasattr(table, a) for a in ("trick", "won", "trump", "status"))
         target = getattr(rules, "target_score", 0)
         self.scale = float(target) if isinstance(target, int | float) and target > 0 else 100.0
         self.fields = _fields(self)
@@ -344,6 +349,8 @@ class Codec:
                 vec[draws + r] += 1.0 / size
             elif kind is Pass:
                 vec[passes + r] += 1.0 / size
+        if self.tricks and layout is not None:
+            self._tricks(vec, obs, layout)
         if not obs.over:
             try:
                 inference = Inference.from_observation(obs)
@@ -355,6 +362,32 @@ class Codec:
                     if s != me:
                         put_tiles(voids + ((s - me) % n) * size, inference.excluded(s))
         return vec
+
+    def _tricks(self, vec: Vector, obs: Observation, table: Layout) -> None:
+        """The fields of a trick-taking game's table (all public but ``discarded``)."""
+        f = self._field
+        n = self.players
+        me = obs.seat
+        trump = getattr(table, "trump", -1)
+        if 0 <= trump < self.pips:
+            vec[f["trump"].offset + trump] = 1.0
+        for seat, t in getattr(table, "trick", ()):
+            vec[f["trick"].offset + ((seat - me) % n) * self.tiles + t] = 1.0
+        leader = getattr(table, "leader", -1)
+        if leader >= 0:
+            vec[f["trick_leader"].offset + (leader - me) % n] = 1.0
+        size = max(1, self.rules.hand_size)
+        for seat, won in enumerate(getattr(table, "won", ())):
+            vec[f["won"].offset + (seat - me) % n] = won / size
+        for seat, status in enumerate(getattr(table, "status", ())):
+            vec[f["status"].offset + ((seat - me) % n) * 4 + min(int(status), 3)] = 1.0
+        vec[f["owed"].offset] = getattr(table, "owed", 0) / self.tiles
+        mask = int(getattr(obs, "discarded", 0))
+        offset = f["discarded"].offset
+        while mask:
+            low_bit = mask & -mask
+            vec[offset + low_bit.bit_length() - 1] = 1.0
+            mask ^= low_bit
 
     def _ends(self, vec: Vector, offset: int, layout: Layout) -> None:
         width = self.pips + 5
@@ -538,6 +571,42 @@ def _fields(codec: Codec) -> tuple[Field, ...]:
             1.0,
         ),
     ]
+    if codec.tricks:
+        specs += [
+            ("trump", (codec.pips,), "trick-taking games: the trump number, one-hot", 0.0, 1.0),
+            (
+                "trick",
+                (n, t),
+                "trick-taking games: the tile each seat has played to the trick in progress, "
+                "relative seats",
+                0.0,
+                1.0,
+            ),
+            (
+                "trick_leader",
+                (n,),
+                "trick-taking games: the seat that led the trick in play, relative, one-hot",
+                0.0,
+                1.0,
+            ),
+            ("won", (n,), "trick-taking games: tricks won per seat, relative, / hand size", 0, 1),
+            (
+                "status",
+                (n, 4),
+                "trick-taking games: each seat's decision before the play, relative seats, "
+                "one-hot: undecided, stood, took the miss, dropped out",
+                0.0,
+                1.0,
+            ),
+            ("owed", (1,), "trick-taking games: discards the seat to move owes, / tiles", 0, 1),
+            (
+                "discarded",
+                (t,),
+                "trick-taking games: this seat's own tiles put out of play (face down)",
+                0.0,
+                1.0,
+            ),
+        ]
     out = []
     offset = 0
     for name, shape, text, low, high in specs:
