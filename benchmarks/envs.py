@@ -1,0 +1,203 @@
+"""The cost of the research interfaces: random playouts through each environment, per hand and
+per move, next to OpenSpiel's own Python dominoes games.
+
+Every row plays N whole hands in this process with uniformly random legal moves, timed with
+:func:`time.perf_counter` over the whole loop (the deal and every chance node included):
+
+* ``engine``: boneyard's engine alone (``HandState.legal_actions``/``apply``), the floor;
+* ``PettingZoo AEC``: ``boneyard.env.pettingzoo.env(GAME)``: ``reset``, then ``last()`` (the
+  observation vector and the mask of the seat to move) and ``step`` for every move, the
+  terminated agents' ``step(None)`` included;
+* ``Gymnasium``: ``BoneyardEnv(GAME, opponents="random")``: the learner's observations and steps;
+  the other seats' moves are made by boneyard's random agent inside ``step``;
+* ``OpenSpiel``: ``pyspiel.load_game("python_boneyard_GAME")``: chance outcomes sampled from
+  ``chance_outcomes()``, moves from ``legal_actions()``, no observation asked for;
+* OpenSpiel's ``python_block_dominoes`` and ``python_team_dominoes``, the same loop.
+
+A *move* is a player's decision (chance nodes and PettingZoo's ``step(None)`` are not counted,
+but their time is in the total): ``us/move`` is the total time over the moves. The games:
+``block`` for two players (7 tiles each, no drawing: OpenSpiel's ``python_block_dominoes``
+plays the same deal sizes) and ``partnership`` (latin rules: four players, all 28 tiles dealt,
+as ``python_team_dominoes``).
+
+Run: ``benchmarks/run envs [--hands 1000] [--seed 0]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+
+import numpy as np
+
+# (our game, its options, OpenSpiel's game it is compared with)
+GAMES: list[tuple[str, dict[str, object], str]] = [
+    ("block", {"players": 2}, "python_block_dominoes"),
+    ("partnership", {"rules": "latin"}, "python_team_dominoes"),
+]
+
+
+@dataclass
+class Row:
+    interface: str
+    game: str
+    players: int
+    hands: int
+    moves: int
+    seconds: float
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.hands / self.seconds
+
+    @property
+    def us_per_move(self) -> float:
+        return self.seconds / self.moves * 1e6
+
+
+def engine_hands(game: str, options: dict[str, object], hands: int, seed: int) -> tuple[int, int]:
+    from boneyard.env import make_rules
+    from boneyard.match import Match
+
+    opts = dict(options)
+    rules = make_rules(game, opts.pop("rules", None), **opts)
+    rng = random.Random(seed)
+    moves = 0
+    for h in range(hands):
+        state = Match(rules, rng=random.Random(seed * 1_000_003 + h)).hand
+        while not state.over:
+            legal = state.legal_tuple()
+            state.apply(legal[int(rng.random() * len(legal))])
+            moves += 1
+    return hands, moves
+
+
+def pettingzoo_hands(
+    game: str, options: dict[str, object], hands: int, seed: int
+) -> tuple[int, int]:
+    from boneyard.env.pettingzoo import env
+
+    opts = dict(options)
+    e = env(game, opts.pop("rules", None), **opts)
+    rng = random.Random(seed)
+    moves = 0
+    e.reset(seed=seed)
+    for _ in range(hands):
+        e.reset()
+        for _agent in e.agent_iter():
+            obs, _reward, terminated, truncated, _info = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[int(rng.random() * len(legal))]))
+            moves += 1
+    return hands, moves
+
+
+def gymnasium_hands(
+    game: str, options: dict[str, object], hands: int, seed: int
+) -> tuple[int, int]:
+    from boneyard.env.gymnasium import BoneyardEnv
+
+    opts = dict(options)
+    env = BoneyardEnv(game, opts.pop("rules", None), opponents="random", **opts)
+    rng = random.Random(seed)
+    moves = 0
+    env.reset(seed=seed)
+    for _ in range(hands):
+        obs, _info = env.reset()
+        done = False
+        while not done:
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, _reward, done, _truncated, _info = env.step(
+                int(legal[int(rng.random() * len(legal))])
+            )
+            moves += 1
+    return hands, moves
+
+
+def openspiel_hands(name: str, params: dict[str, object], hands: int, seed: int) -> tuple[int, int]:
+    import pyspiel
+
+    game = pyspiel.load_game(name, params) if params else pyspiel.load_game(name)
+    rng = random.Random(seed)
+    moves = 0
+    for _ in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights=probabilities)[0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+                moves += 1
+    return hands, moves
+
+
+def measure(label: str, game: str, players: int, run: Callable[[], tuple[int, int]]) -> Row:
+    start = time.perf_counter()
+    hands, moves = run()
+    return Row(label, game, players, hands, moves, time.perf_counter() - start)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--hands", type=int, default=1000, help="hands per row (default 1000)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    if args.hands < 1:
+        parser.error("--hands must be at least 1")
+    try:
+        import pyspiel  # noqa: F401
+        from open_spiel.python import games  # noqa: F401  (registers OpenSpiel's python games)
+
+        import boneyard.env.openspiel  # noqa: F401  (registers boneyard's)
+    except ImportError as error:
+        print(
+            f"missing dependency ({error.name}); install with:\n"
+            "  .tools/bin/uv sync --locked --extra cli --extra test",
+            file=sys.stderr,
+        )
+        return 2
+    from boneyard.env import make_rules
+    from boneyard.env.openspiel import game_name
+
+    n, seed = args.hands, args.seed
+    rows: list[Row] = []
+    for game, options, theirs in GAMES:
+        opts = dict(options)
+        players = make_rules(game, opts.pop("rules", None), **opts).players
+        params: dict[str, object] = {}
+        if "rules" in options:
+            params["rules"] = options["rules"]
+        if "players" in options:
+            params["players"] = options["players"]
+        ours = game_name(game)
+        for label, name, run in (
+            ("engine", game, partial(engine_hands, game, options, n, seed)),
+            ("PettingZoo AEC", game, partial(pettingzoo_hands, game, options, n, seed)),
+            ("Gymnasium", game, partial(gymnasium_hands, game, options, n, seed)),
+            ("OpenSpiel", ours, partial(openspiel_hands, ours, params, n, seed)),
+            ("OpenSpiel 2.0.2 (theirs)", theirs, partial(openspiel_hands, theirs, {}, n, seed)),
+        ):
+            rows.append(measure(label, name, players, run))
+    print(f"Random playouts, {n:,} hands per row, one process\n")
+    print("| interface | game | players | hands/s | moves/hand | us/move |")
+    print("|---|---|---|---|---|---|")
+    for r in rows:
+        print(
+            f"| {r.interface} | {r.game} | {r.players} | {r.hands_per_second:,.0f} | "
+            f"{r.moves / r.hands:.1f} | {r.us_per_move:,.1f} |"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
