@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -304,3 +306,14 @@ def test_trick_tables_are_encoded(game: str) -> None:
             for s, st in enumerate(table.status):
                 assert vec[status + ((s - seat) % n) * 4 + st] == 1
     assert seen_trick
+
+
+def test_the_package_imports_no_research_library() -> None:
+    """``import boneyard.env`` works without numpy, Gymnasium, PettingZoo or OpenSpiel."""
+    code = (
+        "import sys, boneyard.env; "
+        "print(sorted(m for m in ('numpy', 'gymnasium', 'pettingzoo', 'pyspiel') "
+        "if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
