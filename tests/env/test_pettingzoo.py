@@ -116,3 +116,21 @@ def test_render_draws_the_position() -> None:
     assert "Seat 0:" in text and "Open ends:" in text and "Last move:" in text
     assert env("block").render() is None
     e.close()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_render_every_game(game: str) -> None:
+    e = env(game, render_mode="ansi")
+    e.reset(seed=3)
+    rng = random.Random(3)
+    texts = []
+    for _agent in e.agent_iter(10_000):
+        obs, _reward, terminated, truncated, _info = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        texts.append(e.render())
+    assert all(f"Seat {s}:" in texts[0] for s in range(len(e.possible_agents)))
+    assert all("Last move: Seat " in text for text in texts)
+    assert "The hand is over." in texts[-1] and "Hand 1 is over" in texts[-1]

@@ -15,10 +15,11 @@ Stock: 14 tiles. Scores this hand: 0, 0.
 
 from __future__ import annotations
 
-from ..actions import Play
 from ..layout import Layout
+from ..match import Match
 from ..state import HandState
 from ..terminal import describe_move, hand_result_text, hand_text, render_table
+from ..tiles import tiles_of
 
 __all__ = ["render_state"]
 
@@ -37,18 +38,23 @@ def render_state(state: HandState) -> str:
     scores = ", ".join(str(x) for x in state.scores)
     lines.append(f"Stock: {state.stock_size()} tiles. Scores this hand: {scores}.")
     if state.history:
-        layout: Layout | None = None
-        for move in state.history[:-1]:
-            action = move.action
-            if isinstance(action, Play):
-                layout = (
-                    rules.lead_layout(action.tile, action.open)
-                    if layout is None or action.end is None
-                    else rules.lay(layout, action)
-                )
-        lines.append("Last move: " + describe_move(state.history[-1], layout, names, rules=rules))
+        before = _before_last(state)
+        lines.append("Last move: " + describe_move(state.history[-1], before, names, rules=rules))
     if state.over and state.result is not None:
+        labels = [rules.side_name(i) for i in range(len(rules.sides))]
         lines.append(
-            hand_result_text(1, state.result, rules, state.hands, state, names=names, you=None)
+            hand_result_text(
+                1, state.result, rules, state.hands, state, names=names, labels=labels, you=None
+            )
         )
     return "\n".join(lines)
+
+
+def _before_last(state: HandState) -> Layout | None:
+    """The table before the last move, by replaying the hand from its deal (an episode is the
+    first hand of a match, so the match starts it again the same way)."""
+    match = Match(state.rules, deal=False)
+    replay = match.start_hand([list(tiles_of(h)) for h in state.deal], state.stock, state.leader)
+    for move in state.history[:-1]:
+        replay.apply(move.action, move.seat)
+    return replay.layout
