@@ -613,6 +613,7 @@ def test_every_record_file_is_tested() -> None:
         "matador_",
         "bergen_",
         "sebastopol_",
+        "mexican_train_",
     )
     names = {p.name for p in RECORDS.iterdir() if not p.name.startswith(counting)}
     assert names == {*EXPECTED, "examples.jsonl"}

@@ -18,6 +18,7 @@ from .rules.bergen import BergenGame
 from .rules.block import BlockGame, DrawGame, PartnershipGame
 from .rules.counting import AllThreesGame, FivesAndThreesGame, MugginsGame
 from .rules.matador import MatadorGame
+from .rules.mexican import MexicanTrainGame
 from .rules.pool import DominoPoolGame
 from .rules.sebastopol import SebastopolGame
 from .rules.whist import DominoWhistGame
@@ -38,6 +39,7 @@ GAMES: dict[str, Game] = {
         DominoPoolGame(),
         BergenGame(),
         SebastopolGame(),
+        MexicanTrainGame(),
     )
 }
 _ALIASES: dict[str, str] = {alias: g.id for g in GAMES.values() for alias in g.aliases}

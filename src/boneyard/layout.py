@@ -27,6 +27,7 @@ __all__ = ["Layout"]
 # End kinds.
 LONG = 0  # an ordinary end (of the line, or of an arm)
 SHORT = 1  # a spinner's short side, nothing played on it yet
+MARKED = 2  # a train carrying its owner's marker, open to every player (Mexican Train)
 
 
 class Layout:

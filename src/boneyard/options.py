@@ -307,6 +307,17 @@ _SPECS = [
     ),
     OptionSpec("rounds", "int", "hands in a match (0: no limit, play to the target)"),
     OptionSpec(
+        "double_blank_value",
+        "int",
+        "what the 0-0 counts when left in a hand at the end (0 normally; 50 in Chicken Foot)",
+    ),
+    OptionSpec(
+        "blank_half_value",
+        "int",
+        "what each blank half counts when left in a hand at the end (0 normally; 25 in one "
+        "Chicken Foot text)",
+    ),
+    OptionSpec(
         "blocked_doubles_lose",
         "bool",
         "in a blocked hand a hand holding a double loses to any hand without one; the fewest "

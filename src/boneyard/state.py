@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import DRAW, PASS, Action, Draw, Move, Muggins, Pass, Play, play
 from .layout import Layout
@@ -51,6 +51,7 @@ class HandState:
         "_legal",
         "base_totals",
         "bonus_double",
+        "context",
         "deal",
         "drew",
         "finding_lead",
@@ -86,6 +87,7 @@ class HandState:
     required_lead: int
     finding_lead: bool
     bonus_double: int
+    context: Any
     drew: bool
     scores: list[int]
     base_totals: tuple[float, ...]
@@ -110,6 +112,7 @@ class HandState:
         *,
         trusted: bool = False,
         totals: Sequence[float] | None = None,
+        context: Any = None,
     ) -> HandState:
         """Start a hand from a deal (tile indexes per seat) and the stock in draw order.
 
@@ -118,7 +121,8 @@ class HandState:
         ``leader`` given must agree. ``lead_by_deal`` is false for a hand whose leader comes
         from the match (a rotation), not the deal. ``trusted`` skips checking the deal's
         tiles (for deals the engine made itself). ``totals`` are the match totals before this
-        hand (an exact target needs them).
+        hand (an exact target needs them). ``context`` is what the hand knows from its place in
+        the match (:meth:`Rules.hand_context`: the engine double of a round).
         """
         n = rules.players
         if len(hands) != n:
@@ -139,6 +143,7 @@ class HandState:
         self.required_lead = -1
         self.finding_lead = False
         self.bonus_double = -1
+        self.context = context
         self.drew = False
         self.scores = [0] * len(rules.sides)
         self.base_totals = tuple(totals) if totals is not None else (0,) * len(rules.sides)
@@ -153,11 +158,11 @@ class HandState:
         self.result = None
         self._legal = None
         if lead_by_deal and rules.lead_from_deal():
-            derived = rules.leader_from_deal(masks)
+            derived = rules.leader_from_deal(masks, context)
             if derived is None:
-                # Nobody holds a double and the rules say to draw in turn, from seat 0, until one
-                # appears: whoever draws it leads.
-                first = next((k for k, t in enumerate(stock) if DOUBLE[t]), None)
+                # Nobody holds a double (the engine) and the rules say to draw in turn, from seat
+                # 0, until one appears: whoever draws it leads.
+                first = next((k for k, t in enumerate(stock) if rules.finds_lead(t, context)), None)
                 if first is None:
                     raise ValueError("no double in the deal or the stock: no one can lead")
                 seat = first % n
@@ -206,6 +211,7 @@ class HandState:
         c.required_lead = self.required_lead
         c.finding_lead = self.finding_lead
         c.bonus_double = self.bonus_double
+        c.context = self.context
         c.drew = self.drew
         c.scores = self.scores[:]
         c.base_totals = self.base_totals
@@ -310,6 +316,8 @@ class HandState:
         self.layout = (
             rules.lead_layout(t, action.open) if layout is None else rules.lay(layout, action)
         )
+        if rules.table_hooks:
+            self.layout = rules.table_after(self.layout, seat, action)
         points = rules.score_play(self, seat, action) if rules.scores_in_play else 0
         out = not hands[seat]
         if rules.claims:
@@ -332,12 +340,14 @@ class HandState:
                 self._finish("domino", seat, points)
                 return
         if (
-            rules.double_bonus_play
+            rules.turn_after_double
             and DOUBLE[t]
             and not was_bonus
-            and rules.bonus_plays(hands[seat], self.layout, t)
+            and rules.keeps_turn(hands[seat], self.layout, t)
         ):
             self.bonus_double = t
+            if rules.is_blocked(self):
+                self._finish("blocked", None)
             return
         if rules.is_blocked(self):
             self._finish("blocked", None)
@@ -410,7 +420,7 @@ class HandState:
         self.history.append(Move(seat, DRAW, t))
         self.public.append(Move(seat, DRAW, None))
         if self.finding_lead:
-            if DOUBLE[t]:
+            if self.rules.finds_lead(t, self.context):
                 self.finding_lead = False
                 self.leader = seat
                 self.required_lead = t if self.rules.lead_tile_rule == "the_deciding_double" else -1
@@ -423,6 +433,8 @@ class HandState:
             self._finish("blocked", None)
 
     def _pass(self, seat: int) -> None:
+        if self.rules.table_hooks and self.layout is not None:
+            self.layout = self.rules.table_after(self.layout, seat, PASS)
         move = _new_move(Move, (seat, PASS, None, 0))
         self.history.append(move)
         if self.public is not self.history:
@@ -516,6 +528,9 @@ class HandState:
                     f"open {action.open} contradicts the rules: {NAMES[t]} at {action.end} "
                     f"can leave {' or '.join(shown)} showing"
                 )
+            closed = self.rules.end_closed(layout, seat, i)
+            if closed:
+                return f"seat {seat} cannot play {NAMES[t]} at {action.end}: {closed}"
             if self.bonus_double >= 0:
                 return (
                     f"seat {seat} may only add a tile matching {NAMES[self.bonus_double]} "
@@ -595,6 +610,7 @@ class Observation:
     __slots__ = (
         "_hist",
         "_hist_len",
+        "context",
         "drawable",
         "hand",
         "hand_sizes",
@@ -623,9 +639,11 @@ class Observation:
     totals: tuple[float, ...]
     legal_actions: tuple[Action, ...]
     over: bool
+    context: Any
 
     def __init__(self, state: HandState, seat: int) -> None:
         self.seat = seat
+        self.context = state.context
         self.rules = rules = state.rules
         hands = state.hands
         self.hand = hands[seat]

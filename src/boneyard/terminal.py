@@ -33,6 +33,7 @@ from .rules.base import HandResult, Rules
 from .rules.bergen import BergenRules
 from .rules.counting import CountingRules
 from .rules.matador import BOTH, MatadorRules
+from .rules.mexican import MexicanTrainRules
 from .rules.pool import PoolRules
 from .rules.whist import WhistRules
 from .state import HandState, IllegalAction, Observation
@@ -184,6 +185,8 @@ def trace_table(rules: Rules, history: Iterable[Move]) -> Table:
     for move in history:
         action = move.action
         if not isinstance(action, Play):
+            if rules.table_hooks and layout is not None:
+                layout = rules.table_after(layout, move.seat, action)
             continue
         if layout is None or action.end is None:
             layout = rules.lead_layout(action.tile, action.open)
@@ -193,6 +196,8 @@ def trace_table(rules: Rules, history: Iterable[Move]) -> Table:
             continue
         i = layout.names.index(action.end)
         new = rules.lay(layout, action)
+        if rules.table_hooks:
+            new = rules.table_after(new, move.seat, action)
         outer = new.pips[i]
         t = action.tile
         if outer != HIGH[t] and outer != LOW[t]:
@@ -297,13 +302,14 @@ def ends_text(layout: Layout | None, rules: Rules | None = None) -> str:
         return "Open ends: none yet (the first tile is the lead)"
     matador = rules if isinstance(rules, MatadorRules) else None
     parts = []
-    for name, pip in zip(layout.names, layout.pips, strict=True):
+    for i, (name, pip) in enumerate(zip(layout.names, layout.pips, strict=True)):
+        note = rules.end_note(layout, i) if rules is not None else ""
         if pip < 0:
             parts.append(f"{name} not open yet")
         elif matador is not None:
             parts.append(f"{name} shows {_label(rules, pip)}: {end_needs(matador, pip)}")
         else:
-            parts.append(f"{name} shows {_label(rules, pip)}")
+            parts.append(f"{name} shows {_label(rules, pip)}{note}")
     return "Open ends: " + ("; " if matador is not None else ", ").join(parts)
 
 
@@ -338,6 +344,8 @@ def render_table(rules: Rules, history: Iterable[Move], width: int = 78) -> str:
     layout, lead = table.layout, table.lead
     if layout is None or lead is None:
         return "The table is empty."
+    if "L" not in layout.names:
+        return _render_hub(rules, table, width)
     spinners = layout.spinners
     # The short sides of each spinner: its up and down arm names.
     short: dict[int, tuple[str, str]] = {}
@@ -377,6 +385,27 @@ def render_table(rules: Rules, history: Iterable[Move], width: int = 78) -> str:
     return "\n".join(rows)
 
 
+def _render_hub(rules: Rules, table: Table, width: int) -> str:
+    """A table whose arms all grow from a hub (Mexican Train's trains): the engine, then each
+    arm on a line of its own, named, then the open ends."""
+    layout, lead = table.layout, table.lead
+    assert layout is not None and lead is not None
+    rows = [f"Engine {tile_text(lead.tile)} in the hub"]
+    for i, name in enumerate(layout.names):
+        title = rules.end_title(name)
+        label = f"{name}{f' ({title})' if title else ''}{rules.end_note(layout, i)}: "
+        arm = table.arms.get(name, [])
+        if not arm:
+            rows.append(f"{label}nothing laid yet")
+            continue
+        segments = [
+            _segment(p.inner, p.outer, DOUBLE[p.tile] and rules.doubles_crosswise) for p in arm
+        ]
+        rows += _draw_chain(segments, label, f" {name}", width)
+    rows.append(ends_text(layout, rules))
+    return "\n".join(rows)
+
+
 def describe_table(rules: Rules, history: Iterable[Move]) -> list[str]:
     """The table in words, arm by arm from the lead outward (for people who cannot see it), then
     the open ends and, in a counting game, the count.
@@ -397,6 +426,18 @@ def describe_table(rules: Rules, history: Iterable[Move]) -> list[str]:
     lead, layout = table.lead, table.layout
     if lead is None or layout is None:
         return ["The table is empty: the first tile played is the lead."]
+    if "L" not in layout.names:
+        lines = [f"The engine {tile_text(lead.tile)} is in the hub."]
+        for i, name in enumerate(layout.names):
+            arm = table.arms.get(name, [])
+            laid = ", ".join(f"[{p.inner}|{p.outer}]" for p in arm) or "nothing laid yet"
+            title = rules.end_title(name)
+            lines.append(
+                f"{name}{f' ({title})' if title else ''}{rules.end_note(layout, i)}, from the "
+                f"engine: {laid}."
+            )
+        lines.append(ends_text(layout, rules) + ".")
+        return lines
     spins = bool(layout.spinners & BIT[lead.tile])
     across = DOUBLE[lead.tile] and (rules.doubles_crosswise or spins)
     spinner = ", a spinner" if spins else ""
@@ -575,6 +616,9 @@ def describe_move(
 
 # --------------------------------------------------------------------- results and the score sheet
 def _target_text(rules: Rules) -> str:
+    if rules.low_wins:
+        rounds = getattr(rules, "rounds", 0)
+        return f"{rounds} hands, each adding the pips left in hand: the lowest total wins"
     if rules.target_exact:
         return f"{rules.target_score} exactly to win"
     return f"{rules.target_score} to win"
@@ -618,6 +662,8 @@ def hand_result_text(
             lines.append(f"  The pool: {' and '.join(takers)} divide it ({each} stakes each).")
     elif _debits(rules):
         lines.append(f"  Debits this hand: {points}")
+    elif rules.low_wins:
+        lines.append(f"  Added to the scores (the lowest total wins): {points}")
     else:
         lines.append(f"  Points this hand: {points}")
     if state is not None:
@@ -787,6 +833,14 @@ def _winner_line(match: Match) -> str:
         return f"Match over after {pools} pools: {head}. Final balances: {balances}."
     if winner is None:
         return "Match over: no winner."
+    if rules.low_wins:
+        label = labels[winner]
+        verb = "win" if label.startswith("you") else "wins"
+        others = ", ".join(f"{labels[i]}: {_num(t)}" for i, t in enumerate(totals) if i != winner)
+        return (
+            f"Match over after {len(match.score_sheet())} hands: {label} {verb} with the lowest "
+            f"total, {_num(totals[winner])} ({others})."
+        )
     if _debits(rules):
         loser = next(i for i in range(len(totals)) if i != winner)
         lost = labels[loser].replace("you & ", "you and ")
@@ -1042,6 +1096,25 @@ def _scoring_phrase(rules: CountingRules) -> str:
 def game_intro(rules: Rules) -> list[str]:
     """The rules the person needs before a game of Matador, Domino Whist, Domino Pool or Bergen
     (none for the other games, whose intro says enough)."""
+    if isinstance(rules, MexicanTrainRules):
+        return [
+            "Each round is played from its engine double, the highest first, laid in the hub by "
+            "its holder. Your train is yours (T0 is seat 0's); M is the Mexican train, open to "
+            "all.",
+            "On your turn lay one tile on your own train, on M, or on a train with a marker. If "
+            "you cannot, draw one; if you still cannot, you pass and your marker goes on your "
+            "train, open to everyone until you play on it again.",
+            "Lay a double and you play again to cover it; while a double stands uncovered, "
+            "everyone must cover it before playing anywhere else.",
+            "When a player goes out (or nobody can play), everyone adds the pips left in his "
+            "hand to his score"
+            + (
+                f", the 0-0 counting {rules.hand_value[0]}"
+                if rules.hand_value and rules.hand_value[0]
+                else ""
+            )
+            + ".",
+        ]
     if isinstance(rules, BergenRules):
         lines = [
             "Headers score as you make them: 2 when both ends of the line show the same number "
@@ -1264,6 +1337,8 @@ class TerminalGame:
         opponents = ", ".join(f"seat {s} is {self.agent_names[s]}" for s in range(1, rules.players))
         if isinstance(rules, PoolRules):
             goal = f"A match is {rules.rounds} pools; whoever takes the most pools wins."
+        elif rules.low_wins:
+            goal = _target_text(rules)[0].upper() + _target_text(rules)[1:] + "."
         elif _debits(rules):
             goal = f"The side first debited with {rules.target_score} loses."
         elif rules.target_exact:

@@ -129,6 +129,8 @@ class PlayLikelihood:
             if type(action) is not Play:
                 if type(action) is not Muggins:
                     double_by = -1
+                if rules.table_hooks:
+                    layout = rules.replay_move(layout, move.seat, action)
                 continue
             s = move.seat
             t = action.tile
@@ -138,11 +140,8 @@ class PlayLikelihood:
                     if free_lead:
                         raw.append((s, t, all_tiles, None, i))
                 else:
-                    raw.append((s, t, rules.playable_mask(layout), layout, i))
-            if layout is None or action.end is None:
-                layout = rules.lead_layout(t, action.open)
-            else:
-                layout = rules.lay(layout, action)
+                    raw.append((s, t, rules.playable_mask_for(layout, s), layout, i))
+            layout = rules.replay_move(layout, s, action)
             double_by = s if DOUBLE[t] and not bonus else -1
         decisions: list[Decision] = []
         for s, t, playable, at, i in raw:

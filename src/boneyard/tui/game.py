@@ -224,6 +224,8 @@ class GameScreen(Screen[None]):
             goal = f"{rules.rounds} pools"
         elif isinstance(rules, WhistRules) and rules.target_is_loss:
             goal = f"{rules.target_score} debits lose"
+        elif rules.low_wins:
+            goal = f"{getattr(rules, 'rounds', 0)} hands, lowest total wins"
         elif rules.target_exact:
             goal = f"exactly {rules.target_score} wins"
         else:

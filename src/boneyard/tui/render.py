@@ -490,8 +490,8 @@ def lay_table(
     A few places for the lead are tried (the whole line centred when it fits on one row), and the
     layout with the fewest corners and the lead nearest the middle is kept."""
     table = trace_table(rules, history)
-    if table.layout is None or table.lead is None:
-        return None
+    if table.layout is None or table.lead is None or "L" not in table.layout.names:
+        return None  # a hub (Mexican Train): drawn as text, a line per train
     spinners = table.layout.spinners
     probe = _Lay(rules, style, width, height, spinners)
     last = _last_tile(history)
