@@ -49,6 +49,13 @@ CONFIGS: list[Config] = [
     ("mexican-train", "standard", 3, {"tile_set": "double-nine", "rounds": 3}),
     ("mexican-train", "standard", 8, {"tile_set": "double-nine", "rounds": 2}),
     ("mexican-train", "standard", 2, {"tile_set": "double-six", "hand_size": 5, "rounds": 7}),
+    ("chicken-foot", "standard", 2, {"rounds": 3}),
+    ("chicken-foot", "standard", 4, {"rounds": 3, "blank_half_value": 25}),
+    ("chicken-foot", "standard", 8, {"rounds": 2}),
+    ("chicken-foot", "standard", 3, {"rounds": 2, "starting_double": "three_each_side"}),
+    ("chicken-foot", "standard", 8, {"tile_set": "double-twelve", "rounds": 2}),
+    ("chicken-foot", "standard", 5,
+     {"tile_set": "double-twelve", "rounds": 2, "double_blank_value": 0}),
 ]  # fmt: skip
 
 
@@ -327,7 +334,103 @@ def mexican_end(state: HandState) -> None:
         assert result.winner == (pips.index(low) if pips.count(low) == 1 else None)
 
 
+# ---------------------------------------------------------------------- Chicken Foot's reference
+def chicken_in_play(state: HandState) -> None:
+    """Replay the hand by RULES.md §2.14, apart from the engine: the round's double led by its
+    holder (or the first to draw it), its four (or six) sides filled before anything else, every
+    later double's three toes (the arm it lies on and two new ends) before anything else, a draw
+    only when nothing fits, one a turn, a pass only after it or with the stock empty."""
+    rules = state.rules
+    n = rules.players
+    starter = state.context
+    hands = list(state.deal)
+    stock = list(state.stock)
+    start = (
+        ["L", "R", "U", "D"]
+        if rules.options["starting_double"] == "four_sides"
+        else ["L", "LU", "LD", "R", "RU", "RD"]
+    )
+    ends: dict[str, int] = {}
+    waiting: list[str] = []
+    drew = -1
+    last = -1
+    for move in state.history:
+        s, a = move.seat, move.action
+        if last >= 0:
+            assert s == (last + 1) % n, (last, s)
+        if not ends:
+            if a == DRAW_:
+                t = stock.pop(0)
+                hands[s] |= 1 << t
+                last = s if t != starter else (s - 1) % n
+                continue
+            assert isinstance(a, Play) and a.tile == starter and hands[s] >> starter & 1
+            hands[s] ^= 1 << starter
+            ends = dict.fromkeys(start, HIGH[starter])
+            waiting = list(start)
+            last, drew = s, -1
+            continue
+        open_ends = waiting or list(ends)
+        playable = [
+            t for t in range(rules.tiles.size)
+            if hands[s] >> t & 1 and any(fits(t, ends[e]) for e in open_ends)
+        ]  # fmt: skip
+        if isinstance(a, Play):
+            t = a.tile
+            assert a.end in open_ends and fits(t, ends[a.end]) and hands[s] >> t & 1, move
+            hands[s] ^= 1 << t
+            ends[a.end] = LOW[t] if HIGH[t] == ends[a.end] else HIGH[t]
+            if a.end in waiting:
+                waiting.remove(a.end)
+            if DOUBLE[t]:
+                assert not waiting
+                toes = [a.end, f"{HIGH[t]}U", f"{HIGH[t]}D"]
+                ends[toes[1]] = ends[toes[2]] = HIGH[t]
+                waiting = toes
+            drew = -1
+        elif a == DRAW_:
+            assert not playable and drew != s and stock, move
+            hands[s] |= 1 << stock.pop(0)
+            drew = s
+            continue
+        else:
+            assert a == PASS_ and not playable and (drew == s or not stock), move
+            drew = -1
+        last = s
+    assert hands == state.hands
+    assert state.layout is not None
+    assert dict(zip(state.layout.names, state.layout.pips, strict=True)) == ends
+    assert not any(m.points for m in state.history)
+
+
+def chicken_end(state: HandState) -> None:
+    result = state.result
+    assert result is not None
+    o = state.rules.options
+    size = state.rules.tiles.size
+    values = [PIPS[t] + (o["blank_half_value"] if LOW[t] == 0 else 0) for t in range(size)]
+    values[0] = o["double_blank_value"]
+    pips = [sum(values[t] for t in range(size) if h >> t & 1) for h in state.hands]
+    assert list(result.pips) == pips == list(result.points) == list(result.end_points)
+    lay = state.layout
+    assert lay is not None
+    if result.ended == "domino":
+        assert result.out_seat is not None and state.hands[result.out_seat] == 0
+        assert result.winner == result.out_seat
+    else:
+        assert state.stock_pos == len(state.stock) and all(state.hands)
+        waiting = [i for i, t in enumerate(lay.tips) if DOUBLE[t]]
+        ends = waiting or range(len(lay.names))
+        for h in state.hands:
+            for t in range(size):
+                if h >> t & 1:
+                    assert not any(fits(t, lay.pips[i]) for i in ends), "a tile fits"
+        low = min(pips)
+        assert result.winner == (pips.index(low) if pips.count(low) == 1 else None)
+
+
 REFERENCES = {
+    "chicken-foot": (chicken_in_play, chicken_end),
     "bergen": (bergen_in_play, bergen_end),
     "sebastopol": (sebastopol_in_play, sebastopol_end),
     "mexican-train": (mexican_in_play, mexican_end),

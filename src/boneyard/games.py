@@ -16,6 +16,7 @@ from .options import OptionError
 from .rules.base import Game
 from .rules.bergen import BergenGame
 from .rules.block import BlockGame, DrawGame, PartnershipGame
+from .rules.chicken import ChickenFootGame
 from .rules.counting import AllThreesGame, FivesAndThreesGame, MugginsGame
 from .rules.matador import MatadorGame
 from .rules.mexican import MexicanTrainGame
@@ -40,6 +41,7 @@ GAMES: dict[str, Game] = {
         BergenGame(),
         SebastopolGame(),
         MexicanTrainGame(),
+        ChickenFootGame(),
     )
 }
 _ALIASES: dict[str, str] = {alias: g.id for g in GAMES.values() for alias in g.aliases}

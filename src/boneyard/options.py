@@ -307,6 +307,13 @@ _SPECS = [
     ),
     OptionSpec("rounds", "int", "hands in a match (0: no limit, play to the target)"),
     OptionSpec(
+        "starting_double",
+        "choice",
+        "what the double that starts a Chicken Foot round needs before anything else: a tile on "
+        "each of its four sides (four_sides), or three on each long side (three_each_side)",
+        ("four_sides", "three_each_side"),
+    ),
+    OptionSpec(
         "double_blank_value",
         "int",
         "what the 0-0 counts when left in a hand at the end (0 normally; 50 in Chicken Foot)",
