@@ -89,7 +89,7 @@ class ExpertAgent:
         rules = observation.rules
         side = rules.side_of[observation.seat]
         inference = Inference.from_observation(observation)
-        draw = self._world_source(observation, inference, rng)
+        draw = self._world_source(observation, inference, rng, start + self.budget / 10)
         legal = set(observation.legal_actions)
         totals: dict[Action, float] = {}
         solved: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[Action, float]] = {}
@@ -114,14 +114,18 @@ class ExpertAgent:
         return {a: v / counted for a, v in totals.items()}
 
     def _world_source(
-        self, observation: Observation, inference: Inference, rng: random.Random
+        self,
+        observation: Observation,
+        inference: Inference,
+        rng: random.Random,
+        deadline: float | None = None,
     ) -> Callable[[], tuple[tuple[int, ...], tuple[int, ...]]]:
         """Where the worlds come from: uniform samples, or draws by weight from a pool of
         uniform candidates when the other seats' plays say something."""
         if self.model is not None:
             likelihood = PlayLikelihood.from_observation(observation, self.model)
             if likelihood.decisions:
-                pool, cum = weighted_worlds(inference, likelihood, rng, self.candidates)
+                pool, cum = weighted_worlds(inference, likelihood, rng, self.candidates, deadline)
                 top = cum[-1]
                 return lambda: pool[bisect_right(cum, rng.random() * top)]
         return lambda: inference.sample(rng)

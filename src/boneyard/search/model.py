@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -190,11 +191,26 @@ def weighted_worlds(
     likelihood: PlayLikelihood,
     rng: random.Random,
     candidates: int,
+    deadline: float | None = None,
 ) -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], list[float]]:
     """``candidates`` uniform worlds (see :meth:`Inference.sample`) and the cumulative weights
     to draw from them in proportion to the likelihood of the other seats' plays (all equal when
-    the history tells nothing). Draw with ``bisect(cum, rng.random() * cum[-1])``."""
-    worlds = [inference.sample(rng) for _ in range(candidates)]
+    the history tells nothing). Draw with ``bisect(cum, rng.random() * cum[-1])``.
+
+    With a ``deadline`` (a :func:`time.monotonic` time by which the candidates should be drawn),
+    sampling that is much slower than usual (the big sets, with many players) is cut short: if
+    the first 20 candidates show that all of them would take more than twice the time left,
+    only as many as fit before the deadline are drawn (20 at least)."""
+    worlds = [inference.sample(rng) for _ in range(min(candidates, 20))]
+    if deadline is not None and candidates > 20:
+        start = time.monotonic()
+        probe = [inference.sample(rng) for _ in range(min(candidates - 20, 20))]
+        each = (time.monotonic() - start) / max(1, len(probe))
+        worlds += probe
+        left = deadline - time.monotonic()
+        if each * (candidates - len(worlds)) > 2 * left:
+            candidates = len(worlds) + max(0, int(left / each)) if each > 0 else candidates
+    worlds += [inference.sample(rng) for _ in range(candidates - len(worlds))]
     cum: list[float] = []
     acc = 0.0
     for hands, _ in worlds:
