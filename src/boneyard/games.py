@@ -18,6 +18,7 @@ from .rules.bergen import BergenGame
 from .rules.block import BlockGame, DrawGame, PartnershipGame
 from .rules.chicken import ChickenFootGame
 from .rules.counting import AllThreesGame, FivesAndThreesGame, MugginsGame
+from .rules.loo import DominoLooGame
 from .rules.matador import MatadorGame
 from .rules.mexican import MexicanTrainGame
 from .rules.pool import DominoPoolGame
@@ -42,6 +43,7 @@ GAMES: dict[str, Game] = {
         SebastopolGame(),
         MexicanTrainGame(),
         ChickenFootGame(),
+        DominoLooGame(),
     )
 }
 _ALIASES: dict[str, str] = {alias: g.id for g in GAMES.values() for alias in g.aliases}

@@ -149,6 +149,10 @@ class Layout:
         placed = self.placed | BIT[tile]
         return Layout(names, pips, tips, kinds, placed, spinners, self.lead_tile, first_spinner)
 
+    def search_key(self) -> tuple[object, ...]:
+        """What a search tells positions apart by (the solver's transposition table)."""
+        return (self.names, self.pips, self.tips, self.kinds, self.spinners, self.first_spinner)
+
     def is_spinner_tip(self, i: int) -> bool:
         return bool(self.spinners & BIT[self.tips[i]])
 

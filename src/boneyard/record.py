@@ -24,7 +24,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .actions import DRAW, PASS, Action, Muggins, Play
+from .actions import DRAW, DROP, MISS, PASS, STAND, Action, Discard, Muggins, Play
 from .games import get_game
 from .match import Match, deal_tiles
 from .options import OptionError
@@ -47,7 +47,8 @@ __all__ = [
 FORMAT = "boneyard-record/1"
 _TOP_FIELDS = {"format", "game", "rules", "options", "players", "hands", "meta"}
 _HAND_FIELDS = {"deal", "stock", "leader", "moves", "result"}
-_ACTION_KEYS = ("play", "draw", "pass", "muggins")
+_ACTION_KEYS = ("play", "draw", "pass", "muggins", "stand", "miss", "drop", "discard")
+_DECISIONS = {"stand": STAND, "miss": MISS, "drop": DROP}
 
 
 class RecordError(ValueError):
@@ -330,7 +331,9 @@ def _apply_move(state: HandState, move: Any) -> None:
         raise ValueError("a move needs a seat number")
     kinds = [k for k in _ACTION_KEYS if k in move]
     if len(kinds) != 1:
-        raise ValueError("a move holds exactly one of play, draw, pass or muggins")
+        raise ValueError(
+            "a move holds exactly one of play, draw, pass, muggins, stand, miss, drop or discard"
+        )
     allowed = {"seat", kinds[0]} | ({"end", "open", "claim"} if kinds[0] == "play" else set())
     extra = set(move) - allowed
     if extra:
@@ -357,6 +360,12 @@ def _action(state: HandState, move: dict[str, Any], kind: str) -> Action:
                 f"seat {move['seat']} draws {NAMES[t]} but the next stock tile is {NAMES[expected]}"
             )
         return DRAW
+    if kind in _DECISIONS:
+        if move[kind] is not True:
+            raise ValueError(f'a {kind} is written "{kind}": true')
+        return _DECISIONS[kind]
+    if kind == "discard":
+        return Discard(_tile(rules, move["discard"]))
     if kind == "muggins":
         pts = move["muggins"]
         if not isinstance(pts, int) or isinstance(pts, bool):
@@ -378,6 +387,9 @@ def _action(state: HandState, move: dict[str, Any], kind: str) -> Action:
     claim = move.get("claim")
     if claim is not None and (not isinstance(claim, int) or isinstance(claim, bool)):
         raise ValueError("claim must be a number of points")
+    if end is None and rules.custom_apply:
+        # A tile played to a trick (Domino Loo): no end, no orientation.
+        return Play(t, None, open_pip, claim)
     if end is None:
         if state.layout is not None:
             raise ValueError(f"seat {move['seat']} must name an end for {NAMES[t]}")

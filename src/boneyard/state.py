@@ -53,6 +53,7 @@ class HandState:
         "bonus_double",
         "context",
         "deal",
+        "discards",
         "drew",
         "finding_lead",
         "hands",
@@ -88,6 +89,7 @@ class HandState:
     finding_lead: bool
     bonus_double: int
     context: Any
+    discards: tuple[int, ...]
     drew: bool
     scores: list[int]
     base_totals: tuple[float, ...]
@@ -144,6 +146,7 @@ class HandState:
         self.finding_lead = False
         self.bonus_double = -1
         self.context = context
+        self.discards = (0,) * n
         self.drew = False
         self.scores = [0] * len(rules.sides)
         self.base_totals = tuple(totals) if totals is not None else (0,) * len(rules.sides)
@@ -190,6 +193,7 @@ class HandState:
         else:
             self.leader = leader
         self.turn = self.leader
+        rules.start_table(self)
         return self
 
     # ----------------------------------------------------------------- copying
@@ -212,6 +216,7 @@ class HandState:
         c.finding_lead = self.finding_lead
         c.bonus_double = self.bonus_double
         c.context = self.context
+        c.discards = self.discards  # a tuple: replaced, never changed
         c.drew = self.drew
         c.scores = self.scores[:]
         c.base_totals = self.base_totals
@@ -272,12 +277,18 @@ class HandState:
         if legal is None:
             legal = () if self.over else tuple(self.rules.legal_actions(self))
             self._legal = legal
+        rules = self.rules
         if action not in legal:
+            if rules.custom_apply:
+                raise IllegalAction(rules.explain_illegal(self, action))
             action = self._normalize(action)
             if action not in legal:
                 raise IllegalAction(self.why_illegal(action))
         self._legal = None
         seat = self.turn
+        if rules.custom_apply:
+            rules.apply_action(self, seat, action)
+            return
         if self.unclaimed and type(action) is not Muggins:
             self.unclaimed = 0  # the chance to call muggins passes with the next action
         if type(action) is Play:
@@ -483,6 +494,8 @@ class HandState:
         """A sentence saying why ``action`` is not legal now."""
         if self.over:
             return "the hand is over"
+        if self.rules.custom_apply:
+            return self.rules.explain_illegal(self, action)
         seat = self.turn
         legal = self.rules.legal_actions(self)
         # Claim variants are listed once, not once per claimable value.
@@ -611,6 +624,7 @@ class Observation:
         "_hist",
         "_hist_len",
         "context",
+        "discarded",
         "drawable",
         "hand",
         "hand_sizes",
@@ -640,10 +654,12 @@ class Observation:
     legal_actions: tuple[Action, ...]
     over: bool
     context: Any
+    discarded: int
 
     def __init__(self, state: HandState, seat: int) -> None:
         self.seat = seat
         self.context = state.context
+        self.discarded = state.discards[seat]  # the seat's own tiles thrown out of play
         self.rules = rules = state.rules
         hands = state.hands
         self.hand = hands[seat]

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import _BY_END as _PLAYS_AT
-from ..actions import DRAW, PASS, Action, Play, play, plays_at
+from ..actions import DRAW, PASS, Action, Move, Play, play, plays_at
 from ..layout import Layout
 from ..options import (
     OPTIONS,
@@ -137,6 +137,11 @@ class Rules:
         # Whether the hand's points are costs: the lowest total wins after ``rounds`` hands
         # (Mexican Train, Chicken Foot).
         self.low_wins = False
+        # Whether the rules apply actions themselves (apply_action): a game whose hand is not
+        # played on a line (Domino Loo's tricks).
+        self.custom_apply = False
+        # How much a search's horizon estimate weighs the pip difference between the hands.
+        self.pip_weight = 0.5
         self.domino_points = str(o.get("domino_points", "pips"))
         self.round_scope = str(o.get("round_scope", "total"))
         self.blocked_scoring = str(o.get("blocked_scoring", "difference_total"))
@@ -450,6 +455,24 @@ class Rules:
         """The tiles ``seat`` could play now if it held them: where some ends are open to some
         seats only (Mexican Train's trains), fewer than :meth:`playable_mask`."""
         return self.playable_mask(layout)
+
+    def start_table(self, state: HandState) -> None:
+        """Set up what the hand shows before the first move (Domino Loo's turn-up): nothing
+        here; the table starts with the lead."""
+
+    def apply_action(self, state: HandState, seat: int, action: Action) -> None:
+        """Take a legal ``action`` for ``seat``, where the rules apply actions themselves
+        (``custom_apply``)."""
+        raise NotImplementedError
+
+    def explain_illegal(self, state: HandState, action: Action) -> str:
+        """Why ``action`` is not legal now, where the rules apply actions themselves."""
+        raise NotImplementedError
+
+    def public_voids(self, history: Sequence[Move], layout: Layout) -> list[int]:
+        """Per seat, the tiles a public ``history`` shows it cannot hold now, where the rules
+        apply actions themselves (Domino Loo: a player who did not follow suit had none)."""
+        raise NotImplementedError
 
     def end_closed(self, layout: Layout, seat: int, i: int) -> str:
         """Why ``seat`` may not play on end ``i`` now, for a game where some ends are closed to

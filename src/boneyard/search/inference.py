@@ -353,6 +353,8 @@ class Inference:
     @classmethod
     def from_observation(cls, obs: Observation) -> Inference:
         """Read ``obs`` (its public history, hand sizes and stock) into an inference."""
+        if obs.rules.custom_apply:
+            return cls._from_tricks(obs)
         self = cls.__new__(cls)
         rules = obs.rules
         n = rules.players
@@ -433,6 +435,63 @@ class Inference:
         self._cum = cum
         self.exact = exact
         self._stock_class = stock_class
+        return self
+
+    @classmethod
+    def _from_tricks(cls, obs: Observation) -> Inference:
+        """A trick-taking hand (Domino Loo; :meth:`Rules.public_voids`): every hidden hand was
+        taken before the play (dealt, or the miss), so each seat's tiles avoid the voids its plays
+        showed; the other unseen tiles are in the stock or out of play (thrown out with a miss
+        or a hand dropped: the observer knows only its own). The tricks say nothing about the
+        hands beyond that (the decisions before the play are not read)."""
+        self = cls.__new__(cls)
+        rules = obs.rules
+        n = rules.players
+        me = obs.seat
+        table = obs.layout
+        assert table is not None
+        voids = rules.public_voids(obs.history, table)
+        self.obs = obs
+        self.rules = rules
+        self.seat = me
+        self.hand = obs.hand
+        unseen = rules.tiles.all_mask & ~obs.hand & ~table.placed & ~obs.discarded
+        self.unseen = unseen
+        self.hand_sizes = obs.hand_sizes
+        self.stock_size = obs.stock_size
+        self.reserve = 0
+        self.drawable = obs.drawable
+        self.voids = tuple((v,) if v and s != me else () for s, v in enumerate(voids))
+        slots = tuple(
+            (s, unseen & ~voids[s], obs.hand_sizes[s])
+            for s in range(n)
+            if s != me and obs.hand_sizes[s]
+        )
+        rest = unseen.bit_count() - sum(c for _, _, c in slots)
+        stock_class: SlotClass = (-1, unseen, rest)
+        filler: _Filler | None
+        try:
+            filler = _Filler((*slots, stock_class), unseen)
+            exact = True
+            if not filler.total:
+                raise ValueError("no deal of the unseen tiles is consistent with this observation")
+        except _TooBig:
+            filler, exact = None, False
+        cand = [0] * n
+        for s, mask, _ in slots:
+            cand[s] = mask
+        cand[me] = obs.hand
+        self.candidates = tuple(cand)
+        self._alternatives = [(1, slots)]
+        self._fillers = [filler]
+        self._cum = [filler.total if filler is not None else 1]
+        self._stock_class = stock_class
+        self.exact = exact
+        self.finding_lead = False
+        self.bonus_double = -1
+        self.drew = False
+        self._alive = 0
+        self._must_hold = None
         return self
 
     def _timelines(self, obs: Observation) -> list[list[tuple[int, int]]]:
@@ -766,6 +825,14 @@ def world_state(
     st.deal = tuple(hands)
     st.stock = tuple(stock)
     st.stock_pos = 0
+    st.discards = (0,) * rules.players
+    if rules.custom_apply:
+        # Beyond the stock, the unseen tiles are out of play (thrown out, face down).
+        st.stock = tuple(stock[: obs.stock_size])
+        dead = 0
+        for t in stock[obs.stock_size :]:
+            dead |= BIT[t]
+        st.discards = tuple(dead if s == obs.seat else 0 for s in range(rules.players))
     st.layout = obs.layout
     st.turn = obs.turn
     st.leader = obs.leader

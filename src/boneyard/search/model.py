@@ -111,6 +111,8 @@ class PlayLikelihood:
         """Replay the public history of ``obs`` and keep every informative choice of the other
         seats: plays (not bonus plays, not forced leads) made after the seat's last draw."""
         rules = obs.rules
+        if rules.custom_apply:
+            return cls([], model)  # not a line game: the model does not read its plays
         history = obs.history
         me = obs.seat
         last_draw = [-1] * rules.players

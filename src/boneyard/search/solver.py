@@ -200,7 +200,7 @@ class Solver:
         self._copy = _full_copy if rules.blocked_tie == "last_to_play" else _fork
         self._scoring = bool(rules.scores_in_play)
         self._points_of_play = getattr(rules, "points_of_play", None)
-        self._pip_weight = 0.02 if rules.game.id == "domino-pool" else 0.5
+        self._pip_weight = rules.pip_weight
         self._root_scores: tuple[int, ...] = ()
         self._root_diff = 0.0
         self._max_nodes: int | None = None
@@ -336,7 +336,7 @@ class Solver:
             b = (lay.pips[1], lay.tips[1])
             lk = (a, b) if a <= b else (b, a)
         else:
-            lk = (lay.names, lay.pips, lay.tips, lay.kinds, lay.spinners, lay.first_spinner)
+            lk = lay.search_key()
         key = (
             *s.hands,
             s.turn,

@@ -26,6 +26,7 @@ from textual.worker import Worker, WorkerState
 from ..actions import DRAW, PASS, Action, Draw, Muggins, Pass, Play
 from ..analysis import MoveAnalysis
 from ..rules.counting import CountingRules
+from ..rules.loo import LooRules
 from ..rules.matador import MatadorRules
 from ..rules.pool import PoolRules
 from ..rules.whist import WhistRules
@@ -198,7 +199,7 @@ class GameScreen(Screen[None]):
         chosen = self.chosen()
         table = self.query_one("#table", TableView)
         choices = [chosen.end] if isinstance(chosen, Play) and chosen.end else []
-        table.show(rules, obs.history, choices)
+        table.show(rules, obs.history, choices, layout=obs.layout)
         ends = ends_text(obs.layout, rules)
         count = count_text(rules, obs.layout)
         self.query_one("#ends", Static).update(ends + (f"   {count}" if count else ""))
@@ -226,6 +227,8 @@ class GameScreen(Screen[None]):
             goal = f"{rules.target_score} debits lose"
         elif rules.low_wins:
             goal = f"{getattr(rules, 'rounds', 0)} hands, lowest total wins"
+        elif isinstance(rules, LooRules) and rules.pool:
+            goal = f"{rules.rounds} deals, most counters wins"
         elif rules.target_exact:
             goal = f"exactly {rules.target_score} wins"
         else:
@@ -522,7 +525,7 @@ class GameScreen(Screen[None]):
         table = self.query_one("#table", TableView)
         if self.shown_hand is None:
             choices = [chosen.end] if isinstance(chosen, Play) and chosen.end else []
-            table.show(self.session.rules, obs.history, choices)
+            table.show(self.session.rules, obs.history, choices, layout=obs.layout)
             hand = self.query_one("#hand", HandView)
             hand.selected = chosen.tile if isinstance(chosen, Play) else None
             hand.refresh()
