@@ -166,3 +166,31 @@ class StubRng:
 
     def randrange(self, n: int) -> int:
         return self._randrange
+
+
+# ------------------------------------------------------------------------------ the server
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    """A SQLite file for a server's store."""
+    return f"sqlite:///{tmp_path / 'boneyard.db'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Any:
+    """A server on ``db_url`` with no delays, in a ``TestClient`` (tests/server/serverhelp.py
+    drives it)."""
+    from fastapi.testclient import TestClient
+
+    from boneyard.server.app import Settings, create_app
+
+    settings = Settings(
+        db=db_url,
+        computer_delay=0,
+        forced_delay=0,
+        deal_delay=0,
+        hint_budget=0.05,
+        rate=1000,
+        burst=1000,
+    )
+    with TestClient(create_app(settings)) as c:
+        yield c

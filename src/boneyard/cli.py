@@ -1,4 +1,5 @@
-"""The ``boneyard`` command: one Typer app with ``rules``, ``play``, ``simulate`` and ``replay``.
+"""The ``boneyard`` command: one Typer app with ``rules``, ``play``, ``simulate``, ``tournament``,
+``replay`` and ``serve``.
 
 The commands are thin adapters: they parse arguments, ask the engine (games, rules, matches,
 records) and print. User errors (an unknown game, rule set, option or agent, a bad value or player
@@ -654,6 +655,68 @@ def build_app() -> "typer.Typer":
             print(json.dumps(result.to_json()))
         else:
             print(tournament_text(result))
+
+    @app.command("serve")
+    def serve_command(
+        host: Annotated[
+            str,
+            typer.Option(
+                "--host",
+                metavar="HOST",
+                help="Address to listen on (0.0.0.0 for other machines).",
+            ),
+        ] = "127.0.0.1",
+        port: Annotated[
+            int, typer.Option("--port", metavar="PORT", min=0, max=65535, help="Port.")
+        ] = 8000,
+        db: Annotated[
+            str | None,
+            typer.Option(
+                "--db",
+                metavar="URL",
+                help="The store: a SQLAlchemy URL (postgresql+psycopg://...) or a SQLite file "
+                "(default: boneyard.db here).",
+            ),
+        ] = None,
+        fd: Annotated[
+            int | None,
+            typer.Option("--fd", metavar="N", hidden=True, help="Serve on the listening socket N."),
+        ] = None,
+        log_level: Annotated[
+            str,
+            typer.Option(
+                "--log-level",
+                metavar="LEVEL",
+                help="critical, error, warning, info (the default: every request) or debug.",
+            ),
+        ] = "info",
+        computer_delay: Annotated[
+            float | None,
+            typer.Option(
+                "--computer-delay",
+                metavar="S",
+                min=0,
+                help="Seconds a computer player waits before it moves (default 0.7).",
+            ),
+        ] = None,
+    ) -> None:
+        """Serve the games in a browser: tables against the computer or with friends, a lobby,
+        records and replays (needs the server extra)."""
+        try:
+            from .server import serve
+        except ImportError:  # pragma: no cover - the extra is missing
+            error("the server needs its extra: pip install 'boneyard[server]'")
+        try:
+            import fastapi  # noqa: F401
+            import sqlalchemy  # noqa: F401
+            import uvicorn  # noqa: F401
+        except ImportError:
+            error("the server needs its extra: pip install 'boneyard[server]'")
+        if fd is None:
+            print(f"boneyard serve: open http://{host}:{port}/ in a browser", flush=True)
+        if log_level not in ("critical", "error", "warning", "info", "debug"):
+            error(f"--log-level {log_level}: choose critical, error, warning, info or debug")
+        serve(host, port, db, fd=fd, log_level=log_level, computer_delay=computer_delay)
 
     @app.command("replay")
     def replay_command(

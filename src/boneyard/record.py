@@ -38,6 +38,7 @@ __all__ = [
     "RecordError",
     "Replay",
     "match_to_record",
+    "parse_move",
     "read_records",
     "replay_record",
     "rules_from_record",
@@ -324,6 +325,14 @@ def _tile(rules: Rules, text: Any) -> int:
 
 
 def _apply_move(state: HandState, move: Any) -> None:
+    state.apply(parse_move(state, move))
+
+
+def parse_move(state: HandState, move: Any) -> Action:
+    """The action of one record move (``{"seat": 0, "play": "6-4", "end": "R"}``) for the seat
+    to move in ``state``, checked as a record is checked (the seat, the fields, the tile drawn);
+    ``ValueError`` saying what is wrong. The action itself may still be illegal: applying it
+    tells."""
     if not isinstance(move, dict):
         raise ValueError("a move is an object with seat and one action")
     seat = move.get("seat")
@@ -340,8 +349,7 @@ def _apply_move(state: HandState, move: Any) -> None:
         raise ValueError(f"unexpected field(s) {', '.join(sorted(extra))} in a {kinds[0]} move")
     if seat != state.turn:
         raise ValueError(f"seat {seat} is not to move (seat {state.turn} is)")
-    action = _action(state, move, kinds[0])
-    state.apply(action)
+    return _action(state, move, kinds[0])
 
 
 def _action(state: HandState, move: dict[str, Any], kind: str) -> Action:

@@ -72,10 +72,12 @@ __all__ = [
     "ends_text",
     "hand_result_text",
     "hand_text",
+    "in_sentence",
     "menu",
     "parse_command",
     "render_table",
     "score_sheet_text",
+    "scoring_lines",
     "seat_names",
     "shown_points",
     "side_labels",
@@ -142,6 +144,18 @@ def _hand_line(rules: Rules, mask: int) -> str:
     if mask & marks:
         text += "   (* = matador: goes on any end)"
     return text
+
+
+def in_sentence(name: str) -> str:
+    """A seat's name inside a sentence: ``you`` and ``seat 1`` in lower case, a person's own name
+    as it is.
+
+    >>> in_sentence("You"), in_sentence("Seat 2"), in_sentence("Ann")
+    ('you', 'seat 2', 'Ann')
+    """
+    if name == "You" or (name.startswith("Seat ") and name[5:].isdigit()):
+        return name.lower()
+    return name
 
 
 def seat_names(players: int) -> list[str]:
@@ -360,20 +374,21 @@ def render_tricks(table: Tricks, names: Sequence[str] | None = None) -> str:
     lines.append(
         "Players: "
         + ", ".join(
-            f"{who[s].lower()} {states.get(st, 'to decide')}" for s, st in enumerate(table.status)
+            f"{in_sentence(who[s])} {states.get(st, 'to decide')}"
+            for s, st in enumerate(table.status)
         )
     )
     if table.last:
-        played = ", ".join(f"{who[s].lower()} {tile_text(t)}" for s, t in table.last)
-        lines.append(f"Last trick: {played}; won by {who[table.last_winner].lower()}")
+        played = ", ".join(f"{in_sentence(who[s])} {tile_text(t)}" for s, t in table.last)
+        lines.append(f"Last trick: {played}; won by {in_sentence(who[table.last_winner])}")
     if table.playing:
         done = sum(table.won)
         if table.trick:
-            played = ", ".join(f"{who[s].lower()} {tile_text(t)}" for s, t in table.trick)
+            played = ", ".join(f"{in_sentence(who[s])} {tile_text(t)}" for s, t in table.trick)
             lines.append(f"Trick {done + 1}: {played}")
         else:
-            lines.append(f"Trick {done + 1}: {who[table.leader].lower()} to lead")
-        won = ", ".join(f"{who[s].lower()} {table.won[s]}" for s in table.in_hand())
+            lines.append(f"Trick {done + 1}: {in_sentence(who[table.leader])} to lead")
+        won = ", ".join(f"{in_sentence(who[s])} {table.won[s]}" for s in table.in_hand())
         lines.append(f"Tricks won: {won}")
     return "\n".join(lines)
 
@@ -615,7 +630,7 @@ def describe_action(
     if isinstance(action, Discard) and action.tile is not None:
         return f"discard {tile_text(action.tile)}"
     if isinstance(action, Muggins):
-        whose = f" {by.lower()} did not claim" if by else " not claimed"
+        whose = f" {in_sentence(by)} did not claim" if by else " not claimed"
         return f"call muggins: take the {_count(action.points, 'point')}{whose}"
     return str(action)
 
@@ -674,10 +689,10 @@ def describe_move(
         pts = _count(action.points, "point")
         if victim is None:
             whose = f"the {pts}"
-        elif victim == YOU:
+        elif names[victim] == "You":
             whose = f"your {pts}"
         else:
-            whose = f"{names[victim].lower()}'s {pts}"
+            whose = f"{in_sentence(names[victim])}'s {pts}"
         taker = "you take" if who == "You" else "takes"
         text = f"{who} {'call' if who == 'You' else 'calls'} muggins: {taker} {whose}"
         if move.points != action.points:
@@ -713,20 +728,26 @@ def hand_result_text(
     rules: Rules,
     hands: Sequence[int] | None = None,
     state: HandState | None = None,
+    *,
+    names: Sequence[str] | None = None,
+    labels: Sequence[str] | None = None,
+    you: int | None = YOU,
 ) -> str:
     """The end of a hand: why it ended, what each seat held, what each side scored (in a counting
     game: in play and at the end of the hand). With ``state``, wrong claims and end-of-hand
-    points that an exact target ignored are explained too."""
-    names = seat_names(rules.players)
-    labels = side_labels(rules)
+    points that an exact target ignored are explained too. ``names`` (of the seats, "You" for
+    the reader's) and ``labels`` (of the sides) replace ``seat_names`` and ``side_labels``;
+    ``you`` is the reader's seat (``None``: nobody's, every side in the third person)."""
+    names = list(names) if names is not None else seat_names(rules.players)
+    labels = list(labels) if labels is not None else side_labels(rules)
     lines = [f"Hand {number} is over: {result.reason}."]
     held = []
     for s in range(rules.players):
         tiles = f"{hand_text(hands[s])} " if hands is not None and hands[s] else ""
-        held.append(f"{names[s].lower()} {tiles}({result.pips[s]} pips)")
+        held.append(f"{in_sentence(names[s])} {tiles}({result.pips[s]} pips)")
     table = state.layout if state is not None else None
     if isinstance(table, Tricks):
-        won = ", ".join(f"{names[s].lower()} {table.won[s]}" for s in range(rules.players))
+        won = ", ".join(f"{in_sentence(names[s])} {table.won[s]}" for s in range(rules.players))
         lines.append(f"  Tricks won: {won}")
     elif not isinstance(rules, LooRules):
         lines.append("  Left in hand: " + ", ".join(held))
@@ -750,9 +771,10 @@ def hand_result_text(
     if state is not None:
         for index, side, pts in state.penalties:
             claimer = names[state.history[index].seat]
+            yours = you is not None and you in rules.sides[side]
             lines.append(
                 f"  {labels[side][0].upper()}{labels[side][1:]} "
-                f"{'score' if YOU in rules.sides[side] else 'scores'} {pts} for "
+                f"{'score' if yours else 'scores'} {pts} for "
                 f"{'your' if claimer == 'You' else claimer + chr(39) + 's'} wrong claim."
             )
         if rules.target_exact:
@@ -826,12 +848,11 @@ def pool_balances(match: Match, hands: int | None = None) -> list[float]:
     return rules.balances(totals, hands)
 
 
-def _pool_sheet(match: Match) -> str:
+def _pool_sheet(match: Match, labels: Sequence[str]) -> str:
     """Domino Pool's sheet: each player's share of every pool with his running balance of stakes
     in brackets, then the pools won and the balances."""
     rules = match.rules
     assert isinstance(rules, PoolRules)
-    labels = side_labels(rules)
     rows: list[tuple[str, list[str], str]] = []
     sheet = match.score_sheet()
     for i, points, totals in sheet:
@@ -855,14 +876,15 @@ def _pool_sheet(match: Match) -> str:
     return "\n".join(lines)
 
 
-def score_sheet_text(match: Match) -> str:
+def score_sheet_text(match: Match, labels: Sequence[str] | None = None) -> str:
     """The running score sheet: points per side for every finished hand (in a counting game as
     ``total (in play + end of hand)``), how it ended, and the totals. Domino Whist's sheet holds
-    debits; Domino Pool's the shares of each pool and the running balances of stakes."""
+    debits; Domino Pool's the shares of each pool and the running balances of stakes. ``labels``
+    name the sides (default :func:`side_labels`)."""
     rules = match.rules
+    labels = list(labels) if labels is not None else side_labels(rules)
     if isinstance(rules, PoolRules):
-        return _pool_sheet(match)
-    labels = side_labels(rules)
+        return _pool_sheet(match, labels)
     rows: list[tuple[str, list[str], str]] = []
     running: list[float] = [0] * len(labels)
     for i, state in enumerate(match.hands, 1):
@@ -892,9 +914,11 @@ def score_sheet_text(match: Match) -> str:
     return "\n".join(lines)
 
 
-def _winner_line(match: Match) -> str:
+def _winner_line(match: Match, labels: Sequence[str] | None = None) -> str:
+    """How the match ended, in a sentence; ``labels`` name the sides (default
+    :func:`side_labels`)."""
     rules = match.rules
-    labels = side_labels(rules)
+    labels = list(labels) if labels is not None else side_labels(rules)
     winner = match.winner
     totals = match.totals
     if isinstance(rules, PoolRules):
@@ -1337,6 +1361,69 @@ def _matador_intro(rules: MatadorRules) -> list[str]:
     return lines
 
 
+def scoring_lines(
+    rules: CountingRules,
+    state: HandState,
+    before: Layout | None,
+    move: Move,
+    index: int,
+    labels: Sequence[str] | None = None,
+) -> list[str]:
+    """Why the play ``move`` (the ``index``-th of the hand's history, made on the layout
+    ``before``) scored or did not: the ends and their sum, the claim, the target. ``labels`` name
+    the sides (default :func:`side_labels`)."""
+    action = move.action
+    assert isinstance(action, Play)
+    layout = state.layout
+    assert layout is not None
+    earned = rules.points_of_play(before, action)
+    why = rules.explain(layout)
+    labels = list(labels) if labels is not None else side_labels(rules)
+    out = (
+        state.over
+        and state.result is not None
+        and state.result.ended == "domino"
+        and state.result.out_seat == move.seat
+        and index == len(state.history) - 1
+    )
+    if not rules.claims or action.claim == earned:
+        if not earned:
+            return []
+        if move.points == earned:
+            return [why]
+        side = rules.side_of[move.seat]
+        alone = state.base_totals[side] + state.scores[side] + earned
+        if out and alone <= rules.target_score:
+            return [
+                f"{why}, but with the points for going out it would pass "
+                f"{rules.target_score}: neither is scored"
+            ]
+        return [f"{why}, but it would pass {rules.target_score}: not scored"]
+    if action.claim is None:
+        if not earned:
+            return []
+        if state.over:
+            return [f"{why}, not claimed: the hand is over and the points are lost"]
+        return [f"{why}, not claimed"]
+    text = f"{why}: the claim of {action.claim} is struck"
+    penalty = next((p for p in state.penalties if p[0] == index), None)
+    if penalty is not None:
+        _, side, pts = penalty
+        label = labels[side]
+        verb = "score" if label.startswith("you") or "&" in label else "scores"
+        text += f": {label} {verb} {pts}"
+    elif rules.false_claim_penalty and action.claim > 0 and rules.target_exact:
+        # The engine ignored the penalty: it would have passed the exact target.
+        victim = (move.seat + 1) % rules.players
+        while rules.side_of[victim] == rules.side_of[move.seat]:
+            victim = (victim + 1) % rules.players
+        label = labels[rules.side_of[victim]]
+        text += f": the {action.claim} would take {label} past {rules.target_score}, not scored"
+    if earned:
+        text += f" (the {earned} the play made are lost)"
+    return [text]
+
+
 class _Before:
     """What the terminal remembers of a hand before a move, to say what the move changed."""
 
@@ -1524,7 +1611,7 @@ class TerminalGame:
             dealer = self.names[(obs.leader - 1) % self.rules.players]
             self.say(
                 f"{'You deal' if dealer == 'You' else dealer + ' deals'}; "
-                f"{'you decide' if obs.leader == YOU else leader.lower() + ' decides'} first."
+                f"{'you decide' if obs.leader == YOU else in_sentence(leader) + ' decides'} first."
             )
         else:
             self.say(f"{'You have' if obs.leader == YOU else leader + ' has'} the lead.")
@@ -1619,56 +1706,7 @@ class TerminalGame:
         self, rules: CountingRules, state: HandState, before: _Before, move: Move, index: int
     ) -> list[str]:
         """Why a play scored (or did not): the ends and their sum, the claim, the target."""
-        action = move.action
-        assert isinstance(action, Play)
-        layout = state.layout
-        assert layout is not None
-        earned = rules.points_of_play(before.layout, action)
-        why = rules.explain(layout)
-        labels = side_labels(rules)
-        out = (
-            state.over
-            and state.result is not None
-            and state.result.ended == "domino"
-            and state.result.out_seat == move.seat
-            and index == len(state.history) - 1
-        )
-        if not rules.claims or action.claim == earned:
-            if not earned:
-                return []
-            if move.points == earned:
-                return [why]
-            side = rules.side_of[move.seat]
-            alone = state.base_totals[side] + state.scores[side] + earned
-            if out and alone <= rules.target_score:
-                return [
-                    f"{why}, but with the points for going out it would pass "
-                    f"{rules.target_score}: neither is scored"
-                ]
-            return [f"{why}, but it would pass {rules.target_score}: not scored"]
-        if action.claim is None:
-            if not earned:
-                return []
-            if state.over:
-                return [f"{why}, not claimed: the hand is over and the points are lost"]
-            return [f"{why}, not claimed"]
-        text = f"{why}: the claim of {action.claim} is struck"
-        penalty = next((p for p in state.penalties if p[0] == index), None)
-        if penalty is not None:
-            _, side, pts = penalty
-            label = labels[side]
-            verb = "score" if label.startswith("you") or "&" in label else "scores"
-            text += f": {label} {verb} {pts}"
-        elif rules.false_claim_penalty and action.claim > 0 and rules.target_exact:
-            # The engine ignored the penalty: it would have passed the exact target.
-            victim = (move.seat + 1) % rules.players
-            while rules.side_of[victim] == rules.side_of[move.seat]:
-                victim = (victim + 1) % rules.players
-            label = labels[rules.side_of[victim]]
-            text += f": the {action.claim} would take {label} past {rules.target_score}, not scored"
-        if earned:
-            text += f" (the {earned} the play made are lost)"
-        return [text]
+        return scoring_lines(rules, state, before.layout, move, index)
 
     def _running_score(self, state: HandState) -> str:
         """The match totals with this hand's points so far."""

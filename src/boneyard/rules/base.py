@@ -140,6 +140,9 @@ class Rules:
         # Whether the rules apply actions themselves (apply_action): a game whose hand is not
         # played on a line (Domino Loo's tricks).
         self.custom_apply = False
+        # Whether every hand (and the stock) is shown once a hand is over: not in Domino Loo,
+        # whose hands thrown out stay face down.
+        self.shows_hands_at_end = True
         # How much a search's horizon estimate weighs the pip difference between the hands.
         self.pip_weight = 0.5
         self.domino_points = str(o.get("domino_points", "pips"))

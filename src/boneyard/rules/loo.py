@@ -105,6 +105,7 @@ class LooRules(Rules):
         self.hand_size = TRICKS
         self.custom_apply = True
         self.hidden_moves = True  # the miss and the discards
+        self.shows_hands_at_end = False  # the discards stay face down
         self.can_draw = False
         self.draw_policy = "none"
         self.first_lead = "random"  # the first dealer by lot; the lead is left of the dealer

@@ -1,0 +1,273 @@
+"""Helpers for the server's tests: an app on a temporary SQLite file (or any URL) with no delays,
+tables made through the REST API, and players that talk to a table over a websocket.
+
+(Imported by the server's test modules; a ``conftest.py`` here would shadow the suite's own, so
+the fixtures ``db_url`` and ``client`` are in tests/conftest.py.)"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from boneyard.server.app import Hub, Settings
+from boneyard.server.table import Table
+from boneyard.tiles import HIGH, LOW, parse_tile
+
+Message = dict[str, Any]
+
+
+def settings(db: str, **changes: Any) -> Settings:
+    base = Settings(
+        db=db,
+        computer_delay=0,
+        forced_delay=0,
+        deal_delay=0,
+        hint_budget=0.05,
+        rate=1000,
+        burst=1000,
+    )
+    for key, value in changes.items():
+        setattr(base, key, value)
+    return base
+
+
+def hub(client: TestClient) -> Hub:
+    found: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    return found
+
+
+def table_of(client: TestClient, table_id: str) -> Table:
+    return hub(client).rooms[table_id].table
+
+
+def create(client: TestClient, game: str = "draw", **body: Any) -> Message:
+    """A table made through the API: by default one person (Ann) against greedy."""
+    body.setdefault(
+        "seats", [{"kind": "person", "name": "Ann"}, {"kind": "computer", "level": "greedy"}]
+    )
+    body.setdefault("seed", 7)
+    response = client.post("/api/tables", json={"game": game, **body})
+    assert response.status_code == 201, response.text
+    created: Message = response.json()
+    return created
+
+
+def snapshot(table: Table) -> tuple[Any, ...]:
+    """Everything about a table that a message could change."""
+    state = table.state
+    return (
+        table.version,
+        table.number,
+        len(state.history),
+        tuple(state.hands),
+        state.turn,
+        tuple(state.scores),
+        tuple(table.match.totals),
+        len(table.chat),
+        [(s.name, s.joined) for s in table.seats],
+    )
+
+
+class Player:
+    """One websocket to a table: sends protocol messages, keeps the last state it was sent."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.state: Message | None = None
+        self.seen: list[Message] = []
+        self.raw: list[str] = []
+
+    def send(self, **message: Any) -> None:
+        self.ws.send_text(json.dumps({"v": 1, **message}))
+
+    def send_text(self, text: str) -> None:
+        self.ws.send_text(text)
+
+    def recv(self) -> Message:
+        text = self.ws.receive_text()
+        self.raw.append(text)
+        message: Message = json.loads(text)
+        self.seen.append(message)
+        if message["type"] == "state":
+            self.state = message
+        return message
+
+    def until(self, check: Callable[[Message], bool], limit: int = 2000) -> Message:
+        for _ in range(limit):
+            message = self.recv()
+            if check(message):
+                return message
+        raise AssertionError("the message never came")
+
+    def error(self, code: str) -> Message:
+        message = self.until(lambda m: m["type"] in ("error", "ack", "hint", "pong", "chat"))
+        assert message["type"] == "error", message
+        assert message["code"] == code, message
+        return message
+
+    def hello(self, token: str | None = None, **extra: Any) -> Message:
+        self.send(type="hello", **({"token": token} if token else {}), **extra)
+        welcome = self.until(lambda m: m["type"] in ("welcome", "error"))
+        assert welcome["type"] == "welcome", welcome
+        self.until(lambda m: m["type"] == "state")
+        return welcome
+
+    def fresh(self) -> Message:
+        """A state sent after everything sent so far (a ping's answer comes after it)."""
+        self.send(type="ping", id=424242)
+        reply = self.until(lambda m: m["type"] in ("pong", "error") and m["id"] == 424242)
+        assert reply["type"] == "pong", reply
+        assert self.state is not None
+        return self.state
+
+    def my_turn(self) -> bool:
+        s = self.state
+        return s is not None and s["status"] == "playing" and s["turn"] == s["seat"]
+
+    def choosing(self) -> bool:
+        """Whether the table waits for this player's choice (not a forced draw or pass, which the
+        server makes)."""
+        s = self.state
+        if not self.my_turn() or s is None:
+            return False
+        moves = s["moves"]
+        return not (len(moves) == 1 and moves[0]["action"]["kind"] in ("draw", "pass"))
+
+    def wait_choice(self) -> bool:
+        """Read until this player has a choice to make (true) or the hand is over (false)."""
+        for _ in range(2000):
+            if self.choosing():
+                return True
+            if self.state is not None and self.state["status"] != "playing":
+                return False
+            self.recv()
+        raise AssertionError("no choice came")
+
+    def play(self, index: int = 0, **extra: Any) -> Message:
+        """Play one of the offered moves and wait for its acknowledgement."""
+        s = self.state
+        assert s is not None and s["moves"], "no move offered"
+        self.send(
+            type="move",
+            action=s["moves"][index]["action"],
+            hand=s["hand"],
+            seen=s["move"],
+            id=s["move"],
+            **extra,
+        )
+        reply = self.until(lambda m: m["type"] in ("ack", "error"))
+        if reply["type"] == "ack":
+            # The state with the move follows its acknowledgement.
+            self.until(lambda m: m["type"] == "state")
+        return reply
+
+
+def hidden_words(tiles: list[str]) -> list[str]:
+    """How a tile may appear in a message: ``"6-4"`` (either way round) or ``[6|4]``."""
+    words = []
+    for name in tiles:
+        t = parse_tile(name)
+        words += [f'"{HIGH[t]}-{LOW[t]}"', f'"{LOW[t]}-{HIGH[t]}"', f"[{HIGH[t]}|{LOW[t]}]"]
+    return words
+
+
+def leaks(text: str, tiles: list[str]) -> list[str]:
+    """The hidden ``tiles`` that ``text`` names."""
+    return [w for w in hidden_words(tiles) if w in text]
+
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
+
+
+# ------------------------------------------------------------------------------ PostgreSQL
+class PostgresCluster:
+    """A throwaway PostgreSQL server from Debian's ``postgresql`` package: ``initdb`` into a
+    temporary directory and ``pg_ctl start`` listening on a Unix socket there only (as the
+    ``postgres`` user when the tests run as root, which ``initdb`` refuses to be)."""
+
+    def __init__(self) -> None:
+        import glob
+        import os
+        import shutil
+        import tempfile
+
+        found = sorted(
+            glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+            key=lambda p: int(p.split("/")[4]) if p.split("/")[4].isdigit() else 0,
+        )
+        initdb = found[-1] if found else shutil.which("initdb")
+        if initdb is None:
+            raise RuntimeError("no initdb: apt-get install postgresql")
+        self.bin = Path(initdb).parent
+        self.root = os.geteuid() == 0
+        self.dir = Path(tempfile.mkdtemp(prefix="boneyard-pg-"))
+        self.data = self.dir / "data"
+        self.port = 5432
+        if self.root:
+            shutil.chown(self.dir, "postgres", "postgres")
+
+    def _run(self, *args: str) -> None:
+        import subprocess
+
+        command = list(args)
+        if self.root:
+            command = ["runuser", "-u", "postgres", "--", *command]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+        if done.returncode:
+            raise RuntimeError(
+                f"{' '.join(args[:1])}: {done.stderr.strip() or done.stdout.strip()}"
+            )
+
+    def start(self) -> str:
+        self._run(
+            str(self.bin / "initdb"),
+            "-D",
+            str(self.data),
+            "-A",
+            "trust",
+            "-U",
+            "postgres",
+            "--no-sync",
+            "-E",
+            "UTF8",
+        )
+        options = f"-p {self.port} -k {self.dir} -c listen_addresses= -F"
+        self._run(
+            str(self.bin / "pg_ctl"),
+            "-D",
+            str(self.data),
+            "-o",
+            options,
+            "-l",
+            str(self.dir / "log"),
+            "-w",
+            "-t",
+            "60",
+            "start",
+        )
+        return f"postgresql+psycopg://postgres@/postgres?host={self.dir}&port={self.port}"
+
+    def stop(self) -> None:
+        import shutil
+
+        with contextlib.suppress(RuntimeError):
+            self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def fresh_database(url: str, name: str) -> str:
+    """A new empty database on the server of ``url``; its URL."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    engine.dispose()
+    return url.replace("/postgres?", f"/{name}?", 1)

@@ -1,0 +1,233 @@
+"""The server's store, against SQLite and against a real PostgreSQL server started here: the
+migrations, every game's tables stored move by move and resumed exactly, the group commit, and a
+whole server resumed on the same database.
+
+PostgreSQL comes from Debian's ``postgresql`` package; without it these tests are skipped, unless
+``BONEYARD_REQUIRE_POSTGRES`` is set (as CI sets it), when not being able to start one fails."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from serverhelp import Player, PostgresCluster, create, fresh_database, settings, snapshot
+from sqlalchemy import inspect
+
+from boneyard.agents import make_agent
+from boneyard.games import GAMES, get_game
+from boneyard.server.app import create_app
+from boneyard.server.store import StorageError, Store, StoredChat, Writer, metadata, now
+from boneyard.server.table import Seat, Table
+
+pytestmark = [pytest.mark.timeout(300), pytest.mark.xdist_group("postgres")]
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[str]:
+    """The URL of a PostgreSQL server for this session."""
+    cluster = PostgresCluster() if _initdb_available() else None
+    if cluster is None:
+        _unavailable("Debian's postgresql package is not installed")
+    assert cluster is not None
+    try:
+        url = cluster.start()
+    except RuntimeError as e:
+        cluster.stop()
+        _unavailable(f"PostgreSQL does not start here: {e}")
+    yield url
+    cluster.stop()
+
+
+def _initdb_available() -> bool:
+    try:
+        PostgresCluster().stop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def _unavailable(why: str) -> None:
+    if os.environ.get("BONEYARD_REQUIRE_POSTGRES"):
+        pytest.fail(f"PostgreSQL is required (BONEYARD_REQUIRE_POSTGRES): {why}")
+    pytest.skip(why)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty database of each kind."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'store.db'}"
+    server: str = request.getfixturevalue("postgres")
+    return fresh_database(server, f"t_{uuid.uuid4().hex[:12]}")
+
+
+def test_migrations_make_the_schema_of_the_models(url: str) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    store = Store(url)
+    store.migrate()
+    store.migrate()  # a second time changes nothing
+    with store.engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), metadata)
+        names = set(inspect(conn).get_table_names())
+    store.close()
+    assert diff == []
+    assert {"tables", "seats", "hands", "actions", "chat", "alembic_version"} <= names
+
+
+def play_some(table: Table, store: Store, moves: int, rng: random.Random) -> None:
+    """Play ``moves`` moves (dealing new hands as needed) as the app does: check, store, apply."""
+    agent = make_agent("random")
+    for _ in range(moves):
+        if table.match.over:
+            return
+        if table.status == "between_hands":
+            deal = table.deal_next()
+            store.run([store.op_hand(table.id, table.number, deal)])
+            continue
+        state = table.state
+        seat = state.turn
+        action = agent.choose(state.observation(seat), rng)
+        record = table.check(seat, action)
+        store.run([store.op_action(table.id, table.number, len(state.history), record)])
+        table.apply(seat, action)
+        if table.status != "playing":
+            store.run([store.op_status(table.id, table.status, table.winner)])
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_is_resumed_exactly(url: str, game: str) -> None:
+    store = Store(url)
+    store.migrate()
+    rules = get_game(game).configure()
+    seats = [
+        Seat(s, "person", f"P{s}", None, f"{s:064x}")
+        if s % 2 == 0
+        else Seat(s, "computer", f"c{s}", "greedy", None)
+        for s in range(rules.players)
+    ]
+    rng = random.Random(game)
+    table = Table.new(f"g-{game}", rules, seats, seed=rng.randrange(1000))
+    store.run([store.op_create(table.stored(), table.stored_hand())])
+    play_some(table, store, rng.randrange(40, 90), rng)
+    store.run(
+        [
+            store.op_chat(table.id, StoredChat(0, "P0", "hello <b>", now())),
+            store.op_seat(table.id, 0, "Ann", True),
+        ]
+    )
+    table.seats[0].joined = True
+    table.rename(0, "Ann")
+    table.chat.append(StoredChat(0, "P0", "hello <b>", now()))
+    for moves in (0, 40):
+        # Resumed now, and again after more moves (new hands dealt from the table's seed).
+        play_some(table, store, moves, rng)
+        stored = store.load(table.id)
+        assert stored is not None
+        again = Table.restore(stored)
+        for seat in [None, *range(rules.players)]:
+            mine = table.view(seat).model_dump()
+            theirs = again.view(seat).model_dump()
+            for view in (mine, theirs):
+                for line in view["chat"]:
+                    line.pop("at")
+            assert theirs == mine
+        assert again.public_record() == table.public_record()
+        assert again.seats[0].token_hash == f"{0:064x}"
+    store.close()
+
+
+def test_active_tables_and_recent_ones(url: str) -> None:
+    store = Store(url)
+    store.migrate()
+    rules = get_game("block").configure(options={"target_score": 1})
+    seats = [Seat(0, "computer", "a", "greedy", None), Seat(1, "computer", "b", "greedy", None)]
+    done = Table.new("done", rules, seats, seed=1)
+    playing = Table.new("playing", rules, seats, seed=2)
+    for t in (done, playing):
+        store.run([store.op_create(t.stored(), t.stored_hand())])
+    play_some(done, store, 200, random.Random(0))
+    assert done.status == "over"
+    assert [t.id for t in store.load_active()] == ["playing"]
+    assert store.recent() == ["done"]
+    assert store.load("nothing") is None
+    store.close()
+
+
+def test_the_writer_commits_in_groups_and_a_bad_write_fails_alone(url: str) -> None:
+    store = Store(url)
+    store.migrate()
+    rules = get_game("block").configure()
+    seats = [Seat(0, "computer", "a", "greedy", None), Seat(1, "computer", "b", "greedy", None)]
+    tables = [Table.new(f"w{i}", rules, seats, seed=i) for i in range(20)]
+    writer = Writer(store)
+
+    async def main() -> list[BaseException | None]:
+        creates = [writer.write(store.op_create(t.stored(), t.stored_hand())) for t in tables]
+        await asyncio.gather(*creates)
+        ops = [
+            writer.write(store.op_chat(t.id, StoredChat(0, "a", f"hi {i}", now())))
+            for i, t in enumerate(tables)
+        ]
+        # The same table twice: the second insert breaks the primary key.
+        ops.append(writer.write(store.op_create(tables[0].stored(), tables[0].stored_hand())))
+        results = await asyncio.gather(*ops, return_exceptions=True)
+        return [r if isinstance(r, BaseException) else None for r in results]
+
+    results = asyncio.run(main())
+    writer.close()
+    assert results[:-1] == [None] * 20
+    assert isinstance(results[-1], StorageError)
+    assert writer.commits < 41  # some writes shared a commit
+    assert all(len(store.load(t.id).chat) == 1 for t in tables)  # type: ignore[union-attr]
+    store.close()
+
+
+def test_a_server_resumes_its_tables_from_the_store(url: str) -> None:
+    with TestClient(create_app(settings(url))) as c:
+        made = create(
+            c,
+            "muggins",
+            rules="foster",
+            seats=[{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}],
+        )
+        with (
+            c.websocket_connect(f"/ws/{made['id']}") as a,
+            c.websocket_connect(f"/ws/{made['id']}") as b,
+        ):
+            players = [Player(a), Player(b)]
+            for p, s in zip(players, made["seats"], strict=True):
+                p.hello(s["token"])
+            players[0].send(type="chat", text="good luck")
+            moves = 0
+            for _ in range(500):
+                views = [p.fresh() for p in players]
+                if views[0]["status"] == "between_hands":
+                    players[0].send(type="next_hand")
+                    continue
+                chooser = next((p for p in players if p.choosing()), None)
+                # Stop where a person must choose: then nothing moves by itself.
+                if chooser is not None and moves >= 12:
+                    break
+                if chooser is not None:
+                    chooser.play()
+                    moves += 1
+            assert views[0]["status"] == "playing"
+        before = snapshot(c.app.state.hub.rooms[made["id"]].table)  # type: ignore[attr-defined]
+    with TestClient(create_app(settings(url))) as c:
+        table = c.app.state.hub.rooms[made["id"]].table  # type: ignore[attr-defined]
+        assert snapshot(table)[1:] == before[1:]
+        with c.websocket_connect(f"/ws/{made['id']}") as a:
+            ann = Player(a)
+            ann.hello(made["seats"][0]["token"])
+            again = ann.state
+            assert again is not None
+            for key in ("tiles", "moves", "line", "sheet", "log", "hand", "move", "chat"):
+                assert again[key] == views[0][key], key
