@@ -1289,6 +1289,17 @@ def game_intro(rules: Rules) -> list[str]:
     return []
 
 
+def lead_hunt_text(rules: Rules, state: HandState) -> str:
+    """What happens when nobody was dealt the double that leads (Mexican Train's engine, Chicken
+    Foot's starting double): the players draw for it in turn."""
+    lead = state.context
+    which = f"the double {HIGH[lead]}" if isinstance(lead, int) else "the double"
+    return (
+        f"Nobody holds {which} that leads: the players draw in turn until it appears, and its "
+        "drawer leads."
+    )
+
+
 def _loo_intro(rules: LooRules) -> list[str]:
     suits = (
         "any other tile belongs to the suit of its higher number"
@@ -1613,6 +1624,8 @@ class TerminalGame:
                 f"{'You deal' if dealer == 'You' else dealer + ' deals'}; "
                 f"{'you decide' if obs.leader == YOU else in_sentence(leader) + ' decides'} first."
             )
+        elif state.finding_lead:
+            self.say(lead_hunt_text(self.rules, state))
         else:
             self.say(f"{'You have' if obs.leader == YOU else leader + ' has'} the lead.")
         self.say(_hand_line(self.rules, obs.hand))

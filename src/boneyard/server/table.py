@@ -69,6 +69,7 @@ from ..terminal import (
     end_needs,
     game_intro,
     hand_result_text,
+    lead_hunt_text,
     menu,
     score_sheet_text,
     scoring_lines,
@@ -574,6 +575,9 @@ class Table:
         self.say(f"=== Hand {self.number} ===")
         leader = self.state.leader
         name = self.seats[leader].name
+        if self.state.finding_lead:
+            self.say(self.named(lead_hunt_text(self.rules, self.state)))
+            return
         if isinstance(self.rules, LooRules):
             dealer = self.seats[(leader - 1) % self.rules.players].name
             self.say(
