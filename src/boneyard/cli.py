@@ -1,5 +1,5 @@
 """The ``boneyard`` command: one Typer app with ``rules``, ``play``, ``simulate``, ``tournament``,
-``replay`` and ``serve``.
+``analyze``, ``replay`` and ``serve``.
 
 The commands are thin adapters: they parse arguments, ask the engine (games, rules, matches,
 records) and print. User errors (an unknown game, rule set, option or agent, a bad value or player
@@ -258,6 +258,35 @@ def _interrupted(out: Path | None) -> NoReturn:
         message += f": the finished units are in {out}; run the same command with --resume to go on"
     print(message, file=sys.stderr)
     raise SystemExit(130)
+
+
+def run_analyze(file: Path, out: Path | None, as_json: bool, report: bool) -> None:
+    """``boneyard analyze``: print the statistics of a results file and write its report."""
+    from .report import MissingPlots, print_tables, write_report
+    from .results import ResultsError
+    from .stats import analyze_results
+
+    try:
+        analysis = analyze_results(file)
+    except ResultsError as e:
+        error(str(e))
+    page = None
+    if report:
+        directory = out if out is not None else file.with_name(f"{file.stem}-report")
+        try:
+            page = write_report(analysis, directory)
+        except MissingPlots as e:
+            error(str(e))
+        except OSError as e:
+            error(f"cannot write the report in {directory}: {e.strerror or e}")
+    if as_json:
+        if page is not None:
+            analysis["report"] = str(page)
+        print(json.dumps(analysis))
+        return
+    print_tables(analysis)
+    if page is not None:
+        print(f"report: {page}")
 
 
 # --------------------------------------------------------------------- replay
@@ -715,7 +744,8 @@ def build_app() -> "typer.Typer":
         progress: ProgressOpt = True,
     ) -> None:
         """Computer against computer: play many hands or matches and count wins and points.
-        With --out, every hand's result is streamed to a .jsonl file (resumable with --resume)."""
+        With --out, every hand's result is streamed to a .jsonl file (resumable with --resume)
+        for boneyard analyze."""
         if (hands is None) == (matches is None):
             error("give exactly one of --hands N or --matches N")
         if address is not None:
@@ -821,6 +851,40 @@ def build_app() -> "typer.Typer":
             print(json.dumps(result.to_json()))
         else:
             print(tournament_text(result))
+
+    @app.command("analyze")
+    def analyze_command(
+        file: Annotated[
+            Path,
+            typer.Argument(
+                metavar="FILE",
+                help="A results file written by simulate or tournament --out FILE.jsonl.",
+            ),
+        ],
+        out: Annotated[
+            Path | None,
+            typer.Option(
+                "--out",
+                metavar="DIR",
+                help="Write the plots (PNG) and report.html here (default: FILE-report/ beside "
+                "FILE).",
+            ),
+        ] = None,
+        as_json: Annotated[
+            bool, typer.Option("--json", help="Print the statistics as one JSON object.")
+        ] = False,
+        report: Annotated[
+            bool,
+            typer.Option(
+                "--report/--no-report",
+                help="Write the plots and the HTML report (needs matplotlib: the analysis extra).",
+            ),
+        ] = True,
+    ) -> None:
+        """Statistics of a results file: per side wins, points per hand with 95% intervals, the
+        leader's advantage, blocked hands, hand lengths and score distributions; plots and an HTML
+        report."""
+        run_analyze(file, out, as_json, report)
 
     @app.command("serve")
     def serve_command(
