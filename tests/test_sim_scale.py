@@ -205,6 +205,40 @@ def test_ray_errors_come_back_as_they_are(ray_session: Any) -> None:
     assert info.type is SimulationError  # not Ray's wrapper, with its remote traceback
 
 
+@pytest.mark.xdist_group("ray")
+def test_cli_joins_a_ray_cluster_by_its_address(ray_session: Any) -> None:
+    """Another process (the command) joins the running cluster with --address, and gets the
+    results of local workers."""
+    address = ray_session.get_runtime_context().gcs_address
+    job = ["simulate", "block", "--hands", "400", "--seed", "2", "--json"]
+    joined = subprocess.run(
+        boneyard(*job, "--address", address), capture_output=True, text=True, timeout=120
+    )
+    assert joined.returncode == 0, joined.stderr
+    local = subprocess.run(boneyard(*job, "--workers", "1"), capture_output=True, text=True)
+    assert timeless(json.loads(joined.stdout)) == timeless(json.loads(local.stdout))
+    assert ray_session.is_initialized()  # the command left the cluster running
+
+
+def test_an_unreachable_ray_address_fails_at_once() -> None:
+    started = time.monotonic()
+    done = subprocess.run(
+        boneyard("simulate", "block", "--hands", "5", "--address", "127.0.0.1:1"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: cannot reach a Ray cluster at 127.0.0.1:1")
+    assert time.monotonic() - started < 30
+    bad = subprocess.run(
+        boneyard("simulate", "block", "--hands", "5", "--address", "head"),
+        capture_output=True,
+        text=True,
+    )
+    assert bad.returncode == 2 and "bad Ray address 'head'" in bad.stderr
+
+
 def test_the_ray_backend_without_ray(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray fails
     with pytest.raises(SimulationError, match=r"pip install 'boneyard\[ray\]'"):

@@ -541,8 +541,8 @@ def build_app() -> "typer.Typer":
         typer.Option(
             "--address",
             metavar="ADDR",
-            help="The Ray cluster to join, e.g. ray://head:10001 or auto (implies --backend ray; "
-            "default: a local Ray instance).",
+            help="The Ray cluster to join: HOST:PORT of its head, or auto (implies --backend "
+            "ray; default: a local Ray instance).",
         ),
     ]
     ProgressOpt = Annotated[

@@ -18,6 +18,7 @@ import multiprocessing
 import os
 import queue
 import signal
+import socket
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -150,6 +151,21 @@ def import_ray() -> Any:
     return ray
 
 
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail at once, with a clear message, when nothing listens at a Ray ``HOST:PORT`` (or
+    ``ray://HOST:PORT``) address; Ray itself would retry for minutes. ``auto`` is left to Ray."""
+    target = address.removeprefix("ray://")
+    host, sep, port = target.rpartition(":")
+    if not sep or not port.isdigit():
+        if address != "auto":
+            raise ParallelError(f"bad Ray address {address!r}: write HOST:PORT or auto")
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as e:
+        raise ParallelError(f"cannot reach a Ray cluster at {address}: {e.strerror or e}") from None
+
+
 class _Ray:
     """Tasks on a Ray cluster (one CPU each)."""
 
@@ -158,6 +174,8 @@ class _Ray:
         self.ray = ray
         self.started = False
         if not ray.is_initialized():
+            if address is not None:
+                check_reachable(address)
             try:
                 if address is not None:
                     ray.init(address=address, logging_level="warning")
