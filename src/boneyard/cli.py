@@ -14,6 +14,7 @@ use ``from __future__ import annotations``: Typer reads the parameter annotation
 import json
 import signal
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -214,8 +215,6 @@ def progress_bar(enabled: bool, what: str) -> Iterator[Callable[[int, int, int],
 
     def update(done: int, total: int, hands: int) -> None:
         nonlocal task, started
-        import time
-
         if task is None:
             bar.start()
             started = time.perf_counter()
