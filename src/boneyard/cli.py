@@ -911,6 +911,14 @@ def build_app() -> "typer.Typer":
             int | None,
             typer.Option("--fd", metavar="N", hidden=True, help="Serve on the listening socket N."),
         ] = None,
+        log_level: Annotated[
+            str,
+            typer.Option(
+                "--log-level",
+                metavar="LEVEL",
+                help="critical, error, warning, info (the default: every request) or debug.",
+            ),
+        ] = "info",
         computer_delay: Annotated[
             float | None,
             typer.Option(
@@ -935,7 +943,9 @@ def build_app() -> "typer.Typer":
             error("the server needs its extra: pip install 'boneyard[server]'")
         if fd is None:
             print(f"boneyard serve: open http://{host}:{port}/ in a browser", flush=True)
-        serve(host, port, db, fd=fd, computer_delay=computer_delay)
+        if log_level not in ("critical", "error", "warning", "info", "debug"):
+            error(f"--log-level {log_level}: choose critical, error, warning, info or debug")
+        serve(host, port, db, fd=fd, log_level=log_level, computer_delay=computer_delay)
 
     @app.command("replay")
     def replay_command(

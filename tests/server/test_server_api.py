@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from fastapi.testclient import TestClient
@@ -160,6 +161,8 @@ def test_pages_are_served_with_a_content_security_policy(client: TestClient) -> 
         assert "text/html" in response.headers["content-type"]
         assert "script-src 'self'" in response.headers["content-security-policy"]
         assert response.headers["x-content-type-options"] == "nosniff"
+    # FastAPI's API page loads Swagger UI from its CDN: it is left without the pages' policy.
+    assert client.get("/api/docs").status_code == 200
 
 
 def test_record_of_a_running_table_hides_the_hand_in_play(client: TestClient) -> None:
@@ -259,3 +262,44 @@ def test_replay_frames(client: TestClient) -> None:
 def test_replay_refuses_bad_records(client: TestClient, body: bytes, status: int) -> None:
     response = client.post("/api/replay", content=body)
     assert response.status_code == status
+
+
+def test_the_pages_load_only_files_that_exist(client: TestClient) -> None:
+    import re
+
+    for path in ("/", "/t/x", "/replay"):
+        html = client.get(path).text
+        assert "<script>" not in html and "onclick=" not in html  # nothing inline (the CSP)
+        for ref in re.findall(r'(?:src|href)="(/static/[^"]+)"', html):
+            response = client.get(ref)
+            assert response.status_code == 200, ref
+            kind = "javascript" if ref.endswith(".js") else "css"
+            assert kind in response.headers["content-type"], ref
+
+
+def test_finished_tables_nobody_watches_leave_memory(db_url: str) -> None:
+    from serverhelp import settings
+
+    from boneyard.server.app import create_app
+
+    with TestClient(create_app(settings(db_url, finished_kept=0))) as c:
+        made = create(
+            c,
+            "block",
+            target=1,
+            seats=[{"kind": "computer", "level": "greedy"}] * 2,
+        )
+        with c.websocket_connect(f"/ws/{made['id']}") as ws:
+            watcher = Player(ws)
+            watcher.hello()
+            over = watcher.until(lambda m: m["type"] == "state" and m["status"] == "over")
+            assert made["id"] in hub(c).rooms
+        for _ in range(100):  # the server sees the spectator leave
+            if made["id"] not in hub(c).rooms:
+                break
+            time.sleep(0.02)
+        assert made["id"] not in hub(c).rooms
+        # Read again from the store when asked for, the same.
+        again = c.get(f"/api/tables/{made['id']}").json()
+        assert again["winner"] == over["winner"]
+        assert c.get(f"/api/tables/{made['id']}/record").json()["hands"]

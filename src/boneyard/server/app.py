@@ -15,6 +15,7 @@ import contextlib
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -95,6 +96,9 @@ class Settings:
     agent_threads: int = 2
     queue_size: int = 256
     """Messages waiting for a slow reader before it is disconnected."""
+    finished_kept: int = 200
+    """Finished tables nobody watches kept in memory (the others are read again from the
+    store when asked for)."""
 
 
 class Bucket:
@@ -195,6 +199,7 @@ class Hub:
         self.tasks: set[asyncio.Task[Any]] = set()
         self.creators: dict[str, Bucket] = {}
         self.moves = 0
+        self.idle: OrderedDict[str, None] = OrderedDict()
 
     # ----------------------------------------------------------------- life
     async def start(self) -> None:
@@ -253,7 +258,29 @@ class Hub:
         if room is None:
             room = Room(Table.restore(stored))
             self.rooms[table_id] = room
+            self.settle(room)
         return room
+
+    def settle(self, room: Room) -> None:
+        """Keep at most ``finished_kept`` finished tables that nobody watches in memory: the
+        store has them all."""
+        table_id = room.table.id
+        if room.table.status == "over" and not room.seats and not room.spectators:
+            self.idle[table_id] = None
+            self.idle.move_to_end(table_id)
+        else:
+            self.idle.pop(table_id, None)
+        while len(self.idle) > self.settings.finished_kept:
+            old_id, _ = self.idle.popitem(last=False)
+            old = self.rooms.get(old_id)
+            if (
+                old is not None
+                and old.table.status == "over"
+                and not old.seats
+                and not old.spectators
+                and (old.pending is None or old.pending.done())
+            ):
+                del self.rooms[old_id]
 
     # ----------------------------------------------------------------- tables
     async def create(self, spec: CreateTable, client: str) -> TableCreated:
@@ -447,6 +474,7 @@ class Hub:
         if conn.seat is not None and room.seats.get(conn.seat) is conn:
             del room.seats[conn.seat]
             self.broadcast(room)
+        self.settle(room)
 
     async def move(self, room: Room, conn: Conn, message: MoveMessage) -> None:
         table = room.table
@@ -512,6 +540,7 @@ class Hub:
                 await self.write(self.store.op_status(table.id, table.status, table.winner))
             if table.status == "over":
                 log.info("table %s: the match is over", table.id)
+                self.settle(room)
         if conn is not None:
             conn.send(Ack(id=ack_id, hand=hand, move=index + 1))
         self.broadcast(room)
@@ -674,7 +703,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "no-referrer")
         response.headers.setdefault("X-Frame-Options", "DENY")
-        if response.headers.get("content-type", "").startswith("text/html"):
+        html = response.headers.get("content-type", "").startswith("text/html")
+        # FastAPI's own API page (/api/docs) loads Swagger UI from its CDN: not ours to police.
+        if html and request.url.path != "/api/docs":
             response.headers["Content-Security-Policy"] = (
                 "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
                 "connect-src 'self' ws: wss:; frame-ancestors 'none'"

@@ -120,6 +120,7 @@ class HelloMessage(_Message):
     type: Literal["hello"]
     token: Annotated[str, Field(min_length=1, max_length=TOKEN_MAX)] | None = None
     name: str | None = None
+    id: Annotated[int, Field(ge=0, le=2**53)] | None = None
 
     @field_validator("name")
     @classmethod

@@ -22,7 +22,8 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+import re
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, NamedTuple
@@ -88,6 +89,7 @@ LEVELS = ("beginner", "casual", "strong", "expert")
 """The search player's levels, offered first; every other agent name is a level too."""
 
 LOG_LINES = 120
+LOG_KEPT = 400
 CHAT_LINES = 50
 
 
@@ -246,6 +248,8 @@ class Table:
         # Changes with every change of the match (moves, deals), for the tasks that wait.
         self.version = 0
         self._log_before_deal = 0
+        self._cache: tuple[Any, dict[str, Any]] | None = None
+        self._parts: dict[str, tuple[Any, Any]] = {}
         self._intro()
 
     # ----------------------------------------------------------------- making and restoring
@@ -373,6 +377,17 @@ class Table:
         """The seats' names, with ``You`` for seat ``you``."""
         return ["You" if s.seat == you else s.name for s in self.seats]
 
+    def named(self, text: str) -> str:
+        """The engine's words ("seat 1 went out", "blocked: seats 0 & 2 hold ...") with the
+        players' names."""
+        names = [s.name for s in self.seats]
+
+        def one(n: str) -> str:
+            return names[int(n)] if int(n) < len(names) else f"seat {n}"
+
+        text = re.sub(r"\bseats (\d+) & (\d+)\b", lambda m: f"{one(m[1])} & {one(m[2])}", text)
+        return re.sub(r"\bseat (\d+)\b", lambda m: one(m[1]), text)
+
     def side_names(self) -> list[str]:
         return [" & ".join(self.seats[s].name for s in side) for side in self.rules.sides]
 
@@ -397,6 +412,9 @@ class Table:
         if match.hands and not self.state.over:
             raise ValueError("the hand is not over")
         match.rng = self.deal_rng(self.number + 1)
+        if len(self.log) > 2 * LOG_KEPT:
+            # A long match: the pages show the end of the log; the record keeps every move.
+            del self.log[:-LOG_KEPT]
         self._log_before_deal = len(self.log)
         state = match._deal_hand()
         self._hand_started()
@@ -519,7 +537,7 @@ class Table:
             labels=self.side_names(),
             you=None,
         )
-        lines = text.split("\n")
+        lines = self.named(text).split("\n")
         self.results[number - 1] = lines
         self.notes.setdefault(number - 1, []).append(
             lines[0].replace(f"Hand {number} is over: ", "Ended: ")
@@ -563,14 +581,62 @@ class Table:
                 found = s
         return found
 
+    def _public(self, connected: Collection[int]) -> dict[str, Any]:
+        """The parts of every reader's view that are the same for all, made once per change of
+        the table (a move, a deal, a chat line, a seat joining or leaving)."""
+        key = (
+            self.version,
+            len(self.chat),
+            frozenset(connected),
+            tuple((s.name, s.joined) for s in self.seats),
+        )
+        cached = self._cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        state = self.state
+        names = key[3]
+        finished = sum(1 for h in self.match.hands if h.over)
+        placed = state.layout.placed.bit_count() if state.layout is not None else 0
+        # Each part is made again only when what it shows has changed.
+        keys = {
+            "line": (self.number, placed),
+            "sheet": (
+                self.number,
+                finished,
+                self.status,
+                tuple(state.scores),
+                len(self.notes.get(self.number - 1, [])),
+                names,
+            ),
+            "reveal": (finished, names),
+        }
+        made: dict[str, Callable[[], Any]] = {
+            "line": lambda: line_view(self.rules, state.public),
+            "sheet": self.sheet,
+            "reveal": self.reveal,
+        }
+        parts: dict[str, Any] = {
+            "seats": self.seat_views(connected),
+            "winner": self.winner,
+            "chat": [self.chat_line(c) for c in self.chat[-CHAT_LINES:]],
+        }
+        for name, part_key in keys.items():
+            memo = self._parts.get(name)
+            if memo is None or memo[0] != part_key:
+                memo = (part_key, made[name]())
+                self._parts[name] = memo
+            parts[name] = memo[1]
+        self._cache = (key, parts)
+        return parts
+
     def view(self, seat: int | None, connected: Collection[int] = ()) -> StateMessage:
         """What ``seat`` may see (``None``: a spectator, the public view only)."""
         rules = self.rules
         state = self.state
         status = self.status
-        hand_sizes = state.hand_sizes()
         stock = state.stock_size()
         mine = seat is not None
+        public = self._public(connected)
         tiles: list[str] = []
         marked: list[str] = []
         moves: list[ActionOut] = []
@@ -582,7 +648,6 @@ class Table:
                 marked = sorted_tiles(obs.hand & rules.matadors)
             if status == "playing" and state.turn == seat:
                 moves = self._moves(obs)
-        seats = self.seat_views(connected, hand_sizes)
         log = [
             e.own if mine and e.seat == seat and e.own is not None else e.text
             for e in self.log[-LOG_LINES:]
@@ -600,19 +665,19 @@ class Table:
             move=len(state.history),
             turn=state.turn if status == "playing" else None,
             seat=seat,
-            seats=seats,
+            seats=public["seats"],
             tiles=tiles,
             marked=marked,
             moves=moves,
-            line=line_view(rules, state.public),
+            line=public["line"],
             stock=stock,
             drawable=state.drawable(),
             can_draw=rules.can_draw,
-            sheet=self.sheet(),
+            sheet=public["sheet"],
             log=log,
-            reveal=self.reveal(),
-            winner=self.winner,
-            chat=[self.chat_line(c) for c in self.chat[-CHAT_LINES:]],
+            reveal=public["reveal"],
+            winner=public["winner"],
+            chat=public["chat"],
         )
 
     def seat_views(
@@ -671,7 +736,7 @@ class Table:
                     hand=number,
                     points=list(points),
                     totals=list(totals),
-                    ended=result.reason if result is not None else "",
+                    ended=self.named(result.reason) if result is not None else "",
                     notes=self.notes.get(number - 1, []),
                 )
             )

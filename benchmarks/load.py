@@ -1,0 +1,297 @@
+"""Load on the web server: N tables played over websockets by a separate process.
+
+The server (``boneyard serve``'s app under uvicorn, on a fresh SQLite store) runs in one process;
+this process makes N tables of two seats each through the REST API and plays every seat as a bot
+over its own websocket: on its turn it waits ``--think`` seconds (how long a person or a computer
+player takes), picks one of the moves offered and sends it; seat 0 deals the next hand. Reported
+for each N: moves acknowledged per second, the 50th and 99th percentile time from sending a move to
+its acknowledgement (the move checked, written to the store and applied), and the server's memory.
+
+    benchmarks/run load                      # N = 10, 100, 500; --think 1 and --think 0
+    benchmarks/run load --tables 100 --think 0.5 --seconds 30
+
+With ``--think 0`` every bot answers at once: the server is saturated and the figures are its
+greatest throughput, the latency then mostly queueing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SERVER = """
+import socket, sys
+from boneyard.server import serve
+from boneyard.server.app import Settings
+settings = Settings(
+    db=sys.argv[1],
+    computer_delay=0,
+    forced_delay=60,  # the bots make their forced draws and passes themselves
+    deal_delay=0,
+    rate=1000,
+    burst=1000,
+    create_rate=1000,
+    create_burst=100000,
+    max_tables=100000,
+)
+serve(fd=int(sys.argv[2]), log_level="warning", settings=settings)
+"""
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    errors: int = 0
+    measuring: bool = False
+    server_cpu: float = 0.0
+    client_cpu: float = 0.0
+
+
+def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str, socket.socket]:
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(2048)
+    process = subprocess.Popen(
+        [sys.executable, "-c", SERVER, f"sqlite:///{db}", str(sock.fileno())],
+        pass_fds=[sock.fileno()],
+    )
+    url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=2):
+                return process, url, sock
+        except OSError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                raise RuntimeError("the server did not start") from None
+            time.sleep(0.1)
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mb(pid: int) -> float:
+    """The resident memory of a process, in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def create_table(url: str, game: str, seed: int) -> dict[str, Any]:
+    body = {
+        "game": game,
+        "seats": [{"kind": "person", "name": "A"}, {"kind": "person", "name": "B"}],
+        "target": 10000,
+        "seed": seed,
+    }
+    request = urllib.request.Request(
+        f"{url}/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=30) as r:
+        made: dict[str, Any] = json.loads(r.read())
+        return made
+
+
+async def seat_bot(
+    ws_url: str, token: str, seat: int, think: float, stats: Stats, stop: asyncio.Event, seed: int
+) -> None:
+    from websockets.asyncio.client import connect
+
+    rng = random.Random(seed)
+    async with connect(ws_url, max_size=2**22, open_timeout=60, ping_interval=None) as ws:
+        await ws.send(json.dumps({"v": 1, "type": "hello", "token": token}))
+        acted: tuple[int, int] | None = None  # (hand, move) of the state last acted on
+        sent = 0.0
+        waiting = False
+        async for raw in ws:
+            if stop.is_set():
+                return
+            message = json.loads(raw)
+            kind = message["type"]
+            if kind == "ack":
+                if waiting:
+                    if stats.measuring:
+                        stats.latencies.append(time.perf_counter() - sent)
+                        stats.moves += 1
+                    waiting = False
+                continue
+            if kind == "error":
+                waiting = False
+                if stats.measuring:
+                    stats.errors += 1
+                continue
+            if kind != "state" or waiting:
+                continue
+            position = (message["hand"], message["move"])
+            if position == acted:
+                continue  # an old view: the move sent on it has not been answered yet
+            if message["status"] == "between_hands" and seat == 0:
+                acted = position
+                await ws.send(json.dumps({"v": 1, "type": "next_hand"}))
+                continue
+            if message["status"] != "playing" or message["turn"] != seat or not message["moves"]:
+                continue
+            if think:
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            move = rng.choice(message["moves"])["action"]
+            acted = position
+            waiting = True
+            sent = time.perf_counter()
+            await ws.send(
+                json.dumps(
+                    {
+                        "v": 1,
+                        "type": "move",
+                        "action": move,
+                        "hand": message["hand"],
+                        "seen": message["move"],
+                    }
+                )
+            )
+
+
+async def drive(
+    url: str, tables: list[dict[str, Any]], think: float, warmup: float, seconds: float, pid: int
+) -> tuple[Stats, float, float]:
+    stats = Stats()
+    stop = asyncio.Event()
+    ws_base = url.replace("http://", "ws://")
+    bots = [
+        asyncio.create_task(
+            seat_bot(
+                f"{ws_base}/ws/{t['id']}",
+                s["token"],
+                s["seat"],
+                think,
+                stats,
+                stop,
+                seed=i * 10 + s["seat"],
+            )
+        )
+        for i, t in enumerate(tables)
+        for s in t["seats"]
+    ]
+    await asyncio.sleep(warmup)
+    stats.measuring = True
+    start = time.perf_counter()
+    server_cpu, client_cpu = cpu_seconds(pid), cpu_seconds(os.getpid())
+    peak = rss_mb(pid)
+    while time.perf_counter() - start < seconds:
+        await asyncio.sleep(0.5)
+        peak = max(peak, rss_mb(pid))
+    elapsed = time.perf_counter() - start
+    stats.measuring = False
+    stats.server_cpu = (cpu_seconds(pid) - server_cpu) / elapsed
+    stats.client_cpu = (cpu_seconds(os.getpid()) - client_cpu) / elapsed
+    stop.set()
+    for bot in bots:
+        bot.cancel()
+    await asyncio.gather(*bots, return_exceptions=True)
+    return stats, elapsed, peak
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run_one(n: int, think: float, warmup: float, seconds: float, game: str) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        process, url, sock = start_server(Path(tmp) / "load.db")
+        try:
+            idle = rss_mb(process.pid)
+            tables = [create_table(url, game, seed=i) for i in range(n)]
+            stats, elapsed, peak = asyncio.run(
+                drive(url, tables, think, warmup, seconds, process.pid)
+            )
+        finally:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+            sock.close()
+    return {
+        "tables": n,
+        "think": think,
+        "moves": stats.moves,
+        "moves_per_second": stats.moves / elapsed,
+        "p50_ms": 1000 * percentile(stats.latencies, 0.50),
+        "p99_ms": 1000 * percentile(stats.latencies, 0.99),
+        "mean_ms": 1000 * statistics.fmean(stats.latencies) if stats.latencies else float("nan"),
+        "errors": stats.errors,
+        "server_cpu": stats.server_cpu,
+        "client_cpu": stats.client_cpu,
+        "server_mb_idle": idle,
+        "server_mb_peak": peak,
+    }
+
+
+def table_text(rows: list[dict[str, Any]]) -> str:
+    lines = [
+        "| tables | think (s) | moves/s | p50 move→ack (ms) | p99 move→ack (ms) | errors | "
+        "server memory (MB, idle → peak) | server CPU | bots' CPU |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r['tables']} | {r['think']:g} | {r['moves_per_second']:,.0f} | "
+            f"{r['p50_ms']:.1f} | "
+            f"{r['p99_ms']:.1f} | {r['errors']} | {r['server_mb_idle']:.0f} → "
+            f"{r['server_mb_peak']:.0f} | {100 * r['server_cpu']:.0f}% | "
+            f"{100 * r['client_cpu']:.0f}% |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[10, 100, 500])
+    parser.add_argument("--think", type=float, nargs="+", default=[1.0, 0.0])
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured per run")
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--game", default="draw")
+    parser.add_argument("--json", action="store_true", help="one JSON object per run")
+    args = parser.parse_args(argv)
+    print(
+        f"boneyard serve under load: {args.game}, 2 seats a table, {os.cpu_count()} cores; "
+        f"{args.seconds:g} s measured after {args.warmup:g} s",
+        flush=True,
+    )
+    rows = []
+    for think in args.think:
+        for n in args.tables:
+            row = run_one(n, think, args.warmup, args.seconds, args.game)
+            rows.append(row)
+            print(json.dumps(row) if args.json else table_text([row]).splitlines()[-1], flush=True)
+    if not args.json:
+        print()
+        print(table_text(rows))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,298 @@
+// boneyard's pages: shared helpers. Every text from the server or a player is put in the page as
+// text (textContent), never as markup.
+"use strict";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function setAttributes(node, attrs) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      node.addEventListener(key.slice(2), value);
+    } else if (key === "dataset") {
+      for (const [k, v] of Object.entries(value)) node.dataset[k] = v;
+    } else {
+      node.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+}
+
+function append(node, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(node, child);
+    else if (child instanceof Node) node.appendChild(child);
+    else node.appendChild(document.createTextNode(String(child)));
+  }
+}
+
+/** An HTML element: el("p", {class: "x"}, "text", otherNode). Strings become text nodes. */
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  setAttributes(node, attrs);
+  append(node, children);
+  return node;
+}
+
+/** An SVG element. */
+function svgEl(tag, attrs, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  setAttributes(node, attrs);
+  append(node, children);
+  return node;
+}
+
+function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+  return node;
+}
+
+/** GET or POST JSON; throws an Error with the server's sentence when the answer is not ok. */
+async function api(path, options) {
+  const response = await fetch(path, options);
+  let body = null;
+  try {
+    body = await response.json();
+  } catch (e) {
+    body = null;
+  }
+  if (!response.ok) {
+    let detail = body && body.detail !== undefined ? body.detail : response.statusText;
+    if (Array.isArray(detail)) {
+      detail = detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
+    }
+    throw new Error(String(detail));
+  }
+  return body;
+}
+
+function postJSON(path, data) {
+  return api(path, {
+    method: "POST",
+    headers: {"Content-Type": "application/json"},
+    body: JSON.stringify(data),
+  });
+}
+
+// ------------------------------------------------------------------------- tiles
+/** "6-4" -> [6, 4] */
+function tileNumbers(name) {
+  return name.split("-").map((x) => parseInt(x, 10));
+}
+
+function tileWords(name) {
+  const [a, b] = tileNumbers(name);
+  return `[${a}|${b}]`;
+}
+
+// Where the pips of a number go in a half (a unit square).
+const PIP_GRID = (() => {
+  const L = 0.24, C = 0.5, R = 0.76;
+  const six = [[L, L], [R, L], [L, C], [R, C], [L, R], [R, R]];
+  const four = [[L, L], [R, L], [L, R], [R, R]];
+  const rows = [0.18, 0.39, 0.61, 0.82];
+  const side = (x) => rows.map((y) => [x, y]);
+  return {
+    0: [],
+    1: [[C, C]],
+    2: [[L, L], [R, R]],
+    3: [[L, L], [C, C], [R, R]],
+    4: four,
+    5: [...four, [C, C]],
+    6: six,
+    7: [...six, [C, C]],
+    8: [...six, [C, L], [C, R]],
+    9: [...six, [C, L], [C, C], [C, R]],
+    10: [...side(L), ...side(R), [C, 0.39], [C, 0.61]],
+    11: [...side(L), ...side(R), [C, 0.18], [C, 0.5], [C, 0.82]],
+    12: [...side(L), ...side(R), ...side(C)],
+  };
+})();
+
+function pips(group, n, x, y, size) {
+  const spots = PIP_GRID[n] || [];
+  const r = size * (n > 9 ? 0.075 : 0.09);
+  for (const [px, py] of spots) {
+    group.appendChild(svgEl("circle", {cx: x + px * size, cy: y + py * size, r, class: "pip"}));
+  }
+}
+
+/**
+ * A tile as an SVG group centred at (cx, cy): `first` is the number on its left (or top) half,
+ * `second` on its right (or bottom) half; `u` the side of a half.
+ */
+function tileShape(first, second, vertical, cx, cy, u, attrs) {
+  const w = vertical ? u : 2 * u;
+  const h = vertical ? 2 * u : u;
+  const x = cx - w / 2;
+  const y = cy - h / 2;
+  const group = svgEl("g", attrs);
+  group.appendChild(
+    svgEl("rect", {x, y, width: w, height: h, rx: u * 0.14, ry: u * 0.14, class: "face"}),
+  );
+  if (vertical) {
+    group.appendChild(svgEl("line", {x1: x + u * 0.12, y1: cy, x2: x + u * 0.88, y2: cy, class: "bar"}));
+    pips(group, first, x, y, u);
+    pips(group, second, x, y + u, u);
+  } else {
+    group.appendChild(svgEl("line", {x1: cx, y1: y + u * 0.12, x2: cx, y2: y + u * 0.88, class: "bar"}));
+    pips(group, first, x, y, u);
+    pips(group, second, x + u, y, u);
+  }
+  return group;
+}
+
+/** A tile standing up, in its own small SVG (a hand's tile, a revealed tile). */
+function tileIcon(name, u) {
+  const [a, b] = tileNumbers(name);
+  const size = u || 24;
+  const svg = svgEl("svg", {
+    width: size + 4,
+    height: 2 * size + 4,
+    viewBox: `0 0 ${size + 4} ${2 * size + 4}`,
+    role: "img",
+    "aria-label": tileWords(name),
+  });
+  svg.appendChild(tileShape(a, b, true, size / 2 + 2, size + 2, size, {class: "tile-shape"}));
+  return svg;
+}
+
+/** A face-down tile (an opponent's). */
+function tileBack(u) {
+  const size = u || 12;
+  const svg = svgEl("svg", {width: size + 2, height: 2 * size + 2, class: "back", "aria-hidden": "true"});
+  svg.appendChild(svgEl("rect", {x: 1, y: 1, width: size, height: 2 * size, rx: 2, class: "back-face"}));
+  return svg;
+}
+
+// ------------------------------------------------------------------------- the line
+/**
+ * Draw the table (the server's `line`): the lead in the middle, each arm from its root outward,
+ * crosswise doubles and spinners standing across the line, a spinner's short sides going off it at
+ * right angles, and the open ends marked. Without spinners the line turns a corner when it grows
+ * long, the L arm upward and the R arm downward. `targets` maps end names to click handlers (the
+ * ends the chosen tile may go to).
+ */
+function drawLine(container, line, targets) {
+  clear(container);
+  targets = targets || {};
+  const u = 30;
+  const gap = 3;
+  const svg = svgEl("svg", {class: "line-svg", role: "img", "aria-label": (line.words || []).join(" ")});
+  const tilesLayer = svgEl("g", {class: "tiles"});
+  const endsLayer = svgEl("g", {class: "ends"});
+  svg.appendChild(tilesLayer);
+  svg.appendChild(endsLayer);
+  const box = {x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity};
+  const grow = (x, y, w, h) => {
+    box.x0 = Math.min(box.x0, x - w / 2);
+    box.x1 = Math.max(box.x1, x + w / 2);
+    box.y0 = Math.min(box.y0, y - h / 2);
+    box.y1 = Math.max(box.y1, y + h / 2);
+  };
+  if (!line.lead) {
+    container.appendChild(el("p", {class: "empty-line"}, "The table is empty: the first tile played is the lead."));
+    for (const [name, onClick] of Object.entries(targets)) {
+      container.appendChild(
+        el("button", {class: "lead-target target", "data-end": name, onclick: onClick}, "Lead here"),
+      );
+    }
+    return;
+  }
+  const where = {};
+  const tips = {};
+  const place = (p, cx, cy, vertical, dir) => {
+    let first = p.a, second = p.b;
+    if (!p.cross && dir && dir[0] + dir[1] < 0) [first, second] = [p.b, p.a];
+    const w = vertical ? u : 2 * u;
+    const h = vertical ? 2 * u : u;
+    grow(cx, cy, w, h);
+    tilesLayer.appendChild(
+      tileShape(first, second, vertical, cx, cy, u, {
+        class: "placed" + (p.spinner ? " spinner" : "") + (p.double ? " double" : ""),
+        "data-tile": p.tile,
+      }),
+    );
+  };
+  const lead = line.lead;
+  place(lead, 0, 0, lead.cross, null);
+  where[lead.tile] = {x: 0, y: 0, axis: "h"};
+  const reach = lead.cross ? u / 2 : u;
+  tips.L = {x: -reach - gap, y: 0, dir: [-1, 0]};
+  tips.R = {x: reach + gap, y: 0, dir: [1, 0]};
+  const plain = line.arms.every((arm) => arm.name === "L" || arm.name === "R");
+  const bound = 9 * u;
+  for (const arm of line.arms) {
+    let start = tips[arm.name];
+    if (!start) {
+      const root = where[arm.root] || where[lead.tile];
+      const up = arm.name.endsWith("U");
+      const dir = root.axis === "h" ? [0, up ? -1 : 1] : [up ? -1 : 1, 0];
+      start = {x: root.x + dir[0] * (u + gap), y: root.y + dir[1] * (u + gap), dir};
+    }
+    let {x, y} = start;
+    let dir = start.dir;
+    let turned = 0;
+    for (const p of arm.tiles) {
+      const len = p.cross ? u : 2 * u;
+      if (plain && dir[1] === 0 && Math.abs(x + dir[0] * len) > bound) {
+        // Turn the corner: the R arm downward, the L arm upward, then back the other way.
+        const down = arm.name === "R" ? 1 : -1;
+        const next = [0, down];
+        x = x - dir[0] * (u / 2 + gap) + next[0] * (u / 2 + gap);
+        y = y + next[1] * (u / 2 + gap);
+        dir = next;
+        turned = 1;
+      } else if (turned === 2) {
+        const back = arm.name === "R" ? (x > 0 ? -1 : 1) : x < 0 ? 1 : -1;
+        const next = [back, 0];
+        x = x + next[0] * (u / 2 + gap);
+        y = y - dir[1] * (u / 2 + gap);
+        dir = next;
+        turned = 0;
+      }
+      const axis = dir[0] !== 0 ? "h" : "v";
+      const vertical = (axis === "v") !== p.cross;
+      const cx = x + (dir[0] * len) / 2;
+      const cy = y + (dir[1] * len) / 2;
+      place(p, cx, cy, vertical, dir);
+      where[p.tile] = {x: cx, y: cy, axis};
+      x += dir[0] * (len + gap);
+      y += dir[1] * (len + gap);
+      if (turned === 1) turned = 2;
+    }
+    tips[arm.name] = {x, y, dir};
+  }
+  for (const end of line.ends) {
+    const tip = tips[end.name];
+    if (!tip) continue;
+    const cx = tip.x + tip.dir[0] * u * 0.55;
+    const cy = tip.y + tip.dir[1] * u * 0.55;
+    const target = targets[end.name];
+    const group = svgEl("g", {
+      class: "end" + (target ? " target" : "") + (end.shows === null ? " closed" : ""),
+      "data-end": end.name,
+      role: target ? "button" : null,
+      tabindex: target ? "0" : null,
+      "aria-label": target ? `play at ${end.name}` : null,
+    });
+    group.appendChild(svgEl("circle", {cx, cy, r: u * 0.5}));
+    const label = end.shows === null ? end.name : `${end.name} ${end.shows}`;
+    group.appendChild(svgEl("text", {x: cx, y: cy + 4, "text-anchor": "middle"}, label));
+    if (target) {
+      group.addEventListener("click", target);
+      group.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") target(e);
+      });
+    }
+    grow(cx, cy, u, u);
+    endsLayer.appendChild(group);
+  }
+  const pad = 8;
+  const width = box.x1 - box.x0 + 2 * pad;
+  const height = box.y1 - box.y0 + 2 * pad;
+  svg.setAttribute("viewBox", `${box.x0 - pad} ${box.y0 - pad} ${width} ${height}`);
+  svg.setAttribute("width", String(Math.round(width)));
+  svg.setAttribute("height", String(Math.round(height)));
+  container.appendChild(svg);
+}

@@ -1,0 +1,198 @@
+// The lobby: make a table (game, rule set, players, seats, target, options), hand out its invite
+// links, and list the tables in play and the recent ones.
+"use strict";
+
+let GAMES = [];
+let LEVELS = [];
+
+function selectedGame() {
+  return GAMES.find((g) => g.id === document.getElementById("game").value);
+}
+
+function selectedRuleSet() {
+  const game = selectedGame();
+  const name = document.getElementById("rules").value;
+  return game.rule_sets.find((r) => r.name === name) || game.rule_sets[0];
+}
+
+function option(value, text, selected) {
+  return el("option", {value, selected: selected || null}, text);
+}
+
+function fillGames() {
+  const select = document.getElementById("game");
+  clear(select);
+  for (const g of GAMES) select.appendChild(option(g.id, g.title, g.id === "block"));
+  fillRuleSets();
+}
+
+function fillRuleSets() {
+  const game = selectedGame();
+  document.getElementById("game-summary").textContent = game.summary;
+  const select = document.getElementById("rules");
+  clear(select);
+  for (const r of game.rule_sets) select.appendChild(option(r.name, r.name + (r.default ? " (default)" : ""), r.default));
+  fillRuleSet();
+}
+
+function fillRuleSet() {
+  const game = selectedGame();
+  const rs = selectedRuleSet();
+  document.getElementById("rules-description").textContent = rs.description;
+  const players = document.getElementById("players");
+  clear(players);
+  for (let n = game.players.min; n <= game.players.max; n++) {
+    players.appendChild(option(String(n), String(n), n === rs.players));
+  }
+  const target = rs.options.find((o) => o.name === "target_score");
+  const input = document.getElementById("target");
+  input.value = "";
+  input.placeholder = target ? String(target.value) : "";
+  const box = clear(document.getElementById("options"));
+  for (const o of rs.options) {
+    if (o.name === "target_score") continue;
+    const value = typeof o.value === "object" ? Object.entries(o.value).map(([k, v]) => `${k}:${v}`).join(",") : String(o.value);
+    box.appendChild(
+      el("label", {title: o.help},
+        el("span", {}, o.name),
+        el("input", {name: "option", "data-option": o.name, "data-default": value, value, "aria-label": o.name}),
+      ),
+    );
+  }
+  fillSeats();
+}
+
+function fillSeats() {
+  const n = parseInt(document.getElementById("players").value, 10);
+  const box = clear(document.getElementById("seats"));
+  for (let s = 0; s < n; s++) {
+    const kind = el("select", {class: "kind", "data-seat": s, "aria-label": `seat ${s}`},
+      option("person", s === 0 ? "You" : "A friend", s === 0),
+      option("computer", "Computer", s !== 0),
+    );
+    const level = el("select", {class: "level", "aria-label": `seat ${s} level`});
+    for (const l of LEVELS) level.appendChild(option(l, l, l === "casual"));
+    const name = el("input", {class: "name", placeholder: s === 0 ? "your name" : "name", maxlength: 24, "aria-label": `seat ${s} name`});
+    const row = el("div", {class: "seat-row"}, el("span", {}, `Seat ${s}`), kind, level, name);
+    const sync = () => {
+      level.classList.toggle("hidden", kind.value !== "computer");
+      name.classList.toggle("hidden", kind.value !== "person");
+    };
+    kind.addEventListener("change", sync);
+    sync();
+    box.appendChild(row);
+  }
+}
+
+async function create(event) {
+  event.preventDefault();
+  const errorBox = document.getElementById("create-error");
+  errorBox.classList.add("hidden");
+  const seats = [];
+  for (const row of document.querySelectorAll("#seats .seat-row")) {
+    const kind = row.querySelector(".kind").value;
+    const seat = {kind};
+    if (kind === "computer") seat.level = row.querySelector(".level").value;
+    const name = row.querySelector(".name").value.trim();
+    if (kind === "person" && name) seat.name = name;
+    seats.push(seat);
+  }
+  const options = {};
+  for (const input of document.querySelectorAll("#options input")) {
+    if (input.value.trim() !== input.dataset.default) options[input.dataset.option] = input.value.trim();
+  }
+  const body = {
+    game: document.getElementById("game").value,
+    rules: document.getElementById("rules").value,
+    options,
+    seats,
+    practice: document.getElementById("practice").checked,
+  };
+  const target = document.getElementById("target").value;
+  if (target) body.target = parseInt(target, 10);
+  const button = document.getElementById("create-button");
+  button.disabled = true;
+  try {
+    const made = await postJSON("/api/tables", body);
+    showCreated(made);
+    refresh();
+  } catch (e) {
+    errorBox.textContent = e.message;
+    errorBox.classList.remove("hidden");
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function showCreated(made) {
+  // The invite links stay in this browser, so that the table page can show them again.
+  try {
+    localStorage.setItem(`boneyard:invites:${made.id}`, JSON.stringify(made.seats));
+  } catch (e) { /* private browsing: fine */ }
+  const list = clear(document.getElementById("invites"));
+  for (const s of made.seats) {
+    if (!s.invite) continue;
+    const link = new URL(s.invite, location.href).href;
+    const input = el("input", {readonly: true, value: link, "data-seat": s.seat, "aria-label": `invite link of seat ${s.seat}`});
+    const copy = el("button", {type: "button", onclick: () => { input.select(); navigator.clipboard && navigator.clipboard.writeText(link); }}, "Copy");
+    list.appendChild(el("li", {}, `Seat ${s.seat} (${s.name}): `, input, " ", copy));
+  }
+  const first = made.seats.find((s) => s.invite);
+  const go = document.getElementById("go");
+  go.href = first ? first.invite : made.url;
+  go.textContent = first ? `Sit down at seat ${first.seat}` : "Watch the table";
+  document.getElementById("created").classList.remove("hidden");
+}
+
+function seatsText(t) {
+  return t.seats.map((s) => s.kind === "computer" ? `${s.name} (${s.level})` : s.name).join(", ");
+}
+
+async function refresh() {
+  let listing;
+  try {
+    listing = await api("/api/tables");
+  } catch (e) {
+    return;
+  }
+  const open = clear(document.querySelector("#open-tables tbody"));
+  if (!listing.open.length) open.appendChild(el("tr", {}, el("td", {colspan: 5, class: "muted"}, "None yet.")));
+  for (const t of listing.open) {
+    const free = t.seats.filter((s) => s.kind === "person" && !s.joined).length;
+    open.appendChild(el("tr", {"data-table": t.id},
+      el("td", {}, `${t.title} (${t.rules})`, t.practice ? " · practice" : ""),
+      el("td", {}, seatsText(t), free ? ` · ${free} seat${free > 1 ? "s" : ""} waiting` : ""),
+      el("td", {}, String(t.hand)),
+      el("td", {}, t.status.replace("_", " ")),
+      el("td", {}, el("a", {href: t.url}, "Watch")),
+    ));
+  }
+  const recent = clear(document.querySelector("#recent-tables tbody"));
+  if (!listing.recent.length) recent.appendChild(el("tr", {}, el("td", {colspan: 4, class: "muted"}, "None yet.")));
+  for (const t of listing.recent) {
+    recent.appendChild(el("tr", {"data-table": t.id},
+      el("td", {}, `${t.title} (${t.rules})`),
+      el("td", {}, seatsText(t)),
+      el("td", {}, t.winner || ""),
+      el("td", {},
+        el("a", {href: `/replay?table=${encodeURIComponent(t.id)}`}, "Replay"), " · ",
+        el("a", {href: `/api/tables/${encodeURIComponent(t.id)}/record`, download: `boneyard-${t.id}.json`}, "Record"),
+      ),
+    ));
+  }
+}
+
+async function start() {
+  const body = await api("/api/games");
+  GAMES = body.games;
+  LEVELS = body.levels;
+  fillGames();
+  document.getElementById("game").addEventListener("change", fillRuleSets);
+  document.getElementById("rules").addEventListener("change", fillRuleSet);
+  document.getElementById("players").addEventListener("change", fillSeats);
+  document.getElementById("create").addEventListener("submit", create);
+  refresh();
+  setInterval(refresh, 5000);
+}
+
+document.addEventListener("DOMContentLoaded", start);

@@ -1,0 +1,106 @@
+// The replay viewer: a game record played through the server's engine, stepped move by move
+// with every hand shown.
+"use strict";
+
+let replay = null;
+let handIndex = 0;
+let step = 0;
+
+function notice(text) {
+  const box = document.getElementById("notice");
+  box.classList.toggle("hidden", !text);
+  box.textContent = text || "";
+}
+
+function show(data) {
+  replay = data;
+  document.getElementById("title").textContent =
+    `${data.title} (${data.rules} rules): ${data.players.join(", ")}`;
+  const select = clear(document.getElementById("hand"));
+  data.hands.forEach((h, i) => select.appendChild(el("option", {value: String(i)}, `${h.number}`)));
+  document.getElementById("viewer").classList.toggle("hidden", !data.hands.length);
+  if (!data.hands.length) notice("The record holds no finished hand yet.");
+  handIndex = 0;
+  step = 0;
+  draw();
+}
+
+function draw() {
+  const hand = replay.hands[handIndex];
+  const frames = hand.frames;
+  step = Math.max(0, Math.min(step, frames.length - 1));
+  const frame = frames[step];
+  const slider = document.getElementById("step");
+  slider.max = String(frames.length - 1);
+  slider.value = String(step);
+  document.getElementById("hand").value = String(handIndex);
+  document.getElementById("position").textContent = `move ${step} of ${frames.length - 1}`;
+  document.body.dataset.step = String(step);
+  document.getElementById("said").textContent = frame.text;
+  document.getElementById("detail").textContent = frame.detail.join(" ");
+  drawLine(document.getElementById("line"), frame.line, {});
+  document.getElementById("count").textContent = frame.line.count || "";
+  const list = clear(document.getElementById("hands"));
+  replay.players.forEach((name, seat) => {
+    const tiles = frame.hands[seat];
+    list.appendChild(
+      el("li", {class: frame.turn === seat ? "turn" : "", "data-seat": seat},
+        el("span", {class: "name"}, name),
+        el("span", {class: "tiles"}, tiles.length ? tiles.map((t) => tileIcon(t, 16)) : "out"),
+      ),
+    );
+  });
+  const scores = replay.sides.map((s, i) => `${s}: ${frame.totals[i] + frame.scores[i]}`).join(", ");
+  document.getElementById("scores").textContent = `Score: ${scores}; stock ${frame.stock}.`;
+  document.getElementById("result").textContent = step === frames.length - 1 ? hand.result.join("\n") : "";
+}
+
+function go(to) {
+  if (!replay) return;
+  step = to;
+  draw();
+}
+
+async function loadTable(id) {
+  try {
+    show(await api(`/api/tables/${encodeURIComponent(id)}/replay`));
+  } catch (e) {
+    notice(e.message);
+  }
+}
+
+async function loadFile(file) {
+  notice(null);
+  const text = await file.text();
+  try {
+    show(await api("/api/replay", {method: "POST", headers: {"Content-Type": "application/json"}, body: text}));
+  } catch (e) {
+    notice(e.message);
+  }
+}
+
+function start() {
+  document.getElementById("file").addEventListener("change", (event) => {
+    const file = event.target.files[0];
+    if (file) loadFile(file);
+  });
+  document.getElementById("hand").addEventListener("change", (event) => {
+    handIndex = parseInt(event.target.value, 10);
+    step = 0;
+    draw();
+  });
+  document.getElementById("first").addEventListener("click", () => go(0));
+  document.getElementById("prev").addEventListener("click", () => go(step - 1));
+  document.getElementById("next").addEventListener("click", () => go(step + 1));
+  document.getElementById("last").addEventListener("click", () => go(Infinity));
+  document.getElementById("step").addEventListener("input", (event) => go(parseInt(event.target.value, 10)));
+  document.addEventListener("keydown", (event) => {
+    if (event.target.tagName === "INPUT" && event.target.type !== "range") return;
+    if (event.key === "ArrowRight") go(step + 1);
+    if (event.key === "ArrowLeft") go(step - 1);
+  });
+  const table = new URLSearchParams(location.search).get("table");
+  if (table) loadTable(table);
+}
+
+document.addEventListener("DOMContentLoaded", start);

@@ -1,0 +1,398 @@
+// A table: one websocket, a `state` after every change, and the page drawn from it. The seat's
+// token comes from the invite link's fragment (#seat=TOKEN), which the browser never sends to the
+// server in a request; without one, the page watches as a spectator.
+"use strict";
+
+const TABLE = decodeURIComponent(location.pathname.split("/").pop());
+const TOKEN = new URLSearchParams(location.hash.slice(1)).get("seat");
+
+let socket = null;
+let state = null;
+let role = null;
+let selected = null;      // the tile chosen in the hand, when it may go to several ends
+let chosen = [];          // moves picked out in the list (several ways to lay a tile at one end)
+let hints = null;         // the last hint, for this position
+let nextId = 1;
+let backoff = 500;
+let stopped = false;      // this seat was opened in another window: do not take it back by itself
+let renameTo = null;
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify({v: 1, id: nextId++, ...message}));
+  }
+}
+
+function setConn(stateName, text) {
+  const conn = document.getElementById("conn");
+  conn.dataset.state = stateName;
+  conn.textContent = text || stateName;
+  document.body.dataset.conn = stateName;
+}
+
+function notice(text, kind) {
+  const box = document.getElementById("notice");
+  if (!text) {
+    box.classList.add("hidden");
+    return;
+  }
+  box.className = `notice ${kind || "error"}`;
+  box.textContent = text;
+}
+
+function connect() {
+  if (stopped) return;
+  setConn("connecting", "connecting…");
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  socket = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(TABLE)}`);
+  socket.addEventListener("open", () => {
+    backoff = 500;
+    const hello = {type: "hello"};
+    if (TOKEN) hello.token = TOKEN;
+    if (renameTo) hello.name = renameTo;
+    renameTo = null;
+    send(hello);
+  });
+  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", () => {
+    if (stopped) {
+      setConn("closed", "playing elsewhere");
+      return;
+    }
+    setConn("closed", "reconnecting…");
+    setTimeout(connect, backoff);
+    backoff = Math.min(backoff * 2, 5000);
+  });
+}
+
+function receive(message) {
+  switch (message.type) {
+    case "welcome":
+      role = message.role;
+      setConn("open", "connected");
+      document.getElementById("role").textContent =
+        role === "spectator" ? "watching" : `seat ${message.seat}`;
+      notice(null);
+      break;
+    case "state":
+      if (state && (state.hand !== message.hand || state.move !== message.move)) {
+        selected = null;
+        chosen = [];
+        hints = null;
+      }
+      state = message;
+      render();
+      break;
+    case "chat":
+      if (state) {
+        state.chat.push(message);
+        renderChat();
+      }
+      break;
+    case "hint":
+      if (state && message.hand === state.hand && message.move === state.move + 1) {
+        hints = message.moves;
+        renderHand();
+      }
+      break;
+    case "error":
+      if (message.code === "replaced") {
+        stopped = true;
+        notice("This seat was opened in another window. Reload this page to play here again.");
+      } else if (message.code === "no_table") {
+        stopped = true;
+        notice("There is no such table.");
+      } else if (message.code === "bad_token") {
+        notice("This invite link is not valid for this table: you are watching.", "info");
+        send({type: "hello"});
+      } else if (message.code !== "stale") {
+        notice(message.message);
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+// ------------------------------------------------------------------------- moves
+function mine() {
+  return state && state.seat !== null && state.status === "playing" && state.turn === state.seat;
+}
+
+function sendMove(move) {
+  const action = {...move.action};
+  if (state.claims && action.kind === "play") {
+    const claim = document.getElementById("claim").value.trim();
+    if (claim !== "") action.claim = parseInt(claim, 10);
+  }
+  notice(null);
+  send({type: "move", action, hand: state.hand, seen: state.move});
+  selected = null;
+  chosen = [];
+  document.getElementById("claim").value = "";
+}
+
+function movesOfTile(tile) {
+  return state.moves.filter((m) => m.action.kind === "play" && samePlay(m.action.tile, tile));
+}
+
+function samePlay(a, b) {
+  const [x, y] = tileNumbers(a);
+  const [p, q] = tileNumbers(b);
+  return (x === p && y === q) || (x === q && y === p);
+}
+
+function chooseTile(tile) {
+  const moves = movesOfTile(tile);
+  if (!moves.length) return;
+  const ends = new Set(moves.map((m) => m.action.end));
+  if (moves.length === 1 || (ends.size === 1 && ends.has(null) && !state.claims)) {
+    // One move, or a lead (either way round is the same lead): play it.
+    sendMove(moves[0]);
+    return;
+  }
+  selected = selected === tile ? null : tile;
+  chosen = [];
+  render();
+}
+
+function chooseEnd(end) {
+  const moves = movesOfTile(selected).filter((m) => m.action.end === end);
+  if (moves.length === 1) {
+    sendMove(moves[0]);
+  } else {
+    chosen = moves;
+    renderMoves();
+  }
+}
+
+// ------------------------------------------------------------------------- drawing
+function render() {
+  const body = document.body;
+  body.dataset.status = state.status;
+  body.dataset.hand = String(state.hand);
+  body.dataset.move = String(state.move);
+  body.dataset.turn = mine() ? "mine" : state.turn === null ? "none" : "other";
+  body.dataset.role = state.seat === null ? "spectator" : "player";
+  document.getElementById("title").textContent =
+    `${state.title} (${state.rules} rules) · hand ${state.hand}` + (state.practice ? " · practice" : "");
+  document.title = `boneyard: ${state.title}`;
+  renderSeats();
+  renderLine();
+  renderHand();
+  renderMoves();
+  renderReveal();
+  renderSheet();
+  renderLog();
+  renderChat();
+  renderLinks();
+}
+
+function renderSeats() {
+  const box = clear(document.getElementById("seats"));
+  for (const s of state.seats) {
+    const backs = el("div", {class: "backs", "aria-hidden": "true"});
+    if (s.seat !== state.seat) for (let i = 0; i < s.tiles; i++) backs.appendChild(tileBack(8));
+    const who = s.kind === "computer" ? `computer, ${s.level}` : s.joined ? "person" : "waiting for the invited player";
+    box.appendChild(
+      el("div", {
+        class: "seat" + (state.turn === s.seat ? " turn" : "") + (s.seat === state.seat ? " me" : ""),
+        "data-seat": s.seat,
+      },
+        el("div", {},
+          el("span", {class: "dot" + (s.connected ? " on" : ""), title: s.connected ? "here" : "away"}),
+          el("span", {class: "name"}, s.seat === state.seat ? `${s.name} (you)` : s.name),
+        ),
+        el("div", {class: "muted"}, `${who} · ${s.tiles} tile${s.tiles === 1 ? "" : "s"}`),
+        backs,
+      ),
+    );
+  }
+  const turn = document.getElementById("turn");
+  if (state.status === "over") turn.textContent = "The match is over.";
+  else if (state.status === "between_hands") turn.textContent = "The hand is over.";
+  else if (mine()) turn.textContent = "Your turn.";
+  else turn.textContent = `${state.seats[state.turn].name}'s turn.`;
+  document.getElementById("stock").textContent = state.can_draw
+    ? `Stock: ${state.stock} (${state.drawable} may be drawn)`
+    : state.stock ? `Stock: ${state.stock}` : "";
+  document.getElementById("count").textContent = state.line.count || "";
+}
+
+function renderLine() {
+  const targets = {};
+  if (mine() && selected) {
+    for (const m of movesOfTile(selected)) {
+      const end = m.action.end === null ? "lead" : m.action.end;
+      targets[end] = () => (m.action.end === null ? sendMove(m) : chooseEnd(m.action.end));
+    }
+  }
+  drawLine(document.getElementById("line"), state.line, targets);
+}
+
+function renderHand() {
+  const area = document.getElementById("hand-area");
+  area.classList.toggle("hidden", state.seat === null);
+  const box = clear(document.getElementById("hand"));
+  const playable = new Set();
+  if (mine()) for (const m of state.moves) if (m.action.kind === "play") playable.add(m.action.tile);
+  const best = new Set();
+  if (hints) for (const h of hints) if (h.best && h.action.kind === "play") best.add(h.action.tile);
+  for (const tile of state.tiles) {
+    const can = [...playable].some((t) => samePlay(t, tile));
+    const isBest = [...best].some((t) => samePlay(t, tile));
+    const marked = state.marked.includes(tile);
+    box.appendChild(
+      el("button", {
+        type: "button",
+        class: "tile" + (can ? " playable" : "") + (selected === tile ? " selected" : "") + (isBest ? " best" : ""),
+        "data-tile": tile,
+        "aria-label": tileWords(tile) + (marked ? " (a matador)" : "") + (can ? ": playable" : ""),
+        disabled: can ? null : true,
+        onclick: () => chooseTile(tile),
+      },
+        tileIcon(tile, 26),
+        marked ? el("span", {class: "star", "aria-hidden": "true"}, "*") : null,
+      ),
+    );
+  }
+  const hintBox = document.getElementById("hints");
+  clear(hintBox);
+  hintBox.classList.toggle("hidden", !(mine() && state.practice && state.moves.length > 1));
+  if (mine() && state.practice && state.moves.length > 1) {
+    hintBox.appendChild(el("button", {type: "button", id: "hint-button", onclick: () => send({type: "hint"})}, "Hint"));
+    if (hints) {
+      const list = el("ol", {});
+      for (const h of hints) {
+        list.appendChild(
+          el("li", {class: h.best ? "best" : ""}, `${h.text}: worth ${h.value >= 0 ? "+" : ""}${h.value.toFixed(1)} (${h.reason})`),
+        );
+      }
+      hintBox.appendChild(list);
+    }
+  }
+}
+
+function renderMoves() {
+  const box = clear(document.getElementById("moves"));
+  document.getElementById("claim-box").classList.toggle("hidden", !(mine() && state.claims));
+  if (!mine()) return;
+  for (const m of state.moves) {
+    const isChosen = chosen.includes(m) || (selected && m.action.kind === "play" && samePlay(m.action.tile, selected));
+    box.appendChild(
+      el("button", {
+        type: "button",
+        class: "move" + (isChosen ? " chosen" : ""),
+        "data-kind": m.action.kind,
+        onclick: () => sendMove(m),
+      }, m.text),
+    );
+  }
+}
+
+function renderReveal() {
+  const panel = document.getElementById("reveal");
+  const over = state.status !== "playing" && state.reveal;
+  panel.classList.toggle("hidden", !over);
+  document.getElementById("next-hand").classList.toggle(
+    "hidden", !(state.status === "between_hands" && state.seat !== null),
+  );
+  document.getElementById("winner").textContent = state.winner || "";
+  if (!over) return;
+  const reveal = state.reveal;
+  document.getElementById("reveal-title").textContent = `Hand ${reveal.hand} is over`;
+  document.getElementById("result").textContent = reveal.result.join("\n");
+  const list = clear(document.getElementById("reveal-hands"));
+  for (const s of reveal.seats) {
+    const left = el("span", {class: "tiles"}, s.left.map((t) => tileIcon(t, 14)));
+    const dealt = el("span", {class: "tiles"}, s.dealt.map((t) => tileIcon(t, 10)));
+    list.appendChild(
+      el("li", {"data-seat": s.seat},
+        el("strong", {}, s.name), ` left ${s.pips} pips:`, s.left.length ? left : " out", " · dealt", dealt,
+      ),
+    );
+  }
+  if (reveal.stock.length) {
+    list.appendChild(el("li", {}, `Stock (${reveal.stock.length}):`, el("span", {class: "tiles"}, reveal.stock.map((t) => tileIcon(t, 10)))));
+  }
+}
+
+function num(x) {
+  return Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/\.?0+$/, "");
+}
+
+function renderSheet() {
+  const sheet = state.sheet;
+  const box = clear(document.getElementById("sheet"));
+  const head = el("tr", {}, el("th", {}, "hand"), sheet.sides.map((s) => el("th", {}, s)), el("th", {}, "how it ended"));
+  const rows = [];
+  for (const r of sheet.rows) {
+    rows.push(el("tr", {}, el("td", {}, String(r.hand)), r.points.map((p) => el("td", {}, num(p))), el("td", {class: "ended"}, r.ended)));
+    if (r.notes.length) rows.push(el("tr", {class: "notes"}, el("td", {colspan: sheet.sides.length + 2}, r.notes.join("; "))));
+  }
+  if (state.status === "playing" && sheet.this_hand.some((x) => x)) {
+    rows.push(el("tr", {}, el("td", {}, "now"), sheet.this_hand.map((p) => el("td", {}, num(p))), el("td", {class: "ended"}, "this hand so far")));
+    if (sheet.this_hand_notes.length) rows.push(el("tr", {class: "notes"}, el("td", {colspan: sheet.sides.length + 2}, sheet.this_hand_notes.join("; "))));
+  }
+  rows.push(el("tr", {}, el("th", {}, "total"), sheet.totals.map((t) => el("th", {}, num(t))), el("th", {}, "")));
+  box.appendChild(el("table", {}, el("thead", {}, head), el("tbody", {}, rows)));
+  box.appendChild(el("p", {class: "muted"}, sheet.target));
+}
+
+function renderLog() {
+  const log = document.getElementById("log");
+  log.textContent = state.log.join("\n");
+  log.scrollTop = log.scrollHeight;
+}
+
+function renderChat() {
+  const list = clear(document.getElementById("chat-lines"));
+  for (const c of state.chat) {
+    list.appendChild(el("li", {}, el("span", {class: "who"}, `${c.name}:`), c.text));
+  }
+  list.scrollTop = list.scrollHeight;
+  document.getElementById("chat-form").classList.toggle("hidden", state.seat === null);
+  document.getElementById("rename-form").classList.toggle("hidden", state.seat === null);
+}
+
+function renderLinks() {
+  document.getElementById("record-link").href = `/api/tables/${encodeURIComponent(TABLE)}/record`;
+  document.getElementById("record-link").setAttribute("download", `boneyard-${TABLE}.json`);
+  document.getElementById("replay-link").href = `/replay?table=${encodeURIComponent(TABLE)}`;
+  let invites = null;
+  try {
+    invites = JSON.parse(localStorage.getItem(`boneyard:invites:${TABLE}`) || "null");
+  } catch (e) {
+    invites = null;
+  }
+  const panel = document.getElementById("invite-panel");
+  const others = (invites || []).filter((s) => s.invite && s.seat !== state.seat);
+  panel.classList.toggle("hidden", !others.length || state.seat === null);
+  const list = clear(document.getElementById("invites"));
+  for (const s of others) {
+    const link = new URL(s.invite, location.href).href;
+    list.appendChild(el("li", {}, `Seat ${s.seat} (${s.name}): `, el("input", {readonly: true, value: link})));
+  }
+}
+
+// ------------------------------------------------------------------------- start
+function start() {
+  document.getElementById("next-hand").addEventListener("click", () => send({type: "next_hand"}));
+  document.getElementById("chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = document.getElementById("chat-text");
+    const text = input.value.trim();
+    if (text) send({type: "chat", text});
+    input.value = "";
+  });
+  document.getElementById("rename-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = document.getElementById("rename").value.trim();
+    if (!name || !socket) return;
+    renameTo = name;
+    socket.close();  // a new hello carries the new name
+  });
+  connect();
+}
+
+document.addEventListener("DOMContentLoaded", start);

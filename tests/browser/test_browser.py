@@ -1,0 +1,354 @@
+"""The pages in a real browser: Playwright driving Debian's Chromium against a live server.
+
+A person makes a table against the computer in the lobby and plays a whole hand by clicking; two
+people play each other through their invite links; a reload in the middle of a hand resumes it;
+a spectator is sent no hidden tile, in the page or in its messages. Without Chromium these tests
+are skipped, unless ``BONEYARD_REQUIRE_BROWSER`` is set (as CI sets it). ``./test`` runs them (the
+``browser`` mark) in a pytest process of their own, one after another: pytest-playwright's event
+loop lives as long as its process, and on two cores a browser is faster alone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+if not Path(CHROMIUM).exists():
+    if os.environ.get("BONEYARD_REQUIRE_BROWSER"):
+        raise RuntimeError(
+            "Chromium is required (BONEYARD_REQUIRE_BROWSER): apt-get install chromium"
+        )
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+from playwright.sync_api import Browser, Page, WebSocket  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
+from websockets.sync.client import connect  # noqa: E402
+
+from boneyard.tiles import NAMES  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright's browser is Debian's Chromium (Playwright cannot download its own)."""
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": ["--disable-gpu", "--disable-quic"],
+    }
+
+
+class LiveServer:
+    """The app under uvicorn in a thread, on a socket bound here to a free port."""
+
+    def __init__(self, db: Path) -> None:
+        import uvicorn
+
+        from boneyard.server.app import Settings, create_app
+
+        settings = Settings(
+            db=f"sqlite:///{db}",
+            computer_delay=0.05,
+            forced_delay=0.05,
+            deal_delay=0.2,
+            hint_budget=0.05,
+        )
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(64)
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
+        config = uvicorn.Config(create_app(settings), log_level="warning", ws_max_size=65536)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]})
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"{self.url}/healthz", timeout=2):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.05)
+
+    def create(self, body: dict[str, Any]) -> dict[str, Any]:
+        request = urllib.request.Request(
+            f"{self.url}/api/tables",
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=10) as r:
+            made: dict[str, Any] = json.loads(r.read())
+            return made
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=30)
+        self.sock.close()
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    server = LiveServer(tmp_path_factory.mktemp("live") / "boneyard.db")
+    yield server
+    server.stop()
+
+
+# ----------------------------------------------------------------------------- helpers
+def attr(page: Page, name: str) -> str:
+    return page.get_attribute("body", f"data-{name}") or ""
+
+
+def wait_turn_or_end(page: Page) -> bool:
+    """Wait until it is this page's turn (true) or the hand is over (false)."""
+    page.wait_for_selector(
+        "body[data-turn=mine], body[data-status=between_hands], body[data-status=over]",
+        state="attached",
+    )
+    return attr(page, "status") == "playing"
+
+
+def click_a_move(page: Page) -> None:
+    """Make one move by clicking: a highlighted tile of the hand (and, when it fits several ends,
+    a highlighted end of the line), or a move's button. A forced draw or pass is left to the
+    server, which makes it."""
+    move = attr(page, "move")
+    tiles = page.locator("#hand .tile.playable")
+    buttons = page.locator("#moves button")
+    try:
+        if tiles.count():
+            # While a tile is playable nothing moves but this player: the page stays as it is.
+            tiles.first.click(timeout=5000)
+            targets = page.locator(".end.target, .lead-target")
+            chosen = page.locator("#moves button.chosen")
+            if targets.count():
+                targets.first.click(timeout=5000)
+            elif chosen.count():
+                chosen.first.click(timeout=5000)
+        elif buttons.count() > 1 or (
+            buttons.count() == 1
+            and buttons.first.get_attribute("data-kind") not in ("draw", "pass")
+        ):
+            buttons.first.click(timeout=5000)
+    except PlaywrightTimeout:
+        return  # the table moved on meanwhile: look again
+    page.wait_for_selector(f"body:not([data-move='{move}'])", state="attached")
+
+
+def play_until_the_hand_ends(pages: list[Page], limit: int = 300) -> None:
+    for _ in range(limit):
+        for page in pages:
+            if attr(page, "status") != "playing":
+                return
+        mover = next((p for p in pages if attr(p, "turn") == "mine"), None)
+        if mover is None:
+            pages[0].wait_for_selector(
+                "body[data-turn=mine], body[data-turn=other], body:not([data-status=playing])",
+                state="attached",
+            )
+            time.sleep(0.05)
+            continue
+        click_a_move(mover)
+    raise AssertionError("the hand did not end")
+
+
+def words_of(tiles: set[str]) -> list[str]:
+    out = []
+    for name in tiles:
+        a, b = (int(x) for x in name.split("-"))
+        out += [f'"{a}-{b}"', f'"{b}-{a}"', f"[{max(a, b)}|{min(a, b)}]"]
+    return out
+
+
+ALL_TILES = {NAMES[t] for t in range(28)}
+
+
+# ----------------------------------------------------------------------------- the tests
+def test_a_person_plays_a_whole_hand_against_the_computer(page: Page, live: LiveServer) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(live.url + "/")
+    page.wait_for_selector("#game option[value=draw]", state="attached")
+    page.select_option("#game", "draw")
+    page.fill("#seats .seat-row:nth-child(1) .name", "Ann <i>")
+    page.select_option("#seats .seat-row:nth-child(2) .level", "greedy")
+    page.fill("#target", "250")
+    page.click("#create-button")
+    page.wait_for_selector("#created:not(.hidden)")
+    assert page.locator("#invites input").count() == 1
+    page.click("#go")
+    page.wait_for_selector("body[data-conn=open][data-status]", state="attached")
+    assert "#seat=" in page.url
+    assert page.locator("#hand .tile").count() == 7
+    assert page.locator(".seat.me .name").inner_text() == "Ann <i> (you)"
+    play_until_the_hand_ends([page])
+    assert attr(page, "status") == "between_hands"
+    page.wait_for_selector("#reveal:not(.hidden)")
+    page.click("#all-hands summary")
+    assert page.locator("#reveal-hands li[data-seat]").count() == 2
+    assert "Hand 1 is over" in page.inner_text("#result")
+    assert page.locator("#sheet tbody tr").first.inner_text().startswith("1")
+    # The next hand, by its button.
+    page.click("#next-hand")
+    page.wait_for_selector("body[data-hand='2'][data-status=playing]", state="attached")
+    assert errors == []
+
+
+def test_two_people_play_each_other_through_invite_links(
+    browser: Browser, live: LiveServer
+) -> None:
+    made = live.create(
+        {
+            "game": "block",
+            "seats": [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}],
+            "seed": 3,
+        }
+    )
+    contexts = [browser.new_context(), browser.new_context()]
+    pages = [c.new_page() for c in contexts]
+    try:
+        for page, seat in zip(pages, made["seats"], strict=True):
+            page.goto(live.url + seat["invite"])
+        for page in pages:
+            page.wait_for_selector("body[data-conn=open][data-status=playing]", state="attached")
+        mine = [
+            set(p.locator("#hand .tile").evaluate_all("ts => ts.map(t => t.dataset.tile)"))
+            for p in pages
+        ]
+        assert len(mine[0]) == len(mine[1]) == 7 and not mine[0] & mine[1]
+        assert [p.locator(".seat.me").get_attribute("data-seat") for p in pages] == ["0", "1"]
+        # Chat, with a name and text that are only ever text.
+        pages[0].fill("#chat-text", "<b>good luck</b>")
+        pages[0].click("#chat-form button")
+        pages[1].wait_for_selector("#chat-lines li")
+        assert pages[1].inner_text("#chat-lines li") == "Ann:<b>good luck</b>"
+        assert pages[1].locator("#chat-lines b").count() == 0
+        play_until_the_hand_ends(pages)
+        for page in pages:
+            page.wait_for_selector("#reveal:not(.hidden)")
+            assert attr(page, "status") == "between_hands"
+    finally:
+        for c in contexts:
+            c.close()
+
+
+def test_a_reload_in_the_middle_of_a_hand_resumes_it(page: Page, live: LiveServer) -> None:
+    made = live.create(
+        {
+            "game": "draw",
+            "seats": [{"kind": "person", "name": "Ann"}, {"kind": "computer", "level": "greedy"}],
+            "seed": 5,
+        }
+    )
+    page.goto(live.url + made["seats"][0]["invite"])
+    page.wait_for_selector("body[data-conn=open][data-status=playing]", state="attached")
+    for _ in range(2):
+        assert wait_turn_or_end(page)
+        click_a_move(page)
+    assert wait_turn_or_end(page)
+    before = {
+        "move": attr(page, "move"),
+        "tiles": page.locator("#hand .tile").evaluate_all("ts => ts.map(t => t.dataset.tile)"),
+        "line": page.locator("#line [data-tile]").evaluate_all("ts => ts.map(t => t.dataset.tile)"),
+        "log": page.inner_text("#log"),
+    }
+    page.reload()
+    page.wait_for_selector("body[data-conn=open][data-status=playing]", state="attached")
+    assert wait_turn_or_end(page)
+    after = {
+        "move": attr(page, "move"),
+        "tiles": page.locator("#hand .tile").evaluate_all("ts => ts.map(t => t.dataset.tile)"),
+        "line": page.locator("#line [data-tile]").evaluate_all("ts => ts.map(t => t.dataset.tile)"),
+        "log": page.inner_text("#log"),
+    }
+    assert after == before
+    click_a_move(page)
+
+
+def test_a_spectator_sees_no_hidden_tile(page: Page, live: LiveServer) -> None:
+    made = live.create(
+        {
+            "game": "draw",
+            "seats": [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}],
+            "seed": 9,
+        }
+    )
+    frames: list[str] = []
+
+    def watch(ws: WebSocket) -> None:
+        ws.on("framereceived", lambda payload: frames.append(str(payload)))
+
+    page.on("websocket", watch)
+    page.goto(f"{live.url}/t/{made['id']}")
+    page.wait_for_selector("body[data-conn=open][data-role=spectator]", state="attached")
+    assert page.locator("#hand-area").is_hidden()
+    port = live.url.rsplit(":", 1)[1]
+    with contextlib.ExitStack() as stack:
+        seats = [
+            stack.enter_context(connect(f"ws://127.0.0.1:{port}/ws/{made['id']}", open_timeout=10))
+            for _ in range(2)
+        ]
+        states: list[dict[str, Any]] = [{}, {}]
+
+        def recv(i: int) -> dict[str, Any]:
+            message: dict[str, Any] = json.loads(seats[i].recv(timeout=10))
+            if message["type"] == "state":
+                states[i] = message
+            return message
+
+        for i, s in enumerate(made["seats"]):
+            seats[i].send(json.dumps({"v": 1, "type": "hello", "token": s["token"]}))
+            while recv(i)["type"] != "state":
+                pass
+        moves = 0
+        while moves < 12 and states[0]["status"] == "playing":
+            i = states[0]["turn"]
+            s = states[i]
+            if s["turn"] != i or not s["moves"]:
+                recv(i)
+                continue
+            seats[i].send(
+                json.dumps(
+                    {"v": 1, "type": "move", "action": s["moves"][0]["action"], "seen": s["move"]}
+                )
+            )
+            while recv(i)["type"] not in ("ack", "error"):
+                pass
+            for j in (0, 1):
+                # Both seats' states up to date before the next choice.
+                seats[j].send(json.dumps({"v": 1, "type": "ping", "id": 99}))
+                while recv(j)["type"] != "pong":
+                    pass
+            moves += 1
+        page.wait_for_selector(f"body[data-move='{states[0]['move']}']", state="attached")
+        on_table = set(
+            page.locator("#line [data-tile]").evaluate_all("ts => ts.map(t => t.dataset.tile)")
+        )
+        hidden = ALL_TILES - on_table
+        assert hidden and len(on_table) >= 5
+        # In the page: no tile but those on the table, nothing in a hand.
+        assert page.locator("#hand .tile").count() == 0
+        html = page.content()
+        for name in hidden:
+            assert f'data-tile="{name}"' not in html
+            a, b = name.split("-")
+            assert f"[{a}|{b}]" not in page.inner_text("body")
+        # In every message the spectator was sent.
+        assert frames and all(json.loads(f)["type"] in ("welcome", "state") for f in frames)
+        leaked = [w for f in frames for w in words_of(hidden) if w in f]
+        assert leaked == []
+        assert all(json.loads(f).get("tiles", []) == [] for f in frames)
