@@ -17,11 +17,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from boneyard import get_game
+from boneyard import GAMES, get_game
 from boneyard.cli import build_app
 from boneyard.record import read_records, replay_record
 from boneyard.results import FORMAT, ResultsReader
 from boneyard.sim import SimulationError, simulate, unit_seed
+from boneyard.stats import analyze_results
 from boneyard.tournament import run_tournament
 
 BLOCK = get_game("block").configure(players=2)
@@ -292,6 +293,25 @@ def test_resume_after_an_interruption_gives_the_uninterrupted_run(tmp_path: Path
     assert again.resumed == count and again.played == 0
     assert timeless(again.to_json()) == timeless(full.to_json())
     assert full_path.read_bytes() == full_bytes
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_game_streams_resumes_and_analyzes(tmp_path: Path, game: str) -> None:
+    """Each game of the registry, at its default players: whole matches streamed, a torn copy
+    resumed to the same file and totals, and the analysis agreeing with the simulation."""
+    rules = get_game(game).configure()
+    full_path = tmp_path / "full.jsonl"
+    full = simulate(rules, ["random"], matches=3, seed=1, out=full_path)
+    data = full_path.read_bytes()
+    cut = tmp_path / "cut.jsonl"
+    cut.write_bytes(data[: len(data) // 2])
+    resumed = simulate(rules, ["random"], matches=3, seed=1, out=cut, resume=True)
+    assert cut.read_bytes() == data
+    assert timeless(resumed.to_json()) == timeless(full.to_json())
+    analysis = analyze_results(full_path)
+    assert analysis["hands"] == full.hands
+    assert analysis["matches"]["wins"] == full.wins
+    assert sum(s["led"] for s in analysis["sides"]) == full.hands
 
 
 def test_a_resumed_run_can_be_extended(tmp_path: Path) -> None:
