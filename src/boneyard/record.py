@@ -28,6 +28,7 @@ from .actions import DRAW, DROP, MISS, PASS, STAND, Action, Discard, Muggins, Pl
 from .games import get_game
 from .match import Match, deal_tiles
 from .options import OptionError
+from .results import is_results_header
 from .rules.base import Rules
 from .state import HandState, IllegalAction
 from .tiles import NAMES, parse_oriented, tile
@@ -138,7 +139,8 @@ def _num(x: float) -> float:
 def read_records(path: str | Path) -> Iterator[tuple[str, dict[str, Any] | RecordError]]:
     """Yield ``(label, record or error)`` for each record in a ``.json`` or ``.jsonl`` file.
 
-    The label names the record for messages (the file, and the line for ``.jsonl``)."""
+    The label names the record for messages (the file, and the line for ``.jsonl``). A results
+    file (:mod:`boneyard.results`) gives the records its lines hold (``--records``)."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -147,11 +149,25 @@ def read_records(path: str | Path) -> Iterator[tuple[str, dict[str, Any] | Recor
     except UnicodeDecodeError:
         raise RecordError(f"{p}: not a text file") from None
     if p.suffix == ".jsonl":
+        results = False  # a results file (boneyard simulate --out): its lines hold the records
         for n, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
             label = f"{p} line {n}"
-            yield label, _loads(line, label)
+            item = _loads(line, label)
+            if n == 1 and is_results_header(item):
+                results = True
+                continue
+            if results and isinstance(item, dict):
+                if "record" not in item:
+                    continue
+                record = item["record"]
+                item = (
+                    record
+                    if isinstance(record, dict)
+                    else RecordError(f"{label}: a record is a JSON object")
+                )
+            yield label, item
         return
     yield str(p), _loads(text, str(p))
 
