@@ -67,6 +67,7 @@ def build(
     *,
     rest_to_stock: bool = True,
     lead_by_deal: bool = True,
+    context: Any = None,
 ) -> HandState:
     """A hand from a readable deal: one string of tiles per seat, then the stock in draw order.
 
@@ -77,7 +78,9 @@ def build(
     if rest_to_stock:
         used = {t for h in dealt for t in h} | set(stock_tiles)
         stock_tiles += [t for t in range(rules.tiles.size) if t not in used]
-    return HandState.from_deal(rules, dealt, stock_tiles, leader, lead_by_deal=lead_by_deal)
+    return HandState.from_deal(
+        rules, dealt, stock_tiles, leader, lead_by_deal=lead_by_deal, context=context
+    )
 
 
 def set_hands(state: HandState, hands: Iterable[str]) -> HandState:

@@ -63,6 +63,8 @@ class Honest:
             "tiles",
             "my_turn",
             "totals",  # the match totals, where the engine gives them (the coalition reads them)
+            "context",  # what the hand knows from its place in the match (a round's engine)
+            "discarded",  # the seat's own tiles thrown out of play (Domino Loo's miss)
         }
     )
 

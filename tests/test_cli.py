@@ -73,6 +73,47 @@ def test_rules_of_a_game_in_words() -> None:
     assert "Ends: L and R" in text
 
 
+@pytest.mark.parametrize(
+    ("game", "options", "listed", "names"),
+    [
+        ("sebastopol", {}, ["L, R, U and D"], r"[LRUD]"),
+        ("chicken-foot", {}, ["L, R, U and D", "nU and nD"], r"[LRUD]|\d+[UD]"),
+        (
+            "chicken-foot",
+            {"starting_double": "three_each_side"},
+            ["L, LU and LD", "R, RU and RD"],
+            r"[LR][UD]?|\d+[UD]",
+        ),
+        ("mexican-train", {}, ["T0, T1", "M (the Mexican train)"], r"T\d|M"),
+        ("bergen", {}, ["L and R"], r"[LR]"),
+        ("domino-loo", {}, ["none"], r"(?!)"),
+    ],
+)
+def test_rules_lists_the_ends_the_game_names(
+    game: str, options: dict[str, Any], listed: list[str], names: str
+) -> None:
+    """RECORD.md: games whose layout branches name their ends, and ``boneyard rules`` lists them;
+    every end a game opens in play is one of the names listed."""
+    import random
+
+    from boneyard import Match, get_game
+
+    text = run("rules", game).stdout
+    ends = next(line for line in text.splitlines() if line.startswith("Ends: "))
+    assert all(words in ends for words in listed), ends
+    seen: set[str] = set()
+    for seed in range(4):
+        match = Match(get_game(game).configure(None, options), seed=seed)
+        rng = random.Random(seed)
+        state = match.hand
+        while not state.over:
+            state.apply(rng.choice(state.legal_actions()))
+            if state.layout is not None:
+                seen |= set(state.layout.names)
+    assert all(re.fullmatch(names, name) for name in seen), seen
+    assert bool(seen) == (game != "domino-loo")
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_rules_json_fields(game: str) -> None:
     data = run_json("rules", game, "--json")

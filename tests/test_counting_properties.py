@@ -1,14 +1,14 @@
 """Properties of random games of the counting games (RULES.md §2.3-2.5), with hypothesis.
 
-Every counting game x rule set x 2-4 players (and partnerships with four, and the double-nine set)
-is played by a seeded random player that also claims (rightly, wrongly or not at all) and calls
-muggins where scores are claimed. After every action: the count equals the sum of the open ends
-recomputed here from the layout alone (RULES.md §0.3 and §5 item 7, not ``rules.count``); every
-play scores what that count is worth (in ``auto`` mode no scoring play goes unscored; in ``claim``
-mode a right claim scores, an unclaimed count waits for the next player's muggins call and a wrong
-claim pays the opponent), except where an exact target ignores it; every tile is in exactly one
-place; ``legal_actions()`` is what ``apply()`` accepts, claims and muggins calls included. At the
-end of a hand its score equals a reference scoring of the counting presets; a finished match's
+Every counting game x rule set x 2-4 players (and partnerships with four, and the double-nine and
+double-twelve sets) is played by a seeded random player that also claims (rightly, wrongly or not at
+all) and calls muggins where scores are claimed. After every action: the count equals the sum of the
+open ends recomputed here from the layout alone (RULES.md §0.3 and §5 item 7, not ``rules.count``);
+every play scores what that count is worth (in ``auto`` mode no scoring play goes unscored; in
+``claim`` mode a right claim scores, an unclaimed count waits for the next player's muggins call and
+a wrong claim pays the opponent), except where an exact target ignores it; every tile is in exactly
+one place; ``legal_actions()`` is what ``apply()`` accepts, claims and muggins calls included. At
+the end of a hand its score equals a reference scoring of the counting presets; a finished match's
 totals are the sums of its hands; its record replays to the same totals with no disagreement.
 
 The helpers at the top (the reference count, a parser of actions written as the engine prints
@@ -155,7 +155,7 @@ CONFIG = st.fixed_dictionaries(
     {
         "preset": st.sampled_from(PRESETS),
         "players": st.sampled_from([2, 3, 4, "4 partners"]),
-        "tile_set": st.sampled_from(["double-six", "double-six", "double-nine"]),
+        "tile_set": st.sampled_from(["double-six", "double-six", "double-nine", "double-twelve"]),
         "mode": st.sampled_from([None, None, "auto", "claim"]),
     }
 )

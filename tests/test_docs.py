@@ -30,7 +30,7 @@ README = ROOT / "README.md"
 DOCS = ROOT / "docs"
 
 # The commands of the boneyard CLI, as its specification names them.
-CLI_COMMANDS = ("rules", "play", "simulate", "replay", "tournament", "serve")
+CLI_COMMANDS = ("rules", "play", "simulate", "replay", "tournament", "analyze", "serve")
 
 # A timing line of `boneyard simulate`, which changes from run to run.
 TIMING = re.compile(r"\d+ hands in [\d.]+ s: [\d,]+ hands per second")

@@ -38,6 +38,11 @@ CONFIGS: list[tuple[str, str, int, dict[str, Any]]] = [
     ("block", "garden-games", 4, {"tile_set": "double-nine"}),
     ("draw", "pagat", 3, {"tile_set": "double-nine"}),
     ("draw", "britannica", 2, {"tile_set": "double-nine"}),
+    # The bigger sets in the classic games (RULES.md §2.15), at their most players.
+    ("block", "modern", 4, {"tile_set": "double-twelve"}),
+    ("draw", "pagat", 4, {"tile_set": "double-twelve", "hand_size": 9}),
+    ("block", "garden-games", 3, {"tile_set": "double-twelve"}),
+    ("partnership", "latin", 4, {"tile_set": "double-nine", "hand_size": 10}),
 ]
 
 

@@ -19,13 +19,21 @@ from .tiles import NAMES, parse_tile
 
 __all__ = [
     "DRAW",
+    "DROP",
+    "HIDDEN_DISCARD",
+    "MISS",
     "PASS",
+    "STAND",
     "Action",
+    "Discard",
     "Draw",
+    "Drop",
     "Move",
     "Muggins",
     "Pass",
     "Play",
+    "Stand",
+    "TakeMiss",
     "parse_tile",
     "play",
 ]
@@ -201,8 +209,94 @@ class Muggins(Action):
         return {"seat": seat, "muggins": self.points}
 
 
+class _Decision(Action):
+    """A decision before the play of a trick-taking hand (Domino Loo): no tile, just a word."""
+
+    __slots__ = ()
+    word: str = ""
+    verb: str = ""
+
+    def __repr__(self) -> str:
+        return self.word.upper()
+
+    def __str__(self) -> str:
+        return self.word
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(self.word)
+
+    def to_record(self, seat: int) -> dict[str, Any]:
+        return {"seat": seat, self.word: True}
+
+
+class Stand(_Decision):
+    """Play the hand as dealt (Domino Loo)."""
+
+    __slots__ = ()
+    word = "stand"
+    verb = "stands"
+
+
+class TakeMiss(_Decision):
+    """Take the miss: throw the hand out and take a new one from the stock (Domino Loo)."""
+
+    __slots__ = ()
+    word = "miss"
+    verb = "takes the miss"
+
+
+class Drop(_Decision):
+    """Drop out of the hand, throwing the tiles out (Domino Loo, three or four players)."""
+
+    __slots__ = ()
+    word = "drop"
+    verb = "drops out"
+
+
+class Discard(Action):
+    """Throw ``tile`` out of play face down (after taking the miss). In a public history the
+    tile is hidden: ``tile`` is ``None``."""
+
+    __slots__ = ("tile",)
+
+    tile: int | None
+
+    def __init__(self, tile: int | None) -> None:
+        object.__setattr__(self, "tile", tile)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("actions are immutable")
+
+    def __reduce__(self) -> tuple[type[Discard], tuple[int | None]]:
+        return (Discard, (self.tile,))
+
+    def __repr__(self) -> str:
+        return f"Discard({NAMES[self.tile]!r})" if self.tile is not None else "Discard()"
+
+    def __str__(self) -> str:
+        return f"discard {NAMES[self.tile]}" if self.tile is not None else "discard"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Discard) and other.tile == self.tile
+
+    def __hash__(self) -> int:
+        return hash(("discard", self.tile))
+
+    def to_record(self, seat: int) -> dict[str, Any]:
+        if self.tile is None:
+            raise ValueError("a hidden discard cannot be written to a record")
+        return {"seat": seat, "discard": NAMES[self.tile]}
+
+
 DRAW = Draw()
 PASS = Pass()
+STAND = Stand()
+MISS = TakeMiss()
+DROP = Drop()
+HIDDEN_DISCARD = Discard(None)
 
 _PLAYS: dict[tuple[int, str | None, int | None], Play] = {}
 _BY_END: dict[str | None, list[Play]] = {}
@@ -257,6 +351,14 @@ class Move(NamedTuple):
             what = "passes"
         elif isinstance(self.action, Muggins):
             what = f"calls muggins for {self.action.points}"
+        elif isinstance(self.action, _Decision):
+            what = self.action.verb
+        elif isinstance(self.action, Discard):
+            what = (
+                f"discards {NAMES[self.action.tile]}"
+                if self.action.tile is not None
+                else "discards"
+            )
         elif isinstance(self.action, Play) and self.action.end is None:
             what = f"leads {self.action}"
         else:

@@ -1,5 +1,5 @@
 """The ``boneyard`` command: one Typer app with ``rules``, ``play``, ``simulate``, ``tournament``,
-``replay`` and ``serve``.
+``analyze``, ``replay`` and ``serve``.
 
 The commands are thin adapters: they parse arguments, ask the engine (games, rules, matches,
 records) and print. User errors (an unknown game, rule set, option or agent, a bad value or player
@@ -12,9 +12,11 @@ use ``from __future__ import annotations``: Typer reads the parameter annotation
 """
 
 import json
-import os
+import signal
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -167,11 +169,123 @@ def simulation_text(result: SimResult) -> str:
             f"{result.mean_points[i]:.2f}"
         )
     lines.append(f"ties: {result.ties}")
-    hands = f"{result.hands} hands" if unit == "match" else units
+    if result.resumed:
+        lines.append(
+            f"{result.resumed} {'hands' if unit == 'hand' else 'matches'} were already in the "
+            "results file; played the rest:"
+        )
     lines.append(
-        f"{hands} in {result.seconds:.2f} s: {result.hands_per_second:,.0f} hands per second"
+        f"{result.played} hands in {result.seconds:.2f} s: "
+        f"{result.hands_per_second:,.0f} hands per second"
     )
     return "\n".join(lines)
+
+
+@contextmanager
+def progress_bar(enabled: bool, what: str) -> Iterator[Callable[[int, int, int], None] | None]:
+    """A Rich progress bar on standard error while a run goes, or ``None`` when ``enabled`` is
+    false or standard error is not a terminal (then nothing is drawn). The bar appears at the
+    first report (after the worker processes have started) and is cleared at the end, so it never
+    mixes with what is printed on standard output."""
+    if not enabled or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(file=sys.stderr),
+        transient=True,
+    )
+    task = None
+    started = 0.0
+
+    def update(done: int, total: int, hands: int) -> None:
+        nonlocal task, started
+        if task is None:
+            bar.start()
+            started = time.perf_counter()
+            task = bar.add_task(what, total=total, completed=done, rate="")
+            return
+        seconds = time.perf_counter() - started
+        rate = f"{hands / seconds:,.0f} hands/s" if seconds > 0 else ""
+        bar.update(task, completed=done, rate=rate)
+
+    try:
+        yield update
+    finally:
+        if task is not None:
+            bar.stop()
+
+
+@contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """While a run goes, a ``kill`` (SIGTERM) stops it as Ctrl-C does: the worker processes are
+    stopped and the finished units stay in the results file."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupted(out: Path | None) -> NoReturn:
+    """Ctrl-C during a run: say where the finished work is and how to go on."""
+    message = "\ninterrupted"
+    if out is not None:
+        message += f": the finished units are in {out}; run the same command with --resume to go on"
+    print(message, file=sys.stderr)
+    raise SystemExit(130)
+
+
+def run_analyze(file: Path, out: Path | None, as_json: bool, report: bool) -> None:
+    """``boneyard analyze``: print the statistics of a results file and write its report."""
+    from .report import MissingPlots, print_tables, write_report
+    from .results import ResultsError
+    from .stats import analyze_results
+
+    try:
+        analysis = analyze_results(file)
+    except ResultsError as e:
+        error(str(e))
+    page = None
+    if report:
+        directory = out if out is not None else file.with_name(f"{file.stem}-report")
+        try:
+            page = write_report(analysis, directory)
+        except MissingPlots as e:
+            error(str(e))
+        except OSError as e:
+            error(f"cannot write the report in {directory}: {e.strerror or e}")
+    if as_json:
+        if page is not None:
+            analysis["report"] = str(page)
+        print(json.dumps(analysis))
+        return
+    print_tables(analysis)
+    if page is not None:
+        print(f"report: {page}")
 
 
 # --------------------------------------------------------------------- replay
@@ -382,6 +496,62 @@ def build_app() -> "typer.Typer":
         ),
     ]
 
+    WorkersOpt = Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            metavar="N",
+            min=1,
+            help="Worker processes (default: one per core; with --backend ray, the CPUs of a "
+            "local Ray instance). Results do not depend on it.",
+        ),
+    ]
+    OutOpt = Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            metavar="FILE.jsonl",
+            help="Stream the results to FILE.jsonl, one line per hand, as the work finishes "
+            "(for boneyard analyze).",
+        ),
+    ]
+    RecordsOpt = Annotated[
+        bool,
+        typer.Option("--records", help="With --out: put each game record in the results file."),
+    ]
+    ResumeOpt = Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="With --out: go on with an interrupted run, keeping the work already in FILE "
+            "(the same arguments give the same results as an uninterrupted run).",
+        ),
+    ]
+    BackendOpt = Annotated[
+        str,
+        typer.Option(
+            "--backend",
+            metavar="local|ray",
+            help="Where the work runs: local processes, or a Ray cluster (the ray extra).",
+        ),
+    ]
+    AddressOpt = Annotated[
+        str | None,
+        typer.Option(
+            "--address",
+            metavar="ADDR",
+            help="The Ray cluster to join: HOST:PORT of its head, or auto (implies --backend "
+            "ray; default: a local Ray instance).",
+        ),
+    ]
+    ProgressOpt = Annotated[
+        bool,
+        typer.Option(
+            "--progress/--no-progress",
+            help="A progress bar on standard error when it is a terminal (never with --json).",
+        ),
+    ]
+
     @app.command("rules")
     def rules_command(
         game: Annotated[
@@ -564,34 +734,48 @@ def build_app() -> "typer.Typer":
                 "--save", metavar="FILE", help="Write one record per hand or match to FILE.jsonl."
             ),
         ] = None,
-        workers: Annotated[
-            int | None,
-            typer.Option(
-                "--workers",
-                metavar="N",
-                min=1,
-                help="Worker processes (default: one per core). Results do not depend on it.",
-            ),
-        ] = None,
+        workers: WorkersOpt = None,
+        out: OutOpt = None,
+        records: RecordsOpt = False,
+        resume: ResumeOpt = False,
+        backend: BackendOpt = "local",
+        address: AddressOpt = None,
+        progress: ProgressOpt = True,
     ) -> None:
-        """Computer against computer: play many hands or matches and count wins and points."""
+        """Computer against computer: play many hands or matches and count wins and points.
+        With --out, every hand's result is streamed to a .jsonl file (resumable with --resume)
+        for boneyard analyze."""
         if (hands is None) == (matches is None):
             error("give exactly one of --hands N or --matches N")
+        if address is not None:
+            backend = "ray"
         try:
             resolved = configure(game, rules, option, players)
-            result = simulate(
-                resolved,
-                agents.split(","),
-                hands=hands,
-                matches=matches,
-                seed=seed,
-                save=save,
-                workers=workers or os.cpu_count() or 1,
-            )
+            with (
+                terminate_as_interrupt(),
+                progress_bar(progress and not as_json, "hands" if hands else "matches") as bar,
+            ):
+                result = simulate(
+                    resolved,
+                    agents.split(","),
+                    hands=hands,
+                    matches=matches,
+                    seed=seed,
+                    save=save,
+                    workers=workers,
+                    out=out,
+                    records=records,
+                    resume=resume,
+                    backend=backend,
+                    address=address,
+                    progress=bar,
+                )
         except (OptionError, SimulationError) as e:
             error(str(e))
         except OSError as e:
-            error(f"cannot save to {save}: {e.strerror or e}")
+            error(f"cannot write {e.filename or save or out}: {e.strerror or e}")
+        except KeyboardInterrupt:
+            _interrupted(out)
         if as_json:
             print(json.dumps(result.to_json()))
         else:
@@ -625,36 +809,81 @@ def build_app() -> "typer.Typer":
             Path | None,
             typer.Option("--save", metavar="FILE", help="Write one record per hand to FILE.jsonl."),
         ] = None,
-        workers: Annotated[
-            int | None,
-            typer.Option(
-                "--workers",
-                metavar="N",
-                min=1,
-                help="Worker processes (default: one per core). Results do not depend on it.",
-            ),
-        ] = None,
+        workers: WorkersOpt = None,
+        out: OutOpt = None,
+        records: RecordsOpt = False,
+        resume: ResumeOpt = False,
+        backend: BackendOpt = "local",
+        address: AddressOpt = None,
+        progress: ProgressOpt = True,
     ) -> None:
         """Duplicate-deal tournament: every deal is played with the seats rotated, so each agent
-        holds each hand; win rates, points per hand with 95% intervals, ratings, move times."""
+        holds each hand; win rates, points per hand with 95% intervals, ratings, move times.
+        With --out, every hand's result is streamed to a .jsonl file (resumable with
+        --resume)."""
+        if address is not None:
+            backend = "ray"
         try:
             resolved = configure(game, rules, option, players)
-            result = run_tournament(
-                resolved,
-                agents.split(","),
-                deals=deals,
-                seed=seed,
-                workers=workers or os.cpu_count() or 1,
-                save=save,
-            )
+            with terminate_as_interrupt(), progress_bar(progress and not as_json, "deals") as bar:
+                result = run_tournament(
+                    resolved,
+                    agents.split(","),
+                    deals=deals,
+                    seed=seed,
+                    workers=workers,
+                    save=save,
+                    out=out,
+                    records=records,
+                    resume=resume,
+                    backend=backend,
+                    address=address,
+                    progress=bar,
+                )
         except (OptionError, SimulationError) as e:
             error(str(e))
         except OSError as e:
-            error(f"cannot save to {save}: {e.strerror or e}")
+            error(f"cannot write {e.filename or save or out}: {e.strerror or e}")
+        except KeyboardInterrupt:
+            _interrupted(out)
         if as_json:
             print(json.dumps(result.to_json()))
         else:
             print(tournament_text(result))
+
+    @app.command("analyze")
+    def analyze_command(
+        file: Annotated[
+            Path,
+            typer.Argument(
+                metavar="FILE",
+                help="A results file written by simulate or tournament --out FILE.jsonl.",
+            ),
+        ],
+        out: Annotated[
+            Path | None,
+            typer.Option(
+                "--out",
+                metavar="DIR",
+                help="Write the plots (PNG) and report.html here (default: FILE-report/ beside "
+                "FILE).",
+            ),
+        ] = None,
+        as_json: Annotated[
+            bool, typer.Option("--json", help="Print the statistics as one JSON object.")
+        ] = False,
+        report: Annotated[
+            bool,
+            typer.Option(
+                "--report/--no-report",
+                help="Write the plots and the HTML report (needs matplotlib: the analysis extra).",
+            ),
+        ] = True,
+    ) -> None:
+        """Statistics of a results file: per side wins, points per hand with 95% intervals, the
+        leader's advantage, blocked hands, hand lengths and score distributions; plots and an HTML
+        report."""
+        run_analyze(file, out, as_json, report)
 
     @app.command("serve")
     def serve_command(

@@ -16,8 +16,11 @@ from .options import OptionError
 from .rules.base import Game
 from .rules.bergen import BergenGame
 from .rules.block import BlockGame, DrawGame, PartnershipGame
+from .rules.chicken import ChickenFootGame
 from .rules.counting import AllThreesGame, FivesAndThreesGame, MugginsGame
+from .rules.loo import DominoLooGame
 from .rules.matador import MatadorGame
+from .rules.mexican import MexicanTrainGame
 from .rules.pool import DominoPoolGame
 from .rules.sebastopol import SebastopolGame
 from .rules.whist import DominoWhistGame
@@ -38,6 +41,9 @@ GAMES: dict[str, Game] = {
         DominoPoolGame(),
         BergenGame(),
         SebastopolGame(),
+        MexicanTrainGame(),
+        ChickenFootGame(),
+        DominoLooGame(),
     )
 }
 _ALIASES: dict[str, str] = {alias: g.id for g in GAMES.values() for alias in g.aliases}

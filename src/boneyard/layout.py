@@ -27,6 +27,7 @@ __all__ = ["Layout"]
 # End kinds.
 LONG = 0  # an ordinary end (of the line, or of an arm)
 SHORT = 1  # a spinner's short side, nothing played on it yet
+MARKED = 2  # a train carrying its owner's marker, open to every player (Mexican Train)
 
 
 class Layout:
@@ -147,6 +148,10 @@ class Layout:
             spinners |= BIT[tile]
         placed = self.placed | BIT[tile]
         return Layout(names, pips, tips, kinds, placed, spinners, self.lead_tile, first_spinner)
+
+    def search_key(self) -> tuple[object, ...]:
+        """What a search tells positions apart by (the solver's transposition table)."""
+        return (self.names, self.pips, self.tips, self.kinds, self.spinners, self.first_spinner)
 
     def is_spinner_tip(self, i: int) -> bool:
         return bool(self.spinners & BIT[self.tips[i]])

@@ -97,10 +97,20 @@ class Match:
                 )
             leader = expected
         state = HandState.from_deal(
-            self.rules, hands, stock, leader, lead_by_deal=by_deal, totals=self.totals
+            self.rules,
+            hands,
+            stock,
+            leader,
+            lead_by_deal=by_deal,
+            totals=self.totals,
+            context=self._context(),
         )
         self.hands.append(state)
         return state
+
+    def _context(self) -> object:
+        """What the next hand knows from its place in the match (the engine of a round)."""
+        return self.rules.hand_context(len(self.hands), self.hands[-1] if self.hands else None)
 
     def _deal_hand(self) -> HandState:
         rules = self.rules
@@ -116,7 +126,14 @@ class Match:
             if not self.hands:
                 self.lead_draw = drawn
         state = HandState.from_deal(
-            rules, hands, stock, leader, lead_by_deal=by_deal, trusted=True, totals=self.totals
+            rules,
+            hands,
+            stock,
+            leader,
+            lead_by_deal=by_deal,
+            trusted=True,
+            totals=self.totals,
+            context=self._context(),
         )
         self.hands.append(state)
         return state

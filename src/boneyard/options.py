@@ -307,6 +307,61 @@ _SPECS = [
     ),
     OptionSpec("rounds", "int", "hands in a match (0: no limit, play to the target)"),
     OptionSpec(
+        "loo_scoring",
+        "choice",
+        "Domino Loo is played for a pool (the dealer stakes 5, each trick takes a fifth, a looed "
+        "player pays 5 into the next pool; a match of rounds deals) or for points (1 a trick, "
+        "first to target_score)",
+        ("pool", "points"),
+    ),
+    OptionSpec(
+        "loo_penalty",
+        "int",
+        "in Domino Loo for points, what a player who stayed in and took no trick (looed) loses",
+    ),
+    OptionSpec(
+        "loo_miss",
+        "bool",
+        "in Domino Loo a player may take the miss: throw his hand out and take a new one from "
+        "the stock (six keeping five with two or three players, all seven keeping five with four)",
+    ),
+    OptionSpec(
+        "loo_suits",
+        "choice",
+        "in Domino Loo a tile that is not a trump belongs to the suit of its higher number "
+        "(higher_end), or follows any suit it shows (either_end); it leads its higher number",
+        ("higher_end", "either_end"),
+    ),
+    OptionSpec(
+        "loo_must_trump",
+        "bool",
+        "in Domino Loo a player who cannot follow suit must trump if he can",
+    ),
+    OptionSpec(
+        "loo_must_head",
+        "bool",
+        "in Domino Loo a player must head the trick (beat the best tile so far) when a tile he "
+        "is bound to play from can",
+    ),
+    OptionSpec(
+        "starting_double",
+        "choice",
+        "what the double that starts a Chicken Foot round needs before anything else: a tile on "
+        "each of its four sides (four_sides), or three on each long side (three_each_side)",
+        ("four_sides", "three_each_side"),
+    ),
+    OptionSpec(
+        "double_blank_value",
+        "int",
+        "what the 0-0 counts when left in a hand at the end (0 normally; 50 in Chicken Foot)",
+    ),
+    OptionSpec(
+        "blank_half_value",
+        "int",
+        "what each blank half counts when left in a hand at the end (0 normally; 25 in one "
+        "Chicken Foot text)",
+    ),
+    OptionSpec(
         "blocked_doubles_lose",
         "bool",
         "in a blocked hand a hand holding a double loses to any hand without one; the fewest "

@@ -24,10 +24,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .actions import DRAW, PASS, Action, Muggins, Play
+from .actions import DRAW, DROP, MISS, PASS, STAND, Action, Discard, Muggins, Play
 from .games import get_game
 from .match import Match, deal_tiles
 from .options import OptionError
+from .results import is_results_header
 from .rules.base import Rules
 from .state import HandState, IllegalAction
 from .tiles import NAMES, parse_oriented, tile
@@ -48,7 +49,8 @@ __all__ = [
 FORMAT = "boneyard-record/1"
 _TOP_FIELDS = {"format", "game", "rules", "options", "players", "hands", "meta"}
 _HAND_FIELDS = {"deal", "stock", "leader", "moves", "result"}
-_ACTION_KEYS = ("play", "draw", "pass", "muggins")
+_ACTION_KEYS = ("play", "draw", "pass", "muggins", "stand", "miss", "drop", "discard")
+_DECISIONS = {"stand": STAND, "miss": MISS, "drop": DROP}
 
 
 class RecordError(ValueError):
@@ -137,7 +139,8 @@ def _num(x: float) -> float:
 def read_records(path: str | Path) -> Iterator[tuple[str, dict[str, Any] | RecordError]]:
     """Yield ``(label, record or error)`` for each record in a ``.json`` or ``.jsonl`` file.
 
-    The label names the record for messages (the file, and the line for ``.jsonl``)."""
+    The label names the record for messages (the file, and the line for ``.jsonl``). A results
+    file (:mod:`boneyard.results`) gives the records its lines hold (``--records``)."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -146,11 +149,25 @@ def read_records(path: str | Path) -> Iterator[tuple[str, dict[str, Any] | Recor
     except UnicodeDecodeError:
         raise RecordError(f"{p}: not a text file") from None
     if p.suffix == ".jsonl":
+        results = False  # a results file (boneyard simulate --out): its lines hold the records
         for n, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
             label = f"{p} line {n}"
-            yield label, _loads(line, label)
+            item = _loads(line, label)
+            if n == 1 and is_results_header(item):
+                results = True
+                continue
+            if results and isinstance(item, dict):
+                if "record" not in item:
+                    continue
+                record = item["record"]
+                item = (
+                    record
+                    if isinstance(record, dict)
+                    else RecordError(f"{label}: a record is a JSON object")
+                )
+            yield label, item
         return
     yield str(p), _loads(text, str(p))
 
@@ -339,7 +356,9 @@ def parse_move(state: HandState, move: Any) -> Action:
         raise ValueError("a move needs a seat number")
     kinds = [k for k in _ACTION_KEYS if k in move]
     if len(kinds) != 1:
-        raise ValueError("a move holds exactly one of play, draw, pass or muggins")
+        raise ValueError(
+            "a move holds exactly one of play, draw, pass, muggins, stand, miss, drop or discard"
+        )
     allowed = {"seat", kinds[0]} | ({"end", "open", "claim"} if kinds[0] == "play" else set())
     extra = set(move) - allowed
     if extra:
@@ -365,6 +384,12 @@ def _action(state: HandState, move: dict[str, Any], kind: str) -> Action:
                 f"seat {move['seat']} draws {NAMES[t]} but the next stock tile is {NAMES[expected]}"
             )
         return DRAW
+    if kind in _DECISIONS:
+        if move[kind] is not True:
+            raise ValueError(f'a {kind} is written "{kind}": true')
+        return _DECISIONS[kind]
+    if kind == "discard":
+        return Discard(_tile(rules, move["discard"]))
     if kind == "muggins":
         pts = move["muggins"]
         if not isinstance(pts, int) or isinstance(pts, bool):
@@ -386,6 +411,9 @@ def _action(state: HandState, move: dict[str, Any], kind: str) -> Action:
     claim = move.get("claim")
     if claim is not None and (not isinstance(claim, int) or isinstance(claim, bool)):
         raise ValueError("claim must be a number of points")
+    if end is None and rules.custom_apply:
+        # A tile played to a trick (Domino Loo): no end, no orientation.
+        return Play(t, None, open_pip, claim)
     if end is None:
         if state.layout is not None:
             raise ValueError(f"seat {move['seat']} must name an end for {NAMES[t]}")

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import DRAW, PASS, Action, Draw, Move, Muggins, Pass, Play, play
 from .layout import Layout
@@ -51,7 +51,9 @@ class HandState:
         "_legal",
         "base_totals",
         "bonus_double",
+        "context",
         "deal",
+        "discards",
         "drew",
         "finding_lead",
         "hands",
@@ -86,6 +88,8 @@ class HandState:
     required_lead: int
     finding_lead: bool
     bonus_double: int
+    context: Any
+    discards: tuple[int, ...]
     drew: bool
     scores: list[int]
     base_totals: tuple[float, ...]
@@ -110,6 +114,7 @@ class HandState:
         *,
         trusted: bool = False,
         totals: Sequence[float] | None = None,
+        context: Any = None,
     ) -> HandState:
         """Start a hand from a deal (tile indexes per seat) and the stock in draw order.
 
@@ -118,7 +123,8 @@ class HandState:
         ``leader`` given must agree. ``lead_by_deal`` is false for a hand whose leader comes
         from the match (a rotation), not the deal. ``trusted`` skips checking the deal's
         tiles (for deals the engine made itself). ``totals`` are the match totals before this
-        hand (an exact target needs them).
+        hand (an exact target needs them). ``context`` is what the hand knows from its place in
+        the match (:meth:`Rules.hand_context`: the engine double of a round).
         """
         n = rules.players
         if len(hands) != n:
@@ -139,6 +145,8 @@ class HandState:
         self.required_lead = -1
         self.finding_lead = False
         self.bonus_double = -1
+        self.context = context
+        self.discards = (0,) * n
         self.drew = False
         self.scores = [0] * len(rules.sides)
         self.base_totals = tuple(totals) if totals is not None else (0,) * len(rules.sides)
@@ -153,11 +161,11 @@ class HandState:
         self.result = None
         self._legal = None
         if lead_by_deal and rules.lead_from_deal():
-            derived = rules.leader_from_deal(masks)
+            derived = rules.leader_from_deal(masks, context)
             if derived is None:
-                # Nobody holds a double and the rules say to draw in turn, from seat 0, until one
-                # appears: whoever draws it leads.
-                first = next((k for k, t in enumerate(stock) if DOUBLE[t]), None)
+                # Nobody holds a double (the engine) and the rules say to draw in turn, from seat
+                # 0, until one appears: whoever draws it leads.
+                first = next((k for k, t in enumerate(stock) if rules.finds_lead(t, context)), None)
                 if first is None:
                     raise ValueError("no double in the deal or the stock: no one can lead")
                 seat = first % n
@@ -185,6 +193,7 @@ class HandState:
         else:
             self.leader = leader
         self.turn = self.leader
+        rules.start_table(self)
         return self
 
     # ----------------------------------------------------------------- copying
@@ -206,6 +215,8 @@ class HandState:
         c.required_lead = self.required_lead
         c.finding_lead = self.finding_lead
         c.bonus_double = self.bonus_double
+        c.context = self.context
+        c.discards = self.discards  # a tuple: replaced, never changed
         c.drew = self.drew
         c.scores = self.scores[:]
         c.base_totals = self.base_totals
@@ -266,12 +277,18 @@ class HandState:
         if legal is None:
             legal = () if self.over else tuple(self.rules.legal_actions(self))
             self._legal = legal
+        rules = self.rules
         if action not in legal:
+            if rules.custom_apply:
+                raise IllegalAction(rules.explain_illegal(self, action))
             action = self._normalize(action)
             if action not in legal:
                 raise IllegalAction(self.why_illegal(action))
         self._legal = None
         seat = self.turn
+        if rules.custom_apply:
+            rules.apply_action(self, seat, action)
+            return
         if self.unclaimed and type(action) is not Muggins:
             self.unclaimed = 0  # the chance to call muggins passes with the next action
         if type(action) is Play:
@@ -310,6 +327,8 @@ class HandState:
         self.layout = (
             rules.lead_layout(t, action.open) if layout is None else rules.lay(layout, action)
         )
+        if rules.table_hooks:
+            self.layout = rules.table_after(self.layout, seat, action)
         points = rules.score_play(self, seat, action) if rules.scores_in_play else 0
         out = not hands[seat]
         if rules.claims:
@@ -332,12 +351,14 @@ class HandState:
                 self._finish("domino", seat, points)
                 return
         if (
-            rules.double_bonus_play
+            rules.turn_after_double
             and DOUBLE[t]
             and not was_bonus
-            and rules.bonus_plays(hands[seat], self.layout, t)
+            and rules.keeps_turn(hands[seat], self.layout, t)
         ):
             self.bonus_double = t
+            if rules.is_blocked(self):
+                self._finish("blocked", None)
             return
         if rules.is_blocked(self):
             self._finish("blocked", None)
@@ -410,7 +431,7 @@ class HandState:
         self.history.append(Move(seat, DRAW, t))
         self.public.append(Move(seat, DRAW, None))
         if self.finding_lead:
-            if DOUBLE[t]:
+            if self.rules.finds_lead(t, self.context):
                 self.finding_lead = False
                 self.leader = seat
                 self.required_lead = t if self.rules.lead_tile_rule == "the_deciding_double" else -1
@@ -423,6 +444,8 @@ class HandState:
             self._finish("blocked", None)
 
     def _pass(self, seat: int) -> None:
+        if self.rules.table_hooks and self.layout is not None:
+            self.layout = self.rules.table_after(self.layout, seat, PASS)
         move = _new_move(Move, (seat, PASS, None, 0))
         self.history.append(move)
         if self.public is not self.history:
@@ -471,6 +494,8 @@ class HandState:
         """A sentence saying why ``action`` is not legal now."""
         if self.over:
             return "the hand is over"
+        if self.rules.custom_apply:
+            return self.rules.explain_illegal(self, action)
         seat = self.turn
         legal = self.rules.legal_actions(self)
         # Claim variants are listed once, not once per claimable value.
@@ -516,6 +541,9 @@ class HandState:
                     f"open {action.open} contradicts the rules: {NAMES[t]} at {action.end} "
                     f"can leave {' or '.join(shown)} showing"
                 )
+            closed = self.rules.end_closed(layout, seat, i)
+            if closed:
+                return f"seat {seat} cannot play {NAMES[t]} at {action.end}: {closed}"
             if self.bonus_double >= 0:
                 return (
                     f"seat {seat} may only add a tile matching {NAMES[self.bonus_double]} "
@@ -595,6 +623,8 @@ class Observation:
     __slots__ = (
         "_hist",
         "_hist_len",
+        "context",
+        "discarded",
         "drawable",
         "hand",
         "hand_sizes",
@@ -623,9 +653,13 @@ class Observation:
     totals: tuple[float, ...]
     legal_actions: tuple[Action, ...]
     over: bool
+    context: Any
+    discarded: int
 
     def __init__(self, state: HandState, seat: int) -> None:
         self.seat = seat
+        self.context = state.context
+        self.discarded = state.discards[seat]  # the seat's own tiles thrown out of play
         self.rules = rules = state.rules
         hands = state.hands
         self.hand = hands[seat]

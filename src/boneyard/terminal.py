@@ -25,18 +25,34 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
-from .actions import DRAW, PASS, Action, Draw, Move, Muggins, Pass, Play
+from .actions import (
+    DRAW,
+    PASS,
+    Action,
+    Discard,
+    Draw,
+    Drop,
+    Move,
+    Muggins,
+    Pass,
+    Play,
+    Stand,
+    TakeMiss,
+)
 from .agents import Agent, make_agent
 from .layout import Layout
 from .match import Match
 from .rules.base import HandResult, Rules
 from .rules.bergen import BergenRules
 from .rules.counting import CountingRules
+from .rules.loo import LooRules
 from .rules.matador import BOTH, MatadorRules
+from .rules.mexican import MexicanTrainRules
 from .rules.pool import PoolRules
 from .rules.whist import WhistRules
 from .state import HandState, IllegalAction, Observation
-from .tiles import BIT, DOUBLE, HIGH, LOW, NAMES, PIPS, tile, tiles_of
+from .tiles import BIT, DOUBLE, HIGH, LOW, NAMES, PIPS, parse_tile, tile, tiles_of
+from .tricks import DROPPED, MISSED, STOOD, Tricks
 
 if TYPE_CHECKING:
     from .analysis import MoveAnalysis
@@ -198,6 +214,8 @@ def trace_table(rules: Rules, history: Iterable[Move]) -> Table:
     for move in history:
         action = move.action
         if not isinstance(action, Play):
+            if rules.table_hooks and layout is not None:
+                layout = rules.table_after(layout, move.seat, action)
             continue
         if layout is None or action.end is None:
             layout = rules.lead_layout(action.tile, action.open)
@@ -207,6 +225,8 @@ def trace_table(rules: Rules, history: Iterable[Move]) -> Table:
             continue
         i = layout.names.index(action.end)
         new = rules.lay(layout, action)
+        if rules.table_hooks:
+            new = rules.table_after(new, move.seat, action)
         outer = new.pips[i]
         t = action.tile
         if outer != HIGH[t] and outer != LOW[t]:
@@ -311,13 +331,14 @@ def ends_text(layout: Layout | None, rules: Rules | None = None) -> str:
         return "Open ends: none yet (the first tile is the lead)"
     matador = rules if isinstance(rules, MatadorRules) else None
     parts = []
-    for name, pip in zip(layout.names, layout.pips, strict=True):
+    for i, (name, pip) in enumerate(zip(layout.names, layout.pips, strict=True)):
+        note = rules.end_note(layout, i) if rules is not None else ""
         if pip < 0:
             parts.append(f"{name} not open yet")
         elif matador is not None:
             parts.append(f"{name} shows {_label(rules, pip)}: {end_needs(matador, pip)}")
         else:
-            parts.append(f"{name} shows {_label(rules, pip)}")
+            parts.append(f"{name} shows {_label(rules, pip)}{note}")
     return "Open ends: " + ("; " if matador is not None else ", ").join(parts)
 
 
@@ -343,15 +364,50 @@ def count_text(rules: Rules, layout: Layout | None) -> str | None:
     return text
 
 
-def render_table(rules: Rules, history: Iterable[Move], width: int = 78) -> str:
+def render_tricks(table: Tricks, names: Sequence[str] | None = None) -> str:
+    """A trick-taking table (Domino Loo) in words: trumps, who is in, the trick in play, the last
+    trick and the tricks won."""
+    n = len(table.status)
+    who = list(names) if names is not None else [f"Seat {s}" for s in range(n)]
+    lines = [f"Trumps: {table.trump} (the turn-up is {tile_text(table.turnup)})"]
+    states = {STOOD: "in", MISSED: "in (took the miss)", DROPPED: "dropped out"}
+    lines.append(
+        "Players: "
+        + ", ".join(
+            f"{in_sentence(who[s])} {states.get(st, 'to decide')}"
+            for s, st in enumerate(table.status)
+        )
+    )
+    if table.last:
+        played = ", ".join(f"{in_sentence(who[s])} {tile_text(t)}" for s, t in table.last)
+        lines.append(f"Last trick: {played}; won by {in_sentence(who[table.last_winner])}")
+    if table.playing:
+        done = sum(table.won)
+        if table.trick:
+            played = ", ".join(f"{in_sentence(who[s])} {tile_text(t)}" for s, t in table.trick)
+            lines.append(f"Trick {done + 1}: {played}")
+        else:
+            lines.append(f"Trick {done + 1}: {in_sentence(who[table.leader])} to lead")
+        won = ", ".join(f"{in_sentence(who[s])} {table.won[s]}" for s in table.in_hand())
+        lines.append(f"Tricks won: {won}")
+    return "\n".join(lines)
+
+
+def render_table(
+    rules: Rules, history: Iterable[Move], width: int = 78, layout: Layout | None = None
+) -> str:
     """Draw the table: the line from its L end to its R end, then every other arm (the short sides
     of a spinner, named above and below it in the drawing) on a line of its own, from the spinner
     outward, then the open ends, and in a counting game the count. Crosswise doubles and spinners
-    are drawn standing up."""
+    are drawn standing up. A trick-taking table (``layout``, Domino Loo's) is told in words."""
+    if isinstance(layout, Tricks):
+        return render_tricks(layout)
     table = trace_table(rules, history)
     layout, lead = table.layout, table.lead
     if layout is None or lead is None:
         return "The table is empty."
+    if "L" not in layout.names:
+        return _render_hub(rules, table, width)
     spinners = layout.spinners
     # The short sides of each spinner: its up and down arm names.
     short: dict[int, tuple[str, str]] = {}
@@ -391,7 +447,30 @@ def render_table(rules: Rules, history: Iterable[Move], width: int = 78) -> str:
     return "\n".join(rows)
 
 
-def describe_table(rules: Rules, history: Iterable[Move]) -> list[str]:
+def _render_hub(rules: Rules, table: Table, width: int) -> str:
+    """A table whose arms all grow from a hub (Mexican Train's trains): the engine, then each
+    arm on a line of its own, named, then the open ends."""
+    layout, lead = table.layout, table.lead
+    assert layout is not None and lead is not None
+    rows = [f"Engine {tile_text(lead.tile)} in the hub"]
+    for i, name in enumerate(layout.names):
+        title = rules.end_title(name)
+        label = f"{name}{f' ({title})' if title else ''}{rules.end_note(layout, i)}: "
+        arm = table.arms.get(name, [])
+        if not arm:
+            rows.append(f"{label}nothing laid yet")
+            continue
+        segments = [
+            _segment(p.inner, p.outer, DOUBLE[p.tile] and rules.doubles_crosswise) for p in arm
+        ]
+        rows += _draw_chain(segments, label, f" {name}", width)
+    rows.append(ends_text(layout, rules))
+    return "\n".join(rows)
+
+
+def describe_table(
+    rules: Rules, history: Iterable[Move], layout: Layout | None = None
+) -> list[str]:
     """The table in words, arm by arm from the lead outward (for people who cannot see it), then
     the open ends and, in a counting game, the count.
 
@@ -407,10 +486,24 @@ def describe_table(rules: Rules, history: Iterable[Move]) -> list[str]:
     Toward R, from the lead: [6|4].
     Open ends: L shows 6, R shows 4.
     """
+    if isinstance(layout, Tricks):
+        return [line + "." for line in render_tricks(layout).splitlines()]
     table = trace_table(rules, history)
     lead, layout = table.lead, table.layout
     if lead is None or layout is None:
         return ["The table is empty: the first tile played is the lead."]
+    if "L" not in layout.names:
+        lines = [f"The engine {tile_text(lead.tile)} is in the hub."]
+        for i, name in enumerate(layout.names):
+            arm = table.arms.get(name, [])
+            laid = ", ".join(f"[{p.inner}|{p.outer}]" for p in arm) or "nothing laid yet"
+            title = rules.end_title(name)
+            lines.append(
+                f"{name}{f' ({title})' if title else ''}{rules.end_note(layout, i)}, from the "
+                f"engine: {laid}."
+            )
+        lines.append(ends_text(layout, rules) + ".")
+        return lines
     spins = bool(layout.spinners & BIT[lead.tile])
     across = DOUBLE[lead.tile] and (rules.doubles_crosswise or spins)
     spinner = ", a spinner" if spins else ""
@@ -502,6 +595,8 @@ def describe_action(
     count a muggins call takes. With Matador ``rules`` matadors are starred and every play says
     what it leaves exposed (a matador's two ways are two moves): ``play [5|2]* at R, on the 4,
     exposing 5``."""
+    if isinstance(action, Play) and isinstance(layout, Tricks):
+        return f"play {tile_text(action.tile)}" + (" to lead" if not layout.trick else "")
     if isinstance(action, Play):
         star = "*" if _marks(rules) & BIT[action.tile] else ""
         if action.end is None:
@@ -526,6 +621,14 @@ def describe_action(
         return "draw a tile"
     if isinstance(action, Pass):
         return "pass"
+    if isinstance(action, Stand):
+        return "stand: play the hand you were dealt"
+    if isinstance(action, TakeMiss):
+        return "take the miss: throw your hand out and take a new one from the stock"
+    if isinstance(action, Drop):
+        return "drop out of this hand (win nothing, lose nothing)"
+    if isinstance(action, Discard) and action.tile is not None:
+        return f"discard {tile_text(action.tile)}"
     if isinstance(action, Muggins):
         whose = f" {in_sentence(by)} did not claim" if by else " not claimed"
         return f"call muggins: take the {_count(action.points, 'point')}{whose}"
@@ -546,6 +649,17 @@ def describe_move(
     muggins call took. With Matador ``rules``, a play also says what it left exposed."""
     who = names[move.seat]
     action = move.action
+    if isinstance(action, Play) and isinstance(before, Tricks):
+        verb = "lead" if not before.trick else "play"
+        return f"{_conj(who, verb)} {tile_text(action.tile)}."
+    if isinstance(action, Stand | TakeMiss | Drop):
+        words = {Stand: "stand", TakeMiss: "take the miss", Drop: "drop out"}
+        verb, _, rest = words[type(action)].partition(" ")
+        return f"{_conj(who, verb)}{' ' + rest if rest else ''}."
+    if isinstance(action, Discard):
+        if action.tile is not None and who == "You":
+            return f"You discard {tile_text(action.tile)}."
+        return f"{_conj(who, 'discard')} a tile face down."
     if isinstance(action, Play):
         star = "*" if _marks(rules) & BIT[action.tile] else ""
         if action.end is None:
@@ -589,6 +703,11 @@ def describe_move(
 
 # --------------------------------------------------------------------- results and the score sheet
 def _target_text(rules: Rules) -> str:
+    if isinstance(rules, LooRules) and rules.pool:
+        return f"{rules.rounds} deals, the most counters won wins"
+    if rules.low_wins:
+        rounds = getattr(rules, "rounds", 0)
+        return f"{rounds} hands, each adding the pips left in hand: the lowest total wins"
     if rules.target_exact:
         return f"{rules.target_score} exactly to win"
     return f"{rules.target_score} to win"
@@ -626,7 +745,12 @@ def hand_result_text(
     for s in range(rules.players):
         tiles = f"{hand_text(hands[s])} " if hands is not None and hands[s] else ""
         held.append(f"{in_sentence(names[s])} {tiles}({result.pips[s]} pips)")
-    lines.append("  Left in hand: " + ", ".join(held))
+    table = state.layout if state is not None else None
+    if isinstance(table, Tricks):
+        won = ", ".join(f"{in_sentence(names[s])} {table.won[s]}" for s in range(rules.players))
+        lines.append(f"  Tricks won: {won}")
+    elif not isinstance(rules, LooRules):
+        lines.append("  Left in hand: " + ", ".join(held))
     points = ", ".join(f"{labels[i]}: {_side_points(rules, result, i)}" for i in range(len(labels)))
     if isinstance(rules, PoolRules):
         takers = [labels[i] for i, p in enumerate(result.points) if p]
@@ -638,6 +762,10 @@ def hand_result_text(
             lines.append(f"  The pool: {' and '.join(takers)} divide it ({each} stakes each).")
     elif _debits(rules):
         lines.append(f"  Debits this hand: {points}")
+    elif rules.low_wins:
+        lines.append(f"  Added to the scores (the lowest total wins): {points}")
+    elif isinstance(rules, LooRules) and rules.pool:
+        lines.append(f"  Counters won and lost this hand: {points}")
     else:
         lines.append(f"  Points this hand: {points}")
     if state is not None:
@@ -810,6 +938,14 @@ def _winner_line(match: Match, labels: Sequence[str] | None = None) -> str:
         return f"Match over after {pools} pools: {head}. Final balances: {balances}."
     if winner is None:
         return "Match over: no winner."
+    if rules.low_wins:
+        label = labels[winner]
+        verb = "win" if label.startswith("you") else "wins"
+        others = ", ".join(f"{labels[i]}: {_num(t)}" for i, t in enumerate(totals) if i != winner)
+        return (
+            f"Match over after {len(match.score_sheet())} hands: {label} {verb} with the lowest "
+            f"total, {_num(totals[winner])} ({others})."
+        )
     if _debits(rules):
         loser = next(i for i in range(len(totals)) if i != winner)
         lost = labels[loser].replace("you & ", "you and ")
@@ -823,6 +959,8 @@ def _winner_line(match: Match, labels: Sequence[str] | None = None) -> str:
     label = labels[winner]
     verb = "win" if label.startswith("you") or "&" in label else "wins"
     others = ", ".join(f"{labels[i]}: {t}" for i, t in enumerate(totals) if i != winner)
+    if isinstance(rules, LooRules) and rules.pool:
+        return f"Match over: {label} {verb} with {_num(totals[winner])} counters ({others})."
     if match.rules.target_exact:
         return (
             f"Match over: {label} {verb}, reaching {match.rules.target_score} exactly ({others})."
@@ -924,6 +1062,21 @@ def parse_command(text: str, obs: Observation) -> Command:
         return Command("action", DRAW)
     if len(words) == 1 and first in ("p", "pass", "go", "knock"):
         return Command("action", PASS)
+    if len(words) == 1 and first in ("stand", "miss", "drop"):
+        kinds = {"stand": Stand, "miss": TakeMiss, "drop": Drop}
+        chosen = [a for a in offered if isinstance(a, kinds[first])]
+        if not chosen:
+            return Command("error", message=f"You cannot {first} now.")
+        return Command("action", chosen[0])
+    if any(isinstance(a, Discard) for a in offered):
+        if first == "discard":
+            words = words[1:]
+        if len(words) == 1 and "-" in words[0]:
+            try:
+                t = parse_tile(words[0])
+            except ValueError as e:
+                return Command("error", message=f"{e}.")
+            return Command("action", Discard(t))
     if len(words) == 1 and first == "muggins":
         calls = [a for a in offered if isinstance(a, Muggins)]
         if not calls:
@@ -1021,9 +1174,9 @@ def _parse_tile_command(words: list[str], obs: Observation) -> Command:
         return Command(
             "error", message=f"{NAMES[t]} can be laid two ways: choose it by its number."
         )
-    if t >= obs.rules.tiles.size or not obs.hand & BIT[t]:
+    if t >= obs.rules.tiles.size or not obs.hand & BIT[t] or not layout.names:
         # Let the engine say what is wrong with this tile.
-        return Command("action", Play(t, layout.names[0]))
+        return Command("action", Play(t, layout.names[0] if layout.names else None))
     return Command("error", message=f"{NAMES[t]} fits no open end. {ends_text(layout, obs.rules)}.")
 
 
@@ -1034,6 +1187,8 @@ def default_opponent(rules: Rules) -> str:
     Whist (``whist``) and Domino Pool (``pool``), ``greedy`` elsewhere."""
     if isinstance(rules, CountingRules | BergenRules):
         return "counting"
+    if isinstance(rules, LooRules):
+        return "casual"
     if isinstance(rules, MatadorRules):
         return "matador"
     if isinstance(rules, WhistRules):
@@ -1065,6 +1220,27 @@ def _scoring_phrase(rules: CountingRules) -> str:
 def game_intro(rules: Rules) -> list[str]:
     """The rules the person needs before a game of Matador, Domino Whist, Domino Pool or Bergen
     (none for the other games, whose intro says enough)."""
+    if isinstance(rules, LooRules):
+        return _loo_intro(rules)
+    if isinstance(rules, MexicanTrainRules):
+        return [
+            "Each round is played from its engine double, the highest first, laid in the hub by "
+            "its holder. Your train is yours (T0 is seat 0's); M is the Mexican train, open to "
+            "all.",
+            "On your turn lay one tile on your own train, on M, or on a train with a marker. If "
+            "you cannot, draw one; if you still cannot, you pass and your marker goes on your "
+            "train, open to everyone until you play on it again.",
+            "Lay a double and you play again to cover it; while a double stands uncovered, "
+            "everyone must cover it before playing anywhere else.",
+            "When a player goes out (or nobody can play), everyone adds the pips left in his "
+            "hand to his score"
+            + (
+                f", the 0-0 counting {rules.hand_value[0]}"
+                if rules.hand_value and rules.hand_value[0]
+                else ""
+            )
+            + ".",
+        ]
     if isinstance(rules, BergenRules):
         lines = [
             "Headers score as you make them: 2 when both ends of the line show the same number "
@@ -1111,6 +1287,53 @@ def game_intro(rules: Rules) -> list[str]:
             "end you say go (pass). Your balance is what you have taken less your stakes.",
         ]
     return []
+
+
+def lead_hunt_text(rules: Rules, state: HandState) -> str:
+    """What happens when nobody was dealt the double that leads (Mexican Train's engine, Chicken
+    Foot's starting double): the players draw for it in turn."""
+    lead = state.context
+    which = f"the double {HIGH[lead]}" if isinstance(lead, int) else "the double"
+    return (
+        f"Nobody holds {which} that leads: the players draw in turn until it appears, and its "
+        "drawer leads."
+    )
+
+
+def _loo_intro(rules: LooRules) -> list[str]:
+    suits = (
+        "any other tile belongs to the suit of its higher number"
+        if not rules.either_end
+        else "any other tile follows either number it shows and leads its higher one"
+    )
+    duty = "You must follow suit if you can"
+    if rules.must_trump:
+        duty += "; if you cannot, you must trump if you can"
+    if rules.must_head:
+        duty += "; and you must beat the best tile of the trick when you can"
+    choices = "stand (play your hand)"
+    if rules.miss_allowed:
+        choices += f", take the miss (throw it out, take {rules.miss_size} from the stock, keep 5)"
+    if rules.players >= 3:
+        choices += " or drop out (win nothing, lose nothing)"
+    lines = [
+        "No line is built: each hand is five tricks. The tile turned up makes its higher number "
+        f"trumps: a tile bearing it is a trump, {suits}.",
+        f"Before the play, in turn from the dealer's left, you {choices}.",
+        f"{duty}. The highest trump wins a trick, else the highest tile of the suit led (the "
+        "double highest, then by the other number); the winner leads the next.",
+    ]
+    if rules.pool:
+        lines.append(
+            "The pool: the dealer stakes 5 when it is empty; each trick takes a fifth of it. A "
+            "player in the hand who takes no trick is looed and pays 5 into the next pool."
+        )
+    else:
+        lines.append(
+            f"A trick scores 1; a player in the hand who takes no trick is looed and loses "
+            f"{rules.penalty}."
+        )
+    return lines
 
 
 def _matador_intro(rules: MatadorRules) -> list[str]:
@@ -1350,6 +1573,8 @@ class TerminalGame:
         opponents = ", ".join(f"seat {s} is {self.agent_names[s]}" for s in range(1, rules.players))
         if isinstance(rules, PoolRules):
             goal = f"A match is {rules.rounds} pools; whoever takes the most pools wins."
+        elif rules.low_wins or (isinstance(rules, LooRules) and rules.pool):
+            goal = _target_text(rules)[0].upper() + _target_text(rules)[1:] + "."
         elif _debits(rules):
             goal = f"The side first debited with {rules.target_score} loses."
         elif rules.target_exact:
@@ -1388,12 +1613,21 @@ class TerminalGame:
         draw = self.match.lead_draw
         if number == 1 and draw is not None and isinstance(self.rules, WhistRules):
             self.say(f"Drawing for partners. {whist_draw_text(self.rules, draw)}")
-        elif number == 1 and draw is not None:
+        elif number == 1 and draw is not None and not isinstance(self.rules, LooRules):
             drawn = ", ".join(f"{self.names[s].lower()} {tile_text(t)}" for s, t in enumerate(draw))
             self.say(f"Drawing for the lead: {drawn}.")
         obs = state.observation(YOU)
         leader = self.names[obs.leader]
-        self.say(f"{'You have' if obs.leader == YOU else leader + ' has'} the lead.")
+        if isinstance(self.rules, LooRules):
+            dealer = self.names[(obs.leader - 1) % self.rules.players]
+            self.say(
+                f"{'You deal' if dealer == 'You' else dealer + ' deals'}; "
+                f"{'you decide' if obs.leader == YOU else in_sentence(leader) + ' decides'} first."
+            )
+        elif state.finding_lead:
+            self.say(lead_hunt_text(self.rules, state))
+        else:
+            self.say(f"{'You have' if obs.leader == YOU else leader + ' has'} the lead.")
         self.say(_hand_line(self.rules, obs.hand))
 
     def _play_hand(self, state: HandState, number: int) -> str | None:
@@ -1436,6 +1670,14 @@ class TerminalGame:
             self.say(said)
         rules = self.rules
         changed = bool(move.points)
+        table, was = state.layout, before.layout
+        if isinstance(table, Tricks) and isinstance(was, Tricks):
+            changed = False
+            if table.won != was.won and table.last_winner >= 0:
+                w = table.last_winner
+                count = _count(table.won[w], "trick")
+                takes = "You take" if w == YOU else f"{self.names[w]} takes"
+                self.say(f"  {takes} the trick ({count} so far).", "cyan")
         if isinstance(rules, CountingRules) and isinstance(move.action, Play):
             for line in self._scoring_lines(rules, state, before, move, len(history) - 1):
                 self.say(f"  {line}", "cyan")
@@ -1451,7 +1693,12 @@ class TerminalGame:
             self.say(f"  It would pass {rules.target_score}: not scored.", "cyan")
         if changed and not state.over:
             self.say(f"  {self._running_score(state)}", "cyan")
-        if isinstance(move.action, Play) and not state.over and not state.hands[move.seat]:
+        if (
+            isinstance(move.action, Play)
+            and not state.over
+            and not state.hands[move.seat]
+            and not isinstance(table, Tricks)
+        ):
             who = self.names[move.seat]
             self.say(
                 f"{who} {'are' if who == 'You' else 'is'} out; the hand goes on until both "
@@ -1491,7 +1738,7 @@ class TerminalGame:
         rules = self.rules
         self.say()
         self.say(f"--- Hand {number}, your turn ---", "bold")
-        self.say(render_table(rules, obs.history))
+        self.say(render_table(rules, obs.history, layout=obs.layout))
         others = ", ".join(
             f"{self.names[s]} ({self._role(s)}) "
             + (_count(obs.hand_sizes[s], "tile") if obs.hand_sizes[s] else "out")
@@ -1611,7 +1858,7 @@ class TerminalGame:
             lines.append("It is your turn.")
         else:
             lines.append(f"It is {self.names[state.turn].lower()}'s turn.")
-        lines += describe_table(rules, obs.history)
+        lines += describe_table(rules, obs.history, layout=obs.layout)
         for s in range(rules.players):
             if s == YOU:
                 continue
@@ -1708,7 +1955,7 @@ class TerminalGame:
                 self.say(_hand_line(self.rules, obs.hand), "green")
                 continue
             if command.kind == "table":
-                self.say(render_table(self.rules, obs.history))
+                self.say(render_table(self.rules, obs.history, layout=obs.layout))
                 continue
             if command.kind == "score":
                 self.say(score_sheet_text(self.match))

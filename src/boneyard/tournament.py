@@ -19,23 +19,65 @@ True
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
-import statistics
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from .agents import Agent, make_agent
 from .match import Match
-from .record import match_to_record, write_records
+from .parallel import Chunk
+from .record import match_to_record
 from .rules.base import Rules
-from .sim import SimulationError, unit_seed
+from .sim import Progress, SimulationError, hand_line, results_header, run_job, unit_seed
+from .stats import Moments, Number, exact
 
-__all__ = ["AgentStats", "TournamentResult", "run_tournament"]
+__all__ = ["AgentStats", "MoveTimes", "TournamentResult", "run_tournament"]
 
 MIN_DEALS_PER_WORKER = 50
+
+
+class MoveTimes:
+    """Times to choose a move, in milliseconds: their count, the largest, and a histogram of bins
+    1% wide (so the median is known to within 1% in little memory, whatever the number of moves).
+    """
+
+    RATIO = 1.01
+    __slots__ = ("bins", "count", "largest")
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.largest = 0.0
+        self.bins: dict[int, int] = {}
+
+    def add(self, ms: float) -> None:
+        self.count += 1
+        if ms > self.largest:
+            self.largest = ms
+        b = math.floor(math.log(ms, self.RATIO)) if ms > 1e-6 else -1389  # 1e-6 ms
+        self.bins[b] = self.bins.get(b, 0) + 1
+
+    def merge(self, other: MoveTimes) -> None:
+        self.count += other.count
+        self.largest = max(self.largest, other.largest)
+        for b, n in other.bins.items():
+            self.bins[b] = self.bins.get(b, 0) + n
+
+    @property
+    def median(self) -> float:
+        """The median time, to within 1% (the geometric middle of the median's bin)."""
+        if not self.count:
+            return 0.0
+        half = (self.count + 1) / 2
+        seen = 0
+        for b in sorted(self.bins):
+            seen += self.bins[b]
+            if seen >= half:
+                return min(math.pow(self.RATIO, b + 0.5), self.largest)
+        return self.largest  # pragma: no cover - the bins hold every time
 
 
 @dataclass
@@ -46,8 +88,8 @@ class AgentStats:
     hands: int = 0
     wins: int = 0
     points: float = 0.0
-    per_deal: list[float] = field(default_factory=list)
-    move_ms: list[float] = field(default_factory=list)
+    per_deal: Moments = field(default_factory=Moments)
+    move_ms: MoveTimes = field(default_factory=MoveTimes)
     rating: float = 1500.0
 
     @property
@@ -61,12 +103,7 @@ class AgentStats:
     @property
     def ci95(self) -> tuple[float, float]:
         """95% interval of the points per hand, over deals (normal approximation)."""
-        values = self.per_deal
-        mean = statistics.fmean(values) if values else 0.0
-        if len(values) < 2:
-            return (mean, mean)
-        half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-        return (mean - half, mean + half)
+        return self.per_deal.ci95
 
     def to_json(self) -> dict[str, Any]:
         low, high = self.ci95
@@ -77,8 +114,8 @@ class AgentStats:
             "points_per_hand": round(self.points_per_hand, 4),
             "ci95": [round(low, 4), round(high, 4)],
             "rating": round(self.rating, 1),
-            "median_move_ms": round(statistics.median(self.move_ms), 4) if self.move_ms else 0.0,
-            "max_move_ms": round(max(self.move_ms), 4) if self.move_ms else 0.0,
+            "median_move_ms": round(self.move_ms.median, 4),
+            "max_move_ms": round(self.move_ms.largest, 4),
         }
 
 
@@ -89,6 +126,9 @@ class TournamentResult:
     deals: int
     hands: int
     agents: list[AgentStats]
+    seconds: float = 0.0
+    played: int = 0  # hands played by this run (not read back from a results file)
+    resumed: int = 0  # deals read back from a results file
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -105,21 +145,8 @@ class _Job:
     rules: Rules
     names: tuple[str, ...]
     seed: int
-    keep_records: bool
-
-
-@dataclass
-class _Part:
-    """One worker's share: per agent totals, per-deal points, pairwise wins, times, records."""
-
-    hands: int
-    wins: list[int]
-    points: list[float]
-    counts: list[int]
-    per_deal: list[list[float]]
-    beats: list[list[int]]
-    move_ms: list[list[float]]
-    records: list[dict[str, Any]]
+    records: bool  # a record in each results line
+    save: bool  # records for --save
 
 
 def lineups(rules: Rules, agents: int) -> list[list[int]]:
@@ -133,20 +160,22 @@ def lineups(rules: Rules, agents: int) -> list[list[int]]:
     return [[base[(side + r) % sides] for side in range(sides)] for r in range(sides)]
 
 
-def _play_deals(job: _Job, first: int, stop: int) -> _Part:
+def _play_deals(job: _Job, first: int, stop: int) -> Chunk:
+    """Play deals ``first`` to ``stop - 1``, each once per rotation: one results line per hand,
+    and the agents' move times in ``Chunk.extra``."""
+    begin = time.perf_counter()
     rules = job.rules
     k = len(job.names)
     agents: list[Agent] = [make_agent(n) for n in job.names]
     rotations = lineups(rules, k)
-    part = _Part(
-        0, [0] * k, [0.0] * k, [0] * k, [], [[0] * k for _ in range(k)], [[] for _ in range(k)], []
-    )
     side_of = rules.side_of
+    times = [MoveTimes() for _ in range(k)]
+    chunk = Chunk(first, [], extra=times)
     clock = time.perf_counter
     for deal in range(first, stop):
         deal_seed = unit_seed(job.seed, deal)
-        deal_points = [0.0] * k
-        deal_counts = [0] * k
+        lines: list[dict[str, Any]] = []
+        records: list[dict[str, Any]] = []
         for r, lineup in enumerate(rotations):
             match = Match(rules, rng=random.Random(deal_seed))  # the same deal every rotation
             rng = random.Random(deal_seed * 31 + r + 1)
@@ -162,29 +191,74 @@ def _play_deals(job: _Job, first: int, stop: int) -> _Part:
                 obs = state.observation(seat)
                 start = clock()
                 action = agents[who].choose(obs, rng)
-                part.move_ms[who].append((clock() - start) * 1000.0)
+                times[who].add((clock() - start) * 1000.0)
                 state.apply(action)
-            result = state.result
-            assert result is not None
-            part.hands += 1
+            names = [job.names[seat_agent[s]] for s in range(rules.players)]
+            line = hand_line(deal, r, deal_seed, names, state)
+            line["of"] = len(rotations)
+            if job.records or job.save:
+                players = [f"{n}-{s}" for s, n in enumerate(names)]
+                record = match_to_record(match, players, {"deal": deal, "rotation": r})
+                if job.records:
+                    line["record"] = record
+                records.append(record)
+            lines.append(line)
+        chunk.units.append(lines)
+        if job.save:
+            chunk.records.append(records)
+    chunk.seconds = time.perf_counter() - begin
+    return chunk
+
+
+class _Tally:
+    """A tournament's totals, from its results lines (live or read back from a file)."""
+
+    def __init__(self, rules: Rules, names: Sequence[str]) -> None:
+        k = len(names)
+        self.index = {n: i for i, n in enumerate(names)}
+        self.first_seat = [side[0] for side in rules.sides]
+        self.stats = [AgentStats(n) for n in names]
+        self.points: list[Number] = [0] * k
+        self.beats = [[0] * k for _ in range(k)]
+        self.deals = 0
+        self.hands = 0
+
+    def add_unit(self, lines: list[dict[str, Any]]) -> None:
+        k = len(self.stats)
+        deal_points: list[Number] = [0] * k
+        deal_counts = [0] * k
+        for line in lines:
+            lineup = [self.index[line["agents"][seat]] for seat in self.first_seat]
+            points = line["points"]
             for side, who in enumerate(lineup):
-                part.points[who] += result.points[side]
-                part.counts[who] += 1
-                deal_points[who] += result.points[side]
+                p = exact(points[side])
+                self.points[who] += p
+                deal_points[who] += p
                 deal_counts[who] += 1
-            if result.winner is not None:
-                winner = lineup[result.winner]
-                part.wins[winner] += 1
+                self.stats[who].hands += 1
+            winner = line["winner"]
+            if winner is not None:
+                best = lineup[winner]
+                self.stats[best].wins += 1
                 for side, who in enumerate(lineup):
-                    if who != winner and side != result.winner:
-                        part.beats[winner][who] += 1
-            if job.keep_records:
-                names = [f"{job.names[seat_agent[s]]}-{s}" for s in range(rules.players)]
-                part.records.append(match_to_record(match, names, {"deal": deal, "rotation": r}))
-        part.per_deal.append(
-            [p / c if c else math.nan for p, c in zip(deal_points, deal_counts, strict=True)]
-        )
-    return part
+                    if who != best and side != winner:
+                        self.beats[best][who] += 1
+            self.hands += 1
+        self.deals += 1
+        for who in range(k):
+            if deal_counts[who]:
+                self.stats[who].per_deal.add(Fraction(deal_points[who]) / deal_counts[who])
+
+    def add_times(self, chunk: Chunk) -> None:
+        for stats, times in zip(self.stats, chunk.extra, strict=True):
+            stats.move_ms.merge(times)
+
+    def finish(self) -> list[AgentStats]:
+        for stats, points in zip(self.stats, self.points, strict=True):
+            stats.points = float(points)
+        for stats, rating in zip(self.stats, bradley_terry(self.beats), strict=True):
+            stats.rating = rating
+        return self.stats
 
 
 def bradley_terry(beats: list[list[int]], iterations: int = 200) -> list[float]:
@@ -202,7 +276,7 @@ def bradley_terry(beats: list[list[int]], iterations: int = 200) -> list[float]:
                 if j != i
             )
             new.append(won / games if games else strength[i])
-        mean_log = statistics.fmean(math.log(s) for s in new)
+        mean_log = math.fsum(math.log(s) for s in new) / k
         strength = [s / math.exp(mean_log) for s in new]
     return [1500.0 + 400.0 * math.log10(s) for s in strength]
 
@@ -212,10 +286,23 @@ def run_tournament(
     agent_names: list[str],
     deals: int,
     seed: int = 0,
-    workers: int = 1,
+    workers: int | None = 1,
     save: str | Path | None = None,
+    *,
+    out: str | Path | None = None,
+    records: bool = False,
+    resume: bool = False,
+    backend: str = "local",
+    address: str | None = None,
+    progress: Progress | None = None,
 ) -> TournamentResult:
-    """Play ``deals`` duplicate deals between the agents (see the module docstring)."""
+    """Play ``deals`` duplicate deals between the agents (see the module docstring).
+
+    ``out``, ``records``, ``resume``, ``workers``, ``backend``, ``address`` and ``progress`` are
+    those of :func:`~boneyard.sim.simulate`: a deal is a unit, its hands (one per rotation) are
+    lines of the results file. The results (all but the move times) never depend on the number of
+    workers or the backend; after ``resume`` the move times are those of the deals played by this
+    run."""
     names = [n.strip() for n in agent_names if n.strip()]
     if len(names) < 2:
         raise SimulationError("a tournament needs at least two agents")
@@ -228,43 +315,31 @@ def run_tournament(
     lineups(rules, len(names))
     if save is not None and Path(save).suffix != ".jsonl":
         raise SimulationError(f"{save}: a tournament saves one record per hand: use a .jsonl file")
-    job = _Job(rules, tuple(names), seed, save is not None)
-    workers = max(1, min(workers, deals // MIN_DEALS_PER_WORKER or 1))
-    if workers == 1:
-        parts = [_play_deals(job, 0, deals)]
-    else:
-        bounds = [deals * w // workers for w in range(workers + 1)]
-        ctx = multiprocessing.get_context(
-            "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        )
-        with ctx.Pool(workers) as pool:
-            parts = pool.starmap(
-                _play_deals, [(job, bounds[w], bounds[w + 1]) for w in range(workers)]
-            )
-    k = len(names)
-    stats = [AgentStats(n) for n in names]
-    beats = [[0] * k for _ in range(k)]
-    hands = 0
-    records: list[dict[str, Any]] = []
-    for part in parts:
-        hands += part.hands
-        for i in range(k):
-            stats[i].hands += part.counts[i]
-            stats[i].wins += part.wins[i]
-            stats[i].points += part.points[i]
-            stats[i].move_ms.extend(part.move_ms[i])
-            for j in range(k):
-                beats[i][j] += part.beats[i][j]
-        for row in part.per_deal:
-            for i in range(k):
-                if not math.isnan(row[i]):
-                    stats[i].per_deal.append(row[i])
-        records.extend(part.records)
-    for s, rating in zip(stats, bradley_terry(beats), strict=True):
-        s.rating = rating
-    if save is not None:
-        write_records(save, records)
-    return TournamentResult(rules.game.id, rules.rule_set, deals, hands, stats)
+    job = _Job(rules, tuple(names), seed, records, save is not None)
+    tally = _Tally(rules, names)
+    header = results_header("tournament", rules, names, "deal", seed, records)
+    run = run_job(
+        _play_deals,
+        job,
+        deals,
+        header,
+        tally.add_unit,
+        out=out,
+        resume=resume,
+        save=save,
+        workers=workers,
+        backend=backend,
+        address=address,
+        progress=progress,
+        first_size=4,
+        min_per_worker=MIN_DEALS_PER_WORKER,
+        add_chunk=tally.add_times,
+    )
+    result = TournamentResult(rules.game.id, rules.rule_set, deals, tally.hands, tally.finish())
+    result.seconds = run.seconds
+    result.played = run.played_hands
+    result.resumed = run.resumed
+    return result
 
 
 def tournament_text(result: TournamentResult) -> str:
@@ -281,5 +356,10 @@ def tournament_text(result: TournamentResult) -> str:
             f"{a.name:<12} {a.hands:>6} {100 * a.win_rate:>5.1f}% {a.points_per_hand:>12.2f} "
             f"{f'[{low:.2f}, {high:.2f}]':>18} {a.rating:>7.0f} {data['median_move_ms']:>10.3f} "
             f"{data['max_move_ms']:>9.3f}"
+        )
+    if result.resumed:
+        lines.append(
+            f"{result.resumed} deals were already in the results file: the move times are those "
+            "of the rest"
         )
     return "\n".join(lines)

@@ -352,3 +352,95 @@ def test_a_spectator_sees_no_hidden_tile(page: Page, live: LiveServer) -> None:
         leaked = [w for f in frames for w in words_of(hidden) if w in f]
         assert leaked == []
         assert all(json.loads(f).get("tiles", []) == [] for f in frames)
+
+
+def test_domino_loo_by_clicking(page: Page, live: LiveServer) -> None:
+    """Domino Loo in the page: the turn-up and trumps, taking the miss by its button, throwing a
+    tile out by clicking it, the tricks played by clicking, and a reveal of tricks, not hands."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    made = live.create(
+        {
+            "game": "domino-loo",
+            "seats": [
+                {"kind": "person", "name": "Ann"},
+                {"kind": "computer", "level": "greedy", "name": "Bob"},
+                {"kind": "computer", "level": "greedy", "name": "Cy"},
+            ],
+            "seed": 5,
+        }
+    )
+    page.goto(live.url + made["seats"][0]["invite"])
+    page.wait_for_selector("body[data-conn=open][data-status=playing]", state="attached")
+    assert wait_turn_or_end(page)
+    page.wait_for_selector("#line .tricks-table [data-turnup]", state="attached")
+    assert "Trumps:" in page.inner_text("#line")
+    assert page.locator("#hand .tile").count() == 5
+    assert "stand, take the miss or drop out" in page.inner_text("#turn")
+    kinds = page.locator("#moves button").evaluate_all("bs => bs.map(b => b.dataset.kind)")
+    assert kinds == ["stand", "miss", "drop"]
+    dealt = set(page.locator("#hand .tile").evaluate_all("ts => ts.map(t => t.dataset.tile)"))
+    move = attr(page, "move")
+    page.click("#moves button[data-kind=miss]")
+    page.wait_for_selector(f"body:not([data-move='{move}'])", state="attached")
+    assert wait_turn_or_end(page)
+    assert page.locator("#hand .tile").count() == 6
+    assert "throw out a tile" in page.inner_text("#turn")
+    assert "took the miss" in page.inner_text(".seat.me")
+    tiles = set(page.locator("#hand .tile").evaluate_all("ts => ts.map(t => t.dataset.tile)"))
+    assert not tiles & dealt
+    thrown = page.locator("#hand .tile.playable").first.get_attribute("data-tile")
+    assert thrown
+    move = attr(page, "move")
+    page.click(f"#hand .tile[data-tile='{thrown}']")
+    page.wait_for_selector(f"body:not([data-move='{move}'])", state="attached")
+    page.wait_for_function("document.querySelectorAll('#hand .tile').length === 5")
+    assert page.locator(f"#hand .tile[data-tile='{thrown}']").count() == 0
+    a, b = thrown.split("-")
+    assert f"You discard [{a}|{b}]." in page.inner_text("#log")
+    play_until_the_hand_ends([page])
+    page.wait_for_selector("#reveal:not(.hidden)")
+    assert "Tricks won" in page.inner_text("#result")
+    page.wait_for_selector("#line [data-trick=last] [data-tile]", state="attached")
+    page.click("#all-hands summary")
+    seats = page.locator("#reveal-hands li[data-seat]")
+    assert seats.count() == 3 and "trick" in seats.first.inner_text()
+    # What was thrown out stays face down, even now.
+    assert page.locator(f"#reveal [data-tile='{thrown}']").count() == 0
+    assert errors == []
+
+
+def test_mexican_train_from_the_lobby_by_clicking(page: Page, live: LiveServer) -> None:
+    """Mexican Train made in the lobby with its options, then a whole hand by clicking: the engine
+    in the hub, a train per player named after him and the Mexican train, tiles laid on the
+    trains by clicking their ends."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(live.url + "/")
+    page.wait_for_selector("#game option[value=mexican-train]", state="attached")
+    page.select_option("#game", "mexican-train")
+    assert page.locator("#options input[data-option=hand_size]").count() == 1  # typed: a table
+    assert page.locator("#players option").count() == 7  # 2 to 8 players
+    page.select_option("#players", "2")
+    page.fill("#seats .seat-row:nth-child(1) .name", "Ann")
+    page.select_option("#seats .seat-row:nth-child(2) .level", "greedy")
+    page.click("#create details summary")
+    assert page.locator("#options select[data-option=tile_set] option").count() == 3
+    page.select_option("#options select[data-option=tile_set]", "double-nine")
+    page.click("#create-button")
+    page.wait_for_selector("#created:not(.hidden)")
+    page.click("#go")
+    page.wait_for_selector("body[data-conn=open][data-status]", state="attached")
+    # Double-nine's table deals 10 each for two (more if the engine 9-9 had to be drawn for).
+    assert 10 <= page.locator("#hand .tile").count() <= 20
+    play_until_the_hand_ends([page], limit=400)
+    page.wait_for_selector("#reveal:not(.hidden)")
+    trains = page.locator("#line svg.hub .train-name[data-train]").evaluate_all(
+        "ts => ts.map(t => t.textContent)"
+    )
+    assert trains[0] == "T0 · Ann's train" and trains[-1] == "M · the Mexican train"
+    assert len(trains) == 3
+    assert page.locator("#line svg.hub .engine").get_attribute("data-tile") == "9-9"
+    assert page.locator("#line svg.hub .placed").count() > 1
+    assert "Hand 1 is over" in page.inner_text("#result")
+    assert errors == []

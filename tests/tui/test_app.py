@@ -408,7 +408,8 @@ async def test_every_game_plays_a_hand(game: str) -> None:
         else:
             raise AssertionError("the hand did not end")
         shown = screen_text(app)
-        assert "Hand 1 is over:" in shown and "Left in hand:" in shown
+        held = "Tricks won:" if game == "domino-loo" else "Left in hand:"
+        assert "Hand 1 is over:" in shown and held in shown
         session = game_screen_session(app)
         assert session.match.hands[0].over
         assert "=== Hand 1 ===" in session.lines
@@ -442,3 +443,37 @@ async def test_click_a_move_in_the_list() -> None:
         await pilot.click(OptionList, offset=(4, 1))  # the first move, under the border
         await wait_for(pilot, lambda: len(screen.session.state.history) > before)
         assert screen.session.state.history[before].action == first
+
+
+async def test_domino_loo_the_miss_and_a_discard_by_mouse() -> None:
+    """Domino Loo: take the miss by its number, then throw a tile out by clicking it in the hand
+    (the tiles to throw out are lit like playable ones), then play a tile to the trick so."""
+    from boneyard.actions import Discard, Play, TakeMiss
+
+    app = BoneyardApp(Launch(game="domino-loo", seed=4, players=3, opponents=["greedy"]))
+    app.settings.speed = "instant"
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: waiting_for_you(app))
+        screen = game_screen(app)
+        assert "Trumps:" in screen_text(app)
+        kinds = [type(a) for a in screen.moves_shown]
+        assert TakeMiss in kinds  # greedy stands: the miss is there for seat 0
+        await pilot.press(str(kinds.index(TakeMiss) + 1))
+        await wait_for(pilot, lambda: waiting_for_you(app))
+        assert all(isinstance(a, Discard) for a in screen.moves_shown)
+        hand = screen.query_one(HandView)
+        for kind in (Discard, Play):
+            await wait_for(pilot, lambda: waiting_for_you(app))
+            offered = {getattr(a, "tile", None) for a in screen.moves_shown}
+            assert all(isinstance(a, kind) for a in screen.moves_shown), screen.moves_shown
+            assert hand.canvas is not None
+            (x0, _x1, y0, _y1), tile = next(
+                (box, t) for box, t in hand.canvas.tiles.items() if t in offered
+            )
+            before = len(screen.session.state.history)
+            await pilot.click(HandView, offset=(x0 + 2, y0 + 1))
+            await wait_for(pilot, lambda b=before: len(screen.session.state.history) > b)
+            move = screen.session.state.history[before]
+            assert isinstance(move.action, kind) and move.action.tile == tile
+            if kind is Discard:
+                assert screen.session.state.hands[0].bit_count() == 5

@@ -89,39 +89,54 @@ class ExpertAgent:
         rules = observation.rules
         side = rules.side_of[observation.seat]
         inference = Inference.from_observation(observation)
-        draw = self._world_source(observation, inference, rng)
+        draw = self._world_source(observation, inference, rng, start + self.budget / 10)
         legal = set(observation.legal_actions)
         totals: dict[Action, float] = {}
         solved: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[Action, float]] = {}
         counted = 0
-        while counted < self.worlds and (counted == 0 or time.monotonic() < deadline):
+        solving = 0.0  # the time spent solving worlds, for the time one more would take
+        while counted < self.worlds:
+            now = time.monotonic()
+            # After the first world, start another only if it should end by the deadline.
+            if counted and now + solving / len(solved) > deadline:
+                break
             world = draw()
             values = solved.get(world)
             if values is None:
                 state = world_state(observation, inference, *world)
                 solver = Solver(rules, side)
-                values = {
-                    action: solver.action_value(
-                        state, action, max_nodes=self.nodes, deadline=deadline + self.budget
+                actions = [a for a in candidate_actions(state) if a in legal]
+                # The first world must end by the deadline even where one world is more than
+                # the budget can solve (many moves, long hands): each move gets an equal share
+                # of the time left. Later worlds start only when they should fit.
+                end = deadline if not solved else deadline + self.budget
+                values = {}
+                for i, action in enumerate(actions):
+                    at = time.monotonic()
+                    share = at + max(0.0, end - at) / (len(actions) - i)
+                    values[action] = solver.action_value(
+                        state, action, max_nodes=self.nodes, deadline=share
                     )
-                    for action in candidate_actions(state)
-                    if action in legal
-                }
                 solved[world] = values
+                solving += time.monotonic() - now
             for action, value in values.items():
                 totals[action] = totals.get(action, 0.0) + value
             counted += 1
         return {a: v / counted for a, v in totals.items()}
 
     def _world_source(
-        self, observation: Observation, inference: Inference, rng: random.Random
+        self,
+        observation: Observation,
+        inference: Inference,
+        rng: random.Random,
+        deadline: float | None = None,
     ) -> Callable[[], tuple[tuple[int, ...], tuple[int, ...]]]:
         """Where the worlds come from: uniform samples, or draws by weight from a pool of
         uniform candidates when the other seats' plays say something."""
         if self.model is not None:
             likelihood = PlayLikelihood.from_observation(observation, self.model)
             if likelihood.decisions:
-                pool, cum = weighted_worlds(inference, likelihood, rng, self.candidates)
+                pool, cum = weighted_worlds(inference, likelihood, rng, self.candidates, deadline)
                 top = cum[-1]
                 return lambda: pool[bisect_right(cum, rng.random() * top)]
         return lambda: inference.sample(rng)

@@ -109,11 +109,13 @@ class Reading:
                 else:
                     layout = rules.lay(layout, action)
             elif layout is not None and (kind is Pass or (kind is Draw and not voluntary)):
-                fits = rules.playable_mask(layout)
+                fits = rules.playable_mask_for(layout, move.seat)
                 if kind is Draw and draw_keeps_wild:
                     fits &= ~wild
                 lacks[move.seat] |= fits
                 passed_on[move.seat].update(p for p in layout.pips if p >= 0)
+            if rules.table_hooks and kind is not Play:
+                layout = rules.replay_move(layout, move.seat, action)
         self.lacks = lacks
         self.passed_on = passed_on
         self.first_lead = first_lead

@@ -20,7 +20,7 @@ by laying tiles with the rules' own ``lead_layout``/``lay``; the other kinds of 
 >>> from boneyard.match import Match
 >>> codec = Codec(get_game("block").configure(players=2))
 >>> codec.end_slots, codec.num_actions, [k.name for k in codec.kinds][:3]
-(2, 171, ['draw', 'pass', 'muggins'])
+(2, 202, ['draw', 'pass', 'muggins'])
 >>> state = Match(codec.rules, seed=1).hand
 >>> obs = state.observation(state.turn)
 >>> legal = codec.legal_map(obs)

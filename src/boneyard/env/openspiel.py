@@ -5,7 +5,7 @@
 >>> from boneyard.env import openspiel as bos
 >>> game = pyspiel.load_game("python_boneyard_block")
 >>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
-(2, 171, 28)
+(2, 202, 28)
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 28)

@@ -32,7 +32,7 @@ def render_state(state: HandState) -> str:
     head = f"{rules.describe()}. " + (
         "The hand is over." if state.over else f"Seat {state.turn} to move."
     )
-    lines = [head, render_table(rules, state.history)]
+    lines = [head, render_table(rules, state.history, layout=state.layout)]
     for s in range(rules.players):
         lines.append(f"Seat {s}: {hand_text(state.hands[s])}")
     scores = ", ".join(str(x) for x in state.scores)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import _BY_END as _PLAYS_AT
-from ..actions import DRAW, PASS, Action, Play, play, plays_at
+from ..actions import DRAW, PASS, Action, Move, Play, play, plays_at
 from ..layout import Layout
 from ..options import (
     OPTIONS,
@@ -128,6 +128,23 @@ class Rules:
         self.spinner_sides_first = bool(o.get("spinner_sides_first", True))
         self.spinner_fill_first = bool(o.get("spinner_fill_first", False))
         self.double_bonus_play = bool(o.get("double_bonus_play", False))
+        # Whether a player who lays a double may keep the turn (keeps_turn decides): the bonus
+        # play here, covering the double in Mexican Train.
+        self.turn_after_double = self.double_bonus_play
+        # Whether the public table changes with more than the tiles laid (markers on trains):
+        # then table_after is called after every play and pass.
+        self.table_hooks = False
+        # Whether the hand's points are costs: the lowest total wins after ``rounds`` hands
+        # (Mexican Train, Chicken Foot).
+        self.low_wins = False
+        # Whether the rules apply actions themselves (apply_action): a game whose hand is not
+        # played on a line (Domino Loo's tricks).
+        self.custom_apply = False
+        # Whether every hand (and the stock) is shown once a hand is over: not in Domino Loo,
+        # whose hands thrown out stay face down.
+        self.shows_hands_at_end = True
+        # How much a search's horizon estimate weighs the pip difference between the hands.
+        self.pip_weight = 0.5
         self.domino_points = str(o.get("domino_points", "pips"))
         self.round_scope = str(o.get("round_scope", "total"))
         self.blocked_scoring = str(o.get("blocked_scoring", "difference_total"))
@@ -196,6 +213,19 @@ class Rules:
         hands = [tiles[i * h : (i + 1) * h] for i in range(self.players)]
         return hands, tiles[h * self.players :]
 
+    def hand_context(self, index: int, previous: HandState | None) -> Any:
+        """What a hand of a match needs to know beyond its deal, from its place in the match
+        (``index`` from 0) and the hand before: the engine double of a round. ``None`` here."""
+        return None
+
+    def finds_lead(self, t: int, context: Any) -> bool:
+        """Whether drawing ``t`` gives the drawer the lead (``no_double=draw_until_found``)."""
+        return DOUBLE[t]
+
+    def lead_finder_mask(self, context: Any) -> int:
+        """The tiles :meth:`finds_lead` looks for: nobody holds one while the lead is drawn for."""
+        return self.tiles.doubles_mask
+
     def needs_redeal(self, hands: Sequence[int]) -> bool:
         """Whether a deal must be thrown in (no double dealt, where the rules say to redeal)."""
         return (
@@ -204,7 +234,7 @@ class Rules:
             and not any(h & self.tiles.doubles_mask for h in hands)
         )
 
-    def leader_from_deal(self, hands: Sequence[int]) -> tuple[int, int] | None:
+    def leader_from_deal(self, hands: Sequence[int], context: Any = None) -> tuple[int, int] | None:
         """``(leader, tile he must lead or -1)`` where the deal decides the lead, else
         ``None``.
 
@@ -401,6 +431,64 @@ class Rules:
         """The ``open`` of a play as the legal actions write it. Here the rules decide the
         exposed pip, so an ``open`` that agrees with them is only a redundant orientation."""
         return None if self.exposed_pip(layout, tile, end) == open_pip else open_pip
+
+    def keeps_turn(self, hand: int, layout: Layout, double: int) -> bool:
+        """Whether the player who has just laid ``double`` (holding ``hand``) plays again: here
+        when a bonus play is open to him."""
+        return bool(self.bonus_plays(hand, layout, double))
+
+    def table_after(self, layout: Layout, seat: int, action: Action) -> Layout:
+        """The public table after ``seat``'s ``action`` (a play already laid), where the table
+        holds more than the tiles (``table_hooks``): the layout unchanged here."""
+        return layout
+
+    def replay_move(self, layout: Layout | None, seat: int, action: Action) -> Layout | None:
+        """The public table after a move of the history: what readers of a history (inference,
+        drawings) use to follow the table."""
+        if type(action) is Play:
+            if layout is None or action.end is None:
+                layout = self.lead_layout(action.tile, action.open)
+            else:
+                layout = self.lay(layout, action)
+        if self.table_hooks and layout is not None:
+            layout = self.table_after(layout, seat, action)
+        return layout
+
+    def playable_mask_for(self, layout: Layout, seat: int) -> int:
+        """The tiles ``seat`` could play now if it held them: where some ends are open to some
+        seats only (Mexican Train's trains), fewer than :meth:`playable_mask`."""
+        return self.playable_mask(layout)
+
+    def start_table(self, state: HandState) -> None:
+        """Set up what the hand shows before the first move (Domino Loo's turn-up): nothing
+        here; the table starts with the lead."""
+
+    def apply_action(self, state: HandState, seat: int, action: Action) -> None:
+        """Take a legal ``action`` for ``seat``, where the rules apply actions themselves
+        (``custom_apply``)."""
+        raise NotImplementedError
+
+    def explain_illegal(self, state: HandState, action: Action) -> str:
+        """Why ``action`` is not legal now, where the rules apply actions themselves."""
+        raise NotImplementedError
+
+    def public_voids(self, history: Sequence[Move], layout: Layout) -> list[int]:
+        """Per seat, the tiles a public ``history`` shows it cannot hold now, where the rules
+        apply actions themselves (Domino Loo: a player who did not follow suit had none)."""
+        raise NotImplementedError
+
+    def end_closed(self, layout: Layout, seat: int, i: int) -> str:
+        """Why ``seat`` may not play on end ``i`` now, for a game where some ends are closed to
+        some seats (an uncovered double, another player's train); ``""`` if it may."""
+        return ""
+
+    def end_note(self, layout: Layout, i: int) -> str:
+        """A note on end ``i`` for people (a marker on a train), or ``""``."""
+        return ""
+
+    def end_title(self, name: str) -> str:
+        """What the end called ``name`` is, for people: ``""`` for the ends of a line."""
+        return ""
 
     def bonus_plays(self, hand: int, layout: Layout, double: int) -> list[Action]:
         """Plays matching a double just laid (``double_bonus_play``), at its ends."""
@@ -647,7 +735,7 @@ class Rules:
     def option_rows(self) -> list[tuple[str, str, str, str]]:
         """``(name, value, allowed, help)`` for every option of this game."""
         return [
-            (name, format_value(self.options[name]), OPTIONS[name].allowed(), OPTIONS[name].help)
+            (name, format_value(self.options[name]), self.game.allowed(name), OPTIONS[name].help)
             for name in self.game.option_names
         ]
 
@@ -671,6 +759,12 @@ class Game:
     default_players: ClassVar[int] = 2
     end_names: ClassVar[str] = "L and R (the two ends of the line)"
     rules_class: ClassVar[type[Rules]] = Rules
+    # Values a game names for an option: option -> {name: value} (Mexican Train's hand-size
+    # tables by their source, -o hand_size=cardinal).
+    named_values: ClassVar[dict[str, dict[str, Any]]] = {}
+    # Option values that follow the tile set: tile set -> {option: value}. When a user chooses the
+    # set, these replace the rule set's values of the options he does not give himself.
+    set_defaults: ClassVar[dict[str, dict[str, Any]]] = {}
 
     def rule_set(self, name: str | None) -> RuleSet:
         name = name or self.default_rules
@@ -710,7 +804,15 @@ class Game:
                     f"option {key!r} does not apply to {self.id}: options are "
                     f"{', '.join(self.option_names)}"
                 )
+            named = self.named_values.get(key, {})
+            if isinstance(raw, str) and raw.strip() in named:
+                raw = named[raw.strip()]
             values[key] = parse_value(OPTIONS[key], raw)
+        chosen = (options or {}).get("tile_set")
+        if chosen is not None:
+            for key, raw in self.set_defaults.get(str(values["tile_set"]), {}).items():
+                if key not in (options or {}):
+                    values[key] = parse_value(OPTIONS[key], raw)
         n = players if players is not None else self.players_for(name)
         if not self.min_players <= n <= self.max_players:
             raise OptionError(
@@ -720,13 +822,23 @@ class Game:
             )
         return self.rules_class(self, name, Options(values), n)
 
+    def allowed(self, name: str) -> str:
+        """The allowed values of option ``name`` in words, the values this game names too."""
+        named = self.named_values.get(name)
+        text = OPTIONS[name].allowed()
+        if named:
+            text += "; or a named table: " + ", ".join(
+                f"{n} ({format_value(parse_value(OPTIONS[name], v))})" for n, v in named.items()
+            )
+        return text
+
     def describe_options(self, rules: str | None = None) -> list[dict[str, Any]]:
         values = self.preset_values(rules)
         return [
             {
                 "name": k,
                 "value": to_json(values[k]),
-                "allowed": OPTIONS[k].allowed(),
+                "allowed": self.allowed(k),
                 "help": OPTIONS[k].help,
             }
             for k in self.option_names

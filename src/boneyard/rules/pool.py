@@ -81,6 +81,7 @@ class PoolRules(Rules):
         rounds = options["rounds"]
         assert isinstance(rounds, int)  # validated as a whole number by the option spec
         self.rounds = rounds
+        self.pip_weight = 0.02  # shares of a pool are worth at most 1
         if rounds < 1:
             raise OptionError(
                 "domino-pool is played for a number of pools: rounds must be at least 1"

@@ -38,6 +38,17 @@ tile classes choosing each distribution with probability proportional to the num
 completions, then shuffles: no rejection, exact up to the generator. The stock order is a uniform
 shuffle of the tiles left for it.
 
+**When the exact count is too big.** Long hands with many players (Mexican Train with five or more
+players, many draws and passes) give each seat many epochs and the seats many different
+constraints, and the exact count grows past any budget. Then the model gives way, step by step,
+to a *sound approximation*, one that uses only what the observation shows and never rules out the
+true deal: a seat whose matchings of plays to acquisitions are too many keeps only the voids since
+its last acquisition (every tile it holds now avoided them); too many combinations of the seats'
+alternatives relax the seats with the most; and past a work limit (or with seven slot classes or
+more) the slots are filled at random, the tightest first, each tile only where its seat's
+exclusions allow (:attr:`Inference.exact` is then false). The worlds drawn are then consistent
+with the history as far as those exclusions go, but not exactly uniform.
+
 Not used (sound, but less informative than possible): which seat led by the deal (a
 ``highest_double`` lead would also say who lacks the higher doubles) and how likely each play was
 (the uniform model treats every legal play as equally likely to be chosen).
@@ -65,7 +76,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from math import factorial, perm
+from math import factorial, perm, prod
 
 from ..actions import Draw, Muggins, Pass, Play
 from ..layout import Layout
@@ -106,10 +117,78 @@ def _compositions(size: int, slots: Sequence[int], cap: Sequence[int]) -> Iterat
             yield [n, *tail]
 
 
+# Beyond these sizes the exact model gives way to a sound approximation (see Inference): the
+# distributions a filler counts (every game but the long ones with many players needs well under a
+# tenth of it), a seat's matchings of plays to acquisitions, and the combinations of the seats'
+# alternatives.
+_FILLER_WORK = 10_000
+_SEAT_STATES = 2_000
+_COMBOS = 256
+# More slot classes than this (seats holding tiles under different voids) and the count is not
+# tried at all: the games that get there (Mexican Train with many players) never finish it.
+_SLOT_CLASSES = 7
+
+
+class _TooBig(Exception):
+    """The exact count would take too long: sample approximately instead."""
+
+
+def _greedy_fill(
+    slots: Sequence[SlotClass], unseen: int, rng: random.Random, hands: list[int], stock: list[int]
+) -> None:
+    """Fill the slot classes with the unseen tiles at random, the tightest class first, each tile
+    allowed in its class: a world consistent with every per-seat exclusion, though not drawn
+    exactly uniformly. After many dead ends the exclusions are dropped (a world the history
+    allows less, never one using hidden facts)."""
+    for attempt in range(201):
+        pool = unseen
+        filled: list[tuple[int, int]] = []
+        left = list(range(len(slots)))
+        ok = True
+        while left:
+            # The class with the least room to spare; the stock (any tile) always last.
+            k = min(
+                left,
+                key=lambda j: (
+                    slots[j][0] < 0,
+                    (pool & slots[j][1]).bit_count() - slots[j][2],
+                ),
+            )
+            left.remove(k)
+            seat, mask, count = slots[k]
+            allowed = _tiles(pool & mask) if attempt < 200 else _tiles(pool)
+            if len(allowed) < count:
+                ok = False
+                break
+            chosen = rng.sample(allowed, count)
+            m = 0
+            for t in chosen:
+                m |= BIT[t]
+            pool &= ~m
+            filled.append((seat, m))
+        if ok:
+            for seat, m in filled:
+                if seat >= 0:
+                    hands[seat] |= m
+                else:
+                    stock.extend(_tiles(m))
+            return
+    raise ValueError("no deal of the unseen tiles fits the hand sizes")
+
+
 class _Filler:
     """Counts and samples the fillings of one set of slot classes with the unseen tiles."""
 
-    __slots__ = ("_choices", "_memo", "classes", "nslots", "slot_seats", "start", "total")
+    __slots__ = (
+        "_choices",
+        "_memo",
+        "_work",
+        "classes",
+        "nslots",
+        "slot_seats",
+        "start",
+        "total",
+    )
 
     def __init__(self, slots: Sequence[SlotClass], unseen: int) -> None:
         self.slot_seats = tuple(s for s, _, _ in slots)
@@ -125,6 +204,7 @@ class _Filler:
         )
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
         self._choices: dict[tuple[int, tuple[int, ...]], tuple[list[list[int]], list[int]]] = {}
+        self._work = 0
         self.start = tuple(c for _, _, c in slots)
         labelled = 1
         for c in self.start:
@@ -136,6 +216,8 @@ class _Filler:
         hit = self._choices.get(key)
         if hit is not None:
             return hit
+        if self._work > _FILLER_WORK:
+            raise _TooBig
         allowed, tiles, _ = self.classes[i]
         size = len(tiles)
         base = factorial(size)
@@ -143,6 +225,7 @@ class _Filler:
         cum: list[int] = []
         acc = 0
         for split in _compositions(size, allowed, cap):
+            self._work += 1
             rest = list(cap)
             ways = base
             for k, n in zip(allowed, split, strict=True):
@@ -227,10 +310,12 @@ class Inference:
         "_cum",
         "_fillers",
         "_must_hold",
+        "_stock_class",
         "bonus_double",
         "candidates",
         "drawable",
         "drew",
+        "exact",
         "finding_lead",
         "hand",
         "hand_sizes",
@@ -260,12 +345,16 @@ class Inference:
     _alive: int
     _must_hold: tuple[int, int] | None
     _alternatives: list[tuple[int, tuple[SlotClass, ...]]]
-    _fillers: list[_Filler]
+    _fillers: list[_Filler | None]
     _cum: list[int]
+    _stock_class: SlotClass
+    exact: bool
 
     @classmethod
     def from_observation(cls, obs: Observation) -> Inference:
         """Read ``obs`` (its public history, hand sizes and stock) into an inference."""
+        if obs.rules.custom_apply:
+            return cls._from_tricks(obs)
         self = cls.__new__(cls)
         rules = obs.rules
         n = rules.players
@@ -285,10 +374,23 @@ class Inference:
         voids = tuple(tuple(m for kind, m in tl if kind == _VOID) for tl in timelines)
         self.voids = voids
         per_seat: list[list[tuple[int, tuple[SlotClass, ...]]]] = []
+        seats: list[int] = []
+        exact = True
         for s in range(n):
             if s == me:
                 continue
-            per_seat.append(_seat_alternatives(s, timelines[s], unseen, obs.hand_sizes[s]))
+            seats.append(s)
+            alts = _seat_alternatives(s, timelines[s], unseen, obs.hand_sizes[s])
+            if not alts:
+                exact = False
+                alts = _relaxed(s, timelines[s], unseen, obs.hand_sizes[s])
+            per_seat.append(alts)
+        # Too many combinations: the seats with the most alternatives are relaxed first.
+        while prod(len(a) for a in per_seat) > _COMBOS:
+            exact = False
+            k = max(range(len(per_seat)), key=lambda j: len(per_seat[j]))
+            seat = seats[k]
+            per_seat[k] = _relaxed(seat, timelines[seat], unseen, obs.hand_sizes[seat])
         # Combine the seats' alternatives (usually one each) into slot-class sets.
         combos: dict[tuple[SlotClass, ...], int] = {(): 1}
         for alts in per_seat:
@@ -300,14 +402,22 @@ class Inference:
             combos = nxt
         stock_class: SlotClass = (-1, unseen, obs.stock_size)
         alternatives: list[tuple[int, tuple[SlotClass, ...]]] = []
-        fillers: list[_Filler] = []
+        fillers: list[_Filler | None] = []
         cum: list[int] = []
         acc = 0
         cand = [0] * n
-        for slots, w in combos.items():
-            all_slots = (*slots, stock_class)
-            filler = _Filler(all_slots, unseen)
-            weight = w * filler.total
+        built: list[tuple[int, tuple[SlotClass, ...], _Filler | None]]
+        try:
+            if max(len(slots) for slots in combos) >= _SLOT_CLASSES:
+                raise _TooBig
+            built = [
+                (w, slots, _Filler((*slots, stock_class), unseen)) for slots, w in combos.items()
+            ]
+        except _TooBig:
+            exact = False
+            built = [(w, slots, None) for slots, w in combos.items()]
+        for w, slots, filler in built:
+            weight = w * filler.total if filler is not None else w
             if not weight:
                 continue
             acc += weight
@@ -323,6 +433,65 @@ class Inference:
         self._alternatives = alternatives
         self._fillers = fillers
         self._cum = cum
+        self.exact = exact
+        self._stock_class = stock_class
+        return self
+
+    @classmethod
+    def _from_tricks(cls, obs: Observation) -> Inference:
+        """A trick-taking hand (Domino Loo; :meth:`Rules.public_voids`): every hidden hand was
+        taken before the play (dealt, or the miss), so each seat's tiles avoid the voids its plays
+        showed; the other unseen tiles are in the stock or out of play (thrown out with a miss
+        or a hand dropped: the observer knows only its own). The tricks say nothing about the
+        hands beyond that (the decisions before the play are not read)."""
+        self = cls.__new__(cls)
+        rules = obs.rules
+        n = rules.players
+        me = obs.seat
+        table = obs.layout
+        assert table is not None
+        voids = rules.public_voids(obs.history, table)
+        self.obs = obs
+        self.rules = rules
+        self.seat = me
+        self.hand = obs.hand
+        unseen = rules.tiles.all_mask & ~obs.hand & ~table.placed & ~obs.discarded
+        self.unseen = unseen
+        self.hand_sizes = obs.hand_sizes
+        self.stock_size = obs.stock_size
+        self.reserve = 0
+        self.drawable = obs.drawable
+        self.voids = tuple((v,) if v and s != me else () for s, v in enumerate(voids))
+        slots = tuple(
+            (s, unseen & ~voids[s], obs.hand_sizes[s])
+            for s in range(n)
+            if s != me and obs.hand_sizes[s]
+        )
+        rest = unseen.bit_count() - sum(c for _, _, c in slots)
+        stock_class: SlotClass = (-1, unseen, rest)
+        filler: _Filler | None
+        try:
+            filler = _Filler((*slots, stock_class), unseen)
+            exact = True
+            if not filler.total:
+                raise ValueError("no deal of the unseen tiles is consistent with this observation")
+        except _TooBig:
+            filler, exact = None, False
+        cand = [0] * n
+        for s, mask, _ in slots:
+            cand[s] = mask
+        cand[me] = obs.hand
+        self.candidates = tuple(cand)
+        self._alternatives = [(1, slots)]
+        self._fillers = [filler]
+        self._cum = [filler.total if filler is not None else 1]
+        self._stock_class = stock_class
+        self.exact = exact
+        self.finding_lead = False
+        self.bonus_double = -1
+        self.drew = False
+        self._alive = 0
+        self._must_hold = None
         return self
 
     def _timelines(self, obs: Observation) -> list[list[tuple[int, int]]]:
@@ -333,7 +502,7 @@ class Inference:
         n = rules.players
         history = obs.history
         timelines: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-        doubles = rules.tiles.doubles_mask
+        doubles = rules.lead_finder_mask(obs.context)
         matadors: int = getattr(rules, "matadors", 0)
         keeps_matadors = bool(getattr(rules, "matador_optional", False))
         layout: Layout | None = None
@@ -358,10 +527,8 @@ class Inference:
                 assert isinstance(action, Play)
                 t = action.tile
                 timelines[s].append((_PLAY, t))
-                if layout is None or action.end is None:
-                    layout = rules.lead_layout(t, action.open)
-                else:
-                    layout = rules.lay(layout, action)
+                layout = rules.replay_move(layout, s, action)
+                assert layout is not None
                 finding = False
                 was_bonus = bonus >= 0
                 bonus = -1
@@ -392,7 +559,7 @@ class Inference:
                         finding = False
                     continue
                 if not rules.voluntary_draw:
-                    fits = rules.playable_mask(layout)
+                    fits = rules.playable_mask_for(layout, s)
                     if keeps_matadors:
                         fits &= ~matadors
                     timelines[s].append((_VOID, fits))
@@ -401,7 +568,9 @@ class Inference:
                 bonus = -1
             elif kind is Pass:
                 if layout is not None and bonus < 0:
-                    timelines[s].append((_VOID, rules.playable_mask(layout)))
+                    timelines[s].append((_VOID, rules.playable_mask_for(layout, s)))
+                if rules.table_hooks:
+                    layout = rules.replay_move(layout, s, action)
                 bonus = -1
                 drew = False
         if (
@@ -509,7 +678,13 @@ class Inference:
             hands = [0] * n
             hands[self.seat] = self.hand
             stock: list[int] = []
-            fillers[j].sample(rng, hands, stock)
+            filler = fillers[j]
+            if filler is not None:
+                filler.sample(rng, hands, stock)
+            else:
+                _greedy_fill(
+                    (*self._alternatives[j][1], self._stock_class), self.unseen, rng, hands, stock
+                )
             rng.shuffle(stock)
             if self._not_blocked(hands, stock):
                 return tuple(hands), tuple(stock)
@@ -529,6 +704,8 @@ def _seat_alternatives(
     states: dict[tuple[int, ...], int] = {(): 1}
     voids: list[int] = []
     for kind, value in timeline:
+        if len(states) > _SEAT_STATES:
+            return []  # too many matchings: the caller relaxes the seat (_relaxed)
         if kind == _VOID:
             voids.append(value)
         elif kind == _ACQ:
@@ -570,6 +747,21 @@ def _seat_alternatives(
         slots = tuple((seat, m, n) for m, n in sorted(merged.items()))
         out[slots] = out.get(slots, 0) + w
     return [(w, slots) for slots, w in out.items() if w]
+
+
+def _relaxed(
+    seat: int, timeline: Sequence[tuple[int, int]], unseen: int, size: int
+) -> list[tuple[int, tuple[SlotClass, ...]]]:
+    """The seat's hidden tiles under the voids since its last acquisition only: every tile it
+    holds now was held through them. A sound relaxation of :func:`_seat_alternatives` (it drops
+    what the earlier voids say about the tiles held before them)."""
+    since = 0
+    for kind, value in timeline:
+        if kind == _ACQ:
+            since = 0
+        elif kind == _VOID:
+            since |= value
+    return [(1, ((seat, unseen & ~since, size),))]
 
 
 def sample_world(
@@ -633,6 +825,14 @@ def world_state(
     st.deal = tuple(hands)
     st.stock = tuple(stock)
     st.stock_pos = 0
+    st.discards = (0,) * rules.players
+    if rules.custom_apply:
+        # Beyond the stock, the unseen tiles are out of play (thrown out, face down).
+        st.stock = tuple(stock[: obs.stock_size])
+        dead = 0
+        for t in stock[obs.stock_size :]:
+            dead |= BIT[t]
+        st.discards = tuple(dead if s == obs.seat else 0 for s in range(rules.players))
     st.layout = obs.layout
     st.turn = obs.turn
     st.leader = obs.leader
@@ -644,6 +844,7 @@ def world_state(
         if len(led) == 1 and obs.hand.bit_count() > 1:
             st.required_lead = led.pop()
     st.bonus_double = inf.bonus_double
+    st.context = obs.context
     st.drew = inf.drew
     st.scores = list(obs.scores)
     st.base_totals = obs.totals

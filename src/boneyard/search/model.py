@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -110,6 +111,8 @@ class PlayLikelihood:
         """Replay the public history of ``obs`` and keep every informative choice of the other
         seats: plays (not bonus plays, not forced leads) made after the seat's last draw."""
         rules = obs.rules
+        if rules.custom_apply:
+            return cls([], model)  # not a line game: the model does not read its plays
         history = obs.history
         me = obs.seat
         last_draw = [-1] * rules.players
@@ -129,6 +132,8 @@ class PlayLikelihood:
             if type(action) is not Play:
                 if type(action) is not Muggins:
                     double_by = -1
+                if rules.table_hooks:
+                    layout = rules.replay_move(layout, move.seat, action)
                 continue
             s = move.seat
             t = action.tile
@@ -138,11 +143,8 @@ class PlayLikelihood:
                     if free_lead:
                         raw.append((s, t, all_tiles, None, i))
                 else:
-                    raw.append((s, t, rules.playable_mask(layout), layout, i))
-            if layout is None or action.end is None:
-                layout = rules.lead_layout(t, action.open)
-            else:
-                layout = rules.lay(layout, action)
+                    raw.append((s, t, rules.playable_mask_for(layout, s), layout, i))
+            layout = rules.replay_move(layout, s, action)
             double_by = s if DOUBLE[t] and not bonus else -1
         decisions: list[Decision] = []
         for s, t, playable, at, i in raw:
@@ -191,11 +193,26 @@ def weighted_worlds(
     likelihood: PlayLikelihood,
     rng: random.Random,
     candidates: int,
+    deadline: float | None = None,
 ) -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], list[float]]:
     """``candidates`` uniform worlds (see :meth:`Inference.sample`) and the cumulative weights
     to draw from them in proportion to the likelihood of the other seats' plays (all equal when
-    the history tells nothing). Draw with ``bisect(cum, rng.random() * cum[-1])``."""
-    worlds = [inference.sample(rng) for _ in range(candidates)]
+    the history tells nothing). Draw with ``bisect(cum, rng.random() * cum[-1])``.
+
+    With a ``deadline`` (a :func:`time.monotonic` time by which the candidates should be drawn),
+    sampling that is much slower than usual (the big sets, with many players) is cut short: if
+    the first 20 candidates show that all of them would take more than twice the time left,
+    only as many as fit before the deadline are drawn (20 at least)."""
+    worlds = [inference.sample(rng) for _ in range(min(candidates, 20))]
+    if deadline is not None and candidates > 20:
+        start = time.monotonic()
+        probe = [inference.sample(rng) for _ in range(min(candidates - 20, 20))]
+        each = (time.monotonic() - start) / max(1, len(probe))
+        worlds += probe
+        left = deadline - time.monotonic()
+        if each * (candidates - len(worlds)) > 2 * left:
+            candidates = len(worlds) + max(0, int(left / each)) if each > 0 else candidates
+    worlds += [inference.sample(rng) for _ in range(candidates - len(worlds))]
     cum: list[float] = []
     acc = 0.0
     for hands, _ in worlds:

@@ -19,7 +19,9 @@ made during play (the counting games' ``state.scores``) and the end-of-hand resu
   is the margin over the best opponent: what decides who wins a hand.
 * Per-game value hooks (:data:`UTILITY_HOOKS`) turn a side's points into what they are worth to
   it. Domino Whist with ``target_is_loss`` records *debits*, so a side's points count against
-  it (negated). Domino Pool's points are shares of the pool (1 to a sole winner, 1/k to k tied),
+  it (negated), and so do the pips each player adds to his score in the games where the lowest
+  total wins (``rules.low_wins``: Mexican Train, Chicken Foot). Domino Pool's points are shares
+  of the pool (1 to a sole winner, 1/k to k tied),
   used as they are: a sole win is worth +1 against four players, a loss -1 (paranoid, margin over
   the best other share), a two-way tie 0.
 
@@ -104,9 +106,15 @@ UTILITY_HOOKS: dict[str, UtilityHook] = {"domino-whist": _debits}
 
 
 def utilities(rules: Rules, points: Sequence[float]) -> tuple[float, ...]:
-    """What per-side ``points`` are worth to each side (the game's :data:`UTILITY_HOOKS`)."""
+    """What per-side ``points`` are worth to each side (the game's :data:`UTILITY_HOOKS`; in
+    the games where the lowest total wins, ``rules.low_wins``, points are costs, worth their
+    negative)."""
     hook = UTILITY_HOOKS.get(rules.game.id)
-    return hook(rules, points) if hook is not None else tuple(points)
+    if hook is not None:
+        return hook(rules, points)
+    if rules.low_wins:
+        return tuple(-p for p in points)
+    return tuple(points)
 
 
 @dataclass(frozen=True)
@@ -192,7 +200,7 @@ class Solver:
         self._copy = _full_copy if rules.blocked_tie == "last_to_play" else _fork
         self._scoring = bool(rules.scores_in_play)
         self._points_of_play = getattr(rules, "points_of_play", None)
-        self._pip_weight = 0.02 if rules.game.id == "domino-pool" else 0.5
+        self._pip_weight = rules.pip_weight
         self._root_scores: tuple[int, ...] = ()
         self._root_diff = 0.0
         self._max_nodes: int | None = None
@@ -328,7 +336,7 @@ class Solver:
             b = (lay.pips[1], lay.tips[1])
             lk = (a, b) if a <= b else (b, a)
         else:
-            lk = (lay.names, lay.pips, lay.tips, lay.kinds, lay.spinners, lay.first_spinner)
+            lk = lay.search_key()
         key = (
             *s.hands,
             s.turn,

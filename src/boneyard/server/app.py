@@ -31,7 +31,7 @@ from starlette.websockets import WebSocketState
 from .. import __version__
 from ..agents import AGENTS
 from ..games import GAMES, get_game
-from ..options import OptionError
+from ..options import OPTIONS, OptionError
 from ..record import RecordError
 from ..state import IllegalAction
 from .messages import (
@@ -858,6 +858,16 @@ async def _read_body(request: Request, limit: int) -> bytes:
     return bytes(body)
 
 
+def _choices(option: str) -> list[str] | None:
+    """The values of an option with a short list of them (the lobby offers them in a menu)."""
+    spec = OPTIONS[option]
+    if spec.kind == "bool":
+        return ["true", "false"]
+    if spec.kind == "choice" and not spec.param_choices:
+        return list(spec.choices)
+    return None
+
+
 def _game_json(game_id: str) -> dict[str, Any]:
     game = get_game(game_id)
     return {
@@ -871,7 +881,9 @@ def _game_json(game_id: str) -> dict[str, Any]:
                 "description": rs.description,
                 "default": rs.name == game.default_rules,
                 "players": game.players_for(rs.name),
-                "options": game.describe_options(rs.name),
+                "options": [
+                    {**o, "choices": _choices(o["name"])} for o in game.describe_options(rs.name)
+                ],
             }
             for rs in game.rule_sets.values()
         ],

@@ -102,11 +102,14 @@ class ActionIn(_Message):
     "end": "R"}`` (no ``end`` for the lead; a lead's tile is written as laid, the pip toward L
     first), ``{"kind": "draw"}``, ``{"kind": "pass"}``, ``{"kind": "muggins", "points": 10}``.
     ``open`` is the half a Matador matador leaves exposed, ``claim`` the points claimed where
-    scores are claimed."""
+    scores are claimed. Ends are named as the game names them: ``L``, ``R``, ``U``, ``D``,
+    ``nU``, ``nD``, ``LU``..., Mexican Train's trains ``T0``... and ``M``. Domino Loo's
+    decisions are ``{"kind": "stand"}``, ``{"kind": "miss"}``, ``{"kind": "drop"}`` and
+    ``{"kind": "discard", "tile": "6-0"}``; its plays take no ``end``."""
 
-    kind: Literal["play", "draw", "pass", "muggins"]
+    kind: Literal["play", "draw", "pass", "muggins", "stand", "miss", "drop", "discard"]
     tile: Annotated[str, Field(pattern=r"^\d{1,2}-\d{1,2}$")] | None = None
-    end: Annotated[str, Field(pattern=r"^\d{0,2}[LRUD]$")] | None = None
+    end: Annotated[str, Field(pattern=r"^(\d{0,2}[LRUD]|[LR][UD]|T\d{1,2}|M)$")] | None = None
     open: Annotated[int, Field(ge=0, le=99)] | None = None
     claim: Annotated[int, Field(ge=0, le=999)] | None = None
     points: Annotated[int, Field(ge=0, le=999)] | None = None
@@ -261,17 +264,58 @@ class End(BaseModel):
     """The pip the end shows (``None``: not open yet)."""
     needs: str | None = None
     """In Matador, what the end takes, in words."""
+    title: str | None = None
+    """What the end is, where the game names it (Mexican Train: "Ann's train")."""
+    note: str | None = None
+    """What stands on it now, in words ("marker: open to all; 12-12 to be covered")."""
+    marked: bool = False
+    """A train carrying its owner's marker (Mexican Train)."""
+
+
+class TrickTile(BaseModel):
+    seat: int
+    tile: str
+
+
+class TrickSeat(BaseModel):
+    """A player of a trick-taking hand: ``status`` ``deciding`` (not yet), ``stood``,
+    ``missed`` (took the miss) or ``dropped``; ``won`` the tricks taken."""
+
+    seat: int
+    status: Literal["deciding", "stood", "missed", "dropped"]
+    won: int
+
+
+class Tricks(BaseModel):
+    """A trick-taking table (Domino Loo): the turn-up and the trump number it makes, the
+    players, the trick in play (``leader`` leads it; ``None`` before the play), the last
+    trick and who took it, what a trick is worth (``value``) and whether the game is for a
+    pool. Everything here is public: the tiles thrown out are never in it."""
+
+    trump: int
+    turnup: str
+    seats: list[TrickSeat]
+    trick: list[TrickTile]
+    leader: int | None
+    last: list[TrickTile]
+    last_winner: int | None
+    value: float
+    pool: bool
 
 
 class Line(BaseModel):
     """The table, for drawing: the lead, every arm and the open ends; ``count`` (the counting
-    games) and ``words`` (the table in sentences, for screen readers)."""
+    games) and ``words`` (the table in sentences, for screen readers). ``hub``: the arms all
+    grow from the lead, each its own train (Mexican Train). ``tricks``: a trick-taking table
+    (Domino Loo), which has no lead, arms or ends."""
 
     lead: Placed | None
     arms: list[Arm]
     ends: list[End]
     count: str | None
     words: list[str]
+    hub: bool = False
+    tricks: Tricks | None = None
 
 
 class SeatView(BaseModel):
@@ -312,10 +356,14 @@ class RevealSeat(BaseModel):
     left: list[str]
     dealt: list[str]
     pips: int
+    tricks: int | None = None
+    """The tricks taken (Domino Loo)."""
 
 
 class Reveal(BaseModel):
-    """Every hand of a finished hand (public once it is over)."""
+    """Every hand of a finished hand (public once it is over); in Domino Loo, whose hands are
+    thrown out face down, only the tricks each player took (``left``, ``dealt`` and ``stock``
+    stay empty)."""
 
     hand: int
     seats: list[RevealSeat]
@@ -448,7 +496,7 @@ class CreateTable(_Message):
         dict[Annotated[str, Field(max_length=40)], str | int | bool], Field(max_length=40)
     ] = Field(default_factory=dict)
     target: Annotated[int, Field(ge=1, le=10_000)] | None = None
-    seats: Annotated[list[SeatSpec], Field(min_length=2, max_length=6)]
+    seats: Annotated[list[SeatSpec], Field(min_length=2, max_length=8)]
     practice: bool = False
     seed: Annotated[int, Field(ge=0, le=2**62)] | None = None
 

@@ -28,21 +28,39 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, NamedTuple
 
-from ..actions import DRAW, PASS, Action, Draw, Move, Muggins, Pass, Play
+from ..actions import (
+    DRAW,
+    DROP,
+    MISS,
+    PASS,
+    STAND,
+    Action,
+    Discard,
+    Draw,
+    Drop,
+    Move,
+    Muggins,
+    Pass,
+    Play,
+    Stand,
+    TakeMiss,
+)
 from ..agents import AGENTS, Agent, make_agent
 from ..analysis import MoveAnalysis
 from ..games import get_game
-from ..layout import Layout
+from ..layout import MARKED, Layout
 from ..match import Match
 from ..record import FORMAT, hand_to_record, parse_move
 from ..rules.base import Rules
 from ..rules.counting import CountingRules
+from ..rules.loo import LooRules
 from ..rules.matador import MatadorRules
 from ..state import HandState, IllegalAction, Observation
 from ..terminal import Placed as TablePlaced
 from ..terminal import (
     _Before,
     _label,
+    _target_text,
     _winner_line,
     count_text,
     describe_action,
@@ -51,12 +69,15 @@ from ..terminal import (
     end_needs,
     game_intro,
     hand_result_text,
+    lead_hunt_text,
     menu,
     score_sheet_text,
     scoring_lines,
     trace_table,
 )
 from ..tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
+from ..tricks import DROPPED, MISSED, STOOD
+from ..tricks import Tricks as TrickTable
 from .messages import (
     ActionIn,
     ActionOut,
@@ -72,6 +93,9 @@ from .messages import (
     Sheet,
     SheetRow,
     StateMessage,
+    Tricks,
+    TrickSeat,
+    TrickTile,
 )
 from .store import StoredChat, StoredHand, StoredSeat, StoredTable, now
 
@@ -144,21 +168,43 @@ def action_json(action: Action, seat: int) -> ActionIn:
         return ActionIn(kind="pass")
     if isinstance(action, Muggins):
         return ActionIn(kind="muggins", points=action.points)
+    if isinstance(action, Discard) and action.tile is not None:
+        return ActionIn(kind="discard", tile=NAMES[action.tile])
+    if isinstance(action, Stand):
+        return ActionIn(kind="stand")
+    if isinstance(action, TakeMiss):
+        return ActionIn(kind="miss")
+    if isinstance(action, Drop):
+        return ActionIn(kind="drop")
     raise TypeError(f"not an action: {action!r}")
+
+
+_DECISION_ACTIONS: dict[str, Action] = {"stand": STAND, "miss": MISS, "drop": DROP}
 
 
 def action_from_json(state: HandState, seat: int, action: ActionIn) -> Action:
     """The engine action of a protocol move for ``seat`` (the seat to move); ``ValueError`` if it
     is malformed. Whether it is legal, :meth:`Table.check` says."""
+    nothing = ("tile", "end", "open", "claim", "points")
     extra = {
         "play": ("points",),
-        "draw": ("tile", "end", "open", "claim", "points"),
-        "pass": ("tile", "end", "open", "claim", "points"),
+        "draw": nothing,
+        "pass": nothing,
         "muggins": ("tile", "end", "open", "claim"),
+        "stand": nothing,
+        "miss": nothing,
+        "drop": nothing,
+        "discard": ("end", "open", "claim", "points"),
     }[action.kind]
     given = [name for name in extra if getattr(action, name) is not None]
     if given:
         raise ValueError(f"a {action.kind} takes no {', '.join(given)}")
+    if action.kind in _DECISION_ACTIONS:
+        return _DECISION_ACTIONS[action.kind]
+    if action.kind == "discard":
+        if action.tile is None:
+            raise ValueError("a discard names its tile")
+        return parse_move(state, {"seat": seat, "discard": action.tile})
     if action.kind == "draw":
         return DRAW
     if action.kind == "pass":
@@ -186,11 +232,52 @@ def _placed(rules: Rules, layout: Layout, p: TablePlaced) -> Placed:
     )
 
 
-def line_view(rules: Rules, history: Sequence[Move]) -> Line:
-    """The table for drawing, traced from a (public) history by the rules themselves."""
+_STATUS: dict[int, Literal["deciding", "stood", "missed", "dropped"]] = {
+    STOOD: "stood",
+    MISSED: "missed",
+    DROPPED: "dropped",
+}
+
+
+def tricks_view(rules: Rules, table: TrickTable) -> Tricks:
+    """A trick-taking table as everyone may see it (no tile thrown out is in it)."""
+    return Tricks(
+        trump=table.trump,
+        turnup=NAMES[table.turnup],
+        seats=[
+            TrickSeat(seat=s, status=_STATUS.get(st, "deciding"), won=table.won[s])
+            for s, st in enumerate(table.status)
+        ],
+        trick=[TrickTile(seat=s, tile=NAMES[t]) for s, t in table.trick],
+        leader=table.leader if table.playing else None,
+        last=[TrickTile(seat=s, tile=NAMES[t]) for s, t in table.last],
+        last_winner=table.last_winner if table.last_winner >= 0 else None,
+        value=table.value,
+        pool=isinstance(rules, LooRules) and rules.pool,
+    )
+
+
+def line_view(
+    rules: Rules,
+    history: Sequence[Move],
+    table: Layout | None = None,
+    named: Callable[[str], str] = str,
+) -> Line:
+    """The table for drawing, traced from a (public) history by the rules themselves; ``table``
+    is the hand's layout where it is not a line (Domino Loo's tricks). ``named`` puts the
+    players' names in the words ("seat 1's train")."""
+    if isinstance(table, TrickTable):
+        return Line(
+            lead=None,
+            arms=[],
+            ends=[],
+            count=None,
+            words=[named(w) for w in describe_table(rules, history, layout=table)],
+            tricks=tricks_view(rules, table),
+        )
     traced = trace_table(rules, history)
     layout, lead = traced.layout, traced.lead
-    words = describe_table(rules, history)
+    words = [named(w) for w in describe_table(rules, history)]
     if layout is None or lead is None:
         return Line(lead=None, arms=[], ends=[], count=count_text(rules, None), words=words)
     arms = [
@@ -202,15 +289,26 @@ def line_view(rules: Rules, history: Sequence[Move]) -> Line:
         for name in layout.names
     ]
     ends = []
-    for name, pip in zip(layout.names, layout.pips, strict=True):
+    for i, (name, pip) in enumerate(zip(layout.names, layout.pips, strict=True)):
         needs = end_needs(rules, pip) if isinstance(rules, MatadorRules) and pip >= 0 else None
-        ends.append(End(name=name, shows=_label(rules, pip) if pip >= 0 else None, needs=needs))
+        note = rules.end_note(layout, i).strip().removeprefix("(").removesuffix(")")
+        ends.append(
+            End(
+                name=name,
+                shows=_label(rules, pip) if pip >= 0 else None,
+                needs=needs,
+                title=named(rules.end_title(name)) or None,
+                note=named(note) or None,
+                marked=layout.kinds[i] == MARKED,
+            )
+        )
     return Line(
         lead=_placed(rules, layout, lead),
         arms=arms,
         ends=ends,
         count=count_text(rules, layout),
         words=words,
+        hub="L" not in layout.names,
     )
 
 
@@ -477,6 +575,17 @@ class Table:
         self.say(f"=== Hand {self.number} ===")
         leader = self.state.leader
         name = self.seats[leader].name
+        if self.state.finding_lead:
+            self.say(self.named(lead_hunt_text(self.rules, self.state)))
+            return
+        if isinstance(self.rules, LooRules):
+            dealer = self.seats[(leader - 1) % self.rules.players].name
+            self.say(
+                f"{dealer} deals; {name} decides first.",
+                leader,
+                f"{dealer} deals; you decide first.",
+            )
+            return
         self.say(f"{name} has the lead.", leader, "You have the lead.")
 
     def _report(self, state: HandState, before: _Before) -> None:
@@ -505,7 +614,12 @@ class Table:
             reasons = scoring_lines(rules, state, before.layout, move, index, labels)
             for line in reasons:
                 self.say(f"  {line}")
-        if isinstance(move.action, Play) and not state.over and not state.hands[move.seat]:
+        if (
+            rules.both_partners_out
+            and isinstance(move.action, Play)
+            and not state.over
+            and not state.hands[move.seat]
+        ):
             self.say(
                 f"{self.seats[move.seat].name} is out; the hand goes on until both partners of "
                 "a side are out.",
@@ -599,7 +713,8 @@ class Table:
         placed = state.layout.placed.bit_count() if state.layout is not None else 0
         # Each part is made again only when what it shows has changed.
         keys = {
-            "line": (self.number, placed),
+            # Passes and decisions change the table too (markers, who is in the hand).
+            "line": (self.number, placed, len(state.public), names),
             "sheet": (
                 self.number,
                 finished,
@@ -611,7 +726,7 @@ class Table:
             "reveal": (finished, names),
         }
         made: dict[str, Callable[[], Any]] = {
-            "line": lambda: line_view(self.rules, state.public),
+            "line": lambda: line_view(self.rules, state.public, state.layout, self.named),
             "sheet": self.sheet,
             "reveal": self.reveal,
         }
@@ -742,11 +857,7 @@ class Table:
             )
         state = self.state
         playing = self.status == "playing"
-        target = (
-            f"{self.rules.target_score} exactly to win"
-            if self.rules.target_exact
-            else f"{self.rules.target_score} to win"
-        )
+        target = _target_text(self.rules)
         return Sheet(
             sides=labels,
             rows=rows,
@@ -770,6 +881,25 @@ class Table:
         result = state.result
         if result is None:
             return None
+        table = state.layout
+        if not self.rules.shows_hands_at_end:
+            # Domino Loo: what was thrown out stays face down; the tricks are public.
+            return Reveal(
+                hand=index + 1,
+                seats=[
+                    RevealSeat(
+                        seat=s.seat,
+                        name=s.name,
+                        left=[],
+                        dealt=[],
+                        pips=0,
+                        tricks=table.won[s.seat] if isinstance(table, TrickTable) else None,
+                    )
+                    for s in self.seats
+                ],
+                stock=[],
+                result=self.results.get(index, []),
+            )
         return Reveal(
             hand=index + 1,
             seats=[
@@ -855,6 +985,8 @@ def _finished_hand(state: HandState) -> dict[str, Any]:
 def _public_move(move: Move) -> dict[str, Any]:
     if isinstance(move.action, Draw):
         return {"seat": move.seat, "draw": None}
+    if isinstance(move.action, Discard) and move.action.tile is None:
+        return {"seat": move.seat, "discard": None}  # face down
     return move.to_record()
 
 

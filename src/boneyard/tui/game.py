@@ -23,9 +23,10 @@ from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
-from ..actions import DRAW, PASS, Action, Draw, Muggins, Pass, Play
+from ..actions import DRAW, PASS, Action, Discard, Draw, Muggins, Pass, Play
 from ..analysis import MoveAnalysis
 from ..rules.counting import CountingRules
+from ..rules.loo import LooRules
 from ..rules.matador import MatadorRules
 from ..rules.pool import PoolRules
 from ..rules.whist import WhistRules
@@ -198,20 +199,21 @@ class GameScreen(Screen[None]):
         chosen = self.chosen()
         table = self.query_one("#table", TableView)
         choices = [chosen.end] if isinstance(chosen, Play) and chosen.end else []
-        table.show(rules, obs.history, choices)
+        table.show(rules, obs.history, choices, layout=obs.layout)
         ends = ends_text(obs.layout, rules)
         count = count_text(rules, obs.layout)
         self.query_one("#ends", Static).update(ends + (f"   {count}" if count else ""))
         playable = 0
         numbers: dict[int, list[int]] = {}
         for i, a in enumerate(moves, 1):
-            if isinstance(a, Play):
-                playable |= BIT[a.tile]
-                numbers.setdefault(a.tile, []).append(i)
+            t = tile_of(a)
+            if t is not None:
+                playable |= BIT[t]
+                numbers.setdefault(t, []).append(i)
         labels = {t: _numbers_label(ns) for t, ns in numbers.items()}
         marks = rules.matadors if isinstance(rules, MatadorRules) else 0
         tiles = hand_order(state.hands[YOU])
-        selected = chosen.tile if isinstance(chosen, Play) else None
+        selected = tile_of(chosen) if chosen is not None else None
         self.query_one("#hand", HandView).show(
             tiles, playable if moves else None, selected, marks, labels
         )
@@ -224,6 +226,10 @@ class GameScreen(Screen[None]):
             goal = f"{rules.rounds} pools"
         elif isinstance(rules, WhistRules) and rules.target_is_loss:
             goal = f"{rules.target_score} debits lose"
+        elif rules.low_wins:
+            goal = f"{getattr(rules, 'rounds', 0)} hands, lowest total wins"
+        elif isinstance(rules, LooRules) and rules.pool:
+            goal = f"{rules.rounds} deals, most counters wins"
         elif rules.target_exact:
             goal = f"exactly {rules.target_score} wins"
         else:
@@ -520,19 +526,15 @@ class GameScreen(Screen[None]):
         table = self.query_one("#table", TableView)
         if self.shown_hand is None:
             choices = [chosen.end] if isinstance(chosen, Play) and chosen.end else []
-            table.show(self.session.rules, obs.history, choices)
+            table.show(self.session.rules, obs.history, choices, layout=obs.layout)
             hand = self.query_one("#hand", HandView)
-            hand.selected = chosen.tile if isinstance(chosen, Play) else None
+            hand.selected = tile_of(chosen) if chosen is not None else None
             hand.refresh()
         self.query_one("#prompt", Static).update(self._prompt())
 
     @on(HandView.TileClicked)
     def tile_clicked(self, event: HandView.TileClicked) -> None:
-        plays = [
-            i
-            for i, a in enumerate(self.moves_shown)
-            if isinstance(a, Play) and a.tile == event.tile
-        ]
+        plays = [i for i, a in enumerate(self.moves_shown) if tile_of(a) == event.tile]
         if not plays:
             self.say_status("That tile fits no open end.")
             return
@@ -597,14 +599,15 @@ class GameScreen(Screen[None]):
         chosen = self.chosen()
         tiles: list[int] = []
         for a in moves:
-            if isinstance(a, Play) and a.tile not in tiles:
-                tiles.append(a.tile)
+            t = tile_of(a)
+            if t is not None and t not in tiles:
+                tiles.append(t)
         if not tiles:
             return
-        here = chosen.tile if isinstance(chosen, Play) else None
+        here = tile_of(chosen) if chosen is not None else None
         i = tiles.index(here) if here in tiles else -step if step > 0 else 0
         tile = tiles[(i + step) % len(tiles)]
-        index = next(k for k, a in enumerate(moves) if isinstance(a, Play) and a.tile == tile)
+        index = next(k for k, a in enumerate(moves) if tile_of(a) == tile)
         self.query_one("#moves", OptionList).highlighted = index
 
     def _simple(self, kind: type, what: str) -> None:
@@ -737,6 +740,13 @@ class GameScreen(Screen[None]):
 
     def action_quit_game(self) -> None:
         self.boneyard.leave(self.session)
+
+
+def tile_of(action: Action) -> int | None:
+    """The tile of the hand a move takes: a play's, or Domino Loo's discard after the miss."""
+    if isinstance(action, Play | Discard):
+        return action.tile
+    return None
 
 
 def _numbers_label(numbers: list[int]) -> str:

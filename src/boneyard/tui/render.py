@@ -46,6 +46,7 @@ from ..layout import Layout
 from ..rules.base import Rules
 from ..terminal import Placed, Table, render_table, trace_table
 from ..tiles import BIT, DOUBLE, HIGH, LOW, tiles_of
+from ..tricks import Tricks
 
 __all__ = [
     "COMPACT",
@@ -490,8 +491,8 @@ def lay_table(
     A few places for the lead are tried (the whole line centred when it fits on one row), and the
     layout with the fewest corners and the lead nearest the middle is kept."""
     table = trace_table(rules, history)
-    if table.layout is None or table.lead is None:
-        return None
+    if table.layout is None or table.lead is None or "L" not in table.layout.names:
+        return None  # a hub (Mexican Train): drawn as text, a line per train
     spinners = table.layout.spinners
     probe = _Lay(rules, style, width, height, spinners)
     last = _last_tile(history)
@@ -541,10 +542,18 @@ def table_canvas(
     *,
     styles: Sequence[TileStyle] = STYLES,
     choices: Sequence[str] = (),
+    layout: Layout | None = None,
 ) -> tuple[Canvas, TileStyle | None]:
     """Draw the table on a ``width`` x ``height`` canvas in the largest style that fits, with the
     open halves marked and every open end labelled (the ends in ``choices`` marked as offered).
-    Returns the canvas and its style (``None``: the line-based drawing, one line per arm)."""
+    Returns the canvas and its style (``None``: the line-based drawing, one line per arm). A
+    trick-taking table (``layout``, Domino Loo's) is told in words."""
+    if isinstance(layout, Tricks):
+        text = render_table(rules, history, width=max(width, 20), layout=layout).splitlines()
+        canvas = Canvas(max(width, *(len(t) for t in text)), max(height, len(text)))
+        for r, line in enumerate(text):
+            canvas.put(0, r, line, "A")
+        return canvas, None
     table = trace_table(rules, history)
     width, height = max(width, 1), max(height, 1)
     if table.layout is None:

@@ -11,6 +11,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from ..actions import Move
+from ..layout import Layout
 from ..rules.base import Rules
 from .render import COMPACT, MEDIUM, SMALL, Canvas, TileStyle, hand_canvas, table_canvas
 
@@ -76,13 +77,21 @@ class TableView(Widget):
         super().__init__(id=id)
         self.rules: Rules | None = None
         self.history: tuple[Move, ...] = ()
+        self.table: Layout | None = None
         self.choices: tuple[str, ...] = ()
         self.canvas: Canvas | None = None
         self.tile_style: TileStyle | None = None
 
-    def show(self, rules: Rules, history: Sequence[Move], choices: Sequence[str] = ()) -> None:
+    def show(
+        self,
+        rules: Rules,
+        history: Sequence[Move],
+        choices: Sequence[str] = (),
+        layout: Layout | None = None,
+    ) -> None:
         self.rules = rules
         self.history = tuple(history)
+        self.table = layout
         self.choices = tuple(choices)
         self.canvas = None
         self.refresh()
@@ -92,7 +101,9 @@ class TableView(Widget):
         width, height = self.content_size.width, self.content_size.height
         if self.rules is None:
             return Canvas(max(width, 1), max(height, 1))
-        canvas, style = table_canvas(self.rules, self.history, width, height, choices=self.choices)
+        canvas, style = table_canvas(
+            self.rules, self.history, width, height, choices=self.choices, layout=self.table
+        )
         self.canvas, self.tile_style = canvas, style
         return canvas
 

@@ -224,6 +224,13 @@ function drawLine(container, line, targets) {
   const bound = 9 * u;
   for (const arm of line.arms) {
     let start = tips[arm.name];
+    if (!start && /^[LR][UD]$/.test(arm.name) && arm.root === lead.tile) {
+      // The outer toes of a starting double with three tiles on each long side (Chicken Foot's
+      // "double chicken foot"): off its left or right side, upward or downward.
+      const side = arm.name[0] === "L" ? -1 : 1;
+      const down = arm.name[1] === "D" ? 1 : -1;
+      start = {x: side * (reach + gap + u / 2), y: down * (u / 2 + gap), dir: [0, down]};
+    }
     if (!start) {
       const root = where[arm.root] || where[lead.tile];
       const up = arm.name.endsWith("U");
@@ -295,4 +302,191 @@ function drawLine(container, line, targets) {
   svg.setAttribute("width", String(Math.round(width)));
   svg.setAttribute("height", String(Math.round(height)));
   container.appendChild(svg);
+}
+
+// ------------------------------------------------------------------------- other tables
+/**
+ * Draw whatever table the server's `line` describes: a trick-taking table (Domino Loo), trains
+ * from a hub (Mexican Train) or a line with its arms. `names` are the seats' names.
+ */
+function drawTable(container, line, targets, names) {
+  if (line.tricks) drawTricks(container, line.tricks, names || []);
+  else if (line.hub && line.lead) drawHub(container, line, targets);
+  else drawLine(container, line, targets);
+}
+
+/**
+ * Trains from a hub (Mexican Train): the engine on the left, each train a row of its own going
+ * right (a long one goes on in a second row under it), its name, whose it is and its marker
+ * before it, its open end after it.
+ */
+function drawHub(container, line, targets) {
+  clear(container);
+  targets = targets || {};
+  const u = 26;
+  const gap = 3;
+  const rowHeight = 2 * u + 10;
+  const rowWidth = 24 * u;  // a train longer than this goes on in another row
+  const svg = svgEl("svg", {class: "line-svg hub", role: "img", "aria-label": (line.words || []).join(" ")});
+  const tilesLayer = svgEl("g", {class: "tiles"});
+  const labels = svgEl("g", {class: "train-labels"});
+  const endsLayer = svgEl("g", {class: "ends"});
+  svg.append(labels, tilesLayer, endsLayer);
+  const ends = Object.fromEntries(line.ends.map((e) => [e.name, e]));
+  const label = (arm) => [arm.name, (ends[arm.name] || {}).title].filter(Boolean).join(" · ");
+  const longest = Math.max(...line.arms.map((arm) => label(arm).length));
+  // Each train's rows of tiles, and where its first row is.
+  let rows = 0;
+  const blocks = line.arms.map((arm) => {
+    const split = [[]];
+    let width = 0;
+    for (const p of arm.tiles) {
+      const len = (p.cross ? u : 2 * u) + gap;
+      if (width + len > rowWidth && split[split.length - 1].length) {
+        split.push([]);
+        width = 0;
+      }
+      split[split.length - 1].push(p);
+      width += len;
+    }
+    const block = {arm, split, first: rows};
+    rows += split.length;
+    return block;
+  });
+  const rowY = (r) => (r - (rows - 1) / 2) * rowHeight;
+  const lead = line.lead;
+  tilesLayer.appendChild(
+    tileShape(lead.a, lead.b, true, 0, 0, u, {class: "placed spinner double engine", "data-tile": lead.tile}),
+  );
+  const x0 = 2 * u;
+  let right = x0;
+  for (const {arm, split, first} of blocks) {
+    const end = ends[arm.name] || {name: arm.name, shows: null};
+    const y = rowY(first);
+    tilesLayer.appendChild(svgEl("path", {d: `M ${u / 2} 0 L ${x0 - gap * 2} ${y}`, class: "spoke"}));
+    labels.appendChild(
+      svgEl("text", {x: -u, y: y + 4, "text-anchor": "end", class: "train-name", "data-train": arm.name}, label(arm)),
+    );
+    if (end.marked) {
+      labels.appendChild(
+        svgEl("g", {class: "marker", "data-marker": arm.name},
+          svgEl("rect", {x: x0 - u * 0.9, y: y - u - 4, width: u * 0.7, height: u * 0.5, rx: 3}),
+          svgEl("title", {}, "marker: open to all"),
+        ),
+      );
+    }
+    let x = x0;
+    let rowAt = y;
+    split.forEach((tiles, r) => {
+      rowAt = rowY(first + r);
+      x = r ? x0 + u : x0;
+      if (r) labels.appendChild(svgEl("text", {x: x0, y: rowAt + 4, class: "train-name more"}, "…"));
+      for (const p of tiles) {
+        const len = p.cross ? u : 2 * u;
+        tilesLayer.appendChild(
+          tileShape(p.a, p.b, p.cross, x + len / 2, rowAt, u, {
+            class: "placed" + (p.double ? " double" : ""),
+            "data-tile": p.tile,
+          }),
+        );
+        x += len + gap;
+      }
+    });
+    const cx = x + u * 0.55;
+    const target = targets[arm.name];
+    const waiting = end.note && end.note.includes("to be covered");
+    const group = svgEl("g", {
+      class: "end" + (target ? " target" : "") + (waiting ? " waiting" : "") + (end.shows === null ? " closed" : ""),
+      "data-end": arm.name,
+      role: target ? "button" : null,
+      tabindex: target ? "0" : null,
+      "aria-label": target ? `play on ${arm.name}` : end.note || null,
+    });
+    group.appendChild(svgEl("circle", {cx, cy: rowAt, r: u * 0.55}));
+    group.appendChild(
+      svgEl("text", {x: cx, y: rowAt + 4, "text-anchor": "middle"}, end.shows === null ? arm.name : `${arm.name} ${end.shows}`),
+    );
+    if (end.note) group.appendChild(svgEl("title", {}, end.note));
+    if (target) {
+      group.addEventListener("click", target);
+      group.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") target(e);
+      });
+    }
+    endsLayer.appendChild(group);
+    right = Math.max(right, cx + u);
+  }
+  const left = -u - longest * 7 - 8;  // room for the trains' names (12px text)
+  const top = rowY(0) - rowHeight / 2 - 6;
+  const width = right - left + 8;
+  const height = rows * rowHeight + 12;
+  svg.setAttribute("viewBox", `${left} ${top} ${width} ${height}`);
+  svg.setAttribute("width", String(Math.round(width)));
+  svg.setAttribute("height", String(Math.round(height)));
+  container.appendChild(svg);
+}
+
+const TRICK_STATUS = {deciding: "to decide", stood: "stands", missed: "took the miss", dropped: "dropped out"};
+
+/**
+ * A trick-taking table (Domino Loo): the turn-up and trumps, the trick in play with who played
+ * each tile, the last trick and who took it, and each player's decision and tricks.
+ */
+function drawTricks(container, tricks, names) {
+  clear(container);
+  const who = (seat) => names[seat] || `Seat ${seat}`;
+  const played = (list, winner) =>
+    el("ol", {class: "trick-tiles"},
+      list.map((t) =>
+        el("li", {class: t.seat === winner ? "winner" : "", "data-seat": t.seat},
+          el("span", {class: "tile-wrap", "data-tile": t.tile}, tileIcon(t.tile, 20)),
+          el("span", {class: "who"}, who(t.seat)),
+        ),
+      ),
+    );
+  const done = tricks.seats.reduce((n, s) => n + s.won, 0);
+  const trick = el("div", {class: "trick", "data-trick": "current"},
+    el("h3", {}, tricks.leader === null ? "Before the play" : `Trick ${Math.min(done + 1, 5)}`),
+    tricks.trick.length
+      ? played(tricks.trick, null)
+      : el("p", {class: "muted"},
+        tricks.leader === null
+          ? "Each player stands, takes the miss or drops out."
+          : done >= 5 ? "Every trick is played." : `${who(tricks.leader)} to lead.`),
+  );
+  const last = tricks.last.length
+    ? el("div", {class: "trick last", "data-trick": "last"},
+      el("h3", {}, `Last trick: ${who(tricks.last_winner)} took it`),
+      played(tricks.last, tricks.last_winner),
+    )
+    : null;
+  const worth = tricks.pool
+    ? `A trick takes ${num(tricks.value)} counter${tricks.value === 1 ? "" : "s"} of the pool (${num(5 * tricks.value)}).`
+    : "A trick scores 1.";
+  const players = el("ul", {class: "trick-seats"},
+    tricks.seats.map((s) =>
+      el("li", {"data-seat": s.seat, "data-status": s.status},
+        el("strong", {}, who(s.seat)), ` ${TRICK_STATUS[s.status]}`,
+        s.status === "dropped" || s.status === "deciding" ? "" : ` · ${s.won} trick${s.won === 1 ? "" : "s"}`,
+      ),
+    ),
+  );
+  container.appendChild(
+    el("div", {class: "tricks-table", role: "group", "aria-label": "the tricks"},
+      el("div", {class: "turnup"},
+        el("span", {class: "tile-wrap", "data-tile": tricks.turnup, "data-turnup": "true"}, tileIcon(tricks.turnup, 22)),
+        el("div", {},
+          el("div", {class: "trumps"}, `Trumps: ${tricks.trump}`),
+          el("div", {class: "muted"}, "the tile turned up"),
+        ),
+      ),
+      trick,
+      last,
+      el("div", {class: "trick-info"}, players, el("p", {class: "muted"}, worth)),
+    ),
+  );
+}
+
+function num(x) {
+  return Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/\.?0+$/, "");
 }

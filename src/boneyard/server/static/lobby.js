@@ -52,12 +52,12 @@ function fillRuleSet() {
   for (const o of rs.options) {
     if (o.name === "target_score") continue;
     const value = typeof o.value === "object" ? Object.entries(o.value).map(([k, v]) => `${k}:${v}`).join(",") : String(o.value);
-    box.appendChild(
-      el("label", {title: o.help},
-        el("span", {}, o.name),
-        el("input", {name: "option", "data-option": o.name, "data-default": value, value, "aria-label": o.name}),
-      ),
-    );
+    const attrs = {name: "option", "data-option": o.name, "data-default": value, "aria-label": o.name};
+    // An option with a few values is a menu; any other is typed (its allowed values in its title).
+    const field = o.choices
+      ? el("select", attrs, o.choices.map((c) => option(c, c, c === value)))
+      : el("input", {...attrs, value, placeholder: o.allowed});
+    box.appendChild(el("label", {title: `${o.help} (${o.allowed})`}, el("span", {}, o.name), field));
   }
   fillSeats();
 }
@@ -98,7 +98,7 @@ async function create(event) {
     seats.push(seat);
   }
   const options = {};
-  for (const input of document.querySelectorAll("#options input")) {
+  for (const input of document.querySelectorAll("#options [data-option]")) {
     if (input.value.trim() !== input.dataset.default) options[input.dataset.option] = input.value.trim();
   }
   const body = {

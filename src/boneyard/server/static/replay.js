@@ -38,7 +38,7 @@ function draw() {
   document.body.dataset.step = String(step);
   document.getElementById("said").textContent = frame.text;
   document.getElementById("detail").textContent = frame.detail.join(" ");
-  drawLine(document.getElementById("line"), frame.line, {});
+  drawTable(document.getElementById("line"), frame.line, {}, replay.players);
   document.getElementById("count").textContent = frame.line.count || "";
   const list = clear(document.getElementById("hands"));
   replay.players.forEach((name, seat) => {

@@ -119,6 +119,16 @@ function mine() {
   return state && state.seat !== null && state.status === "playing" && state.turn === state.seat;
 }
 
+/** Whether the moves offered are Domino Loo's discards (after taking the miss). */
+function discarding() {
+  return mine() && state.moves.length > 0 && state.moves.every((m) => m.action.kind === "discard");
+}
+
+/** Whether the moves offered are Domino Loo's decisions before the play. */
+function deciding() {
+  return mine() && state.moves.some((m) => ["stand", "miss", "drop"].includes(m.action.kind));
+}
+
 function sendMove(move) {
   const action = {...move.action};
   if (state.claims && action.kind === "play") {
@@ -132,8 +142,11 @@ function sendMove(move) {
   document.getElementById("claim").value = "";
 }
 
+// The moves that take a tile from the hand: plays, and Domino Loo's discards after the miss.
+const TILE_MOVES = new Set(["play", "discard"]);
+
 function movesOfTile(tile) {
-  return state.moves.filter((m) => m.action.kind === "play" && samePlay(m.action.tile, tile));
+  return state.moves.filter((m) => TILE_MOVES.has(m.action.kind) && samePlay(m.action.tile, tile));
 }
 
 function samePlay(a, b) {
@@ -194,6 +207,8 @@ function renderSeats() {
     const backs = el("div", {class: "backs", "aria-hidden": "true"});
     if (s.seat !== state.seat) for (let i = 0; i < s.tiles; i++) backs.appendChild(tileBack(8));
     const who = s.kind === "computer" ? `computer, ${s.level}` : s.joined ? "person" : "waiting for the invited player";
+    const trick = state.line.tricks ? state.line.tricks.seats[s.seat] : null;
+    const status = trick ? ` · ${TRICK_STATUS[trick.status]}` + (["stood", "missed"].includes(trick.status) ? `, ${trick.won} trick${trick.won === 1 ? "" : "s"}` : "") : "";
     box.appendChild(
       el("div", {
         class: "seat" + (state.turn === s.seat ? " turn" : "") + (s.seat === state.seat ? " me" : ""),
@@ -203,7 +218,7 @@ function renderSeats() {
           el("span", {class: "dot" + (s.connected ? " on" : ""), title: s.connected ? "here" : "away"}),
           el("span", {class: "name"}, s.seat === state.seat ? `${s.name} (you)` : s.name),
         ),
-        el("div", {class: "muted"}, `${who} · ${s.tiles} tile${s.tiles === 1 ? "" : "s"}`),
+        el("div", {class: "muted"}, `${who} · ${s.tiles} tile${s.tiles === 1 ? "" : "s"}${status}`),
         backs,
       ),
     );
@@ -211,6 +226,8 @@ function renderSeats() {
   const turn = document.getElementById("turn");
   if (state.status === "over") turn.textContent = "The match is over.";
   else if (state.status === "between_hands") turn.textContent = "The hand is over.";
+  else if (discarding()) turn.textContent = "Your turn: throw out a tile (click it in your hand).";
+  else if (deciding()) turn.textContent = "Your turn: stand, take the miss or drop out.";
   else if (mine()) turn.textContent = "Your turn.";
   else turn.textContent = `${state.seats[state.turn].name}'s turn.`;
   document.getElementById("stock").textContent = state.can_draw
@@ -227,7 +244,7 @@ function renderLine() {
       targets[end] = () => (m.action.end === null ? sendMove(m) : chooseEnd(m.action.end));
     }
   }
-  drawLine(document.getElementById("line"), state.line, targets);
+  drawTable(document.getElementById("line"), state.line, targets, state.seats.map((s) => s.name));
 }
 
 function renderHand() {
@@ -235,9 +252,9 @@ function renderHand() {
   area.classList.toggle("hidden", state.seat === null);
   const box = clear(document.getElementById("hand"));
   const playable = new Set();
-  if (mine()) for (const m of state.moves) if (m.action.kind === "play") playable.add(m.action.tile);
+  if (mine()) for (const m of state.moves) if (TILE_MOVES.has(m.action.kind)) playable.add(m.action.tile);
   const best = new Set();
-  if (hints) for (const h of hints) if (h.best && h.action.kind === "play") best.add(h.action.tile);
+  if (hints) for (const h of hints) if (h.best && TILE_MOVES.has(h.action.kind)) best.add(h.action.tile);
   for (const tile of state.tiles) {
     const can = [...playable].some((t) => samePlay(t, tile));
     const isBest = [...best].some((t) => samePlay(t, tile));
@@ -247,7 +264,7 @@ function renderHand() {
         type: "button",
         class: "tile" + (can ? " playable" : "") + (selected === tile ? " selected" : "") + (isBest ? " best" : ""),
         "data-tile": tile,
-        "aria-label": tileWords(tile) + (marked ? " (a matador)" : "") + (can ? ": playable" : ""),
+        "aria-label": tileWords(tile) + (marked ? " (a matador)" : "") + (can ? (discarding() ? ": throw it out" : ": playable") : ""),
         disabled: can ? null : true,
         onclick: () => chooseTile(tile),
       },
@@ -304,6 +321,13 @@ function renderReveal() {
   document.getElementById("result").textContent = reveal.result.join("\n");
   const list = clear(document.getElementById("reveal-hands"));
   for (const s of reveal.seats) {
+    if (s.tricks !== null && s.tricks !== undefined) {
+      // Domino Loo: the hands thrown out stay face down; the tricks are what counts.
+      list.appendChild(
+        el("li", {"data-seat": s.seat}, el("strong", {}, s.name), ` took ${s.tricks} trick${s.tricks === 1 ? "" : "s"}`),
+      );
+      continue;
+    }
     const left = el("span", {class: "tiles"}, s.left.map((t) => tileIcon(t, 14)));
     const dealt = el("span", {class: "tiles"}, s.dealt.map((t) => tileIcon(t, 10)));
     list.appendChild(
@@ -315,10 +339,6 @@ function renderReveal() {
   if (reveal.stock.length) {
     list.appendChild(el("li", {}, `Stock (${reveal.stock.length}):`, el("span", {class: "tiles"}, reveal.stock.map((t) => tileIcon(t, 10)))));
   }
-}
-
-function num(x) {
-  return Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/\.?0+$/, "");
 }
 
 function renderSheet() {
