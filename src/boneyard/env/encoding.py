@@ -45,7 +45,7 @@ from ..agents import play_points
 from ..layout import LONG, SHORT, Layout
 from ..match import Match
 from ..rules.base import HandResult, Rules
-from ..search.inference import Inference
+from ..search.inference import recent_voids
 from ..state import Observation
 from ..tiles import DOUBLE, LOW, NAMES
 
@@ -351,16 +351,13 @@ class Codec:
                 vec[passes + r] += 1.0 / size
         if self.tricks and layout is not None:
             self._tricks(vec, obs, layout)
-        if not obs.over:
-            try:
-                inference = Inference.from_observation(obs)
-            except ValueError:  # pragma: no cover - an observation the inference cannot read
-                inference = None
-            if inference is not None:
-                voids = f["cannot_hold"].offset
-                for s in range(n):
-                    if s != me:
-                        put_tiles(voids + ((s - me) % n) * size, inference.excluded(s))
+        unseen = rules.tiles.all_mask & ~obs.hand & ~int(getattr(obs, "discarded", 0))
+        if layout is not None:
+            unseen &= ~layout.placed
+        voids = f["cannot_hold"].offset
+        for s, void in enumerate(recent_voids(obs)):
+            if s != me and void & unseen:
+                put_tiles(voids + ((s - me) % n) * size, void & unseen)
         return vec
 
     def _tricks(self, vec: Vector, obs: Observation, table: Layout) -> None:
@@ -565,8 +562,9 @@ def _fields(codec: Codec) -> tuple[Field, ...]:
         (
             "cannot_hold",
             (n, t),
-            "tiles each other seat certainly does not hold now (its known voids, read from the "
-            "public history by boneyard.search.inference), relative seats; this seat's row is 0",
+            "tiles this seat cannot see that each other seat has shown it does not hold since it "
+            "last took a tile (passes, forced draws, tricks not followed; "
+            "boneyard.search.inference.recent_voids), relative seats; this seat's row is 0",
             0.0,
             1.0,
         ),

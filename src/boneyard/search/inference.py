@@ -84,7 +84,14 @@ from ..rules.base import Rules
 from ..state import HandState, Observation
 from ..tiles import BIT, DOUBLE, HIGH
 
-__all__ = ["Inference", "SlotClass", "determinize", "sample_world", "world_state"]
+__all__ = [
+    "Inference",
+    "SlotClass",
+    "determinize",
+    "recent_voids",
+    "sample_world",
+    "world_state",
+]
 
 _ACQ = 0  # an acquisition: (kind, number of tiles)
 _VOID = 1  # a void: (kind, mask of tiles not held then)
@@ -762,6 +769,48 @@ def _relaxed(
         elif kind == _VOID:
             since |= value
     return [(1, ((seat, unseen & ~since, size),))]
+
+
+def recent_voids(obs: Observation) -> tuple[int, ...]:
+    """Per seat, the tiles it has shown it does not hold since it last took a tile (a pass or a
+    forced draw on ends it could not match, a trick it did not follow), read from the public
+    history with the voids of :class:`Inference` but without its counting: sound, cheap, less
+    complete than :meth:`Inference.excluded`. The observer's own entry is 0.
+
+    >>> from boneyard.games import get_game
+    >>> from boneyard.state import HandState
+    >>> from boneyard.tiles import parse_tile as T
+    >>> rules = get_game("block").configure(players=2)
+    >>> deal = [[T(t) for t in "6-6 6-5 5-5 4-4 3-3 2-2 1-1".split()],
+    ...         [T(t) for t in "4-3 4-2 3-2 3-1 2-1 1-0 0-0".split()]]
+    >>> stock = [t for t in range(28) if not any(t in h for h in deal)]
+    >>> state = HandState.from_deal(rules, deal, stock)
+    >>> state.apply(state.legal_actions()[0])  # 6-6: seat 1 holds no 6 and passes
+    >>> state.apply(state.legal_actions()[0])
+    >>> voids = recent_voids(state.observation(0))
+    >>> voids[0], voids[1] == rules.tiles.suit_mask[6]
+    (0, True)
+    """
+    rules = obs.rules
+    n = rules.players
+    if rules.custom_apply:
+        assert obs.layout is not None
+        found = list(rules.public_voids(obs.history, obs.layout))
+    else:
+        reader = Inference.__new__(Inference)
+        reader.rules = rules
+        reader.seat = obs.seat
+        reader.hand = obs.hand
+        found = []
+        for timeline in reader._timelines(obs):
+            void = 0
+            for kind, value in timeline:
+                if kind == _ACQ:
+                    void = 0  # a tile taken since may be any
+                elif kind == _VOID:
+                    void |= value
+            found.append(void)
+    return tuple(0 if s == obs.seat else found[s] for s in range(n))
 
 
 def sample_world(
