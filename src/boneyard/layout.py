@@ -149,6 +149,21 @@ class Layout:
         placed = self.placed | BIT[tile]
         return Layout(names, pips, tips, kinds, placed, spinners, self.lead_tile, first_spinner)
 
+    def extend(self, i: int, tile: int, exposed: int) -> Layout:
+        """Lay ``tile`` at end ``i`` of a table without spinners, leaving ``exposed`` showing
+        there: only that end changes (the fast path of :meth:`attach` for lines and trains)."""
+        pips, tips = self.pips, self.tips
+        return Layout(
+            self.names,
+            pips[:i] + (exposed,) + pips[i + 1 :],  # noqa: RUF005
+            tips[:i] + (tile,) + tips[i + 1 :],  # noqa: RUF005
+            self.kinds,
+            self.placed | BIT[tile],
+            self.spinners,
+            self.lead_tile,
+            self.first_spinner,
+        )
+
     def search_key(self) -> tuple[object, ...]:
         """What a search tells positions apart by (the solver's transposition table)."""
         return (self.names, self.pips, self.tips, self.kinds, self.spinners, self.first_spinner)

@@ -400,17 +400,7 @@ class Rules:
         p = layout.pips[i]
         exposed = LOW[t] if HIGH[t] == p else HIGH[t]
         if self.spinner == "none" and not layout.spinners:
-            # The plain line: only one end changes (a fast path of Layout.attach).
-            pips, tips = layout.pips, layout.tips
-            return Layout(
-                layout.names,
-                pips[:i] + (exposed,) + pips[i + 1 :],  # noqa: RUF005
-                tips[:i] + (t,) + tips[i + 1 :],  # noqa: RUF005
-                layout.kinds,
-                layout.placed | BIT[t],
-                0,
-                layout.lead_tile,
-            )
+            return layout.extend(i, t, exposed)  # the plain line: only one end changes
         short_open = not self.spinner_sides_first or self.spinner_fill_first
         return layout.attach(i, t, exposed, self.is_spinner(layout, t), short_open)
 

@@ -187,16 +187,7 @@ class MexicanTrainRules(RoundsRules):
         t = action.tile
         p = layout.pips[i]
         exposed = LOW[t] if HIGH[t] == p else HIGH[t]
-        pips, tips = layout.pips, layout.tips
-        return Layout(
-            layout.names,
-            pips[:i] + (exposed,) + pips[i + 1 :],  # noqa: RUF005
-            tips[:i] + (t,) + tips[i + 1 :],  # noqa: RUF005
-            layout.kinds,
-            layout.placed | BIT[t],
-            0,
-            layout.lead_tile,
-        )
+        return layout.extend(i, t, exposed)
 
     def table_after(self, layout: Layout, seat: int, action: Action) -> Layout:
         """A pass puts the player's marker on his train; his own play on it takes it off."""
