@@ -45,7 +45,7 @@ from ..match import Match
 from ..state import HandState, IllegalAction
 from . import make_rules
 from .encoding import REWARDS, Codec
-from .render import render_state
+from .render import render_text
 
 __all__ = ["INVALID_ACTIONS", "BoneyardEnv", "register_envs"]
 
@@ -181,13 +181,7 @@ class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def render(self) -> str | None:
         """The whole position in text (every hand shown): printed with ``render_mode="human"``,
         returned with ``"ansi"``."""
-        if self.render_mode is None or self.state is None:
-            return None
-        text = render_state(self.state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self.state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

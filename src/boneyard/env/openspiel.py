@@ -62,7 +62,7 @@ from ..match import Match
 from ..rules.base import Game, Rules
 from ..search.inference import Inference
 from ..state import HandState, IllegalAction, Observation
-from ..tiles import BIT, DOUBLE, NAMES, mask_of
+from ..tiles import BIT, DOUBLE, NAMES, mask_of, tiles_of
 from . import make_rules
 from .encoding import Codec, Vector
 
@@ -277,7 +277,7 @@ class BoneyardState(pyspiel.State):  # type: ignore[misc]
         g = self._game
         phase = self._phase()
         if phase == _DEAL:
-            tiles = _tiles(core.pool)
+            tiles = list(tiles_of(core.pool))
             dealt = sum(len(d) for d in core.dealt)
             if g.needs_double and dealt < g.deal_size:
                 return _conditioned(tiles, g.deal_size - dealt, core.dealt)
@@ -377,7 +377,7 @@ class BoneyardState(pyspiel.State):  # type: ignore[misc]
         """Start the hand once dealt (and its leader chosen)."""
         core = self._core
         g = self._game
-        stock = core.turned + _tiles(core.pool) + core.reserve
+        stock = core.turned + list(tiles_of(core.pool)) + core.reserve
         match = Match(g.rules, deal=False)
         core.hand = hand = match.start_hand(core.dealt, stock, core.leader)
         if hand.stock_pos != len(core.turned):  # pragma: no cover - an engine surprise
@@ -450,15 +450,6 @@ class BoneyardState(pyspiel.State):  # type: ignore[misc]
 # ---------------------------------------------------------------------------- helpers
 def _dealt(core: _Core) -> int:
     return sum(len(d) for d in core.dealt) + len(core.turned) + len(core.reserve)
-
-
-def _tiles(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low_bit = mask & -mask
-        out.append(low_bit.bit_length() - 1)
-        mask ^= low_bit
-    return out
 
 
 def _conditioned(
@@ -620,7 +611,7 @@ class _Past:
             after.apply(action, seat)
             outcome = (after.turn, after.bonus_double, after.over)
             void = 0
-            for x in _tiles(all_mask & ~replay.hands[seat]):
+            for x in tiles_of(all_mask & ~replay.hands[seat]):
                 trial = replay.copy(history=False)
                 trial.hands[seat] |= BIT[x]
                 trial._legal = None
@@ -637,7 +628,7 @@ class _Past:
                 # The next event is this draw's tile: the tiles that find the lead, or those
                 # that do not, as this draw did.
                 allowed = 0
-                for x in _tiles(all_mask):
+                for x in tiles_of(all_mask):
                     trial = replay.copy(history=False)
                     pos = trial.stock_pos
                     trial.stock = (*trial.stock[:pos], x, *trial.stock[pos:])
@@ -697,7 +688,7 @@ def _resample_deal(state: BoneyardState, player: int, rng: random.Random) -> Bon
 
     keep = {v for kind, seat, v, _ in core.events if kept(kind, seat)}
     for _ in range(200):
-        pool = [t for t in _tiles(g.rules.tiles.all_mask) if t not in keep]
+        pool = [t for t in tiles_of(g.rules.tiles.all_mask) if t not in keep]
         rng.shuffle(pool)
         new = g.new_initial_state()
         try:
@@ -730,7 +721,7 @@ def _deal_voids(state: BoneyardState, start: HandState) -> list[int]:
     out = []
     for s in range(n):
         void = 0
-        for x in _tiles(rules.tiles.all_mask & ~masks[s]):
+        for x in tiles_of(rules.tiles.all_mask & ~masks[s]):
             trial = [m & ~BIT[x] for m in masks]
             trial[s] |= BIT[x]
             if leader(trial) != real:
@@ -768,7 +759,7 @@ def _rebuild(
     for s in range(n):
         if s == player:
             continue
-        deadline: dict[int, int] = {t: never for t in _tiles(hands[s])}
+        deadline: dict[int, int] = {t: never for t in tiles_of(hands[s])}
         for i, (kind, seat, _value, action) in enumerate(events):
             if kind == _ACT and seat == s and isinstance(action, Play):
                 deadline[action.tile] = i

@@ -40,7 +40,7 @@ from ..match import Match
 from ..state import HandState, IllegalAction
 from . import make_rules
 from .encoding import REWARDS, Codec
-from .render import render_state
+from .render import render_text
 
 __all__ = ["BoneyardAEC", "env", "raw_env"]
 
@@ -160,13 +160,7 @@ class BoneyardAEC(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         """The whole position in text (every hand shown): printed with ``render_mode="human"``,
         returned with ``"ansi"``."""
-        if self.render_mode is None or self.state is None:
-            return None
-        text = render_state(self.state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self.state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -21,7 +21,19 @@ from ..state import HandState
 from ..terminal import describe_move, hand_result_text, hand_text, render_table
 from ..tiles import tiles_of
 
-__all__ = ["render_state"]
+__all__ = ["render_state", "render_text"]
+
+
+def render_text(state: HandState | None, mode: str | None) -> str | None:
+    """An environment's ``render()``: the position printed with ``mode="human"``, returned with
+    ``"ansi"``; nothing without a mode or a hand."""
+    if mode is None or state is None:
+        return None
+    text = render_state(state)
+    if mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def render_state(state: HandState) -> str:
