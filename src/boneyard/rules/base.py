@@ -797,7 +797,12 @@ class Game:
             named = self.named_values.get(key, {})
             if isinstance(raw, str) and raw.strip() in named:
                 raw = named[raw.strip()]
-            values[key] = parse_value(OPTIONS[key], raw)
+            try:
+                values[key] = parse_value(OPTIONS[key], raw)
+            except OptionError as e:
+                if not named:
+                    raise
+                raise OptionError(f"{e}; or a named table: {', '.join(named)}") from None
         chosen = (options or {}).get("tile_set")
         if chosen is not None:
             for key, raw in self.set_defaults.get(str(values["tile_set"]), {}).items():
