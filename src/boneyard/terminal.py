@@ -960,7 +960,7 @@ def winner_text(match: Match, voice: Voice | None = None) -> str:
     if _debits(rules):
         loser = next(i for i in sides if i != winner)
         return (
-            f"Match over: {voice.side_says(loser, 'reach')} {rules.target_score} debits "
+            f"Match over: {voice.side_says(loser, 'reach')} {plural(rules.target_score, 'debit')} "
             f"({_num(totals[loser])} to {_num(totals[winner])}): "
             f"{voice.side_says(winner, 'win')}."
         )
@@ -1665,18 +1665,18 @@ class TerminalGame:
         against = [s for s in range(rules.players) if s not in ours]
         company = f"with {listed(partners)} against " if partners else "against "
         if isinstance(rules, PoolRules):
-            goal = f"A match is {rules.rounds} pools; whoever takes the most pools wins."
+            goal = f"A match is {plural(rules.rounds, 'pool')}; whoever takes the most pools wins."
         elif rules.low_wins or (isinstance(rules, LooRules) and rules.pool):
             goal = _target_text(rules)[0].upper() + _target_text(rules)[1:] + "."
         elif _debits(rules):
             goal = f"The side first debited with {rules.target_score} loses."
         elif rules.target_exact:
             goal = (
-                f"The first to reach exactly {rules.target_score} points wins; a score that would "
-                f"pass {rules.target_score} is not scored."
+                f"The first to reach exactly {plural(rules.target_score, 'point')} wins; a score "
+                f"that would pass {rules.target_score} is not scored."
             )
         else:
-            goal = f"First to {rules.target_score} points wins."
+            goal = f"First to {plural(rules.target_score, 'point')} wins."
         self.say(f"You play {company}{listed(against)}. {goal}")
         for line in game_intro(rules, voice):
             self.say(line)

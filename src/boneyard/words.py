@@ -99,9 +99,13 @@ def capital(text: str) -> str:
 
 
 _GENERIC = re.compile(r"seat (\d+)")
+# Verbs the engine joins to a first one with "and" ("seat 0 went out and takes the pool"): they
+# agree with the subject too.
+_JOINED = "takes|divides|scores|wins|holds|leads|plays|draws|passes|pays|loses|is|has"
 _ENGINE_SEATS = re.compile(
-    r"\bseats (?P<many>\d+(?: & \d+)+)\b"
-    r"|\bseat (?P<one>\d+)(?P<whose>'s)?\b(?: (?P<word>[a-z]+)\b)?"
+    r"\bseats (?P<many>\d+(?:(?:, | & | and )\d+)+)\b"
+    r"|\bseat (?P<one>\d+)(?P<whose>'s)?\b"
+    rf"(?: (?P<word>[a-z]+)\b(?:(?P<between>[^;:]*? and )(?P<joined>{_JOINED})\b)?)?"
 )
 
 
@@ -187,19 +191,23 @@ class Voice:
 
         def seat(m: re.Match[str]) -> str:
             if m["many"] is not None:
-                members = tuple(int(s) for s in m["many"].split(" & "))
+                members = tuple(int(s) for s in re.findall(r"\d+", m["many"]))
                 if any(s >= len(self.names) for s in members):
                     return m[0]
-                return Voice(self.names, self.reader, (members,)).side(0)
+                if " & " in m["many"]:
+                    return Voice(self.names, self.reader, (members,)).side(0)
+                named = [self.name(s) for s in members]
+                return ", ".join(named[:-1]) + " and " + named[-1]
             s = int(m["one"])
             if s >= len(self.names):
                 return m[0]
             said = self.whose(s) if m["whose"] else self.name(s)
-            word = m["word"]
+            word, joined = m["word"], m["joined"]
             if word is None:
                 return said
             if s == self.reader and not m["whose"]:
                 word = _base(word)
-            return f"{said} {word}"
+                joined = joined and _base(joined)
+            return f"{said} {word}{m['between'] or ''}{joined or ''}"
 
         return _ENGINE_SEATS.sub(seat, text)
