@@ -21,6 +21,7 @@ import pytest
 from boneyard import Match, get_game
 from boneyard.actions import Play
 from boneyard.agents import make_agent
+from boneyard.analysis import ReviewedMove, review_text
 from boneyard.cli import rules_listing, rules_text
 from boneyard.games import GAMES
 from boneyard.layout import Layout
@@ -39,6 +40,7 @@ from boneyard.terminal import (
 )
 from boneyard.tiles import BIT
 from boneyard.words import Voice, plural, third_person
+from conftest import T
 from wording import CONFIGS, about_reader, faults, short_match
 
 
@@ -333,3 +335,14 @@ def test_hand_ends_and_match_ends_for_every_reader(
             assert not re.search(r"\b[Yy]ou|\b[Yy]our|\b[Ss]eats? \d", told), told
         else:
             assert about_reader(told, voice.reader, names[voice.reader]) == [], told
+
+
+def test_a_review_counts_its_decisions() -> None:
+    """A review of one decision (the best was played) says "1 decision"."""
+    move = Play(T("6-6"))
+    one = ReviewedMove(1, 0, move, move, 2.0, 2.0, 0.0, "")
+    assert review_text([one]).splitlines() == [
+        "no costly moves: 1 decision, all within 0.5 points",
+        "total cost of your choices: 0.0 points over 1 decision",
+    ]
+    assert "over 2 decisions" in review_text([one, one])

@@ -20,7 +20,7 @@ from ..match import Match
 from ..state import HandState
 from ..terminal import describe_move, hand_result_text, hand_text, render_table
 from ..tiles import tiles_of
-from ..words import Voice
+from ..words import Voice, plural
 
 __all__ = ["render_state", "render_text"]
 
@@ -49,7 +49,7 @@ def render_state(state: HandState) -> str:
     for s in range(rules.players):
         lines.append(f"Seat {s}: {hand_text(state.hands[s])}")
     scores = ", ".join(str(x) for x in state.scores)
-    lines.append(f"Stock: {state.stock_size()} tiles. Scores this hand: {scores}.")
+    lines.append(f"Stock: {plural(state.stock_size(), 'tile')}. Scores this hand: {scores}.")
     if state.history:
         before = _before_last(state)
         lines.append("Last move: " + describe_move(state.history[-1], before, voice, rules=rules))
