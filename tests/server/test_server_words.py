@@ -47,8 +47,11 @@ def test_each_reader_reads_its_own_log(game_id: str, rule_set: str, players: int
     assert any(refused.values())
     for reader in [*range(players), None]:
         log = "\n".join(e.for_reader(reader) for e in table.log)
-        winner = table.view(reader).winner or ""
-        text = "\n".join([log, winner, *refused.get(reader, [])]) if reader is not None else log
+        view = table.view(reader)
+        panel = view.reveal.result if view.reveal is not None else []
+        assert panel, "the end of the last hand is shown"
+        told = [log, view.winner or "", *panel]
+        text = "\n".join([*told, *refused.get(reader, [])] if reader is not None else told)
         assert faults(text, names) == [], text
         if reader is None:
             assert not re.search(r"\b[Ss]eats? \d", text), text

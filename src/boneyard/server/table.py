@@ -661,13 +661,19 @@ class Table:
             why_text = next((r for r in reasons if not r.startswith("Score:")), "")
             notes.append(f"{who} scores {move.points}" + (f" ({why_text})" if why_text else ""))
 
+    def result_text(self, index: int, voice: Voice) -> str:
+        """How hand ``index`` (0-based, finished) ended, told by ``voice``."""
+        state = self.match.hands[index]
+        assert state.result is not None
+        return hand_result_text(
+            index + 1, state.result, self.rules, state.hands, state, voice=voice
+        )
+
     def _hand_over(self, state: HandState) -> None:
-        result = state.result
-        assert result is not None
         number = self.number
 
         def ended(voice: Voice) -> str:
-            return hand_result_text(number, result, self.rules, state.hands, state, voice=voice)
+            return self.result_text(number - 1, voice)
 
         lines = ended(self.voice(None)).split("\n")
         self.results[number - 1] = lines
@@ -804,10 +810,17 @@ class Table:
             can_draw=rules.can_draw,
             sheet=public["sheet"],
             log=log,
-            reveal=public["reveal"],
+            reveal=self._reveal_for(public["reveal"], seat),
             winner=self.winner_for(seat) if mine else public["winner"],
             chat=public["chat"],
         )
+
+    def _reveal_for(self, reveal: Reveal | None, seat: int | None) -> Reveal | None:
+        """The end of the last hand as ``seat`` reads it (a spectator: the shared words)."""
+        if reveal is None or seat is None:
+            return reveal
+        told = self.result_text(reveal.hand - 1, self.voice(seat)).split("\n")
+        return reveal.model_copy(update={"result": told})
 
     def seat_views(
         self, connected: Collection[int], hand_sizes: Sequence[int] | None = None
