@@ -73,6 +73,13 @@ def test_verbs_agree() -> None:
         "you & seat 2 win",
         "seats 1 & 3 win",
     )
+    # A sentence opens with a capital, but a name is written as it was given.
+    given = Voice(("greedy-1", "seat 1"), 1)
+    assert (given.says(0, "play", opening=True), given.says(1, "play", opening=True)) == (
+        "greedy-1 plays",
+        "You play",
+    )
+    assert Voice(("greedy-1", "seat 1"), None).subject(1) == "Seat 1"
     alone = Voice(("Ann", "Bob", "Cy"), None, ((0,), (1,), (2,)))
     assert (
         alone.side_says(1, "reach") == "Bob reaches" and alone.sides_named([0, 2]) == "Ann and Cy"

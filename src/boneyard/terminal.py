@@ -53,7 +53,7 @@ from .rules.whist import WhistRules
 from .state import HandState, IllegalAction, Observation
 from .tiles import BIT, DOUBLE, HIGH, LOW, NAMES, PIPS, parse_tile, tile, tiles_of
 from .tricks import DROPPED, MISSED, STOOD, Tricks
-from .words import Voice, capital, plural
+from .words import Voice, plural
 from .words import number as _num
 
 if TYPE_CHECKING:
@@ -762,7 +762,7 @@ def hand_result_text(
         for index, side, pts in state.penalties:
             claimer = state.history[index].seat
             lines.append(
-                f"  {capital(voice.side_says(side, 'score'))} {pts} for "
+                f"  {voice.side_says(side, 'score', opening=True)} {pts} for "
                 f"{voice.whose(claimer)} wrong claim."
             )
         if rules.target_exact:
@@ -770,7 +770,7 @@ def hand_result_text(
             for side, (would, got) in enumerate(zip(earned, result.end_points, strict=True)):
                 if would != got:
                     lines.append(
-                        f"  {capital(voice.side_says(side, 'would'))} pass "
+                        f"  {voice.side_says(side, 'would', opening=True)} pass "
                         f"{rules.target_score} with the {would} for the hand: not scored."
                     )
     return "\n".join(lines)
@@ -1320,30 +1320,32 @@ def hand_start_text(rules: Rules, state: HandState, voice: Voice) -> str:
     leader = state.leader
     if isinstance(rules, LooRules):
         dealer = (leader - 1) % rules.players
-        return f"{capital(voice.says(dealer, 'deal'))}; {voice.says(leader, 'decide')} first."
+        return f"{voice.says(dealer, 'deal', opening=True)}; {voice.says(leader, 'decide')} first."
     if state.finding_lead:
         return lead_hunt_text(rules, state)
-    return f"{capital(voice.says(leader, 'have'))} the lead."
+    return f"{voice.says(leader, 'have', opening=True)} the lead."
 
 
 def trick_won_text(table: Tricks, voice: Voice) -> str:
     """Who took the trick just finished: ``Seat 3 takes the trick (2 tricks so far).``"""
     w = table.last_winner
-    return f"{capital(voice.says(w, 'take'))} the trick ({plural(table.won[w], 'trick')} so far)."
+    return (
+        f"{voice.says(w, 'take', opening=True)} the trick ({plural(table.won[w], 'trick')} so far)."
+    )
 
 
 def partner_out_text(seat: int, voice: Voice) -> str:
     """A partner out while the hand goes on (``team_out_rule=both_partners``)."""
     return (
-        f"{capital(voice.says(seat, 'be'))} out; the hand goes on until both partners of a side "
-        "are out."
+        f"{voice.says(seat, 'be', opening=True)} out; the hand goes on until both partners of a "
+        "side are out."
     )
 
 
 def target_reached_text(rules: Rules, side: int, voice: Voice) -> str:
     """A side reaching an exact target mid-hand: it has won; the hand is played out."""
     return (
-        f"{capital(voice.side_says(side, 'reach'))} {rules.target_score} exactly and "
+        f"{voice.side_says(side, 'reach', opening=True)} {rules.target_score} exactly and "
         f"{voice.side_verb(side, 'win')} the match; the hand is played out."
     )
 

@@ -137,16 +137,27 @@ class Voice:
         return "you" if seat == self.reader else self.names[seat]
 
     def subject(self, seat: int) -> str:
-        """The seat opening a sentence: ``You``, ``Seat 1``, ``Ann``."""
-        return capital(self.name(seat))
+        """The seat opening a sentence: ``You``, ``Seat 1``, ``Ann`` (a name is written as it
+        was given: ``greedy-1``)."""
+        return self.opening(self.name(seat))
+
+    def opening(self, text: str) -> str:
+        """``text`` opening a sentence: its first letter in capitals, unless it begins with a
+        name as someone gave it (``greedy-1 plays``)."""
+        given = (n for n in self.names if not _GENERIC.fullmatch(n))
+        if any(text.startswith(n) and not text.startswith("you") for n in given):
+            return text
+        return capital(text)
 
     def verb(self, seat: int, verb: str) -> str:
         """``verb`` agreeing with the seat: ``play`` for you, ``plays`` for another."""
         return _plain(verb) if seat == self.reader else third_person(verb)
 
-    def says(self, seat: int, verb: str) -> str:
-        """The seat and its verb: ``you play``, ``seat 1 plays``."""
-        return f"{self.name(seat)} {self.verb(seat, verb)}"
+    def says(self, seat: int, verb: str, opening: bool = False) -> str:
+        """The seat and its verb: ``you play``, ``seat 1 plays``; ``You play`` opening a
+        sentence."""
+        who = self.subject(seat) if opening else self.name(seat)
+        return f"{who} {self.verb(seat, verb)}"
 
     def whose(self, seat: int) -> str:
         """The seat's possessive: ``your``, ``seat 1's``, ``Ann's``."""
@@ -175,9 +186,11 @@ class Voice:
     def side_verb(self, side: int, verb: str) -> str:
         return _plain(verb) if self.side_plural(side) else third_person(verb)
 
-    def side_says(self, side: int, verb: str) -> str:
-        """The side and its verb: ``you & seat 2 win``, ``seat 1 wins``."""
-        return f"{self.side(side)} {self.side_verb(side, verb)}"
+    def side_says(self, side: int, verb: str, opening: bool = False) -> str:
+        """The side and its verb: ``you & seat 2 win``, ``seat 1 wins``; ``You & seat 2 win``
+        opening a sentence."""
+        said = f"{self.side(side)} {self.side_verb(side, verb)}"
+        return self.opening(said) if opening else said
 
     def sides_named(self, sides: Sequence[int]) -> str:
         """Several sides in a sentence: ``you and seat 2``, ``seat 1, seat 2 and seat 3``."""
