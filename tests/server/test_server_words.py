@@ -1,6 +1,7 @@
 """The browser's log told for each reader, for every game, rule set and player count in the
-registry: a seat reads "you" about itself and the others' names, never its own name; a spectator
-reads names only; and an illegal move is refused in the words of the seat that tried it.
+registry: a seat reads "you" about itself and the others' names, never its own name, in the log,
+the end-of-hand panel, the score sheet and the winner; a spectator reads names only; and an illegal
+move is refused in the words of the seat that tried it.
 
 Every seat is a person with a name (Ann, Bob...), so each has its own log; a computer player makes
 their moves through :class:`boneyard.server.table.Table` itself, as the server does, in matches
@@ -50,7 +51,9 @@ def test_each_reader_reads_its_own_log(game_id: str, rule_set: str, players: int
         view = table.view(reader)
         panel = view.reveal.result if view.reveal is not None else []
         assert panel, "the end of the last hand is shown"
-        told = [log, view.winner or "", *panel]
+        sheet = view.sheet
+        rows = [text for row in sheet.rows for text in (row.ended, *row.notes)]
+        told = [log, view.winner or "", *panel, *sheet.sides, sheet.text, *rows]
         text = "\n".join([*told, *refused.get(reader, [])] if reader is not None else told)
         assert faults(text, names) == [], text
         if reader is None:

@@ -348,7 +348,9 @@ class Table:
         self.match = Match(rules, deal=False)
         self.log: list[LogEntry] = []
         # Per hand (0-based): the reasons for its scores, and the words of its end.
-        self.notes: dict[int, list[str]] = {}
+        # Per hand, the notes of the score sheet (each score made in play and why, how the hand
+        # ended), told for each reader as the log is.
+        self.notes: dict[int, list[LogEntry]] = {}
         self.results: dict[int, list[str]] = {}
         self.chat: list[StoredChat] = []
         # Changes with every change of the match (moves, deals), for the tasks that wait.
@@ -577,16 +579,28 @@ class Table:
     ) -> None:
         """Lines of the log told for each reader: ``words`` says them for a voice (several
         lines split at newlines); ``seat`` and ``full`` as in :class:`LogEntry`."""
+        self.log += self.told(words, seat, full)
+
+    def told(
+        self,
+        words: Callable[[Voice], str],
+        seat: int | None = None,
+        full: str | None = None,
+    ) -> list[LogEntry]:
+        """What ``words`` say for each reader (a spectator, and every seat a person holds), a
+        :class:`LogEntry` per line."""
         spectator = words(self.voice(None)).split("\n")
         people = self.people
         by_seat = [
             words(self.voice(s)).split("\n") if s in people else spectator
             for s in range(self.rules.players)
         ]
+        entries = []
         for i, text in enumerate(spectator):
             told = tuple(lines[i] for lines in by_seat)
             same = all(t == text for t in told)
-            self.log.append(LogEntry(text, seat, None if same else told, full))
+            entries.append(LogEntry(text, seat, None if same else told, full))
+        return entries
 
     def _intro(self) -> None:
         rules = self.rules
@@ -656,10 +670,16 @@ class Table:
         if before.reached < 0 <= state.target_side and not state.over:
             self.tell(lambda v: target_reached_text(rules, state.target_side, v))
         if move.points:
-            notes = self.notes.setdefault(self.number - 1, [])
-            who = self.seats[move.seat].name
-            why_text = next((r for r in reasons if not r.startswith("Score:")), "")
-            notes.append(f"{who} scores {move.points}" + (f" ({why_text})" if why_text else ""))
+
+            def scored(voice: Voice) -> str:
+                said = f"{voice.says(move.seat, 'score', opening=True)} {move.points}"
+                if not isinstance(rules, CountingRules) or not isinstance(move.action, Play):
+                    return said
+                lines = scoring_lines(rules, state, before.layout, move, index, voice)
+                why = next((r for r in lines if not r.startswith("Score:")), "")
+                return f"{said} ({why})" if why else said
+
+            self.notes.setdefault(self.number - 1, []).extend(self.told(scored))
 
     def result_text(self, index: int, voice: Voice) -> str:
         """How hand ``index`` (0-based, finished) ended, told by ``voice``."""
@@ -671,14 +691,16 @@ class Table:
 
     def _hand_over(self, state: HandState) -> None:
         number = self.number
+        result = state.result
+        assert result is not None
 
         def ended(voice: Voice) -> str:
             return self.result_text(number - 1, voice)
 
         lines = ended(self.voice(None)).split("\n")
         self.results[number - 1] = lines
-        self.notes.setdefault(number - 1, []).append(
-            lines[0].replace(f"Hand {number} is over: ", "Ended: ")
+        self.notes.setdefault(number - 1, []).extend(
+            self.told(lambda v: f"Ended: {v.tell(result.reason)}.")
         )
         self.say("")
         self.tell(ended)
@@ -757,15 +779,20 @@ class Table:
             "seats": self.seat_views(connected),
             "winner": self.winner,
             "chat": [self.chat_line(c) for c in self.chat[-CHAT_LINES:]],
+            "sheet_key": keys["sheet"],
         }
         for name, part_key in keys.items():
-            memo = self._parts.get(name)
-            if memo is None or memo[0] != part_key:
-                memo = (part_key, made[name]())
-                self._parts[name] = memo
-            parts[name] = memo[1]
+            parts[name] = self._memo(name, part_key, made[name])
         self._cache = (key, parts)
         return parts
+
+    def _memo(self, name: str, key: Any, make: Callable[[], Any]) -> Any:
+        """The part ``name`` of a view, made again only when its ``key`` has changed."""
+        memo = self._parts.get(name)
+        if memo is None or memo[0] != key:
+            memo = (key, make())
+            self._parts[name] = memo
+        return memo[1]
 
     def view(self, seat: int | None, connected: Collection[int] = ()) -> StateMessage:
         """What ``seat`` may see (``None``: a spectator, the public view only)."""
@@ -808,7 +835,9 @@ class Table:
             stock=stock,
             drawable=state.drawable(),
             can_draw=rules.can_draw,
-            sheet=public["sheet"],
+            sheet=public["sheet"]
+            if seat is None
+            else self._memo(f"sheet:{seat}", public["sheet_key"], lambda: self.sheet(seat)),
             log=log,
             reveal=self._reveal_for(public["reveal"], seat),
             winner=self.winner_for(seat) if mine else public["winner"],
@@ -867,9 +896,11 @@ class Table:
     def chat_line(self, c: StoredChat) -> ChatLine:
         return ChatLine(seat=c.seat, name=c.name, text=c.text, at=c.created.isoformat())
 
-    def sheet(self) -> Sheet:
+    def sheet(self, reader: int | None = None) -> Sheet:
+        """The score sheet as ``reader`` reads it (``None``: a spectator, names only)."""
         match = self.match
-        labels = self.side_names()
+        voice = self.voice(reader)
+        labels = [voice.side(i) for i in range(len(self.rules.sides))]
         rows = []
         for number, points, totals in match.score_sheet():
             result = match.hands[number - 1].result
@@ -878,8 +909,8 @@ class Table:
                     hand=number,
                     points=list(points),
                     totals=list(totals),
-                    ended=self.named(result.reason) if result is not None else "",
-                    notes=self.notes.get(number - 1, []),
+                    ended=voice.tell(result.reason) if result is not None else "",
+                    notes=[e.for_reader(reader) for e in self.notes.get(number - 1, [])],
                 )
             )
         state = self.state
@@ -890,9 +921,11 @@ class Table:
             rows=rows,
             totals=list(match.totals),
             this_hand=list(state.scores) if playing else [0] * len(labels),
-            this_hand_notes=self.notes.get(self.number - 1, []) if playing else [],
+            this_hand_notes=[e.for_reader(reader) for e in self.notes.get(self.number - 1, [])]
+            if playing
+            else [],
             target=target,
-            text=score_sheet_text(match, self.voice(None)),
+            text=score_sheet_text(match, voice),
         )
 
     def reveal(self, index: int | None = None) -> Reveal | None:
