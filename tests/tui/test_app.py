@@ -83,7 +83,7 @@ async def test_a_match_of_block_by_keyboard() -> None:
         assert session.match.over
         assert max(session.match.totals) >= 30
         # The finished match is not kept for resuming.
-        assert not (app.config / "saved-match.json").exists()
+        assert not list((app.config / "saves").glob("*.json"))
 
 
 def game_screen_session(app: BoneyardApp):  # type: ignore[no-untyped-def]
@@ -282,7 +282,9 @@ async def test_save_quit_and_resume() -> None:
         session = game_screen(app).session
         history = list(session.state.history)
         await pilot.press("q")
-    saved = app.config / "saved-match.json"
+    (saved,) = (app.config / "saves").glob("*.json")
+    assert app.exit_message.startswith(f"The match is saved in {saved}.")
+    assert f"boneyard play --resume {saved}" in app.exit_message
     record = json.loads(saved.read_text(encoding="utf-8"))
     assert record["meta"]["seed"] == 6 and replay_record(record).disagreements == []
 
@@ -367,7 +369,8 @@ async def test_the_start_screen_chooses_and_remembers() -> None:
             "players": 3,
             "options": {"target_score": "50"},
         }
-        assert "Resume saved match" in screen_text(again)
+        shown = screen_text(again)
+        assert "Unfinished matches" in shown and "Draw (britannica) · hand 1, move" in shown
 
 
 async def test_a_bad_option_on_the_start_screen_is_explained() -> None:

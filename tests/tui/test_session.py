@@ -13,8 +13,9 @@ from boneyard import get_game
 from boneyard.actions import Play
 from boneyard.record import RecordError, match_to_record, replay_record
 from boneyard.terminal import YOU
+from boneyard.tui.saves import saves_dir
 from boneyard.tui.session import Session
-from boneyard.tui.settings import Settings, load_settings, save_settings, saved_match_path
+from boneyard.tui.settings import Settings, load_settings, save_settings
 
 
 def play_until(session: Session, done: object, pick: int = 0, limit: int = 500) -> None:
@@ -176,4 +177,4 @@ def test_settings_round_trip() -> None:
     assert load_settings() == settings
     path.write_text("{not json", encoding="utf-8")
     assert load_settings() == Settings()  # a broken file gives the defaults
-    assert saved_match_path().parent == path.parent
+    assert saves_dir().parent == path.parent

@@ -20,6 +20,7 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from ..actions import Action, Draw, Muggins, Pass, Play
@@ -82,6 +83,8 @@ class Session(TerminalGame):
         self.notes: dict[int, list[str]] = {}
         self._hand_said: int = -1
         self.took_back = 0
+        # The file this match is kept in among the saved matches (once it has been saved).
+        self.save_path: Path | None = None
         # A hint in the full-screen game thinks a little longer than the plain game's.
         self.hint_budget = analysis_budget(FULL_SCREEN_HINT_BUDGET)
 
