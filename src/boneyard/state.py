@@ -4,7 +4,8 @@ A :class:`HandState` holds the hands as bitmasks, the stock in draw order, the l
 is, the scores made during play and the history. It answers :meth:`~HandState.legal_actions`, takes
 an action with :meth:`~HandState.apply` (an illegal one raises :class:`IllegalAction` and changes
 nothing), copies itself cheaply with :meth:`~HandState.copy`, and gives each seat only what that
-seat may see with :meth:`~HandState.observation`.
+seat may see with :meth:`~HandState.observation`. :meth:`~HandState.restart` and
+:meth:`~HandState.replay_to` rebuild the hand from its start, the one place that is done.
 
 >>> from boneyard.games import get_game
 >>> from boneyard.tiles import parse_tile as T

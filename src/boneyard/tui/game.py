@@ -181,9 +181,14 @@ class GameScreen(Screen[None]):
         drawing, no muggins key where scores are not claimed), nor the keys of play once the
         match is over."""
         rules = self.session.rules
-        if action in ("draw", "pass_turn", "muggins", "hint", "take_back"):
-            if self.session.match.over:
-                return False  # nothing is left to play
+        if self.session.match.over and action in (
+            "draw",
+            "pass_turn",
+            "muggins",
+            "hint",
+            "take_back",
+        ):
+            return False  # nothing is left to play
         if action == "draw":
             return rules.can_draw or rules.voluntary_draw
         if action == "pass_turn":
