@@ -33,23 +33,24 @@ def fast_agent(rules: Rules) -> str:
 
 
 def short_match(
-    game_id: str, rule_set: str, players: int | None = None
-) -> tuple[Rules, int, dict[str, int]]:
+    game_id: str, rule_set: str, tile_set: str | None = None
+) -> tuple[Rules, int, dict[str, Any]]:
     """The rules, seed and options changed of a short match (``MIN_HANDS`` to ``MAX_HANDS``
     hands) with the fast agent in every seat: three rounds where the game plays rounds, else
     the smallest of a few targets that gives such a match on one of the first seeds. Found by
-    playing, so it holds whatever the random streams become. ``players``: the rule set's own
-    number by default."""
+    playing, so it holds whatever the random streams become. ``tile_set``: another set than the
+    rule set's."""
     game = get_game(game_id)
-    base = game.configure(rule_set, players=players)
+    chosen: dict[str, Any] = {"tile_set": tile_set} if tile_set else {}
+    base = game.configure(rule_set, chosen)
     rounds = {"rounds": MIN_HANDS} if "rounds" in game.option_names else {}
     targets: list[dict[str, int]] = [{}]
     if "target_score" in game.option_names:
         t = base.target_score
         targets = [{"target_score": max(1, t // share)} for share in (4, 2, 1)]
     for target in targets:
-        options = {**rounds, **target}
-        rules = game.configure(rule_set, options, players)
+        options = {**chosen, **rounds, **target}
+        rules = game.configure(rule_set, options)
         for seed in range(12):
             if MIN_HANDS <= hands_of(rules, seed) <= MAX_HANDS:
                 return rules, seed, options
