@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 from textual.widgets import OptionList, Select
 from tuihelp import (
+    app_for,
     config_home,  # noqa: F401  (the fixture: settings in a temporary directory)
     game_screen,
+    game_screen_session,
     hand_over,
     play_to_the_end,
     screen_text,
@@ -33,12 +35,6 @@ from boneyard.tui.screens import (
 from boneyard.tui.widgets import HandView, TableView
 
 SIZE = (120, 40)
-
-
-def app_for(game: str, seed: int = 1, **options: str) -> BoneyardApp:
-    app = BoneyardApp(Launch(game=game, seed=seed, options=dict(options)))
-    app.settings.speed = "instant"
-    return app
 
 
 def log_text(app: BoneyardApp) -> str:
@@ -84,11 +80,6 @@ async def test_a_match_of_block_by_keyboard() -> None:
         assert max(session.match.totals) >= 30
         # The finished match is not kept for resuming.
         assert not list((app.config / "saves").glob("*.json"))
-
-
-def game_screen_session(app: BoneyardApp):  # type: ignore[no-untyped-def]
-    screens = [s for s in app.screen_stack if isinstance(s, GameScreen)]
-    return screens[-1].session
 
 
 async def test_a_match_of_muggins_by_number_explains_every_score() -> None:

@@ -13,8 +13,10 @@ from pathlib import Path
 
 from textual.widgets import OptionList
 from tuihelp import (
+    app_for,
     config_home,  # noqa: F401  (the fixture: settings in a temporary directory)
     game_screen,
+    game_screen_session,
     hand_over,
     play_to_the_end,
     screen_text,
@@ -32,12 +34,6 @@ from boneyard.tui.session import Session
 
 SIZE = (120, 40)
 RECORDS = Path(__file__).resolve().parents[1] / "records"
-
-
-def app_for(game: str, seed: int = 1, **options: str) -> BoneyardApp:
-    app = BoneyardApp(Launch(game=game, seed=seed, options=dict(options)))
-    app.settings.speed = "instant"
-    return app
 
 
 def footer(app: BoneyardApp) -> str:
@@ -252,8 +248,3 @@ async def test_no_keys_of_play_once_the_match_is_over() -> None:
         for gone in ("Draw", "Pass", "Hint", "Take back"):
             assert gone not in keys, keys
         assert "Score" in keys and "Quit" in keys
-
-
-def game_screen_session(app: BoneyardApp):  # type: ignore[no-untyped-def]
-    (screen,) = [s for s in app.screen_stack if isinstance(s, GameScreen)]
-    return screen.session
