@@ -183,6 +183,10 @@ def test_ties_off_the_doubles_go_to_the_fewer_doubles_then_nobody() -> None:
         "blocked: both hands hold a double, so only the pips on the other tiles count: "
         "3 for seat 0, 3 for seat 1; seat 0 and seat 1 tie, and seat 0 wins with fewer doubles"
     )
+    # Three hands, each 3 off one double: 3-3 2-1 (2 + 1), 1-1 3-0 (3), 6-6 1-0 2-0 (1 + 2).
+    result = end_result(["3-3 2-1", "1-1 3-0", "6-6 1-0 2-0"], "blocked", None)
+    assert (result.winner, result.end_points) == (None, (0, 0, 0))
+    assert result.reason.endswith("seat 0, seat 1 and seat 2 tie, nobody scores")
     # A: 3-3 + 2-1 (3 off one double), B: 1-1 + 3-0 (3 off one double): tied again, nobody.
     result = end_result(["3-3 2-1", "1-1 3-0"], "blocked", None)
     assert (result.winner, result.end_points) == (None, (0, 0))
@@ -190,6 +194,20 @@ def test_ties_off_the_doubles_go_to_the_fewer_doubles_then_nobody() -> None:
     # With blocked_tie=no_score the first tie scores nobody either.
     result = end_result(["3-3 2-1", "1-1 0-0 3-0"], "blocked", None, blocked_tie="no_score")
     assert (result.winner, result.end_points) == (None, (0, 0))
+
+
+def test_two_lone_doubles_tie_at_nothing() -> None:
+    """A common end: each hand is left with one double. Off the doubles both count 0, and each
+    holds one double, so nobody scores; the old text lets no double's spots decide."""
+    # 5-5 (10 pips) against 3-3 (6): 0 = 0 off the doubles, 1 = 1 doubles.
+    result = end_result(["5-5", "3-3"], "blocked", None)
+    assert (result.winner, result.end_points) == (None, (0, 0))
+    # all_pips: 6 < 10, the 3-3 wins; blocked_tie=lightest_tile breaks the tie the same way.
+    result = end_result(["5-5", "3-3"], "blocked", None, blocked_doubles_lose="all_pips")
+    assert (result.winner, result.end_points) == (1, (0, 1))
+    result = end_result(["5-5", "3-3"], "blocked", None, blocked_tie="lightest_tile")
+    assert (result.winner, result.end_points) == (1, (0, 1))
+    assert result.reason.endswith("seat 0 and seat 1 tie, and seat 1 wins with the lightest tile")
 
 
 def test_all_pips_reading_then_the_fewest_doubles() -> None:

@@ -211,7 +211,8 @@ class BergenRules(Rules):
         reason = f"blocked: {every} a double, so only the pips on the other tiles count: {counts}"
         if len(tied) == 1:
             return winner, points, f"{reason}; {self.side_name(tied[0])} wins"
-        names = " and ".join(self.side_name(i) for i in tied)
+        *others, last = [self.side_name(i) for i in tied]
+        names = f"{', '.join(others)} and {last}"
         if winner is not None:
             why = _TIE_WORDS.get(self.blocked_tie, f"wins the tie ({self.blocked_tie})")
             return winner, points, f"{reason}; {names} tie, and {self.side_name(winner)} {why}"
