@@ -1250,12 +1250,17 @@ def game_intro(rules: Rules) -> list[str]:
             f"Going out scores {rules.domino_points.removeprefix('fixed:')}; when nobody can "
             "play, the best hand scores "
             f"{rules.blocked_scoring.removeprefix('fixed:')}"
-            + (
-                ": a hand holding a double loses to any hand without one, then the fewest pips win."
-                if rules.blocked_doubles_lose
-                else ": the fewest pips win."
-            ),
+            + {
+                "off": ": the fewest pips win.",
+                "all_pips": ": a hand holding a double loses to any hand without one, then the "
+                "fewest pips win.",
+                "non_double_pips": ": a hand holding a double loses to any hand without one, "
+                "then the fewest pips win; when every hand holds a double, only the pips on the "
+                "other tiles count.",
+            }[rules.doubles_rule],
         ]
+        if rules.voluntary_draw:
+            lines.append("You may draw from the stock even when you could play.")
         if rules.near_target_cap:
             lines.append(
                 "Near the target a header is worth less: at most 1 within 2 points of it, at "
