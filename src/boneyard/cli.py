@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 from . import __version__
+from .analysis import HINT_BUDGET, analysis_budget
 from .games import GAMES, get_game
 from .options import OptionError, format_value
 from .record import RecordError, Replay, read_records, replay_record
@@ -641,6 +642,10 @@ def build_app() -> "typer.Typer":
     ) -> None:
         """Play a match against the computer (you are seat 0): full screen in a terminal, or the
         line-based game with --plain."""
+        try:
+            analysis_budget(HINT_BUDGET)  # a bad BONEYARD_ANALYSIS_BUDGET, said before starting
+        except OptionError as e:
+            error(str(e))
         full_screen = not plain and _in_a_terminal()
         if full_screen:
             try:

@@ -45,6 +45,9 @@ class OptionSpec:
     # A valid value of this option to show in its allowed values and its errors: for a whole
     # number a typical one, for a per-player option a map of its own ("2:3,3:0,4:0").
     example: str = ""
+    # For a choice that was once a yes/no option: the choices that false and true meant then, so
+    # that a record written before (records write every option) still loads and replays the same.
+    was_bool: tuple[str, str] | None = None
 
     def allowed(self) -> str:
         """The allowed values in words, with an example of this option's own where it helps."""
@@ -386,9 +389,13 @@ _SPECS = [
     ),
     OptionSpec(
         "blocked_doubles_lose",
-        "bool",
-        "in a blocked hand a hand holding a double loses to any hand without one; the fewest "
-        "pips wins among the hands alike (Bergen)",
+        "choice",
+        "Bergen's doubles rule for a blocked hand: off (the fewest pips win), all_pips (a hand "
+        "holding a double loses to any hand without one, then the fewest pips win), "
+        "non_double_pips (the same, but hands that all hold doubles count only their other "
+        "tiles)",
+        ("off", "all_pips", "non_double_pips"),
+        was_bool=("off", "all_pips"),
     ),
     OptionSpec(
         "bergen_near_target_cap",
@@ -461,11 +468,15 @@ def parse_value(spec: OptionSpec, value: Any) -> OptionValue:
             raise spec.bad_value(value)
         return tuple(sorted(out))
     # choice
+    if isinstance(value, bool) and spec.was_bool is not None:
+        return spec.was_bool[value]
     if not isinstance(value, str):
         raise spec.bad_value(value)
     text = value.strip()
     if text in spec.choices:
         return text
+    if spec.was_bool is not None and text.lower() in _TRUE | _FALSE:
+        return spec.was_bool[text.lower() in _TRUE]
     prefix, _, param = text.partition(":")
     for pc in spec.param_choices:
         if pc.startswith(prefix + ":") and param:

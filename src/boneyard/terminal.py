@@ -40,6 +40,7 @@ from .actions import (
     TakeMiss,
 )
 from .agents import Agent, make_agent
+from .analysis import HINT_BUDGET, REVIEW_BUDGET, analysis_budget
 from .layout import Layout
 from .match import Match
 from .rules.base import HandResult, Rules
@@ -1266,12 +1267,17 @@ def game_intro(rules: Rules, voice: Voice | None = None) -> list[str]:
             f"Going out scores {rules.domino_points.removeprefix('fixed:')}; when nobody can "
             "play, the best hand scores "
             f"{rules.blocked_scoring.removeprefix('fixed:')}"
-            + (
-                ": a hand holding a double loses to any hand without one, then the fewest pips win."
-                if rules.blocked_doubles_lose
-                else ": the fewest pips win."
-            ),
+            + {
+                "off": ": the fewest pips win.",
+                "all_pips": ": a hand holding a double loses to any hand without one, then the "
+                "fewest pips win.",
+                "non_double_pips": ": a hand holding a double loses to any hand without one, "
+                "then the fewest pips win; when every hand holds a double, only the pips on the "
+                "other tiles count.",
+            }[rules.doubles_rule],
         ]
+        if rules.voluntary_draw:
+            lines.append("You may draw from the stock even when you could play.")
         if rules.near_target_cap:
             lines.append(
                 "Near the target a header is worth less: at most 1 within 2 points of it, at "
@@ -1558,6 +1564,9 @@ class TerminalGame:
         n = rules.players
         self.hints = hints
         self.review = review
+        # Seconds of search for a hint, and per decision for a review.
+        self.hint_budget = analysis_budget(HINT_BUDGET)
+        self.review_budget = analysis_budget(REVIEW_BUDGET)
         chosen: Sequence[str | Agent] = opponents or (default_opponent(rules),)
         given = [chosen[(s - 1) % len(chosen)] for s in range(1, n)]
         self.agents: dict[int, Agent] = {
@@ -1613,6 +1622,21 @@ class TerminalGame:
     # ------------------------------------------------------------- the match
     def run(self) -> str:
         self._intro()
+        if self.match.over:
+            # A finished match (resumed from its record): nothing to play, nothing to score.
+            self.say()
+            self.say("This match is over: nothing is left to play.", "yellow")
+            self.say()
+            self.say(score_sheet_text(self.match))
+            self.say()
+            self.say(_winner_line(self.match), "bold green")
+            return "over"
+        state = self.match.hand
+        if len(self.match.hands) > 1 or state.history:
+            self.say()
+            self.say(
+                f"Resumed: hand {len(self.match.hands)}, move {len(state.history) + 1}.", "bold"
+            )
         while True:
             state = self.match.hand
             number = len(self.match.hands)
@@ -1841,7 +1865,9 @@ class TerminalGame:
             role = f"your partner, {role}"
         return role
 
-    def hint_analysis(self, obs: Observation, budget: float = 0.3) -> dict[Action, MoveAnalysis]:
+    def hint_analysis(
+        self, obs: Observation, budget: float | None = None
+    ) -> dict[Action, MoveAnalysis]:
         """Each of the moves offered analysed (:func:`boneyard.analysis.analyze` on the person's
         own observation): its value in points (this side's minus the others' to the end of the
         hand, on average), its loss against the best, and a reason. Where scores are claimed a
@@ -1849,7 +1875,7 @@ class TerminalGame:
         from .analysis import analyze
 
         out: dict[Action, MoveAnalysis] = {}
-        for m in analyze(obs, budget=budget, seed=len(obs.history)):
+        for m in analyze(obs, budget=budget or self.hint_budget, seed=len(obs.history)):
             action = m.action
             if isinstance(action, Play) and action.claim is not None:
                 action = Play(action.tile, action.end, action.open)
@@ -1880,7 +1906,7 @@ class TerminalGame:
                 text += f"   [worth {m.value:+.1f}: {m.reason}]{mark}"
             self.say(f"  {i:>2}) {text}")
 
-    def review_text(self, hand: int | None = None, budget: float = 0.25) -> str:
+    def review_text(self, hand: int | None = None, budget: float | None = None) -> str:
         """The review of the person's choices in a hand (0-based; by default the last finished
         one, or the hand in play if none has finished): the moves that cost points, and what
         was better."""
@@ -1890,7 +1916,7 @@ class TerminalGame:
         if hand is None:
             finished = [i for i, h in enumerate(hands) if h.over]
             hand = finished[-1] if finished else len(hands) - 1
-        reviews = review_hand(hands[hand], YOU, budget=budget, seed=hand)
+        reviews = review_hand(hands[hand], YOU, budget=budget or self.review_budget, seed=hand)
         return f"Review of your moves in hand {hand + 1}:\n" + review_text(reviews)
 
     def position_text(self, state: HandState) -> str:

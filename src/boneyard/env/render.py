@@ -16,10 +16,8 @@ Stock: 14 tiles. Scores this hand: 0, 0.
 from __future__ import annotations
 
 from ..layout import Layout
-from ..match import Match
 from ..state import HandState
 from ..terminal import describe_move, hand_result_text, hand_text, render_table
-from ..tiles import tiles_of
 from ..words import Voice, plural
 
 __all__ = ["render_state", "render_text"]
@@ -59,10 +57,5 @@ def render_state(state: HandState) -> str:
 
 
 def _before_last(state: HandState) -> Layout | None:
-    """The table before the last move, by replaying the hand from its deal (an episode is the
-    first hand of a match, so the match starts it again the same way)."""
-    match = Match(state.rules, deal=False)
-    replay = match.start_hand([list(tiles_of(h)) for h in state.deal], state.stock, state.leader)
-    for move in state.history[:-1]:
-        replay.apply(move.action, move.seat)
-    return replay.layout
+    """The table before the last move, by replaying the hand from its start."""
+    return state.replay_to(len(state.history) - 1).layout
