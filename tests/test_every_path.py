@@ -164,7 +164,7 @@ def test_every_hand_taken_back_replayed_reviewed_saved_and_resumed(
             again = session.state.replay_to(n) if n else session.state.restart()
             _same(again, forward[n], f"{where}, rebuilt at move {n}")
         review = session.review_of(number - 1)
-        decisions = int(re.findall(r"over (\d+) decisions", review)[-1])
+        decisions = int(re.findall(r"over (\d+) decisions?\b", review)[-1])
         assert review.startswith(f"Review of your moves in hand {number}:")
         assert decisions == _decisions(forward, actions), review
         session.finish_hand()

@@ -35,6 +35,7 @@ from .options import OptionError
 from .search.inference import Inference
 from .state import HandState, Observation
 from .tiles import BIT, DOUBLE, PIPS, format_tile
+from .words import plural
 
 __all__ = [
     "MoveAnalysis",
@@ -251,9 +252,10 @@ def review_text(reviews: Sequence[ReviewedMove], threshold: float = 0.5) -> str:
                 f"by {r.loss:.1f} points ({r.reason})"
             )
     total = sum(r.loss for r in reviews)
+    decisions = plural(len(reviews), "decision")
     if not lines:
-        lines.append(f"no costly moves: {len(reviews)} decisions, all within {threshold} points")
-    lines.append(f"total cost of your choices: {total:.1f} points over {len(reviews)} decisions")
+        lines.append(f"no costly moves: {decisions}, all within {threshold} points")
+    lines.append(f"total cost of your choices: {total:.1f} points over {decisions}")
     return "\n".join(lines)
 
 

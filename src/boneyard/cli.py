@@ -271,22 +271,28 @@ def run_analyze(file: Path, out: Path | None, as_json: bool, report: bool) -> No
     except ResultsError as e:
         error(str(e))
     page = None
+    no_plots = None
     if report:
         directory = out if out is not None else file.with_name(f"{file.stem}-report")
         try:
             page = write_report(analysis, directory)
         except MissingPlots as e:
-            error(str(e))
+            # The tables need no plotting library: they are printed all the same.
+            no_plots = str(e)
         except OSError as e:
             error(f"cannot write the report in {directory}: {e.strerror or e}")
     if as_json:
         if page is not None:
             analysis["report"] = str(page)
         print(json.dumps(analysis))
+        if no_plots is not None:
+            print(no_plots, file=sys.stderr)
         return
     print_tables(analysis)
     if page is not None:
         print(f"report: {page}")
+    if no_plots is not None:
+        print(no_plots)
 
 
 # --------------------------------------------------------------------- replay

@@ -33,6 +33,7 @@ from ..rules.whist import WhistRules
 from ..state import IllegalAction
 from ..terminal import YOU, count_text, ends_text, game_intro, side_labels
 from ..tiles import BIT
+from ..words import plural
 from .render import hand_order
 from .screens import ClaimScreen, ConfirmScreen, HandOverScreen, TextScreen
 from .session import Session
@@ -242,13 +243,13 @@ class GameScreen(Screen[None]):
         s = self.session
         rules = s.rules
         if isinstance(rules, PoolRules):
-            goal = f"{rules.rounds} pools"
+            goal = plural(rules.rounds, "pool")
         elif isinstance(rules, WhistRules) and rules.target_is_loss:
-            goal = f"{rules.target_score} debits lose"
+            goal = f"{plural(rules.target_score, 'debit')} lose"
         elif rules.low_wins:
-            goal = f"{getattr(rules, 'rounds', 0)} hands, lowest total wins"
+            goal = f"{plural(getattr(rules, 'rounds', 0), 'hand')}, lowest total wins"
         elif isinstance(rules, LooRules) and rules.pool:
-            goal = f"{rules.rounds} deals, most counters wins"
+            goal = f"{plural(rules.rounds, 'deal')}, most counters wins"
         elif rules.target_exact:
             goal = f"exactly {rules.target_score} wins"
         else:
