@@ -22,13 +22,13 @@ import random
 from functools import cache
 from typing import Any
 
-from boneyard.actions import Pass, Play
+from boneyard.core.actions import Pass, Play
+from boneyard.core.layout import Layout
+from boneyard.core.tiles import DOUBLE, HIGH, LOW, tile, tiles_of
 from boneyard.games import get_game
-from boneyard.layout import Layout
-from boneyard.rules.base import Rules
-from boneyard.search.inference import Inference
-from boneyard.state import HandState
-from boneyard.tiles import DOUBLE, HIGH, LOW, tile, tiles_of
+from boneyard.games.line.rules import Rules
+from boneyard.games.line.state import HandState
+from boneyard.players.search.inference import Inference
 
 __all__ = [
     "OPENSPIEL_BLOCK_OPTIONS",
@@ -191,9 +191,9 @@ class InferenceResampler:
 
     Each call returns a clone of the OpenSpiel state with the opponent's hand and the undealt
     tiles redrawn uniformly among the deals consistent with what the player to move has seen
-    (boneyard's exact :class:`~boneyard.search.inference.Inference` of that seat's observation:
-    the tiles it has not seen, less the numbers each pass proves the opponent lacked). The
-    inference is built once per decision (ISMCTS calls the sampler once per simulation, all from
+    (boneyard's exact :class:`~boneyard.players.search.inference.Inference` of that seat's
+    observation: the tiles it has not seen, less the numbers each pass proves the opponent lacked).
+    The inference is built once per decision (ISMCTS calls the sampler once per simulation, all from
     the same root).
     """
 

@@ -66,7 +66,7 @@ def _timed(cmd: Sequence[str]) -> tuple[float, str]:
 
 
 def boneyard_row(args: list[str], hands: int, workers: int | None, seed: int) -> Row:
-    cmd = [sys.executable, "-c", "from boneyard.cli import main; main()", "simulate", *args]
+    cmd = [sys.executable, "-c", "from boneyard.apps.cli import main; main()", "simulate", *args]
     cmd += ["--hands", str(hands), "--agents", "random", "--seed", str(seed), "--json"]
     if workers is not None:
         cmd += ["--workers", str(workers)]

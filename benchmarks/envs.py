@@ -5,8 +5,8 @@ Every row plays N whole hands in this process with uniformly random legal moves,
 :func:`time.perf_counter` over the whole loop (the deal and every chance node included):
 
 * ``engine``: boneyard's engine alone (``HandState.legal_actions``/``apply``), the floor;
-* ``PettingZoo AEC``: ``boneyard.env.pettingzoo.env(GAME)``: ``reset``, then ``last()`` (the
-  observation vector and the mask of the seat to move) and ``step`` for every move, the
+* ``PettingZoo AEC``: ``boneyard.research.env.pettingzoo.env(GAME)``: ``reset``, then ``last()``
+  (the observation vector and the mask of the seat to move) and ``step`` for every move, the
   terminated agents' ``step(None)`` included;
 * ``Gymnasium``: ``BoneyardEnv(GAME, opponents="random")``: the learner's observations and steps;
   the other seats' moves are made by boneyard's random agent inside ``step``;
@@ -61,8 +61,8 @@ class Row:
 
 
 def engine_hands(game: str, options: dict[str, object], hands: int, seed: int) -> tuple[int, int]:
-    from boneyard.env import make_rules
-    from boneyard.match import Match
+    from boneyard.core.match import Match
+    from boneyard.research.env import make_rules
 
     opts = dict(options)
     rules = make_rules(game, opts.pop("rules", None), **opts)
@@ -80,7 +80,7 @@ def engine_hands(game: str, options: dict[str, object], hands: int, seed: int) -
 def pettingzoo_hands(
     game: str, options: dict[str, object], hands: int, seed: int
 ) -> tuple[int, int]:
-    from boneyard.env.pettingzoo import env
+    from boneyard.research.env.pettingzoo import env
 
     opts = dict(options)
     e = env(game, opts.pop("rules", None), **opts)
@@ -103,7 +103,7 @@ def pettingzoo_hands(
 def gymnasium_hands(
     game: str, options: dict[str, object], hands: int, seed: int
 ) -> tuple[int, int]:
-    from boneyard.env.gymnasium import BoneyardEnv
+    from boneyard.research.env.gymnasium import BoneyardEnv
 
     opts = dict(options)
     env = BoneyardEnv(game, opts.pop("rules", None), opponents="random", **opts)
@@ -158,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         import pyspiel  # noqa: F401
         from open_spiel.python import games  # noqa: F401  (registers OpenSpiel's python games)
 
-        import boneyard.env.openspiel  # noqa: F401  (registers boneyard's)
+        import boneyard.research.env.openspiel  # noqa: F401  (registers boneyard's)
     except ImportError as error:
         print(
             f"missing dependency ({error.name}); install with:\n"
@@ -166,8 +166,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    from boneyard.env import make_rules
-    from boneyard.env.openspiel import game_name
+    from boneyard.research.env import make_rules
+    from boneyard.research.env.openspiel import game_name
 
     n, seed = args.hands, args.seed
     rows: list[Row] = []

@@ -35,8 +35,8 @@ from typing import Any
 
 SERVER = """
 import socket, sys
-from boneyard.server import serve
-from boneyard.server.app import Settings
+from boneyard.apps.server import serve
+from boneyard.apps.server.app import Settings
 settings = Settings(
     db=sys.argv[1],
     computer_delay=0,

@@ -2,9 +2,10 @@
 default number of players, on 1 and 2 local worker processes and on the Ray backend (a local Ray
 instance of 2 CPUs), with the scaling efficiency (speed on k workers / k times the speed on one).
 
-Each figure is ``boneyard.sim.simulate(rules, ["random"], hands=N, ...)`` timed by the simulator
-itself (the pool's start included, Python's start-up not); the best of ``--repeat`` runs, since the
-machine may be shared. Ray is started once before its runs (its start-up is printed, not counted).
+Each figure is ``boneyard.research.sim.simulate(rules, ["random"], hands=N, ...)`` timed by the
+simulator itself (the pool's start included, Python's start-up not); the best of ``--repeat`` runs,
+since the machine may be shared. Ray is started once before its runs (its start-up is printed, not
+counted).
 
 Run it with one command::
 
@@ -23,7 +24,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from boneyard.games import GAMES, get_game
-from boneyard.sim import simulate
+from boneyard.research.sim import simulate
 
 
 @dataclass

@@ -45,17 +45,17 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from boneyard.actions import Action
-from boneyard.agents import Agent, make_agent
-from boneyard.agents.expert import ExpertAgent
-from boneyard.agents.omniscient import OmniscientAgent
+from boneyard.core.actions import Action
+from boneyard.core.match import Match
 from boneyard.games import GAMES, get_game
-from boneyard.match import Match
-from boneyard.rules.base import Rules
-from boneyard.search.solver import utilities
-from boneyard.sim import unit_seed
-from boneyard.state import HandState
-from boneyard.terminal import default_opponent
+from boneyard.games.line.rules import Rules
+from boneyard.games.line.state import HandState
+from boneyard.players.agents import Agent, make_agent
+from boneyard.players.expert import ExpertAgent
+from boneyard.players.omniscient import OmniscientAgent
+from boneyard.players.search.solver import utilities
+from boneyard.research.sim import unit_seed
+from boneyard.text.narration import default_opponent
 from bridges import (
     InferenceResampler,
     distinct_choices,

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from boneyard import HandState, IllegalAction, Rules, get_game
-from boneyard.actions import Action
-from boneyard.tiles import parse_tile
+from boneyard.core.actions import Action
+from boneyard.core.tiles import parse_tile
 
 settings.register_profile(
     "ci",
@@ -181,7 +181,7 @@ def client(db_url: str) -> Any:
     drives it)."""
     from fastapi.testclient import TestClient
 
-    from boneyard.server.app import Settings, create_app
+    from boneyard.apps.server.app import Settings, create_app
 
     settings = Settings(
         db=db_url,

@@ -8,18 +8,18 @@ from dataclasses import asdict, is_dataclass
 from typing import Any
 
 from boneyard import HandState, Rules, get_game
-from boneyard.actions import Action
-from boneyard.agents import Agent, make_agent
-from boneyard.agents.expert import LEVELS
+from boneyard.core.actions import Action
+from boneyard.core.match import Match
 from boneyard.games import GAMES
-from boneyard.match import Match
-from boneyard.terminal import default_opponent
+from boneyard.players.agents import Agent, make_agent
+from boneyard.players.expert import LEVELS
+from boneyard.text.narration import default_opponent
 
 # Every game and rule set of the registry (so games added later are covered).
 RULE_SETS = [(game.id, name) for game in GAMES.values() for name in game.rule_sets]
 
 # A hint or a review's search, in seconds a position: small and fixed, for speed (players keep
-# their own, boneyard.analysis.HINT_BUDGET and REVIEW_BUDGET).
+# their own, boneyard.players.analysis.HINT_BUDGET and REVIEW_BUDGET).
 TEST_BUDGET = "0.002"
 
 MIN_HANDS, MAX_HANDS = 3, 6

@@ -8,10 +8,12 @@ from typing import Any
 
 import pytest
 
-import boneyard.agents.matador as matador_module
+import boneyard.players.agents.matador as matador_module
 from boneyard import DRAW, GAMES, HandState, Match, Observation, Play, get_game
-from boneyard.actions import Action, Draw
-from boneyard.agents import (
+from boneyard.core.actions import Action, Draw
+from boneyard.core.tiles import BIT, NAMES
+from boneyard.games.line.rules import Rules
+from boneyard.players.agents import (
     AGENTS,
     Agent,
     MatadorAgent,
@@ -19,12 +21,10 @@ from boneyard.agents import (
     WhistAgent,
     make_agent,
 )
-from boneyard.agents.matador import match_leader
-from boneyard.agents.reading import Reading, chance_holds, suit_counts
-from boneyard.agents.whist import signal_lead, signals
-from boneyard.rules.base import Rules
-from boneyard.sim import simulate
-from boneyard.tiles import BIT, NAMES
+from boneyard.players.agents.matador import match_leader
+from boneyard.players.agents.reading import Reading, chance_holds, suit_counts
+from boneyard.players.agents.whist import signal_lead, signals
+from boneyard.research.sim import simulate
 from conftest import T, build, configure, mask
 
 STRATEGY = ["matador", "whist", "pool"]
@@ -498,7 +498,7 @@ def test_accompanied_plays_the_tile_whose_numbers_it_holds_most_of() -> None:
 def test_the_search_agent_plays_legally_in_every_game(
     game: str, rule_set: str, players: int
 ) -> None:
-    from boneyard.agents.expert import ExpertAgent
+    from boneyard.players.expert import ExpertAgent
 
     rules = get_game(game).configure(rule_set, None, players)
     agents = [ExpertAgent("expert", budget=0.005, worlds=2, nodes=150) for _ in range(players)]
@@ -506,7 +506,7 @@ def test_the_search_agent_plays_legally_in_every_game(
 
 
 def test_search_levels_are_registered_and_differ_only_in_budget_and_noise() -> None:
-    from boneyard.agents.expert import LEVELS, ExpertAgent
+    from boneyard.players.expert import LEVELS, ExpertAgent
 
     for level in SEARCH_LEVELS:
         agent = make_agent(level)
@@ -519,8 +519,8 @@ def test_search_levels_are_registered_and_differ_only_in_budget_and_noise() -> N
 def test_with_nothing_hidden_the_search_values_are_the_exact_values() -> None:
     """All 28 tiles dealt to two players: the observation fixes the only possible world, so the
     averaged values are the solver's exact values of the true position."""
-    from boneyard.agents.expert import ExpertAgent
-    from boneyard.search.solver import action_values
+    from boneyard.players.expert import ExpertAgent
+    from boneyard.players.search.solver import action_values
 
     rules = configure("block", "modern", 2, hand_size=14)
     for seed in range(3):

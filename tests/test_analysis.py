@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from boneyard.actions import Play
-from boneyard.agents.expert import ExpertAgent
-from boneyard.analysis import analyze, move_reason, review_hand, review_text
-from boneyard.match import Match
-from boneyard.search.solver import action_values
-from boneyard.state import HandState
+from boneyard.core.actions import Play
+from boneyard.core.match import Match
+from boneyard.games.line.state import HandState
+from boneyard.players.analysis import analyze, move_reason, review_hand, review_text
+from boneyard.players.expert import ExpertAgent
+from boneyard.players.search.solver import action_values
 from conftest import T, configure, tiles
 
 # One world (nothing is hidden in _known), solved exactly.

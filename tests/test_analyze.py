@@ -13,11 +13,11 @@ import pytest
 from typer.testing import CliRunner
 
 from boneyard import Match, get_game
-from boneyard.cli import build_app
-from boneyard.record import match_to_record
-from boneyard.sim import simulate
-from boneyard.stats import Distribution, Moments, analyze_results
-from boneyard.tournament import run_tournament
+from boneyard.apps.cli import build_app
+from boneyard.core.record import match_to_record
+from boneyard.research.sim import simulate
+from boneyard.research.stats import Distribution, Moments, analyze_results
+from boneyard.research.tournament import run_tournament
 
 HAND_COMPUTED = Path(__file__).parent / "results" / "hand_computed.jsonl"
 Z = 1.96

@@ -14,7 +14,7 @@ from typer.testing import CliRunner, Result
 
 import boneyard
 from boneyard import GAMES
-from boneyard.cli import build_app
+from boneyard.apps.cli import build_app
 
 APP = build_app()
 
@@ -182,7 +182,7 @@ def test_user_errors_exit_2_with_one_line(args: list[str], words: list[str]) -> 
 
 
 def test_main_without_typer_says_how_to_install() -> None:
-    code = "import sys; sys.modules['typer'] = None; from boneyard.cli import main; main()"
+    code = "import sys; sys.modules['typer'] = None; from boneyard.apps.cli import main; main()"
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert proc.returncode == 1
     assert proc.stderr.strip().count("\n") == 0

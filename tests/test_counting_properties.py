@@ -40,10 +40,10 @@ from boneyard import (
     get_game,
     play,
 )
-from boneyard.cli import build_app
-from boneyard.layout import LONG, Layout
-from boneyard.record import match_to_record, replay_record
-from boneyard.tiles import DOUBLE, HIGH, LOW, PIPS, parse_tile, tiles_of
+from boneyard.apps.cli import build_app
+from boneyard.core.layout import LONG, Layout
+from boneyard.core.record import match_to_record, replay_record
+from boneyard.core.tiles import DOUBLE, HIGH, LOW, PIPS, parse_tile, tiles_of
 from conftest import RECORDS, load_record, snapshot
 
 # ------------------------------------------------------------------------------ shared helpers

@@ -18,12 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from boneyard.actions import Play
+from boneyard.core.actions import Play
+from boneyard.core.options import OPTIONS, format_value
+from boneyard.core.record import replay_record
+from boneyard.core.tiles import parse_tile
 from boneyard.games import GAMES
-from boneyard.options import OPTIONS, format_value
-from boneyard.record import replay_record
-from boneyard.rules.counting import CountingRules
-from boneyard.tiles import parse_tile
+from boneyard.games.counting import CountingRules
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -211,7 +211,7 @@ def test_cli_command_in_readme(command: str) -> None:
 
 def test_readme_covers_every_command_of_the_cli() -> None:
     pytest.importorskip("typer")
-    from boneyard.cli import build_app
+    from boneyard.apps.cli import build_app
 
     names = {c.name for c in build_app().registered_commands}
     assert names == set(CLI_COMMANDS), "the CLI's commands changed: update CLI_COMMANDS and README"

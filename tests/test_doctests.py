@@ -24,7 +24,12 @@ MODULES = _modules()
 
 
 def test_the_package_has_modules() -> None:
-    for name in ("boneyard.tiles", "boneyard.state", "boneyard.record", "boneyard.rules.base"):
+    for name in (
+        "boneyard.core.tiles",
+        "boneyard.games.line.state",
+        "boneyard.core.record",
+        "boneyard.games.line.rules",
+    ):
         assert name in MODULES
 
 

@@ -24,14 +24,15 @@ import pytest
 from typer.testing import CliRunner
 
 from boneyard import get_game
-from boneyard.actions import Muggins
-from boneyard.analysis import BUDGET_VARIABLE
-from boneyard.cli import build_app
-from boneyard.record import match_to_record
-from boneyard.rules.base import Rules
-from boneyard.terminal import YOU, TerminalGame
-from boneyard.tiles import tile_set
-from boneyard.tui.session import Session
+from boneyard.apps.cli import build_app
+from boneyard.apps.plain import TerminalGame
+from boneyard.apps.tui.session import Session
+from boneyard.core.actions import Muggins
+from boneyard.core.record import match_to_record
+from boneyard.core.tiles import tile_set
+from boneyard.games.line.rules import Rules
+from boneyard.players.analysis import BUDGET_VARIABLE
+from boneyard.text.narration import YOU
 from matchpaths import (
     RULE_SETS,
     TEST_BUDGET,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from boneyard.layout import Layout
-from boneyard.tiles import NAMES
+from boneyard.core.layout import Layout
+from boneyard.core.tiles import NAMES
 from conftest import T
 
 

@@ -26,9 +26,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boneyard import DRAW, PASS, Action, HandState, IllegalAction, Match, Play, Rules, get_game
-from boneyard.layout import Layout
-from boneyard.record import match_to_record, replay_record
-from boneyard.tiles import DOUBLE, HIGH, LOW, PIPS, tiles_of
+from boneyard.core.layout import Layout
+from boneyard.core.record import match_to_record, replay_record
+from boneyard.core.tiles import DOUBLE, HIGH, LOW, PIPS, tiles_of
 from conftest import snapshot
 
 # A crosswise matador a-b (a > b) at an end: the engine codes the end's pip as BOTH + 16*a + b.

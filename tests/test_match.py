@@ -9,8 +9,8 @@ import random
 import pytest
 
 from boneyard import Match, Play
-from boneyard.rules.base import HandResult
-from boneyard.state import HandState
+from boneyard.games.line.rules import HandResult
+from boneyard.games.line.state import HandState
 from conftest import arranged, configure
 
 

@@ -22,12 +22,12 @@ from hypothesis import strategies as st
 from boneyard import DRAW as DRAW_
 from boneyard import PASS as PASS_
 from boneyard import Match, get_game, play
-from boneyard.actions import Play
-from boneyard.record import match_to_record, replay_record
-from boneyard.rules.base import Rules
-from boneyard.state import HandState
-from boneyard.tiles import DOUBLE, HIGH, LOW, PIPS
-from boneyard.tricks import Tricks
+from boneyard.core.actions import Play
+from boneyard.core.record import match_to_record, replay_record
+from boneyard.core.tiles import DOUBLE, HIGH, LOW, PIPS
+from boneyard.games.line.rules import Rules
+from boneyard.games.line.state import HandState
+from boneyard.games.loo.table import Tricks
 from test_properties import check_legal_is_what_apply_accepts, check_observations, check_tiles
 
 Config = tuple[str, str, int, dict[str, Any]]
@@ -613,8 +613,8 @@ def check_tiles_and_discards(state: HandState) -> None:
 def check_trick_actions(state: HandState) -> None:
     """In Domino Loo: ``legal_actions()`` is what ``apply()`` accepts, among every decision,
     discard and play of every tile (each tried on a copy)."""
-    from boneyard.actions import DROP, MISS, STAND, Discard
-    from boneyard.state import IllegalAction
+    from boneyard.core.actions import DROP, MISS, STAND, Discard
+    from boneyard.games.line.state import IllegalAction
 
     legal = state.legal_actions()
     size = state.rules.tiles.size

@@ -9,9 +9,16 @@ from typing import Any, ClassVar
 import pytest
 
 from boneyard import GAMES, OptionError, Options, get_game
-from boneyard.options import OPTIONS, OptionSpec, format_value, parse_value, per_players, to_json
-from boneyard.rules.base import Game
-from boneyard.rules.block import LINE_DEFAULTS, LINE_OPTIONS
+from boneyard.core.options import (
+    OPTIONS,
+    OptionSpec,
+    format_value,
+    parse_value,
+    per_players,
+    to_json,
+)
+from boneyard.games.block import LINE_DEFAULTS, LINE_OPTIONS
+from boneyard.games.line.rules import Game
 from conftest import configure
 
 

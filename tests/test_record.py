@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from boneyard import Match, Play
-from boneyard.record import (
+from boneyard.core.record import (
     FORMAT,
     RecordError,
     match_to_record,
@@ -20,7 +20,7 @@ from boneyard.record import (
     rules_from_record,
     write_records,
 )
-from boneyard.state import HandState
+from boneyard.games.line.state import HandState
 from conftest import RECORDS, configure, load_record
 
 

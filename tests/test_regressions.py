@@ -14,13 +14,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from boneyard.actions import DRAW
-from boneyard.analysis import BUDGET_VARIABLE
-from boneyard.cli import build_app
-from boneyard.record import replay_record
-from boneyard.terminal import YOU, TerminalGame
-from boneyard.tiles import BIT, parse_tile
-from boneyard.tui.session import Session
+from boneyard.apps.cli import build_app
+from boneyard.apps.plain import TerminalGame
+from boneyard.apps.tui.session import Session
+from boneyard.core.actions import DRAW
+from boneyard.core.record import replay_record
+from boneyard.core.tiles import BIT, parse_tile
+from boneyard.players.analysis import BUDGET_VARIABLE
+from boneyard.text.narration import YOU
 from conftest import RECORDS, load_record
 from matchpaths import TEST_BUDGET, snapshot
 

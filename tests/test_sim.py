@@ -10,12 +10,12 @@ from typing import ClassVar
 import pytest
 
 from boneyard import get_game
-from boneyard.actions import Action
-from boneyard.agents import AGENTS, RandomAgent
-from boneyard.options import OptionError
-from boneyard.record import read_records, replay_record
-from boneyard.sim import SimulationError, seat_agents, simulate, unit_seed
-from boneyard.state import HandState, Observation
+from boneyard.core.actions import Action
+from boneyard.core.options import OptionError
+from boneyard.core.record import read_records, replay_record
+from boneyard.games.line.state import HandState, Observation
+from boneyard.players.agents import AGENTS, RandomAgent
+from boneyard.research.sim import SimulationError, seat_agents, simulate, unit_seed
 
 BLOCK = get_game("block").configure(players=2)
 
@@ -143,9 +143,9 @@ def test_options_under_which_no_hand_scores_are_refused() -> None:
 
 
 def test_a_match_that_never_ends_is_given_up(monkeypatch: pytest.MonkeyPatch) -> None:
-    import boneyard.sim
+    import boneyard.research.sim
 
-    monkeypatch.setattr(boneyard.sim, "MAX_MATCH_HANDS", 3)
+    monkeypatch.setattr(boneyard.research.sim, "MAX_MATCH_HANDS", 3)
     rules = get_game("block").configure(options={"target_score": 10_000}, players=2)
     with pytest.raises(SimulationError, match="has not ended after 3 hands"):
         simulate(rules, ["random"], matches=1)

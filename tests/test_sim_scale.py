@@ -18,12 +18,12 @@ import pytest
 from typer.testing import CliRunner
 
 from boneyard import GAMES, get_game
-from boneyard.cli import build_app
-from boneyard.record import read_records, replay_record
-from boneyard.results import FORMAT, ResultsReader
-from boneyard.sim import SimulationError, simulate, unit_seed
-from boneyard.stats import analyze_results
-from boneyard.tournament import run_tournament
+from boneyard.apps.cli import build_app
+from boneyard.core.record import read_records, replay_record
+from boneyard.research.results import FORMAT, ResultsReader
+from boneyard.research.sim import SimulationError, simulate, unit_seed
+from boneyard.research.stats import analyze_results
+from boneyard.research.tournament import run_tournament
 
 BLOCK = get_game("block").configure(players=2)
 POOL = get_game("domino-pool").configure()  # four sides; a hand's points are shares (floats)

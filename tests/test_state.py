@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from boneyard import DRAW, PASS, HandState, IllegalAction, Muggins, Observation, Play, play
-from boneyard.actions import Move
-from boneyard.layout import Layout
+from boneyard.core.actions import Move
+from boneyard.core.layout import Layout
 from conftest import T, assert_illegal, build, configure, snapshot, strs, tiles
 
 DEAL = ["6-6 6-5 5-5 4-4 3-3 2-2 1-1", "6-4 6-3 6-2 5-4 5-3 4-3 0-0"]

@@ -11,17 +11,18 @@ from typing import IO, cast
 import pytest
 
 from boneyard import DRAW, PASS, HandState, Match, Observation, get_game
-from boneyard.actions import Action, Move, Muggins, Play
-from boneyard.agents import Agent
-from boneyard.record import match_to_record, replay_record
-from boneyard.rules.base import Rules
-from boneyard.rules.counting import CountingRules
-from boneyard.rules.matador import MatadorRules
-from boneyard.rules.pool import PoolRules
-from boneyard.state import IllegalAction
-from boneyard.terminal import (
+from boneyard.apps.plain import TerminalGame
+from boneyard.core.actions import Action, Move, Muggins, Play
+from boneyard.core.record import match_to_record, replay_record
+from boneyard.core.tiles import NAMES, parse_tile
+from boneyard.games.counting import CountingRules
+from boneyard.games.line.rules import Rules
+from boneyard.games.line.state import IllegalAction
+from boneyard.games.matador import MatadorRules
+from boneyard.games.pool import PoolRules
+from boneyard.players.agents import Agent
+from boneyard.text.narration import (
     Command,
-    TerminalGame,
     count_text,
     default_opponent,
     describe_action,
@@ -38,8 +39,7 @@ from boneyard.terminal import (
     tile_text,
     trace_table,
 )
-from boneyard.tiles import NAMES, parse_tile
-from boneyard.words import Voice
+from boneyard.text.words import Voice
 
 
 def T(text: str) -> int:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from boneyard import tiles as tl
-from boneyard.tiles import (
+from boneyard.core import tiles as tl
+from boneyard.core.tiles import (
     DOUBLE_NINE,
     DOUBLE_SIX,
     DOUBLE_TWELVE,

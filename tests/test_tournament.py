@@ -9,10 +9,10 @@ import pytest
 from typer.testing import CliRunner
 
 from boneyard import get_game
-from boneyard.cli import build_app
-from boneyard.record import read_records, replay_record
-from boneyard.sim import SimulationError
-from boneyard.tournament import bradley_terry, lineups, run_tournament
+from boneyard.apps.cli import build_app
+from boneyard.core.record import read_records, replay_record
+from boneyard.research.sim import SimulationError
+from boneyard.research.tournament import bradley_terry, lineups, run_tournament
 
 BLOCK = get_game("block").configure(players=2)
 

@@ -20,10 +20,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boneyard import DRAW, PASS, HandState, IllegalAction, Match, Play, get_game, play
-from boneyard.record import match_to_record, replay_record
-from boneyard.rules.base import Rules
-from boneyard.rules.pool import PoolRules
-from boneyard.tiles import DOUBLE, HIGH, LOW, PIPS
+from boneyard.core.record import match_to_record, replay_record
+from boneyard.core.tiles import DOUBLE, HIGH, LOW, PIPS
+from boneyard.games.line.rules import Rules
+from boneyard.games.pool import PoolRules
 from conftest import snapshot
 
 # (game, players, options)

@@ -5,8 +5,8 @@ introduction states (tiles dealt, the stock) is the engine's real deal.
 
 The plain terminal game is played through, one or two hands of every configuration, by a computer
 player answering its prompts; the server's log is checked for every reader in
-``tests/server/test_server_words.py``. The rules of a sentence themselves (:mod:`boneyard.words`)
-are tested first, with their examples worked out by hand.
+``tests/server/test_server_words.py``. The rules of a sentence themselves
+(:mod:`boneyard.text.words`) are tested first, with their examples worked out by hand.
 """
 
 from __future__ import annotations
@@ -19,27 +19,24 @@ from typing import IO, cast
 import pytest
 
 from boneyard import Match, get_game
-from boneyard.actions import Play
-from boneyard.agents import make_agent
-from boneyard.analysis import ReviewedMove, review_text
-from boneyard.cli import rules_listing, rules_text
+from boneyard.apps.cli import rules_listing, rules_text
+from boneyard.apps.plain import CLAIM_HELP, HELP, MATADOR_HELP, TerminalGame
+from boneyard.core.actions import Play
+from boneyard.core.layout import Layout
+from boneyard.core.options import OPTIONS
+from boneyard.core.tiles import BIT
 from boneyard.games import GAMES
-from boneyard.layout import Layout
-from boneyard.options import OPTIONS
-from boneyard.state import HandState, IllegalAction
-from boneyard.terminal import (
-    CLAIM_HELP,
-    HELP,
-    MATADOR_HELP,
+from boneyard.games.line.state import HandState, IllegalAction
+from boneyard.players.agents import make_agent
+from boneyard.players.analysis import ReviewedMove, review_text
+from boneyard.text.narration import (
     YOU,
-    TerminalGame,
     game_intro,
     hand_result_text,
     menu,
     winner_text,
 )
-from boneyard.tiles import BIT
-from boneyard.words import Voice, plural, third_person
+from boneyard.text.words import Voice, plural, third_person
 from conftest import T
 from wording import CONFIGS, about_reader, faults, short_match
 

@@ -8,16 +8,19 @@
 True
 """
 
-from .actions import DRAW, PASS, Action, Draw, Move, Muggins, Pass, Play, play
+from . import _aliases
+from .core.actions import DRAW, PASS, Action, Draw, Move, Muggins, Pass, Play, play
+from .core.layout import Layout
+from .core.match import Match
+from .core.options import OptionError, Options
+from .core.tiles import DOUBLE_NINE, DOUBLE_SIX, DOUBLE_TWELVE, TileSet, format_tile, parse_tile
 from .games import GAMES, get_game
-from .layout import Layout
-from .match import Match
-from .options import OptionError, Options
-from .rules.base import Game, HandResult, Rules
-from .state import HandState, IllegalAction, Observation
-from .tiles import DOUBLE_NINE, DOUBLE_SIX, DOUBLE_TWELVE, TileSet, format_tile, parse_tile
+from .games.line.rules import Game, HandResult, Rules
+from .games.line.state import HandState, IllegalAction, Observation
 
 __version__ = "0.1.0"
+
+_aliases.install()
 
 __all__ = [
     "DOUBLE_NINE",

@@ -1,5 +1,5 @@
 """``python -m boneyard``: the same as the ``boneyard`` command."""
 
-from .cli import main
+from .apps.cli import main
 
 main()

@@ -39,7 +39,7 @@ from playwright.sync_api import Browser, Page, WebSocket  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 
-from boneyard.tiles import NAMES  # noqa: E402
+from boneyard.core.tiles import NAMES  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -58,7 +58,7 @@ class LiveServer:
     def __init__(self, db: Path) -> None:
         import uvicorn
 
-        from boneyard.server.app import Settings, create_app
+        from boneyard.apps.server.app import Settings, create_app
 
         settings = Settings(
             db=f"sqlite:///{db}",

@@ -9,13 +9,13 @@ import sys
 import numpy as np
 import pytest
 
-from boneyard.actions import DRAW, PASS, Muggins, Play
-from boneyard.env.encoding import Codec, action_kinds, end_slots, higher_is_better
+from boneyard.core.actions import DRAW, PASS, Muggins, Play
+from boneyard.core.match import Match
+from boneyard.core.tiles import tiles_of
 from boneyard.games import GAMES
-from boneyard.match import Match
-from boneyard.rules.base import HandResult
-from boneyard.state import HandState
-from boneyard.tiles import tiles_of
+from boneyard.games.line.rules import HandResult
+from boneyard.games.line.state import HandState
+from boneyard.research.env.encoding import Codec, action_kinds, end_slots, higher_is_better
 from conftest import T, configure, tiles
 
 EVERY_RULE_SET = [(g.id, rs) for g in GAMES.values() for rs in g.rule_sets]
@@ -109,7 +109,7 @@ def test_block_layout() -> None:
 
 
 def test_kinds_are_every_action_class() -> None:
-    from boneyard import actions
+    from boneyard.core import actions
 
     kinds = {name: cls for name, cls, _ in action_kinds()}
     assert kinds["draw"] is actions.Draw and kinds["pass"] is actions.Pass
@@ -309,9 +309,9 @@ def test_trick_tables_are_encoded(game: str) -> None:
 
 
 def test_the_package_imports_no_research_library() -> None:
-    """``import boneyard.env`` works without numpy, Gymnasium, PettingZoo or OpenSpiel."""
+    """``import boneyard.research.env`` works without numpy, Gymnasium, PettingZoo or OpenSpiel."""
     code = (
-        "import sys, boneyard.env; "
+        "import sys, boneyard.research.env; "
         "print(sorted(m for m in ('numpy', 'gymnasium', 'pettingzoo', 'pyspiel') "
         "if m in sys.modules))"
     )

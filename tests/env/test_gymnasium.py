@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from boneyard.agents import RandomAgent
-from boneyard.env.gymnasium import BoneyardEnv, register_envs
 from boneyard.games import GAMES
-from boneyard.state import IllegalAction
+from boneyard.games.line.state import IllegalAction
+from boneyard.players.agents import RandomAgent
+from boneyard.research.env.gymnasium import BoneyardEnv, register_envs
 
 
 def play_out(env: gymnasium.Env, seed: int) -> tuple[float, int]:

@@ -10,12 +10,12 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
-from boneyard.actions import DRAW
-from boneyard.env import openspiel as bos
-from boneyard.env.encoding import Codec
+from boneyard.core.actions import DRAW
+from boneyard.core.options import OptionError
+from boneyard.core.tiles import DOUBLE
 from boneyard.games import GAMES
-from boneyard.options import OptionError
-from boneyard.tiles import DOUBLE
+from boneyard.research.env import openspiel as bos
+from boneyard.research.env.encoding import Codec
 
 EVERY_RULE_SET = [(g.id, rs) for g in GAMES.values() for rs in g.rule_sets]
 

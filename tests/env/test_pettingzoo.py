@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from boneyard.env.pettingzoo import BoneyardAEC, env
+from boneyard.core.options import OptionError
 from boneyard.games import GAMES
-from boneyard.options import OptionError
-from boneyard.state import IllegalAction
+from boneyard.games.line.state import IllegalAction
+from boneyard.research.env.pettingzoo import BoneyardAEC, env
 
 
 def play_out(e: BoneyardAEC, seed: int) -> dict[str, float]:

@@ -6,9 +6,9 @@ import doctest
 import re
 from pathlib import Path
 
-from boneyard.env.encoding import Codec
-from boneyard.env.openspiel import game_name
 from boneyard.games import GAMES
+from boneyard.research.env.encoding import Codec
+from boneyard.research.env.openspiel import game_name
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "research.md"
@@ -67,4 +67,4 @@ def test_the_readme_and_architecture_link_the_page() -> None:
     readme = (ROOT / "README.md").read_text()
     assert "docs/research.md" in readme
     architecture = (ROOT / "docs" / "architecture.md").read_text()
-    assert re.search(r"\| `env/` \|", architecture)
+    assert re.search(r"\| `research/env/` \|", architecture)

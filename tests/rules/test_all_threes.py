@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from boneyard import DRAW, HandState, Match, Muggins, Play, play
-from boneyard.record import Replay, replay_record
-from boneyard.tiles import DOUBLE, LOW, PIPS, tiles_of
+from boneyard.core.record import Replay, replay_record
+from boneyard.core.tiles import DOUBLE, LOW, PIPS, tiles_of
 from conftest import T, assert_illegal, build, configure, load_record, tiles, with_options
 from test_counting_properties import (
     apply_all,

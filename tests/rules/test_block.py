@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from boneyard import DRAW, PASS, HandState, Match, OptionError, Play, play
-from boneyard.record import replay_record
-from boneyard.tiles import DOUBLE, HIGH, PIPS, format_tile
+from boneyard.core.record import replay_record
+from boneyard.core.tiles import DOUBLE, HIGH, PIPS, format_tile
 from conftest import (
     StubRng,
     T,

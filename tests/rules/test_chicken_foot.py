@@ -13,12 +13,13 @@ from typing import Any
 import pytest
 
 from boneyard import DRAW, PASS, Match, OptionError, Play
-from boneyard.record import match_to_record, replay_record
-from boneyard.rules.base import HandResult
-from boneyard.rules.chicken import ChickenFootRules
-from boneyard.state import HandState
-from boneyard.terminal import TerminalGame, render_table
-from boneyard.tiles import tile
+from boneyard.apps.plain import TerminalGame
+from boneyard.core.record import match_to_record, replay_record
+from boneyard.core.tiles import tile
+from boneyard.games.line.rules import HandResult
+from boneyard.games.line.state import HandState
+from boneyard.games.trains.chicken import ChickenFootRules
+from boneyard.text.narration import render_table
 from conftest import T, arranged, assert_illegal, build, configure, load_record, strs
 
 

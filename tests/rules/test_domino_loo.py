@@ -13,14 +13,15 @@ from typing import Any
 import pytest
 
 from boneyard import Match, OptionError, play
-from boneyard.actions import DROP, HIDDEN_DISCARD, MISS, STAND, Discard
-from boneyard.record import RecordError, match_to_record, replay_record
-from boneyard.rules.loo import LooRules
-from boneyard.search.inference import Inference, determinize
-from boneyard.state import HandState
-from boneyard.terminal import TerminalGame, parse_command, render_table
-from boneyard.tricks import DROPPED, MISSED, STOOD, Tricks
-from boneyard.words import Voice
+from boneyard.apps.plain import TerminalGame
+from boneyard.core.actions import DROP, HIDDEN_DISCARD, MISS, STAND, Discard
+from boneyard.core.record import RecordError, match_to_record, replay_record
+from boneyard.games.line.state import HandState
+from boneyard.games.loo.rules import LooRules
+from boneyard.games.loo.table import DROPPED, MISSED, STOOD, Tricks
+from boneyard.players.search.inference import Inference, determinize
+from boneyard.text.narration import parse_command, render_table
+from boneyard.text.words import Voice
 from conftest import T, assert_illegal, build, configure, load_record, mask, strs
 
 

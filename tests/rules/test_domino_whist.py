@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from boneyard import DRAW, PASS, Match, OptionError, play
-from boneyard.record import RecordError, match_to_record, replay_record
-from boneyard.rules.base import HandResult
-from boneyard.rules.whist import WhistRules, draw_rank
-from boneyard.state import HandState
-from boneyard.tiles import NAMES
+from boneyard.core.record import RecordError, match_to_record, replay_record
+from boneyard.core.tiles import NAMES
+from boneyard.games.line.rules import HandResult
+from boneyard.games.line.state import HandState
+from boneyard.games.whist import WhistRules, draw_rank
 from conftest import StubRng, T, arranged, assert_illegal, build, configure, load_record
 
 DEBITS = ("highest_side_own_total", "side_of_highest_holder_all_pips", "highest_holder_own_pips")

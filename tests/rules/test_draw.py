@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from boneyard import DRAW, PASS, HandState, Match, OptionError, play
-from boneyard.record import replay_record
+from boneyard.core.record import replay_record
 from conftest import T, arranged, assert_illegal, build, configure, load_record, strs
 
 # A hand whose line goes dead after seven plays: ends 5 and 5, the two fives not on the table

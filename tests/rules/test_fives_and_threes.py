@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from boneyard import DRAW, PASS, HandState, Match, Muggins, Play
-from boneyard.record import RecordError, Replay, replay_record
+from boneyard.core.record import RecordError, Replay, replay_record
 from conftest import T, arranged, assert_illegal, build, configure, load_record, tiles, with_options
 from test_counting_properties import (
     apply_all,

@@ -17,10 +17,10 @@ import pytest
 from typer.testing import CliRunner
 
 from boneyard import DRAW, PASS, HandState, Match, Muggins, Play, play
-from boneyard.agents import make_agent
-from boneyard.cli import build_app
-from boneyard.record import RecordError, Replay, replay_record
-from boneyard.tiles import DOUBLE, HIGH, LOW, PIPS, tiles_of
+from boneyard.apps.cli import build_app
+from boneyard.core.record import RecordError, Replay, replay_record
+from boneyard.core.tiles import DOUBLE, HIGH, LOW, PIPS, tiles_of
+from boneyard.players.agents import make_agent
 from conftest import (
     RECORDS,
     StubRng,

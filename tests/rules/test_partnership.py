@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from boneyard import DRAW, Match, OptionError, Play, play
-from boneyard.record import replay_record
-from boneyard.state import HandState
+from boneyard.core.record import replay_record
+from boneyard.games.line.state import HandState
 from conftest import T, arranged, assert_illegal, build, configure, load_record, with_options
 
 

@@ -11,12 +11,13 @@ import random
 import pytest
 
 from boneyard import DRAW, PASS, Match, OptionError, Play
-from boneyard.record import match_to_record, replay_record
-from boneyard.rules.base import HandResult
-from boneyard.rules.sebastopol import SebastopolRules
-from boneyard.state import HandState
-from boneyard.terminal import TerminalGame, render_table
-from boneyard.tiles import HIGH, LOW
+from boneyard.apps.plain import TerminalGame
+from boneyard.core.record import match_to_record, replay_record
+from boneyard.core.tiles import HIGH, LOW
+from boneyard.games.line.rules import HandResult
+from boneyard.games.line.state import HandState
+from boneyard.games.sebastopol import SebastopolRules
+from boneyard.text.narration import render_table
 from conftest import T, arranged, assert_illegal, build, configure, load_record, strs
 
 # Seat 0 holds the 6-6; seat 1 and seat 3 a six each, seat 2 two, so the cross fills in one round

@@ -13,9 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boneyard import DRAW, HandState, IllegalAction, get_game
-from boneyard.actions import Draw, Play
-from boneyard.rules.base import Rules
-from boneyard.search.inference import (
+from boneyard.core.actions import Draw, Play
+from boneyard.core.tiles import BIT, tiles_of
+from boneyard.games.line.rules import Rules
+from boneyard.games.line.state import Observation
+from boneyard.players.search.inference import (
     _ACQ,
     _PLAY,
     _VOID,
@@ -24,8 +26,6 @@ from boneyard.search.inference import (
     determinize,
     sample_world,
 )
-from boneyard.state import Observation
-from boneyard.tiles import BIT, tiles_of
 
 CONFIGS: list[tuple[str, str, int, dict[str, Any]]] = [
     ("block", "modern", 2, {}),

@@ -7,12 +7,12 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boneyard.actions import Draw, Play
-from boneyard.agents import make_agent
+from boneyard.core.actions import Draw, Play
 from boneyard.games import GAMES
-from boneyard.search.inference import Inference
-from boneyard.search.model import PlayLikelihood, PlayModel, weighted_worlds
-from boneyard.state import HandState
+from boneyard.games.line.state import HandState
+from boneyard.players.agents import make_agent
+from boneyard.players.search.inference import Inference
+from boneyard.players.search.model import PlayLikelihood, PlayModel, weighted_worlds
 from conftest import T, configure, tiles
 
 OPENSPIEL_BLOCK = {
@@ -99,7 +99,7 @@ def test_plays_before_the_seats_last_draw_are_not_read() -> None:
 )
 def test_weighted_worlds_are_consistent_worlds(game: str, seed: int, moves: int) -> None:
     rules = GAMES[game].configure()
-    from boneyard.match import Match
+    from boneyard.core.match import Match
 
     state = Match(rules, seed=seed).hand
     rng = random.Random(seed)

@@ -15,18 +15,18 @@ from collections.abc import Sequence
 import pytest
 
 from boneyard import HandState, get_game
-from boneyard.actions import Action, Muggins, Play
-from boneyard.agents import GreedyAgent, make_agent
-from boneyard.agents.omniscient import (
+from boneyard.core.actions import Action, Muggins, Play
+from boneyard.core.match import Match
+from boneyard.core.options import OptionError
+from boneyard.games.line.rules import Rules
+from boneyard.players.agents import GreedyAgent, make_agent
+from boneyard.players.omniscient import (
     NeedsTrueState,
     OmniscientAgent,
     choose_action,
     play_hand_omniscient,
 )
-from boneyard.match import Match
-from boneyard.options import OptionError
-from boneyard.rules.base import Rules
-from boneyard.search.solver import (
+from boneyard.players.search.solver import (
     Solver,
     _fork,
     action_values,

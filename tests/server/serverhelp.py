@@ -15,9 +15,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from boneyard.server.app import Hub, Settings
-from boneyard.server.table import Table
-from boneyard.tiles import HIGH, LOW, parse_tile
+from boneyard.apps.server.app import Hub, Settings
+from boneyard.apps.server.table import Table
+from boneyard.core.tiles import HIGH, LOW, parse_tile
 
 Message = dict[str, Any]
 

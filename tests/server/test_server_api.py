@@ -9,8 +9,8 @@ import pytest
 from fastapi.testclient import TestClient
 from serverhelp import TOKEN, Player, create, hub, table_of
 
-from boneyard.record import replay_record
-from boneyard.server.messages import schema
+from boneyard.apps.server.messages import schema
+from boneyard.core.record import replay_record
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -115,7 +115,7 @@ def test_create_refuses_malformed_bodies(client: TestClient, body: dict[str, obj
 def test_creating_tables_is_rate_limited(db_url: str) -> None:
     from serverhelp import settings
 
-    from boneyard.server.app import create_app
+    from boneyard.apps.server.app import create_app
 
     with TestClient(create_app(settings(db_url, create_burst=3, create_rate=0.001))) as c:
         codes = [
@@ -189,7 +189,7 @@ def test_record_of_a_running_table_hides_the_hand_in_play(client: TestClient) ->
     assert all(m["draw"] is None for m in moves if "draw" in m)
     from serverhelp import leaks
 
-    from boneyard.tiles import NAMES, tiles_of
+    from boneyard.core.tiles import NAMES, tiles_of
 
     hidden = [NAMES[t] for m in state.hands for t in tiles_of(m)]
     hidden += [NAMES[t] for t in state.stock[state.stock_pos :]]
@@ -281,7 +281,7 @@ def test_the_pages_load_only_files_that_exist(client: TestClient) -> None:
 def test_finished_tables_nobody_watches_leave_memory(db_url: str) -> None:
     from serverhelp import settings
 
-    from boneyard.server.app import create_app
+    from boneyard.apps.server.app import create_app
 
     with TestClient(create_app(settings(db_url, finished_kept=0))) as c:
         made = create(

@@ -13,8 +13,8 @@ import pytest
 from fastapi.testclient import TestClient
 from serverhelp import Player, create, leaks, snapshot, table_of
 
-from boneyard.server.table import Table
-from boneyard.tiles import NAMES, tiles_of
+from boneyard.apps.server.table import Table
+from boneyard.core.tiles import NAMES, tiles_of
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -134,7 +134,7 @@ def test_a_whole_hand_against_computers(
         assert first["lead"]["tile"] == "6-6" and first["lead"]["spinner"]
         assert [e["name"] for e in first["ends"]] == ["L", "R", "U", "D"]
     # The finished hand replays from the table's record.
-    from boneyard.record import replay_record
+    from boneyard.core.record import replay_record
 
     record = client.get(f"/api/tables/{made['id']}/record").json()
     assert replay_record(record).disagreements == []

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from boneyard.record import replay_record
+from boneyard.core.record import replay_record
 
 pytestmark = pytest.mark.timeout(180)
 

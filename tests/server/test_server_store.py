@@ -19,11 +19,11 @@ from fastapi.testclient import TestClient
 from serverhelp import Player, PostgresCluster, create, fresh_database, settings, snapshot
 from sqlalchemy import inspect
 
-from boneyard.agents import make_agent
+from boneyard.apps.server.app import create_app
+from boneyard.apps.server.store import StorageError, Store, StoredChat, Writer, metadata, now
+from boneyard.apps.server.table import Seat, Table
 from boneyard.games import GAMES, get_game
-from boneyard.server.app import create_app
-from boneyard.server.store import StorageError, Store, StoredChat, Writer, metadata, now
-from boneyard.server.table import Seat, Table
+from boneyard.players.agents import make_agent
 
 pytestmark = [pytest.mark.timeout(300), pytest.mark.xdist_group("postgres")]
 

@@ -4,7 +4,7 @@ the end-of-hand panel, the score sheet and the winner; a spectator reads names o
 move is refused in the words of the seat that tried it.
 
 Every seat is a person with a name (Ann, Bob...), so each has its own log; a computer player makes
-their moves through :class:`boneyard.server.table.Table` itself, as the server does, in matches
+their moves through :class:`boneyard.apps.server.table.Table` itself, as the server does, in matches
 short enough to end within a hand or two."""
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ import re
 
 import pytest
 
-from boneyard.actions import Play
-from boneyard.agents import make_agent
-from boneyard.server.table import Seat, Table
-from boneyard.state import IllegalAction
-from boneyard.tiles import BIT
+from boneyard.apps.server.table import Seat, Table
+from boneyard.core.actions import Play
+from boneyard.core.tiles import BIT
+from boneyard.games.line.state import IllegalAction
+from boneyard.players.agents import make_agent
 from wording import CONFIGS, about_reader, faults, short_match
 
 NAMES = ["Ann", "Bob", "Cyd", "Dee", "Eve", "Fay", "Gus", "Hal"]

@@ -19,10 +19,10 @@ from serverhelp import (
     table_of,
 )
 
-from boneyard.server.app import create_app
-from boneyard.server.messages import MAX_MESSAGE_BYTES
-from boneyard.server.store import Store
-from boneyard.tiles import NAMES, tiles_of
+from boneyard.apps.server.app import create_app
+from boneyard.apps.server.messages import MAX_MESSAGE_BYTES
+from boneyard.apps.server.store import Store
+from boneyard.core.tiles import NAMES, tiles_of
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -540,7 +540,7 @@ def test_two_people_play_a_whole_match(client: TestClient) -> None:
         assert players[1].fresh()["status"] == "over"
         assert players[1].state is not None and players[1].state["winner"]
     record = client.get(f"/api/tables/{made['id']}/record").json()
-    from boneyard.record import replay_record
+    from boneyard.core.record import replay_record
 
     replay = replay_record(record)
     assert replay.complete and replay.disagreements == []

@@ -21,18 +21,18 @@ from tuihelp import (
     waiting_for_you,
 )
 
-from boneyard.games import GAMES
-from boneyard.record import replay_record
-from boneyard.tui.app import BoneyardApp, Launch
-from boneyard.tui.game import GameScreen
-from boneyard.tui.screens import (
+from boneyard.apps.tui.app import BoneyardApp, Launch
+from boneyard.apps.tui.game import GameScreen
+from boneyard.apps.tui.screens import (
     ClaimScreen,
     FileScreen,
     HandOverScreen,
     StartScreen,
     TextScreen,
 )
-from boneyard.tui.widgets import HandView, TableView
+from boneyard.apps.tui.widgets import HandView, TableView
+from boneyard.core.record import replay_record
+from boneyard.games import GAMES
 
 SIZE = (120, 40)
 
@@ -442,7 +442,7 @@ async def test_click_a_move_in_the_list() -> None:
 async def test_domino_loo_the_miss_and_a_discard_by_mouse() -> None:
     """Domino Loo: take the miss by its number, then throw a tile out by clicking it in the hand
     (the tiles to throw out are lit like playable ones), then play a tile to the trick so."""
-    from boneyard.actions import Discard, Play, TakeMiss
+    from boneyard.core.actions import Discard, Play, TakeMiss
 
     app = BoneyardApp(Launch(game="domino-loo", seed=4, players=3, opponents=["greedy"]))
     app.settings.speed = "instant"

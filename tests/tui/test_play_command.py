@@ -18,8 +18,8 @@ import pytest
 from tuihelp import config_home  # noqa: F401  (settings in a temporary directory)
 from typer.testing import CliRunner, Result
 
-import boneyard.cli as cli
-from boneyard.record import replay_record
+import boneyard.apps.cli as cli
+from boneyard.core.record import replay_record
 
 APP = cli.build_app()
 
@@ -133,7 +133,7 @@ def test_in_a_terminal_play_is_full_screen(monkeypatch: pytest.MonkeyPatch) -> N
         launched.append(launch)
         return "", 0
 
-    import boneyard.tui.app as tui_app
+    import boneyard.apps.tui.app as tui_app
 
     monkeypatch.setattr(tui_app, "run", fake_run)
     monkeypatch.setattr(cli, "_in_a_terminal", lambda: True)
@@ -200,7 +200,7 @@ PLAY_PAGE = Path(__file__).resolve().parents[2] / "docs" / "play.md"
 
 def test_the_play_page_lists_the_game_screens_keys() -> None:
     """docs/play.md's keys table and the game screen's bindings agree, both ways."""
-    from boneyard.tui.game import GameScreen
+    from boneyard.apps.tui.game import GameScreen
 
     text = PLAY_PAGE.read_text(encoding="utf-8")
     rows = [line.split("|")[1].strip() for line in text.splitlines() if line.startswith("| ")]
@@ -233,8 +233,8 @@ def test_the_play_page_lists_the_game_screens_keys() -> None:
 
 
 def test_the_play_page_names_the_settings_file() -> None:
-    from boneyard.tui.saves import saves_dir
-    from boneyard.tui.settings import settings_path
+    from boneyard.apps.tui.saves import saves_dir
+    from boneyard.apps.tui.settings import settings_path
 
     text = PLAY_PAGE.read_text(encoding="utf-8")
     home = Path(os.environ["XDG_CONFIG_HOME"])

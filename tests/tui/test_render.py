@@ -15,11 +15,7 @@ from tuihelp import (
 )
 
 from boneyard import get_game
-from boneyard.record import replay_record
-from boneyard.rules.base import Rules
-from boneyard.state import HandState
-from boneyard.tiles import parse_tile
-from boneyard.tui.render import (
+from boneyard.apps.tui.render import (
     COMPACT,
     LARGE,
     MEDIUM,
@@ -30,6 +26,10 @@ from boneyard.tui.render import (
     table_canvas,
     tile_canvas,
 )
+from boneyard.core.record import replay_record
+from boneyard.core.tiles import parse_tile
+from boneyard.games.line.rules import Rules
+from boneyard.games.line.state import HandState
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 

@@ -25,12 +25,18 @@ from tuihelp import (
 )
 
 from boneyard import get_game
-from boneyard.terminal import YOU
-from boneyard.tui.app import BoneyardApp, Launch
-from boneyard.tui.game import GameScreen
-from boneyard.tui.saves import saved_matches, saves_dir
-from boneyard.tui.screens import ConfirmScreen, FileScreen, HandOverScreen, StartScreen, TextScreen
-from boneyard.tui.session import Session
+from boneyard.apps.tui.app import BoneyardApp, Launch
+from boneyard.apps.tui.game import GameScreen
+from boneyard.apps.tui.saves import saved_matches, saves_dir
+from boneyard.apps.tui.screens import (
+    ConfirmScreen,
+    FileScreen,
+    HandOverScreen,
+    StartScreen,
+    TextScreen,
+)
+from boneyard.apps.tui.session import Session
+from boneyard.text.narration import YOU
 
 SIZE = (120, 40)
 RECORDS = Path(__file__).resolve().parents[1] / "records"

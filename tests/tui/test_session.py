@@ -10,12 +10,12 @@ import pytest
 from tuihelp import config_home  # noqa: F401  (settings in a temporary directory)
 
 from boneyard import get_game
-from boneyard.actions import Play
-from boneyard.record import RecordError, match_to_record, replay_record
-from boneyard.terminal import YOU
-from boneyard.tui.saves import saves_dir
-from boneyard.tui.session import Session
-from boneyard.tui.settings import Settings, load_settings, save_settings
+from boneyard.apps.tui.saves import saves_dir
+from boneyard.apps.tui.session import Session
+from boneyard.apps.tui.settings import Settings, load_settings, save_settings
+from boneyard.core.actions import Play
+from boneyard.core.record import RecordError, match_to_record, replay_record
+from boneyard.text.narration import YOU
 
 
 def play_until(session: Session, done: object, pick: int = 0, limit: int = 500) -> None:

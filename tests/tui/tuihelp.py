@@ -12,12 +12,12 @@ import pytest
 from textual.pilot import Pilot
 
 from boneyard import HandState, Rules
-from boneyard.actions import PASS, Play
-from boneyard.tiles import parse_tile
-from boneyard.tui.app import BoneyardApp, Launch
-from boneyard.tui.game import GameScreen
-from boneyard.tui.screens import HandOverScreen
-from boneyard.tui.session import Session
+from boneyard.apps.tui.app import BoneyardApp, Launch
+from boneyard.apps.tui.game import GameScreen
+from boneyard.apps.tui.screens import HandOverScreen
+from boneyard.apps.tui.session import Session
+from boneyard.core.actions import PASS, Play
+from boneyard.core.tiles import parse_tile
 
 
 @pytest.fixture(autouse=True)

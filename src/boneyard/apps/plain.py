@@ -1,0 +1,657 @@
+"""The plain terminal game: the line-based loop in which one person (seat 0) plays a match against
+computer agents, told in the sentences of :mod:`boneyard.text.narration`.
+
+:class:`TerminalGame` takes its input and output streams, so a whole match can be scripted.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import IO, TYPE_CHECKING, Any
+
+from ..core.actions import Action, Draw, Muggins, Pass, Play
+from ..core.match import Match
+from ..games.bergen import BergenRules
+from ..games.counting import CountingRules
+from ..games.line.rules import Rules
+from ..games.line.state import HandState, IllegalAction, Observation
+from ..games.loo.rules import LooRules
+from ..games.loo.table import Tricks
+from ..games.matador import MatadorRules
+from ..games.pool import PoolRules
+from ..games.whist import WhistRules
+from ..players.agents import Agent, make_agent
+from ..players.analysis import HINT_BUDGET, REVIEW_BUDGET, analysis_budget
+from ..text.narration import (
+    YOU,
+    _Before,
+    _debits,
+    _hand_line,
+    _marks,
+    _scoring_phrase,
+    _signed,
+    _target_text,
+    _winner_line,
+    claim_error,
+    default_opponent,
+    describe_action,
+    describe_move,
+    describe_table,
+    game_intro,
+    hand_result_text,
+    hand_start_text,
+    hand_text,
+    lead_draw_text,
+    menu,
+    parse_command,
+    partner_out_text,
+    pool_balances,
+    reader_voice,
+    render_table,
+    score_sheet_text,
+    scoring_lines,
+    shown_points,
+    side_labels,
+    target_reached_text,
+    trick_won_text,
+    whist_draw_text,
+    winner_text,
+)
+from ..text.words import number as _num
+from ..text.words import plural
+
+if TYPE_CHECKING:
+    from ..players.analysis import MoveAnalysis
+
+__all__ = ["TerminalGame"]
+
+HELP = """\
+Type the number of a move, or:
+  6-4 R       play the tile 6-4 at the R end (just 6-4 when it fits one end only, or for the lead)
+  d, draw     draw a tile              p, pass     pass
+  hand        show your tiles          table       show the table
+  score       show the score sheet     moves       list your moves again
+  describe    the whole position in words
+  review      what your choices in the last hand cost (the search player's analysis)
+  q, quit     leave the game (it is saved first with --save)
+On the table, a double laid crosswise stands across the line:
+         +6+
+    [4|6]| |[6|1]
+         +6+
+A spinner shows the names of its short sides above and below it (U and D, or 3U and 3D for a
+later spinner 3-3), and each of its arms is drawn on a line of its own, from the spinner out."""
+
+MATADOR_HELP = """\
+In Matador a matador is played one of two ways, each a move of its own: 5-2 R 5 plays the matador
+5-2 at R leaving its 5 exposed (the next tile there needs a 2), 5-2 R 2 leaves the 2 exposed.
+The open ends say what each needs; a matador (starred * in your hand) goes on any end."""
+
+CLAIM_HELP = """\
+Scores must be claimed. After you choose a move you are asked for the points it makes: type them,
+or press Enter to claim nothing (b goes back to the moves). You may also give the claim with the
+move: 3 15 plays move 3 claiming 15, 6-4 R 15 plays 6-4 at R claiming 15 (0 claims nothing).
+A count you do not claim can be taken by the next player calling muggins; a wrong claim is struck
+and your opponent scores the points you claimed. When the player before you leaves a count
+unclaimed, calling muggins is one of your moves (or type muggins)."""
+
+
+class TerminalGame:
+    """A match for one person (seat 0) against computer agents, read line by line from ``inp`` and
+    written to ``out``.
+
+    :meth:`run` plays until the match is over, the person quits, or the input ends; it returns
+    ``"over"``, ``"quit"`` or ``"eof"``. The match (finished or not) is in :attr:`match`, ready to
+    be saved as a record. With ``color``, output goes through Rich (for terminals); with ``echo``,
+    each line read is written back (so a transcript of scripted input reads like a session).
+
+    ``opponents`` are agent names (see :mod:`boneyard.players.agents`) or agent objects, one per
+    computer seat or fewer (repeated); by default :func:`default_opponent`. With ``hints``, the list
+    of moves shows what each is worth on average and why (:func:`boneyard.players.analysis.analyze`
+    on the person's own observation) and marks the best. With ``review``, the end of every hand
+    prints the review of the person's choices (:func:`boneyard.players.analysis.review_hand`);
+    without it, the person may type ``review``.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        inp: IO[str],
+        out: IO[str],
+        *,
+        opponents: Sequence[str | Agent] | None = None,
+        seed: int | None = None,
+        color: bool = False,
+        echo: bool = False,
+        hints: bool = False,
+        review: bool = False,
+    ) -> None:
+        n = rules.players
+        self.hints = hints
+        self.review = review
+        # Seconds of search for a hint, and per decision for a review.
+        self.hint_budget = analysis_budget(HINT_BUDGET)
+        self.review_budget = analysis_budget(REVIEW_BUDGET)
+        chosen: Sequence[str | Agent] = opponents or (default_opponent(rules),)
+        given = [chosen[(s - 1) % len(chosen)] for s in range(1, n)]
+        self.agents: dict[int, Agent] = {
+            s: make_agent(a) if isinstance(a, str) else a for s, a in enumerate(given, 1)
+        }
+        self.agent_names = ["you", *(self.agents[s].name for s in range(1, n))]
+        self.rules = rules
+        self.match = Match(rules, seed=seed)
+        self.rngs = {
+            s: random.Random(f"{seed}:seat{s}") if seed is not None else random.Random()
+            for s in range(1, n)
+        }
+        self.inp = inp
+        self.out = out
+        self.echo = echo
+        self.voice = reader_voice(rules, YOU)
+        # How each seat opens a sentence: "You", "Seat 1"...
+        self.names = [self.voice.subject(s) for s in range(n)]
+        self._console: Any = None
+        if color:
+            from rich.console import Console
+
+            self._console = Console(
+                file=out, force_terminal=True, highlight=False, emoji=False, soft_wrap=True
+            )
+
+    # ------------------------------------------------------------- output and input
+    def say(self, text: str = "", style: str | None = None) -> None:
+        if self._console is not None:
+            self._console.print(text, style=style, markup=False)
+        else:
+            self.out.write(text + "\n")
+
+    def _prompt(self, text: str) -> str | None:
+        """Ask for a line; ``None`` at the end of the input."""
+        if self._console is not None:
+            self._console.print(text, end="", style="bold", markup=False)
+        else:
+            self.out.write(text)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            self.out.write("\n")
+            return None
+        if self.echo:
+            self.out.write(line if line.endswith("\n") else line + "\n")
+        return line.strip()
+
+    def record_players(self) -> list[str]:
+        """Player names for a record: ``you``, then the agents, e.g. ``greedy-1``."""
+        return ["you", *(f"{self.agent_names[s]}-{s}" for s in range(1, self.rules.players))]
+
+    # ------------------------------------------------------------- the match
+    def run(self) -> str:
+        self._intro()
+        if self.match.over:
+            # A finished match (resumed from its record): nothing to play, nothing to score.
+            self.say()
+            self.say("This match is over: nothing is left to play.", "yellow")
+            self.say()
+            self.say(score_sheet_text(self.match))
+            self.say()
+            self.say(_winner_line(self.match), "bold green")
+            return "over"
+        state = self.match.hand
+        if len(self.match.hands) > 1 or state.history:
+            self.say()
+            self.say(
+                f"Resumed: hand {len(self.match.hands)}, move {len(state.history) + 1}.", "bold"
+            )
+        while True:
+            state = self.match.hand
+            number = len(self.match.hands)
+            self._hand_start(state, number)
+            outcome = self._play_hand(state, number)
+            if outcome:
+                self.say()
+                self.say(
+                    "You left the game."
+                    if outcome == "quit"
+                    else "End of input: the game stops here.",
+                    "yellow",
+                )
+                return outcome
+            assert state.result is not None
+            self.say()
+            self.say(
+                hand_result_text(
+                    number, state.result, self.rules, state.hands, state, voice=self.voice
+                ),
+                "bold",
+            )
+            more = self.match.next_hand()
+            if self.review:
+                self.say(self.review_text(number - 1))
+            self.say()
+            self.say(score_sheet_text(self.match, self.voice))
+            if more is None:
+                self.say()
+                self.say(winner_text(self.match, self.voice), "bold green")
+                return "over"
+            if not self.review:
+                self.say(
+                    f"(Type review at your next move: what your choices in hand {number} cost.)"
+                )
+
+    def _intro(self) -> None:
+        rules = self.rules
+        game = rules.game
+        self.say(
+            f"{game.title} ({rules.rule_set} rules), {rules.players} players: {game.summary}",
+            "bold",
+        )
+        voice = self.voice
+
+        def listed(seats: list[int]) -> str:
+            named = [f"{voice.name(s)} ({self.agent_names[s]})" for s in seats]
+            return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+        ours = rules.sides[rules.side_of[YOU]]
+        partners = [s for s in ours if s != YOU]
+        against = [s for s in range(rules.players) if s not in ours]
+        company = f"with {listed(partners)} against " if partners else "against "
+        if isinstance(rules, PoolRules):
+            goal = f"A match is {plural(rules.rounds, 'pool')}; whoever takes the most pools wins."
+        elif rules.low_wins or (isinstance(rules, LooRules) and rules.pool):
+            goal = _target_text(rules)[0].upper() + _target_text(rules)[1:] + "."
+        elif _debits(rules):
+            goal = f"The side first debited with {rules.target_score} loses."
+        elif rules.target_exact:
+            goal = (
+                f"The first to reach exactly {plural(rules.target_score, 'point')} wins; a score "
+                f"that would pass {rules.target_score} is not scored."
+            )
+        else:
+            goal = f"First to {plural(rules.target_score, 'point')} wins."
+        self.say(f"You play {company}{listed(against)}. {goal}")
+        for line in game_intro(rules, voice):
+            self.say(line)
+        if rules.partners():
+            mine = rules.side_of[YOU]
+            theirs = " vs ".join(voice.side(i) for i in range(len(rules.sides)) if i != mine)
+            self.say(f"Partnerships: {voice.side(mine)} vs {theirs}.")
+            if rules.both_partners_out:
+                self.say("A hand goes on until both partners of a side are out.")
+        if isinstance(rules, CountingRules):
+            phrase = _scoring_phrase(rules)
+            if rules.claims:
+                phrase += (
+                    " You must claim your points: after choosing a move, type what it scores"
+                    " (Enter for nothing). A count you miss can be taken by the next player"
+                    " calling muggins; a wrong claim is struck and scored by your opponent."
+                )
+            else:
+                phrase += " Scores are counted for you."
+            self.say(phrase.strip())
+        self.say("Type ? for help.")
+
+    def _hand_start(self, state: HandState, number: int) -> None:
+        self.say()
+        self.say(f"=== Hand {number} ===", "bold cyan")
+        draw = self.match.lead_draw
+        if number == 1 and draw is not None and isinstance(self.rules, WhistRules):
+            self.say(f"Drawing for partners. {whist_draw_text(self.rules, draw, self.voice)}")
+        elif number == 1 and draw is not None and not isinstance(self.rules, LooRules):
+            self.say(lead_draw_text(draw, self.voice))
+        obs = state.observation(YOU)
+        self.say(hand_start_text(self.rules, state, self.voice))
+        self.say(_hand_line(self.rules, obs.hand))
+
+    def _play_hand(self, state: HandState, number: int) -> str | None:
+        while not state.over:
+            seat = state.turn
+            if seat == YOU:
+                outcome = self._your_turn(state, number)
+                if outcome:
+                    return outcome
+                continue
+            before = _Before(state)
+            action = self.agents[seat].choose(state.observation(seat), self.rngs[seat])
+            state.apply(action)
+            self._report(state, before)
+        return None
+
+    # ------------------------------------------------------------- what happened
+    def _report(
+        self, state: HandState, before: _Before, drawn: int | None = None, forced: bool = False
+    ) -> None:
+        """Say what the last move did and, in a counting game, what it scored and why."""
+        history = state.observation(YOU).history
+        move = history[-1]
+        victim = None
+        if isinstance(move.action, Muggins):
+            victim = next(
+                (m.seat for m in reversed(history[:-1]) if isinstance(m.action, Play)), None
+            )
+        side = self.rules.side_of[move.seat]
+        gained = state.scores[side] - before.scores[side]
+        if isinstance(move.action, Play | Muggins) and gained != move.points:
+            # What the side really gained is the truth (the score sheet agrees with it).
+            move = move._replace(points=gained)
+        said = describe_move(
+            move, before.layout, self.voice, drawn, victim=victim, rules=self.rules
+        )
+        if forced:
+            self.say(f"You cannot play: {said[0].lower()}{said[1:]}", "yellow")
+        else:
+            self.say(said)
+        rules = self.rules
+        changed = bool(move.points)
+        table, was = state.layout, before.layout
+        if isinstance(table, Tricks) and isinstance(was, Tricks):
+            changed = False
+            if table.won != was.won and table.last_winner >= 0:
+                self.say(f"  {trick_won_text(table, self.voice)}", "cyan")
+        if isinstance(rules, CountingRules) and isinstance(move.action, Play):
+            for line in scoring_lines(
+                rules, state, before.layout, move, len(history) - 1, self.voice
+            ):
+                self.say(f"  {line}", "cyan")
+            changed = changed or any(p[0] == len(history) - 1 for p in state.penalties)
+        if isinstance(rules, BergenRules) and isinstance(move.action, Play):
+            header = rules.points_of_play(before.layout, move.action)
+            if header:
+                why = rules.explain(state.layout) if state.layout is not None else ""
+                if move.points < header:
+                    why += f", capped at {move.points} near the target"
+                self.say(f"  {why}", "cyan")
+        if isinstance(move.action, Muggins) and move.points != move.action.points:
+            self.say(f"  It would pass {rules.target_score}: not scored.", "cyan")
+        if changed and not state.over:
+            self.say(f"  {self._running_score(state)}", "cyan")
+        if (
+            isinstance(move.action, Play)
+            and not state.over
+            and not state.hands[move.seat]
+            and not isinstance(table, Tricks)
+        ):
+            self.say(partner_out_text(move.seat, self.voice), "yellow")
+        if before.reached < 0 <= state.target_side and not state.over:
+            self.say(target_reached_text(rules, state.target_side, self.voice), "bold green")
+
+    def _running_score(self, state: HandState) -> str:
+        """The match totals with this hand's points so far."""
+        rules = self.rules
+        parts = []
+        for i, label in enumerate(side_labels(rules, self.voice)):
+            now = self.match.totals[i] + state.scores[i]
+            part = f"{label}: {now}"
+            if rules.target_exact:
+                part += f" ({rules.target_score - now} to go)"
+            parts.append(part)
+        return "Score: " + ", ".join(parts) + "."
+
+    # ------------------------------------------------------------- the person's turn
+    def _view(self, obs: Observation, number: int) -> None:
+        rules = self.rules
+        self.say()
+        self.say(f"--- Hand {number}, your turn ---", "bold")
+        self.say(render_table(rules, obs.history, layout=obs.layout, voice=self.voice))
+        others = ", ".join(
+            f"{self.names[s]} ({self._role(s)}) "
+            + (plural(obs.hand_sizes[s], "tile") if obs.hand_sizes[s] else "out")
+            for s in range(rules.players)
+            if s != YOU
+        )
+        stock = f"stock {obs.stock_size}"
+        if rules.can_draw and obs.stock_size:
+            stock += f" ({obs.drawable} may be drawn)"
+        self.say(f"{others}; {stock}.")
+        labels = side_labels(rules, self.voice)
+        now = [t + s for t, s in zip(self.match.totals, obs.scores, strict=True)]
+        totals = ", ".join(f"{lab}: {_num(t)}" for lab, t in zip(labels, now, strict=True))
+        if isinstance(rules, PoolRules):
+            played = len(self.match.score_sheet())
+            balances = ", ".join(
+                f"{lab} {_signed(b)}"
+                for lab, b in zip(labels, pool_balances(self.match, played), strict=True)
+            )
+            self.say(
+                f"Pool {played + 1} of {rules.rounds}. Pools won: {totals}; balances: {balances}."
+            )
+        elif _debits(rules):
+            self.say(f"Debits: {totals} ({rules.target_score} loses).")
+        else:
+            if any(obs.scores):
+                made = ", ".join(f"{lab}: {t}" for lab, t in zip(labels, obs.scores, strict=True))
+                totals += f" (this hand so far: {made})"
+            target = f"; {_target_text(rules)}" if rules.target_exact else ""
+            self.say(f"Score: {totals}{target}.")
+        self.say(_hand_line(self.rules, obs.hand), "green")
+
+    def _role(self, seat: int) -> str:
+        role = self.agent_names[seat]
+        if self.rules.side_of[seat] == self.rules.side_of[YOU]:
+            role = f"your partner, {role}"
+        return role
+
+    def hint_analysis(
+        self, obs: Observation, budget: float | None = None
+    ) -> dict[Action, MoveAnalysis]:
+        """Each of the moves offered analysed (:func:`boneyard.players.analysis.analyze` on the
+        person's own observation): its value in points (this side's minus the others' to the end of
+        the hand, on average), its loss against the best, and a reason. Where scores are claimed a
+        play is listed without its claim, and worth its best claim."""
+        from ..players.analysis import analyze
+
+        out: dict[Action, MoveAnalysis] = {}
+        for m in analyze(obs, budget=budget or self.hint_budget, seed=len(obs.history)):
+            action = m.action
+            if isinstance(action, Play) and action.claim is not None:
+                action = Play(action.tile, action.end, action.open)
+            if action not in out or out[action].value < m.value:
+                out[action] = m
+        return out
+
+    def _moves(self, obs: Observation) -> None:
+        rules = self.rules
+        analysis = self.hint_analysis(obs) if self.hints and len(menu(obs)) > 1 else {}
+        best = max((m.value for m in analysis.values()), default=None)
+        by = None
+        for i, action in enumerate(menu(obs), 1):
+            points = shown_points(rules, obs.layout, action)
+            if isinstance(action, Muggins):
+                by = next(
+                    (
+                        self.voice.name(m.seat)
+                        for m in reversed(obs.history)
+                        if isinstance(m.action, Play)
+                    ),
+                    None,
+                )
+            text = describe_action(action, obs.layout, points=points, by=by, rules=rules)
+            if action in analysis:
+                m = analysis[action]
+                mark = "  <- hint" if m.value == best else ""
+                text += f"   [worth {m.value:+.1f}: {m.reason}]{mark}"
+            self.say(f"  {i:>2}) {text}")
+
+    def review_text(self, hand: int | None = None, budget: float | None = None) -> str:
+        """The review of the person's choices in a hand (0-based; by default the last finished
+        one, or the hand in play if none has finished): the moves that cost points, and what
+        was better."""
+        from ..players.analysis import review_hand, review_text
+
+        hands = self.match.hands
+        if hand is None:
+            finished = [i for i, h in enumerate(hands) if h.over]
+            hand = finished[-1] if finished else len(hands) - 1
+        reviews = review_hand(hands[hand], YOU, budget=budget or self.review_budget, seed=hand)
+        return f"Review of your moves in hand {hand + 1}:\n" + review_text(reviews)
+
+    def position_text(self, state: HandState) -> str:
+        """The whole position in words: the game, the score, whose turn, the table arm by arm,
+        the others' tiles, the stock, your tiles and your moves."""
+        rules = self.rules
+        obs = state.observation(YOU)
+        number = self.match.hands.index(state) + 1 if state in self.match.hands else 0
+        lines = [
+            f"{rules.game.title}, {rules.rule_set} rules, {rules.players} players; hand {number}.",
+        ]
+        labels = side_labels(rules, self.voice)
+        totals = list(self.match.totals)
+        if not state.over:
+            totals = [t + s for t, s in zip(totals, state.scores, strict=True)]
+        what = (
+            "Pools won" if isinstance(rules, PoolRules) else "Debits" if _debits(rules) else "Score"
+        )
+        lines.append(
+            f"{what}: "
+            + ", ".join(f"{lab} {_num(t)}" for lab, t in zip(labels, totals, strict=True))
+            + f" ({_target_text(rules)})."
+        )
+        if self.match.over:
+            lines.append(winner_text(self.match, self.voice))
+        elif state.over:
+            lines.append("The hand is over.")
+        elif state.turn == YOU:
+            lines.append("It is your turn.")
+        else:
+            lines.append(f"It is {self.voice.whose(state.turn)} turn.")
+        lines += describe_table(rules, obs.history, layout=obs.layout, voice=self.voice)
+        for s in range(rules.players):
+            if s == YOU:
+                continue
+            n = obs.hand_sizes[s]
+            lines.append(
+                f"{self.names[s]} ({self._role(s)}) holds "
+                + (f"{plural(n, 'tile')}." if n else "no tiles: out.")
+            )
+        stock = f"The stock has {plural(obs.stock_size, 'tile')}"
+        if rules.can_draw and obs.stock_size:
+            stock += f", {obs.drawable} of them may be drawn"
+        lines.append(stock + ".")
+        lines.append(f"Your tiles: {hand_text(obs.hand, _marks(rules))}.")
+        offered = menu(obs) if not state.over and state.turn == YOU else []
+        if offered:
+            lines.append("Your moves:")
+            for i, action in enumerate(offered, 1):
+                points = shown_points(rules, obs.layout, action)
+                lines.append(
+                    f"  {i}) {describe_action(action, obs.layout, points=points, rules=rules)}"
+                )
+        return "\n".join(lines)
+
+    def _help(self) -> None:
+        self.say(HELP)
+        if isinstance(self.rules, MatadorRules):
+            self.say(MATADOR_HELP)
+        if self.rules.claims:
+            self.say(CLAIM_HELP)
+
+    def _ask_claim(self) -> tuple[str, int | None]:
+        """Ask the person what a play claims: ``("claim", n or None)``, or ``("back", None)``,
+        ``("quit", None)``, ``("eof", None)``."""
+        while True:
+            line = self._prompt("Claim points (Enter for none): ")
+            if line is None:
+                return "eof", None
+            word = line.lower()
+            if word in ("", "0", "none", "n", "no"):
+                return "claim", None
+            if word in ("b", "back"):
+                return "back", None
+            if word in ("q", "quit", "exit"):
+                return "quit", None
+            if word in ("?", "h", "help"):
+                self.say(CLAIM_HELP)
+                continue
+            if not word.isdigit():
+                self.say("Type the points you claim (a number), or press Enter for none.", "red")
+                continue
+            problem = claim_error(self.rules, int(word))
+            if problem is not None:
+                self.say(problem, "red")
+                continue
+            return "claim", int(word)
+
+    def _your_turn(self, state: HandState, number: int) -> str | None:
+        """The person's turn: forced draws and passes are made for him; otherwise he chooses."""
+        obs = state.observation(YOU)
+        self._view(obs, number)
+        listed = False
+        while True:
+            obs = state.observation(YOU)
+            offered = menu(obs)
+            if len(offered) == 1 and isinstance(offered[0], Draw | Pass):
+                before_hand, before = obs.hand, _Before(state)
+                state.apply(offered[0])
+                after = state.observation(YOU)
+                new = after.hand & ~before_hand
+                drawn = new.bit_length() - 1 if new else None
+                self._report(state, before, drawn, forced=True)
+                if state.over or state.turn != YOU:
+                    return None
+                self.say(_hand_line(self.rules, after.hand), "green")
+                listed = False
+                continue
+            if not listed:
+                self.say("Your moves:")
+                self._moves(obs)
+                listed = True
+            line = self._prompt(f"Your move (1-{len(offered)}, ? for help): ")
+            if line is None:
+                return "eof"
+            command = parse_command(line, obs)
+            if command.kind == "quit":
+                return "quit"
+            if command.kind == "error":
+                self.say(command.message, "red")
+                continue
+            if command.kind == "help":
+                self._help()
+                continue
+            if command.kind == "hand":
+                self.say(_hand_line(self.rules, obs.hand), "green")
+                continue
+            if command.kind == "table":
+                self.say(render_table(self.rules, obs.history, layout=obs.layout, voice=self.voice))
+                continue
+            if command.kind == "score":
+                self.say(score_sheet_text(self.match, self.voice))
+                if any(obs.scores):
+                    self.say(self._running_score(state))
+                continue
+            if command.kind == "moves":
+                self._moves(obs)
+                continue
+            if command.kind == "describe":
+                self.say(self.position_text(state))
+                continue
+            if command.kind == "review":
+                self.say(self.review_text())
+                continue
+            action = command.action
+            assert action is not None
+            if (
+                self.rules.claims
+                and isinstance(action, Play)
+                and action.claim is None
+                and not command.claimed
+                and action in obs.legal_actions
+            ):
+                kind, claim = self._ask_claim()
+                if kind in ("quit", "eof"):
+                    return kind
+                if kind == "back":
+                    self._moves(obs)
+                    continue
+                action = action.with_claim(claim)
+            before_hand, before = obs.hand, _Before(state)
+            try:
+                state.apply(action)
+            except IllegalAction as e:
+                self.say(f"Not allowed: {self.voice.tell(str(e))}.", "red")
+                continue
+            after = state.observation(YOU)
+            new = after.hand & ~before_hand
+            self._report(state, before, new.bit_length() - 1 if new else None)
+            if state.over or state.turn != YOU:
+                return None
+            self.say(_hand_line(self.rules, after.hand), "green")
+            listed = False

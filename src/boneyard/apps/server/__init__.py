@@ -1,0 +1,83 @@
+"""``boneyard serve``: play any boneyard game in a browser, against the computer or with friends.
+
+The ``server`` extra (FastAPI, uvicorn, SQLAlchemy, Alembic, pydantic, psycopg):
+:mod:`~boneyard.apps.server.app` (the app, its REST API and websockets),
+:mod:`~boneyard.apps.server.messages` (the typed, versioned protocol),
+:mod:`~boneyard.apps.server.table` (a table: the match, its seats, each reader's view),
+:mod:`~boneyard.apps.server.store` (the database and its migrations) and
+:mod:`~boneyard.apps.server.replay` (the replay viewer's frames). The pages are in ``static/``:
+plain HTML, CSS and JavaScript, no build step. See docs/server.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .app import Settings
+
+__all__ = ["serve"]
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | None = None,
+    *,
+    fd: int | None = None,
+    log_level: str = "info",
+    computer_delay: float | None = None,
+    settings: Settings | None = None,
+) -> None:
+    """Run the server until interrupted: on ``host``:``port``, or on the listening socket ``fd``
+    (already bound, for tests and socket activation), with the store at ``db`` (a SQLAlchemy URL
+    or a SQLite file; default ``boneyard.db``). ``settings`` replaces every setting (``db`` and
+    ``computer_delay`` then go unused)."""
+    import copy
+    import gc
+    import socket
+
+    import uvicorn
+    from uvicorn.config import LOGGING_CONFIG
+
+    from .app import Settings, create_app
+    from .store import database_url
+
+    if settings is None:
+        settings = Settings(db=database_url(db))
+        if computer_delay is not None:
+            settings.computer_delay = computer_delay
+    app = create_app(settings)
+    # The server's own messages (tables made and ended, stores opened) go where uvicorn's go.
+    logging = copy.deepcopy(LOGGING_CONFIG)
+    logging["loggers"]["boneyard"] = {
+        "handlers": ["default"],
+        "level": log_level.upper(),
+        "propagate": False,
+    }
+    config = uvicorn.Config(
+        app,
+        log_config=logging,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=65536,
+        # Compressing every state costs more time than the bytes it saves are worth.
+        ws_per_message_deflate=False,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+        proxy_headers=False,
+        server_header=False,
+    )
+    # A server holds many long-lived objects (every table's hands, views, records): the garbage
+    # collector's full passes over them stalled every table for tens of milliseconds. Collect less
+    # often; what exists at start never needs collecting.
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 50, 100)
+    server = uvicorn.Server(config)
+    if fd is not None:
+        sock = socket.socket(fileno=fd)
+        server.run(sockets=[sock])
+    else:
+        server.run()

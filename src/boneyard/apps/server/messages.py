@@ -1,0 +1,554 @@
+"""The messages of the table protocol, typed and versioned (pydantic).
+
+Every message is one JSON object with ``"v"`` (the protocol version, :data:`PROTOCOL`) and
+``"type"``. A client sends :class:`Hello` first (with its seat token, or none to watch), then
+:class:`MoveMessage`, :class:`ChatMessage`, :class:`HintMessage`, :class:`NextHandMessage` or
+:class:`PingMessage`; the server answers with :class:`Welcome`, :class:`StateMessage` (after every
+change), :class:`Ack` (a move was stored), :class:`ErrorMessage`, :class:`ChatLine`,
+:class:`HintReply` and :class:`Pong`. The REST API's bodies are here too
+(:class:`CreateTable`, :class:`TableCreated`, :class:`TableSummary`).
+
+A client message that is not JSON, too long, of an unknown type or version, or of the wrong shape
+gets an :class:`ErrorMessage` and changes nothing (:func:`parse_client_message`).
+
+>>> parse_client_message('{"v": 1, "type": "ping", "id": 3}')
+PingMessage(v=1, type='ping', id=3)
+>>> parse_client_message('{"v": 1, "type": "move"}')
+Traceback (most recent call last):
+...
+boneyard.apps.server.messages.ProtocolError: bad move message: action: Field required
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+
+__all__ = [
+    "MAX_MESSAGE_BYTES",
+    "PROTOCOL",
+    "Ack",
+    "ActionIn",
+    "ChatLine",
+    "ChatMessage",
+    "ClientMessage",
+    "CreateTable",
+    "ErrorMessage",
+    "HelloMessage",
+    "HintMessage",
+    "HintReply",
+    "MoveMessage",
+    "NextHandMessage",
+    "PingMessage",
+    "Pong",
+    "ProtocolError",
+    "SeatSpec",
+    "StateMessage",
+    "TableCreated",
+    "TableSummary",
+    "Welcome",
+    "parse_client_message",
+]
+
+PROTOCOL = 1
+"""The protocol version: every message carries it as ``"v"``."""
+
+MAX_MESSAGE_BYTES = 4096
+"""The longest message a client may send (in UTF-8 bytes); longer ones are refused."""
+
+NAME_MAX = 24
+CHAT_MAX = 300
+TOKEN_MAX = 64
+
+
+class ProtocolError(ValueError):
+    """A client message that cannot be read: ``code`` says which kind of problem."""
+
+    def __init__(self, code: str, message: str, id: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.id = id
+
+
+def clean_text(value: str, limit: int, what: str) -> str:
+    """``value`` without leading and trailing spaces; a ``ValueError`` if it is empty, longer
+    than ``limit`` or holds control characters."""
+    text = value.strip()
+    if not text:
+        raise ValueError(f"{what} is empty")
+    if len(text) > limit:
+        raise ValueError(f"{what} is longer than {limit} characters")
+    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or c in "\u2028\u2029" for c in text):
+        raise ValueError(f"{what} holds control characters")
+    return text
+
+
+def clean_name(value: str) -> str:
+    name = clean_text(value, NAME_MAX, "a name")
+    if name.lower() == "you":
+        raise ValueError("'you' is how the game calls each player: choose another name")
+    return name
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --------------------------------------------------------------------- client to server
+class ActionIn(_Message):
+    """A move as the client names it, as in a game record: ``{"kind": "play", "tile": "6-4",
+    "end": "R"}`` (no ``end`` for the lead; a lead's tile is written as laid, the pip toward L
+    first), ``{"kind": "draw"}``, ``{"kind": "pass"}``, ``{"kind": "muggins", "points": 10}``.
+    ``open`` is the half a Matador matador leaves exposed, ``claim`` the points claimed where
+    scores are claimed. Ends are named as the game names them: ``L``, ``R``, ``U``, ``D``,
+    ``nU``, ``nD``, ``LU``..., Mexican Train's trains ``T0``... and ``M``. Domino Loo's
+    decisions are ``{"kind": "stand"}``, ``{"kind": "miss"}``, ``{"kind": "drop"}`` and
+    ``{"kind": "discard", "tile": "6-0"}``; its plays take no ``end``."""
+
+    kind: Literal["play", "draw", "pass", "muggins", "stand", "miss", "drop", "discard"]
+    tile: Annotated[str, Field(pattern=r"^\d{1,2}-\d{1,2}$")] | None = None
+    end: Annotated[str, Field(pattern=r"^(\d{0,2}[LRUD]|[LR][UD]|T\d{1,2}|M)$")] | None = None
+    open: Annotated[int, Field(ge=0, le=99)] | None = None
+    claim: Annotated[int, Field(ge=0, le=999)] | None = None
+    points: Annotated[int, Field(ge=0, le=999)] | None = None
+
+
+class HelloMessage(_Message):
+    """The first message: ``token`` is the seat token of an invite link (none to watch as a
+    spectator); ``name`` renames the seat."""
+
+    v: Literal[1]
+    type: Literal["hello"]
+    token: Annotated[str, Field(min_length=1, max_length=TOKEN_MAX)] | None = None
+    name: str | None = None
+    id: Annotated[int, Field(ge=0, le=2**53)] | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str | None) -> str | None:
+        return None if value is None else clean_name(value)
+
+
+class MoveMessage(_Message):
+    """A move for the seat. ``hand`` and ``seen`` (the number of moves of the hand the client has
+    seen), when given, must match the table: a move made on a stale view is refused. ``id`` is
+    echoed in the :class:`Ack` or :class:`ErrorMessage`."""
+
+    v: Literal[1]
+    type: Literal["move"]
+    action: ActionIn
+    hand: Annotated[int, Field(ge=1)] | None = None
+    seen: Annotated[int, Field(ge=0)] | None = None
+    id: Annotated[int, Field(ge=0, le=2**53)] | None = None
+
+
+class ChatMessage(_Message):
+    v: Literal[1]
+    type: Literal["chat"]
+    text: str
+    id: Annotated[int, Field(ge=0, le=2**53)] | None = None
+
+    @field_validator("text")
+    @classmethod
+    def _text(cls, value: str) -> str:
+        return clean_text(value, CHAT_MAX, "a chat message")
+
+
+class HintMessage(_Message):
+    """Ask what each of your moves is worth (practice tables only)."""
+
+    v: Literal[1]
+    type: Literal["hint"]
+    id: Annotated[int, Field(ge=0, le=2**53)] | None = None
+
+
+class NextHandMessage(_Message):
+    """Deal the next hand once the last one is over (any seated person may ask)."""
+
+    v: Literal[1]
+    type: Literal["next_hand"]
+    id: Annotated[int, Field(ge=0, le=2**53)] | None = None
+
+
+class PingMessage(_Message):
+    v: Literal[1]
+    type: Literal["ping"]
+    id: Annotated[int, Field(ge=0, le=2**53)] | None = None
+
+
+ClientMessage = Annotated[
+    HelloMessage | MoveMessage | ChatMessage | HintMessage | NextHandMessage | PingMessage,
+    Field(discriminator="type"),
+]
+_CLIENT = TypeAdapter[
+    HelloMessage | MoveMessage | ChatMessage | HintMessage | NextHandMessage | PingMessage
+](ClientMessage)
+CLIENT_TYPES = ("hello", "move", "chat", "hint", "next_hand", "ping")
+
+
+def parse_client_message(
+    text: str | bytes,
+) -> HelloMessage | MoveMessage | ChatMessage | HintMessage | NextHandMessage | PingMessage:
+    """Read one client message; :class:`ProtocolError` (``too_large``, ``bad_json``,
+    ``bad_version``, ``unknown_type`` or ``bad_message``) if it cannot be read."""
+    size = len(text.encode("utf-8")) if isinstance(text, str) else len(text)
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError(
+            "too_large", f"message of {size} bytes: the limit is {MAX_MESSAGE_BYTES}"
+        )
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise ProtocolError("bad_json", f"not JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", "a message is a JSON object")
+    given = data.get("id")
+    id = given if type(given) is int and 0 <= given <= 2**53 else None
+    if data.get("v") != PROTOCOL:
+        raise ProtocolError(
+            "bad_version",
+            f"protocol version {data.get('v')!r}: this server speaks {PROTOCOL}",
+            id,
+        )
+    kind = data.get("type")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError(
+            "unknown_type",
+            f"unknown message type {str(kind)[:20]!r}: one of {', '.join(CLIENT_TYPES)}",
+            id,
+        )
+    try:
+        return _CLIENT.validate_python(data)
+    except ValidationError as e:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc'][1:]) or 'message'}: {err['msg']}"
+            for err in e.errors(include_url=False, include_input=False)
+        )
+        raise ProtocolError("bad_message", f"bad {kind} message: {problems}", id) from None
+
+
+# --------------------------------------------------------------------- server to client
+class ActionOut(BaseModel):
+    """A move as the server offers it: the :class:`ActionIn` to send back and its words."""
+
+    action: ActionIn
+    text: str
+
+
+class Placed(BaseModel):
+    """A tile on the table: ``a`` the pip toward its arm's root (toward L for the lead), ``b``
+    the pip away from it. ``cross``: drawn across the line (a crosswise double, a spinner, a
+    crosswise matador); ``spinner``: a spinner, with arms off its sides."""
+
+    tile: str
+    a: int
+    b: int
+    double: bool
+    cross: bool
+    spinner: bool
+
+
+class Arm(BaseModel):
+    """The tiles laid on one end, from its root outward; ``root`` is the tile it grows from."""
+
+    name: str
+    root: str
+    tiles: list[Placed]
+
+
+class End(BaseModel):
+    name: str
+    shows: str | None
+    """The pip the end shows (``None``: not open yet)."""
+    needs: str | None = None
+    """In Matador, what the end takes, in words."""
+    title: str | None = None
+    """What the end is, where the game names it (Mexican Train: "Ann's train")."""
+    note: str | None = None
+    """What stands on it now, in words ("marker: open to all; 12-12 to be covered")."""
+    marked: bool = False
+    """A train carrying its owner's marker (Mexican Train)."""
+
+
+class TrickTile(BaseModel):
+    seat: int
+    tile: str
+
+
+class TrickSeat(BaseModel):
+    """A player of a trick-taking hand: ``status`` ``deciding`` (not yet), ``stood``,
+    ``missed`` (took the miss) or ``dropped``; ``won`` the tricks taken."""
+
+    seat: int
+    status: Literal["deciding", "stood", "missed", "dropped"]
+    won: int
+
+
+class Tricks(BaseModel):
+    """A trick-taking table (Domino Loo): the turn-up and the trump number it makes, the
+    players, the trick in play (``leader`` leads it; ``None`` before the play), the last
+    trick and who took it, what a trick is worth (``value``) and whether the game is for a
+    pool. Everything here is public: the tiles thrown out are never in it."""
+
+    trump: int
+    turnup: str
+    seats: list[TrickSeat]
+    trick: list[TrickTile]
+    leader: int | None
+    last: list[TrickTile]
+    last_winner: int | None
+    value: float
+    pool: bool
+
+
+class Line(BaseModel):
+    """The table, for drawing: the lead, every arm and the open ends; ``count`` (the counting
+    games) and ``words`` (the table in sentences, for screen readers). ``hub``: the arms all
+    grow from the lead, each its own train (Mexican Train). ``tricks``: a trick-taking table
+    (Domino Loo), which has no lead, arms or ends."""
+
+    lead: Placed | None
+    arms: list[Arm]
+    ends: list[End]
+    count: str | None
+    words: list[str]
+    hub: bool = False
+    tricks: Tricks | None = None
+
+
+class SeatView(BaseModel):
+    seat: int
+    name: str
+    kind: Literal["person", "computer"]
+    level: str | None
+    side: int
+    tiles: int
+    connected: bool
+    joined: bool
+
+
+class SheetRow(BaseModel):
+    hand: int
+    points: list[float]
+    totals: list[float]
+    ended: str
+    notes: list[str]
+
+
+class Sheet(BaseModel):
+    """The score sheet: the sides' names, a row per finished hand (with the reasons for its
+    scores), the totals, the points made so far in the hand in play, and the target."""
+
+    sides: list[str]
+    rows: list[SheetRow]
+    totals: list[float]
+    this_hand: list[int]
+    this_hand_notes: list[str]
+    target: str
+    text: str
+
+
+class RevealSeat(BaseModel):
+    seat: int
+    name: str
+    left: list[str]
+    dealt: list[str]
+    pips: int
+    tricks: int | None = None
+    """The tricks taken (Domino Loo)."""
+
+
+class Reveal(BaseModel):
+    """Every hand of a finished hand (public once it is over); in Domino Loo, whose hands are
+    thrown out face down, only the tricks each player took (``left``, ``dealt`` and ``stock``
+    stay empty)."""
+
+    hand: int
+    seats: list[RevealSeat]
+    stock: list[str]
+    result: list[str]
+
+
+class ChatLine(BaseModel):
+    v: Literal[1] = 1
+    type: Literal["chat"] = "chat"
+    seat: int
+    name: str
+    text: str
+    at: str
+
+
+class StateMessage(BaseModel):
+    """Everything one connection may see, after every change. ``seat`` is the reader's (``None``
+    for a spectator): only then are ``tiles`` and ``moves`` filled."""
+
+    v: Literal[1] = 1
+    type: Literal["state"] = "state"
+    table: str
+    game: str
+    title: str
+    rules: str
+    players: int
+    practice: bool
+    claims: bool
+    status: Literal["playing", "between_hands", "over"]
+    hand: int
+    move: int
+    turn: int | None
+    seat: int | None
+    seats: list[SeatView]
+    tiles: list[str]
+    marked: list[str]
+    moves: list[ActionOut]
+    line: Line
+    stock: int
+    drawable: int
+    can_draw: bool
+    sheet: Sheet
+    log: list[str]
+    reveal: Reveal | None
+    winner: str | None
+    chat: list[ChatLine]
+
+
+class Welcome(BaseModel):
+    v: Literal[1] = 1
+    type: Literal["welcome"] = "welcome"
+    table: str
+    seat: int | None
+    role: Literal["player", "spectator"]
+    server: str
+
+
+class Ack(BaseModel):
+    """A move was stored and applied: ``hand`` and ``move`` (its number in the hand, from 1)."""
+
+    v: Literal[1] = 1
+    type: Literal["ack"] = "ack"
+    id: int | None
+    hand: int
+    move: int
+
+
+class ErrorMessage(BaseModel):
+    """A message refused: the table is unchanged. ``code`` is one of ``too_large``,
+    ``bad_json``, ``bad_version``, ``unknown_type``, ``bad_message``, ``rate_limited``,
+    ``hello_first``, ``bad_token``, ``spectator``, ``not_your_turn``, ``illegal``, ``stale``,
+    ``hand_over``, ``match_over``, ``no_hints``, ``busy``, ``storage``."""
+
+    v: Literal[1] = 1
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    id: int | None = None
+
+
+class HintMove(BaseModel):
+    action: ActionIn
+    text: str
+    value: float
+    loss: float
+    reason: str
+    best: bool
+
+
+class HintReply(BaseModel):
+    v: Literal[1] = 1
+    type: Literal["hint"] = "hint"
+    id: int | None
+    hand: int
+    move: int
+    moves: list[HintMove]
+
+
+class Pong(BaseModel):
+    v: Literal[1] = 1
+    type: Literal["pong"] = "pong"
+    id: int | None
+
+
+# --------------------------------------------------------------------- the REST API
+class SeatSpec(_Message):
+    """A seat at a new table: a person (who joins by the seat's invite link) or a computer player
+    of a ``level`` (an agent name: ``beginner``, ``casual``, ``strong``, ``expert``, ``greedy``,
+    ...)."""
+
+    kind: Literal["person", "computer"]
+    name: str | None = None
+    level: Annotated[str, Field(max_length=20)] | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str | None) -> str | None:
+        return None if value is None else clean_name(value)
+
+
+class CreateTable(_Message):
+    """A new table: the game, its rule set and options (``-o`` values as strings, numbers or
+    booleans), the target score, and one seat per player in seat order. ``practice`` allows
+    hints; ``seed`` fixes the deals (for tests and repeatable practice)."""
+
+    game: Annotated[str, Field(max_length=40)]
+    rules: Annotated[str, Field(max_length=40)] | None = None
+    options: Annotated[
+        dict[Annotated[str, Field(max_length=40)], str | int | bool], Field(max_length=40)
+    ] = Field(default_factory=dict)
+    target: Annotated[int, Field(ge=1, le=10_000)] | None = None
+    seats: Annotated[list[SeatSpec], Field(min_length=2, max_length=8)]
+    practice: bool = False
+    seed: Annotated[int, Field(ge=0, le=2**62)] | None = None
+
+    @field_validator("options")
+    @classmethod
+    def _options(cls, value: dict[str, str | int | bool]) -> dict[str, str | int | bool]:
+        for v in value.values():
+            if isinstance(v, str) and len(v) > 60:
+                raise ValueError("an option value is longer than 60 characters")
+        return value
+
+
+class SeatLink(BaseModel):
+    seat: int
+    kind: Literal["person", "computer"]
+    name: str
+    level: str | None
+    invite: str | None
+    """The seat's invite link (people's seats): the page, with the token after ``#``, which the
+    browser never sends to the server in a request line (so it is never in an access log)."""
+    token: str | None
+
+
+class TableCreated(BaseModel):
+    id: str
+    url: str
+    seats: list[SeatLink]
+
+
+class TableSummary(BaseModel):
+    id: str
+    url: str
+    game: str
+    title: str
+    rules: str
+    practice: bool
+    status: str
+    hand: int
+    seats: list[SeatView]
+    totals: list[float]
+    sides: list[str]
+    winner: str | None
+    updated: str
+
+
+def schema() -> dict[str, Any]:
+    """The JSON schema of every message, for the docs and for clients."""
+    return {
+        "protocol": PROTOCOL,
+        "client": _CLIENT.json_schema(),
+        "server": {
+            m.__name__: m.model_json_schema()
+            for m in (Welcome, StateMessage, Ack, ErrorMessage, ChatLine, HintReply, Pong)
+        },
+    }

@@ -1,0 +1,1054 @@
+"""One table of the server: a match (the engine decides everything), its seats, its log in words,
+and what each reader may see.
+
+:class:`Table` has no networking and no database: the app (:mod:`boneyard.apps.server.app`) checks a
+move with :meth:`Table.check` (on a copy: a refused move changes nothing), stores it, then applies
+it with :meth:`Table.apply`. :meth:`Table.view` is one reader's :class:`StateMessage`: a seat's
+own tiles and moves, or for a spectator (``seat=None``) the public view only. The log reuses the
+terminal game's sentences (:func:`boneyard.text.narration.describe_move` and friends), told for each
+reader (:class:`boneyard.text.words.Voice`): a seat reads "you" about itself and the others' names,
+a spectator names only; the seat that drew a tile reads which, the others read "draws a tile".
+
+>>> from boneyard.games import get_game
+>>> rules = get_game("block").configure(players=2)
+>>> seats = [Seat(0, "person", "Ann", None, None), Seat(1, "computer", "greedy-1", "greedy", None)]
+>>> table = Table.new("t1", rules, seats, seed=3)
+>>> view = table.view(None)
+>>> view.tiles, view.moves, [s.tiles for s in view.seats]
+([], [], [7, 7])
+>>> table.view(0).tiles != []
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal, NamedTuple
+
+from ...core.actions import (
+    DRAW,
+    DROP,
+    MISS,
+    PASS,
+    STAND,
+    Action,
+    Discard,
+    Draw,
+    Drop,
+    Move,
+    Muggins,
+    Pass,
+    Play,
+    Stand,
+    TakeMiss,
+)
+from ...core.layout import MARKED, Layout
+from ...core.match import Match
+from ...core.record import FORMAT, hand_to_record, parse_move
+from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
+from ...games import get_game
+from ...games.counting import CountingRules
+from ...games.line.rules import Rules
+from ...games.line.state import HandState, IllegalAction, Observation
+from ...games.loo.rules import LooRules
+from ...games.loo.table import DROPPED, MISSED, STOOD
+from ...games.loo.table import Tricks as TrickTable
+from ...games.matador import MatadorRules
+from ...players.agents import AGENTS, Agent, make_agent
+from ...players.analysis import MoveAnalysis
+from ...text.narration import Placed as TablePlaced
+from ...text.narration import (
+    _Before,
+    _label,
+    _target_text,
+    count_text,
+    describe_action,
+    describe_move,
+    describe_table,
+    end_needs,
+    game_intro,
+    hand_result_text,
+    hand_start_text,
+    menu,
+    partner_out_text,
+    score_sheet_text,
+    scoring_lines,
+    target_reached_text,
+    trace_table,
+    trick_won_text,
+    winner_text,
+)
+from ...text.words import Voice
+from .messages import (
+    ActionIn,
+    ActionOut,
+    Arm,
+    ChatLine,
+    End,
+    HintMove,
+    Line,
+    Placed,
+    Reveal,
+    RevealSeat,
+    SeatView,
+    Sheet,
+    SheetRow,
+    StateMessage,
+    Tricks,
+    TrickSeat,
+    TrickTile,
+)
+from .store import StoredChat, StoredHand, StoredSeat, StoredTable, now
+
+__all__ = [
+    "LEVELS",
+    "LogEntry",
+    "Seat",
+    "Table",
+    "action_from_json",
+    "action_json",
+    "line_view",
+]
+
+LEVELS = ("beginner", "casual", "strong", "expert")
+"""The search player's levels, offered first; every other agent name is a level too."""
+
+LOG_LINES = 120
+LOG_KEPT = 400
+CHAT_LINES = 50
+
+
+@dataclass
+class Seat:
+    """A seat: a person (known by the hash of the token of its invite link) or a computer player
+    of a level (an agent name)."""
+
+    seat: int
+    kind: Literal["person", "computer"]
+    name: str
+    level: str | None
+    token_hash: str | None
+    joined: bool = False
+    agent: Agent | None = None
+
+
+class LogEntry(NamedTuple):
+    """One line of the log, told for each reader: ``text`` is a spectator's (names only),
+    ``told[s]`` what seat ``s`` reads ("You draw [6|1].", "Ann plays [6|4]."; ``None``: the same
+    for everyone). ``seat`` is the seat whose move the line tells (``None`` for other lines), and
+    ``full`` that move with what was hidden shown (for replays of finished hands)."""
+
+    text: str
+    seat: int | None = None
+    told: tuple[str, ...] | None = None
+    full: str | None = None
+
+    def for_reader(self, seat: int | None) -> str:
+        return self.told[seat] if seat is not None and self.told is not None else self.text
+
+
+def tile_name(t: int) -> str:
+    return NAMES[t]
+
+
+def sorted_tiles(mask: int) -> list[str]:
+    """A hand's tiles, heaviest suit first, as the terminal shows them."""
+    return [NAMES[t] for t in sorted(tiles_of(mask), key=lambda t: (HIGH[t], LOW[t]), reverse=True)]
+
+
+def action_json(action: Action, seat: int) -> ActionIn:
+    """The protocol form of an engine action."""
+    if isinstance(action, Play):
+        record = action.to_record(seat)
+        return ActionIn(
+            kind="play",
+            tile=record["play"],
+            end=record.get("end"),
+            open=record.get("open"),
+            claim=record.get("claim"),
+        )
+    if isinstance(action, Draw):
+        return ActionIn(kind="draw")
+    if isinstance(action, Pass):
+        return ActionIn(kind="pass")
+    if isinstance(action, Muggins):
+        return ActionIn(kind="muggins", points=action.points)
+    if isinstance(action, Discard) and action.tile is not None:
+        return ActionIn(kind="discard", tile=NAMES[action.tile])
+    if isinstance(action, Stand):
+        return ActionIn(kind="stand")
+    if isinstance(action, TakeMiss):
+        return ActionIn(kind="miss")
+    if isinstance(action, Drop):
+        return ActionIn(kind="drop")
+    raise TypeError(f"not an action: {action!r}")
+
+
+_DECISION_ACTIONS: dict[str, Action] = {"stand": STAND, "miss": MISS, "drop": DROP}
+
+
+def action_from_json(state: HandState, seat: int, action: ActionIn) -> Action:
+    """The engine action of a protocol move for ``seat`` (the seat to move); ``ValueError`` if it
+    is malformed. Whether it is legal, :meth:`Table.check` says."""
+    nothing = ("tile", "end", "open", "claim", "points")
+    extra = {
+        "play": ("points",),
+        "draw": nothing,
+        "pass": nothing,
+        "muggins": ("tile", "end", "open", "claim"),
+        "stand": nothing,
+        "miss": nothing,
+        "drop": nothing,
+        "discard": ("end", "open", "claim", "points"),
+    }[action.kind]
+    given = [name for name in extra if getattr(action, name) is not None]
+    if given:
+        raise ValueError(f"a {action.kind} takes no {', '.join(given)}")
+    if action.kind in _DECISION_ACTIONS:
+        return _DECISION_ACTIONS[action.kind]
+    if action.kind == "discard":
+        if action.tile is None:
+            raise ValueError("a discard names its tile")
+        return parse_move(state, {"seat": seat, "discard": action.tile})
+    if action.kind == "draw":
+        return DRAW
+    if action.kind == "pass":
+        return PASS
+    if action.kind == "muggins":
+        if action.points is None:
+            raise ValueError("a muggins call names its points")
+        return Muggins(action.points)
+    if action.tile is None:
+        raise ValueError("a play names its tile")
+    move: dict[str, Any] = {"seat": seat, "play": action.tile}
+    for name in ("end", "open", "claim"):
+        value = getattr(action, name)
+        if value is not None:
+            move[name] = value
+    return parse_move(state, move)
+
+
+def _placed(rules: Rules, layout: Layout, p: TablePlaced) -> Placed:
+    t = p.tile
+    spinner = bool(layout.spinners & BIT[t])
+    cross = p.across or (DOUBLE[t] and (rules.doubles_crosswise or spinner))
+    return Placed(
+        tile=NAMES[t], a=p.inner, b=p.outer, double=DOUBLE[t], cross=cross, spinner=spinner
+    )
+
+
+_STATUS: dict[int, Literal["deciding", "stood", "missed", "dropped"]] = {
+    STOOD: "stood",
+    MISSED: "missed",
+    DROPPED: "dropped",
+}
+
+
+def tricks_view(rules: Rules, table: TrickTable) -> Tricks:
+    """A trick-taking table as everyone may see it (no tile thrown out is in it)."""
+    return Tricks(
+        trump=table.trump,
+        turnup=NAMES[table.turnup],
+        seats=[
+            TrickSeat(seat=s, status=_STATUS.get(st, "deciding"), won=table.won[s])
+            for s, st in enumerate(table.status)
+        ],
+        trick=[TrickTile(seat=s, tile=NAMES[t]) for s, t in table.trick],
+        leader=table.leader if table.playing else None,
+        last=[TrickTile(seat=s, tile=NAMES[t]) for s, t in table.last],
+        last_winner=table.last_winner if table.last_winner >= 0 else None,
+        value=table.value,
+        pool=isinstance(rules, LooRules) and rules.pool,
+    )
+
+
+def line_view(
+    rules: Rules,
+    history: Sequence[Move],
+    table: Layout | None = None,
+    named: Callable[[str], str] = str,
+) -> Line:
+    """The table for drawing, traced from a (public) history by the rules themselves; ``table``
+    is the hand's layout where it is not a line (Domino Loo's tricks). ``named`` puts the
+    players' names in the words ("seat 1's train")."""
+    if isinstance(table, TrickTable):
+        return Line(
+            lead=None,
+            arms=[],
+            ends=[],
+            count=None,
+            words=[named(w) for w in describe_table(rules, history, layout=table)],
+            tricks=tricks_view(rules, table),
+        )
+    traced = trace_table(rules, history)
+    layout, lead = traced.layout, traced.lead
+    words = [named(w) for w in describe_table(rules, history)]
+    if layout is None or lead is None:
+        return Line(lead=None, arms=[], ends=[], count=count_text(rules, None), words=words)
+    arms = [
+        Arm(
+            name=name,
+            root=NAMES[traced.roots.get(name, lead.tile)],
+            tiles=[_placed(rules, layout, p) for p in traced.arms.get(name, [])],
+        )
+        for name in layout.names
+    ]
+    ends = []
+    for i, (name, pip) in enumerate(zip(layout.names, layout.pips, strict=True)):
+        needs = end_needs(rules, pip) if isinstance(rules, MatadorRules) and pip >= 0 else None
+        note = rules.end_note(layout, i).strip().removeprefix("(").removesuffix(")")
+        ends.append(
+            End(
+                name=name,
+                shows=_label(rules, pip) if pip >= 0 else None,
+                needs=needs,
+                title=named(rules.end_title(name)) or None,
+                note=named(note) or None,
+                marked=layout.kinds[i] == MARKED,
+            )
+        )
+    return Line(
+        lead=_placed(rules, layout, lead),
+        arms=arms,
+        ends=ends,
+        count=count_text(rules, layout),
+        words=words,
+        hub="L" not in layout.names,
+    )
+
+
+class Table:
+    """A table in play. Not thread-safe: the app changes it from its event loop only."""
+
+    def __init__(
+        self,
+        table_id: str,
+        rules: Rules,
+        seats: Sequence[Seat],
+        *,
+        practice: bool = False,
+        seed: int | None = None,
+        created: datetime | None = None,
+    ) -> None:
+        if len(seats) != rules.players:
+            raise ValueError(f"{len(seats)} seats for {rules.players} players")
+        self.id = table_id
+        self.rules = rules
+        self.seats = list(seats)
+        for s in self.seats:
+            if s.kind == "computer" and s.agent is None:
+                s.agent = make_agent(s.level or "greedy")
+        self.practice = practice
+        self.seed = seed
+        self.created = created or now()
+        self.updated = self.created
+        self.match = Match(rules, deal=False)
+        self.log: list[LogEntry] = []
+        # Per hand (0-based): the reasons for its scores, and the words of its end.
+        # Per hand, the notes of the score sheet (each score made in play and why, how the hand
+        # ended), told for each reader as the log is.
+        self.notes: dict[int, list[LogEntry]] = {}
+        self.results: dict[int, list[str]] = {}
+        self.chat: list[StoredChat] = []
+        # Changes with every change of the match (moves, deals), for the tasks that wait.
+        self.version = 0
+        self._log_before_deal = 0
+        self._cache: tuple[Any, dict[str, Any]] | None = None
+        self._parts: dict[str, tuple[Any, Any]] = {}
+        self._intro()
+
+    # ----------------------------------------------------------------- making and restoring
+    @classmethod
+    def new(
+        cls,
+        table_id: str,
+        rules: Rules,
+        seats: Sequence[Seat],
+        *,
+        practice: bool = False,
+        seed: int | None = None,
+    ) -> Table:
+        """A new table with its first hand dealt."""
+        table = cls(table_id, rules, seats, practice=practice, seed=seed)
+        table.deal_next()
+        return table
+
+    @classmethod
+    def restore(cls, stored: StoredTable) -> Table:
+        """The table of the store, exactly where it was: every deal and move is played again
+        (through the same code that played it, so the log and the score sheet are the same)."""
+        rules = get_game(stored.game).configure(stored.rule_set, stored.options, stored.players)
+        seats = [
+            Seat(
+                s.seat,
+                "person" if s.kind == "person" else "computer",
+                s.name,
+                s.level,
+                s.token_hash,
+                s.joined,
+            )
+            for s in stored.seats
+        ]
+        table = cls(
+            stored.id,
+            rules,
+            seats,
+            practice=stored.practice,
+            seed=stored.seed,
+            created=stored.created,
+        )
+        table.updated = stored.updated
+        for hand in stored.hands:
+            deal = hand.deal
+            match = table.match
+            match.start_hand(
+                [[rules.tiles.parse(t) for t in d] for d in deal["deal"]],
+                [rules.tiles.parse(t) for t in deal["stock"]],
+                deal.get("leader"),
+            )
+            table._hand_started()
+            for move in hand.moves:
+                state = match.hand
+                table.apply(state.turn, parse_move(state, move))
+        table.chat = list(stored.chat)
+        return table
+
+    def stored(self) -> StoredTable:
+        """The table's row and seats for the store (without hands)."""
+        return StoredTable(
+            id=self.id,
+            game=self.rules.game.id,
+            rule_set=self.rules.rule_set,
+            options=self.rules.options.to_json(),
+            players=self.rules.players,
+            practice=self.practice,
+            seed=self.seed,
+            status=self.status,
+            winner=self.winner,
+            created=self.created,
+            updated=self.updated,
+            seats=[
+                StoredSeat(s.seat, s.kind, s.name, s.level, s.token_hash, s.joined)
+                for s in self.seats
+            ],
+        )
+
+    def stored_full(self) -> StoredTable:
+        """The whole table as the store holds it: its row, seats, deals, moves and chat."""
+        stored = self.stored()
+        for number, state in enumerate(self.match.hands, 1):
+            deal = hand_to_record(state)
+            moves = deal.pop("moves")
+            deal.pop("result", None)
+            stored.hands.append(StoredHand(number, deal, moves))
+        stored.chat = list(self.chat)
+        return stored
+
+    def rename(self, seat: int, name: str) -> None:
+        """Call seat ``seat`` ``name``, in the log and the score sheet too (they are said
+        again with the new name)."""
+        self.seats[seat].name = name
+        again = Table.restore(self.stored_full())
+        self.log, self.notes, self.results = again.log, again.notes, again.results
+        self.version += 1
+
+    # ----------------------------------------------------------------- the match
+    @property
+    def state(self) -> HandState:
+        return self.match.hand
+
+    @property
+    def number(self) -> int:
+        """The number of the hand in play (or the last one), from 1."""
+        return len(self.match.hands)
+
+    @property
+    def status(self) -> Literal["playing", "between_hands", "over"]:
+        if self.match.over:
+            return "over"
+        if not self.match.hands or self.state.over:
+            return "between_hands"
+        return "playing"
+
+    @property
+    def winner(self) -> str | None:
+        """How the match ended, in names (a spectator's words); ``None`` while it goes on."""
+        return self.winner_for(None)
+
+    def winner_for(self, seat: int | None) -> str | None:
+        return winner_text(self.match, self.voice(seat)) if self.match.over else None
+
+    @property
+    def people(self) -> list[int]:
+        return [s.seat for s in self.seats if s.kind == "person"]
+
+    def voice(self, reader: int | None) -> Voice:
+        """How sentences name the players for ``reader`` (a seat: "you" for itself; ``None``: a
+        spectator, names only)."""
+        return Voice.of(self.rules, reader, [s.name for s in self.seats])
+
+    def named(self, text: str) -> str:
+        """The engine's words ("seat 1 went out", "blocked: seats 0 & 2 hold ...") with the
+        players' names."""
+        return self.voice(None).tell(text)
+
+    def side_names(self) -> list[str]:
+        spectator = self.voice(None)
+        return [spectator.side(i) for i in range(len(self.rules.sides))]
+
+    def deal_rng(self, number: int) -> random.Random:
+        """The generator that deals hand ``number``: from the table's seed when it has one (the
+        same deals after a restart), else from the operating system."""
+        if self.seed is not None:
+            return random.Random(f"{self.seed}:deal:{number}")
+        return random.SystemRandom()
+
+    def agent_rng(self, seat: int) -> random.Random:
+        if self.seed is not None:
+            return random.Random(f"{self.seed}:seat{seat}:{self.number}:{len(self.state.history)}")
+        return random.SystemRandom()
+
+    def deal_next(self) -> dict[str, Any]:
+        """Deal the next hand; its deal as the store keeps it (the record's hand without moves).
+        :meth:`undeal` takes it back if the store refuses it."""
+        match = self.match
+        if match.over:
+            raise ValueError("the match is over")
+        if match.hands and not self.state.over:
+            raise ValueError("the hand is not over")
+        match.rng = self.deal_rng(self.number + 1)
+        if len(self.log) > 2 * LOG_KEPT:
+            # A long match: the pages show the end of the log; the record keeps every move.
+            del self.log[:-LOG_KEPT]
+        self._log_before_deal = len(self.log)
+        state = match._deal_hand()
+        self._hand_started()
+        deal = hand_to_record(state)
+        del deal["moves"]
+        return deal
+
+    def undeal(self) -> None:
+        """Take back the hand just dealt (its deal could not be stored)."""
+        self.match.hands.pop()
+        self.version += 1
+        del self.log[self._log_before_deal :]
+
+    def stored_hand(self) -> StoredHand:
+        deal = hand_to_record(self.state)
+        del deal["moves"]
+        deal.pop("result", None)
+        return StoredHand(self.number, deal)
+
+    def check(self, seat: int, action: Action) -> dict[str, Any]:
+        """Whether ``seat`` may take ``action`` now: its record form (a draw names the tile it
+        takes), or :class:`IllegalAction` saying why. Nothing changes."""
+        state = self.state
+        if self.match.over:
+            raise IllegalAction("the match is over")
+        if state.over:
+            raise IllegalAction("the hand is over")
+        trial = state.copy()
+        trial.apply(action, seat=seat)
+        return trial.history[-1].to_record()
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Take a checked action: the engine moves, the log says what happened (and, in the
+        counting games, why it scored), and a finished hand is scored."""
+        state = self.state
+        before = _Before(state)
+        state.apply(action, seat=seat)
+        self.version += 1
+        self.updated = now()
+        self._report(state, before)
+        if state.over:
+            self._hand_over(state)
+
+    # ----------------------------------------------------------------- the log
+    def say(self, text: str = "") -> None:
+        """A line of the log that reads the same for everyone."""
+        self.log.append(LogEntry(text))
+
+    def tell(
+        self,
+        words: Callable[[Voice], str],
+        seat: int | None = None,
+        full: str | None = None,
+    ) -> None:
+        """Lines of the log told for each reader: ``words`` says them for a voice (several
+        lines split at newlines); ``seat`` and ``full`` as in :class:`LogEntry`."""
+        self.log += self.told(words, seat, full)
+
+    def told(
+        self,
+        words: Callable[[Voice], str],
+        seat: int | None = None,
+        full: str | None = None,
+    ) -> list[LogEntry]:
+        """What ``words`` say for each reader (a spectator, and every seat a person holds), a
+        :class:`LogEntry` per line."""
+        spectator = words(self.voice(None)).split("\n")
+        people = self.people
+        by_seat = [
+            words(self.voice(s)).split("\n") if s in people else spectator
+            for s in range(self.rules.players)
+        ]
+        entries = []
+        for i, text in enumerate(spectator):
+            told = tuple(lines[i] for lines in by_seat)
+            same = all(t == text for t in told)
+            entries.append(LogEntry(text, seat, None if same else told, full))
+        return entries
+
+    def _intro(self) -> None:
+        rules = self.rules
+        game = rules.game
+        self.say(f"{game.title} ({rules.rule_set} rules), {rules.players} players: {game.summary}")
+        self.tell(lambda v: "\n".join(game_intro(rules, v)))
+        if rules.partners():
+            sides = range(len(rules.sides))
+            self.tell(lambda v: "Partnerships: " + " vs ".join(v.side(i) for i in sides) + ".")
+
+    def _hand_started(self) -> None:
+        self.version += 1
+        self.say("")
+        self.say(f"=== Hand {self.number} ===")
+        state = self.state
+        self.tell(lambda v: hand_start_text(self.rules, state, v))
+
+    def _report(self, state: HandState, before: _Before) -> None:
+        rules = self.rules
+        index = len(state.history) - 1
+        move = state.history[index]
+        public = state.public[-1]
+        victim = None
+        if isinstance(move.action, Muggins):
+            victim = next(
+                (m.seat for m in reversed(state.history[:-1]) if isinstance(m.action, Play)), None
+            )
+        side = rules.side_of[move.seat]
+        gained = state.scores[side] - before.scores[side]
+        if isinstance(move.action, Play | Muggins) and gained != move.points:
+            move = move._replace(points=gained)
+            public = public._replace(points=gained)
+
+        def moved(voice: Voice) -> str:
+            # The mover reads what only he knows (the tile he drew); the others what is public.
+            shown = move if voice.reader == move.seat else public
+            return describe_move(shown, before.layout, voice, victim=victim, rules=rules)
+
+        full = describe_move(move, before.layout, self.voice(None), victim=victim, rules=rules)
+        self.tell(moved, move.seat, full)
+        table, was = state.layout, before.layout
+        if (
+            isinstance(table, TrickTable)
+            and isinstance(was, TrickTable)
+            and table.won != was.won
+            and table.last_winner >= 0
+        ):
+            self.tell(lambda v: f"  {trick_won_text(table, v)}")
+        reasons: list[str] = []
+        if isinstance(rules, CountingRules) and isinstance(move.action, Play):
+            counting = rules
+
+            def why(voice: Voice) -> str:
+                lines = scoring_lines(counting, state, before.layout, move, index, voice)
+                return "\n".join(f"  {line}" for line in lines)
+
+            reasons = scoring_lines(counting, state, before.layout, move, index, self.voice(None))
+            if reasons:
+                self.tell(why)
+        if (
+            rules.both_partners_out
+            and isinstance(move.action, Play)
+            and not state.over
+            and not state.hands[move.seat]
+        ):
+            self.tell(lambda v: partner_out_text(move.seat, v))
+        if before.reached < 0 <= state.target_side and not state.over:
+            self.tell(lambda v: target_reached_text(rules, state.target_side, v))
+        if move.points:
+
+            def scored(voice: Voice) -> str:
+                said = f"{voice.says(move.seat, 'score', opening=True)} {move.points}"
+                if not isinstance(rules, CountingRules) or not isinstance(move.action, Play):
+                    return said
+                lines = scoring_lines(rules, state, before.layout, move, index, voice)
+                why = next((r for r in lines if not r.startswith("Score:")), "")
+                return f"{said} ({why})" if why else said
+
+            self.notes.setdefault(self.number - 1, []).extend(self.told(scored))
+
+    def result_text(self, index: int, voice: Voice) -> str:
+        """How hand ``index`` (0-based, finished) ended, told by ``voice``."""
+        state = self.match.hands[index]
+        assert state.result is not None
+        return hand_result_text(
+            index + 1, state.result, self.rules, state.hands, state, voice=voice
+        )
+
+    def _hand_over(self, state: HandState) -> None:
+        number = self.number
+        result = state.result
+        assert result is not None
+
+        def ended(voice: Voice) -> str:
+            return self.result_text(number - 1, voice)
+
+        lines = ended(self.voice(None)).split("\n")
+        self.results[number - 1] = lines
+        self.notes.setdefault(number - 1, []).extend(
+            self.told(lambda v: f"Ended: {v.tell(result.reason)}.")
+        )
+        self.say("")
+        self.tell(ended)
+        self.match.record_hand_end()
+        if self.match.over:
+            self.say("")
+            self.tell(lambda v: winner_text(self.match, v))
+
+    # ----------------------------------------------------------------- who acts next
+    def automatic(self) -> tuple[str, int] | None:
+        """What happens next without a person's choice: ``("computer", seat)`` (a computer is to
+        move), ``("forced", seat)`` (a person whose only move is a draw or a pass), ``("deal",
+        -1)`` (a table of computers between hands), or ``None``."""
+        if self.match.over:
+            return None
+        state = self.state
+        if state.over:
+            return None if self.people else ("deal", -1)
+        seat = self.seats[state.turn]
+        if seat.kind == "computer":
+            return "computer", seat.seat
+        offered = menu(state.observation(seat.seat))
+        if len(offered) == 1 and isinstance(offered[0], Draw | Pass):
+            return "forced", seat.seat
+        return None
+
+    def forced_action(self, seat: int) -> Action:
+        return menu(self.state.observation(seat))[0]
+
+    # ----------------------------------------------------------------- views
+    def seat_of_token(self, hashed: str) -> Seat | None:
+        import hmac
+
+        found = None
+        for s in self.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, hashed):
+                found = s
+        return found
+
+    def _public(self, connected: Collection[int]) -> dict[str, Any]:
+        """The parts of every reader's view that are the same for all, made once per change of
+        the table (a move, a deal, a chat line, a seat joining or leaving)."""
+        key = (
+            self.version,
+            len(self.chat),
+            frozenset(connected),
+            tuple((s.name, s.joined) for s in self.seats),
+        )
+        cached = self._cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        state = self.state
+        names = key[3]
+        finished = sum(1 for h in self.match.hands if h.over)
+        placed = state.layout.placed.bit_count() if state.layout is not None else 0
+        # Each part is made again only when what it shows has changed.
+        keys = {
+            # Passes and decisions change the table too (markers, who is in the hand).
+            "line": (self.number, placed, len(state.public), names),
+            "sheet": (
+                self.number,
+                finished,
+                self.status,
+                tuple(state.scores),
+                len(self.notes.get(self.number - 1, [])),
+                names,
+            ),
+            "reveal": (finished, names),
+        }
+        made: dict[str, Callable[[], Any]] = {
+            "line": lambda: line_view(self.rules, state.public, state.layout, self.named),
+            "sheet": self.sheet,
+            "reveal": self.reveal,
+        }
+        parts: dict[str, Any] = {
+            "seats": self.seat_views(connected),
+            "winner": self.winner,
+            "chat": [self.chat_line(c) for c in self.chat[-CHAT_LINES:]],
+            "sheet_key": keys["sheet"],
+        }
+        for name, part_key in keys.items():
+            parts[name] = self._memo(name, part_key, made[name])
+        self._cache = (key, parts)
+        return parts
+
+    def _memo(self, name: str, key: Any, make: Callable[[], Any]) -> Any:
+        """The part ``name`` of a view, made again only when its ``key`` has changed."""
+        memo = self._parts.get(name)
+        if memo is None or memo[0] != key:
+            memo = (key, make())
+            self._parts[name] = memo
+        return memo[1]
+
+    def view(self, seat: int | None, connected: Collection[int] = ()) -> StateMessage:
+        """What ``seat`` may see (``None``: a spectator, the public view only)."""
+        rules = self.rules
+        state = self.state
+        status = self.status
+        stock = state.stock_size()
+        mine = seat is not None
+        public = self._public(connected)
+        tiles: list[str] = []
+        marked: list[str] = []
+        moves: list[ActionOut] = []
+        if mine:
+            assert seat is not None
+            obs = state.observation(seat)
+            tiles = sorted_tiles(obs.hand)
+            if isinstance(rules, MatadorRules):
+                marked = sorted_tiles(obs.hand & rules.matadors)
+            if status == "playing" and state.turn == seat:
+                moves = self._moves(obs)
+        log = [e.for_reader(seat) for e in self.log[-LOG_LINES:]]
+        return StateMessage(
+            table=self.id,
+            game=rules.game.id,
+            title=rules.game.title,
+            rules=rules.rule_set,
+            players=rules.players,
+            practice=self.practice,
+            claims=rules.claims,
+            status=status,
+            hand=self.number,
+            move=len(state.history),
+            turn=state.turn if status == "playing" else None,
+            seat=seat,
+            seats=public["seats"],
+            tiles=tiles,
+            marked=marked,
+            moves=moves,
+            line=public["line"],
+            stock=stock,
+            drawable=state.drawable(),
+            can_draw=rules.can_draw,
+            sheet=public["sheet"]
+            if seat is None
+            else self._memo(f"sheet:{seat}", public["sheet_key"], lambda: self.sheet(seat)),
+            log=log,
+            reveal=self._reveal_for(public["reveal"], seat),
+            winner=self.winner_for(seat) if mine else public["winner"],
+            chat=public["chat"],
+        )
+
+    def _reveal_for(self, reveal: Reveal | None, seat: int | None) -> Reveal | None:
+        """The end of the last hand as ``seat`` reads it (a spectator: the shared words)."""
+        if reveal is None or seat is None:
+            return reveal
+        told = self.result_text(reveal.hand - 1, self.voice(seat)).split("\n")
+        return reveal.model_copy(update={"result": told})
+
+    def seat_views(
+        self, connected: Collection[int], hand_sizes: Sequence[int] | None = None
+    ) -> list[SeatView]:
+        """The seats as everyone may see them (their tile counts, who is connected)."""
+        sizes = hand_sizes if hand_sizes is not None else self.state.hand_sizes()
+        return [
+            SeatView(
+                seat=s.seat,
+                name=s.name,
+                kind=s.kind,
+                level=s.level,
+                side=self.rules.side_of[s.seat],
+                tiles=sizes[s.seat],
+                connected=s.kind == "computer" or s.seat in connected,
+                joined=s.kind == "computer" or s.joined,
+            )
+            for s in self.seats
+        ]
+
+    def _moves(self, obs: Observation) -> list[ActionOut]:
+        rules = self.rules
+        out = []
+        counting = isinstance(rules, CountingRules) and not rules.claims
+        by = None
+        for action in menu(obs):
+            points = None
+            if counting and isinstance(action, Play):
+                assert isinstance(rules, CountingRules)
+                points = rules.points_of_play(obs.layout, action)
+            if isinstance(action, Muggins):
+                by = next(
+                    (
+                        self.seats[m.seat].name
+                        for m in reversed(obs.history)
+                        if isinstance(m.action, Play)
+                    ),
+                    None,
+                )
+            text = describe_action(action, obs.layout, points=points, by=by, rules=rules)
+            out.append(ActionOut(action=action_json(action, obs.seat), text=text))
+        return out
+
+    def chat_line(self, c: StoredChat) -> ChatLine:
+        return ChatLine(seat=c.seat, name=c.name, text=c.text, at=c.created.isoformat())
+
+    def sheet(self, reader: int | None = None) -> Sheet:
+        """The score sheet as ``reader`` reads it (``None``: a spectator, names only)."""
+        match = self.match
+        voice = self.voice(reader)
+        labels = [voice.side(i) for i in range(len(self.rules.sides))]
+        rows = []
+        for number, points, totals in match.score_sheet():
+            result = match.hands[number - 1].result
+            rows.append(
+                SheetRow(
+                    hand=number,
+                    points=list(points),
+                    totals=list(totals),
+                    ended=voice.tell(result.reason) if result is not None else "",
+                    notes=[e.for_reader(reader) for e in self.notes.get(number - 1, [])],
+                )
+            )
+        state = self.state
+        playing = self.status == "playing"
+        target = _target_text(self.rules)
+        return Sheet(
+            sides=labels,
+            rows=rows,
+            totals=list(match.totals),
+            this_hand=list(state.scores) if playing else [0] * len(labels),
+            this_hand_notes=[e.for_reader(reader) for e in self.notes.get(self.number - 1, [])]
+            if playing
+            else [],
+            target=target,
+            text=score_sheet_text(match, voice),
+        )
+
+    def reveal(self, index: int | None = None) -> Reveal | None:
+        """Every seat's tiles in a finished hand (the last one by default): public once the hand
+        is over."""
+        hands = self.match.hands
+        if index is None:
+            finished = [i for i, h in enumerate(hands) if h.over]
+            if not finished:
+                return None
+            index = finished[-1]
+        state = hands[index]
+        result = state.result
+        if result is None:
+            return None
+        table = state.layout
+        if not self.rules.shows_hands_at_end:
+            # Domino Loo: what was thrown out stays face down; the tricks are public.
+            return Reveal(
+                hand=index + 1,
+                seats=[
+                    RevealSeat(
+                        seat=s.seat,
+                        name=s.name,
+                        left=[],
+                        dealt=[],
+                        pips=0,
+                        tricks=table.won[s.seat] if isinstance(table, TrickTable) else None,
+                    )
+                    for s in self.seats
+                ],
+                stock=[],
+                result=self.results.get(index, []),
+            )
+        return Reveal(
+            hand=index + 1,
+            seats=[
+                RevealSeat(
+                    seat=s.seat,
+                    name=s.name,
+                    left=sorted_tiles(state.hands[s.seat]),
+                    dealt=sorted_tiles(state.deal[s.seat]),
+                    pips=result.pips[s.seat],
+                )
+                for s in self.seats
+            ],
+            stock=[NAMES[t] for t in state.stock[state.stock_pos :]],
+            result=self.results.get(index, []),
+        )
+
+    def hints(self, seat: int, budget: float) -> list[HintMove]:
+        """What each of ``seat``'s moves is worth and why (the search player's analysis of the
+        seat's own observation; run it off the event loop)."""
+        from ...players.analysis import analyze
+
+        obs = self.state.observation(seat)
+        best: dict[Action, MoveAnalysis] = {}
+        for m in analyze(obs, budget=budget, seed=len(obs.history)):
+            action = m.action
+            if isinstance(action, Play) and action.claim is not None:
+                action = Play(action.tile, action.end, action.open)
+            if action not in best or best[action].value < m.value:
+                best[action] = m
+        top = max((m.value for m in best.values()), default=0.0)
+        offered = {a.action: a.text for a in self._moves(obs)}
+        out = []
+        for action, m in sorted(best.items(), key=lambda am: -am[1].value):
+            as_json = action_json(action, seat)
+            out.append(
+                HintMove(
+                    action=as_json,
+                    text=offered.get(as_json, str(action)),
+                    value=round(m.value, 2),
+                    loss=round(top - m.value, 2),
+                    reason=m.reason,
+                    best=m.value == top,
+                )
+            )
+        return out
+
+    # ----------------------------------------------------------------- records
+    def public_record(self) -> dict[str, Any]:
+        """The table as a game record (RECORD.md) with nothing hidden that is not yet public: the
+        finished hands in full, and the hand in play (if any) only under ``meta``, as its public
+        moves (a draw there does not name its tile)."""
+        match = self.match
+        finished = [h for h in match.hands if h.over]
+        meta: dict[str, Any] = {
+            "app": "boneyard serve",
+            "table": self.id,
+            "status": self.status,
+            "seats": [
+                {"seat": s.seat, "kind": s.kind, **({"level": s.level} if s.level else {})}
+                for s in self.seats
+            ],
+        }
+        if self.status == "playing":
+            meta["hand_in_play"] = {
+                "number": self.number,
+                "moves": [_public_move(m) for m in self.state.public],
+            }
+        return {
+            "format": FORMAT,
+            "game": self.rules.game.id,
+            "rules": self.rules.rule_set,
+            "options": self.rules.options.to_json(),
+            "players": [s.name for s in self.seats],
+            "hands": [_finished_hand(h) for h in finished],
+            "meta": meta,
+        }
+
+
+def _finished_hand(state: HandState) -> dict[str, Any]:
+    return hand_to_record(state)
+
+
+def _public_move(move: Move) -> dict[str, Any]:
+    if isinstance(move.action, Draw):
+        return {"seat": move.seat, "draw": None}
+    if isinstance(move.action, Discard) and move.action.tile is None:
+        return {"seat": move.seat, "discard": None}  # face down
+    return move.to_record()
+
+
+def known_level(level: str) -> bool:
+    return level in AGENTS

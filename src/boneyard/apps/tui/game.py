@@ -1,0 +1,766 @@
+"""The game screen: the table, your hand, the moves, the players, the log.
+
+The computer's moves are worked out in worker threads, so the screen never waits for them; each
+is shown after the pause the speed setting asks for. The screen is a thin layer over
+:class:`~boneyard.apps.tui.session.Session`: every move goes through it, and through the engine.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.events import Resize
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
+
+from ...core.actions import DRAW, PASS, Action, Discard, Draw, Muggins, Pass, Play
+from ...core.tiles import BIT
+from ...games.counting import CountingRules
+from ...games.line.state import IllegalAction
+from ...games.loo.rules import LooRules
+from ...games.matador import MatadorRules
+from ...games.pool import PoolRules
+from ...games.whist import WhistRules
+from ...players.analysis import MoveAnalysis
+from ...text.narration import YOU, count_text, ends_text, game_intro, side_labels
+from ...text.words import plural
+from .render import hand_order
+from .screens import ClaimScreen, ConfirmScreen, HandOverScreen, TextScreen
+from .session import Session
+from .settings import SPEEDS
+from .widgets import HandView, TableView
+
+if TYPE_CHECKING:
+    from .app import BoneyardApp
+
+__all__ = ["KEYS_HELP", "GameScreen"]
+
+KEYS_HELP = """\
+Playing
+  Up/Down       move through your moves (the tile is lit in your hand, its end on the table)
+  Enter         play the move chosen             1-9   play move number n
+  Left/Right    go to your next or previous tile that can be played
+  mouse         click a tile of your hand to play it; if it fits more than one end, click the
+                end's name on the table (or choose in the list)
+  d / p / m     draw / pass / call muggins (when the rules allow it)
+
+Help
+  h             hint: what each move is worth (points for your side minus the others' to the
+                end of the hand, on average over the hands the others may hold) and why
+  t             take back your last move (and the computer's replies)
+  v             describe the whole position in words
+  s             the score sheet, with why each score was made
+  ?             this help
+
+The match
+  + / -         computer moves faster / slower (instant, fast, normal, slow)
+  f             draw and pass for me when it is my only move: on / off
+  w             save the match (resume it from the start screen)
+  e             export the match's game record to a file
+  n             a new match (back to the start screen)
+  q             quit (the match is saved, to resume later)
+
+On the table, open halves are lit and each open end carries its name (L, R; U and D for a
+spinner's short sides); the tile laid last is lit blue. Doubles stand across the line."""
+
+
+class GameScreen(Screen[None]):
+    """One match against the computer."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "draw", "Draw"),
+        Binding("p", "pass_turn", "Pass"),
+        Binding("m", "muggins", "Muggins"),
+        Binding("h", "hint", "Hint"),
+        Binding("t", "take_back", "Take back"),
+        Binding("v", "describe", "Describe"),
+        Binding("s", "sheet", "Score"),
+        Binding("plus,equals_sign", "speed(-1)", "Faster", key_display="+"),
+        Binding("minus", "speed(1)", "Slower", key_display="-"),
+        Binding("f", "toggle_forced", "Auto", show=False),
+        Binding("w", "save", "Save"),
+        Binding("e", "export", "Export"),
+        Binding("n", "new_match", "New", show=False),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("q", "quit_game", "Quit"),
+        Binding("enter", "play_chosen", "Play", show=False),
+        Binding("left", "tile(-1)", "Tile", show=False),
+        Binding("right", "tile(1)", "Tile", show=False),
+        *[Binding(str(n), f"pick({n})", f"Move {n}", show=False) for n in range(10)],
+    ]
+
+    DEFAULT_CSS = """
+    GameScreen { layout: vertical; background: #0f3d22; }
+    GameScreen #title { height: 1; background: #0a2916; color: #ffd166; padding: 0 1; }
+    GameScreen #main { height: 1fr; }
+    GameScreen #left { width: 1fr; }
+    GameScreen #table { height: 1fr; padding: 0 1; }
+    GameScreen #ends {
+        height: auto; max-height: 3; padding: 0 1; background: #0a2916; color: #f4efe1;
+    }
+    GameScreen #hand { height: 9; padding: 0 1; }
+    GameScreen #prompt { height: auto; max-height: 2; padding: 0 1; background: #1d3b2a; }
+    GameScreen #side { width: 42; background: #10291b; }
+    GameScreen #players { height: auto; padding: 0 1; border: round #5a8f6e; }
+    GameScreen #moves { height: auto; max-height: 14; border: round #ffd166; }
+    GameScreen #log { height: 1fr; border: round #5a8f6e; }
+    """
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.moves_shown: list[Action] = []
+        self.hints: dict[Action, MoveAnalysis] = {}
+        self.hints_for = -1  # the session version the hints are for
+        self.thinking: Worker[Any] | None = None
+        self.pending: Timer | None = None
+        self.shown_hand: int | None = None  # a finished hand still on the table
+        self.over_open = False
+        self.digits = ""
+        self.digit_timer: Timer | None = None
+        self.message = ""
+        self._hinted = False
+        self._over_shown = session.match.over
+
+    @property
+    def boneyard(self) -> BoneyardApp:
+        from .app import BoneyardApp
+
+        app = self.app
+        assert isinstance(app, BoneyardApp)
+        return app
+
+    # ----------------------------------------------------------------- layout
+    def compose(self) -> ComposeResult:
+        yield Static("", id="title", markup=False)
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield TableView(id="table")
+                yield Static("", id="ends", markup=False)
+                yield HandView(id="hand")
+                yield Static("", id="prompt", markup=False)
+            with Vertical(id="side"):
+                yield Static("", id="players", markup=False)
+                yield OptionList(id="moves")
+                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one("#log", RichLog)
+        for line, style in zip(self.session.lines, self.session.styles, strict=True):
+            log.write(Text(line, style=style or ""))
+        self.session.listener = self._log
+        self.query_one("#moves", OptionList).border_title = "Your moves"
+        log.border_title = "What happened"
+        log.can_focus = False  # the keys stay with the moves; the wheel still scrolls it
+        self.query_one("#players", Static).border_title = "Players"
+        self.refresh_view()
+        self.query_one("#moves", OptionList).focus()
+        self.call_after_refresh(self.advance)
+
+    def on_resize(self, event: Resize) -> None:
+        height, width = event.size.height, event.size.width
+        hand = self.query_one("#hand", HandView)
+        hand.styles.height = 9 if height >= 34 else 4 if height >= 26 else 2
+        self.query_one("#side").styles.width = 42 if width >= 110 else 34 if width >= 90 else 28
+
+    def _log(self, line: str, style: str | None) -> None:
+        self.query_one("#log", RichLog).write(Text(line, style=style or ""))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys for what the game does not have are not shown (no draw key in a game without
+        drawing, no muggins key where scores are not claimed), nor the keys of play once the
+        match is over."""
+        rules = self.session.rules
+        if self.session.match.over and action in (
+            "draw",
+            "pass_turn",
+            "muggins",
+            "hint",
+            "take_back",
+        ):
+            return False  # nothing is left to play
+        if action == "draw":
+            return rules.can_draw or rules.voluntary_draw
+        if action == "pass_turn":
+            return not rules.custom_apply  # a hand of tricks (Domino Loo) has no passing
+        if action == "muggins":
+            return rules.claims
+        return True
+
+    # ----------------------------------------------------------------- drawing
+    def refresh_view(self) -> None:
+        s = self.session
+        rules = s.rules
+        if s.match.over != self._over_shown:
+            self._over_shown = s.match.over
+            self.refresh_bindings()  # the footer drops the keys of play
+        hand_index = self.shown_hand if self.shown_hand is not None else len(s.match.hands) - 1
+        state = s.match.hands[hand_index]
+        obs = state.observation(YOU)
+        self.query_one("#title", Static).update(self._title(hand_index + 1))
+        self.query_one("#players", Static).update(self._players(state, hand_index))
+        moves = s.moves() if self.shown_hand is None and not self.over_open else []
+        self._fill_moves(moves)
+        chosen = self.chosen()
+        table = self.query_one("#table", TableView)
+        choices = [chosen.end] if isinstance(chosen, Play) and chosen.end else []
+        table.show(rules, obs.history, choices, layout=obs.layout)
+        ends_line = self.query_one("#ends", Static)
+        # A hand of tricks has no open ends: the table itself shows the trumps and the trick.
+        ends_line.display = not rules.custom_apply
+        if ends_line.display:
+            ends = ends_text(obs.layout, rules)
+            count = count_text(rules, obs.layout)
+            ends_line.update(ends + (f"   {count}" if count else ""))
+        playable = 0
+        numbers: dict[int, list[int]] = {}
+        for i, a in enumerate(moves, 1):
+            t = tile_of(a)
+            if t is not None:
+                playable |= BIT[t]
+                numbers.setdefault(t, []).append(i)
+        labels = {t: _numbers_label(ns) for t, ns in numbers.items()}
+        marks = rules.matadors if isinstance(rules, MatadorRules) else 0
+        tiles = hand_order(state.hands[YOU])
+        selected = tile_of(chosen) if chosen is not None else None
+        self.query_one("#hand", HandView).show(
+            tiles, playable if moves else None, selected, marks, labels
+        )
+        self.query_one("#prompt", Static).update(self._prompt())
+
+    def _title(self, number: int) -> str:
+        s = self.session
+        rules = s.rules
+        if isinstance(rules, PoolRules):
+            goal = plural(rules.rounds, "pool")
+        elif isinstance(rules, WhistRules) and rules.target_is_loss:
+            goal = f"{plural(rules.target_score, 'debit')} lose"
+        elif rules.low_wins:
+            goal = f"{plural(getattr(rules, 'rounds', 0), 'hand')}, lowest total wins"
+        elif isinstance(rules, LooRules) and rules.pool:
+            goal = f"{plural(rules.rounds, 'deal')}, most counters wins"
+        elif rules.target_exact:
+            goal = f"exactly {rules.target_score} wins"
+        else:
+            goal = f"first to {rules.target_score}"
+        auto = "auto draw/pass" if self.boneyard.settings.auto_forced else "draw/pass by hand"
+        return (
+            f"{rules.game.title} · {rules.rule_set} rules · hand {number} · {goal} · "
+            f"speed: {self.boneyard.settings.speed} · {auto} · ? help"
+        )
+
+    def _players(self, state: Any, hand_index: int) -> Text:
+        s = self.session
+        rules = s.rules
+        obs = state.observation(YOU)
+        text = Text()
+        labels = side_labels(rules)
+        finished = state.over or self.shown_hand is not None
+        for seat in range(rules.players):
+            mark = "▶ " if seat == state.turn and not finished else "  "
+            name = "You" if seat == YOU else f"Seat {seat}"
+            role = "you" if seat == YOU else s._role(seat)
+            n = obs.hand_sizes[seat]
+            tiles = f"{n} tile{'s' if n != 1 else ''}" if n else "out"
+            style = "bold #ffd166" if mark.strip() else ""
+            text.append(f"{mark}{name} ({role}): {tiles}\n", style=style)
+        stock = f"Stock: {obs.stock_size}"
+        if rules.can_draw:
+            stock += f" ({obs.drawable} may be drawn)"
+        text.append(stock + "\n")
+        totals = list(s.match.totals)
+        if self.shown_hand is None:
+            totals = [t + p for t, p in zip(totals, state.scores, strict=True)]
+        what = (
+            "Pools"
+            if isinstance(rules, PoolRules)
+            else "Debits"
+            if isinstance(rules, WhistRules) and rules.target_is_loss
+            else "Score"
+        )
+        text.append(
+            f"{what}: "
+            + ", ".join(
+                f"{lab} {int(t) if float(t).is_integer() else round(t, 2)}"
+                for lab, t in zip(labels, totals, strict=True)
+            ),
+            style="bold",
+        )
+        if rules.partners():
+            text.append(f"\nPartners: {labels[rules.side_of[YOU]]}")
+        return text
+
+    def _fill_moves(self, moves: list[Action]) -> None:
+        """List the person's moves (with their values and reasons once a hint is asked for);
+        the highlight stays where it was, or goes to the best move when a hint arrives."""
+        listing = self.query_one("#moves", OptionList)
+        with_hints = self.hints_for == self.session.version and bool(self.hints)
+        if moves == self.moves_shown and self._hinted == with_hints:
+            return
+        keep = listing.highlighted if moves == self.moves_shown else None
+        fresh = with_hints and not self._hinted
+        self.moves_shown = list(moves)
+        self._hinted = with_hints
+        listing.clear_options()
+        best = max(self.hints.values(), key=lambda m: m.value) if with_hints else None
+        options = []
+        for i, action in enumerate(moves, 1):
+            prompt = Text(f"{i}) {self.session.move_text(action)}")
+            hint = self.hints.get(action) if with_hints else None
+            if hint is not None:
+                star = " best" if hint is best else ""
+                prompt.append(
+                    f"\n   {hint.value:+.1f}{star}: {hint.reason}",
+                    style="bold #ffd166" if star else "#c8c3b4",
+                )
+            options.append(Option(prompt, id=f"move-{i}"))
+        listing.add_options(options)
+        if moves:
+            index = keep if keep is not None and keep < len(moves) else 0
+            if fresh and best is not None:
+                index = next((i for i, a in enumerate(moves) if self.hints.get(a) is best), index)
+            listing.highlighted = index
+
+    def chosen(self) -> Action | None:
+        """The move highlighted in the list."""
+        listing = self.query_one("#moves", OptionList)
+        index = listing.highlighted
+        if index is None or not 0 <= index < len(self.moves_shown):
+            return None
+        return self.moves_shown[index]
+
+    def _prompt(self) -> str:
+        s = self.session
+        if self.message:
+            return self.message
+        if s.match.over:
+            return "The match is over: n for a new match, e to export its record, q to quit."
+        if self.shown_hand is not None:
+            return "The hand is over."
+        state = s.state
+        if state.turn != YOU:
+            who = f"Seat {state.turn} ({s._role(state.turn)})"
+            return f"{who} is thinking..." if self.thinking is not None else f"{who} to play."
+        moves = s.moves()
+        if not moves:
+            return ""
+        forced = s.forced()
+        if forced is not None:
+            word = "draw (d)" if isinstance(forced, Draw) else "pass (p)"
+            return f"You cannot play: {word}, or Enter."
+        extra = []
+        if any(isinstance(a, Draw) for a in moves):
+            extra.append("d draw")
+        if any(isinstance(a, Pass) for a in moves):
+            extra.append("p pass")
+        if any(isinstance(a, Muggins) for a in moves):
+            extra.append("m muggins")
+        tail = (" · " + " · ".join(extra)) if extra else ""
+        return (
+            f"Your turn: ↑↓ and Enter, 1-{len(moves)}, or click a tile{tail} · h hint · t take "
+            "back · v describe"
+        )
+
+    def say_status(self, text: str) -> None:
+        self.message = text
+        self.query_one("#prompt", Static).update(self._prompt())
+
+    # ----------------------------------------------------------------- the flow of the game
+    def advance(self) -> None:
+        """Go on: the end of a hand, a computer's move, a forced move, or wait for the person."""
+        if self.thinking is not None or self.pending is not None or self.over_open:
+            return
+        s = self.session
+        if s.match.over:
+            self.refresh_view()
+            return
+        state = s.state
+        if state.over:
+            self._end_of_hand()
+            return
+        if state.turn != YOU:
+            self._think(state.turn)
+            return
+        forced = s.forced()
+        if forced is not None and self.boneyard.settings.auto_forced:
+            version = s.version
+            self.pending = self._after(
+                min(0.4, self.boneyard.settings.delay), lambda: self._forced(version, forced)
+            )
+            self.refresh_view()
+            return
+        if self.boneyard.hints_always and self.hints_for != s.version:
+            self.action_hint()
+        self.refresh_view()
+
+    def _after(self, delay: float, callback: Callable[[], None]) -> Timer:
+        """Call ``callback`` after ``delay`` seconds (at once for none: on the next tick)."""
+        return self.set_timer(max(delay, 0.001), callback)
+
+    def _forced(self, version: int, action: Action) -> None:
+        self.pending = None
+        if self.session.version != version or not self.session.person_to_move:
+            self.advance()
+            return
+        self._play(action, forced=True)
+
+    def _think(self, seat: int) -> None:
+        s = self.session
+        obs = s.state.observation(seat)
+        agent, rng = s.agents[seat], s.rngs[seat]
+        version = s.version
+        started = time.monotonic()
+
+        def work() -> tuple[int, int, Action, float]:
+            return seat, version, agent.choose(obs, rng), started
+
+        self.thinking = self.run_worker(work, group="ai", thread=True, exit_on_error=False)
+        self.refresh_view()
+
+    @on(Worker.StateChanged)
+    def worker_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group == "ai" and worker is self.thinking:
+            if event.state == WorkerState.SUCCESS:
+                self.thinking = None
+                result = worker.result
+                assert result is not None
+                seat, version, action, started = result
+                wait = max(0.0, self.boneyard.settings.delay - (time.monotonic() - started))
+                self.pending = self._after(
+                    wait, lambda: self._computer_moves(seat, version, action)
+                )
+            elif event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
+                self.thinking = None
+                if event.state == WorkerState.ERROR:
+                    self.session.say(f"The computer failed to move: {worker.error}", "red")
+                self.advance()
+        elif worker.group == "hint" and event.state == WorkerState.SUCCESS:
+            done = worker.result
+            assert done is not None
+            version, hints = done
+            if version == self.session.version:
+                self.hints, self.hints_for = hints, version
+                self.say_status("")
+                self.refresh_view()
+
+    def _computer_moves(self, seat: int, version: int, action: Action) -> None:
+        self.pending = None
+        s = self.session
+        if s.version == version and not s.state.over and s.state.turn == seat:
+            try:
+                s.apply_computer(seat, action)
+            except IllegalAction as e:
+                s.say(f"Seat {seat} tried an illegal move: {e}", "red")
+                return
+        self.refresh_view()
+        self.advance()
+
+    def _end_of_hand(self) -> None:
+        s = self.session
+        finished = len(s.match.hands) - 1
+        text, more = s.finish_hand()
+        self.shown_hand = finished
+        self.over_open = True
+        self.hints, self.hints_for = {}, -1
+        self.boneyard.autosave(s)
+        if not more:
+            self.boneyard.record_to_launch_file(s)
+        self.refresh_view()
+        self.app.push_screen(HandOverScreen(s, finished, text, more), self._after_hand)
+
+    def _after_hand(self, choice: str | None) -> None:
+        self.over_open = False
+        if choice == "quit":
+            self.action_quit_game()
+            return
+        if choice == "new":
+            self.action_new_match()
+            return
+        if not self.session.match.over:
+            self.shown_hand = None
+        self.refresh_view()
+        self.advance()
+
+    # ----------------------------------------------------------------- the person's moves
+    def choose(self, action: Action) -> None:
+        """Play one of the person's moves (asking for a claim where scores are claimed)."""
+        s = self.session
+        if not s.person_to_move or self.pending is not None or self.over_open:
+            self.app.bell()
+            return
+        if action not in s.moves():
+            self.say_status("That is not one of your moves now.")
+            return
+        if s.rules.claims and isinstance(action, Play) and action.claim is None:
+
+            def claimed(claim: int | str | None) -> None:
+                if claim == "back":
+                    return
+                assert isinstance(action, Play)
+                self._play(action.with_claim(claim if isinstance(claim, int) else None))
+
+            self.app.push_screen(ClaimScreen(s.rules, s.move_text(action)), claimed)
+            return
+        self._play(action)
+
+    def _play(self, action: Action, forced: bool = False) -> None:
+        s = self.session
+        try:
+            s.play(action, forced=forced)
+        except IllegalAction as e:
+            self.say_status(f"Not allowed: {e}.")
+            return
+        self.message = ""
+        self.hints, self.hints_for = {}, -1
+        self.boneyard.autosave(s)
+        self.refresh_view()
+        self.advance()
+
+    @on(OptionList.OptionSelected, "#moves")
+    def move_selected(self, event: OptionList.OptionSelected) -> None:
+        if 0 <= event.option_index < len(self.moves_shown):
+            self.choose(self.moves_shown[event.option_index])
+
+    @on(OptionList.OptionHighlighted, "#moves")
+    def move_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.message = ""
+        self._show_choice()
+
+    def _show_choice(self) -> None:
+        chosen = self.chosen()
+        obs = self.session.observation()
+        table = self.query_one("#table", TableView)
+        if self.shown_hand is None:
+            choices = [chosen.end] if isinstance(chosen, Play) and chosen.end else []
+            table.show(self.session.rules, obs.history, choices, layout=obs.layout)
+            hand = self.query_one("#hand", HandView)
+            hand.selected = tile_of(chosen) if chosen is not None else None
+            hand.refresh()
+        self.query_one("#prompt", Static).update(self._prompt())
+
+    @on(HandView.TileClicked)
+    def tile_clicked(self, event: HandView.TileClicked) -> None:
+        plays = [i for i, a in enumerate(self.moves_shown) if tile_of(a) == event.tile]
+        if not plays:
+            self.say_status("That tile fits no open end.")
+            return
+        if len(plays) == 1:
+            self.choose(self.moves_shown[plays[0]])
+            return
+        self.query_one("#moves", OptionList).highlighted = plays[0]
+        self.say_status("It fits more than one way: click an end's name on the table, or choose.")
+
+    @on(TableView.EndClicked)
+    def end_clicked(self, event: TableView.EndClicked) -> None:
+        chosen = self.chosen()
+        if not isinstance(chosen, Play):
+            return
+        ways = [
+            i
+            for i, a in enumerate(self.moves_shown)
+            if isinstance(a, Play) and a.tile == chosen.tile and a.end == event.end
+        ]
+        if len(ways) == 1:
+            self.choose(self.moves_shown[ways[0]])
+        elif ways:
+            self.query_one("#moves", OptionList).highlighted = ways[0]
+        else:
+            self.say_status(f"The tile does not go at {event.end}.")
+
+    def action_play_chosen(self) -> None:
+        """Enter when the list of moves is not focused: play the move chosen in it."""
+        chosen = self.chosen()
+        if chosen is not None:
+            self.choose(chosen)
+        self.query_one("#moves", OptionList).focus()
+
+    def action_pick(self, n: int) -> None:
+        moves = self.moves_shown
+        if not moves:
+            return
+        self.digits += str(n)
+        if self.digit_timer is not None:
+            self.digit_timer.stop()
+            self.digit_timer = None
+        number = int(self.digits)
+        if number * 10 <= len(moves) and len(self.digits) < 2:
+            # Wait a moment for a second digit.
+            self.digit_timer = self.set_timer(0.8, self._pick_now)
+            return
+        self._pick_now()
+
+    def _pick_now(self) -> None:
+        self.digit_timer = None
+        number, self.digits = int(self.digits or "0"), ""
+        if 1 <= number <= len(self.moves_shown):
+            self.query_one("#moves", OptionList).highlighted = number - 1
+            self.choose(self.moves_shown[number - 1])
+        else:
+            self.say_status(f"There is no move {number}: choose 1 to {len(self.moves_shown)}.")
+
+    def action_tile(self, step: int) -> None:
+        moves = self.moves_shown
+        if not moves:
+            return
+        chosen = self.chosen()
+        tiles: list[int] = []
+        for a in moves:
+            t = tile_of(a)
+            if t is not None and t not in tiles:
+                tiles.append(t)
+        if not tiles:
+            return
+        here = tile_of(chosen) if chosen is not None else None
+        i = tiles.index(here) if here in tiles else -step if step > 0 else 0
+        tile = tiles[(i + step) % len(tiles)]
+        index = next(k for k, a in enumerate(moves) if tile_of(a) == tile)
+        self.query_one("#moves", OptionList).highlighted = index
+
+    def _simple(self, kind: type, what: str) -> None:
+        for action in self.moves_shown:
+            if isinstance(action, kind):
+                self.choose(action)
+                return
+        self.say_status(f"You cannot {what} now.")
+
+    def action_draw(self) -> None:
+        if DRAW in self.moves_shown:
+            self.choose(DRAW)
+        else:
+            self.say_status("You cannot draw now.")
+
+    def action_pass_turn(self) -> None:
+        if PASS in self.moves_shown:
+            self.choose(PASS)
+        else:
+            self.say_status("You cannot pass now: a tile fits.")
+
+    def action_muggins(self) -> None:
+        self._simple(Muggins, "call muggins")
+
+    # ----------------------------------------------------------------- help
+    def action_hint(self) -> None:
+        s = self.session
+        if not s.person_to_move or len(s.moves()) < 2:
+            self.say_status("A hint is for when you have a choice to make.")
+            return
+        if self.hints_for == s.version:
+            return
+        version = s.version
+        self.say_status("Thinking about your moves...")
+
+        def work() -> tuple[int, dict[Action, MoveAnalysis]]:
+            return version, s.analyse_moves()
+
+        self.run_worker(work, group="hint", thread=True, exclusive=True, exit_on_error=False)
+
+    def action_take_back(self) -> None:
+        s = self.session
+        if self.shown_hand is not None or self.over_open:
+            self.say_status("The hand is over: nothing to take back.")
+            return
+        if self.thinking is not None:
+            self.thinking.cancel()
+            self.thinking = None
+        if self.pending is not None:
+            self.pending.stop()
+            self.pending = None
+        if not s.take_back():
+            self.say_status("You have no move to take back in this hand.")
+            self.advance()
+            return
+        self.message = ""
+        self.hints, self.hints_for = {}, -1
+        self.moves_shown = []
+        self.boneyard.autosave(s)
+        self.refresh_view()
+        self.advance()
+
+    def action_describe(self) -> None:
+        self.app.push_screen(TextScreen("The position in words", self.session.describe()))
+
+    def action_sheet(self) -> None:
+        self.app.push_screen(TextScreen("Score sheet", self.session.sheet_text()))
+
+    def action_help(self) -> None:
+        rules = self.session.rules
+        lines = [f"{rules.game.title}: {rules.game.summary}", ""]
+        lines += game_intro(rules)
+        if isinstance(rules, CountingRules):
+            from ...text.narration import _scoring_phrase
+
+            lines.append(_scoring_phrase(rules))
+        lines += ["", KEYS_HELP]
+        self.app.push_screen(TextScreen("Help", "\n".join(lines)))
+
+    # ----------------------------------------------------------------- the match
+    def action_speed(self, step: int) -> None:
+        names = list(SPEEDS)
+        settings = self.boneyard.settings
+        i = names.index(settings.speed) if settings.speed in names else 2
+        settings.speed = names[max(0, min(len(names) - 1, i + step))]
+        self.boneyard.remember(settings)
+        self.say_status(f"Computer moves: {settings.speed}.")
+        self.query_one("#title", Static).update(self._title(len(self.session.match.hands)))
+
+    def action_toggle_forced(self) -> None:
+        settings = self.boneyard.settings
+        settings.auto_forced = not settings.auto_forced
+        self.boneyard.remember(settings)
+        self.say_status(
+            "Forced draws and passes are made for you."
+            if settings.auto_forced
+            else "You make your own forced draws and passes."
+        )
+        self.query_one("#title", Static).update(self._title(len(self.session.match.hands)))
+        self.advance()
+
+    def action_save(self) -> None:
+        path = self.boneyard.autosave(self.session)
+        self.say_status(f"Saved to {path}." if path else "Could not save the match.")
+
+    def action_export(self) -> None:
+        self.boneyard.export_dialog(self.session, self.say_status)
+
+    def action_new_match(self) -> None:
+        if self.session.match.over:
+            self.boneyard.new_match(self.session)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.boneyard.new_match(self.session)
+
+        self.app.push_screen(
+            ConfirmScreen("Leave this match for a new one? (It is saved; resume it later.)"),
+            answered,
+        )
+
+    def action_quit_game(self) -> None:
+        self.boneyard.leave(self.session)
+
+
+def tile_of(action: Action) -> int | None:
+    """The tile of the hand a move takes: a play's, or Domino Loo's discard after the miss."""
+    if isinstance(action, Play | Discard):
+        return action.tile
+    return None
+
+
+def _numbers_label(numbers: list[int]) -> str:
+    """The numbers of a tile's moves, short: ``2``, ``1,3``, ``1-4`` (a run of four or more)."""
+    if len(numbers) >= 3 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}-{numbers[-1]}"
+    return ",".join(map(str, numbers))

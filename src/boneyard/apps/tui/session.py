@@ -1,0 +1,414 @@
+"""A match for the full-screen game, without the screen: moves, the log in words, take-back,
+hints, reviews, saving and resuming. No Textual here, so all of it can be tested directly.
+
+:class:`Session` is the line-based game (:class:`boneyard.apps.plain.TerminalGame`) with its output
+kept as a log instead of printed: every sentence the line-based game says about a move, a score or
+the end of a hand, the full-screen game shows in its log. Nothing here re-implements a rule: what
+is legal and what happened come from the engine.
+
+>>> from boneyard.games import get_game
+>>> session = Session(get_game("block").configure(players=2), seed=1)
+>>> session.begin()
+>>> session.lines[0].startswith("Block (modern rules), 2 players")
+True
+>>> session.state is session.match.hand
+True
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ...core.actions import Action, Draw, Muggins, Pass, Play
+from ...core.match import Match
+from ...core.record import match_to_record, replay_record
+from ...games.line.rules import Rules
+from ...games.line.state import HandState, IllegalAction, Observation
+from ...games.matador import MatadorRules
+from ...players.agents import Agent
+from ...players.analysis import MoveAnalysis, analysis_budget
+from ...text.narration import (
+    YOU,
+    _Before,
+    _winner_line,
+    default_opponent,
+    describe_action,
+    hand_result_text,
+    hand_text,
+    menu,
+    score_sheet_text,
+    shown_points,
+    tile_text,
+)
+from ..plain import TerminalGame
+
+__all__ = ["APP_NAME", "Session"]
+
+APP_NAME = "boneyard play"
+FULL_SCREEN_HINT_BUDGET = 0.4
+
+
+class Session(TerminalGame):
+    """One person (seat 0) against computer agents, for the full-screen game.
+
+    The log is :attr:`lines` (each with a style for colour, in :attr:`styles`); ``listener``, if
+    set, is called with every new line. :attr:`version` changes whenever the hand changes, so
+    that a computer move worked out for a position that has since been taken back is dropped.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        opponents: Sequence[str | Agent] | None = None,
+        seed: int | None = None,
+        hints: bool = False,
+    ) -> None:
+        if seed is None:
+            seed = random.randrange(2**31)
+        self.lines: list[str] = []
+        self.styles: list[str | None] = []
+        self.listener: Callable[[str, str | None], None] | None = None
+        super().__init__(
+            rules, io.StringIO(), io.StringIO(), opponents=opponents, seed=seed, hints=hints
+        )
+        self.seed = seed
+        self.opponent_names = [self.agent_names[s] for s in range(1, rules.players)]
+        self.version = 0
+        # Per hand (0-based), the explanations of its scores, for the score sheet.
+        self.notes: dict[int, list[str]] = {}
+        self._hand_said: int = -1
+        self.took_back = 0
+        # The file this match is kept in among the saved matches (once it has been saved).
+        self.save_path: Path | None = None
+        # A hint in the full-screen game thinks a little longer than the plain game's.
+        self.hint_budget = analysis_budget(FULL_SCREEN_HINT_BUDGET)
+
+    # ----------------------------------------------------------------- the log
+    def say(self, text: str = "", style: str | None = None) -> None:
+        for line in text.split("\n") if text else [""]:
+            self.lines.append(line)
+            self.styles.append(style)
+            if self.listener is not None:
+                self.listener(line, style)
+
+    # ----------------------------------------------------------------- the match
+    @property
+    def state(self) -> HandState:
+        return self.match.hand
+
+    @property
+    def number(self) -> int:
+        """The number of the hand in play (from 1)."""
+        return len(self.match.hands)
+
+    def begin(self, resumed: bool = False) -> None:
+        """Say what the game is and start the hand in play."""
+        if resumed:
+            self.say(
+                f"Resumed: {self.rules.game.title} ({self.rules.rule_set} rules), hand "
+                f"{self.number}, move {len(self.state.history) + 1}.",
+                "bold",
+            )
+        else:
+            self._intro()
+        self._announce_hand()
+
+    def _announce_hand(self) -> None:
+        if self._hand_said == self.number:
+            return
+        self._hand_said = self.number
+        self._hand_start(self.state, self.number)
+
+    @property
+    def person_to_move(self) -> bool:
+        state = self.state
+        return not state.over and state.turn == YOU and not self.match.over
+
+    def observation(self) -> Observation:
+        return self.state.observation(YOU)
+
+    def moves(self) -> list[Action]:
+        """The person's moves now, as the line-based game numbers them (none if not his turn)."""
+        if not self.person_to_move:
+            return []
+        return menu(self.observation())
+
+    def forced(self) -> Action | None:
+        """The one move the person has when it is a draw or a pass, else ``None``."""
+        moves = self.moves()
+        if len(moves) == 1 and isinstance(moves[0], Draw | Pass):
+            return moves[0]
+        return None
+
+    def move_text(self, action: Action) -> str:
+        """One of the person's moves in words, as the line-based game lists it."""
+        obs = self.observation()
+        rules = self.rules
+        points = shown_points(rules, obs.layout, action)
+        by = None
+        if isinstance(action, Muggins):
+            by = next(
+                (self.names[m.seat] for m in reversed(obs.history) if isinstance(m.action, Play)),
+                None,
+            )
+        return describe_action(action, obs.layout, points=points, by=by, rules=rules)
+
+    def play(self, action: Action, forced: bool = False) -> None:
+        """The person's move; :class:`IllegalAction` (changing nothing) if it is not allowed."""
+        state = self.state
+        if state.over or state.turn != YOU:
+            raise IllegalAction("it is not your turn")
+        before_hand, before = state.hands[YOU], _Before(state)
+        state.apply(action, seat=YOU)
+        new = state.hands[YOU] & ~before_hand
+        self.version += 1
+        start = len(self.lines)
+        self._report(state, before, new.bit_length() - 1 if new else None, forced=forced)
+        self._note_scores(state, start)
+
+    def computer_move(self, seat: int) -> Action:
+        """What the computer at ``seat`` plays now (safe to call from a worker thread: it reads an
+        observation and changes nothing but that agent's generator)."""
+        obs = self.state.observation(seat)
+        return self.agents[seat].choose(obs, self.rngs[seat])
+
+    def apply_computer(self, seat: int, action: Action) -> None:
+        state = self.state
+        before = _Before(state)
+        state.apply(action, seat=seat)
+        self.version += 1
+        start = len(self.lines)
+        self._report(state, before)
+        self._note_scores(state, start)
+
+    def _note_scores(self, state: HandState, start: int) -> None:
+        """Keep a score made in play, with the reason the log gave for it (the lines from
+        ``start``), in this hand's notes."""
+        move = state.history[-1] if state.history else None
+        notes = self.notes.setdefault(self.number - 1, [])
+        if move is None or not move.points:
+            return
+        why = next(
+            (
+                line.strip()
+                for line in self.lines[start:]
+                if line.startswith("  ") and not line.strip().startswith("Score:")
+            ),
+            "",
+        )
+        who = self.names[move.seat]
+        text = f"{who} {'score' if who == 'You' else 'scores'} {move.points}"
+        notes.append(f"{text} ({why})" if why else text)
+
+    def finish_hand(self) -> tuple[str, bool]:
+        """Score the finished hand and deal the next: the words for the hand's end and the score
+        sheet, and whether the match goes on."""
+        state = self.state
+        assert state.result is not None
+        number = self.number
+        text = hand_result_text(number, state.result, self.rules, state.hands, state)
+        self.say()
+        self.say(text, "bold")
+        self.notes.setdefault(number - 1, []).append(
+            text.split("\n")[0].replace(f"Hand {number} is over: ", "Ended: ")
+        )
+        more = self.match.next_hand()
+        self.version += 1
+        self.say(score_sheet_text(self.match))
+        if more is None:
+            self.say(_winner_line(self.match), "bold green")
+            return text, False
+        self._announce_hand()
+        return text, True
+
+    def winner_text(self) -> str:
+        return _winner_line(self.match)
+
+    def sheet_text(self) -> str:
+        """The score sheet, and under it why each hand's points were made."""
+        lines = [score_sheet_text(self.match)]
+        state = self.state
+        if not state.over and any(state.scores):
+            lines.append(self._running_score(state))
+        for i in sorted(self.notes):
+            if self.notes[i]:
+                lines.append(f"Hand {i + 1}:")
+                lines += [f"  {note}" for note in self.notes[i]]
+        return "\n".join(lines)
+
+    # ----------------------------------------------------------------- take-back
+    def can_take_back(self) -> bool:
+        return self._last_choice() is not None
+
+    def _last_choice(self) -> int | None:
+        """The index in the hand's history of the person's last move made by choice."""
+        state = self.state
+        if state.over:
+            return None
+        found = None
+        for i, (replay, move) in enumerate(state.replay()):
+            if move.seat == YOU and replay.turn == YOU and len(menu(replay.observation(YOU))) > 1:
+                found = i
+        return found
+
+    def take_back(self) -> bool:
+        """Undo the person's last move by choice, and every move after it (in this hand); false
+        if there is none to undo."""
+        index = self._last_choice()
+        if index is None:
+            return False
+        state = self.state
+        undone = state.history[index]
+        again = state.replay_to(index)
+        self.match.hands[-1] = again
+        self.version += 1
+        self.took_back += 1
+        notes = self.notes.get(self.number - 1)
+        if notes:
+            # Scores made after the moment taken back are gone.
+            self.notes[self.number - 1] = notes[: _notes_before(notes, again)]
+        later = len(state.history) - index - 1
+        self.say(
+            f"You take back your {_words(undone.action)}"
+            + (f" and the {later} move{'s' if later != 1 else ''} after it" if later else "")
+            + ": your move again.",
+            "yellow",
+        )
+        return True
+
+    # ----------------------------------------------------------------- help for the person
+    def analyse_moves(self, budget: float | None = None) -> dict[Action, MoveAnalysis]:
+        """Each of the person's moves analysed (value, loss against the best, reason); empty
+        when there is no choice. Safe in a worker thread."""
+        if len(self.moves()) < 2:
+            return {}
+        return self.hint_analysis(self.observation(), budget or self.hint_budget)
+
+    def review_of(self, hand: int | None = None, budget: float | None = None) -> str:
+        """The review of the person's choices in a hand (the last finished one by default)."""
+        if not any(h.over for h in self.match.hands):
+            return "No hand has finished yet."
+        return self.review_text(hand, budget or self.review_budget)
+
+    def all_hands_text(self, hand: int | None = None) -> str:
+        """Every seat's tiles at the end of a hand (the last finished one by default), and what
+        each was dealt."""
+        hands = self.match.hands
+        index = hand if hand is not None else max(i for i, h in enumerate(hands) if h.over)
+        state = hands[index]
+        marks = self.rules.matadors if isinstance(self.rules, MatadorRules) else 0
+        lines = [f"Hand {index + 1}: every hand"]
+        for s in range(self.rules.players):
+            name = self.names[s]
+            left = hand_text(state.hands[s], marks) if state.hands[s] else "out"
+            lines.append(f"  {name} ({self._role(s) if s else 'you'}): left {left}")
+            lines.append(f"      dealt {hand_text(state.deal[s], marks)}")
+        if state.stock:
+            drawn = state.stock_pos
+            rest = state.stock[drawn:]
+            lines.append(
+                f"  Stock: {len(rest)} left"
+                + (f" ({' '.join(tile_text(t) for t in rest)})" if rest else "")
+            )
+        return "\n".join(lines)
+
+    def describe(self) -> str:
+        """The whole position in words (for screen readers): the game, the score, whose turn,
+        the table arm by arm, the others' tiles, the stock, your tiles and moves."""
+        return self.position_text(self.state)
+
+    # ----------------------------------------------------------------- records
+    def players(self) -> list[str]:
+        return self.record_players()
+
+    def to_record(self, settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The match so far as a game record (RECORD.md); ``meta`` keeps what resuming needs:
+        the seed of the deals and the computer players."""
+        meta: dict[str, Any] = {
+            "app": APP_NAME,
+            "seed": self.seed,
+            "opponents": list(self.opponent_names),
+        }
+        if settings:
+            meta["settings"] = dict(settings)
+        return match_to_record(self.match, self.record_players(), meta)
+
+    @classmethod
+    def resume(cls, record: Mapping[str, Any], hints: bool = False) -> Session:
+        """The match of a record, ready to go on where it stopped; :class:`RecordError` if the
+        record is not valid. A record written by this game deals the next hands exactly as the
+        match would have; another record (from ``boneyard play --plain --save``, say) goes on
+        with fresh deals."""
+        replay = replay_record(record)
+        rules = replay.rules
+        meta = record.get("meta") if isinstance(record.get("meta"), dict) else {}
+        assert isinstance(meta, dict)
+        opponents = meta.get("opponents")
+        if not (isinstance(opponents, list) and all(isinstance(o, str) for o in opponents)):
+            opponents = _opponents_from_players(record.get("players", []), rules)
+        seed = meta.get("seed")
+        session = cls(
+            rules,
+            opponents=opponents or None,
+            seed=seed if isinstance(seed, int) else None,
+            hints=hints,
+        )
+        if not session._follow(replay.match):
+            match = replay.match
+            if match.hands and match.hand.over and not match.over:
+                match.rng = random.Random(session.seed)
+                match.next_hand()  # the record's hands are scored: this deals the next
+            session.match = match
+        session._hand_said = session.number
+        return session
+
+    def _follow(self, recorded: Match) -> bool:
+        """Play the recorded hands again on this session's own match (dealt from its seed);
+        false if the deals differ (the record was not dealt from this seed). The match deals
+        each hand and finds its lead as it did the first time."""
+        match = self.match
+        for hand in recorded.hands:
+            state = match.hand
+            if (state.deal, state.stock) != (hand.deal, hand.stock):
+                return False
+            try:
+                for move in hand.history:
+                    state.apply(move.action, seat=move.seat)
+            except IllegalAction:
+                return False  # another lead, or another turn: not this seed's match
+            if state.over and match.next_hand() is None:
+                break
+        return True
+
+
+def _notes_before(notes: list[str], state: HandState) -> int:
+    """How many of a hand's notes belong to the moves of ``state`` (the scoring moves so far)."""
+    return sum(1 for m in state.history if m.points)
+
+
+def _opponents_from_players(players: Any, rules: Rules) -> list[str]:
+    """The computer players of a record's player names (``greedy-1`` plays ``greedy``)."""
+    from ...players.agents import AGENTS
+
+    out = []
+    for name in players[1:] if isinstance(players, list) else []:
+        base = str(name).rsplit("-", 1)[0]
+        out.append(base if base in AGENTS else default_opponent(rules))
+    return out
+
+
+def _words(action: Action) -> str:
+    if isinstance(action, Play):
+        return f"{tile_text(action.tile)}" + (f" at {action.end}" if action.end else "")
+    if isinstance(action, Draw):
+        return "draw"
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, Muggins):
+        return "muggins call"
+    return str(action)

@@ -1,0 +1,433 @@
+"""Game records (``shared/RECORD.md``): read, write, validate and replay.
+
+A record is one JSON object (``"format": "boneyard-record/1"``); a ``.json`` file holds one, a
+``.jsonl`` file one per line. :func:`replay_record` validates a record by replaying it through the
+engine and returns a :class:`Replay` with the per-hand results; an invalid record raises
+:class:`RecordError` whose message names the hand, the move and why.
+
+>>> from boneyard.games import get_game
+>>> from boneyard.core.match import Match
+>>> match = Match(get_game("block").configure(players=2), seed=3)
+>>> record = match_to_record(match, ["Ann", "Bob"])
+>>> record["format"], record["game"], record["rules"], len(record["hands"])
+('boneyard-record/1', 'block', 'modern', 1)
+>>> replay_record(record).complete
+False
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from ..games import get_game
+from ..games.line.rules import Rules
+from ..games.line.state import HandState, IllegalAction
+from .actions import DRAW, DROP, MISS, PASS, STAND, Action, Discard, Muggins, Play
+from .match import Match, deal_tiles
+from .options import OptionError
+from .tiles import NAMES, parse_oriented, tile
+
+__all__ = [
+    "FORMAT",
+    "RESULTS_FORMAT",
+    "HandSummary",
+    "RecordError",
+    "Replay",
+    "is_results_header",
+    "match_to_record",
+    "parse_move",
+    "read_records",
+    "replay_record",
+    "rules_from_record",
+    "write_records",
+]
+
+FORMAT = "boneyard-record/1"
+# The results files of simulate and tournament (:mod:`boneyard.research.results`) hold records in
+# their lines: the reader here knows them by their header.
+RESULTS_FORMAT = "boneyard-results/1"
+_TOP_FIELDS = {"format", "game", "rules", "options", "players", "hands", "meta"}
+_HAND_FIELDS = {"deal", "stock", "leader", "moves", "result"}
+_ACTION_KEYS = ("play", "draw", "pass", "muggins", "stand", "miss", "drop", "discard")
+_DECISIONS = {"stand": STAND, "miss": MISS, "drop": DROP}
+
+
+class RecordError(ValueError):
+    """A record that is not valid JSON, names an unknown game, rule set or option, breaks tile
+    conservation, or holds an illegal action."""
+
+
+@dataclass
+class HandSummary:
+    points: list[float]
+    ended: str  # "domino", "blocked" or "unfinished"
+    winner: int | None
+    recorded: list[float] | None = None
+
+    @property
+    def agrees(self) -> bool:
+        return self.recorded is None or [float(x) for x in self.recorded] == [
+            float(x) for x in self.points
+        ]
+
+
+@dataclass
+class Replay:
+    """The outcome of replaying one record."""
+
+    record: dict[str, Any]
+    rules: Rules
+    match: Match
+    hands: list[HandSummary] = field(default_factory=list)
+
+    @property
+    def sides(self) -> list[list[int]]:
+        return [list(s) for s in self.rules.sides]
+
+    @property
+    def totals(self) -> list[float]:
+        # Summed as fractions (a share of a pool may be 1/3 or 1/6), so that the totals are the
+        # exact sums, correctly rounded: six sixths make 1, never 0.9999999999999999.
+        totals = [Fraction(0)] * len(self.rules.sides)
+        for h in self.hands:
+            totals = [
+                a + Fraction(b).limit_denominator(1000)
+                for a, b in zip(totals, h.points, strict=True)
+            ]
+        return [_num(float(t)) for t in totals]
+
+    @property
+    def complete(self) -> bool:
+        return self.match.over
+
+    @property
+    def winner(self) -> int | None:
+        return self.match.winner
+
+    @property
+    def disagreements(self) -> list[str]:
+        out = []
+        for i, h in enumerate(self.hands, 1):
+            if not h.agrees:
+                out.append(
+                    f"hand {i}: the record's result is {h.recorded} but the replay gives {h.points}"
+                )
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.rules.game.id,
+            "rules": self.rules.rule_set,
+            "sides": self.sides,
+            "hands": [
+                {"points": [_num(p) for p in h.points], "ended": h.ended, "winner": h.winner}
+                for h in self.hands
+            ],
+            "totals": self.totals,
+            "complete": self.complete,
+            "winner": self.winner,
+        }
+
+
+def _num(x: float) -> float:
+    """Whole numbers as ints in JSON output."""
+    return int(x) if float(x).is_integer() else x
+
+
+# --------------------------------------------------------------------- reading files
+def read_records(path: str | Path) -> Iterator[tuple[str, dict[str, Any] | RecordError]]:
+    """Yield ``(label, record or error)`` for each record in a ``.json`` or ``.jsonl`` file.
+
+    The label names the record for messages (the file, and the line for ``.jsonl``). A results
+    file (:mod:`boneyard.research.results`) gives the records its lines hold (``--records``)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise RecordError(f"{p}: cannot read: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{p}: not a text file") from None
+    if p.suffix == ".jsonl":
+        results = False  # a results file (boneyard simulate --out): its lines hold the records
+        for n, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            label = f"{p} line {n}"
+            item = _loads(line, label)
+            if n == 1 and is_results_header(item):
+                results = True
+                continue
+            if results and isinstance(item, dict):
+                if "record" not in item:
+                    continue
+                record = item["record"]
+                item = (
+                    record
+                    if isinstance(record, dict)
+                    else RecordError(f"{label}: a record is a JSON object")
+                )
+            yield label, item
+        return
+    yield str(p), _loads(text, str(p))
+
+
+def is_results_header(obj: object) -> bool:
+    """Whether a parsed JSON line is the header of a results file."""
+    return isinstance(obj, dict) and obj.get("format") == RESULTS_FORMAT
+
+
+def _loads(text: str, label: str) -> dict[str, Any] | RecordError:
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as e:
+        return RecordError(f"{label}: not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})")
+    if not isinstance(obj, dict):
+        return RecordError(f"{label}: a record is a JSON object, not {type(obj).__name__}")
+    return obj
+
+
+def write_records(
+    path: str | Path, records: Sequence[Mapping[str, Any]], append: bool = False
+) -> None:
+    """Write records: one per line for ``.jsonl``, else one pretty-printed object (exactly one)."""
+    p = Path(path)
+    if p.suffix == ".jsonl":
+        with p.open("a" if append else "w", encoding="utf-8") as f:
+            for r in records:
+                f.write(json.dumps(r, separators=(",", ":")) + "\n")
+        return
+    if len(records) != 1:
+        raise ValueError(f"{p}: a .json file holds one record; use .jsonl for {len(records)}")
+    p.write_text(json.dumps(records[0], indent=1) + "\n", encoding="utf-8")
+
+
+# --------------------------------------------------------------------- writing
+def match_to_record(
+    match: Match, players: Sequence[str] | None = None, meta: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The record of a match (finished or in progress), with every resolved option."""
+    rules = match.rules
+    names = list(players) if players is not None else [f"Seat {i}" for i in range(rules.players)]
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "game": rules.game.id,
+        "rules": rules.rule_set,
+        "options": rules.options.to_json(),
+        "players": names,
+        "hands": [hand_to_record(h) for h in match.hands],
+    }
+    if meta:
+        record["meta"] = dict(meta)
+    return record
+
+
+def hand_to_record(state: HandState) -> dict[str, Any]:
+    hand: dict[str, Any] = {
+        "deal": [[NAMES[t] for t in deal_tiles(m)] for m in state.deal],
+        "stock": [NAMES[t] for t in state.stock],
+    }
+    if not state.lead_by_deal:
+        hand["leader"] = state.leader
+    hand["moves"] = [m.to_record() for m in state.history]
+    if state.result is not None:
+        hand["result"] = {"points": list(state.result.points)}
+    return hand
+
+
+# --------------------------------------------------------------------- reading and replaying
+def rules_from_record(record: Mapping[str, Any]) -> Rules:
+    """Validate the header of a record and resolve its rules."""
+    if record.get("format") != FORMAT:
+        raise RecordError(f"format must be {FORMAT!r}, not {record.get('format')!r}")
+    unknown = set(record) - _TOP_FIELDS
+    if unknown:
+        raise RecordError(
+            f"unknown field(s) {', '.join(sorted(unknown))} (extra data goes in meta)"
+        )
+    game_id = record.get("game")
+    if not isinstance(game_id, str):
+        raise RecordError("game must be a game id such as 'block'")
+    players = record.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or not players:
+        raise RecordError("players must be a list of names, one per seat")
+    options = record.get("options", {})
+    if not isinstance(options, dict):
+        raise RecordError("options must be an object")
+    rule_set = record.get("rules")
+    if rule_set is not None and not isinstance(rule_set, str):
+        raise RecordError("rules must be the name of a rule set")
+    if "meta" in record and not isinstance(record["meta"], dict):
+        raise RecordError("meta must be an object")
+    try:
+        return get_game(game_id).configure(rule_set, options, len(players))
+    except OptionError as e:
+        raise RecordError(str(e)) from None
+
+
+def replay_record(record: Mapping[str, Any]) -> Replay:
+    """Validate and replay a record. Raises :class:`RecordError` at the first problem."""
+    rules = rules_from_record(record)
+    hands = record.get("hands")
+    if not isinstance(hands, list):
+        raise RecordError("hands must be a list")
+    match = Match(rules, deal=False)
+    replay = Replay(dict(record), rules, match)
+    for h, hand in enumerate(hands, 1):
+        if match.over:
+            ended = "won" if match.winner is not None else "over"
+            raise RecordError(f"hand {h}: the match was already {ended} after hand {h - 1}")
+        if match.hands and not match.hand.over:
+            raise RecordError(f"hand {h}: hand {h - 1} is unfinished but more hands follow")
+        state = _start_hand(match, hand, h)
+        moves = hand.get("moves", [])
+        if not isinstance(moves, list):
+            raise RecordError(f"hand {h}: moves must be a list")
+        for m, move in enumerate(moves, 1):
+            if state.over:
+                raise RecordError(f"hand {h}, move {m}: the hand is already over")
+            try:
+                _apply_move(state, move)
+            except (IllegalAction, ValueError) as e:
+                raise RecordError(f"hand {h}, move {m}: {e}") from None
+        recorded = None
+        if "result" in hand:
+            result = hand["result"]
+            pts = result.get("points") if isinstance(result, dict) else None
+            if not isinstance(pts, list) or not all(
+                isinstance(x, int | float) and not isinstance(x, bool) for x in pts
+            ):
+                raise RecordError(f'hand {h}: result must be {{"points": [...]}}')
+            recorded = pts
+        if state.over and state.result is not None:
+            summary = HandSummary(
+                list(state.result.points), state.result.ended, state.result.winner, recorded
+            )
+            match.record_hand_end()
+        else:
+            summary = HandSummary(list(state.scores), "unfinished", None, recorded)
+        replay.hands.append(summary)
+    return replay
+
+
+def _start_hand(match: Match, hand: Any, h: int) -> HandState:
+    if not isinstance(hand, dict):
+        raise RecordError(f"hand {h}: a hand is an object with deal, stock and moves")
+    unknown = set(hand) - _HAND_FIELDS
+    if unknown:
+        raise RecordError(f"hand {h}: unknown field(s) {', '.join(sorted(unknown))}")
+    rules = match.rules
+    deal = hand.get("deal")
+    stock = hand.get("stock", [])
+    if not isinstance(deal, list) or not all(isinstance(d, list) for d in deal):
+        raise RecordError(f"hand {h}: deal must be a list of tile lists, one per seat")
+    if not isinstance(stock, list):
+        raise RecordError(f"hand {h}: stock must be a list of tiles")
+    try:
+        hands = [[_tile(rules, t) for t in d] for d in deal]
+        stock_tiles = [_tile(rules, t) for t in stock]
+    except ValueError as e:
+        raise RecordError(f"hand {h}: {e}") from None
+    leader = hand.get("leader")
+    if leader is not None and (
+        not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < rules.players
+    ):
+        raise RecordError(f"hand {h}: leader must be a seat number from 0 to {rules.players - 1}")
+    try:
+        return match.start_hand(hands, stock_tiles, leader)
+    except ValueError as e:
+        raise RecordError(f"hand {h}: {e}") from None
+
+
+def _tile(rules: Rules, text: Any) -> int:
+    if not isinstance(text, str):
+        raise ValueError(f"not a tile: {text!r}")
+    return rules.tiles.parse(text)
+
+
+def _apply_move(state: HandState, move: Any) -> None:
+    state.apply(parse_move(state, move))
+
+
+def parse_move(state: HandState, move: Any) -> Action:
+    """The action of one record move (``{"seat": 0, "play": "6-4", "end": "R"}``) for the seat
+    to move in ``state``, checked as a record is checked (the seat, the fields, the tile drawn);
+    ``ValueError`` saying what is wrong. The action itself may still be illegal: applying it
+    tells."""
+    if not isinstance(move, dict):
+        raise ValueError("a move is an object with seat and one action")
+    seat = move.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise ValueError("a move needs a seat number")
+    kinds = [k for k in _ACTION_KEYS if k in move]
+    if len(kinds) != 1:
+        raise ValueError(
+            "a move holds exactly one of play, draw, pass, muggins, stand, miss, drop or discard"
+        )
+    allowed = {"seat", kinds[0]} | ({"end", "open", "claim"} if kinds[0] == "play" else set())
+    extra = set(move) - allowed
+    if extra:
+        raise ValueError(f"unexpected field(s) {', '.join(sorted(extra))} in a {kinds[0]} move")
+    if seat != state.turn:
+        raise ValueError(f"seat {seat} is not to move (seat {state.turn} is)")
+    return _action(state, move, kinds[0])
+
+
+def _action(state: HandState, move: dict[str, Any], kind: str) -> Action:
+    rules = state.rules
+    if kind == "pass":
+        if move["pass"] is not True:
+            raise ValueError('a pass is written "pass": true')
+        return PASS
+    if kind == "draw":
+        t = _tile(rules, move["draw"])
+        if state.stock_pos >= len(state.stock):
+            raise ValueError(f"seat {move['seat']} cannot draw: the stock is empty")
+        expected = state.stock[state.stock_pos]
+        if t != expected:
+            raise ValueError(
+                f"seat {move['seat']} draws {NAMES[t]} but the next stock tile is {NAMES[expected]}"
+            )
+        return DRAW
+    if kind in _DECISIONS:
+        if move[kind] is not True:
+            raise ValueError(f'a {kind} is written "{kind}": true')
+        return _DECISIONS[kind]
+    if kind == "discard":
+        return Discard(_tile(rules, move["discard"]))
+    if kind == "muggins":
+        pts = move["muggins"]
+        if not isinstance(pts, int) or isinstance(pts, bool):
+            raise ValueError("muggins takes a number of points")
+        return Muggins(pts)
+    text = move["play"]
+    if not isinstance(text, str):
+        raise ValueError(f"not a tile: {text!r}")
+    a, b = parse_oriented(text)
+    t = tile(a, b)
+    if t >= rules.tiles.size:
+        raise ValueError(f"{text} is not a tile of the {rules.tiles.name} set")
+    end = move.get("end")
+    if end is not None and not isinstance(end, str):
+        raise ValueError("end must be the name of an open end")
+    open_pip = move.get("open")
+    if open_pip is not None and (not isinstance(open_pip, int) or isinstance(open_pip, bool)):
+        raise ValueError("open must be a pip number")
+    claim = move.get("claim")
+    if claim is not None and (not isinstance(claim, int) or isinstance(claim, bool)):
+        raise ValueError("claim must be a number of points")
+    if end is None and rules.custom_apply:
+        # A tile played to a trick (Domino Loo): no end, no orientation.
+        return Play(t, None, open_pip, claim)
+    if end is None:
+        if state.layout is not None:
+            raise ValueError(f"seat {move['seat']} must name an end for {NAMES[t]}")
+        if open_pip is not None and open_pip not in (a, b):
+            return Play(t, None, open_pip, claim)  # refused: the lead has no such pip
+        # A lead is laid as written: a toward L, b toward R.
+        return Play(t, None, b if a != b else None, claim)
+    return Play(t, end, open_pip, claim)

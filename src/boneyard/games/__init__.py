@@ -1,0 +1,58 @@
+"""The registry of games: look a game up by id or alias.
+
+>>> get_game("block").id, [r for r in get_game("draw").rule_sets]
+('block', ['britannica', 'pagat'])
+>>> get_game("all-fives").id
+'muggins'
+>>> get_game("chess")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+boneyard.core.options.OptionError: unknown game 'chess': choose from block, draw, partnership, ...
+"""
+
+from __future__ import annotations
+
+from ..core.options import OptionError
+from .bergen import BergenGame
+from .block import BlockGame, DrawGame, PartnershipGame
+from .counting import AllThreesGame, FivesAndThreesGame, MugginsGame
+from .line.rules import Game
+from .loo.rules import DominoLooGame
+from .matador import MatadorGame
+from .pool import DominoPoolGame
+from .sebastopol import SebastopolGame
+from .trains.chicken import ChickenFootGame
+from .trains.mexican import MexicanTrainGame
+from .whist import DominoWhistGame
+
+__all__ = ["GAMES", "get_game"]
+
+GAMES: dict[str, Game] = {
+    g.id: g
+    for g in (
+        BlockGame(),
+        DrawGame(),
+        PartnershipGame(),
+        MugginsGame(),
+        AllThreesGame(),
+        FivesAndThreesGame(),
+        MatadorGame(),
+        DominoWhistGame(),
+        DominoPoolGame(),
+        BergenGame(),
+        SebastopolGame(),
+        MexicanTrainGame(),
+        ChickenFootGame(),
+        DominoLooGame(),
+    )
+}
+_ALIASES: dict[str, str] = {alias: g.id for g in GAMES.values() for alias in g.aliases}
+
+
+def get_game(name: str) -> Game:
+    """The game with id or alias ``name``; :class:`OptionError` naming the known games otherwise."""
+    key = _ALIASES.get(name, name)
+    try:
+        return GAMES[key]
+    except KeyError:
+        raise OptionError(f"unknown game {name!r}: choose from {', '.join(GAMES)}") from None

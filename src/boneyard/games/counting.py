@@ -1,0 +1,348 @@
+"""The counting games: Muggins / All Fives, All Threes, Fives and Threes (RULES.md §2.3-2.5).
+
+Play is the line game of :mod:`boneyard.games.line.rules` (with the first double as a spinner in
+some rule sets); what these games add is scoring *during* play from the **count**: the sum of the
+pips showing at the open ends (RULES.md §0.3). A crosswise double at an open end, nothing yet laid
+beyond it, counts both halves; a spinner counts both halves while one of its long sides is free and
+its short ends never count; a lone lead double counts once. A play whose count is a multiple of five
+(or three) scores it: its face value or one point per multiple. The lead scores like any play,
+computed from its count, never from a list of tiles (RULES.md §5.1).
+
+>>> from boneyard.games import get_game
+>>> from boneyard.core.layout import Layout
+>>> from boneyard.core.tiles import parse_tile as T
+>>> rules = get_game("muggins").configure("britannica")
+>>> lay = Layout.lead(T("4-2"), left=2)
+>>> rules.count(lay)
+6
+>>> lay = rules.lay(lay, Play(T("4-4"), "R"))
+>>> rules.count(lay), rules.points_for(rules.count(lay)), rules.explain(lay)
+(10, 10, 'ends 2 + 8 = 10 -> 10 points')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..core.actions import Action, Muggins, Play
+from ..core.layout import LONG, Layout
+from ..core.tiles import BIT, DOUBLE, HIGH
+from .block import LINE_DEFAULTS, LINE_OPTIONS
+from .line.rules import BRITANNICA, FOSTER, Game, Rules, RuleSet
+
+if TYPE_CHECKING:
+    from ..core.options import Options
+    from .line.state import HandState
+
+__all__ = ["AllThreesGame", "CountingRules", "FivesAndThreesGame", "MugginsGame"]
+
+COUNTING_OPTIONS: tuple[str, ...] = (
+    *LINE_OPTIONS,
+    "target_exact",
+    "score_unit",
+    "count_scoring",
+    "lead_scores",
+    "zero_count_scores",
+    "exposed_double_value",
+    "spinner_ends_count",
+    "muggins_mode",
+    "false_claim_penalty",
+    "team_out_rule",
+)
+
+COUNTING_DEFAULTS: dict[str, Any] = {
+    **LINE_DEFAULTS,
+    "draw_policy": "until_playable",
+    "stock_reserve": 2,
+    "domino_points": "pips_round5",
+    "blocked_scoring": "opponents",
+    "target_exact": False,
+    "score_unit": "face",
+    "count_scoring": "fives",
+    "lead_scores": True,
+    "zero_count_scores": False,
+    "exposed_double_value": "both_halves",
+    "spinner_ends_count": "until_sides_covered",
+    "muggins_mode": "auto",
+    "false_claim_penalty": True,
+    "team_out_rule": "first_player",
+}
+
+
+class CountingRules(Rules):
+    """Line play plus scoring from the count of the open ends."""
+
+    def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
+        super().__init__(game, rule_set, options, players)
+        o = options
+        self.score_unit = str(o["score_unit"])
+        self.count_scoring = str(o["count_scoring"])
+        self.lead_scores = bool(o["lead_scores"])
+        self.zero_count_scores = bool(o["zero_count_scores"])
+        self.exposed_double_value = str(o["exposed_double_value"])
+        self.spinner_ends_count = str(o["spinner_ends_count"])
+        self.claims = o["muggins_mode"] == "claim"
+        self.false_claim_penalty = bool(o["false_claim_penalty"])
+        self.double_factor = (
+            2 if self.exposed_double_value == "both_halves" and self.doubles_crosswise else 1
+        )
+        # Every value a play can score: what a claim may name.
+        most = 2 * self.tiles.max_pip * 8
+        self.claim_values: tuple[int, ...] = tuple(
+            sorted({self.points_for(c) for c in range(1, most + 1)} - {0})
+        )
+        # Scores are made by counts, so score_play always runs.
+        self.scores_in_play = self.count_scoring != "none"
+
+    # ----------------------------------------------------------------- the count
+    def count_terms(self, layout: Layout) -> list[tuple[str, int]]:
+        """What each open end adds to the count: ``(end name, value)``, ends that add nothing
+        (a spinner's free short ends, the second side of a lone double) left out."""
+        names, pips, tips, kinds = layout.names, layout.pips, layout.tips, layout.kinds
+        spinners = layout.spinners
+        factor = self.double_factor
+        terms: list[tuple[str, int]] = []
+        counted = 0  # doubles already counted (a lone lead double, a spinner)
+        for i, p in enumerate(pips):
+            if p < 0:
+                continue
+            t = tips[i]
+            if spinners & BIT[t]:
+                if counted & BIT[t]:
+                    continue
+                sides = [j for j, tip in enumerate(tips) if tip == t and pips[j] >= 0]
+                free_long = any(kinds[j] == LONG for j in sides)
+                if free_long or (sides and self.spinner_ends_count == "until_ends_covered"):
+                    counted |= BIT[t]
+                    terms.append((names[i], HIGH[t] * factor))
+                continue
+            if DOUBLE[t] and self.doubles_crosswise:
+                # A crosswise double is one end, however many ends it is the tip of (a lone lead
+                # double is the tip of both L and R).
+                if counted & BIT[t]:
+                    continue
+                counted |= BIT[t]
+                terms.append((names[i], p * factor))
+                continue
+            terms.append((names[i], p))  # a double laid in line shows one number at each end
+        return terms
+
+    def count(self, layout: Layout) -> int:
+        """The count: the sum of the open ends (RULES.md §0.3)."""
+        return sum(v for _, v in self.count_terms(layout))
+
+    def points_for(self, count: int) -> int:
+        """What a play making ``count`` scores."""
+        if count == 0 and not self.zero_count_scores:
+            return 0
+        rule = self.count_scoring
+        if self.score_unit == "per_multiple":
+            points = 0
+            if rule in ("fives", "fives_and_threes") and count % 5 == 0:
+                points += count // 5
+            if rule in ("threes", "fives_and_threes") and count % 3 == 0:
+                points += count // 3
+            return points
+        fives = rule in ("fives", "fives_and_threes") and count % 5 == 0
+        threes = rule in ("threes", "fives_and_threes") and count % 3 == 0
+        points = count if fives or threes else 0  # face value counts once
+        return points
+
+    def explain(self, layout: Layout) -> str:
+        """The count in words, e.g. ``ends 5 + 10 = 15 -> 15 points``."""
+        terms = self.count_terms(layout)
+        total = sum(v for _, v in terms)
+        sums = " + ".join(str(v) for _, v in terms) or "0"
+        points = self.points_for(total)
+        unit = "point" if points == 1 else "points"
+        return f"ends {sums} = {total} -> {points} {unit}" if points else f"ends {sums} = {total}"
+
+    def points_of_play(self, layout: Layout | None, action: Play) -> int:
+        """What ``action`` would score on ``layout`` (``None`` before the lead): public facts
+        only, so agents and hints can use it."""
+        if layout is None:
+            if not self.lead_scores:
+                return 0
+            return self.points_for(self.count(self.lead_layout(action.tile, action.open)))
+        return self.points_for(self.count(self.lay(layout, action)))
+
+    def score_play(self, state: HandState, seat: int, action: Play) -> int:
+        if action.end is None and not self.lead_scores:
+            return 0
+        assert state.layout is not None
+        return self.points_for(self.count(state.layout))
+
+    def _round(self, points: int) -> int:
+        rounded = super()._round(points)
+        if self.score_unit == "per_multiple":
+            unit = {"pips_round5": 5, "pips_round3": 3}.get(self.domino_points, 0)
+            if unit:
+                return rounded // unit
+        return rounded
+
+    # ----------------------------------------------------------------- claims
+    def legal_actions(self, state: HandState) -> list[Action]:
+        actions = super().legal_actions(state)
+        if not self.claims:
+            return actions
+        out: list[Action] = []
+        side_of = self.side_of
+        if state.unclaimed and side_of[state.turn] != side_of[state.unclaimed_by]:
+            out.append(Muggins(state.unclaimed))
+        for a in actions:
+            out.append(a)
+            if type(a) is Play:
+                out.extend(Play(a.tile, a.end, a.open, c) for c in self.claim_values)
+        return out
+
+
+class _CountingGame(Game):
+    option_names = COUNTING_OPTIONS
+    rules_class = CountingRules
+    end_names = (
+        "L and R (the two ends of the line); with a spinner, U and D (its short sides); with "
+        "every double a spinner, nU and nD for a later spinner n-n"
+    )
+
+
+class MugginsGame(_CountingGame):
+    id: ClassVar[str] = "muggins"
+    aliases: ClassVar[tuple[str, ...]] = ("all-fives",)
+    title: ClassVar[str] = "Muggins / All Fives"
+    summary: ClassVar[str] = (
+        "Score the count of the open ends whenever it is a multiple of five; going out scores the "
+        "others' pips to the nearest five."
+    )
+    defaults: ClassVar[dict[str, Any]] = COUNTING_DEFAULTS
+    default_rules = "pagat"
+    rule_sets: ClassVar[dict[str, RuleSet]] = {
+        "pagat": RuleSet(
+            "pagat",
+            "pagat All Fives: 9 tiles each for two, 7 for three, 5 for four; the first lead by lot "
+            "(any tile), later the last hand's winner leads; the first double is a spinner whose "
+            "two sides fill before its ends; draw until able, two left; going out scores the "
+            "others' pips to the nearest five, a blocked hand the others' total minus the "
+            "winner's (rounded); 100 up.",
+            {
+                "hand_size": "2:9,3:7,4:5",
+                "first_lead": "random",
+                "lead_tile": "any",
+                "next_lead": "winner",
+                "spinner": "first_double",
+                "blocked_scoring": "difference_total",
+            },
+            "pagat All Fives",
+        ),
+        "britannica": RuleSet(
+            "britannica",
+            "The 1910 Encyclopaedia Britannica: 5 tiles each; the lead by drawing for the highest "
+            "tile; a line with no spinner; draw until able, two left; going out or a blocked hand "
+            "scores the others' pips to the nearest five; 100 up.",
+            {
+                "hand_size": 5,
+                "first_lead": "draw_highest",
+                "lead_tile": "any",
+            },
+            BRITANNICA,
+        ),
+        "foster": RuleSet(
+            "foster",
+            "Foster's Complete Hoyle: 7 tiles each; the highest double sets; a line; scores must "
+            "be claimed (an unclaimed count is the next player's for calling muggins, a wrong "
+            "claim is struck and scored by the opponent); draw until able, the last two never "
+            "drawn; going out scores the others' pips to the nearest five; 100 up.",
+            {"hand_size": 7, "muggins_mode": "claim"},
+            FOSTER,
+        ),
+        "foster-spinner": RuleSet(
+            "foster-spinner",
+            "Foster's 'four ends' variant: as foster, but the first double set is a spinner "
+            "and any of its four sides may be played to at any time.",
+            {
+                "hand_size": 7,
+                "muggins_mode": "claim",
+                "spinner": "first_double",
+                "spinner_sides_first": False,
+            },
+            FOSTER,
+        ),
+    }
+
+
+class AllThreesGame(_CountingGame):
+    id: ClassVar[str] = "all-threes"
+    title: ClassVar[str] = "All Threes"
+    summary: ClassVar[str] = (
+        "Muggins aiming at multiples of three: score the count of the open ends whenever it is "
+        "a multiple of three."
+    )
+    defaults: ClassVar[dict[str, Any]] = {**COUNTING_DEFAULTS, "count_scoring": "threes"}
+    default_rules = "britannica"
+    rule_sets: ClassVar[dict[str, RuleSet]] = {
+        "britannica": RuleSet(
+            "britannica",
+            "The 1910 Encyclopaedia Britannica: played as its All Fives, aiming at threes: 5 tiles "
+            "each, the lead by drawing for the highest tile, a line, draw until able (two left); "
+            "going out or a blocked hand scores the others' pips to the nearest five; 100 up.",
+            {"hand_size": 5, "first_lead": "draw_highest", "lead_tile": "any"},
+            BRITANNICA,
+        ),
+        "foster": RuleSet(
+            "foster",
+            "Foster's Complete Hoyle: as Foster's Muggins aiming at threes: 7 tiles each, the "
+            "highest double sets, scores must be claimed (muggins), draw until able (two left).",
+            {"hand_size": 7, "muggins_mode": "claim"},
+            FOSTER,
+        ),
+    }
+
+
+class FivesAndThreesGame(_CountingGame):
+    id: ClassVar[str] = "fives-and-threes"
+    aliases: ClassVar[tuple[str, ...]] = ("threes-and-fives",)
+    title: ClassVar[str] = "Fives and Threes"
+    summary: ClassVar[str] = (
+        "One point per five and per three in the count of the open ends (15 scores 8); the pub "
+        "game is played to exactly 61."
+    )
+    defaults: ClassVar[dict[str, Any]] = {
+        **COUNTING_DEFAULTS,
+        "count_scoring": "fives_and_threes",
+        "score_unit": "per_multiple",
+    }
+    default_rules = "pub"
+    rule_sets: ClassVar[dict[str, RuleSet]] = {
+        "pub": RuleSet(
+            "pub",
+            "The pub game (pagat, after Arthur Taylor): 7 tiles each for two, 5 for three or four; "
+            "no drawing; the first lead by lot, then the lead passes left; one point per five and "
+            "per three; 1 point for chipping out, none for a blocked hand; partners play on until "
+            "both are out; exactly 61 wins, a score that would pass it is ignored.",
+            {
+                "draw_policy": "none",
+                "stock_reserve": 0,
+                "first_lead": "random",
+                "lead_tile": "any",
+                "domino_points": "fixed:1",
+                "blocked_scoring": "fixed:0",
+                "team_out_rule": "both_partners",
+                "target_score": 61,
+                "target_exact": True,
+            },
+            "pagat Fives and Threes",
+        ),
+        "britannica": RuleSet(
+            "britannica",
+            "The 1910 Encyclopaedia Britannica: as its All Fives (5 tiles each, the lead by "
+            "drawing, draw until able, two left) but one point per five and per three; going out "
+            "or a blocked hand scores the others' pips to the nearest five, one point per five; 61 "
+            "up (the Britannica gives no target).",
+            {
+                "hand_size": 5,
+                "first_lead": "draw_highest",
+                "lead_tile": "any",
+                "target_score": 61,
+            },
+            BRITANNICA,
+        ),
+    }

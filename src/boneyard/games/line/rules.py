@@ -1,0 +1,858 @@
+"""What every game answers, and the shared mechanism of the line games.
+
+A :class:`Game` is the definition of one game: its id, its rule sets (presets that fix every
+option), the options that apply to it and how many may play. :meth:`Game.configure` validates a
+choice of rule set, options and player count and returns a :class:`Rules` object: the resolved,
+frozen rules of one match, with the hooks that the engine (:mod:`boneyard.games.line.state`) calls:
+dealing, the lead, which tiles may go where, what a play scores, when a hand ends and what it
+scores, and when the match ends.
+
+Most games share the mechanism here (equal-number matching on a line, spinners, drawing, blocked
+hands); a game that differs overrides a few hooks, as a python-chess variant overrides a few methods
+of the board.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...core.actions import _BY_END as _PLAYS_AT
+from ...core.actions import DRAW, PASS, Action, Move, Play, play, plays_at
+from ...core.layout import Layout
+from ...core.options import (
+    OPTIONS,
+    OptionError,
+    Options,
+    OptionValue,
+    format_value,
+    parse_value,
+    per_players,
+    to_json,
+)
+from ...core.tiles import BIT, DOUBLE, HIGH, LOW, PIPS, TileSet, parse_tile, tile_set, tiles_of
+
+if TYPE_CHECKING:
+    from .state import HandState
+
+__all__ = [
+    "BRITANNICA",
+    "FOSTER",
+    "GARDEN_GAMES",
+    "HOYLE_MATADORE",
+    "WIKIPEDIA_MATADOR",
+    "Game",
+    "HandResult",
+    "RuleSet",
+    "Rules",
+]
+
+# The historical rule texts (RULES.md's S0 to S4, kept in shared/seeds/), named as a player knows
+# them: a rule set's source, shown by ``boneyard rules`` and the start screens.
+BRITANNICA = "Encyclopaedia Britannica, 11th edition (1910), article 'Dominoes'"
+HOYLE_MATADORE = "'Dominoes - Matadore Game Rules', a Hoyle-style text"
+FOSTER = "R. F. Foster, Foster's Complete Hoyle"
+WIKIPEDIA_MATADOR = "Wikipedia, 'Matador (domino game)'"
+GARDEN_GAMES = "Garden Games Ltd's leaflet 'Rules of Dominoes' (Block Dominoes for 2-4 players)"
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A named preset: a description and the option values it changes from the game's defaults."""
+
+    name: str
+    description: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a hand ended and what each side scored.
+
+    ``points`` is per side: in-play scores and the end-of-hand score together (what the score
+    sheet gets). ``end_points`` is the end-of-hand part alone, ``pips`` the pips each seat held
+    at the end, and ``reason`` a sentence for people.
+    """
+
+    ended: str  # "domino" or "blocked"
+    winner: int | None  # the winning side, or None
+    points: tuple[float, ...]  # whole numbers, but for shares of a pool (Domino Pool)
+    end_points: tuple[float, ...]
+    pips: tuple[int, ...]
+    out_seat: int | None
+    reason: str
+
+
+class Rules:
+    """The resolved rules of one match: options plus the hooks the engine calls.
+
+    Attributes read on hot paths are plain typed fields set once here.
+    """
+
+    game: Game
+    rule_set: str
+    options: Options
+    players: int
+    tiles: TileSet
+    sides: tuple[tuple[int, ...], ...]
+    side_of: tuple[int, ...]
+    hand_size: int
+    reserve: int
+
+    def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
+        self.game = game
+        self.rule_set = rule_set
+        self.options = options
+        self.players = players
+        o = options
+        self.tiles = tile_set(str(o.get("tile_set", "double-six")))
+        partnerships = bool(o.get("partnerships", False))
+        if partnerships and players != 4:
+            raise OptionError("partnerships need exactly four players")
+        if partnerships:
+            self.sides = ((0, 2), (1, 3))
+        else:
+            self.sides = tuple((s,) for s in range(players))
+        self.side_of = tuple(
+            next(i for i, side in enumerate(self.sides) if s in side) for s in range(players)
+        )
+        self.hand_size = per_players(o.get("hand_size", 7), players, "hand_size")
+        self.reserve = per_players(o.get("stock_reserve", 0), players, "stock_reserve")
+        if (
+            str(o.get("domino_points", "pips")) in ("none", "fixed:0")
+            and str(o.get("blocked_scoring", "")) == "fixed:0"
+        ):
+            raise OptionError(
+                "with domino_points and blocked_scoring both worth nothing no hand can ever "
+                "score, so a match could never end"
+            )
+        if self.hand_size * players > self.tiles.size:
+            raise OptionError(
+                f"cannot deal {self.hand_size} tiles to each of {players} players from the "
+                f"{self.tiles.size} tiles of a {self.tiles.name} set"
+            )
+        self.draw_policy = str(o.get("draw_policy", "none"))
+        self.voluntary_draw = bool(o.get("voluntary_draw", False))
+        self.first_lead = str(o.get("first_lead", "highest_double"))
+        self.lead_tile_rule = str(o.get("lead_tile", "the_deciding_double"))
+        self.no_double = str(o.get("no_double", "heaviest_tile"))
+        self.next_lead = str(o.get("next_lead", "rotate_left"))
+        self.turn_direction = str(o.get("turn_direction", "cw"))
+        self.doubles_crosswise = bool(o.get("doubles_crosswise", True))
+        self.spinner = str(o.get("spinner", "none"))
+        self.spinner_sides_first = bool(o.get("spinner_sides_first", True))
+        self.spinner_fill_first = bool(o.get("spinner_fill_first", False))
+        self.double_bonus_play = bool(o.get("double_bonus_play", False))
+        # Whether a player who lays a double may keep the turn (keeps_turn decides): the bonus
+        # play here, covering the double in Mexican Train.
+        self.turn_after_double = self.double_bonus_play
+        # Whether the public table changes with more than the tiles laid (markers on trains):
+        # then table_after is called after every play and pass.
+        self.table_hooks = False
+        # Whether the hand's points are costs: the lowest total wins after ``rounds`` hands
+        # (Mexican Train, Chicken Foot).
+        self.low_wins = False
+        # Whether the rules apply actions themselves (apply_action): a game whose hand is not
+        # played on a line (Domino Loo's tricks).
+        self.custom_apply = False
+        # Whether every hand (and the stock) is shown once a hand is over: not in Domino Loo,
+        # whose hands thrown out stay face down.
+        self.shows_hands_at_end = True
+        # How much a search's horizon estimate weighs the pip difference between the hands.
+        self.pip_weight = 0.5
+        self.domino_points = str(o.get("domino_points", "pips"))
+        self.round_scope = str(o.get("round_scope", "total"))
+        self.blocked_scoring = str(o.get("blocked_scoring", "difference_total"))
+        self.blocked_tie = str(o.get("blocked_tie", "no_score"))
+        self.count_stock_pips = bool(o.get("count_stock_pips", False))
+        self.early_block_detection = bool(o.get("early_block_detection", False))
+        self.partner_pips = str(o.get("partner_pips", "ignore"))
+        self.target_score = per_players(o.get("target_score", 100), players, "target_score")
+        self.hand_double_value = str(o.get("hand_double_value", "full"))
+        self.lead_holder_of = -1  # the tile of first_lead=holder_of:<tile>
+        if self.first_lead.startswith("holder_of:"):
+            held = parse_tile(self.first_lead.split(":", 1)[1])
+            if held >= self.tiles.size:
+                raise OptionError(f"first_lead={self.first_lead}: no such tile in the set")
+            self.lead_holder_of = held
+        # Tiles playable at an end showing pip p (equal-number matching).
+        self.end_mask: tuple[int, ...] = self.tiles.suit_mask
+        self.can_draw = self.draw_policy != "none"
+        # Whether a move can hide something from the other seats (a draw).
+        self.hidden_moves = self.can_draw or self.no_double == "draw_until_found"
+        # Whether plays carry claimed points (muggins claiming); a claim elsewhere is an error.
+        self.claims = False
+        self.false_claim_penalty = False
+        self.target_exact = bool(o.get("target_exact", False))
+        # Whether what a play may score depends on the scores (an exact target, a cap near the
+        # target): a search must then tell positions apart by their scores.
+        self.scores_shape_future = self.target_exact
+        # A partnership hand goes on until both partners are out (pub Fives and Threes).
+        self.both_partners_out = (
+            str(o.get("team_out_rule", "first_player")) == "both_partners" and partnerships
+        )
+        # Whether score_play can score (counting games); the engine skips the call otherwise.
+        self.scores_in_play = type(self).score_play is not Rules.score_play
+        # Pip value of each tile left in a hand.
+        self.hand_value: tuple[int, ...] = tuple(
+            (HIGH[t] if DOUBLE[t] and self.hand_double_value == "one_half" else PIPS[t])
+            for t in range(self.tiles.size)
+        )
+
+    # ----------------------------------------------------------------- description
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    def partners(self) -> bool:
+        return any(len(side) > 1 for side in self.sides)
+
+    def describe(self) -> str:
+        return f"{self.game.id} ({self.rule_set}), {self.players} players"
+
+    def seat_name(self, seat: int) -> str:
+        return f"seat {seat}"
+
+    def side_name(self, side: int) -> str:
+        members = self.sides[side]
+        if len(members) == 1:
+            return f"seat {members[0]}"
+        return "seats " + " & ".join(str(s) for s in members)
+
+    # ----------------------------------------------------------------- dealing and the lead
+    def deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        """Shuffle and deal: each seat's tiles (in deal order) and the stock in draw order."""
+        tiles = list(range(self.tiles.size))
+        rng.shuffle(tiles)
+        h = self.hand_size
+        hands = [tiles[i * h : (i + 1) * h] for i in range(self.players)]
+        return hands, tiles[h * self.players :]
+
+    def hand_context(self, index: int, previous: HandState | None) -> Any:
+        """What a hand of a match needs to know beyond its deal, from its place in the match
+        (``index`` from 0) and the hand before: the engine double of a round. ``None`` here."""
+        return None
+
+    def finds_lead(self, t: int, context: Any) -> bool:
+        """Whether drawing ``t`` gives the drawer the lead (``no_double=draw_until_found``)."""
+        return DOUBLE[t]
+
+    def lead_finder_mask(self, context: Any) -> int:
+        """The tiles :meth:`finds_lead` looks for: nobody holds one while the lead is drawn for."""
+        return self.tiles.doubles_mask
+
+    def needs_redeal(self, hands: Sequence[int]) -> bool:
+        """Whether a deal must be thrown in (no double dealt, where the rules say to redeal)."""
+        return (
+            self.first_lead in ("highest_double", "lowest_double")
+            and self.no_double == "redeal"
+            and not any(h & self.tiles.doubles_mask for h in hands)
+        )
+
+    def leader_from_deal(self, hands: Sequence[int], context: Any = None) -> tuple[int, int] | None:
+        """``(leader, tile he must lead or -1)`` where the deal decides the lead, else
+        ``None``.
+
+        ``None`` also when no one holds a double and the rules say to draw until one
+        appears.
+        """
+        rule = self.first_lead
+        if self.lead_holder_of >= 0:
+            wanted = self.lead_holder_of
+            for seat, h in enumerate(hands):
+                if h & BIT[wanted]:
+                    return seat, wanted if self.lead_tile_rule == "the_deciding_double" else -1
+            rule = "highest_double"  # the named tile was not dealt
+        if rule in ("highest_double", "lowest_double"):
+            best: tuple[int, int] | None = None
+            for seat, h in enumerate(hands):
+                for t in tiles_of(h & self.tiles.doubles_mask):
+                    better = best is None or (
+                        HIGH[t] > HIGH[best[1]]
+                        if rule == "highest_double"
+                        else HIGH[t] < HIGH[best[1]]
+                    )
+                    if better:
+                        best = (seat, t)
+            if best is None:
+                if self.no_double == "draw_until_found":
+                    return None
+                # No double: the heaviest tile leads (also after a redeal that is not possible).
+                best = max(
+                    ((seat, t) for seat, h in enumerate(hands) for t in tiles_of(h)),
+                    key=lambda st: (PIPS[st[1]], HIGH[st[1]]),
+                )
+            seat, t = best
+            return seat, t if self.lead_tile_rule == "the_deciding_double" else -1
+        return None
+
+    def lead_from_deal(self) -> bool:
+        """Whether the deal alone decides the first lead (a record may then omit ``leader``)."""
+        return self.first_lead in ("highest_double", "lowest_double") or self.first_lead.startswith(
+            "holder_of:"
+        )
+
+    def draw_for_lead(self, rng: random.Random) -> tuple[int, list[int]]:
+        """Each seat draws a tile; returns the seat with the best draw and the tiles drawn."""
+        drawn = rng.sample(range(self.tiles.size), self.players)
+        rule = self.first_lead
+        if rule == "draw_highest":
+            key = [(PIPS[t], HIGH[t]) for t in drawn]
+            return key.index(max(key)), drawn
+        if rule == "draw_highest_doubles_first":
+            key2 = [(DOUBLE[t], PIPS[t], HIGH[t]) for t in drawn]
+            return key2.index(max(key2)), drawn
+        if rule == "draw_lowest":
+            key = [(PIPS[t], HIGH[t]) for t in drawn]
+            return key.index(min(key)), drawn
+        return rng.randrange(self.players), drawn
+
+    def first_leader(self, rng: random.Random) -> int:
+        """The leader of a match's first hand where the deal does not decide it."""
+        return self.draw_for_lead(rng)[0]
+
+    def next_leader(self, previous_leader: int, previous: HandResult | None) -> int | None:
+        """The leader of the next hand, or ``None`` where the deal (or a new draw) decides it."""
+        n = self.players
+        step = 1 if self.turn_direction == "cw" else -1
+        rule = self.next_lead
+        if rule == "alternate":
+            return (previous_leader + 1) % n
+        if rule == "rotate_left":
+            return (previous_leader + step) % n
+        if rule == "rotate_right":
+            return (previous_leader - step) % n
+        if rule == "winner":
+            # The player who went out leads; after a blocked hand the first-lead rule decides
+            # again (pagat All Fives: "lot again after a block").
+            if previous is not None and previous.out_seat is not None:
+                return previous.out_seat
+            return None
+        return None  # same_as_first
+
+    # ----------------------------------------------------------------- plays
+    def is_spinner(self, layout: Layout | None, t: int) -> bool:
+        """Whether double ``t``, laid now on ``layout`` (``None`` for the lead), is a spinner."""
+        if not DOUBLE[t]:
+            return False
+        s = self.spinner
+        if s == "all_doubles":
+            return True
+        if s == "first_double":
+            return layout is None or not layout.spinners
+        if s == "opening_double":
+            return layout is None
+        return False
+
+    def lead_layout(self, t: int, right: int | None) -> Layout:
+        left = HIGH[t] if right is None or DOUBLE[t] else (LOW[t] if right == HIGH[t] else HIGH[t])
+        spinner = self.is_spinner(None, t)
+        short_open = not self.spinner_sides_first or self.spinner_fill_first
+        return Layout.lead(t, left, spinner=spinner, short_open=short_open)
+
+    def allowed_ends(self, layout: Layout) -> range | list[int]:
+        """The indexes of the ends that may be played on now."""
+        first = layout.first_spinner
+        if self.spinner_fill_first and first >= 0:
+            # Until every side of the first spinner has a tile, only its sides may be played on.
+            waiting = [i for i, t in enumerate(layout.tips) if t == first and layout.pips[i] >= 0]
+            if waiting:
+                return waiting
+        return range(len(layout.names))
+
+    def playable_mask(self, layout: Layout) -> int:
+        """The tiles that fit some open end now."""
+        m = 0
+        end_mask = self.end_mask
+        if self.spinner_fill_first:
+            pips = layout.pips
+            for i in self.allowed_ends(layout):
+                p = pips[i]
+                if p >= 0:
+                    m |= end_mask[p]
+            return m
+        for p in layout.pips:
+            if p >= 0:
+                m |= end_mask[p]
+        return m
+
+    def plays_for(self, hand: int, layout: Layout) -> list[Action]:
+        """Every legal play of a tile from ``hand`` onto ``layout``."""
+        out: list[Action] = []
+        names, pips, end_mask = layout.names, layout.pips, self.end_mask
+        ends = self.allowed_ends(layout) if self.spinner_fill_first else range(len(pips))
+        for i in ends:
+            p = pips[i]
+            if p < 0:
+                continue
+            m = hand & end_mask[p]
+            if not m:
+                continue
+            row = plays_at(names[i])
+            while m:
+                low_bit = m & -m
+                out.append(row[low_bit.bit_length() - 1])
+                m ^= low_bit
+        return out
+
+    def lead_plays(self, hand: int, required: int) -> list[Action]:
+        """Every legal lead: each tile in each orientation (a double has one)."""
+        out: list[Action] = []
+        tiles = [required] if required >= 0 else list(tiles_of(hand))
+        for t in tiles:
+            if DOUBLE[t]:
+                out.append(play(t))
+            else:
+                out.append(play(t, None, LOW[t]))
+                out.append(play(t, None, HIGH[t]))
+        return out
+
+    def lay(self, layout: Layout, action: Play) -> Layout:
+        """The layout after a legal play (not the lead)."""
+        assert action.end is not None
+        i = layout.names.index(action.end)
+        t = action.tile
+        p = layout.pips[i]
+        exposed = LOW[t] if HIGH[t] == p else HIGH[t]
+        if self.spinner == "none" and not layout.spinners:
+            return layout.extend(i, t, exposed)  # the plain line: only one end changes
+        short_open = not self.spinner_sides_first or self.spinner_fill_first
+        return layout.attach(i, t, exposed, self.is_spinner(layout, t), short_open)
+
+    def exposed_pip(self, layout: Layout, tile: int, end: str) -> int | None:
+        """The pip ``tile`` would leave showing at ``end`` (``None`` if it cannot go there)."""
+        if end not in layout.names:
+            return None
+        p = layout.pips[layout.names.index(end)]
+        if p < 0 or (HIGH[tile] != p and LOW[tile] != p):
+            return None
+        return LOW[tile] if HIGH[tile] == p else HIGH[tile]
+
+    def end_label(self, pip: int) -> str:
+        """How an end's pip is shown to people."""
+        return str(pip)
+
+    def canonical_open(self, layout: Layout, tile: int, end: str, open_pip: int) -> int | None:
+        """The ``open`` of a play as the legal actions write it. Here the rules decide the
+        exposed pip, so an ``open`` that agrees with them is only a redundant orientation."""
+        return None if self.exposed_pip(layout, tile, end) == open_pip else open_pip
+
+    def keeps_turn(self, hand: int, layout: Layout, double: int) -> bool:
+        """Whether the player who has just laid ``double`` (holding ``hand``) plays again: here
+        when a bonus play is open to him."""
+        return bool(self.bonus_plays(hand, layout, double))
+
+    def table_after(self, layout: Layout, seat: int, action: Action) -> Layout:
+        """The public table after ``seat``'s ``action`` (a play already laid), where the table
+        holds more than the tiles (``table_hooks``): the layout unchanged here."""
+        return layout
+
+    def replay_move(self, layout: Layout | None, seat: int, action: Action) -> Layout | None:
+        """The public table after a move of the history: what readers of a history (inference,
+        drawings) use to follow the table."""
+        if type(action) is Play:
+            if layout is None or action.end is None:
+                layout = self.lead_layout(action.tile, action.open)
+            else:
+                layout = self.lay(layout, action)
+        if self.table_hooks and layout is not None:
+            layout = self.table_after(layout, seat, action)
+        return layout
+
+    def playable_mask_for(self, layout: Layout, seat: int) -> int:
+        """The tiles ``seat`` could play now if it held them: where some ends are open to some
+        seats only (Mexican Train's trains), fewer than :meth:`playable_mask`."""
+        return self.playable_mask(layout)
+
+    def start_table(self, state: HandState) -> None:
+        """Set up what the hand shows before the first move (Domino Loo's turn-up): nothing
+        here; the table starts with the lead."""
+
+    def apply_action(self, state: HandState, seat: int, action: Action) -> None:
+        """Take a legal ``action`` for ``seat``, where the rules apply actions themselves
+        (``custom_apply``)."""
+        raise NotImplementedError
+
+    def explain_illegal(self, state: HandState, action: Action) -> str:
+        """Why ``action`` is not legal now, where the rules apply actions themselves."""
+        raise NotImplementedError
+
+    def public_voids(self, history: Sequence[Move], layout: Layout) -> list[int]:
+        """Per seat, the tiles a public ``history`` shows it cannot hold now, where the rules
+        apply actions themselves (Domino Loo: a player who did not follow suit had none)."""
+        raise NotImplementedError
+
+    def end_closed(self, layout: Layout, seat: int, i: int) -> str:
+        """Why ``seat`` may not play on end ``i`` now, for a game where some ends are closed to
+        some seats (an uncovered double, another player's train); ``""`` if it may."""
+        return ""
+
+    def end_note(self, layout: Layout, i: int) -> str:
+        """A note on end ``i`` for people (a marker on a train), or ``""``."""
+        return ""
+
+    def end_title(self, name: str) -> str:
+        """What the end called ``name`` is, for people: ``""`` for the ends of a line."""
+        return ""
+
+    def bonus_plays(self, hand: int, layout: Layout, double: int) -> list[Action]:
+        """Plays matching a double just laid (``double_bonus_play``), at its ends."""
+        return [
+            a
+            for a in self.plays_for(hand & self.tiles.suit_mask[HIGH[double]], layout)
+            if isinstance(a, Play) and layout.tips[layout.names.index(a.end or "")] == double
+        ]
+
+    def score_play(self, state: HandState, seat: int, action: Play) -> int:
+        """Points a play scores at once for the player's side (counting games). None here."""
+        return 0
+
+    # ----------------------------------------------------------------- the end of a hand
+    def is_blocked(self, state: HandState) -> bool:
+        """Whether no seat can play, draw or otherwise act."""
+        layout = state.layout
+        if layout is None:
+            return False
+        if self.spinner_fill_first:
+            playable = self.playable_mask(layout)
+        else:
+            playable = 0
+            end_mask = self.end_mask
+            for p in layout.pips:
+                if p >= 0:
+                    playable |= end_mask[p]
+        drawable = len(state.stock) - state.stock_pos - self.reserve if self.can_draw else 0
+        if self.early_block_detection:
+            pool = 0
+            for h in state.hands:
+                pool |= h
+            for t in state.stock[state.stock_pos : state.stock_pos + max(0, drawable)]:
+                pool |= BIT[t]
+            return not (pool & playable)
+        if drawable > 0:
+            return False
+        for h in state.hands:  # noqa: SIM110 - a plain loop is faster on this hot path
+            if h & playable:
+                return False
+        return True
+
+    def hand_pips(self, hand: int) -> int:
+        value = self.hand_value
+        total = 0
+        while hand:
+            low_bit = hand & -hand
+            total += value[low_bit.bit_length() - 1]
+            hand ^= low_bit
+        return total
+
+    def _round(self, points: int) -> int:
+        dp = self.domino_points
+        unit = 5 if dp == "pips_round5" else 3 if dp == "pips_round3" else 0
+        if not unit:
+            return points
+        return unit * ((points + unit // 2) // unit) if points >= 0 else -self._round(-points)
+
+    def _rounded_sum(self, terms: Sequence[int]) -> int:
+        if self.round_scope == "per_opponent":
+            return sum(self._round(t) for t in terms)
+        return self._round(sum(terms))
+
+    def hand_result(self, state: HandState, ended: str, out_seat: int | None) -> HandResult:
+        """Score a finished hand (block, draw and the other line games)."""
+        seat_pips = tuple(self.hand_pips(h) for h in state.hands)
+        side_pips = [sum(seat_pips[s] for s in side) for side in self.sides]
+        nsides = len(self.sides)
+        stock_pips = 0
+        if self.count_stock_pips:
+            stock_pips = sum(PIPS[t] for t in state.stock[state.stock_pos :])
+        end_points = [0] * nsides
+        winner: int | None
+        if ended == "domino":
+            assert out_seat is not None
+            winner = self.side_of[out_seat]
+            terms = [seat_pips[s] for s in range(self.players) if self.side_of[s] != winner]
+            partner = side_pips[winner]
+            if self.partner_pips == "include" and partner:
+                terms.append(partner)
+            if stock_pips:
+                terms.append(stock_pips)
+            dp = self.domino_points
+            if dp.startswith("fixed:"):
+                score = int(dp.split(":")[1])
+            elif dp == "none":
+                score = 0
+            else:
+                score = self._rounded_sum(terms)
+            if self.partner_pips == "subtract":
+                score = max(0, score - partner)
+            end_points[winner] = score
+            reason = f"{self.seat_name(out_seat)} went out"
+        else:
+            winner, end_points, reason = self._blocked(state, side_pips, stock_pips)
+        points = tuple(state.scores[i] + end_points[i] for i in range(nsides))
+        return HandResult(ended, winner, points, tuple(end_points), seat_pips, out_seat, reason)
+
+    def _blocked(
+        self, state: HandState, side_pips: list[int], stock_pips: int
+    ) -> tuple[int | None, list[int], str]:
+        nsides = len(side_pips)
+        tied = self._lowest(state, side_pips)
+        rule = self.blocked_scoring
+        end_points = [0] * nsides
+        if rule == "cascade":
+            for i in range(nsides):
+                end_points[i] = self._rounded_sum(
+                    [p - side_pips[i] for p in side_pips if p > side_pips[i]]
+                )
+            winner = tied[0] if len(tied) == 1 else self._break_tie(state, tied, side_pips)
+            if stock_pips and winner is not None:
+                end_points[winner] += stock_pips
+            return winner, end_points, "blocked: every side scores the differences to those above"
+        if len(tied) == 1:
+            winner = tied[0]
+            end_points[winner] = self._blocked_score(winner, side_pips, [], stock_pips)
+            verb = "hold" if len(self.sides[winner]) > 1 else "holds"
+            return winner, end_points, f"blocked: {self.side_name(winner)} {verb} the fewest pips"
+        tie = self.blocked_tie
+        if tie == "split":
+            share = self._blocked_score(tied[0], side_pips, tied, stock_pips) // len(tied)
+            for i in tied:
+                end_points[i] = share
+            names = ", ".join(self.side_name(i) for i in tied)
+            return None, end_points, f"blocked: {names} tie for the fewest pips and split the score"
+        winner = self._break_tie(state, tied, side_pips)
+        if winner is None:
+            return None, end_points, "blocked: tie for the fewest pips, nobody scores"
+        end_points[winner] = self._blocked_score(winner, side_pips, [], stock_pips)
+        return winner, end_points, f"blocked: {self.side_name(winner)} wins the tie ({tie})"
+
+    def _lowest(self, state: HandState, side_pips: list[int]) -> list[int]:
+        """The sides that win a blocked hand before any tie-break: those with the fewest pips."""
+        low_pips = min(side_pips)
+        return [i for i, p in enumerate(side_pips) if p == low_pips]
+
+    def _blocked_score(
+        self, winner: int, side_pips: list[int], co_winners: list[int], stock_pips: int
+    ) -> int:
+        rule = self.blocked_scoring
+        if rule.startswith("fixed:"):
+            return int(rule.split(":")[1])
+        own = side_pips[winner]
+        others = [p for i, p in enumerate(side_pips) if i != winner and i not in co_winners]
+        if rule == "combined":
+            terms = list(side_pips)  # every hand, the co-winners' too
+        elif rule == "opponents":
+            terms = others
+        elif rule == "difference_each":
+            terms = [p - own for p in others]
+        elif self.round_scope == "per_opponent":  # difference_total, each hand rounded
+            return max(0, self._rounded_sum(others) - self._round(own) + self._round(stock_pips))
+        else:  # difference_total
+            terms = [sum(others) - own]
+        if stock_pips:
+            terms = [*terms, stock_pips]
+        return max(0, self._rounded_sum(terms))
+
+    def _break_tie(self, state: HandState, tied: list[int], side_pips: list[int]) -> int | None:
+        tie = self.blocked_tie
+        if tie == "lightest_tile":
+
+            def lightest(side: int) -> tuple[int, int]:
+                tiles = [t for s in self.sides[side] for t in tiles_of(state.hands[s])]
+                return min(((PIPS[t], HIGH[t]) for t in tiles), default=(0, 0))
+
+            keys = [lightest(i) for i in tied]
+            best = min(keys)
+            return tied[keys.index(best)] if keys.count(best) == 1 else None
+        if tie == "last_to_play":
+            for move in reversed(state.history):
+                if isinstance(move.action, Play) and self.side_of[move.seat] in tied:
+                    return self.side_of[move.seat]
+            return None
+        if tie == "fewest_doubles":
+            doubles = self.tiles.doubles_mask
+            counts = [
+                sum((state.hands[s] & doubles).bit_count() for s in self.sides[i]) for i in tied
+            ]
+            fewest = min(counts)
+            return tied[counts.index(fewest)] if counts.count(fewest) == 1 else None
+        return None
+
+    # ----------------------------------------------------------------- the match
+    def match_winner(self, totals: Sequence[float]) -> int | None:
+        """The side that has won the match with these totals, if any."""
+        target = self.target_score
+        reached = [i for i, t in enumerate(totals) if t >= target]
+        if not reached:
+            return None
+        best = max(totals[i] for i in reached)
+        leaders = [i for i in reached if totals[i] == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    def match_end(self, totals: Sequence[float], hands_played: int) -> tuple[bool, int | None]:
+        """``(over, winner)`` once ``hands_played`` hands have given these totals. Here the
+        match is over when a side has won it (:meth:`match_winner`); a game played for a number
+        of hands may end it without a winner (a tie)."""
+        winner = self.match_winner(totals)
+        return winner is not None, winner
+
+    # ----------------------------------------------------------------- legal actions
+    def legal_actions(self, state: HandState) -> list[Action]:
+        """Every action the seat to move may take."""
+        hand = state.hands[state.turn]
+        layout = state.layout
+        if layout is None:
+            if state.finding_lead:
+                return [DRAW]
+            return self.lead_plays(hand, state.required_lead)
+        if state.bonus_double >= 0:
+            return [*self.bonus_plays(hand, layout, state.bonus_double), PASS]
+        if self.spinner_fill_first:
+            plays = self.plays_for(hand, layout)
+        else:
+            # plays_for, inlined: this is the engine's hottest path.
+            plays = []
+            end_mask = self.end_mask
+            names = layout.names
+            for i, p in enumerate(layout.pips):
+                if p < 0:
+                    continue
+                m = hand & end_mask[p]
+                if m:
+                    row = _PLAYS_AT.get(names[i]) or plays_at(names[i])
+                    while m:
+                        low_bit = m & -m
+                        plays.append(row[low_bit.bit_length() - 1])
+                        m ^= low_bit
+        policy = self.draw_policy
+        if policy == "none":
+            return plays if plays else [PASS]
+        can_draw = state.stock_pos + self.reserve < len(state.stock)
+        if policy == "one_then_pass" and state.drew:
+            can_draw = False
+        if plays:
+            if can_draw and self.voluntary_draw:
+                return [*plays, DRAW]
+            return plays
+        return [DRAW] if can_draw else [PASS]
+
+    # ----------------------------------------------------------------- options for display
+    def option_rows(self) -> list[tuple[str, str, str, str]]:
+        """``(name, value, allowed, help)`` for every option of this game."""
+        return [
+            (name, format_value(self.options[name]), self.game.allowed(name), OPTIONS[name].help)
+            for name in self.game.option_names
+        ]
+
+    def end_names(self) -> str:
+        return self.game.end_names
+
+
+class Game:
+    """The definition of a game: id, rule sets, options that apply, players."""
+
+    id: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    option_names: ClassVar[tuple[str, ...]]
+    defaults: ClassVar[dict[str, Any]]
+    rule_sets: ClassVar[dict[str, RuleSet]]
+    default_rules: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    default_players: ClassVar[int] = 2
+    end_names: ClassVar[str] = "L and R (the two ends of the line)"
+    rules_class: ClassVar[type[Rules]] = Rules
+    # Values a game names for an option: option -> {name: value} (Mexican Train's hand-size
+    # tables by their source, -o hand_size=cardinal).
+    named_values: ClassVar[dict[str, dict[str, Any]]] = {}
+    # Option values that follow the tile set: tile set -> {option: value}. When a user chooses the
+    # set, these replace the rule set's values of the options he does not give himself.
+    set_defaults: ClassVar[dict[str, dict[str, Any]]] = {}
+
+    def rule_set(self, name: str | None) -> RuleSet:
+        name = name or self.default_rules
+        try:
+            return self.rule_sets[name]
+        except KeyError:
+            raise OptionError(
+                f"unknown rule set {name!r} for {self.id}: choose from {', '.join(self.rule_sets)}"
+            ) from None
+
+    def preset_values(self, name: str | None) -> dict[str, OptionValue]:
+        rs = self.rule_set(name)
+        merged = {**self.defaults, **rs.values}
+        return {k: parse_value(OPTIONS[k], merged[k]) for k in self.option_names}
+
+    def players_for(self, name: str | None) -> int:
+        rs = self.rule_set(name)
+        return int(rs.values.get("_players", self.default_players))
+
+    def configure(
+        self,
+        rules: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        players: int | None = None,
+    ) -> Rules:
+        """Validate and resolve a rule set, option changes and a player count."""
+        name = rules or self.default_rules
+        values = self.preset_values(name)
+        for key, raw in (options or {}).items():
+            if key not in OPTIONS:
+                raise OptionError(
+                    f"unknown option {key!r} for {self.id}: "
+                    f"options are {', '.join(self.option_names)}"
+                )
+            if key not in self.option_names:
+                raise OptionError(
+                    f"option {key!r} does not apply to {self.id}: options are "
+                    f"{', '.join(self.option_names)}"
+                )
+            named = self.named_values.get(key, {})
+            if isinstance(raw, str) and raw.strip() in named:
+                raw = named[raw.strip()]
+            try:
+                values[key] = parse_value(OPTIONS[key], raw)
+            except OptionError as e:
+                if not named:
+                    raise
+                raise OptionError(f"{e}; or a named table: {', '.join(named)}") from None
+        chosen = (options or {}).get("tile_set")
+        if chosen is not None:
+            for key, raw in self.set_defaults.get(str(values["tile_set"]), {}).items():
+                if key not in (options or {}):
+                    values[key] = parse_value(OPTIONS[key], raw)
+        n = players if players is not None else self.players_for(name)
+        if not self.min_players <= n <= self.max_players:
+            raise OptionError(
+                f"{self.id} is for {self.min_players} to {self.max_players} players, not {n}"
+                if self.min_players != self.max_players
+                else f"{self.id} is for {self.min_players} players, not {n}"
+            )
+        return self.rules_class(self, name, Options(values), n)
+
+    def allowed(self, name: str) -> str:
+        """The allowed values of option ``name`` in words, the values this game names too."""
+        named = self.named_values.get(name)
+        text = OPTIONS[name].allowed()
+        if named:
+            text += "; or a named table: " + ", ".join(
+                f"{n} ({format_value(parse_value(OPTIONS[name], v))})" for n, v in named.items()
+            )
+        return text
+
+    def describe_options(self, rules: str | None = None) -> list[dict[str, Any]]:
+        values = self.preset_values(rules)
+        return [
+            {
+                "name": k,
+                "value": to_json(values[k]),
+                "allowed": self.allowed(k),
+                "help": OPTIONS[k].help,
+            }
+            for k in self.option_names
+        ]

@@ -1,0 +1,758 @@
+"""One hand in progress: the state machine at the centre of boneyard.
+
+A :class:`HandState` holds the hands as bitmasks, the stock in draw order, the layout, whose turn it
+is, the scores made during play and the history. It answers :meth:`~HandState.legal_actions`, takes
+an action with :meth:`~HandState.apply` (an illegal one raises :class:`IllegalAction` and changes
+nothing), copies itself cheaply with :meth:`~HandState.copy`, and gives each seat only what that
+seat may see with :meth:`~HandState.observation`. :meth:`~HandState.restart` and
+:meth:`~HandState.replay_to` rebuild the hand from its start, the one place that is done.
+
+>>> from boneyard.games import get_game
+>>> from boneyard.core.tiles import parse_tile as T
+>>> rules = get_game("block").configure(players=2)
+>>> deal = [[T(t) for t in "6-6 6-5 5-5 4-4 3-3 2-2 1-1".split()],
+...         [T(t) for t in "6-4 6-3 6-2 5-4 5-3 4-3 0-0".split()]]
+>>> stock = [t for t in range(28) if not any(t in h for h in deal)]
+>>> state = HandState.from_deal(rules, deal, stock)
+>>> state.turn, [str(a) for a in state.legal_actions()]
+(0, ['6-6'])
+>>> state.apply(state.legal_actions()[0])
+>>> [str(a) for a in state.legal_actions()]
+['6-2 at L', '6-3 at L', '6-4 at L', '6-2 at R', '6-3 at R', '6-4 at R']
+>>> state.apply(Play(T("0-0"), "L"))
+Traceback (most recent call last):
+...
+boneyard.games.line.state.IllegalAction: seat 1 cannot play 0-0 at L: the end shows 6
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ...core.actions import DRAW, PASS, Action, Draw, Move, Muggins, Pass, Play, play
+from ...core.layout import Layout
+from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, mask_of
+
+if TYPE_CHECKING:
+    from .rules import HandResult, Rules
+
+__all__ = ["HandState", "IllegalAction", "Observation"]
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now. The message says why; the state is unchanged."""
+
+
+class HandState:
+    """The complete (hidden-information) state of one hand."""
+
+    __slots__ = (
+        "_legal",
+        "base_totals",
+        "bonus_double",
+        "context",
+        "deal",
+        "discards",
+        "drew",
+        "finding_lead",
+        "hands",
+        "history",
+        "layout",
+        "lead_by_deal",
+        "leader",
+        "over",
+        "penalties",
+        "public",
+        "required_lead",
+        "result",
+        "rules",
+        "scores",
+        "stock",
+        "stock_pos",
+        "target_side",
+        "turn",
+        "unclaimed",
+        "unclaimed_by",
+    )
+
+    rules: Rules
+    hands: list[int]
+    deal: tuple[int, ...]
+    stock: tuple[int, ...]
+    stock_pos: int
+    layout: Layout | None
+    turn: int
+    leader: int
+    lead_by_deal: bool
+    required_lead: int
+    finding_lead: bool
+    bonus_double: int
+    context: Any
+    discards: tuple[int, ...]
+    drew: bool
+    scores: list[int]
+    base_totals: tuple[float, ...]
+    target_side: int
+    unclaimed: int
+    unclaimed_by: int
+    penalties: list[tuple[int, int, int]]
+    history: list[Move]
+    public: list[Move]
+    over: bool
+    result: HandResult | None
+    _legal: tuple[Action, ...] | None
+
+    @classmethod
+    def from_deal(
+        cls,
+        rules: Rules,
+        hands: Sequence[Sequence[int]],
+        stock: Sequence[int],
+        leader: int | None = None,
+        lead_by_deal: bool = True,
+        *,
+        trusted: bool = False,
+        totals: Sequence[float] | None = None,
+        context: Any = None,
+    ) -> HandState:
+        """Start a hand from a deal (tile indexes per seat) and the stock in draw order.
+
+        ``leader`` is required where the rules decide the lead by something outside the deal
+        (a draw for the lead, a rotation); where the deal decides it, it is derived, and a
+        ``leader`` given must agree. ``lead_by_deal`` is false for a hand whose leader comes
+        from the match (a rotation), not the deal. ``trusted`` skips checking the deal's
+        tiles (for deals the engine made itself). ``totals`` are the match totals before this
+        hand (an exact target needs them). ``context`` is what the hand knows from its place in
+        the match (:meth:`Rules.hand_context`: the engine double of a round).
+        """
+        n = rules.players
+        if len(hands) != n:
+            raise ValueError(f"the deal has {len(hands)} hands for {n} players")
+        if not trusted:
+            _check_tiles(rules, hands, stock)
+        masks = [mask_of(h) for h in hands]
+        if lead_by_deal and rules.needs_redeal(masks):
+            raise ValueError("no double was dealt: these rules throw the deal in and deal again")
+        self = cls.__new__(cls)
+        self.rules = rules
+        self.hands = masks
+        self.deal = tuple(masks)
+        self.stock = tuple(stock)
+        self.stock_pos = 0
+        self.layout = None
+        self.lead_by_deal = lead_by_deal and rules.lead_from_deal()
+        self.required_lead = -1
+        self.finding_lead = False
+        self.bonus_double = -1
+        self.context = context
+        self.discards = (0,) * n
+        self.drew = False
+        self.scores = [0] * len(rules.sides)
+        self.base_totals = tuple(totals) if totals is not None else (0,) * len(rules.sides)
+        self.target_side = -1
+        self.unclaimed = 0
+        self.unclaimed_by = -1
+        self.penalties = []
+        self.history = []
+        # Without draws nothing in the history is hidden: the public history is the same list.
+        self.public = self.history if not rules.hidden_moves else []
+        self.over = False
+        self.result = None
+        self._legal = None
+        if lead_by_deal and rules.lead_from_deal():
+            derived = rules.leader_from_deal(masks, context)
+            if derived is None:
+                # Nobody holds a double (the engine) and the rules say to draw in turn, from seat
+                # 0, until one appears: whoever draws it leads.
+                first = next((k for k, t in enumerate(stock) if rules.finds_lead(t, context)), None)
+                if first is None:
+                    raise ValueError("no double in the deal or the stock: no one can lead")
+                seat = first % n
+                if leader is not None and leader != seat:
+                    raise ValueError(
+                        f"leader {leader} disagrees with the deal: "
+                        f"seat {seat} draws the first double"
+                    )
+                # Who draws it is hidden in the stock: until then seat 0 is the leader of record.
+                self.leader = 0
+                self.finding_lead = True
+                self.turn = 0
+                return self
+            seat, required = derived
+            if leader is not None and leader != seat:
+                raise ValueError(
+                    f"leader {leader} disagrees with the deal: seat {seat} leads under these rules"
+                )
+            self.leader = seat
+            self.required_lead = required
+        elif leader is None:
+            raise ValueError("these rules decide the lead outside the deal: a leader is required")
+        elif not 0 <= leader < n:
+            raise ValueError(f"no seat {leader}")
+        else:
+            self.leader = leader
+        self.turn = self.leader
+        rules.start_table(self)
+        return self
+
+    # ----------------------------------------------------------------- the start again
+    def restart(self) -> HandState:
+        """This hand again at its first move: the same deal, stock, lead, turn-up and match
+        context (the engine double of a round, a pool's stake), and the same match totals.
+
+        This is the one place a hand's start is rebuilt: take-back, reviews, records and
+        resuming all come here, so the lead (a deal's double, an engine drawn from the stock,
+        a rotation) is found exactly as the hand first found it."""
+        return HandState.from_deal(
+            self.rules,
+            [_tiles(m) for m in self.deal],
+            self.stock,
+            None if self.lead_by_deal else self.leader,
+            lead_by_deal=self.lead_by_deal,
+            trusted=True,
+            totals=self.base_totals,
+            context=self.context,
+        )
+
+    def replay(self) -> Iterator[tuple[HandState, Move]]:
+        """The hand again from its start: each move of the history with the position before it.
+        One state is moved on by each move once the caller has looked at it; copy it to keep
+        it."""
+        state = self.restart()
+        for move in self.history:
+            yield state, move
+            state.apply(move.action, seat=move.seat)
+
+    def replay_to(self, moves: int) -> HandState:
+        """A new state of this hand after its first ``moves`` moves (0: its start)."""
+        if not 0 <= moves <= len(self.history):
+            raise ValueError(f"the hand has {len(self.history)} moves, not {moves}")
+        state = self.restart()
+        for move in self.history[:moves]:
+            state.apply(move.action, seat=move.seat)
+        return state
+
+    def deal_voids(self) -> list[int]:
+        """Per seat, the tiles it cannot have been dealt, given how the lead went: those that,
+        dealt to it instead of to their holder, would have given the lead (or the tile to lead)
+        to someone else, or decided by the deal a lead that was drawn for. Nothing where the deal
+        does not decide the lead. What a reader of the public moves can infer from the lead."""
+        rules = self.rules
+        n = rules.players
+        if not self.lead_by_deal:
+            return [0] * n
+        masks = list(self.deal)
+        real = rules.leader_from_deal(masks, self.context)
+        out = []
+        for s in range(n):
+            void = 0
+            for x in _tiles(rules.tiles.all_mask & ~masks[s]):
+                trial = [m & ~BIT[x] for m in masks]
+                trial[s] |= BIT[x]
+                if rules.leader_from_deal(trial, self.context) != real:
+                    void |= BIT[x]
+            out.append(void)
+        return out
+
+    # ----------------------------------------------------------------- copying
+    def copy(self, history: bool = True) -> HandState:
+        """A copy sharing every immutable part (layout, stock, deal, rules). With
+        ``history=False`` the copy starts an empty history (and no penalties): what a search
+        needs, since the engine reads the history only for the move it has just appended and for
+        the ``last_to_play`` tie-break."""
+        c = HandState.__new__(HandState)
+        c.rules = self.rules
+        c.hands = self.hands[:]
+        c.deal = self.deal
+        c.stock = self.stock
+        c.stock_pos = self.stock_pos
+        c.layout = self.layout
+        c.turn = self.turn
+        c.leader = self.leader
+        c.lead_by_deal = self.lead_by_deal
+        c.required_lead = self.required_lead
+        c.finding_lead = self.finding_lead
+        c.bonus_double = self.bonus_double
+        c.context = self.context
+        c.discards = self.discards  # a tuple: replaced, never changed
+        c.drew = self.drew
+        c.scores = self.scores[:]
+        c.base_totals = self.base_totals
+        c.target_side = self.target_side
+        c.unclaimed = self.unclaimed
+        c.unclaimed_by = self.unclaimed_by
+        if history:
+            c.penalties = self.penalties[:]
+            c.history = self.history[:]
+            c.public = c.history if self.public is self.history else self.public[:]
+        else:
+            c.penalties = []
+            c.history = []
+            c.public = c.history if self.public is self.history else []
+        c.over = self.over
+        c.result = self.result
+        c._legal = self._legal
+        return c
+
+    # ----------------------------------------------------------------- queries
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to move may take now (empty once the hand is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = () if self.over else tuple(self.rules.legal_actions(self))
+            self._legal = legal
+        return list(legal)
+
+    def legal_tuple(self) -> tuple[Action, ...]:
+        """The legal actions as the engine's own cached tuple (no copy): for hot loops."""
+        legal = self._legal
+        if legal is None:
+            legal = () if self.over else tuple(self.rules.legal_actions(self))
+            self._legal = legal
+        return legal
+
+    def drawable(self) -> int:
+        """How many stock tiles may still be drawn."""
+        return max(0, len(self.stock) - self.stock_pos - self.rules.reserve)
+
+    def stock_size(self) -> int:
+        return len(self.stock) - self.stock_pos
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(h.bit_count() for h in self.hands)
+
+    # ----------------------------------------------------------------- acting
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Take ``action`` for the seat to move. Raises :class:`IllegalAction` (changing
+        nothing) if the rules do not allow it, or if ``seat`` is given and is not to move."""
+        if seat is not None and seat != self.turn:
+            raise IllegalAction(
+                "the hand is over"
+                if self.over
+                else f"seat {seat} is not to move (seat {self.turn} is)"
+            )
+        legal = self._legal
+        if legal is None:
+            legal = () if self.over else tuple(self.rules.legal_actions(self))
+            self._legal = legal
+        rules = self.rules
+        if action not in legal:
+            if rules.custom_apply:
+                raise IllegalAction(rules.explain_illegal(self, action))
+            action = self._normalize(action)
+            if action not in legal:
+                raise IllegalAction(self.why_illegal(action))
+        self._legal = None
+        seat = self.turn
+        if rules.custom_apply:
+            rules.apply_action(self, seat, action)
+            return
+        if self.unclaimed and type(action) is not Muggins:
+            self.unclaimed = 0  # the chance to call muggins passes with the next action
+        if type(action) is Play:
+            self._play(seat, action)
+        elif type(action) is Draw:
+            self._draw(seat)
+        elif type(action) is Muggins:
+            self._muggins(seat, action)
+        else:
+            self._pass(seat)
+
+    def _normalize(self, action: Action) -> Action:
+        """The canonical form of a play written loosely (a lead without orientation, a redundant
+        ``open``)."""
+        if not isinstance(action, Play):
+            return action
+        t, end, claim = action.tile, action.end, action.claim
+        if claim is not None and not self.rules.claims:
+            return action  # illegal: this game has no claims
+        if end is None:
+            if action.open is not None and action.open not in (HIGH[t], LOW[t]):
+                return action  # illegal: the lead cannot show a pip it does not have
+            right = None if DOUBLE[t] else (LOW[t] if action.open is None else action.open)
+        else:
+            right = action.open
+            if right is not None and self.layout is not None:
+                right = self.rules.canonical_open(self.layout, t, end, right)
+        return play(t, end, right) if claim is None else Play(t, end, right, claim)
+
+    def _play(self, seat: int, action: Play) -> None:
+        rules = self.rules
+        t = action.tile
+        hands = self.hands
+        hands[seat] ^= BIT[t]
+        layout = self.layout
+        self.layout = (
+            rules.lead_layout(t, action.open) if layout is None else rules.lay(layout, action)
+        )
+        if rules.table_hooks:
+            self.layout = rules.table_after(self.layout, seat, action)
+        points = rules.score_play(self, seat, action) if rules.scores_in_play else 0
+        out = not hands[seat]
+        if rules.claims:
+            points = self._settle_claim(seat, action, points)
+        if points and not out:
+            points = self._add_points(rules.side_of[seat], points)
+        move = _new_move(Move, (seat, action, None, points))
+        self.history.append(move)
+        if self.public is not self.history:
+            self.public.append(move)
+        was_bonus = self.bonus_double >= 0
+        self.bonus_double = -1
+        self.drew = False
+        if out:
+            if rules.both_partners_out and any(hands[p] for p in rules.sides[rules.side_of[seat]]):
+                # Partnership play goes on until both partners are out.
+                if points:
+                    self._set_last_points(self._add_points(rules.side_of[seat], points))
+            else:
+                self._finish("domino", seat, points)
+                return
+        if (
+            rules.turn_after_double
+            and DOUBLE[t]
+            and not was_bonus
+            and rules.keeps_turn(hands[seat], self.layout, t)
+        ):
+            self.bonus_double = t
+            if rules.is_blocked(self):
+                self._finish("blocked", None)
+            return
+        if rules.is_blocked(self):
+            self._finish("blocked", None)
+            return
+        turn = (seat + 1) % rules.players
+        if not hands[turn]:
+            turn = self._next_seat(seat)
+        self.turn = turn
+
+    def _next_seat(self, seat: int) -> int:
+        """The next seat in play order that still holds tiles."""
+        n = self.rules.players
+        turn = (seat + 1) % n
+        while not self.hands[turn] and turn != seat:
+            turn = (turn + 1) % n
+        return turn
+
+    def _add_points(self, side: int, points: int) -> int:
+        """Score ``points`` for ``side`` during play; returns what was scored. With an exact
+        target, a score that would pass it is ignored."""
+        rules = self.rules
+        if rules.target_exact:
+            total = self.base_totals[side] + self.scores[side] + points
+            if total > rules.target_score:
+                return 0
+            if total == rules.target_score and self.target_side < 0:
+                self.target_side = side
+        self.scores[side] += points
+        return points
+
+    def _set_last_points(self, points: int) -> None:
+        last = self.history[-1]
+        move = _new_move(Move, (last.seat, last.action, last.drawn, points))
+        self.history[-1] = move
+        self.public[-1] = move
+
+    def _settle_claim(self, seat: int, action: Play, points: int) -> int:
+        """Where scores must be claimed: the points the play earns its side (a correct claim),
+        a penalty to the next side for a wrong claim, or an unclaimed count left for muggins."""
+        rules = self.rules
+        claim = action.claim
+        if claim is None:
+            if points:
+                self.unclaimed = points
+                self.unclaimed_by = seat
+            return 0
+        if claim == points:
+            return points
+        if rules.false_claim_penalty and claim > 0:
+            victim = (seat + 1) % rules.players
+            while rules.side_of[victim] == rules.side_of[seat]:
+                victim = (victim + 1) % rules.players
+            scored = self._add_points(rules.side_of[victim], claim)
+            if scored:
+                self.penalties.append((len(self.history), rules.side_of[victim], scored))
+        return 0
+
+    def _muggins(self, seat: int, action: Muggins) -> None:
+        points = self._add_points(self.rules.side_of[seat], action.points)
+        self.unclaimed = 0
+        move = _new_move(Move, (seat, action, None, points))
+        self.history.append(move)
+        if self.public is not self.history:
+            self.public.append(move)
+
+    def _draw(self, seat: int) -> None:
+        t = self.stock[self.stock_pos]
+        self.stock_pos += 1
+        self.hands[seat] |= BIT[t]
+        self.history.append(Move(seat, DRAW, t))
+        self.public.append(Move(seat, DRAW, None))
+        if self.finding_lead:
+            if self.rules.finds_lead(t, self.context):
+                self.finding_lead = False
+                self.leader = seat
+                self.required_lead = t if self.rules.lead_tile_rule == "the_deciding_double" else -1
+                self.turn = seat
+            else:
+                self.turn = (seat + 1) % self.rules.players
+            return
+        self.drew = True
+        if self.rules.is_blocked(self):
+            self._finish("blocked", None)
+
+    def _pass(self, seat: int) -> None:
+        if self.rules.table_hooks and self.layout is not None:
+            self.layout = self.rules.table_after(self.layout, seat, PASS)
+        move = _new_move(Move, (seat, PASS, None, 0))
+        self.history.append(move)
+        if self.public is not self.history:
+            self.public.append(move)
+        self.bonus_double = -1
+        self._advance(seat)
+
+    def _advance(self, seat: int) -> None:
+        self.drew = False
+        self.turn = self._next_seat(seat)
+
+    def _finish(self, ended: str, out_seat: int | None, last_points: int = 0) -> None:
+        """End the hand. ``last_points`` is what the going-out play made: it is scored at the same
+        moment as the end-of-hand points (with an exact target they stand or fall together)."""
+        rules = self.rules
+        self.over = True
+        result = rules.hand_result(self, ended, out_seat)
+        end_points = list(result.end_points)
+        if rules.target_exact:
+            for side, pts in enumerate(end_points):
+                moment = pts + (
+                    last_points if out_seat is not None and side == rules.side_of[out_seat] else 0
+                )
+                if (
+                    moment
+                    and self.base_totals[side] + self.scores[side] + moment > rules.target_score
+                ):
+                    end_points[side] = 0
+                    if out_seat is not None and side == rules.side_of[out_seat]:
+                        last_points = 0
+        if out_seat is not None and (last_points or self.history[-1].points):
+            if last_points:
+                last_points = self._add_points(rules.side_of[out_seat], last_points)
+            self._set_last_points(last_points)
+        if rules.target_exact:
+            for side, pts in enumerate(end_points):
+                total = self.base_totals[side] + self.scores[side] + pts
+                if pts and total == rules.target_score and self.target_side < 0:
+                    self.target_side = side
+        points = tuple(s + e for s, e in zip(self.scores, end_points, strict=True))
+        self.result = replace(result, points=points, end_points=tuple(end_points))
+        self._legal = ()
+
+    # ----------------------------------------------------------------- explaining
+    def why_illegal(self, action: Action) -> str:
+        """A sentence saying why ``action`` is not legal now."""
+        if self.over:
+            return "the hand is over"
+        if self.rules.custom_apply:
+            return self.rules.explain_illegal(self, action)
+        seat = self.turn
+        legal = self.rules.legal_actions(self)
+        # Claim variants are listed once, not once per claimable value.
+        options = ", ".join(str(a) for a in legal if not (isinstance(a, Play) and a.claim))
+        if any(isinstance(a, Play) and a.claim for a in legal):
+            options += "; a play may claim its points"
+        if isinstance(action, Play):
+            t = action.tile
+            if not 0 <= t < self.rules.tiles.size:
+                return f"tile {NAMES[t] if 0 <= t < len(NAMES) else t} is not in this set"
+            if action.claim is not None and not self.rules.claims:
+                return f"{self.rules.game.id} has no claims under these rules: scoring is automatic"
+            if not self.hands[seat] & BIT[t]:
+                return f"seat {seat} does not hold {NAMES[t]}"
+            if self.finding_lead:
+                return f"seat {seat} must draw until a double appears"
+            if self.layout is None:
+                if action.end is not None:
+                    return f"the first tile is a lead: it takes no end (legal: {options})"
+                if self.required_lead >= 0 and t != self.required_lead:
+                    return f"seat {seat} must lead {NAMES[self.required_lead]}"
+                if action.open is not None and action.open not in (HIGH[t], LOW[t]):
+                    return (
+                        f"open {action.open} contradicts the lead: {NAMES[t]} has no {action.open}"
+                    )
+                return f"seat {seat} cannot lead {action} (legal: {options})"
+            layout = self.layout
+            if action.end is None:
+                return f"seat {seat} must name an end for {NAMES[t]} (legal: {options})"
+            if action.end not in layout.names:
+                return f"there is no end {action.end} (ends: {', '.join(layout.names)})"
+            i = layout.names.index(action.end)
+            pip = layout.pips[i]
+            if pip < 0:
+                return f"end {action.end} is not open yet"
+            same = [a for a in legal if isinstance(a, Play) and a.tile == t and a.end == action.end]
+            if action.open is not None and same:
+                # What the rules let this tile leave showing there.
+                shown = sorted(
+                    {self.rules.end_label(self.rules.lay(layout, a).pips[i]) for a in same}
+                )
+                return (
+                    f"open {action.open} contradicts the rules: {NAMES[t]} at {action.end} "
+                    f"can leave {' or '.join(shown)} showing"
+                )
+            closed = self.rules.end_closed(layout, seat, i)
+            if closed:
+                return f"seat {seat} cannot play {NAMES[t]} at {action.end}: {closed}"
+            if self.bonus_double >= 0:
+                return (
+                    f"seat {seat} may only add a tile matching {NAMES[self.bonus_double]} "
+                    f"or pass (legal: {options})"
+                )
+            if i not in self.rules.allowed_ends(layout):
+                return f"end {action.end} cannot be played on until the spinner is complete"
+            if not self.rules.end_mask[pip] & BIT[t]:
+                shows = self.rules.end_label(pip)
+                return f"seat {seat} cannot play {NAMES[t]} at {action.end}: the end shows {shows}"
+            if action.open is None and any(
+                isinstance(a, Play) and a.tile == t and a.end == action.end and a.open is not None
+                for a in legal
+            ):
+                return (
+                    f"seat {seat} must say which pip {NAMES[t]} leaves exposed at {action.end} "
+                    "(open)"
+                )
+            return f"seat {seat} cannot play {action} (legal: {options})"
+        if isinstance(action, Draw):
+            if not self.rules.can_draw and not self.finding_lead:
+                return "there is no drawing in this game"
+            if self.drawable() == 0:
+                return f"seat {seat} cannot draw: the stock is down to its reserve"
+            if self.drew and self.rules.draw_policy == "one_then_pass":
+                return f"seat {seat} has drawn already this turn"
+            return f"seat {seat} cannot draw while able to play (legal: {options})"
+        if isinstance(action, Pass):
+            return f"seat {seat} cannot pass while able to act (legal: {options})"
+        return f"{action} is not an action of this game (legal: {options})"
+
+    # ----------------------------------------------------------------- views
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see: its own tiles, the table, the others' tile counts, the stock
+        size, the public history (draws without their tiles) and the scores."""
+        return Observation(self, seat)
+
+    def __repr__(self) -> str:
+        hands = " | ".join(" ".join(NAMES[t] for t in _tiles(h)) for h in self.hands)
+        return (
+            f"<HandState {self.rules.game.id} turn={self.turn} layout={self.layout} hands={hands}>"
+        )
+
+
+_new_move = tuple.__new__
+
+
+def _check_tiles(rules: Rules, hands: Sequence[Sequence[int]], stock: Sequence[int]) -> None:
+    """Every tile of the set exactly once in the deal and stock."""
+    seen = 0
+    for h in [*hands, stock]:
+        for t in h:
+            if not 0 <= t < rules.tiles.size:
+                name = NAMES[t] if 0 <= t < len(NAMES) else str(t)
+                raise ValueError(f"{name} is not a tile of the {rules.tiles.name} set")
+            if seen & BIT[t]:
+                raise ValueError(f"{NAMES[t]} appears twice in the deal and stock")
+            seen |= BIT[t]
+    if seen != rules.tiles.all_mask:
+        missing = [NAMES[t] for t in range(rules.tiles.size) if not seen & BIT[t]]
+        raise ValueError(f"the deal and stock miss {', '.join(missing)}")
+
+
+def _tiles(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low_bit = mask & -mask
+        out.append(low_bit.bit_length() - 1)
+        mask ^= low_bit
+    return out
+
+
+class Observation:
+    """One seat's view of a hand. It holds no reference to the state, only public facts and the
+    seat's own tiles, so an agent given an observation cannot read hidden tiles."""
+
+    __slots__ = (
+        "_hist",
+        "_hist_len",
+        "context",
+        "discarded",
+        "drawable",
+        "hand",
+        "hand_sizes",
+        "layout",
+        "leader",
+        "legal_actions",
+        "over",
+        "rules",
+        "scores",
+        "seat",
+        "stock_size",
+        "totals",
+        "turn",
+    )
+
+    seat: int
+    rules: Rules
+    hand: int
+    layout: Layout | None
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    drawable: int
+    turn: int
+    leader: int
+    scores: tuple[int, ...]
+    totals: tuple[float, ...]
+    legal_actions: tuple[Action, ...]
+    over: bool
+    context: Any
+    discarded: int
+
+    def __init__(self, state: HandState, seat: int) -> None:
+        self.seat = seat
+        self.context = state.context
+        self.discarded = state.discards[seat]  # the seat's own tiles thrown out of play
+        self.rules = rules = state.rules
+        hands = state.hands
+        self.hand = hands[seat]
+        self.layout = state.layout
+        self.hand_sizes = tuple(map(int.bit_count, hands))
+        stock_size = len(state.stock) - state.stock_pos
+        self.stock_size = stock_size
+        self.drawable = max(0, stock_size - rules.reserve)
+        self.turn = state.turn
+        self.leader = state.leader
+        self.scores = tuple(state.scores)
+        self.totals = state.base_totals  # the match totals before this hand
+        self.over = over = state.over
+        if seat == state.turn and not over:
+            legal = state._legal
+            if legal is None:
+                legal = state._legal = tuple(rules.legal_actions(state))
+            self.legal_actions = legal
+        else:
+            self.legal_actions = ()
+        # The public history is append-only; a prefix of it never changes.
+        self._hist = state.public
+        self._hist_len = len(state.public)
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The public moves so far (a draw shows who drew, not what)."""
+        return tuple(self._hist[: self._hist_len])
+
+    @property
+    def tiles(self) -> list[int]:
+        return _tiles(self.hand)
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.legal_actions)

@@ -1,0 +1,2 @@
+"""The games of trains from a hub: Mexican Train (:mod:`.mexican`) and Chicken Foot
+(:mod:`.chicken`)."""

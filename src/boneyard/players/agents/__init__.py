@@ -1,0 +1,201 @@
+"""Agents: programs that choose an action from an observation.
+
+Every agent follows the :class:`Agent` protocol: it is given one seat's
+:class:`~boneyard.games.line.state.Observation` (never the state) and a seeded random generator, and
+returns one of the observation's legal actions.
+
+The agents: ``random`` (any legal action), ``greedy`` (the heaviest tile), ``counting`` (the most
+points now, in the counting games), ``accompanied`` (the tile whose numbers you hold most of), and
+the strategy agents of RULES.md §6: ``matador`` (:mod:`boneyard.players.agents.matador`), ``whist``
+(:mod:`boneyard.players.agents.whist`, the lead signal) and ``pool``
+(:mod:`boneyard.players.agents.pool`). Every agent plays every game legally.
+
+>>> make_agent("greedy").name
+'greedy'
+>>> sorted(AGENTS)  # doctest: +NORMALIZE_WHITESPACE
+['accompanied', 'beginner', 'casual', 'counting', 'expert', 'greedy', 'matador', 'pool', 'random',
+ 'strong', 'whist']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
+
+from ...core.actions import Action, Muggins, Play
+from ...core.options import OptionError
+from ...core.tiles import HIGH, LOW, PIPS
+from ...games.line.state import Observation
+
+__all__ = [
+    "AGENTS",
+    "AccompaniedAgent",
+    "Agent",
+    "CountingAgent",
+    "GreedyAgent",
+    "MatadorAgent",
+    "PoolAgent",
+    "RandomAgent",
+    "WhistAgent",
+    "make_agent",
+    "play_points",
+]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """An observation in, an action out; randomness only from the generator passed in."""
+
+    name: str
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        """Return one of ``observation.legal_actions``."""
+        ...
+
+
+class RandomAgent:
+    """Chooses uniformly among the legal actions."""
+
+    name = "random"
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = observation.legal_actions
+        n = len(legal)
+        return legal[int(rng.random() * n)] if n > 1 else legal[0]
+
+
+def play_points(observation: Observation, action: Play) -> int:
+    """What ``action`` would score at once in a counting game (0 elsewhere), from public facts."""
+    points_of_play = getattr(observation.rules, "points_of_play", None)
+    if points_of_play is None:
+        return 0
+    return int(points_of_play(observation.layout, action))
+
+
+def _claimed(observation: Observation, action: Action) -> Action:
+    """Where scores must be claimed: ``action`` with the correct claim (a computer player never
+    misses its points nor claims wrongly)."""
+    if type(action) is not Play or not observation.rules.claims:
+        return action
+    points = play_points(observation, action)
+    wanted = Play(action.tile, action.end, action.open, points if points else None)
+    return wanted if wanted in observation.legal_actions else action
+
+
+def _muggins(observation: Observation) -> Action | None:
+    """A muggins call when one is open (the previous player left a count unclaimed)."""
+    for a in observation.legal_actions:
+        if type(a) is Muggins:
+            return a
+    return None
+
+
+class GreedyAgent:
+    """Plays its heaviest legal tile (the higher half breaks ties); draws or passes only when it
+    must. Where scores are claimed it claims correctly and calls muggins."""
+
+    name = "greedy"
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = observation.legal_actions
+        call = _muggins(observation) if observation.rules.claims else None
+        if call is not None:
+            return call
+        best: Action = legal[0]
+        best_key = (-1, -1)
+        for a in legal:
+            if type(a) is Play and a.claim is None:
+                key = (PIPS[a.tile], HIGH[a.tile])
+                if key > best_key:
+                    best, best_key = a, key
+        return _claimed(observation, best)
+
+
+class CountingAgent:
+    """For the counting games: plays what scores most now, then its heaviest tile; claims correctly
+    and calls muggins on a missed count. Elsewhere it plays like ``greedy``."""
+
+    name = "counting"
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = observation.legal_actions
+        call = _muggins(observation) if observation.rules.claims else None
+        if call is not None:
+            return call
+        best: Action = legal[0]
+        best_key = (-1, -1, -1)
+        for a in legal:
+            if type(a) is Play and a.claim is None:
+                key = (play_points(observation, a), PIPS[a.tile], HIGH[a.tile])
+                if key > best_key:
+                    best, best_key = a, key
+        return _claimed(observation, best)
+
+
+class AccompaniedAgent:
+    """The "most-accompanied tile" heuristic: play the tile whose numbers you hold most of (the
+    other tiles of your hand sharing a number with it), so that you keep tiles for the ends you
+    make; the heavier tile breaks ties. Claims correctly and calls muggins where scores are
+    claimed."""
+
+    name = "accompanied"
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = observation.legal_actions
+        call = _muggins(observation) if observation.rules.claims else None
+        if call is not None:
+            return call
+        hand = observation.hand
+        suits = observation.rules.tiles.suit_mask
+        best: Action = legal[0]
+        best_key = (-1, -1, -1)
+        for a in legal:
+            if type(a) is Play and a.claim is None:
+                t = a.tile
+                others = hand & ~(1 << t)
+                company = (others & (suits[HIGH[t]] | suits[LOW[t]])).bit_count()
+                key = (company, PIPS[t], HIGH[t])
+                if key > best_key:
+                    best, best_key = a, key
+        return _claimed(observation, best)
+
+
+# The strategy agents import the helpers above, so they are imported here, after them.
+from .matador import MatadorAgent  # noqa: E402
+from .pool import PoolAgent  # noqa: E402
+from .whist import WhistAgent  # noqa: E402
+
+AGENTS: dict[str, Callable[[], Agent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "counting": CountingAgent,
+    "accompanied": AccompaniedAgent,
+    "matador": MatadorAgent,
+    "whist": WhistAgent,
+    "pool": PoolAgent,
+}
+
+
+def _level(level: str) -> Callable[[], Agent]:
+    def make() -> Agent:
+        from ..expert import make_level  # the search stack loads only when a search agent is made
+
+        return make_level(level)
+
+    return make
+
+
+# The search agent (determinization + the exact solver) at four difficulty levels for people; the
+# levels differ in time per move and in noise, never in what they may see.
+for _name in ("beginner", "casual", "strong", "expert"):
+    AGENTS[_name] = _level(_name)
+
+
+def make_agent(name: str) -> Agent:
+    """A new agent by name; :class:`OptionError` listing the known agents otherwise."""
+    try:
+        factory = AGENTS[name]
+    except KeyError:
+        raise OptionError(f"unknown agent {name!r}: choose from {', '.join(AGENTS)}") from None
+    return factory()

@@ -1,0 +1,163 @@
+"""The ``expert`` agent: sample the hidden tiles, solve each sample, play what does best on average.
+
+For each move it draws worlds consistent with everything its observation shows
+(:func:`~boneyard.players.search.inference.determinize`: uniform over the hidden deals under which
+every public move was legal), values every candidate move in each world with the perfect-information
+solver (:mod:`boneyard.players.search.solver`: exact where the world is small, iterative deepening
+to a node limit where it is not), and plays the move with the best average value. It sees only its
+observation. Its time per move is bounded by ``budget`` (seconds).
+
+The difficulty levels for people differ only in budget and in softmax noise on the averaged
+values (``noise``, in points), never in what they may see: ``beginner``, ``casual``, ``strong`` and
+``expert``.
+
+>>> import random
+>>> from boneyard.games import get_game
+>>> from boneyard.core.match import Match
+>>> match = Match(get_game("block").configure(players=2), seed=3)
+>>> state = match.hand
+>>> action = make_level("strong").choose(state.observation(state.turn), random.Random(0))
+>>> action in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from bisect import bisect_right
+from collections.abc import Callable
+
+from ..core.actions import Action
+from ..games.line.state import Observation
+from .search.inference import Inference, world_state
+from .search.model import PlayLikelihood, PlayModel, weighted_worlds
+from .search.solver import Solver, candidate_actions
+
+__all__ = ["DEFAULT_MODEL", "LEVELS", "ExpertAgent", "make_level"]
+
+# The default assumption about how the other players choose (see boneyard.players.search.model).
+DEFAULT_MODEL = PlayModel()
+
+# name: (seconds per move, worlds at most, nodes per move value, softmax noise in points)
+LEVELS: dict[str, tuple[float, int, int, float]] = {
+    "beginner": (0.02, 4, 300, 6.0),
+    "casual": (0.05, 8, 1_000, 2.5),
+    "strong": (0.25, 32, 4_000, 0.0),
+    "expert": (0.8, 200, 8_000, 0.0),
+}
+
+
+class ExpertAgent:
+    """Determinization with the exact solver (see the module docstring).
+
+    ``model`` is the assumed way other players choose their plays
+    (:class:`~boneyard.players.search.model.PlayModel`; ``None`` samples worlds uniformly): worlds
+    are drawn from ``candidates`` uniform ones (by default as many as a tenth of the budget can
+    sample) in proportion to how likely the other seats' plays were in each.
+    """
+
+    def __init__(
+        self,
+        name: str = "expert",
+        budget: float = 0.8,
+        worlds: int = 200,
+        nodes: int = 8_000,
+        noise: float = 0.0,
+        *,
+        model: PlayModel | None = DEFAULT_MODEL,
+        candidates: int | None = None,
+    ) -> None:
+        self.name = name
+        self.budget = budget
+        self.worlds = worlds
+        self.nodes = nodes
+        self.noise = noise
+        self.model = model
+        # Uniform candidates for the weighted draw: about a tenth of the budget (10 µs each).
+        self.candidates = (
+            candidates if candidates is not None else int(min(8_000, max(200, budget * 10_000)))
+        )
+
+    def values(self, observation: Observation, rng: random.Random) -> dict[Action, float]:
+        """Each candidate move's average value over the sampled worlds (points for this seat's
+        side minus the others', from now to the end of the hand). The analysis API ranks moves
+        with it."""
+        start = time.monotonic()
+        deadline = start + self.budget
+        rules = observation.rules
+        side = rules.side_of[observation.seat]
+        inference = Inference.from_observation(observation)
+        draw = self._world_source(observation, inference, rng, start + self.budget / 10)
+        legal = set(observation.legal_actions)
+        totals: dict[Action, float] = {}
+        solved: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[Action, float]] = {}
+        counted = 0
+        solving = 0.0  # the time spent solving worlds, for the time one more would take
+        while counted < self.worlds:
+            now = time.monotonic()
+            # After the first world, start another only if it should end by the deadline.
+            if counted and now + solving / len(solved) > deadline:
+                break
+            world = draw()
+            values = solved.get(world)
+            if values is None:
+                state = world_state(observation, inference, *world)
+                solver = Solver(rules, side)
+                actions = [a for a in candidate_actions(state) if a in legal]
+                # The first world must end by the deadline even where one world is more than
+                # the budget can solve (many moves, long hands): each move gets an equal share
+                # of the time left. Later worlds start only when they should fit.
+                end = deadline if not solved else deadline + self.budget
+                values = {}
+                for i, action in enumerate(actions):
+                    at = time.monotonic()
+                    share = at + max(0.0, end - at) / (len(actions) - i)
+                    values[action] = solver.action_value(
+                        state, action, max_nodes=self.nodes, deadline=share
+                    )
+                solved[world] = values
+                solving += time.monotonic() - now
+            for action, value in values.items():
+                totals[action] = totals.get(action, 0.0) + value
+            counted += 1
+        return {a: v / counted for a, v in totals.items()}
+
+    def _world_source(
+        self,
+        observation: Observation,
+        inference: Inference,
+        rng: random.Random,
+        deadline: float | None = None,
+    ) -> Callable[[], tuple[tuple[int, ...], tuple[int, ...]]]:
+        """Where the worlds come from: uniform samples, or draws by weight from a pool of
+        uniform candidates when the other seats' plays say something."""
+        if self.model is not None:
+            likelihood = PlayLikelihood.from_observation(observation, self.model)
+            if likelihood.decisions:
+                pool, cum = weighted_worlds(inference, likelihood, rng, self.candidates, deadline)
+                top = cum[-1]
+                return lambda: pool[bisect_right(cum, rng.random() * top)]
+        return lambda: inference.sample(rng)
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = observation.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        values = self.values(observation, rng)
+        if not values:
+            return legal[0]
+        moves = list(values)
+        if self.noise > 0:
+            top = max(values.values())
+            weights = [math.exp((values[a] - top) / self.noise) for a in moves]
+            return rng.choices(moves, weights=weights)[0]
+        best = max(values.values())
+        return next(a for a in moves if values[a] == best)
+
+
+def make_level(level: str) -> ExpertAgent:
+    """The search agent at a difficulty level: ``beginner``, ``casual``, ``strong``, ``expert``."""
+    budget, worlds, nodes, noise = LEVELS[level]
+    return ExpertAgent(level, budget, worlds, nodes, noise)

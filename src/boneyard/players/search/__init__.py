@@ -1,0 +1,11 @@
+"""Search for the AI players.
+
+* :mod:`boneyard.players.search.inference`: hand inference from the public history (what each other
+  seat cannot hold), uniform sampling of the hidden hands and stock consistent with an observation,
+  and determinization (a full :class:`~boneyard.games.line.state.HandState` for a sampled world).
+* :mod:`boneyard.players.search.solver`: the exact perfect-information solver (alpha-beta on points
+  with a transposition table).
+
+Import the submodules directly (``from boneyard.players.search.inference import Inference``); this
+package imports nothing eagerly, so each part stays independent.
+"""

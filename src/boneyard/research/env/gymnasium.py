@@ -1,0 +1,206 @@
+"""A Gymnasium single-agent environment: one seat of a boneyard game against boneyard's agents.
+
+>>> from boneyard.research.env.gymnasium import BoneyardEnv
+>>> env = BoneyardEnv("block", opponents="greedy")
+>>> obs, info = env.reset(seed=0)
+>>> sorted(obs), int(obs["action_mask"].sum()) == len(info["legal"])
+(['action_mask', 'observation'], True)
+
+An episode is **one hand** (the first hand of a :class:`~boneyard.core.match.Match`, dealt from the
+seed). The learner plays ``seat`` (default 0); every other seat is a boneyard agent
+(:func:`boneyard.players.agents.make_agent`: ``"random"``, ``"greedy"``, ``"expert"``...; one name
+for all, or a sequence of one name or agent per seat, the learner's entry ignored), a partner
+included. The other seats play between the learner's moves, so every observation is one where
+the learner is to move, or the end of the hand.
+
+* action: ``Discrete(codec.num_actions)`` (:class:`boneyard.research.env.encoding.Codec`);
+* observation: ``Dict(observation=Box, action_mask=Box(0, 1, int8))``; the mask is also in
+  ``info["action_mask"]``, with ``info["legal"]``, the legal ids and their engine actions;
+* reward: 0 until the hand ends, then the learner's side's reward (``reward="win"``: +1, 0 or
+  ``-1/(sides-1)``; ``reward="points"``: the side's points minus the other sides' mean).
+
+**An action that is not legal** (not set in the mask): with ``invalid_action="lose"`` (default)
+the hand ends at once (``terminated``), the learner's reward is the worst of its reward mode
+(``-1`` for ``win``; for ``points`` ``invalid_penalty``, default ``-1``) and
+``info["invalid_action"]`` is true; with ``invalid_action="raise"`` it raises
+:class:`~boneyard.games.line.state.IllegalAction` and changes nothing.
+
+Gymnasium ids: ``boneyard/<game>-v0`` for every game of the registry (``gymnasium.make(
+"boneyard/block-v0", opponents="random")``), registered when this module is imported.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from ...core.match import Match
+from ...games import GAMES
+from ...games.line.state import HandState, IllegalAction
+from ...players.agents import Agent, make_agent
+from . import make_rules
+from .encoding import REWARDS, Codec
+from .render import render_text
+
+__all__ = ["INVALID_ACTIONS", "BoneyardEnv", "register_envs"]
+
+INVALID_ACTIONS = ("lose", "raise")
+
+
+class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    """One seat of a hand against boneyard agents (see the module docstring)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 4}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game: str,
+        rules: str | None = None,
+        opponents: str | Agent | Sequence[str | Agent] = "greedy",
+        seat: int = 0,
+        *,
+        reward: str = "win",
+        invalid_action: str = "lose",
+        invalid_penalty: float = -1.0,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        if reward not in REWARDS:
+            raise ValueError(f"unknown reward {reward!r}: choose from {', '.join(REWARDS)}")
+        if invalid_action not in INVALID_ACTIONS:
+            raise ValueError(
+                f"unknown invalid_action {invalid_action!r}: choose from "
+                f"{', '.join(INVALID_ACTIONS)}"
+            )
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"unknown render_mode {render_mode!r}: choose from human, ansi")
+        self.game_rules = make_rules(game, rules, **options)
+        n = self.game_rules.players
+        if not 0 <= seat < n:
+            raise ValueError(f"no seat {seat}: seats run from 0 to {n - 1}")
+        self.seat = seat
+        if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+            opponents = [opponents] * n
+        if len(opponents) != n:
+            raise ValueError(f"opponents: {len(opponents)} given for {n} seats")
+        self.agents: list[Agent | None] = [
+            None if s == seat else (make_agent(a) if isinstance(a, str) else a)
+            for s, a in enumerate(opponents)
+        ]
+        self.codec = codec = Codec(self.game_rules)
+        self.reward_mode = reward
+        self.invalid_action = invalid_action
+        self.invalid_penalty = float(invalid_penalty)
+        self.render_mode = render_mode
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(codec.low, codec.high, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (codec.num_actions,), dtype=np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(codec.num_actions)
+        self.state: HandState | None = None
+        self._rng = random.Random()
+
+    # ------------------------------------------------------------------ the episode
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        # Every generator of the hand (the deal, the agents) comes from Gymnasium's np_random.
+        self._rng = random.Random(int(self.np_random.integers(2**63)))
+        while True:
+            match = Match(self.game_rules, rng=random.Random(self._rng.getrandbits(64)))
+            self.match = match
+            self.state = match.hand
+            self._others_play()
+            if not self.state.over:  # a hand the others finish alone is dealt again
+                break
+        obs, info = self._observe()
+        if self.render_mode == "human":
+            self.render()
+        return obs, info
+
+    def step(
+        self, action: np.int64 | int
+    ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        state = self.state
+        if state is None or state.over:
+            raise RuntimeError("the hand is over: call reset()")
+        view = state.observation(self.seat)
+        legal = self.codec.legal_map(view)
+        chosen = legal.get(int(action))
+        if chosen is None:
+            if self.invalid_action == "raise":
+                try:
+                    self.codec.decode(view, int(action))
+                except ValueError as error:
+                    raise IllegalAction(str(error)) from None
+            obs, info = self._observe()
+            info["invalid_action"] = True
+            worst = -1.0 if self.reward_mode == "win" else self.invalid_penalty
+            self.state = None
+            return obs, worst, True, False, info
+        state.apply(chosen, self.seat)
+        self._others_play()
+        obs, info = self._observe()
+        reward = 0.0
+        if state.over:
+            assert state.result is not None
+            reward = self.codec.rewards(state.result, self.reward_mode)[self.seat]
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, state.over, False, info
+
+    def _others_play(self) -> None:
+        state = self.state
+        assert state is not None
+        while not state.over and state.turn != self.seat:
+            agent = self.agents[state.turn]
+            assert agent is not None
+            state.apply(agent.choose(state.observation(state.turn), self._rng), state.turn)
+
+    def _observe(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        state = self.state
+        assert state is not None
+        view = state.observation(self.seat)
+        legal = self.codec.legal_map(view)
+        mask = self.codec.action_mask(view, legal)
+        obs = {"observation": self.codec.observation_vector(view), "action_mask": mask}
+        info: dict[str, Any] = {"action_mask": mask, "legal": legal}
+        if state.over and state.result is not None:
+            info["result"] = state.result
+        return obs, info
+
+    # ------------------------------------------------------------------ drawing
+    def render(self) -> str | None:
+        """The whole position in text (every hand shown): printed with ``render_mode="human"``,
+        returned with ``"ansi"``."""
+        return render_text(self.state, self.render_mode)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def register_envs() -> list[str]:
+    """Register ``boneyard/<game>-v0`` for every game of the registry with Gymnasium (again
+    harmlessly); returns the ids."""
+    ids = []
+    for game in GAMES:
+        env_id = f"boneyard/{game}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point="boneyard.research.env.gymnasium:BoneyardEnv",
+                kwargs={"game": game},
+            )
+        ids.append(env_id)
+    return ids
+
+
+register_envs()

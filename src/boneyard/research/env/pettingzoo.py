@@ -1,0 +1,195 @@
+"""A PettingZoo AEC environment for every boneyard game and rule set.
+
+>>> from boneyard.research.env.pettingzoo import env
+>>> e = env("partnership", rules="latin")
+>>> e.reset(seed=1)
+>>> e.possible_agents
+['seat_0', 'seat_1', 'seat_2', 'seat_3']
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> sorted(obs), int(obs["action_mask"].sum()) > 0
+(['action_mask', 'observation'], True)
+
+An episode is **one hand**, dealt as the first hand of a match
+(:class:`~boneyard.core.match.Match`), so the deal, the lead and everything else follow the rules
+chosen. The agents are ``seat_0`` ... ``seat_{n-1}``; the one to move is :attr:`agent_selection`
+(the engine's turn: a seat may act twice in a row, after a draw or a double's bonus play). Every
+seat has the same spaces:
+
+* action: ``Discrete(codec.num_actions)``, the fixed action space of
+  :class:`boneyard.research.env.encoding.Codec`;
+* observation: ``Dict(observation=Box(codec.observation_size), action_mask=Box(0, 1,
+  (num_actions,), int8))``; the mask is all 0 for a seat not to move.
+
+Rewards come once, when the hand ends, to every seat (a partnership's two seats get their side's
+reward): ``reward="win"`` (default) +1 to the winning side, ``-1/(sides-1)`` to the others, 0 to
+all when nobody wins; ``reward="points"``, the side's points minus the other sides' mean.
+
+An action that is not legal raises :class:`ValueError` (an
+:class:`~boneyard.games.line.state.IllegalAction` carrying what is legal) and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ...core.match import Match
+from ...games.line.state import HandState, IllegalAction
+from . import make_rules
+from .encoding import REWARDS, Codec
+from .render import render_text
+
+__all__ = ["BoneyardAEC", "env", "raw_env"]
+
+
+class BoneyardAEC(AECEnv):  # type: ignore[misc]
+    """One hand of a boneyard game as a PettingZoo AEC environment (see the module docstring)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute
+        "render_modes": ["human", "ansi"],
+        "render_fps": 4,
+        "name": "boneyard_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str,
+        rules: str | None = None,
+        *,
+        reward: str = "win",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if reward not in REWARDS:
+            raise ValueError(f"unknown reward {reward!r}: choose from {', '.join(REWARDS)}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"unknown render_mode {render_mode!r}: choose from human, ansi")
+        self.game_rules = make_rules(game, rules, **options)
+        self.codec = codec = Codec(self.game_rules)
+        self.reward_mode = reward
+        self.render_mode = render_mode
+        n = self.game_rules.players
+        self.possible_agents = [f"seat_{s}" for s in range(n)]
+        self.agent_name_mapping = {a: s for s, a in enumerate(self.possible_agents)}
+        self._observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(codec.low, codec.high, dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, (codec.num_actions,), dtype=np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self._action_spaces = {a: spaces.Discrete(codec.num_actions) for a in self.possible_agents}
+        self._seeder = random.Random()
+        self.state: HandState | None = None
+
+    # ------------------------------------------------------------------ spaces
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_spaces[agent]
+
+    # ------------------------------------------------------------------ the episode
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new hand; ``seed`` makes this and every later hand reproducible."""
+        if seed is not None:
+            self._seeder = random.Random(seed)
+        match = Match(self.game_rules, rng=random.Random(self._seeder.getrandbits(64)))
+        self.match = match
+        self.state = match.hand
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.state.turn]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """``{"observation": vector, "action_mask": mask}`` of ``agent``'s seat, from that
+        seat's :class:`~boneyard.games.line.state.Observation` only."""
+        assert self.state is not None, "reset() first"
+        obs = self.state.observation(self.agent_name_mapping[agent])
+        return {
+            "observation": self.codec.observation_vector(obs),
+            "action_mask": self.codec.action_mask(obs),
+        }
+
+    def step(self, action: int | None) -> None:
+        assert self.state is not None, "reset() first"
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to move: an action id is required, not None")
+        state = self.state
+        seat = self.agent_name_mapping[agent]
+        obs = state.observation(seat)
+        try:
+            engine_action = self.codec.decode(obs, int(action))
+        except ValueError as error:
+            raise IllegalAction(str(error)) from None
+        state.apply(engine_action, seat)
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        if state.over:
+            assert state.result is not None
+            rewards = self.codec.rewards(state.result, self.reward_mode)
+            for a in self.agents:
+                self.rewards[a] = rewards[self.agent_name_mapping[a]]
+                self.terminations[a] = True
+                self.infos[a] = _result_info(state)
+            self._accumulate_rewards()
+            # The dead agents step out in seat order, from the one who ended the hand.
+            self.agent_selection = agent
+        else:
+            self.agent_selection = self.possible_agents[state.turn]
+        if self.render_mode == "human":
+            self.render()
+
+    # ------------------------------------------------------------------ drawing
+    def render(self) -> str | None:
+        """The whole position in text (every hand shown): printed with ``render_mode="human"``,
+        returned with ``"ansi"``."""
+        return render_text(self.state, self.render_mode)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def _result_info(state: HandState) -> dict[str, Any]:
+    """What ``infos`` hold once the hand is over: how it ended, the winning side, the points per
+    side and the reason in words."""
+    result = state.result
+    assert result is not None
+    return {
+        "ended": result.ended,
+        "winner": result.winner,
+        "points": tuple(float(p) for p in result.points),
+        "reason": result.reason,
+    }
+
+
+def raw_env(game: str, rules: str | None = None, **options: Any) -> BoneyardAEC:
+    """The environment without wrappers."""
+    return BoneyardAEC(game, rules, **options)
+
+
+def env(game: str, rules: str | None = None, **options: Any) -> BoneyardAEC:
+    """A PettingZoo AEC environment of ``game`` under rule set ``rules`` (the game's default if
+    ``None``). ``options``: ``players``, any option of the game (``target_score=150``),
+    ``reward`` (``"win"`` or ``"points"``) and ``render_mode`` (``"human"`` or ``"ansi"``).
+
+    The environment raises on an illegal action rather than being wrapped in PettingZoo's
+    order-enforcing and illegal-move wrappers: the masks say what is legal."""
+    return raw_env(game, rules, **options)

@@ -1,0 +1,61 @@
+"""The text drawing of a position for the environments' ``render()``: the terminal game's
+drawings (:mod:`boneyard.text.narration`) of the table, every seat's tiles, the stock, the scores
+and the last move, or the end of the hand.
+
+>>> from boneyard.games import get_game
+>>> from boneyard.core.match import Match
+>>> state = Match(get_game("block").configure(players=2), seed=3).hand
+>>> print(render_state(state))  # doctest: +ELLIPSIS
+block (modern), 2 players. Seat 1 to move.
+The table is empty.
+Seat 0: ...
+Seat 1: ...
+Stock: 14 tiles. Scores this hand: 0, 0.
+"""
+
+from __future__ import annotations
+
+from ...core.layout import Layout
+from ...games.line.state import HandState
+from ...text.narration import describe_move, hand_result_text, hand_text, render_table
+from ...text.words import Voice, plural
+
+__all__ = ["render_state", "render_text"]
+
+
+def render_text(state: HandState | None, mode: str | None) -> str | None:
+    """An environment's ``render()``: the position printed with ``mode="human"``, returned with
+    ``"ansi"``; nothing without a mode or a hand."""
+    if mode is None or state is None:
+        return None
+    text = render_state(state)
+    if mode == "human":
+        print(text)
+        return None
+    return text
+
+
+def render_state(state: HandState) -> str:
+    """The whole position in text, every hand shown (what a person watching the environment, not
+    a seat, may see)."""
+    rules = state.rules
+    voice = Voice.of(rules, reader=None)
+    head = f"{rules.describe()}. " + (
+        "The hand is over." if state.over else f"Seat {state.turn} to move."
+    )
+    lines = [head, render_table(rules, state.history, layout=state.layout, voice=voice)]
+    for s in range(rules.players):
+        lines.append(f"Seat {s}: {hand_text(state.hands[s])}")
+    scores = ", ".join(str(x) for x in state.scores)
+    lines.append(f"Stock: {plural(state.stock_size(), 'tile')}. Scores this hand: {scores}.")
+    if state.history:
+        before = _before_last(state)
+        lines.append("Last move: " + describe_move(state.history[-1], before, voice, rules=rules))
+    if state.over and state.result is not None:
+        lines.append(hand_result_text(1, state.result, rules, state.hands, state, voice=voice))
+    return "\n".join(lines)
+
+
+def _before_last(state: HandState) -> Layout | None:
+    """The table before the last move, by replaying the hand from its start."""
+    return state.replay_to(len(state.history) - 1).layout

@@ -1,0 +1,400 @@
+"""``boneyard analyze``: the statistics of a results file as tables (Rich), plots (matplotlib) and
+an HTML report a person can open.
+
+The figures come from :func:`boneyard.research.stats.analyze_results`; this module only shows them.
+Rich is imported by :func:`print_tables` and matplotlib (with its ``Agg`` back end: no display
+needed) by :func:`write_report`, each only when called: ``pip install 'boneyard[analysis]'`` for the
+plots.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ..text.words import capital, plural
+
+__all__ = ["PLOTS", "MissingPlots", "print_tables", "write_report"]
+
+# The plots of a report: file name and caption.
+PLOTS = {
+    "sides.png": "Win rate and points per hand of each side, with 95% intervals",
+    "leader.png": "The leader's advantage: the side that led against the others, 95% intervals",
+    "points.png": "Points per hand, per side: the share of hands with at most so many points, "
+    "and how the scores spread when the side scored",
+    "lengths.png": "Hand lengths: moves per hand (plays, draws and passes)",
+}
+
+
+class MissingPlots(RuntimeError):
+    """matplotlib is not installed."""
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _ci(pair: Sequence[float], pct: bool = False) -> str:
+    low, high = pair
+    return f"[{_pct(low)}, {_pct(high)}]" if pct else f"[{low:.2f}, {high:.2f}]"
+
+
+def _signed(x: float, pct: bool = False) -> str:
+    return f"{'+' if x >= 0 else ''}{_pct(x) if pct else f'{x:.2f}'}"
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
+
+
+def _dropped(lines: int) -> str:
+    """The torn end of a results file that was left out, in words."""
+    were = "was" if lines == 1 else "were"
+    return f"{plural(lines, 'line')} of an unfinished unit at the end {were} ignored"
+
+
+def title(a: dict[str, Any]) -> str:
+    """One line naming the game, the players, how much was played and how."""
+    units = {"match": "matches", "deal": "duplicate deals"}.get(a["per"], "units")
+    what = f"{a['hands']} hands"
+    if a["per"] != "hand":
+        what = f"{a['units']} {units}, {what}"
+    return (
+        f"{a['game']} ({a['rules']}), {a['players']} players: {what}, seed {a['seed']} "
+        f"({a['command']})"
+    )
+
+
+def tables(a: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]]]:
+    """The analysis as ``(title, header, rows)`` tables of text, for the terminal and the
+    report."""
+    out = []
+    rows = []
+    for s in a["sides"]:
+        rows.append(
+            [
+                s["label"],
+                s["agents"],
+                str(s["wins"]),
+                _pct(s["win_rate"]),
+                _ci(s["win_rate_ci95"], pct=True),
+                f"{s['points_per_hand']:.2f}",
+                _ci(s["points_ci95"]),
+                f"{s['points_sd']:.2f}",
+                _num(s["points_median"]),
+                _num(s["points_max"]),
+                str(s["led"]),
+            ]
+        )
+    out.append(
+        (
+            f"Per side, over {a['hands']} hands ({a['ties']} won by nobody)",
+            [
+                "side",
+                "agents",
+                "wins",
+                "win %",
+                "95% CI",
+                "points/hand",
+                "95% CI",
+                "sd",
+                "median",
+                "max",
+                "led",
+            ],
+            rows,
+        )
+    )
+    lead = a["leader"]
+    out.append(
+        (
+            "The leader's advantage: the side that led each hand against the others",
+            ["", "win %", "95% CI", "points/hand", "95% CI"],
+            [
+                [
+                    "leader's side",
+                    _pct(lead["win_rate"]),
+                    _ci(lead["win_rate_ci95"], pct=True),
+                    f"{lead['points_per_hand']:.2f}",
+                    _ci(lead["points_ci95"]),
+                ],
+                [
+                    "other sides",
+                    _pct(lead["others_win_rate"]),
+                    _ci(lead["others_win_rate_ci95"], pct=True),
+                    f"{lead['others_points_per_hand']:.2f}",
+                    _ci(lead["others_points_ci95"]),
+                ],
+                [
+                    "advantage",
+                    _signed(lead["win_advantage"], pct=True),
+                    _ci(lead["win_advantage_ci95"], pct=True),
+                    _signed(lead["points_advantage"]),
+                    _ci(lead["points_advantage_ci95"]),
+                ],
+            ],
+        )
+    )
+    length, blocked = a["hand_length"], a["blocked"]
+    out.append(
+        (
+            "Hands",
+            ["", "mean / rate", "95% CI", "sd", "min", "median", "max"],
+            [
+                [
+                    "blocked",
+                    f"{_pct(blocked['rate'])} ({blocked['hands']})",
+                    _ci(blocked["ci95"], pct=True),
+                    "",
+                    "",
+                    "",
+                    "",
+                ],
+                [
+                    "moves per hand",
+                    f"{length['mean']:.2f}",
+                    _ci(length["ci95"]),
+                    f"{length['sd']:.2f}",
+                    _num(length["min"]),
+                    _num(length["median"]),
+                    _num(length["max"]),
+                ],
+            ],
+        )
+    )
+    if "matches" in a:
+        m = a["matches"]
+        rows = [
+            [
+                s["label"],
+                s["agents"],
+                str(m["wins"][i]),
+                _pct(m["wins"][i] / m["matches"]),
+                f"{m['points_per_match'][i]['mean']:.2f}",
+                _ci(m["points_per_match"][i]["ci95"]),
+            ]
+            for i, s in enumerate(a["sides"])
+        ]
+        per_match = m["hands_per_match"]
+        out.append(
+            (
+                f"Whole matches: {m['matches']} ({m['ties']} won by nobody), "
+                f"{per_match['mean']:.2f} hands each {_ci(per_match['ci95'])}",
+                ["side", "agents", "match wins", "win %", "points/match", "95% CI"],
+                rows,
+            )
+        )
+    if "agents" in a:
+        out.append(
+            (
+                "Per agent, over the hands its side played",
+                ["agent", "hands", "wins", "win %", "95% CI", "points/hand", "95% CI"],
+                [
+                    [
+                        g["name"],
+                        str(g["hands"]),
+                        str(g["wins"]),
+                        _pct(g["win_rate"]),
+                        _ci(g["win_rate_ci95"], pct=True),
+                        f"{g['points_per_hand']:.2f}",
+                        _ci(g["points_ci95"]),
+                    ]
+                    for g in a["agents"]
+                ],
+            )
+        )
+    return out
+
+
+def print_tables(a: dict[str, Any], file: Any = None) -> None:
+    """Print the tables with Rich (to ``file``, default standard output)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(file=file, soft_wrap=False)
+    if not console.is_terminal:
+        console = Console(file=file, width=140, soft_wrap=False)
+    console.print(title(a), markup=False, highlight=False)
+    for caption, header, rows in tables(a):
+        table = Table(title=caption, title_justify="left", header_style="bold")
+        for i, name in enumerate(header):
+            left = i == 0 or name == "agents"
+            table.add_column(name, justify="left" if left else "right", no_wrap=True)
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
+    if a.get("dropped_lines"):
+        console.print(f"({_dropped(a['dropped_lines'])})", markup=False, highlight=False)
+
+
+# --------------------------------------------------------------------------------------- plots
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+    except ImportError:
+        raise MissingPlots(
+            "no plots and no report: they need matplotlib, the analysis extra (pip install "
+            "'boneyard[analysis]', or pip install '.[analysis]' in a checkout); --no-report "
+            "leaves them out"
+        ) from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _errors(values: Sequence[float], intervals: Sequence[Sequence[float]]) -> list[list[float]]:
+    return [
+        [v - ci[0] for v, ci in zip(values, intervals, strict=True)],
+        [ci[1] - v for v, ci in zip(values, intervals, strict=True)],
+    ]
+
+
+def _figures(a: dict[str, Any]) -> dict[str, Any]:
+    plt = _pyplot()
+    labels = [f"{s['label']}\n{s['agents']}" for s in a["sides"]]
+    figures = {}
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.6))
+    rates = [s["win_rate"] for s in a["sides"]]
+    left.bar(
+        labels, rates, yerr=_errors(rates, [s["win_rate_ci95"] for s in a["sides"]]), capsize=6
+    )
+    left.set_ylabel("win rate")
+    left.set_title("hands won")
+    means = [s["points_per_hand"] for s in a["sides"]]
+    right.bar(
+        labels,
+        means,
+        yerr=_errors(means, [s["points_ci95"] for s in a["sides"]]),
+        color="C1",
+        capsize=6,
+    )
+    right.set_ylabel("points per hand")
+    right.set_title("points per hand")
+    figures["sides.png"] = fig
+
+    lead = a["leader"]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.6))
+    names = ["leader's side", "other sides"]
+    rates = [lead["win_rate"], lead["others_win_rate"]]
+    left.bar(
+        names,
+        rates,
+        yerr=_errors(rates, [lead["win_rate_ci95"], lead["others_win_rate_ci95"]]),
+        color=["C2", "C7"],
+        capsize=6,
+    )
+    left.set_ylabel("win rate")
+    left.set_title(f"win rate: {_signed(lead['win_advantage'], pct=True)} for the leader")
+    means = [lead["points_per_hand"], lead["others_points_per_hand"]]
+    right.bar(
+        names,
+        means,
+        yerr=_errors(means, [lead["points_ci95"], lead["others_points_ci95"]]),
+        color=["C2", "C7"],
+        capsize=6,
+    )
+    right.set_ylabel("points per hand")
+    right.set_title(f"points: {_signed(lead['points_advantage'])} a hand for the leader")
+    figures["leader.png"] = fig
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.6))
+    for s in a["sides"]:
+        label = f"{s['label']} ({s['agents']})"
+        values = [v for v, _ in s["points_distribution"]]
+        counts = [c for _, c in s["points_distribution"]]
+        running, shares = 0, []
+        for c in counts:
+            running += c
+            shares.append(running / s["hands"])
+        left.step(values, shares, where="post", label=label)
+        scored = [(v, c) for v, c in s["points_distribution"] if v != 0]
+        if scored:
+            right.hist(
+                [v for v, _ in scored],
+                bins=min(40, len(scored)),
+                weights=[c / s["hands"] for _, c in scored],
+                histtype="step",
+                label=label,
+            )
+    left.set_xlabel("points in a hand")
+    left.set_ylabel("share of hands with at most")
+    left.set_title("all hands (cumulative)")
+    left.legend()
+    right.set_xlabel("points in a hand")
+    right.set_ylabel("share of hands")
+    right.set_title("the hands where the side scored")
+    figures["points.png"] = fig
+
+    fig, ax = plt.subplots(figsize=(9, 3.6))
+    dist = a["hand_length"]["distribution"]
+    ax.bar([v for v, _ in dist], [c / a["hands"] for _, c in dist], color="C4")
+    ax.axvline(a["hand_length"]["mean"], color="k", linestyle="--", label="mean")
+    ax.set_xlabel("moves in a hand")
+    ax.set_ylabel("share of hands")
+    ax.legend()
+    figures["lengths.png"] = fig
+
+    for fig in figures.values():
+        fig.tight_layout()
+    return figures
+
+
+def write_report(a: dict[str, Any], directory: str | Path) -> Path:
+    """Write the plots (PNG) and ``report.html`` (the tables and the plots, embedded, so the page
+    stands alone) into ``directory``; return the page's path. :class:`MissingPlots` without
+    matplotlib."""
+    plt = _pyplot()
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    images: dict[str, bytes] = {}
+    for name, fig in _figures(a).items():
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", dpi=100)
+        plt.close(fig)
+        images[name] = buffer.getvalue()
+        (out / name).write_bytes(images[name])
+    page = out / "report.html"
+    page.write_text(_html(a, images), encoding="utf-8")
+    return page
+
+
+def _html(a: dict[str, Any], images: dict[str, bytes]) -> str:
+    e = html.escape
+    parts = [
+        "<!doctype html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{e(title(a))}</title>",
+        "<style>body{font-family:sans-serif;max-width:62rem;margin:2rem auto;padding:0 1rem}"
+        "table{border-collapse:collapse;margin:.5rem 0 1.5rem}"
+        "th,td{border:1px solid #ccc;padding:.25rem .6rem;text-align:right}"
+        "th:first-child,td:first-child,td:nth-child(2){text-align:left}"
+        "caption{text-align:left;font-weight:bold;padding:.3rem 0}"
+        "img{max-width:100%}figure{margin:1rem 0}</style>",
+        "</head><body>",
+        f"<h1>{e(title(a))}</h1>",
+        f"<p>From <code>{e(str(a.get('file', '')))}</code>. Intervals are 95% (normal "
+        "approximation: mean &plusmn; 1.96&middot;sd/&radic;n over hands).</p>",
+    ]
+    if a.get("dropped_lines"):
+        parts.append(f"<p>{e(capital(_dropped(a['dropped_lines'])))}.</p>")
+    for caption, header, rows in tables(a):
+        parts.append(f"<table><caption>{e(caption)}</caption>")
+        parts.append("<tr>" + "".join(f"<th>{e(h)}</th>" for h in header) + "</tr>")
+        for row in rows:
+            parts.append("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>")
+        parts.append("</table>")
+    for name, caption in PLOTS.items():
+        if name in images:
+            data = base64.b64encode(images[name]).decode("ascii")
+            parts.append(
+                f'<figure><img src="data:image/png;base64,{data}" alt="{e(caption)}">'
+                f"<figcaption>{e(caption)} ({e(name)})</figcaption></figure>"
+            )
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"

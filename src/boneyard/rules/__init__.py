@@ -1,1 +1,0 @@
-"""Rules objects: one module per family of games."""
