@@ -25,10 +25,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.actions import Action, Muggins, Play
+from ..core.game import BRITANNICA, FOSTER, Game, RuleSet
 from ..core.layout import LONG, Layout
 from ..core.tiles import BIT, DOUBLE, HIGH
 from .block import LINE_DEFAULTS, LINE_OPTIONS
-from .line.rules import BRITANNICA, FOSTER, Game, Rules, RuleSet
+from .line.rules import Rules
 
 if TYPE_CHECKING:
     from ..core.options import Options

@@ -28,9 +28,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..core.game import FOSTER, Game, RuleSet
 from ..core.options import OptionError
+from ..core.protocol import HandResult
 from .block import LINE_DEFAULTS
-from .line.rules import FOSTER, Game, HandResult, Rules, RuleSet
+from .line.rules import Rules
 
 if TYPE_CHECKING:
     from ..core.options import Options

@@ -27,9 +27,11 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..core.game import BRITANNICA, Game, RuleSet
+from ..core.protocol import HandResult
 from ..core.tiles import HIGH, NAMES, PIPS
 from .block import LINE_DEFAULTS
-from .line.rules import BRITANNICA, Game, HandResult, Rules, RuleSet
+from .line.rules import Rules
 
 if TYPE_CHECKING:
     from ..core.options import Options

@@ -39,9 +39,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.actions import Play
+from ...core.game import Game, RuleSet
 from ...core.layout import LONG, Layout
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES
-from ..line.rules import Game, RuleSet
 from .mexican import RoundsRules
 
 if TYPE_CHECKING:

@@ -41,10 +41,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.actions import DRAW, PASS, Action, Pass, Play, plays_at
+from ...core.game import Game, RuleSet
 from ...core.layout import LONG, MARKED, Layout
 from ...core.options import OptionError
+from ...core.protocol import HandResult
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, PIPS, tile
-from ..line.rules import Game, HandResult, Rules, RuleSet
+from ..line.rules import Rules
 
 if TYPE_CHECKING:
     from ...core.options import Options
