@@ -18,9 +18,9 @@ from boneyard.text.narration import default_opponent
 # Every game and rule set of the registry (so games added later are covered).
 RULE_SETS = [(game.id, name) for game in GAMES.values() for name in game.rule_sets]
 
-# A hint or a review's search, in seconds a position: small and fixed, for speed (players keep
-# their own, boneyard.players.analysis.HINT_BUDGET and REVIEW_BUDGET).
-TEST_BUDGET = "0.002"
+# A hint or a review's analysis (worlds, nodes a move): small and fixed, for speed (players keep
+# boneyard.players.analysis.ANALYSIS_EFFORT).
+TEST_EFFORT = "2,100"
 
 MIN_HANDS, MAX_HANDS = 3, 6
 

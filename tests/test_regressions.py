@@ -20,15 +20,15 @@ from boneyard.apps.tui.session import Session
 from boneyard.core.actions import DRAW
 from boneyard.core.record import replay_record
 from boneyard.core.tiles import BIT, parse_tile
-from boneyard.players.analysis import BUDGET_VARIABLE
+from boneyard.players.analysis import EFFORT_VARIABLE
 from boneyard.text.narration import YOU
 from conftest import RECORDS, load_record
-from matchpaths import TEST_BUDGET, snapshot
+from matchpaths import TEST_EFFORT, snapshot
 
 
 @pytest.fixture(autouse=True)
-def small_analysis_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(BUDGET_VARIABLE, TEST_BUDGET)
+def small_analysis_effort(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(EFFORT_VARIABLE, TEST_EFFORT)
 
 
 def play(*args: str, input: str = "") -> str:

@@ -65,7 +65,6 @@ class LiveServer:
             computer_delay=0.05,
             forced_delay=0.05,
             deal_delay=0.2,
-            hint_budget=0.05,
         )
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))

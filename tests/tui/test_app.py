@@ -185,7 +185,6 @@ async def test_hint_describe_help_and_score_sheet_keys() -> None:
             pilot, lambda: waiting_for_you(app) and len(game_screen(app).moves_shown) > 1
         )
         screen = game_screen(app)
-        screen.session.hint_budget = 0.05
         await pilot.press("h")
         await wait_for(pilot, lambda: screen.hints_for == screen.session.version)
         shown = screen_text(app)
@@ -234,7 +233,6 @@ async def test_the_end_of_a_hand_shows_every_hand_and_reviews_your_moves() -> No
     app = app_for("block", seed=1, target_score="200")
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: waiting_for_you(app))
-        game_screen(app).session.review_budget = 0.02
         for _ in range(100):
             await wait_for(pilot, lambda: waiting_for_you(app) or hand_over(app))
             if hand_over(app):
@@ -419,7 +417,6 @@ async def test_hints_on_every_turn_with_the_flag() -> None:
             pilot, lambda: waiting_for_you(app) and len(game_screen(app).moves_shown) > 1
         )
         screen = game_screen(app)
-        screen.session.hint_budget = 0.05
         await wait_for(pilot, lambda: screen.hints_for == screen.session.version)
         assert " best: " in screen_text(app)
         await pilot.press("q")

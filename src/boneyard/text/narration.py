@@ -984,12 +984,15 @@ _WORDS = {
 
 
 def menu(obs: Observation) -> list[Action]:
-    """The actions offered to the person, in the engine's order. Where scores are claimed the
-    engine lists every play once without a claim and once with each possible claim; the menu keeps
-    the first (the claim is asked for separately, so the menu does not give the answer away)."""
-    if not obs.rules.claims:
-        return list(obs.legal_actions)
-    return [a for a in obs.legal_actions if not (isinstance(a, Play) and a.claim is not None)]
+    """The actions offered to the person, in the engine's order, each distinct move once: a lead
+    whose orientation changes nothing is offered one way round (``Rules.distinct_actions``; the
+    other is still legal, typed as a tile). Where scores are claimed the engine lists every play
+    once without a claim and once with each possible claim; the menu keeps the first (the claim is
+    asked for separately, so the menu does not give the answer away)."""
+    actions: Sequence[Action] = obs.legal_actions
+    if obs.rules.claims:
+        actions = [a for a in actions if not (isinstance(a, Play) and a.claim is not None)]
+    return obs.rules.distinct_actions(actions)
 
 
 def claim_error(rules: Rules, claim: int) -> str | None:

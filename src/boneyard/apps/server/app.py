@@ -81,7 +81,6 @@ class Settings:
     computer_delay: float = 0.7
     forced_delay: float = 0.6
     deal_delay: float = 3.0
-    hint_budget: float = 0.4
     rate: float = 10.0
     """Messages a connection may send per second, sustained ..."""
     burst: int = 40
@@ -603,9 +602,7 @@ class Hub:
         hand, move = table.number, len(table.state.history)
         try:
             loop = asyncio.get_running_loop()
-            moves = await loop.run_in_executor(
-                self.agents, table.hints, seat, self.settings.hint_budget
-            )
+            moves = await loop.run_in_executor(self.agents, table.hints, seat)
         finally:
             conn.hinting = False
         conn.send(HintReply(id=message.id, hand=hand, move=move + 1, moves=moves))

@@ -449,6 +449,7 @@ class HintMove(BaseModel):
     action: ActionIn
     text: str
     value: float
+    margin: float
     loss: float
     reason: str
     best: bool

@@ -976,19 +976,13 @@ class Table:
             result=self.results.get(index, []),
         )
 
-    def hints(self, seat: int, budget: float) -> list[HintMove]:
+    def hints(self, seat: int) -> list[HintMove]:
         """What each of ``seat``'s moves is worth and why (the search player's analysis of the
-        seat's own observation; run it off the event loop)."""
-        from ...players.analysis import analyze
+        seat's own observation, the same as every front end's; run it off the event loop)."""
+        from ...players.analysis import menu_analysis
 
         obs = self.state.observation(seat)
-        best: dict[Action, MoveAnalysis] = {}
-        for m in analyze(obs, budget=budget, seed=len(obs.history)):
-            action = m.action
-            if isinstance(action, Play) and action.claim is not None:
-                action = Play(action.tile, action.end, action.open)
-            if action not in best or best[action].value < m.value:
-                best[action] = m
+        best = menu_analysis(obs)
         top = max((m.value for m in best.values()), default=0.0)
         offered = {a.action: a.text for a in self._moves(obs)}
         out = []
@@ -999,6 +993,7 @@ class Table:
                     action=as_json,
                     text=offered.get(as_json, str(action)),
                     value=round(m.value, 2),
+                    margin=round(m.margin, 2),
                     loss=round(top - m.value, 2),
                     reason=m.reason,
                     best=m.value == top,

@@ -31,7 +31,7 @@ from ...games.loo.rules import LooRules
 from ...games.matador import MatadorRules
 from ...games.pool import PoolRules
 from ...games.whist import WhistRules
-from ...players.analysis import MoveAnalysis
+from ...players.analysis import MoveAnalysis, value_text
 from ...text.narration import YOU, count_text, ends_text, game_intro, side_labels
 from ...text.words import plural
 from .render import hand_order
@@ -321,7 +321,7 @@ class GameScreen(Screen[None]):
             if hint is not None:
                 star = " best" if hint is best else ""
                 prompt.append(
-                    f"\n   {hint.value:+.1f}{star}: {hint.reason}",
+                    f"\n   {value_text(hint.value, hint.margin)}{star}: {hint.reason}",
                     style="bold #ffd166" if star else "#c8c3b4",
                 )
             options.append(Option(prompt, id=f"move-{i}"))

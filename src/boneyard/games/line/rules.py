@@ -362,6 +362,35 @@ class Rules:
                 out.append(play(t, None, HIGH[t]))
         return out
 
+    def distinct_actions(self, actions: Sequence[Action]) -> list[Action]:
+        """``actions`` with each distinct move once, in their order: a lead whose orientation
+        changes nothing (the line it starts is the mirror image of the other orientation's, and
+        a two-ended line plays the same either way round) is kept in its first orientation only.
+        The legal actions, records and research action ids keep both; the move lists people see
+        and the analysis use this."""
+        out: list[Action] = []
+        seen: set[tuple[int, int | None]] = set()
+        for action in actions:
+            if type(action) is Play and action.end is None and action.open is not None:
+                key = (action.tile, action.claim)
+                if key in seen and self._lead_mirrors(action.tile):
+                    continue
+                seen.add(key)
+            out.append(action)
+        return out
+
+    def _lead_mirrors(self, tile: int) -> bool:
+        """Whether leading ``tile`` one way round gives the mirror image of the other way: a
+        plain two-ended line, the same from either end."""
+        a = self.lead_layout(tile, LOW[tile])
+        b = self.lead_layout(tile, HIGH[tile])
+        return (
+            len(a.names) == 2
+            and a.pips == b.pips[::-1]
+            and a.tips == b.tips[::-1]
+            and a.kinds == b.kinds[::-1]
+        )
+
     def lay(self, layout: Layout, action: Play) -> Layout:
         """The layout after a legal play (not the lead)."""
         assert action.end is not None

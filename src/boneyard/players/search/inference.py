@@ -12,7 +12,9 @@ consistent with the observation**; :func:`determinize` turns a sampled world int
 * *acquisitions*: the tiles dealt to it (one group at the start) and each tile it drew (a draw's
   tile is hidden, but when it happened is public);
 * *voids*: a pass, or a forced draw, when the ends showed certain pips proves the seat held
-  nothing playable there (``rules.playable_mask`` of the layout then) **at that moment**. No void
+  nothing playable there (``rules.playable_mask`` of the layout then) **at that moment**, and so
+  does a double laid with no bonus play after it (``double_bonus_play``) for the tiles matching
+  it. No void
   is read from a draw where drawing is voluntary (``rules.voluntary_draw``: the observer cannot
   tell a forced draw from a chosen one), from the pass that declines a double's bonus play, or,
   in Matador with ``matador_optional``, for the matadors (a seat may draw rather than spend one).
@@ -76,7 +78,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from math import factorial, perm, prod
+from math import comb, factorial, perm, prod
 
 from ...core.actions import Draw, Muggins, Pass, Play
 from ...core.layout import Layout
@@ -256,6 +258,33 @@ class _Filler:
             hit = cum[-1] if cum else 0
             self._memo[key] = hit
         return hit
+
+    def marginals(self) -> dict[int, list[float]]:
+        """Per unseen tile, the chance that each slot class holds it, over the fillings counted
+        (a forward pass over the counting's states: the tiles of a class are exchangeable, so
+        each gets the class's expected share of each slot class)."""
+        forward: dict[tuple[int, ...], float] = {self.start: 1.0}
+        out: dict[int, list[float]] = {}
+        for i, (allowed, tiles, _) in enumerate(self.classes):
+            expect = [0.0] * self.nslots
+            reached: dict[tuple[int, ...], float] = {}
+            for cap, chance in forward.items():
+                choices, cum = self._options(i, cap)
+                total = cum[-1]
+                before = 0
+                for split, upto in zip(choices, cum, strict=True):
+                    q = chance * (upto - before) / total
+                    before = upto
+                    rest = list(cap)
+                    for k, n in zip(allowed, split, strict=True):
+                        rest[k] -= n
+                        expect[k] += q * n
+                    key = tuple(rest)
+                    reached[key] = reached.get(key, 0.0) + q
+            forward = reached
+            for t in tiles:
+                out[t] = [e / len(tiles) for e in expect]
+        return out
 
     def sample(self, rng: random.Random, hands: list[int], stock: list[int]) -> None:
         cap = self.start
@@ -541,15 +570,19 @@ class Inference:
                 bonus = -1
                 if must_hold and must_hold[0] == s:
                     must_hold = None
-                if rules.double_bonus_play and DOUBLE[t] and not was_bonus and nxt_actor[i] == s:
-                    # The bonus was offered: the seat held a tile matching the double there,
-                    # and holds it until it plays again.
-                    bonus = t
+                if rules.double_bonus_play and DOUBLE[t] and not was_bonus and nxt_actor[i] >= 0:
                     fits = 0
                     for u in _tiles(rules.tiles.suit_mask[HIGH[t]]):
                         if rules.bonus_plays(BIT[u], layout, t):
                             fits |= BIT[u]
-                    must_hold = (s, fits)
+                    if nxt_actor[i] == s:
+                        # The bonus was offered: the seat held a tile matching the double
+                        # there, and holds it until it plays again.
+                        bonus = t
+                        must_hold = (s, fits)
+                    else:
+                        # It was not: the seat held no tile matching the double there.
+                        timelines[s].append((_VOID, fits))
                 drew = False
             elif kind is Draw:
                 if layout is None:
@@ -651,6 +684,65 @@ class Inference:
                     used += c
             total += ways
         return total
+
+    def holders(self) -> tuple[int, ...]:
+        """Who may hold an unseen tile: the other seats in order, then ``-1``, the stock (with
+        the tiles out of play where a game throws some out face down)."""
+        return (*(s for s in range(self.rules.players) if s != self.seat), -1)
+
+    def marginals(self) -> dict[int, tuple[float, ...]] | None:
+        """Per unseen tile, the exact chance that each of :meth:`holders` holds it now, uniform
+        over the hidden deals consistent with the observation (what :meth:`sample` draws from);
+        ``None`` where the inference is not exact (:attr:`exact`) or the count is too big.
+
+        The two facts the sampler conditions on by rejection (a hand not over is not blocked;
+        a seat offered a double's bonus play holds a tile for it) are conditioned on here by
+        inclusion and exclusion: the fillings that break one are counted with the tiles
+        concerned kept out of the seats' slots (a blocked hand has every playable unseen tile
+        in the stock, and where ``early_block_detection`` looks at the tiles that may be drawn,
+        none of them among those: a factor the stock's uniform order gives)."""
+        if not self.exact or any(f is None for f in self._fillers):
+            return None
+        holders = self.holders()
+        column = {h: i for i, h in enumerate(holders)}
+        unseen = self.unseen
+        alive = self._alive & unseen
+        blocked_factor = 1.0
+        if alive and self.rules.early_block_detection:
+            m, a, d = self.stock_size, alive.bit_count(), self.drawable
+            blocked_factor = comb(m - a, d) / comb(m, d) if d <= m - a else 0.0
+        must = self._must_hold
+        terms: list[tuple[float, int, int, int]] = [(1.0, 0, -2, 0)]  # sign, banned, seat, mask
+        if alive:
+            terms.append((-blocked_factor, alive, -2, 0))
+        if must is not None:
+            terms.append((-1.0, 0, must[0], must[1] & unseen))
+            if alive:
+                terms.append((blocked_factor, alive, must[0], must[1] & unseen))
+        weight = 0.0
+        sums = {t: [0.0] * len(holders) for t in _tiles(unseen)}
+        try:
+            for w, slots in self._alternatives:
+                for sign, banned, seat, mask in terms:
+                    changed = tuple(
+                        (s, m & ~banned & ~(mask if s == seat else 0), c) for s, m, c in slots
+                    )
+                    filler = _Filler((*changed, self._stock_class), unseen)
+                    if not filler.total:
+                        continue
+                    share = sign * w * filler.total
+                    weight += share
+                    seats = filler.slot_seats
+                    for t, chances in filler.marginals().items():
+                        row = sums[t]
+                        for k, p in enumerate(chances):
+                            if p:
+                                row[column[seats[k]]] += share * p
+        except _TooBig:
+            return None
+        if weight <= 0:
+            return None
+        return {t: tuple(max(0.0, v / weight) for v in row) for t, row in sums.items()}
 
     def _not_blocked(self, hands: Sequence[int], stock: Sequence[int]) -> bool:
         """Whether the world agrees with the hand not being over (see :meth:`sample`)."""

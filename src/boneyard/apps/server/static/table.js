@@ -282,7 +282,7 @@ function renderHand() {
       const list = el("ol", {});
       for (const h of hints) {
         list.appendChild(
-          el("li", {class: h.best ? "best" : ""}, `${h.text}: worth ${h.value >= 0 ? "+" : ""}${h.value.toFixed(1)} (${h.reason})`),
+          el("li", {class: h.best ? "best" : ""}, `${h.text}: worth ${h.value >= 0 ? "+" : ""}${h.value.toFixed(1)}${h.margin >= 0.05 ? ` ± ${h.margin.toFixed(1)}` : ""} (${h.reason})`),
         );
       }
       hintBox.appendChild(list);
