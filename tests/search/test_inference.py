@@ -412,8 +412,10 @@ def test_swapping_hidden_tiles_consistently_changes_nothing() -> None:
     checked = 0
     for seed in range(8):
         rng = random.Random(seed)
-        hands, stock = rules.deal(rng)
-        state = HandState.from_deal(rules, hands, stock, leader=0)
+        dealt, stock = rules.deal(rng)
+        state = HandState.from_deal(rules, dealt, stock, leader=0)
+        hands = [list(tiles_of(h)) for h in state.deal]
+        stock = list(state.stock)
         moves = []
         for _ in range(4):
             if state.over:
@@ -422,7 +424,7 @@ def test_swapping_hidden_tiles_consistently_changes_nothing() -> None:
             moves.append(action)
             state.apply(action)
         seen = state.layout.placed if state.layout else 0
-        theirs = [t for t in tiles_of(state.hands[1]) if not BIT[t] & seen]
+        theirs = [t for t in hands[1] if BIT[t] & state.hands[1] and not BIT[t] & seen]
         untouched = [t for t in stock[state.stock_pos :] if not BIT[t] & seen]
         if not theirs or not untouched:
             continue
