@@ -79,6 +79,8 @@ class ExpertAgent:
         self.candidates = (
             candidates if candidates is not None else int(min(8_000, max(200, budget * 10_000)))
         )
+        # How many worlds the last call of values() averaged over (benchmarks report it).
+        self.last_worlds = 0
 
     def values(self, observation: Observation, rng: random.Random) -> dict[Action, float]:
         """Each candidate move's average value over the sampled worlds (points for this seat's
@@ -122,6 +124,7 @@ class ExpertAgent:
             for action, value in values.items():
                 totals[action] = totals.get(action, 0.0) + value
             counted += 1
+        self.last_worlds = counted
         return {a: v / counted for a, v in totals.items()}
 
     def _world_source(
