@@ -29,9 +29,11 @@ scores only 1 for a header, within 3 only 2.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Play
+from ..kernel_spec import KernelSpec
 from ..layout import Layout
 from ..tiles import DOUBLE, NAMES
 from .base import Game, Rules, RuleSet
@@ -146,6 +148,17 @@ class BergenRules(Rules):
             side = self.side_of[seat]
             points = self.capped(points, state.base_totals[side] + state.scores[side])
         return points
+
+    def kernel_spec(self) -> KernelSpec | None:
+        spec = super().kernel_spec()
+        if spec is None:
+            return None
+        return replace(
+            spec,
+            play_scoring="headers",
+            header_cap=self.near_target_cap,
+            blocked_doubles_lose=self.blocked_doubles_lose,
+        )
 
     # ----------------------------------------------------------------- blocked hands
     def _holds_double(self, state: HandState, side: int) -> bool:
