@@ -209,6 +209,11 @@ class ResultsWriter:
         self._file.write(b"".join(_dumps(line) for lines in units for line in lines))
         self._file.flush()
 
+    def write_text(self, text: bytes) -> None:
+        """Append whole units' lines already written out (the compiled core writes them)."""
+        self._file.write(text)
+        self._file.flush()
+
     def close(self) -> None:
         self._file.close()
 
