@@ -172,11 +172,13 @@ _specs: weakref.WeakKeyDictionary[Rules, Any] = weakref.WeakKeyDictionary()
 
 def _compiled_spec(rules: Rules) -> Any:
     """The core's object for ``rules`` (built once per rules object), or ``None``."""
+    if not available():
+        return None
     try:
         return _specs[rules]
     except KeyError:
         pass
-    spec = rules.kernel_spec() if available() else None
+    spec = rules.kernel_spec()
     compiled = None if spec is None else _kernel.Spec(_spec_fields(rules, spec))
     _specs[rules] = compiled
     return compiled
@@ -367,7 +369,7 @@ class CompiledSolver:
         self.side = side
         self._solver = _kernel.Solver(spec, side, use_table=use_table, ordering=ordering)
         self._spec = spec
-        self._root: HandState | None = None
+        self._root: tuple[object, ...] = ()
         self._root_hand: Any = None
 
     @property
@@ -377,9 +379,26 @@ class CompiledSolver:
         return nodes
 
     def _hand(self, state: HandState) -> Any:
-        # The expert values every move of one world in turn: the world is converted once.
-        if state is not self._root:
-            self._root = state
+        # The expert values every move of one world in turn: the world is converted once (a state
+        # is changed in place by apply, so it is told apart by more than its identity).
+        key = (
+            id(state),
+            state.layout,
+            state.stock,
+            *state.hands,
+            state.turn,
+            state.stock_pos,
+            *state.scores,
+            state.base_totals,
+            len(state.history),
+            state.drew,
+            state.bonus_double,
+            state.unclaimed,
+            state.finding_lead,
+            state.over,
+        )
+        if key != self._root:
+            self._root = key
             self._root_hand = _kernel.Hand(self._spec, _state_data(state))
         return self._root_hand
 
