@@ -129,15 +129,13 @@ def solve_pure(state: HandState) -> tuple[float, int]:
 
 def compiled_solver() -> Callable[[HandState], tuple[float, int]] | None:
     """The compiled solver, or ``None`` where the compiled core is not built."""
-    try:
-        from boneyard import kernel
-    except ImportError:
-        return None
-    if not kernel.available():
+    from boneyard import kernel
+
+    if not kernel.supports(puerto_rico()):
         return None
 
     def solve(state: HandState) -> tuple[float, int]:
-        result = kernel.solve(state, side=0)
+        result = kernel.CompiledSolver(state.rules, 0).solve(state)
         assert result.complete
         return result.value, result.nodes
 
