@@ -3,10 +3,12 @@ engines, side by side in one run.
 
 Every boneyard figure is a *whole process* playing N random hands on one worker, timed from outside
 with the wall clock (start-up, imports and dealing included), the way a user runs it:
-``boneyard simulate GAME --hands N --agents random --workers 1 --json``. For every game the compiled
-core plays (:mod:`boneyard.kernel`) there are two rows: the compiled core at ``--hands`` (1,000,000
-by default) and the pure-Python engine (``BONEYARD_PURE=1``) at ``--pure-hands`` (20,000; it is
-about a hundred times slower). A game the core does not play has a pure row only.
+``boneyard simulate GAME --hands N --agents random --workers 1 --json``. Its peak memory (the
+process's largest resident set) is reported too: the same for a million hands as for a few
+thousand. For every game the compiled core plays (:mod:`boneyard.kernel`) there are two rows: the
+compiled core at ``--hands`` (1,000,000 by default) and the pure-Python engine
+(``BONEYARD_PURE=1``) at ``--pure-hands`` (20,000; it is about a hundred times slower). A game
+the core does not play has a pure row only.
 
 The third-party engines are timed by their own loop (``third_party.py``: their start-up is not
 counted, which favours them), at ``--their-hands`` hands:
@@ -77,20 +79,29 @@ class Row:
     hands: int
     seconds: float
     compare_with: str = ""
+    peak_mb: float | None = None
 
     @property
     def rate(self) -> float:
         return self.hands / self.seconds
 
 
-def _timed(cmd: Sequence[str], env: dict[str, str] | None = None) -> tuple[float, str]:
+def _timed(cmd: Sequence[str], env: dict[str, str] | None = None) -> tuple[float, str, str]:
     start = time.perf_counter()
     out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env)
-    return time.perf_counter() - start, out.stdout
+    return time.perf_counter() - start, out.stdout, out.stderr
+
+
+# The boneyard command, reporting its peak resident memory (KiB) on standard error as it exits.
+BONEYARD = (
+    "import atexit, resource, sys; atexit.register(lambda: print('peak', "
+    "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)); "
+    "from boneyard.cli import main; main()"
+)
 
 
 def boneyard_row(label: str, args: list[str], hands: int, compiled: bool, seed: int) -> Row:
-    cmd = [sys.executable, "-c", "from boneyard.cli import main; main()", "simulate", *args]
+    cmd = [sys.executable, "-c", BONEYARD, "simulate", *args]
     cmd += ["--hands", str(hands), "--agents", "random", "--seed", str(seed), "--json"]
     cmd += ["--workers", "1"]
     env = dict(os.environ)
@@ -98,14 +109,15 @@ def boneyard_row(label: str, args: list[str], hands: int, compiled: bool, seed: 
         env.pop("BONEYARD_PURE", None)
     else:
         env["BONEYARD_PURE"] = "1"
-    seconds, out = _timed(cmd, env)
+    seconds, out, err = _timed(cmd, env)
     data = json.loads(out)
+    peak = int(err.split("peak")[-1].split()[0]) / 1024
     engine = data.get("engine", "python")
     if engine != ("compiled" if compiled else "python"):
         raise AssertionError(f"{label}: simulate ran the {engine} engine")
     players = sum(len(side) for side in data["sides"])
     name = "boneyard compiled" if compiled else "boneyard pure Python"
-    return Row(name, label, players, hands, seconds)
+    return Row(name, label, players, hands, seconds, peak_mb=peak)
 
 
 def third_party_rate(engine: str, game: str, hands: int, seed: int) -> float:
@@ -115,7 +127,7 @@ def third_party_rate(engine: str, game: str, hands: int, seed: int) -> float:
     else:
         call = f"t.openspiel_hands_per_second({game!r}, {hands}, {seed})"
     code = f"import sys; sys.path.insert(0, {str(HERE)!r}); import third_party as t; print({call})"
-    _, out = _timed([sys.executable, "-c", code])
+    _, out, _ = _timed([sys.executable, "-c", code])
     return float(out.strip())
 
 
@@ -126,7 +138,7 @@ def compiled_games() -> set[str]:
         "print(','.join(g for g in GAMES if kernel.supports(GAMES[g].configure())))"
     )
     try:
-        _, out = _timed([sys.executable, "-c", code])
+        _, out, _ = _timed([sys.executable, "-c", code])
     except subprocess.CalledProcessError:
         return set()
     return set(out.strip().split(",")) - {""}
@@ -171,16 +183,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"the run). boneyard: whole processes, start-up included; third-party engines: their "
         "own loop, start-up not counted.\n"
     )
-    print("| engine | game | players | hands | seconds | hands/s | vs |")
-    print("|---|---|---|---|---|---|---|")
+    print("| engine | game | players | hands | seconds | hands/s | vs | peak MB |")
+    print("|---|---|---|---|---|---|---|---|")
     for r in rows:
         ratio = ""
         other = theirs.get(r.compare_with)
         if other is not None:
             ratio = f"{r.rate / other.rate:.1f}x {other.engine} {other.game}"
+        peak = "" if r.peak_mb is None else f"{r.peak_mb:.0f}"
         print(
             f"| {r.engine} | {r.game} | {r.players} | {r.hands:,} | {r.seconds:.2f} | "
-            f"{r.rate:,.0f} | {ratio} |"
+            f"{r.rate:,.0f} | {ratio} | {peak} |"
         )
     print(f"\nLoad average after the run: {os.getloadavg()[0]:.2f}")
     return 0

@@ -137,6 +137,10 @@ def seat_agents(names: Sequence[str], players: int) -> list[str]:
 # Fewer units than this per worker process are not worth starting a process.
 MIN_HANDS_PER_WORKER = 200
 MIN_MATCHES_PER_WORKER = 10
+# In the compiled core a hand takes about two microseconds: a process is worth starting for a
+# fifth of a second of work.
+COMPILED_HANDS_PER_WORKER = 100_000
+COMPILED_MATCHES_PER_WORKER = 10_000
 
 
 def hand_line(
@@ -555,7 +559,11 @@ def simulate(
         address=address,
         progress=progress,
         first_size=1 if whole_match else 16,
-        min_per_worker=MIN_MATCHES_PER_WORKER if whole_match else MIN_HANDS_PER_WORKER,
+        min_per_worker=(
+            (COMPILED_MATCHES_PER_WORKER if whole_match else COMPILED_HANDS_PER_WORKER)
+            if compiled
+            else (MIN_MATCHES_PER_WORKER if whole_match else MIN_HANDS_PER_WORKER)
+        ),
         add_chunk=add_chunk,
     )
     tally.finish()

@@ -45,6 +45,7 @@ from .stream import Stream, substream, unit_seed
 __all__ = ["AgentStats", "MoveTimes", "TournamentResult", "run_tournament"]
 
 MIN_DEALS_PER_WORKER = 50
+COMPILED_DEALS_PER_WORKER = 5_000  # a deal's hands take microseconds in the compiled core
 
 
 class MoveTimes:
@@ -380,7 +381,7 @@ def run_tournament(
         address=address,
         progress=progress,
         first_size=4,
-        min_per_worker=MIN_DEALS_PER_WORKER,
+        min_per_worker=COMPILED_DEALS_PER_WORKER if compiled else MIN_DEALS_PER_WORKER,
         add_chunk=tally.add_times,
     )
     result = TournamentResult(rules.game.id, rules.rule_set, deals, tally.hands, tally.finish())

@@ -46,7 +46,12 @@ def test_agents_and_records_the_core_does_not_have_take_the_python_path(tmp_path
 
 
 @require_kernel()
-def test_the_compiled_path_runs_on_worker_processes(tmp_path: Path) -> None:
+def test_the_compiled_path_runs_on_worker_processes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import boneyard.sim
+
+    monkeypatch.setattr(boneyard.sim, "COMPILED_HANDS_PER_WORKER", 1_000)
     rules = get_game("partnership").configure()
     files = []
     for workers in (1, 2):
