@@ -55,6 +55,7 @@ _JOB_FIELDS = (
     "agents",
     "per",
     "seed",
+    "stream",
     "records",
 )
 

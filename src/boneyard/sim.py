@@ -42,7 +42,7 @@ from .results import ResultsError, ResultsReader, ResultsWriter, check_header
 from .rules.base import Rules
 from .state import HandState
 from .stats import Number, exact
-from .stream import Stream, base_seed, unit_seed
+from .stream import STREAM, Stream, base_seed, unit_seed
 
 __all__ = [
     "MAX_MATCH_HANDS",
@@ -590,6 +590,7 @@ def results_header(
         "agents": list(agents),
         "per": per,
         "seed": seed,
+        "stream": STREAM,
         "records": records,
         "boneyard": __version__,
     }

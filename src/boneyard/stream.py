@@ -35,12 +35,15 @@ import random
 from collections.abc import Iterable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
-__all__ = ["Stream", "base_seed", "substream", "unit_seed"]
+__all__ = ["STREAM", "Stream", "base_seed", "substream", "unit_seed"]
 
+# The name of this stream design, in every results file's header: a run is resumed only with the
+# stream that began it.
+STREAM = "splitmix64"
 MASK64 = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
 _TWO_53 = 1.0 / (1 << 53)
-_VERSION = "splitmix64"
+_VERSION = STREAM
 
 T = TypeVar("T")
 
@@ -95,7 +98,11 @@ class Stream(random.Random):
         return z ^ (z >> 31)
 
     def random(self) -> float:
-        return (self.next64() >> 11) * _TWO_53
+        # next64, written out: agents call this once a move.
+        self._state = state = (self._state + GAMMA) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return ((z ^ (z >> 31)) >> 11) * _TWO_53
 
     def getrandbits(self, k: int) -> int:
         if k < 0:
@@ -116,10 +123,19 @@ class Stream(random.Random):
                 return r
 
     def shuffle(self, x: MutableSequence[Any]) -> None:
-        below = self._randbelow
+        # _randbelow(i + 1) and next64, written out: every deal shuffles the set.
+        state = self._state
         for i in range(len(x) - 1, 0, -1):
-            j = below(i + 1)
+            shift = 64 - i.bit_length()
+            while True:
+                state = (state + GAMMA) & MASK64
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+                j = (z ^ (z >> 31)) >> shift
+                if j <= i:
+                    break
             x[i], x[j] = x[j], x[i]
+        self._state = state
 
     def sample(
         self, population: Sequence[T], k: int, *, counts: Iterable[int] | None = None
