@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from boneyard import get_game
+from boneyard import Match, get_game
 from boneyard.cli import build_app
+from boneyard.record import match_to_record
 from boneyard.sim import simulate
 from boneyard.stats import Distribution, Moments, analyze_results
 from boneyard.tournament import run_tournament
@@ -253,18 +254,87 @@ def test_the_report_escapes_what_it_shows(tmp_path: Path) -> None:
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "block &amp; &lt;b&gt;" in page
 
 
-def test_analyze_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_analyze_errors(tmp_path: Path) -> None:
     missing = run("analyze", str(tmp_path / "nothing.jsonl"))
     assert missing.exit_code == 2 and "cannot read" in missing.stderr
-    record = tmp_path / "record.jsonl"
-    record.write_text('{"format": "boneyard-record/1"}\n')
-    not_results = run("analyze", str(record))
-    assert not_results.exit_code == 2 and "not a results file" in not_results.stderr
     header_only = tmp_path / "empty.jsonl"
     header_only.write_text(HAND_COMPUTED.read_text().splitlines()[0] + "\n")
     empty = run("analyze", str(header_only))
     assert empty.exit_code == 2 and "no whole unit yet" in empty.stderr
+
+
+WHAT_RESULTS_ARE = (
+    "a results file is the .jsonl file that boneyard simulate --out FILE.jsonl or boneyard "
+    "tournament --out FILE.jsonl writes"
+)
+
+
+def test_a_file_that_is_not_a_results_file_is_named(tmp_path: Path) -> None:
+    """A game record (indented JSON, as play --save writes it), a file of records (simulate
+    --save), a results file of another version, other JSON and text: each is said for what it
+    is, with what analyze reads instead, in one line on stderr, and nothing is written."""
+    match = Match(get_game("block").configure(players=2), seed=1)
+    while not match.hand.over:
+        match.hand.apply(match.hand.legal_actions()[0])
+    record = match_to_record(match, ["Ann", "Bob"])
+    files = {
+        "game.json": (
+            json.dumps(record, indent=2),
+            "this is a game record (for boneyard replay), not a results file",
+        ),
+        "games.jsonl": (
+            json.dumps(record) + "\n",
+            "this is a file of game records (for boneyard replay), not a results file",
+        ),
+        "later.jsonl": (
+            json.dumps({"format": "boneyard-results/9"}) + "\n",
+            "this is a results file of another version (boneyard-results/9; this boneyard "
+            "reads boneyard-results/1)",
+        ),
+        "other.jsonl": ('{"points": [1, 2]}\n', "this is JSON, but not a results file"),
+        "notes.txt": (
+            "hand 1: 12 to 0\n",
+            "this is not a results file (its first line is not JSON)",
+        ),
+    }
+    for name, (text, what) in files.items():
+        path = tmp_path / name
+        path.write_text(text)
+        result = run("analyze", str(path))
+        assert result.exit_code == 2, name
+        assert result.stderr == f"error: {path}: {what}; {WHAT_RESULTS_ARE}\n"
+        assert result.stdout == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(files)
+
+
+def test_without_matplotlib_the_tables_and_how_to_get_the_plots(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """matplotlib is not installed (its import fails): the tables are printed all the same, then
+    a line saying how to get the plots; nothing is written; the run succeeds."""
     monkeypatch.setitem(sys.modules, "matplotlib", None)
-    no_plots = run("analyze", str(HAND_COMPUTED), "--out", str(tmp_path / "r"))
-    assert no_plots.exit_code == 2 and "pip install 'boneyard[analysis]'" in no_plots.stderr
-    assert run("analyze", str(HAND_COMPUTED), "--no-report").exit_code == 0
+    report = tmp_path / "r"
+    no_plots = run("analyze", str(HAND_COMPUTED), "--out", str(report))
+    assert no_plots.exit_code == 0, no_plots.output
+    text = no_plots.stdout
+    assert text.startswith("block (modern), 2 players: 9 hands, seed 0 (simulate)")
+    assert "33.3%" in text and "[0.7%, 66.0%]" in text and "44.4% (4)" in text
+    assert text.rstrip().splitlines()[-1] == (
+        "no plots and no report: they need matplotlib, the analysis extra (pip install "
+        "'boneyard[analysis]', or pip install '.[analysis]' in a checkout); --no-report leaves "
+        "them out"
+    )
+    assert not report.exists()
+    as_json = run("analyze", str(HAND_COMPUTED), "--json")
+    assert as_json.exit_code == 0
+    assert json.loads(as_json.stdout) == analyze_results(HAND_COMPUTED)
+    assert "pip install 'boneyard[analysis]'" in as_json.stderr
+    bare = run("analyze", str(HAND_COMPUTED), "--no-report")
+    assert bare.exit_code == 0 and "matplotlib" not in bare.output
+
+
+def test_a_torn_line_is_said_in_the_singular(tmp_path: Path) -> None:
+    path = tmp_path / "torn.jsonl"
+    path.write_text(HAND_COMPUTED.read_text() + '{"unit": 9, "hand": 0, "of"')
+    result = run("analyze", str(path), "--no-report")
+    assert "(1 line of an unfinished unit at the end was ignored)" in result.stdout

@@ -245,7 +245,7 @@ def test_play_draw_game() -> None:
 def test_play_partnership() -> None:
     result = run("play", "partnership", "--seed", "3", input="1\n" * 3000)
     assert result.exit_code == 0
-    assert "Partnerships: you and seat 2 vs seats 1 & 3." in result.stdout
+    assert "Partnerships: you & seat 2 vs seats 1 & 3." in result.stdout
     assert "you & seat 2" in result.stdout
     assert "Match over: " in result.stdout
 
@@ -267,8 +267,8 @@ def test_play_block_with_partners_and_options() -> None:
         input="1\n" * 3000,
     )
     assert result.exit_code == 0, result.stderr
-    assert "Partnerships: you and seat 2 vs seats 1 & 3." in result.stdout
-    assert "seat 1 is random" in result.stdout
+    assert "Partnerships: you & seat 2 vs seats 1 & 3." in result.stdout
+    assert "against seat 1 (random)" in result.stdout
     assert "Score sheet (30 to win)" in result.stdout
 
 
@@ -436,7 +436,7 @@ def test_play_a_counting_game_to_the_end(game: str, seed: str, tmp_path: Path) -
     result = run("play", game, "--seed", seed, "--save", str(save), input="1\n" * 3000)
     assert result.exit_code == 0, result.stderr
     text = result.stdout
-    assert "seat 1 is counting" in text  # the default opponent of the counting games
+    assert "against seat 1 (counting)" in text  # the default opponent of the counting games
     assert "Scores are counted for you." in text
     assert re.search(r"^  ends \d+( \+ \d+)* = \d+ -> \d+ points?$", text, re.M)
     assert re.search(r"^Count: L \d+", text, re.M)
@@ -511,7 +511,7 @@ def test_play_pub_partners(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.stderr
     text = result.stdout
-    assert "Partnerships: you and seat 2 vs seats 1 & 3." in text
+    assert "Partnerships: you & seat 2 vs seats 1 & 3." in text
     assert "A hand goes on until both partners of a side are out." in text
     assert "Seat 1 is out; the hand goes on until both partners of a side are out." in text
     assert "Score sheet (61 exactly to win)" in text
@@ -523,11 +523,11 @@ def test_play_pub_partners(tmp_path: Path) -> None:
 def test_play_with_the_counting_agent_elsewhere() -> None:
     result = run("play", "block", "--opponent", "counting", "--seed", "2", input="1\n" * 2000)
     assert result.exit_code == 0, result.stderr
-    assert "seat 1 is counting" in result.stdout
+    assert "against seat 1 (counting)" in result.stdout
     assert "Match over: " in result.stdout
     assert "Count:" not in result.stdout
     plain = run("play", "block", "--seed", "2", input="q\n")
-    assert "seat 1 is greedy" in plain.stdout
+    assert "against seat 1 (greedy)" in plain.stdout
 
 
 # ------------------------------------------------------------------------ Matador, Whist and Pool
@@ -546,7 +546,7 @@ def play_and_replay(tmp_path: Path, *args: str) -> tuple[str, dict[str, Any]]:
 def test_play_matador_hoyle(tmp_path: Path) -> None:
     text, record = play_and_replay(tmp_path, "matador", "--rules", "hoyle", "--seed", "6")
     assert "Matador (hoyle rules), 2 players" in text
-    assert "seat 1 is matador" in text
+    assert "against seat 1 (matador)" in text
     assert re.search(r"\d+\) play \[(\d)\|(\d)\]\* at [LR], on the \d, exposing \1\n", text)
     assert re.search(r"\d+\) play \[(\d)\|(\d)\]\* at [LR], on the \d, exposing \2\n", text)
     assert "Open ends: L shows " in text and "or a matador" in text
@@ -566,8 +566,8 @@ def test_play_domino_whist(tmp_path: Path) -> None:
     )
     assert "Debits this hand: you & seat 2: " in text
     assert re.fullmatch(
-        r"Match over: (you and seat 2|seats 1 & 3) reach 100 debits \(\d+ to \d+\): "
-        r"(seats 1 & 3|you and seat 2) win\.",
+        r"Match over: (you & seat 2|seats 1 & 3) reach 100 debits \(\d+ to \d+\): "
+        r"(seats 1 & 3|you & seat 2) win\.",
         text.splitlines()[-2],
     )
     assert record["players"] == ["you", "whist-1", "whist-2", "whist-3"]

@@ -34,8 +34,9 @@ Config = tuple[str, str, int, dict[str, Any]]
 
 CONFIGS: list[Config] = [
     *[("bergen", "classic", n, {}) for n in (2, 3, 4)],
-    ("bergen", "classic", 2, {"stock_reserve": 2, "first_lead": "lowest_double"}),
-    ("bergen", "classic", 3, {"bergen_near_target_cap": True, "blocked_doubles_lose": False}),
+    ("bergen", "classic", 2, {"stock_reserve": 2, "first_lead": "lowest_double",
+                              "voluntary_draw": False, "blocked_doubles_lose": "all_pips"}),
+    ("bergen", "classic", 3, {"bergen_near_target_cap": True, "blocked_doubles_lose": "off"}),
     ("bergen", "classic", 4, {"tile_set": "double-nine", "hand_size": 9}),
     ("bergen", "classic", 4,
      {"tile_set": "double-twelve", "hand_size": 12, "domino_points": "fixed:2"}),
@@ -149,8 +150,15 @@ def bergen_end(state: HandState) -> None:
         end[result.out_seat] = fixed(o["domino_points"])
     else:
         assert all(hands)
+        # The doubles rule: a hand holding a double loses to any hand without one; then the
+        # pips, with non_double_pips those of the tiles other than doubles only.
+        rule = o["blocked_doubles_lose"]
+        singles = sum(1 << t for t in range(state.rules.tiles.size) if not DOUBLE[t])
         keys = [
-            (bool(doubles_in(h)) if o["blocked_doubles_lose"] else False, seat_pips[s])
+            (
+                rule != "off" and doubles_in(h) > 0,
+                pips_of(h & singles) if rule == "non_double_pips" else seat_pips[s],
+            )
             for s, h in enumerate(hands)
         ]
         tied = [s for s, k in enumerate(keys) if k == min(keys)]

@@ -3,6 +3,7 @@ games.py)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
@@ -101,25 +102,40 @@ def test_an_option_that_does_not_apply() -> None:
         ("tile_set", "double-fifteen", "double-six, double-nine, double-twelve"),
         ("voluntary_draw", "maybe", "expected true or false"),
         ("voluntary_draw", 2, "expected true or false"),
-        ("target_score", "many", "a whole number, or per player count"),
-        ("target_score", 0, "a whole number, or per player count"),
-        ("target_score", True, "a whole number, or per player count"),
-        ("target_score", "-5", "a whole number, or per player count"),
-        ("hand_size", 0, "a whole number, or per player count as 2:7,3:5,4:5"),
-        ("hand_size", "2:7,3", "a whole number, or per player count"),
-        ("hand_size", "2:seven", "a whole number, or per player count"),
-        ("stock_reserve", -1, "a whole number, or per player count"),
-        ("stock_reserve", 1.5, "a whole number, or per player count"),
+        (
+            "target_score",
+            "many",
+            "expected a whole number, 1 or more, or one per number of players",
+        ),
+        ("target_score", 0, "0 is less than 1; expected a whole number, 1 or more"),
+        ("target_score", True, "one per number of players such as 2:15,3:10,4:10"),
+        ("target_score", "-5", "-5 is less than 1; expected a whole number, 1 or more"),
+        (
+            "hand_size",
+            0,
+            "0 is less than 1; expected a whole number, 1 or more, or one per number of players "
+            "such as 2:7,3:5,4:5",
+        ),
+        ("hand_size", "2:7,3", "one per number of players such as 2:7,3:5,4:5"),
+        (
+            "hand_size",
+            "2:seven",
+            "'seven' is not a whole number; expected a whole number, 1 or more",
+        ),
+        (
+            "stock_reserve",
+            -1,
+            "-1 is less than 0; expected a whole number, 0 or more, or one per number of players "
+            "such as 2:3,3:0,4:0",
+        ),
+        ("stock_reserve", 1.5, "one per number of players such as 2:3,3:0,4:0"),
     ],
 )
 def test_bad_values_name_the_valid_ones(name: str, value: Any, fragment: str) -> None:
     with pytest.raises(OptionError) as info:
         configure("block", "modern", 2, **{name: value})
     message = str(info.value)
-    assert f"bad value {value!r} for option {name}" in message or (
-        # a map names the bad part of the value
-        name == "hand_size" and "bad value 'seven' for option hand_size" in message
-    )
+    assert f"bad value {value!r} for option {name}: " in message
     assert fragment in message
 
 
@@ -193,8 +209,13 @@ def test_per_players() -> None:
 
 def test_allowed_in_words() -> None:
     assert OPTIONS["voluntary_draw"].allowed() == "true, false"
-    assert OPTIONS["target_score"].allowed() == "a whole number, or per player count as 2:7,3:5,4:5"
-    assert OPTIONS["rounds"].allowed() == "a whole number >= 0"
+    assert OPTIONS["target_score"].allowed() == (
+        "a whole number, 1 or more, or one per number of players such as 2:15,3:10,4:10"
+    )
+    assert OPTIONS["stock_reserve"].allowed() == (
+        "a whole number, 0 or more, or one per number of players such as 2:3,3:0,4:0"
+    )
+    assert OPTIONS["rounds"].allowed() == "a whole number, 0 or more, such as 10"
     assert (
         OPTIONS["next_lead"].allowed()
         == "alternate, winner, rotate_left, rotate_right, same_as_first"
@@ -298,3 +319,60 @@ def test_hand_size_map_without_this_player_count() -> None:
 def test_players_out_of_range() -> None:
     with pytest.raises(OptionError, match="draw is for 2 to 4 players, not 6"):
         configure("draw", "pagat", 6)
+
+
+# A value no option takes: a word, a number below every minimum, a map with a bad count.
+BAD = {
+    "bool": ["maybe", 2],
+    "int": ["many", -1],
+    "int_or_map": ["many", -1, "2:x"],
+    "choice": ["?"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(OPTIONS))
+def test_every_bad_value_is_explained_with_the_options_own_example(name: str) -> None:
+    """For every option in the registry (options added later included), a bad value's error
+    names the option and shows a value valid for it: its own example for a number or a map of
+    numbers per player count (not another option's), its choices, or true and false; and under
+    every game that has the option, that example configures."""
+    spec = OPTIONS[name]
+    shown = {
+        "bool": "true or false",
+        "int": spec.example,
+        "int_or_map": spec.example,
+        "choice": spec.choices[0] if spec.choices else "",
+    }[spec.kind]
+    assert shown, f"{name} has no example"
+    for value in BAD[spec.kind]:
+        with pytest.raises(OptionError) as info:
+            parse_value(spec, value)
+        message = str(info.value)
+        assert message.startswith(f"bad value {value!r} for option {name}: "), message
+        assert shown in message, message
+    assert parse_value(spec, "true" if spec.kind == "bool" else shown) is not None
+    if spec.kind not in ("int", "int_or_map"):
+        return
+    example = shown
+    if spec.kind == "int_or_map":
+        assert ":" in example, "a per-player option shows a map"
+        others = [s.example for s in OPTIONS.values() if s.kind == "int_or_map" and s is not spec]
+        assert example not in others, f"{name} borrows another option's example"
+    for game in GAMES.values():
+        if name not in game.option_names:
+            continue
+        value = parse_value(spec, example)
+        counts = [k for k, _ in value] if isinstance(value, tuple) else [game.default_players]
+        for players in counts:
+            if game.min_players <= players <= game.max_players:
+                game.configure(None, {name: example}, players)
+
+
+def test_the_options_page_shows_each_options_own_example() -> None:
+    """docs/options.md's table gives each per-player option the example its errors give."""
+    page = (Path(__file__).parent.parent / "docs" / "options.md").read_text()
+    for spec in OPTIONS.values():
+        if spec.kind != "int_or_map":
+            continue
+        row = next(line for line in page.splitlines() if line.startswith(f"| `{spec.name}` |"))
+        assert f"(`{spec.example}`)" in row, row

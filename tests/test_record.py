@@ -603,7 +603,8 @@ def test_records_replay(name: str) -> None:
 def test_every_record_file_is_tested() -> None:
     # The counting games' records are tested in tests/rules/test_muggins.py and its siblings,
     # Domino Whist's and Domino Pool's in tests/rules/test_domino_whist.py and test_domino_pool.py,
-    # the later games' in their own test files under tests/rules/.
+    # the later games' in their own test files under tests/rules/, the reproductions of bugs
+    # in tests/test_regressions.py.
     counting = (
         "muggins_",
         "all_threes_",
@@ -616,6 +617,7 @@ def test_every_record_file_is_tested() -> None:
         "mexican_train_",
         "chicken_foot_",
         "domino_loo_",
+        "regression_",  # tests/test_regressions.py: the reproductions of issue 14, pinned
     )
     names = {p.name for p in RECORDS.iterdir() if not p.name.startswith(counting)}
     assert names == {*EXPECTED, "examples.jsonl"}

@@ -31,6 +31,7 @@ from boneyard.terminal import (
     hand_text,
     menu,
     parse_command,
+    reader_voice,
     render_table,
     score_sheet_text,
     side_labels,
@@ -38,6 +39,7 @@ from boneyard.terminal import (
     trace_table,
 )
 from boneyard.tiles import NAMES, parse_tile
+from boneyard.words import Voice
 
 
 def T(text: str) -> int:
@@ -253,7 +255,7 @@ def test_ends_text_names_waiting_ends() -> None:
 
 def test_moves_in_words() -> None:
     state = deal_state(BLOCK, [SEAT0, SEAT1])
-    names = ["You", "Seat 1"]
+    names = Voice(("seat 0", "seat 1"), reader=0)
     assert describe_move(Move(0, state.legal_actions()[0]), None, names) == "You lead [6|6]."
     play_all(state, ["6-6"])
     before = state.layout
@@ -280,7 +282,7 @@ def test_score_sheet_and_side_labels() -> None:
     assert sheet[0] == "Score sheet (100 to win)"
     assert sheet[1].split() == ["hand", "you", "seat", "1", "how", "it", "ended"]
     assert sheet[2].split()[:3] == ["1", *map(str, result.points)]
-    assert result.reason in sheet[2]
+    assert reader_voice(BLOCK).tell(result.reason) in sheet[2]
     assert sheet[3].split() == ["total", *map(str, match.totals)]
     partners = get_game("partnership").configure()
     assert side_labels(partners) == ["you & seat 2", "seats 1 & 3"]
@@ -364,7 +366,8 @@ def test_a_whole_match_from_a_script() -> None:
     # Every hand's result is reported with its reason, and a score sheet follows it.
     for number, hand in enumerate(session.match.hands, 1):
         assert hand.result is not None
-        assert f"Hand {number} is over: {hand.result.reason}." in text
+        reason = reader_voice(session.rules).tell(hand.result.reason)
+        assert f"Hand {number} is over: {reason}." in text
     assert text.count("Score sheet (100 to win)") == len(session.match.hands)
 
 
@@ -403,7 +406,7 @@ def test_forced_passes_are_made_and_shown() -> None:
 def test_partnerships_are_shown() -> None:
     _, outcome, text = run_game("partnership", "1\n" * 2000, seed=3)
     assert outcome == "over"
-    assert "Partnerships: you and seat 2 vs seats 1 & 3." in text
+    assert "Partnerships: you & seat 2 vs seats 1 & 3." in text
     assert "Seat 2 (your partner, greedy)" in text
     last = text.rstrip().splitlines()[-1]
     assert last.startswith("Match over: you & seat 2 win") or last.startswith(
@@ -502,7 +505,8 @@ def test_a_whole_counting_match_explains_every_score(game: str, rules: str, seed
         cells = [
             f"{p} ({p - e}+{e})" for p, e in zip(result.points, result.end_points, strict=True)
         ]
-        assert row.split()[0] == str(n) and result.reason in row
+        reason = reader_voice(match.rules).tell(result.reason)
+        assert row.split()[0] == str(n) and reason in row
         assert re.search(r"\s+".join(re.escape(c) for c in cells), row), row
 
 
@@ -784,7 +788,7 @@ def test_partners_play_on_until_both_are_out() -> None:
 
 
 def test_moves_with_claims_and_muggins_in_words() -> None:
-    names = ["You", "Seat 1"]
+    names = Voice(("seat 0", "seat 1"), reader=0)
     claim = Move(0, Play(T("5-0"), "R", None, 15), None, 15)
     assert describe_move(claim, None, names) == "You play [5|0] at R, claiming 15 and score 15."
     wrong = Move(1, Play(T("5-0"), "R", None, 15), None, 0)
@@ -894,7 +898,7 @@ def test_a_matador_move_in_words() -> None:
     before = state.layout
     state.apply(Play(T("5-2"), "R", 2))
     move = state.observation(1).history[-1]
-    names = ["You", "Seat 1"]
+    names = Voice(("seat 0", "seat 1"), reader=0)
     assert describe_move(move, before, names, rules=MATADOR) == (
         "You play [5|2]* at R (on the 0), exposing 2."
     )
@@ -914,7 +918,10 @@ def test_a_crosswise_matador_stands_across_the_line() -> None:
         "Open ends: L shows 6: needs a 1 or a matador; R shows 5|2: needs a 2 or a 5 or a matador",
     ]
     move = state.observation(1).history[-1]
-    assert describe_move(move, None, ["You", "Seat 1"], rules=rules) == "You play [5|2]* at R."
+    assert (
+        describe_move(move, None, Voice(("seat 0", "seat 1"), reader=0), rules=rules)
+        == "You play [5|2]* at R."
+    )
     state = deal_state(rules, ["6-6 5-2 0-0 6-3 4-4 3-1 2-2", "1-0 6-5 6-4 5-5 5-4 5-3 4-2"])
     state.apply(Play(T("6-6")), 0)
     assert describe_action(Play(T("5-2"), "L"), state.layout, rules=rules) == (
@@ -994,7 +1001,7 @@ def test_a_whole_domino_whist_match() -> None:
         f"Drawing for partners. You drew {draw[0]}, seat 2 drew {draw[2]}: you are partners; "
         f"seats 1 & 3 drew {draw[1]} and {draw[3]}." in text
     )
-    assert "Partnerships: you and seat 2 vs seats 1 & 3." in text
+    assert "Partnerships: you & seat 2 vs seats 1 & 3." in text
     assert "Seat 2 (your partner, whist)" in text
     assert "The side first debited with 100 loses." in text
     assert "by whist_debit=highest_side_own_total, the side holding more pips is debited" in text
@@ -1008,10 +1015,11 @@ def test_a_whole_domino_whist_match() -> None:
             f"{lab}: {p}"
             for lab, p in zip(["you & seat 2", "seats 1 & 3"], hand.result.points, strict=True)
         )
-        assert f"Hand {number} is over: {hand.result.reason}.\n" in text
+        reason = reader_voice(match.rules).tell(hand.result.reason)
+        assert f"Hand {number} is over: {reason}.\n" in text
         assert f"Debits this hand: {cells}" in text
     loser = 1 - (match.winner or 0)
-    labels = ["you and seat 2", "seats 1 & 3"]
+    labels = ["you & seat 2", "seats 1 & 3"]
     verb = "reach"
     last = text.rstrip().splitlines()[-1]
     assert last == (

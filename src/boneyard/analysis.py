@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -30,13 +31,16 @@ from dataclasses import dataclass
 from .actions import Action, Draw, Muggins, Pass, Play
 from .agents.expert import ExpertAgent
 from .layout import Layout
+from .options import OptionError
 from .search.inference import Inference
 from .state import HandState, Observation
-from .tiles import BIT, DOUBLE, PIPS, format_tile, tiles_of
+from .tiles import BIT, DOUBLE, PIPS, format_tile
+from .words import plural
 
 __all__ = [
     "MoveAnalysis",
     "ReviewedMove",
+    "analysis_budget",
     "analyze",
     "default_analyst",
     "move_reason",
@@ -71,6 +75,29 @@ class ReviewedMove:
     best_value: float
     loss: float
     reason: str
+
+
+# The seconds of search a hint and a review give each position in the play front ends; the
+# environment variable below replaces them all at once (the tests set a small fixed budget, to
+# stay fast; players keep these).
+HINT_BUDGET = 0.3
+REVIEW_BUDGET = 0.25
+BUDGET_VARIABLE = "BONEYARD_ANALYSIS_BUDGET"
+
+
+def analysis_budget(default: float) -> float:
+    """``default`` seconds of search for a hint or a review, unless the environment variable
+    ``BONEYARD_ANALYSIS_BUDGET`` gives another (a positive number of seconds)."""
+    text = os.environ.get(BUDGET_VARIABLE, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 3600:
+        raise OptionError(f"{BUDGET_VARIABLE}={text!r}: give a number of seconds, such as 0.01")
+    return value
 
 
 def default_analyst(budget: float) -> ExpertAgent:
@@ -173,20 +200,6 @@ def _same_move(a: Action, b: Action) -> bool:
     return a == b
 
 
-def _start_of(state: HandState) -> HandState:
-    """A fresh copy of ``state``'s hand at its first move (same deal, stock and leader)."""
-    hands = [list(tiles_of(m)) for m in state.deal]
-    return HandState.from_deal(
-        state.rules,
-        hands,
-        state.stock,
-        None if state.lead_by_deal else state.leader,
-        lead_by_deal=state.lead_by_deal,
-        trusted=True,
-        totals=state.base_totals,
-    )
-
-
 def review_hand(
     state: HandState,
     seat: int,
@@ -202,10 +215,9 @@ def review_hand(
     Repeatable for a seed on an idle machine."""
     if not 0 <= seat < state.rules.players:
         raise ValueError(f"no seat {seat}")
-    replay = _start_of(state)
     rng = random.Random(seed)
     reviews: list[ReviewedMove] = []
-    for number, move in enumerate(state.history, start=1):
+    for number, (replay, move) in enumerate(state.replay(), start=1):
         if (
             number >= from_move
             and move.seat == seat
@@ -230,7 +242,6 @@ def review_hand(
                             best.reason,
                         )
                     )
-        replay.apply(move.action, seat=move.seat)
     return reviews
 
 
@@ -245,9 +256,10 @@ def review_text(reviews: Sequence[ReviewedMove], threshold: float = 0.5) -> str:
                 f"by {r.loss:.1f} points ({r.reason})"
             )
     total = sum(r.loss for r in reviews)
+    decisions = plural(len(reviews), "decision")
     if not lines:
-        lines.append(f"no costly moves: {len(reviews)} decisions, all within {threshold} points")
-    lines.append(f"total cost of your choices: {total:.1f} points over {len(reviews)} decisions")
+        lines.append(f"no costly moves: {decisions}, all within {threshold} points")
+    lines.append(f"total cost of your choices: {total:.1f} points over {decisions}")
     return "\n".join(lines)
 
 

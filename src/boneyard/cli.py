@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 from . import __version__
+from .analysis import HINT_BUDGET, analysis_budget
 from .games import GAMES, get_game
 from .options import OptionError, format_value
 from .record import RecordError, Replay, read_records, replay_record
@@ -270,22 +271,28 @@ def run_analyze(file: Path, out: Path | None, as_json: bool, report: bool) -> No
     except ResultsError as e:
         error(str(e))
     page = None
+    no_plots = None
     if report:
         directory = out if out is not None else file.with_name(f"{file.stem}-report")
         try:
             page = write_report(analysis, directory)
         except MissingPlots as e:
-            error(str(e))
+            # The tables need no plotting library: they are printed all the same.
+            no_plots = str(e)
         except OSError as e:
             error(f"cannot write the report in {directory}: {e.strerror or e}")
     if as_json:
         if page is not None:
             analysis["report"] = str(page)
         print(json.dumps(analysis))
+        if no_plots is not None:
+            print(no_plots, file=sys.stderr)
         return
     print_tables(analysis)
     if page is not None:
         print(f"report: {page}")
+    if no_plots is not None:
+        print(no_plots)
 
 
 # --------------------------------------------------------------------- replay
@@ -635,6 +642,10 @@ def build_app() -> "typer.Typer":
     ) -> None:
         """Play a match against the computer (you are seat 0): full screen in a terminal, or the
         line-based game with --plain."""
+        try:
+            analysis_budget(HINT_BUDGET)  # a bad BONEYARD_ANALYSIS_BUDGET, said before starting
+        except OptionError as e:
+            error(str(e))
         full_screen = not plain and _in_a_terminal()
         if full_screen:
             try:

@@ -130,6 +130,7 @@ _ENUMS: dict[str, dict[str, int]] = {
         "highest_holder_own_pips": 2,
     },
     "match_end": {"target": 0, "loss_target": 1, "rounds_high": 2, "rounds_low": 3},
+    "blocked_doubles_lose": {"off": 0, "all_pips": 1, "non_double_pips": 2},
 }
 
 _kernel: Any = None

@@ -100,9 +100,9 @@ class KernelSpec:
     claims: bool = False
     claim_values: tuple[int, ...] = ()
     false_claim_penalty: bool = False
-    # Bergen.
+    # Bergen: blocked_doubles_lose ("off", "all_pips", "non_double_pips").
     header_cap: bool = False
-    blocked_doubles_lose: bool = False
+    blocked_doubles_lose: str = "off"
     # Domino Whist.
     whist_debit: str = "highest_side_own_total"
     target_is_loss: bool = False

@@ -37,6 +37,7 @@ class Match:
     totals: list[float]
     winner: int | None
     finished: bool
+    scored: int
     lead_draw: list[int] | None
 
     def __init__(
@@ -54,6 +55,7 @@ class Match:
         self.totals: list[float] = [0] * len(rules.sides)
         self.winner = None
         self.finished = False
+        self.scored = 0  # how many hands the totals hold
         self.lead_draw = None
         if deal:
             self._deal_hand()
@@ -139,17 +141,27 @@ class Match:
         return state
 
     def next_hand(self) -> HandState | None:
-        """Score the finished hand and deal the next; ``None`` once the match is over."""
+        """Score the finished hand (unless it is scored already: a match replayed from a record)
+        and deal the next; ``None`` once the match is over. A match that is over deals nothing
+        and scores nothing again."""
         state = self.hand
         if not state.over:
             raise ValueError("the hand is not finished")
-        self._score(state.result)
+        if self.over:
+            return None
+        if self.scored < len(self.hands):
+            self._score(state.result)
         if self.over:
             return None
         return self._deal_hand()
 
     def _score(self, result: HandResult | None) -> None:
         assert result is not None
+        if self.over:
+            raise ValueError("the match is over: its last hand is scored already")
+        if self.scored == len(self.hands):
+            raise ValueError(f"hand {self.scored} is scored already")
+        self.scored += 1
         for i, p in enumerate(result.points):
             self.totals[i] += p
         if self.rules.target_exact:

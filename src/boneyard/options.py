@@ -42,16 +42,33 @@ class OptionSpec:
     # Choices with a parameter, written "prefix:<param>", e.g. "fixed:<n>" or "holder_of:<tile>".
     param_choices: tuple[str, ...] = ()
     minimum: int = 0
+    # A valid value of this option to show in its allowed values and its errors: for a whole
+    # number a typical one, for a per-player option a map of its own ("2:3,3:0,4:0").
+    example: str = ""
+    # For a choice that was once a yes/no option: the choices that false and true meant then, so
+    # that a record written before (records write every option) still loads and replays the same.
+    was_bool: tuple[str, str] | None = None
 
     def allowed(self) -> str:
-        """The allowed values in words."""
+        """The allowed values in words, with an example of this option's own where it helps."""
         if self.kind == "bool":
             return "true, false"
         if self.kind == "int":
-            return f"a whole number >= {self.minimum}"
+            return f"a whole number, {self.minimum} or more, such as {self.example}"
         if self.kind == "int_or_map":
-            return "a whole number, or per player count as 2:7,3:5,4:5"
+            return (
+                f"a whole number, {self.minimum} or more, or one per number of players such as "
+                f"{self.example}"
+            )
         return ", ".join([*self.choices, *self.param_choices])
+
+    def bad_value(self, value: Any, why: str = "") -> OptionError:
+        """The error for a bad ``value``: the option, what was wrong (``why``, if more can be
+        said) and what it takes."""
+        expected = "true or false" if self.kind == "bool" else self.allowed()
+        verb = "choose from" if self.kind == "choice" else "expected"
+        detail = f"{why}; {verb} {expected}" if why else f"{verb} {expected}"
+        return OptionError(f"bad value {value!r} for option {self.name}: {detail}")
 
 
 _SPECS = [
@@ -68,12 +85,17 @@ _SPECS = [
         "against 1 and 3, scoring for the side",
     ),
     OptionSpec(
-        "hand_size", "int_or_map", "tiles dealt to each player, or per number of players", minimum=1
+        "hand_size",
+        "int_or_map",
+        "tiles dealt to each player, or per number of players",
+        minimum=1,
+        example="2:7,3:5,4:5",
     ),
     OptionSpec(
         "stock_reserve",
         "int_or_map",
         "stock tiles that may never be drawn, or per number of players",
+        example="2:3,3:0,4:0",
     ),
     OptionSpec(
         "draw_policy",
@@ -205,6 +227,7 @@ _SPECS = [
         "int_or_map",
         "points that win the match, or per number of players",
         minimum=1,
+        example="2:15,3:10,4:10",
     ),
     OptionSpec(
         "target_exact",
@@ -305,7 +328,7 @@ _SPECS = [
         "bool",
         "the target is a loss: points are debits and the side that reaches the target loses",
     ),
-    OptionSpec("rounds", "int", "hands in a match (0: no limit, play to the target)"),
+    OptionSpec("rounds", "int", "hands in a match (0: no limit, play to the target)", example="10"),
     OptionSpec(
         "loo_scoring",
         "choice",
@@ -318,6 +341,7 @@ _SPECS = [
         "loo_penalty",
         "int",
         "in Domino Loo for points, what a player who stayed in and took no trick (looed) loses",
+        example="5",
     ),
     OptionSpec(
         "loo_miss",
@@ -354,18 +378,24 @@ _SPECS = [
         "double_blank_value",
         "int",
         "what the 0-0 counts when left in a hand at the end (0 normally; 50 in Chicken Foot)",
+        example="50",
     ),
     OptionSpec(
         "blank_half_value",
         "int",
         "what each blank half counts when left in a hand at the end (0 normally; 25 in one "
         "Chicken Foot text)",
+        example="25",
     ),
     OptionSpec(
         "blocked_doubles_lose",
-        "bool",
-        "in a blocked hand a hand holding a double loses to any hand without one; the fewest "
-        "pips wins among the hands alike (Bergen)",
+        "choice",
+        "Bergen's doubles rule for a blocked hand: off (the fewest pips win), all_pips (a hand "
+        "holding a double loses to any hand without one, then the fewest pips win), "
+        "non_double_pips (the same, but hands that all hold doubles count only their other "
+        "tiles)",
+        ("off", "all_pips", "non_double_pips"),
+        was_bool=("off", "all_pips"),
     ),
     OptionSpec(
         "bergen_near_target_cap",
@@ -387,17 +417,19 @@ _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
 
-def _parse_int(spec: OptionSpec, value: Any) -> int:
-    if isinstance(value, bool):
-        raise OptionError(f"bad value {value!r} for option {spec.name}: expected {spec.allowed()}")
-    if isinstance(value, int):
+def _parse_int(spec: OptionSpec, value: Any, whole: Any = None) -> int:
+    """A whole number of at least ``spec.minimum``; ``whole`` is the value as given, when this
+    is one player count's number in it."""
+    given = value if whole is None else whole
+    if isinstance(value, int) and not isinstance(value, bool):
         n = value
     elif isinstance(value, str) and value.strip().lstrip("-").isdigit():
         n = int(value.strip())
     else:
-        raise OptionError(f"bad value {value!r} for option {spec.name}: expected {spec.allowed()}")
+        part = f"{value!r} is not a whole number" if whole is not None else ""
+        raise spec.bad_value(given, part)
     if n < spec.minimum:
-        raise OptionError(f"bad value {value!r} for option {spec.name}: expected {spec.allowed()}")
+        raise spec.bad_value(given, f"{n} is less than {spec.minimum}")
     return n
 
 
@@ -408,7 +440,7 @@ def parse_value(spec: OptionSpec, value: Any) -> OptionValue:
             return value
         if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
             return value.strip().lower() in _TRUE
-        raise OptionError(f"bad value {value!r} for option {spec.name}: expected true or false")
+        raise spec.bad_value(value)
     if spec.kind == "int":
         return _parse_int(spec, value)
     if spec.kind == "int_or_map":
@@ -420,14 +452,9 @@ def parse_value(spec: OptionSpec, value: Any) -> OptionValue:
         ):
             pairs = [tuple(p) for p in value]
         elif isinstance(value, str) and ":" in value:
-            try:
-                pairs = [tuple(item.split(":")) for item in value.split(",")]  # type: ignore[misc]
-            except ValueError:
-                pairs = []
-            if not pairs or any(len(p) != 2 for p in pairs):
-                raise OptionError(
-                    f"bad value {value!r} for option {spec.name}: expected {spec.allowed()}"
-                )
+            pairs = [tuple(item.split(":")) for item in value.split(",")]  # type: ignore[misc]
+            if any(len(p) != 2 for p in pairs):
+                raise spec.bad_value(value)
         else:
             return _parse_int(spec, value)
         out = []
@@ -435,24 +462,21 @@ def parse_value(spec: OptionSpec, value: Any) -> OptionValue:
             if isinstance(k, bool) or not (
                 isinstance(k, int) or (isinstance(k, str) and k.strip().isdigit())
             ):
-                raise OptionError(
-                    f"bad value {value!r} for option {spec.name}: {k!r} is not a number of "
-                    f"players (expected {spec.allowed()})"
-                )
-            out.append((int(k), _parse_int(spec, v)))
+                raise spec.bad_value(value, f"{k!r} is not a number of players")
+            out.append((int(k), _parse_int(spec, v, value)))
         if not out:
-            raise OptionError(
-                f"bad value {value!r} for option {spec.name}: expected {spec.allowed()}"
-            )
+            raise spec.bad_value(value)
         return tuple(sorted(out))
     # choice
+    if isinstance(value, bool) and spec.was_bool is not None:
+        return spec.was_bool[value]
     if not isinstance(value, str):
-        raise OptionError(
-            f"bad value {value!r} for option {spec.name}: choose from {spec.allowed()}"
-        )
+        raise spec.bad_value(value)
     text = value.strip()
     if text in spec.choices:
         return text
+    if spec.was_bool is not None and text.lower() in _TRUE | _FALSE:
+        return spec.was_bool[text.lower() in _TRUE]
     prefix, _, param = text.partition(":")
     for pc in spec.param_choices:
         if pc.startswith(prefix + ":") and param:
@@ -466,7 +490,7 @@ def parse_value(spec: OptionSpec, value: Any) -> OptionValue:
                 except ValueError:
                     break
                 return f"{prefix}:{param}"
-    raise OptionError(f"bad value {value!r} for option {spec.name}: choose from {spec.allowed()}")
+    raise spec.bad_value(value)
 
 
 def to_json(value: OptionValue) -> Any:

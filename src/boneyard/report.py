@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .words import capital, plural
+
 __all__ = ["PLOTS", "MissingPlots", "print_tables", "write_report"]
 
 # The plots of a report: file name and caption.
@@ -46,6 +48,12 @@ def _signed(x: float, pct: bool = False) -> str:
 
 def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
+
+
+def _dropped(lines: int) -> str:
+    """The torn end of a results file that was left out, in words."""
+    were = "was" if lines == 1 else "were"
+    return f"{plural(lines, 'line')} of an unfinished unit at the end {were} ignored"
 
 
 def title(a: dict[str, Any]) -> str:
@@ -219,11 +227,7 @@ def print_tables(a: dict[str, Any], file: Any = None) -> None:
             table.add_row(*row)
         console.print(table)
     if a.get("dropped_lines"):
-        console.print(
-            f"({a['dropped_lines']} line(s) of an unfinished unit at the end were ignored)",
-            markup=False,
-            highlight=False,
-        )
+        console.print(f"({_dropped(a['dropped_lines'])})", markup=False, highlight=False)
 
 
 # --------------------------------------------------------------------------------------- plots
@@ -232,7 +236,9 @@ def _pyplot() -> Any:
         import matplotlib
     except ImportError:
         raise MissingPlots(
-            "the plots need matplotlib: pip install 'boneyard[analysis]' (or --no-report)"
+            "no plots and no report: they need matplotlib, the analysis extra (pip install "
+            "'boneyard[analysis]', or pip install '.[analysis]' in a checkout); --no-report "
+            "leaves them out"
         ) from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -375,9 +381,7 @@ def _html(a: dict[str, Any], images: dict[str, bytes]) -> str:
         "approximation: mean &plusmn; 1.96&middot;sd/&radic;n over hands).</p>",
     ]
     if a.get("dropped_lines"):
-        parts.append(
-            f"<p>{a['dropped_lines']} line(s) of an unfinished unit at the end were ignored.</p>"
-        )
+        parts.append(f"<p>{e(capital(_dropped(a['dropped_lines'])))}.</p>")
     for caption, header, rows in tables(a):
         parts.append(f"<table><caption>{e(caption)}</caption>")
         parts.append("<tr>" + "".join(f"<th>{e(h)}</th>" for h in header) + "</tr>")

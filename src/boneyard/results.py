@@ -29,6 +29,7 @@ last whole unit and appends the rest, leaving exactly the file an uninterrupted 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
@@ -40,6 +41,7 @@ __all__ = [
     "ResultsWriter",
     "check_header",
     "is_results_header",
+    "not_results",
 ]
 
 FORMAT = "boneyard-results/1"
@@ -67,6 +69,33 @@ class ResultsError(ValueError):
 def is_results_header(obj: object) -> bool:
     """Whether a parsed JSON line is the header of a results file."""
     return isinstance(obj, dict) and obj.get("format") == FORMAT
+
+
+# How much of a file that is not a results file is read to say what it is.
+_SNIFF = 1 << 16
+_WHAT_RESULTS_ARE = (
+    "a results file is the .jsonl file that boneyard simulate --out FILE.jsonl or boneyard "
+    "tournament --out FILE.jsonl writes"
+)
+
+
+def not_results(start: bytes, first: object) -> str:
+    """What a file that is not a results file is, and what a results file is, in one line:
+    ``start`` is its beginning, ``first`` its first line parsed (``None`` if that is no JSON)."""
+    head = first.get("format") if isinstance(first, dict) else None
+    if isinstance(head, str) and head.startswith("boneyard-results/"):
+        what = f"this is a results file of another version ({head}; this boneyard reads {FORMAT})"
+    elif isinstance(head, str) and head.startswith("boneyard-record/"):
+        what = "this is a file of game records (for boneyard replay), not a results file"
+    elif re.match(rb'\s*\{\s*"format"\s*:\s*"boneyard-record/', start):
+        what = "this is a game record (for boneyard replay), not a results file"
+    elif first is not None or start.lstrip()[:1] in (b"{", b"["):
+        what = "this is JSON, but not a results file"
+    elif not start.strip():
+        what = "this file is empty"
+    else:
+        what = "this is not a results file (its first line is not JSON)"
+    return f"{what}; {_WHAT_RESULTS_ARE}"
 
 
 def check_header(found: Mapping[str, Any], expected: Mapping[str, Any], label: str) -> None:
@@ -103,9 +132,12 @@ class ResultsReader:
         first = source.readline()
         if first.endswith(b"\n"):
             self._line_no = 1
-            obj = self._parse(first, last=False)
+            try:
+                obj = json.loads(first)
+            except (json.JSONDecodeError, UnicodeDecodeError):
+                obj = None
             if not is_results_header(obj):
-                raise ResultsError(f"{label}: not a results file (no {FORMAT} header line)")
+                raise ResultsError(f"{label}: {not_results(first + source.read(_SNIFF), obj)}")
             assert isinstance(obj, dict)
             self.header = obj
             self.end = len(first)

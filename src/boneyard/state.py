@@ -4,7 +4,8 @@ A :class:`HandState` holds the hands as bitmasks, the stock in draw order, the l
 is, the scores made during play and the history. It answers :meth:`~HandState.legal_actions`, takes
 an action with :meth:`~HandState.apply` (an illegal one raises :class:`IllegalAction` and changes
 nothing), copies itself cheaply with :meth:`~HandState.copy`, and gives each seat only what that
-seat may see with :meth:`~HandState.observation`.
+seat may see with :meth:`~HandState.observation`. :meth:`~HandState.restart` and
+:meth:`~HandState.replay_to` rebuild the hand from its start, the one place that is done.
 
 >>> from boneyard.games import get_game
 >>> from boneyard.tiles import parse_tile as T
@@ -26,7 +27,7 @@ boneyard.state.IllegalAction: seat 1 cannot play 0-0 at L: the end shows 6
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -195,6 +196,65 @@ class HandState:
         self.turn = self.leader
         rules.start_table(self)
         return self
+
+    # ----------------------------------------------------------------- the start again
+    def restart(self) -> HandState:
+        """This hand again at its first move: the same deal, stock, lead, turn-up and match
+        context (the engine double of a round, a pool's stake), and the same match totals.
+
+        This is the one place a hand's start is rebuilt: take-back, reviews, records and
+        resuming all come here, so the lead (a deal's double, an engine drawn from the stock,
+        a rotation) is found exactly as the hand first found it."""
+        return HandState.from_deal(
+            self.rules,
+            [_tiles(m) for m in self.deal],
+            self.stock,
+            None if self.lead_by_deal else self.leader,
+            lead_by_deal=self.lead_by_deal,
+            trusted=True,
+            totals=self.base_totals,
+            context=self.context,
+        )
+
+    def replay(self) -> Iterator[tuple[HandState, Move]]:
+        """The hand again from its start: each move of the history with the position before it.
+        One state is moved on by each move once the caller has looked at it; copy it to keep
+        it."""
+        state = self.restart()
+        for move in self.history:
+            yield state, move
+            state.apply(move.action, seat=move.seat)
+
+    def replay_to(self, moves: int) -> HandState:
+        """A new state of this hand after its first ``moves`` moves (0: its start)."""
+        if not 0 <= moves <= len(self.history):
+            raise ValueError(f"the hand has {len(self.history)} moves, not {moves}")
+        state = self.restart()
+        for move in self.history[:moves]:
+            state.apply(move.action, seat=move.seat)
+        return state
+
+    def deal_voids(self) -> list[int]:
+        """Per seat, the tiles it cannot have been dealt, given how the lead went: those that,
+        dealt to it instead of to their holder, would have given the lead (or the tile to lead)
+        to someone else, or decided by the deal a lead that was drawn for. Nothing where the deal
+        does not decide the lead. What a reader of the public moves can infer from the lead."""
+        rules = self.rules
+        n = rules.players
+        if not self.lead_by_deal:
+            return [0] * n
+        masks = list(self.deal)
+        real = rules.leader_from_deal(masks, self.context)
+        out = []
+        for s in range(n):
+            void = 0
+            for x in _tiles(rules.tiles.all_mask & ~masks[s]):
+                trial = [m & ~BIT[x] for m in masks]
+                trial[s] |= BIT[x]
+                if rules.leader_from_deal(trial, self.context) != real:
+                    void |= BIT[x]
+            out.append(void)
+        return out
 
     # ----------------------------------------------------------------- copying
     def copy(self, history: bool = True) -> HandState:

@@ -40,6 +40,7 @@ from .actions import (
     TakeMiss,
 )
 from .agents import Agent, make_agent
+from .analysis import HINT_BUDGET, REVIEW_BUDGET, analysis_budget
 from .layout import Layout
 from .match import Match
 from .rules.base import HandResult, Rules
@@ -53,6 +54,8 @@ from .rules.whist import WhistRules
 from .state import HandState, IllegalAction, Observation
 from .tiles import BIT, DOUBLE, HIGH, LOW, NAMES, PIPS, parse_tile, tile, tiles_of
 from .tricks import DROPPED, MISSED, STOOD, Tricks
+from .words import Voice, plural
+from .words import number as _num
 
 if TYPE_CHECKING:
     from .analysis import MoveAnalysis
@@ -158,22 +161,22 @@ def in_sentence(name: str) -> str:
     return name
 
 
+def reader_voice(rules: Rules, reader: int | None = YOU) -> Voice:
+    """The voice of the terminal games: the person (seat 0) is "you", the others ``seat 1``,
+    ``seat 2``...; with ``reader=None`` every seat by its number (a spectator's view)."""
+    return Voice.of(rules, reader)
+
+
 def seat_names(players: int) -> list[str]:
-    """How seats are called in sentences: ``You``, ``Seat 1``, ``Seat 2``..."""
+    """How seats open sentences in the terminal games: ``You``, ``Seat 1``, ``Seat 2``..."""
     return ["You" if s == YOU else f"Seat {s}" for s in range(players)]
 
 
-def side_labels(rules: Rules) -> list[str]:
+def side_labels(rules: Rules, voice: Voice | None = None) -> list[str]:
     """Short labels of the sides for score sheets: ``you``, ``seat 1``; with partners
-    ``you & seat 2`` and ``seats 1 & 3``."""
-    labels = []
-    for i, side in enumerate(rules.sides):
-        if YOU in side:
-            others = [f"seat {s}" for s in side if s != YOU]
-            labels.append(" & ".join(["you", *others]))
-        else:
-            labels.append(rules.side_name(i))
-    return labels
+    ``you & seat 2`` and ``seats 1 & 3`` (told by ``voice``, by default the person's)."""
+    voice = voice or reader_voice(rules)
+    return [voice.side(i) for i in range(len(rules.sides))]
 
 
 # --------------------------------------------------------------------- the table
@@ -360,54 +363,58 @@ def count_text(rules: Rules, layout: Layout | None) -> str | None:
     points = rules.points_for(total)
     text = f"Count: {' + '.join(terms) or '0'} = {total}"
     if points:
-        text += f" (worth {_count(points, 'point')})"
+        text += f" (worth {plural(points, 'point')})"
     return text
 
 
-def render_tricks(table: Tricks, names: Sequence[str] | None = None) -> str:
-    """A trick-taking table (Domino Loo) in words: trumps, who is in, the trick in play, the last
-    trick and the tricks won."""
+def render_tricks(table: Tricks, voice: Voice | None = None) -> str:
+    """A trick-taking table (Domino Loo) in words, told by ``voice`` (by default for seat 0):
+    trumps, who is in, the trick in play, the last trick and the tricks won."""
     n = len(table.status)
-    who = list(names) if names is not None else [f"Seat {s}" for s in range(n)]
+    voice = voice or Voice(tuple(f"seat {s}" for s in range(n)), YOU)
+    name = voice.name
     lines = [f"Trumps: {table.trump} (the turn-up is {tile_text(table.turnup)})"]
     states = {STOOD: "in", MISSED: "in (took the miss)", DROPPED: "dropped out"}
     lines.append(
         "Players: "
-        + ", ".join(
-            f"{in_sentence(who[s])} {states.get(st, 'to decide')}"
-            for s, st in enumerate(table.status)
-        )
+        + ", ".join(f"{name(s)} {states.get(st, 'to decide')}" for s, st in enumerate(table.status))
     )
     if table.last:
-        played = ", ".join(f"{in_sentence(who[s])} {tile_text(t)}" for s, t in table.last)
-        lines.append(f"Last trick: {played}; won by {in_sentence(who[table.last_winner])}")
+        played = ", ".join(f"{name(s)} {tile_text(t)}" for s, t in table.last)
+        lines.append(f"Last trick: {played}; won by {name(table.last_winner)}")
     if table.playing:
         done = sum(table.won)
         if table.trick:
-            played = ", ".join(f"{in_sentence(who[s])} {tile_text(t)}" for s, t in table.trick)
+            played = ", ".join(f"{name(s)} {tile_text(t)}" for s, t in table.trick)
             lines.append(f"Trick {done + 1}: {played}")
         else:
-            lines.append(f"Trick {done + 1}: {in_sentence(who[table.leader])} to lead")
-        won = ", ".join(f"{in_sentence(who[s])} {table.won[s]}" for s in table.in_hand())
+            lines.append(f"Trick {done + 1}: {name(table.leader)} to lead")
+        won = ", ".join(f"{name(s)} {table.won[s]}" for s in table.in_hand())
         lines.append(f"Tricks won: {won}")
     return "\n".join(lines)
 
 
 def render_table(
-    rules: Rules, history: Iterable[Move], width: int = 78, layout: Layout | None = None
+    rules: Rules,
+    history: Iterable[Move],
+    width: int = 78,
+    layout: Layout | None = None,
+    voice: Voice | None = None,
 ) -> str:
     """Draw the table: the line from its L end to its R end, then every other arm (the short sides
     of a spinner, named above and below it in the drawing) on a line of its own, from the spinner
     outward, then the open ends, and in a counting game the count. Crosswise doubles and spinners
-    are drawn standing up. A trick-taking table (``layout``, Domino Loo's) is told in words."""
+    are drawn standing up. A trick-taking table (``layout``, Domino Loo's) is told in words.
+    Players named on the table are told by ``voice`` (by default for seat 0)."""
+    voice = voice or reader_voice(rules)
     if isinstance(layout, Tricks):
-        return render_tricks(layout)
+        return render_tricks(layout, voice)
     table = trace_table(rules, history)
     layout, lead = table.layout, table.lead
     if layout is None or lead is None:
         return "The table is empty."
     if "L" not in layout.names:
-        return _render_hub(rules, table, width)
+        return _render_hub(rules, table, width, voice)
     spinners = layout.spinners
     # The short sides of each spinner: its up and down arm names.
     short: dict[int, tuple[str, str]] = {}
@@ -447,14 +454,14 @@ def render_table(
     return "\n".join(rows)
 
 
-def _render_hub(rules: Rules, table: Table, width: int) -> str:
+def _render_hub(rules: Rules, table: Table, width: int, voice: Voice) -> str:
     """A table whose arms all grow from a hub (Mexican Train's trains): the engine, then each
     arm on a line of its own, named, then the open ends."""
     layout, lead = table.layout, table.lead
     assert layout is not None and lead is not None
     rows = [f"Engine {tile_text(lead.tile)} in the hub"]
     for i, name in enumerate(layout.names):
-        title = rules.end_title(name)
+        title = voice.tell(rules.end_title(name))
         label = f"{name}{f' ({title})' if title else ''}{rules.end_note(layout, i)}: "
         arm = table.arms.get(name, [])
         if not arm:
@@ -469,10 +476,11 @@ def _render_hub(rules: Rules, table: Table, width: int) -> str:
 
 
 def describe_table(
-    rules: Rules, history: Iterable[Move], layout: Layout | None = None
+    rules: Rules, history: Iterable[Move], layout: Layout | None = None, voice: Voice | None = None
 ) -> list[str]:
     """The table in words, arm by arm from the lead outward (for people who cannot see it), then
-    the open ends and, in a counting game, the count.
+    the open ends and, in a counting game, the count; players are told by ``voice`` (by default
+    for seat 0).
 
     >>> from boneyard.games import get_game
     >>> from boneyard.actions import Play
@@ -486,8 +494,9 @@ def describe_table(
     Toward R, from the lead: [6|4].
     Open ends: L shows 6, R shows 4.
     """
+    voice = voice or reader_voice(rules)
     if isinstance(layout, Tricks):
-        return [line + "." for line in render_tricks(layout).splitlines()]
+        return [line + "." for line in render_tricks(layout, voice).splitlines()]
     table = trace_table(rules, history)
     lead, layout = table.lead, table.layout
     if lead is None or layout is None:
@@ -497,7 +506,7 @@ def describe_table(
         for i, name in enumerate(layout.names):
             arm = table.arms.get(name, [])
             laid = ", ".join(f"[{p.inner}|{p.outer}]" for p in arm) or "nothing laid yet"
-            title = rules.end_title(name)
+            title = voice.tell(rules.end_title(name))
             lines.append(
                 f"{name}{f' ({title})' if title else ''}{rules.end_note(layout, i)}, from the "
                 f"engine: {laid}."
@@ -527,23 +536,7 @@ def _lead_words(lead: Placed) -> str:
     return tile_text(lead.tile) if DOUBLE[lead.tile] else f"[{lead.inner}|{lead.outer}]"
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
 # --------------------------------------------------------------------- moves in words
-def _verb(subject: str, verb: str) -> str:
-    """The verb agreeing with its subject: ``play`` for you, ``plays`` / ``passes`` for a seat."""
-    if subject == "You":
-        return verb
-    return f"{verb}es" if verb.endswith(("s", "sh", "ch")) else f"{verb}s"
-
-
-def _conj(subject: str, verb: str) -> str:
-    """``You play`` / ``Seat 1 plays``."""
-    return f"{subject} {_verb(subject, verb)}"
-
-
 def _lead_text(action: Play) -> str:
     t = action.tile
     if action.open is None or DOUBLE[t]:
@@ -631,41 +624,47 @@ def describe_action(
         return f"discard {tile_text(action.tile)}"
     if isinstance(action, Muggins):
         whose = f" {in_sentence(by)} did not claim" if by else " not claimed"
-        return f"call muggins: take the {_count(action.points, 'point')}{whose}"
+        return f"call muggins: take the {plural(action.points, 'point')}{whose}"
     return str(action)
 
 
 def describe_move(
     move: Move,
     before: Layout | None,
-    names: Sequence[str],
+    voice: Voice,
     drawn: int | None = None,
     *,
     victim: int | None = None,
     rules: Rules | None = None,
 ) -> str:
-    """What a seat did, as a sentence; ``before`` is the layout before the move, ``drawn`` the tile
-    drawn when the reader may know it (his own draw), ``victim`` the seat whose unclaimed count a
-    muggins call took. With Matador ``rules``, a play also says what it left exposed."""
-    who = names[move.seat]
+    """What a seat did, as a sentence told by ``voice``; ``before`` is the layout before the move,
+    ``drawn`` the tile drawn when the reader may know it (his own draw), ``victim`` the seat whose
+    unclaimed count a muggins call took. With Matador ``rules``, a play also says what it left
+    exposed."""
+    seat = move.seat
+    who = voice.subject(seat)
+
+    def says(verb: str) -> str:
+        return f"{who} {voice.verb(seat, verb)}"
+
     action = move.action
     if isinstance(action, Play) and isinstance(before, Tricks):
         verb = "lead" if not before.trick else "play"
-        return f"{_conj(who, verb)} {tile_text(action.tile)}."
+        return f"{says(verb)} {tile_text(action.tile)}."
     if isinstance(action, Stand | TakeMiss | Drop):
         words = {Stand: "stand", TakeMiss: "take the miss", Drop: "drop out"}
         verb, _, rest = words[type(action)].partition(" ")
-        return f"{_conj(who, verb)}{' ' + rest if rest else ''}."
+        return f"{says(verb)}{' ' + rest if rest else ''}."
     if isinstance(action, Discard):
-        if action.tile is not None and who == "You":
-            return f"You discard {tile_text(action.tile)}."
-        return f"{_conj(who, 'discard')} a tile face down."
+        if action.tile is not None and voice.is_you(seat):
+            return f"{says('discard')} {tile_text(action.tile)}."
+        return f"{says('discard')} a tile face down."
     if isinstance(action, Play):
         star = "*" if _marks(rules) & BIT[action.tile] else ""
         if action.end is None:
-            text = f"{_conj(who, 'lead')} {_lead_text(action)}{star}"
+            text = f"{says('lead')} {_lead_text(action)}{star}"
         else:
-            text = f"{_conj(who, 'play')} {tile_text(action.tile)}{star} at {action.end}"
+            text = f"{says('play')} {tile_text(action.tile)}{star} at {action.end}"
             if before is not None and action.end in before.names:
                 pip = before.pips[before.names.index(action.end)]
                 if pip >= 0:
@@ -676,25 +675,20 @@ def describe_move(
         if action.claim is not None:
             text += f", claiming {action.claim}"
         if move.points:
-            text += f" and {_verb(who, 'score')} {move.points}"
+            text += f" and {voice.verb(seat, 'score')} {move.points}"
         return text + "."
     if isinstance(action, Draw):
         tile_drawn = drawn if drawn is not None else move.drawn
         if tile_drawn is not None:
-            return f"{_conj(who, 'draw')} {tile_text(tile_drawn)}."
-        return f"{_conj(who, 'draw')} a tile."
+            return f"{says('draw')} {tile_text(tile_drawn)}."
+        return f"{says('draw')} a tile."
     if isinstance(action, Pass):
-        return f"{_conj(who, 'pass')}."
+        return f"{says('pass')}."
     if isinstance(action, Muggins):
-        pts = _count(action.points, "point")
-        if victim is None:
-            whose = f"the {pts}"
-        elif names[victim] == "You":
-            whose = f"your {pts}"
-        else:
-            whose = f"{in_sentence(names[victim])}'s {pts}"
-        taker = "you take" if who == "You" else "takes"
-        text = f"{who} {'call' if who == 'You' else 'calls'} muggins: {taker} {whose}"
+        pts = plural(action.points, "point")
+        whose = f"the {pts}" if victim is None else f"{voice.whose(victim)} {pts}"
+        taker = "you take" if voice.is_you(seat) else "takes"
+        text = f"{says('call')} muggins: {taker} {whose}"
         if move.points != action.points:
             text += f" (scored {move.points})"
         return text + "."
@@ -704,10 +698,10 @@ def describe_move(
 # --------------------------------------------------------------------- results and the score sheet
 def _target_text(rules: Rules) -> str:
     if isinstance(rules, LooRules) and rules.pool:
-        return f"{rules.rounds} deals, the most counters won wins"
+        return f"{plural(rules.rounds, 'deal')}, the most counters won wins"
     if rules.low_wins:
-        rounds = getattr(rules, "rounds", 0)
-        return f"{rounds} hands, each adding the pips left in hand: the lowest total wins"
+        rounds = plural(getattr(rules, "rounds", 0), "hand")
+        return f"{rounds}, each adding the pips left in hand: the lowest total wins"
     if rules.target_exact:
         return f"{rules.target_score} exactly to win"
     return f"{rules.target_score} to win"
@@ -729,37 +723,34 @@ def hand_result_text(
     hands: Sequence[int] | None = None,
     state: HandState | None = None,
     *,
-    names: Sequence[str] | None = None,
-    labels: Sequence[str] | None = None,
-    you: int | None = YOU,
+    voice: Voice | None = None,
 ) -> str:
-    """The end of a hand: why it ended, what each seat held, what each side scored (in a counting
-    game: in play and at the end of the hand). With ``state``, wrong claims and end-of-hand
-    points that an exact target ignored are explained too. ``names`` (of the seats, "You" for
-    the reader's) and ``labels`` (of the sides) replace ``seat_names`` and ``side_labels``;
-    ``you`` is the reader's seat (``None``: nobody's, every side in the third person)."""
-    names = list(names) if names is not None else seat_names(rules.players)
-    labels = list(labels) if labels is not None else side_labels(rules)
-    lines = [f"Hand {number} is over: {result.reason}."]
+    """The end of a hand, told by ``voice`` (by default for seat 0): why it ended, what each seat
+    held, what each side scored (in a counting game: in play and at the end of the hand). With
+    ``state``, wrong claims and end-of-hand points that an exact target ignored are explained
+    too."""
+    voice = voice or reader_voice(rules)
+    sides = range(len(rules.sides))
+    lines = [f"Hand {number} is over: {voice.tell(result.reason)}."]
     held = []
     for s in range(rules.players):
         tiles = f"{hand_text(hands[s])} " if hands is not None and hands[s] else ""
-        held.append(f"{in_sentence(names[s])} {tiles}({result.pips[s]} pips)")
+        held.append(f"{voice.name(s)} {tiles}({plural(result.pips[s], 'pip')})")
     table = state.layout if state is not None else None
     if isinstance(table, Tricks):
-        won = ", ".join(f"{in_sentence(names[s])} {table.won[s]}" for s in range(rules.players))
+        won = ", ".join(f"{voice.name(s)} {table.won[s]}" for s in range(rules.players))
         lines.append(f"  Tricks won: {won}")
     elif not isinstance(rules, LooRules):
         lines.append("  Left in hand: " + ", ".join(held))
-    points = ", ".join(f"{labels[i]}: {_side_points(rules, result, i)}" for i in range(len(labels)))
+    points = ", ".join(f"{voice.side(i)}: {_side_points(rules, result, i)}" for i in sides)
     if isinstance(rules, PoolRules):
-        takers = [labels[i] for i, p in enumerate(result.points) if p]
+        takers = [i for i, p in enumerate(result.points) if p]
         if len(takers) == 1:
-            verb = "take" if takers[0] == "you" else "takes"
-            lines.append(f"  The pool: {takers[0]} {verb} it ({rules.players} stakes).")
+            stakes = plural(rules.players, "stake")
+            lines.append(f"  The pool: {voice.side_says(takers[0], 'take')} it ({stakes}).")
         else:
-            each = _num(rules.players / len(takers))
-            lines.append(f"  The pool: {' and '.join(takers)} divide it ({each} stakes each).")
+            each = plural(rules.players / len(takers), "stake")
+            lines.append(f"  The pool: {voice.sides_named(takers)} divide it ({each} each).")
     elif _debits(rules):
         lines.append(f"  Debits this hand: {points}")
     elif rules.low_wins:
@@ -770,29 +761,20 @@ def hand_result_text(
         lines.append(f"  Points this hand: {points}")
     if state is not None:
         for index, side, pts in state.penalties:
-            claimer = names[state.history[index].seat]
-            yours = you is not None and you in rules.sides[side]
+            claimer = state.history[index].seat
             lines.append(
-                f"  {labels[side][0].upper()}{labels[side][1:]} "
-                f"{'score' if yours else 'scores'} {pts} for "
-                f"{'your' if claimer == 'You' else claimer + chr(39) + 's'} wrong claim."
+                f"  {voice.side_says(side, 'score', opening=True)} {pts} for "
+                f"{voice.whose(claimer)} wrong claim."
             )
         if rules.target_exact:
             earned = rules.hand_result(state, result.ended, result.out_seat).end_points
             for side, (would, got) in enumerate(zip(earned, result.end_points, strict=True)):
                 if would != got:
                     lines.append(
-                        f"  {labels[side][0].upper()}{labels[side][1:]} would pass "
+                        f"  {voice.side_says(side, 'would', opening=True)} pass "
                         f"{rules.target_score} with the {would} for the hand: not scored."
                     )
     return "\n".join(lines)
-
-
-def _num(x: float) -> str:
-    """A score as people write it: ``3``, ``0.5``, ``0.33``."""
-    if float(x).is_integer():
-        return str(int(x))
-    return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
 def _signed(x: float) -> str:
@@ -822,18 +804,23 @@ def whist_debit_text(rules: WhistRules) -> str:
     return f"whist_debit={rules.whist_debit}: {how}"
 
 
-def whist_draw_text(rules: Rules, drawn: Sequence[int]) -> str:
-    """The draw for partners from the person's seat, e.g. ``You drew 6-5, seat 2 drew 5-4: you
-    are partners; seats 1 & 3 drew 3-1 and 2-0. You drew highest and lead.``"""
-    mine = rules.sides[rules.side_of[YOU]]
-    theirs = [s for s in range(rules.players) if s not in mine]
-    partner = next(s for s in mine if s != YOU)
+def whist_draw_text(rules: Rules, drawn: Sequence[int], voice: Voice | None = None) -> str:
+    """The draw for partners, told by ``voice`` (by default for seat 0), e.g. ``You drew 6-5,
+    seat 2 drew 5-4: you are partners; seats 1 & 3 drew 3-1 and 2-0. You drew highest and
+    lead.``"""
+    voice = voice or reader_voice(rules)
+    first = voice.reader if voice.reader is not None else 0
+    mine = rules.side_of[first]
+    theirs = next(i for i in range(len(rules.sides)) if i != mine)
+    partner = next(s for s in rules.sides[mine] if s != first)
     best = max(range(rules.players), key=lambda s: (PIPS[drawn[s]], HIGH[drawn[s]]))
-    others = " and ".join(NAMES[drawn[s]] for s in theirs)
-    leader = "You drew highest and lead" if best == YOU else f"Seat {best} drew highest and leads"
+    others = " and ".join(NAMES[drawn[s]] for s in rules.sides[theirs])
     return (
-        f"You drew {NAMES[drawn[YOU]]}, seat {partner} drew {NAMES[drawn[partner]]}: you are "
-        f"partners; seats {' & '.join(map(str, theirs))} drew {others}. {leader}."
+        f"{voice.subject(first)} drew {NAMES[drawn[first]]}, {voice.name(partner)} drew "
+        f"{NAMES[drawn[partner]]}: {'you' if voice.reader in rules.sides[mine] else 'they'} are "
+        f"partners; "
+        f"{voice.side(theirs)} drew {others}. {voice.subject(best)} drew highest and "
+        f"{voice.verb(best, 'lead')}."
     )
 
 
@@ -848,18 +835,19 @@ def pool_balances(match: Match, hands: int | None = None) -> list[float]:
     return rules.balances(totals, hands)
 
 
-def _pool_sheet(match: Match, labels: Sequence[str]) -> str:
+def _pool_sheet(match: Match, voice: Voice) -> str:
     """Domino Pool's sheet: each player's share of every pool with his running balance of stakes
     in brackets, then the pools won and the balances."""
     rules = match.rules
     assert isinstance(rules, PoolRules)
+    labels = side_labels(rules, voice)
     rows: list[tuple[str, list[str], str]] = []
     sheet = match.score_sheet()
     for i, points, totals in sheet:
         balance = rules.balances(totals, i)
         cells = [f"{_num(p)} ({_signed(b)})" for p, b in zip(points, balance, strict=True)]
         result = match.hands[i - 1].result
-        rows.append((f"{i:>4}", cells, result.reason if result is not None else ""))
+        rows.append((f"{i:>4}", cells, voice.tell(result.reason) if result is not None else ""))
     totals = sheet[-1][2] if sheet else tuple(0.0 for _ in labels)
     rows.append(("won", [_num(t) for t in totals], "pools won"))
     rows.append(("bal.", [_signed(b) for b in rules.balances(totals, len(sheet))], "stakes"))
@@ -876,15 +864,16 @@ def _pool_sheet(match: Match, labels: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-def score_sheet_text(match: Match, labels: Sequence[str] | None = None) -> str:
-    """The running score sheet: points per side for every finished hand (in a counting game as
-    ``total (in play + end of hand)``), how it ended, and the totals. Domino Whist's sheet holds
-    debits; Domino Pool's the shares of each pool and the running balances of stakes. ``labels``
-    name the sides (default :func:`side_labels`)."""
+def score_sheet_text(match: Match, voice: Voice | None = None) -> str:
+    """The running score sheet, told by ``voice`` (by default for seat 0): points per side for
+    every finished hand (in a counting game as ``total (in play + end of hand)``), how it ended,
+    and the totals. Domino Whist's sheet holds debits; Domino Pool's the shares of each pool and
+    the running balances of stakes."""
     rules = match.rules
-    labels = list(labels) if labels is not None else side_labels(rules)
+    voice = voice or reader_voice(rules)
     if isinstance(rules, PoolRules):
-        return _pool_sheet(match, labels)
+        return _pool_sheet(match, voice)
+    labels = side_labels(rules, voice)
     rows: list[tuple[str, list[str], str]] = []
     running: list[float] = [0] * len(labels)
     for i, state in enumerate(match.hands, 1):
@@ -896,7 +885,7 @@ def score_sheet_text(match: Match, labels: Sequence[str] | None = None) -> str:
         for side, total in enumerate(result.points):
             end = result.end_points[side]
             cells.append(f"{total} ({total - end}+{end})" if rules.scores_in_play else str(total))
-        rows.append((f"{i:>4}", cells, result.reason))
+        rows.append((f"{i:>4}", cells, voice.tell(result.reason)))
     rows.append(("total", [_num(t) for t in running], ""))
     widths = [max(len(lab), 5, *(len(r[1][k]) for r in rows)) for k, lab in enumerate(labels)]
     head = "hand  " + "  ".join(lab.rjust(w) for lab, w in zip(labels, widths, strict=True))
@@ -914,58 +903,80 @@ def score_sheet_text(match: Match, labels: Sequence[str] | None = None) -> str:
     return "\n".join(lines)
 
 
-def _winner_line(match: Match, labels: Sequence[str] | None = None) -> str:
-    """How the match ended, in a sentence; ``labels`` name the sides (default
-    :func:`side_labels`)."""
+def _match_unit(rules: Rules) -> str:
+    """What a match's totals count: ``point``, ``counter``, ``pool``, ``debit``."""
+    if isinstance(rules, PoolRules):
+        return "pool"
+    if isinstance(rules, LooRules) and rules.pool:
+        return "counter"
+    if _debits(rules):
+        return "debit"
+    return "point"
+
+
+def winner_text(match: Match, voice: Voice | None = None) -> str:
+    """How the match ended, in a sentence told by ``voice`` (by default for seat 0): who won and
+    with what, or who tied."""
     rules = match.rules
-    labels = list(labels) if labels is not None else side_labels(rules)
+    voice = voice or reader_voice(rules)
     winner = match.winner
     totals = match.totals
+    sides = range(len(totals))
+
+    def others(but: Sequence[int]) -> str:
+        rest = [f"{voice.side(i)}: {_num(totals[i])}" for i in sides if i not in but]
+        return f" ({', '.join(rest)})" if rest else ""
+
+    unit = _match_unit(rules)
     if isinstance(rules, PoolRules):
         pools = len(match.score_sheet())
         balances = ", ".join(
-            f"{lab} {_signed(b)}" for lab, b in zip(labels, pool_balances(match), strict=True)
+            f"{voice.side(i)} {_signed(b)}" for i, b in enumerate(pool_balances(match))
         )
         if winner is None:
             best = max(totals)
-            tied = [labels[i] for i, t in enumerate(totals) if t == best]
-            who = " and ".join(tied)
-            head = f"{who} tie with {_num(best)} pools each: nobody wins"
+            tied = [i for i in sides if totals[i] == best]
+            head = f"{voice.sides_named(tied)} tie with {plural(best, unit)} each: nobody wins"
         else:
-            label = labels[winner]
-            verb = "win" if label.startswith("you") else "wins"
-            head = f"{label} {verb} with {_num(totals[winner])} pools"
-        return f"Match over after {pools} pools: {head}. Final balances: {balances}."
+            head = f"{voice.side_says(winner, 'win')} with {plural(totals[winner], unit)}"
+        return f"Match over after {plural(pools, 'pool')}: {head}. Final balances: {balances}."
+    low = rules.low_wins or _debits(rules)
     if winner is None:
-        return "Match over: no winner."
+        best = min(totals) if low else max(totals)
+        tied = [i for i in sides if totals[i] == best]
+        if len(tied) < 2:
+            return "Match over: no winner."
+        tie = (
+            f"tie for the lowest total, {_num(best)} each"
+            if rules.low_wins
+            else f"tie with {plural(best, unit)} each"
+        )
+        return f"Match over: {voice.sides_named(tied)} {tie}, so nobody wins{others(tied)}."
     if rules.low_wins:
-        label = labels[winner]
-        verb = "win" if label.startswith("you") else "wins"
-        others = ", ".join(f"{labels[i]}: {_num(t)}" for i, t in enumerate(totals) if i != winner)
         return (
-            f"Match over after {len(match.score_sheet())} hands: {label} {verb} with the lowest "
-            f"total, {_num(totals[winner])} ({others})."
+            f"Match over after {plural(len(match.score_sheet()), 'hand')}: "
+            f"{voice.side_says(winner, 'win')} with the lowest total, {_num(totals[winner])}"
+            f"{others([winner])}."
         )
     if _debits(rules):
-        loser = next(i for i in range(len(totals)) if i != winner)
-        lost = labels[loser].replace("you & ", "you and ")
-        won = labels[winner].replace("you & ", "you and ")
-        verb = "reach" if lost.startswith("you") or "&" in lost else "reaches"
-        win = "win" if won.startswith("you") or "&" in won else "wins"
+        loser = next(i for i in sides if i != winner)
         return (
-            f"Match over: {lost} {verb} {rules.target_score} debits ({_num(totals[loser])} to "
-            f"{_num(totals[winner])}): {won} {win}."
+            f"Match over: {voice.side_says(loser, 'reach')} {plural(rules.target_score, 'debit')} "
+            f"({_num(totals[loser])} to {_num(totals[winner])}): "
+            f"{voice.side_says(winner, 'win')}."
         )
-    label = labels[winner]
-    verb = "win" if label.startswith("you") or "&" in label else "wins"
-    others = ", ".join(f"{labels[i]}: {t}" for i, t in enumerate(totals) if i != winner)
-    if isinstance(rules, LooRules) and rules.pool:
-        return f"Match over: {label} {verb} with {_num(totals[winner])} counters ({others})."
-    if match.rules.target_exact:
+    if rules.target_exact:
         return (
-            f"Match over: {label} {verb}, reaching {match.rules.target_score} exactly ({others})."
+            f"Match over: {voice.side_says(winner, 'win')}, reaching {rules.target_score} "
+            f"exactly{others([winner])}."
         )
-    return f"Match over: {label} {verb} with {totals[winner]} points ({others})."
+    return (
+        f"Match over: {voice.side_says(winner, 'win')} with {plural(totals[winner], unit)}"
+        f"{others([winner])}."
+    )
+
+
+_winner_line = winner_text
 
 
 # --------------------------------------------------------------------- reading the person's input
@@ -1217,16 +1228,23 @@ def _scoring_phrase(rules: CountingRules) -> str:
     return f"A play that makes the count of the open ends {which} scores {how}."
 
 
-def game_intro(rules: Rules) -> list[str]:
-    """The rules the person needs before a game of Matador, Domino Whist, Domino Pool or Bergen
-    (none for the other games, whose intro says enough)."""
+def game_intro(rules: Rules, voice: Voice | None = None) -> list[str]:
+    """The rules the person needs before a game of Matador, Domino Whist, Domino Pool, Bergen,
+    Mexican Train or Domino Loo (none for the other games, whose summary says enough), told by
+    ``voice`` (by default for seat 0). Every number in it (tiles dealt, the stock) is the deal's
+    for this number of players."""
+    voice = voice or reader_voice(rules)
     if isinstance(rules, LooRules):
         return _loo_intro(rules)
     if isinstance(rules, MexicanTrainRules):
+        if voice.reader is not None:
+            trains = f"Your train is T{voice.reader}"
+        else:
+            owners = ", ".join(f"T{s} is {voice.whose(s)}" for s in range(rules.players))
+            trains = f"Each player has a train of his own ({owners})"
         return [
             "Each round is played from its engine double, the highest first, laid in the hub by "
-            "its holder. Your train is yours (T0 is seat 0's); M is the Mexican train, open to "
-            "all.",
+            f"its holder. {trains}; M is the Mexican train, open to all.",
             "On your turn lay one tile on your own train, on M, or on a train with a marker. If "
             "you cannot, draw one; if you still cannot, you pass and your marker goes on your "
             "train, open to everyone until you play on it again.",
@@ -1249,12 +1267,17 @@ def game_intro(rules: Rules) -> list[str]:
             f"Going out scores {rules.domino_points.removeprefix('fixed:')}; when nobody can "
             "play, the best hand scores "
             f"{rules.blocked_scoring.removeprefix('fixed:')}"
-            + (
-                ": a hand holding a double loses to any hand without one, then the fewest pips win."
-                if rules.blocked_doubles_lose
-                else ": the fewest pips win."
-            ),
+            + {
+                "off": ": the fewest pips win.",
+                "all_pips": ": a hand holding a double loses to any hand without one, then the "
+                "fewest pips win.",
+                "non_double_pips": ": a hand holding a double loses to any hand without one, "
+                "then the fewest pips win; when every hand holds a double, only the pips on the "
+                "other tiles count.",
+            }[rules.doubles_rule],
         ]
+        if rules.voluntary_draw:
+            lines.append("You may draw from the stock even when you could play.")
         if rules.near_target_cap:
             lines.append(
                 "Near the target a header is worth less: at most 1 within 2 points of it, at "
@@ -1269,8 +1292,9 @@ def game_intro(rules: Rules) -> list[str]:
             "Partners and the first leader are chosen by drawing, as at Whist: the two highest "
             "draws play together against the two lowest, and the highest leads any tile; the "
             "lead then passes to the next player each hand.",
-            "All 28 tiles are dealt, so nobody draws: when you cannot match an end you say go "
-            "(pass). A hand ends when a player goes out or nobody can play; then, by "
+            f"All {rules.tiles.size} tiles are dealt, {plural(rules.hand_size, 'tile')} each, so "
+            "nobody draws: when you cannot match an end you say go (pass). A hand ends when a "
+            "player goes out or nobody can play; then, by "
             f"whist_debit={rules.whist_debit}, {how}.",
             "Leading a double announces strength in that number: a partner keeps it open, an "
             "opponent tries to close it.",
@@ -1283,10 +1307,53 @@ def game_intro(rules: Rules) -> list[str]:
             f"Each hand is a pool: every player stakes 1 and the pool of {rules.players} goes "
             "to the first player out; if nobody can play, to the fewest pips (players tied for "
             "the fewest divide it).",
-            f"Everyone holds {rules.hand_size} tiles and nobody draws: when you cannot match an "
-            "end you say go (pass). Your balance is what you have taken less your stakes.",
+            f"Everyone holds {plural(rules.hand_size, 'tile')} and nobody draws: when you cannot "
+            "match an end you say go (pass). Your balance is what you have taken less your "
+            "stakes.",
         ]
     return []
+
+
+def lead_draw_text(drawn: Sequence[int], voice: Voice) -> str:
+    """The draw for the first lead: ``Drawing for the lead: you [6|4], seat 1 [5|5].``"""
+    tiles = ", ".join(f"{voice.name(s)} {tile_text(t)}" for s, t in enumerate(drawn))
+    return f"Drawing for the lead: {tiles}."
+
+
+def hand_start_text(rules: Rules, state: HandState, voice: Voice) -> str:
+    """Who begins a hand: ``You have the lead.``, ``Seat 3 deals; you decide first.`` (Domino
+    Loo), or how the players find the double that leads."""
+    leader = state.leader
+    if isinstance(rules, LooRules):
+        dealer = (leader - 1) % rules.players
+        return f"{voice.says(dealer, 'deal', opening=True)}; {voice.says(leader, 'decide')} first."
+    if state.finding_lead:
+        return lead_hunt_text(rules, state)
+    return f"{voice.says(leader, 'have', opening=True)} the lead."
+
+
+def trick_won_text(table: Tricks, voice: Voice) -> str:
+    """Who took the trick just finished: ``Seat 3 takes the trick (2 tricks so far).``"""
+    w = table.last_winner
+    return (
+        f"{voice.says(w, 'take', opening=True)} the trick ({plural(table.won[w], 'trick')} so far)."
+    )
+
+
+def partner_out_text(seat: int, voice: Voice) -> str:
+    """A partner out while the hand goes on (``team_out_rule=both_partners``)."""
+    return (
+        f"{voice.says(seat, 'be', opening=True)} out; the hand goes on until both partners of a "
+        "side are out."
+    )
+
+
+def target_reached_text(rules: Rules, side: int, voice: Voice) -> str:
+    """A side reaching an exact target mid-hand: it has won; the hand is played out."""
+    return (
+        f"{voice.side_says(side, 'reach', opening=True)} {rules.target_score} exactly and "
+        f"{voice.side_verb(side, 'win')} the match; the hand is played out."
+    )
 
 
 def lead_hunt_text(rules: Rules, state: HandState) -> str:
@@ -1359,17 +1426,37 @@ def _matador_intro(rules: MatadorRules) -> list[str]:
             "e.g. 5-2 R 5 to leave the 5 showing)."
         ),
     ]
-    if rules.can_draw:
-        stock = f"{rules.reserve} always stay in the stock" if rules.reserve else "down to the last"
-        draw = f"When you cannot play you draw until you can ({stock})"
-        if rules.draw_policy == "one_then_pass":
-            draw = f"When you cannot play you draw one tile and pass if it does not fit ({stock})"
-        if rules.voluntary_draw:
-            draw += "; you may also draw when able to play"
-        elif rules.matador_optional:
-            draw += "; you may draw rather than spend a matador"
-        lines.append(draw + ".")
+    lines.append(_drawing_text(rules))
     return lines
+
+
+def _drawing_text(rules: Rules) -> str:
+    """Whether and how the players draw, from what the deal leaves in the stock for this number
+    of players: ``When you cannot play you draw until you can (14 tiles in the stock, the last 2
+    never drawn).``, or ``All 28 tiles are dealt, so nobody draws: ...``."""
+    stock = rules.tiles.size - rules.hand_size * rules.players
+    drawable = stock - rules.reserve if rules.can_draw else 0
+    if drawable <= 0:
+        if stock == 0:
+            return (
+                f"All {rules.tiles.size} tiles are dealt, {plural(rules.hand_size, 'tile')} each, "
+                "so nobody draws: when you cannot play you pass."
+            )
+        return (
+            f"The {plural(stock, 'tile')} left after the deal are never drawn: when you cannot "
+            "play you pass."
+        )
+    held = f"{plural(stock, 'tile')} in the stock"
+    if rules.reserve:
+        held += f", the last {rules.reserve if rules.reserve > 1 else 'one'} never drawn"
+    draw = f"When you cannot play you draw until you can ({held})"
+    if rules.draw_policy == "one_then_pass":
+        draw = f"When you cannot play you draw one tile and pass if it does not fit ({held})"
+    if rules.voluntary_draw:
+        draw += "; you may also draw when able to play"
+    elif isinstance(rules, MatadorRules) and rules.matador_optional:
+        draw += "; you may draw rather than spend a matador"
+    return draw + "."
 
 
 def scoring_lines(
@@ -1378,18 +1465,18 @@ def scoring_lines(
     before: Layout | None,
     move: Move,
     index: int,
-    labels: Sequence[str] | None = None,
+    voice: Voice | None = None,
 ) -> list[str]:
     """Why the play ``move`` (the ``index``-th of the hand's history, made on the layout
-    ``before``) scored or did not: the ends and their sum, the claim, the target. ``labels`` name
-    the sides (default :func:`side_labels`)."""
+    ``before``) scored or did not: the ends and their sum, the claim, the target; told by
+    ``voice`` (by default for seat 0)."""
     action = move.action
     assert isinstance(action, Play)
     layout = state.layout
     assert layout is not None
     earned = rules.points_of_play(before, action)
     why = rules.explain(layout)
-    labels = list(labels) if labels is not None else side_labels(rules)
+    voice = voice or reader_voice(rules)
     out = (
         state.over
         and state.result is not None
@@ -1420,15 +1507,13 @@ def scoring_lines(
     penalty = next((p for p in state.penalties if p[0] == index), None)
     if penalty is not None:
         _, side, pts = penalty
-        label = labels[side]
-        verb = "score" if label.startswith("you") or "&" in label else "scores"
-        text += f": {label} {verb} {pts}"
+        text += f": {voice.side_says(side, 'score')} {pts}"
     elif rules.false_claim_penalty and action.claim > 0 and rules.target_exact:
         # The engine ignored the penalty: it would have passed the exact target.
         victim = (move.seat + 1) % rules.players
         while rules.side_of[victim] == rules.side_of[move.seat]:
             victim = (victim + 1) % rules.players
-        label = labels[rules.side_of[victim]]
+        label = voice.side(rules.side_of[victim])
         text += f": the {action.claim} would take {label} past {rules.target_score}, not scored"
     if earned:
         text += f" (the {earned} the play made are lost)"
@@ -1479,6 +1564,9 @@ class TerminalGame:
         n = rules.players
         self.hints = hints
         self.review = review
+        # Seconds of search for a hint, and per decision for a review.
+        self.hint_budget = analysis_budget(HINT_BUDGET)
+        self.review_budget = analysis_budget(REVIEW_BUDGET)
         chosen: Sequence[str | Agent] = opponents or (default_opponent(rules),)
         given = [chosen[(s - 1) % len(chosen)] for s in range(1, n)]
         self.agents: dict[int, Agent] = {
@@ -1494,7 +1582,9 @@ class TerminalGame:
         self.inp = inp
         self.out = out
         self.echo = echo
-        self.names = seat_names(n)
+        self.voice = reader_voice(rules, YOU)
+        # How each seat opens a sentence: "You", "Seat 1"...
+        self.names = [self.voice.subject(s) for s in range(n)]
         self._console: Any = None
         if color:
             from rich.console import Console
@@ -1532,6 +1622,21 @@ class TerminalGame:
     # ------------------------------------------------------------- the match
     def run(self) -> str:
         self._intro()
+        if self.match.over:
+            # A finished match (resumed from its record): nothing to play, nothing to score.
+            self.say()
+            self.say("This match is over: nothing is left to play.", "yellow")
+            self.say()
+            self.say(score_sheet_text(self.match))
+            self.say()
+            self.say(_winner_line(self.match), "bold green")
+            return "over"
+        state = self.match.hand
+        if len(self.match.hands) > 1 or state.history:
+            self.say()
+            self.say(
+                f"Resumed: hand {len(self.match.hands)}, move {len(state.history) + 1}.", "bold"
+            )
         while True:
             state = self.match.hand
             number = len(self.match.hands)
@@ -1548,15 +1653,20 @@ class TerminalGame:
                 return outcome
             assert state.result is not None
             self.say()
-            self.say(hand_result_text(number, state.result, self.rules, state.hands, state), "bold")
+            self.say(
+                hand_result_text(
+                    number, state.result, self.rules, state.hands, state, voice=self.voice
+                ),
+                "bold",
+            )
             more = self.match.next_hand()
             if self.review:
                 self.say(self.review_text(number - 1))
             self.say()
-            self.say(score_sheet_text(self.match))
+            self.say(score_sheet_text(self.match, self.voice))
             if more is None:
                 self.say()
-                self.say(_winner_line(self.match), "bold green")
+                self.say(winner_text(self.match, self.voice), "bold green")
                 return "over"
             if not self.review:
                 self.say(
@@ -1570,28 +1680,36 @@ class TerminalGame:
             f"{game.title} ({rules.rule_set} rules), {rules.players} players: {game.summary}",
             "bold",
         )
-        opponents = ", ".join(f"seat {s} is {self.agent_names[s]}" for s in range(1, rules.players))
+        voice = self.voice
+
+        def listed(seats: list[int]) -> str:
+            named = [f"{voice.name(s)} ({self.agent_names[s]})" for s in seats]
+            return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+        ours = rules.sides[rules.side_of[YOU]]
+        partners = [s for s in ours if s != YOU]
+        against = [s for s in range(rules.players) if s not in ours]
+        company = f"with {listed(partners)} against " if partners else "against "
         if isinstance(rules, PoolRules):
-            goal = f"A match is {rules.rounds} pools; whoever takes the most pools wins."
+            goal = f"A match is {plural(rules.rounds, 'pool')}; whoever takes the most pools wins."
         elif rules.low_wins or (isinstance(rules, LooRules) and rules.pool):
             goal = _target_text(rules)[0].upper() + _target_text(rules)[1:] + "."
         elif _debits(rules):
             goal = f"The side first debited with {rules.target_score} loses."
         elif rules.target_exact:
             goal = (
-                f"The first to reach exactly {rules.target_score} points wins; a score that would "
-                f"pass {rules.target_score} is not scored."
+                f"The first to reach exactly {plural(rules.target_score, 'point')} wins; a score "
+                f"that would pass {rules.target_score} is not scored."
             )
         else:
-            goal = f"First to {rules.target_score} points wins."
-        self.say(f"You are seat 0; {opponents}. {goal}")
-        for line in game_intro(rules):
+            goal = f"First to {plural(rules.target_score, 'point')} wins."
+        self.say(f"You play {company}{listed(against)}. {goal}")
+        for line in game_intro(rules, voice):
             self.say(line)
         if rules.partners():
-            labels = side_labels(rules)
-            mine = labels[rules.side_of[YOU]].replace(" & ", " and ")
-            theirs = " vs ".join(lab for i, lab in enumerate(labels) if i != rules.side_of[YOU])
-            self.say(f"Partnerships: {mine} vs {theirs}.")
+            mine = rules.side_of[YOU]
+            theirs = " vs ".join(voice.side(i) for i in range(len(rules.sides)) if i != mine)
+            self.say(f"Partnerships: {voice.side(mine)} vs {theirs}.")
             if rules.both_partners_out:
                 self.say("A hand goes on until both partners of a side are out.")
         if isinstance(rules, CountingRules):
@@ -1612,22 +1730,11 @@ class TerminalGame:
         self.say(f"=== Hand {number} ===", "bold cyan")
         draw = self.match.lead_draw
         if number == 1 and draw is not None and isinstance(self.rules, WhistRules):
-            self.say(f"Drawing for partners. {whist_draw_text(self.rules, draw)}")
+            self.say(f"Drawing for partners. {whist_draw_text(self.rules, draw, self.voice)}")
         elif number == 1 and draw is not None and not isinstance(self.rules, LooRules):
-            drawn = ", ".join(f"{self.names[s].lower()} {tile_text(t)}" for s, t in enumerate(draw))
-            self.say(f"Drawing for the lead: {drawn}.")
+            self.say(lead_draw_text(draw, self.voice))
         obs = state.observation(YOU)
-        leader = self.names[obs.leader]
-        if isinstance(self.rules, LooRules):
-            dealer = self.names[(obs.leader - 1) % self.rules.players]
-            self.say(
-                f"{'You deal' if dealer == 'You' else dealer + ' deals'}; "
-                f"{'you decide' if obs.leader == YOU else in_sentence(leader) + ' decides'} first."
-            )
-        elif state.finding_lead:
-            self.say(lead_hunt_text(self.rules, state))
-        else:
-            self.say(f"{'You have' if obs.leader == YOU else leader + ' has'} the lead.")
+        self.say(hand_start_text(self.rules, state, self.voice))
         self.say(_hand_line(self.rules, obs.hand))
 
     def _play_hand(self, state: HandState, number: int) -> str | None:
@@ -1662,7 +1769,7 @@ class TerminalGame:
             # What the side really gained is the truth (the score sheet agrees with it).
             move = move._replace(points=gained)
         said = describe_move(
-            move, before.layout, self.names, drawn, victim=victim, rules=self.rules
+            move, before.layout, self.voice, drawn, victim=victim, rules=self.rules
         )
         if forced:
             self.say(f"You cannot play: {said[0].lower()}{said[1:]}", "yellow")
@@ -1674,12 +1781,11 @@ class TerminalGame:
         if isinstance(table, Tricks) and isinstance(was, Tricks):
             changed = False
             if table.won != was.won and table.last_winner >= 0:
-                w = table.last_winner
-                count = _count(table.won[w], "trick")
-                takes = "You take" if w == YOU else f"{self.names[w]} takes"
-                self.say(f"  {takes} the trick ({count} so far).", "cyan")
+                self.say(f"  {trick_won_text(table, self.voice)}", "cyan")
         if isinstance(rules, CountingRules) and isinstance(move.action, Play):
-            for line in self._scoring_lines(rules, state, before, move, len(history) - 1):
+            for line in scoring_lines(
+                rules, state, before.layout, move, len(history) - 1, self.voice
+            ):
                 self.say(f"  {line}", "cyan")
             changed = changed or any(p[0] == len(history) - 1 for p in state.penalties)
         if isinstance(rules, BergenRules) and isinstance(move.action, Play):
@@ -1699,33 +1805,15 @@ class TerminalGame:
             and not state.hands[move.seat]
             and not isinstance(table, Tricks)
         ):
-            who = self.names[move.seat]
-            self.say(
-                f"{who} {'are' if who == 'You' else 'is'} out; the hand goes on until both "
-                "partners of a side are out.",
-                "yellow",
-            )
+            self.say(partner_out_text(move.seat, self.voice), "yellow")
         if before.reached < 0 <= state.target_side and not state.over:
-            label = side_labels(rules)[state.target_side]
-            verb = "reach" if label.startswith("you") or "&" in label else "reaches"
-            win = "win" if verb == "reach" else "wins"
-            self.say(
-                f"{label[0].upper()}{label[1:]} {verb} {rules.target_score} exactly and {win} "
-                "the match; the hand is played out.",
-                "bold green",
-            )
-
-    def _scoring_lines(
-        self, rules: CountingRules, state: HandState, before: _Before, move: Move, index: int
-    ) -> list[str]:
-        """Why a play scored (or did not): the ends and their sum, the claim, the target."""
-        return scoring_lines(rules, state, before.layout, move, index)
+            self.say(target_reached_text(rules, state.target_side, self.voice), "bold green")
 
     def _running_score(self, state: HandState) -> str:
         """The match totals with this hand's points so far."""
         rules = self.rules
         parts = []
-        for i, label in enumerate(side_labels(rules)):
+        for i, label in enumerate(side_labels(rules, self.voice)):
             now = self.match.totals[i] + state.scores[i]
             part = f"{label}: {now}"
             if rules.target_exact:
@@ -1738,18 +1826,18 @@ class TerminalGame:
         rules = self.rules
         self.say()
         self.say(f"--- Hand {number}, your turn ---", "bold")
-        self.say(render_table(rules, obs.history, layout=obs.layout))
+        self.say(render_table(rules, obs.history, layout=obs.layout, voice=self.voice))
         others = ", ".join(
             f"{self.names[s]} ({self._role(s)}) "
-            + (_count(obs.hand_sizes[s], "tile") if obs.hand_sizes[s] else "out")
+            + (plural(obs.hand_sizes[s], "tile") if obs.hand_sizes[s] else "out")
             for s in range(rules.players)
             if s != YOU
         )
         stock = f"stock {obs.stock_size}"
-        if rules.can_draw:
+        if rules.can_draw and obs.stock_size:
             stock += f" ({obs.drawable} may be drawn)"
         self.say(f"{others}; {stock}.")
-        labels = side_labels(rules)
+        labels = side_labels(rules, self.voice)
         now = [t + s for t, s in zip(self.match.totals, obs.scores, strict=True)]
         totals = ", ".join(f"{lab}: {_num(t)}" for lab, t in zip(labels, now, strict=True))
         if isinstance(rules, PoolRules):
@@ -1777,7 +1865,9 @@ class TerminalGame:
             role = f"your partner, {role}"
         return role
 
-    def hint_analysis(self, obs: Observation, budget: float = 0.3) -> dict[Action, MoveAnalysis]:
+    def hint_analysis(
+        self, obs: Observation, budget: float | None = None
+    ) -> dict[Action, MoveAnalysis]:
         """Each of the moves offered analysed (:func:`boneyard.analysis.analyze` on the person's
         own observation): its value in points (this side's minus the others' to the end of the
         hand, on average), its loss against the best, and a reason. Where scores are claimed a
@@ -1785,7 +1875,7 @@ class TerminalGame:
         from .analysis import analyze
 
         out: dict[Action, MoveAnalysis] = {}
-        for m in analyze(obs, budget=budget, seed=len(obs.history)):
+        for m in analyze(obs, budget=budget or self.hint_budget, seed=len(obs.history)):
             action = m.action
             if isinstance(action, Play) and action.claim is not None:
                 action = Play(action.tile, action.end, action.open)
@@ -1803,7 +1893,7 @@ class TerminalGame:
             if isinstance(action, Muggins):
                 by = next(
                     (
-                        self.names[m.seat]
+                        self.voice.name(m.seat)
                         for m in reversed(obs.history)
                         if isinstance(m.action, Play)
                     ),
@@ -1816,7 +1906,7 @@ class TerminalGame:
                 text += f"   [worth {m.value:+.1f}: {m.reason}]{mark}"
             self.say(f"  {i:>2}) {text}")
 
-    def review_text(self, hand: int | None = None, budget: float = 0.25) -> str:
+    def review_text(self, hand: int | None = None, budget: float | None = None) -> str:
         """The review of the person's choices in a hand (0-based; by default the last finished
         one, or the hand in play if none has finished): the moves that cost points, and what
         was better."""
@@ -1826,7 +1916,7 @@ class TerminalGame:
         if hand is None:
             finished = [i for i, h in enumerate(hands) if h.over]
             hand = finished[-1] if finished else len(hands) - 1
-        reviews = review_hand(hands[hand], YOU, budget=budget, seed=hand)
+        reviews = review_hand(hands[hand], YOU, budget=budget or self.review_budget, seed=hand)
         return f"Review of your moves in hand {hand + 1}:\n" + review_text(reviews)
 
     def position_text(self, state: HandState) -> str:
@@ -1838,7 +1928,7 @@ class TerminalGame:
         lines = [
             f"{rules.game.title}, {rules.rule_set} rules, {rules.players} players; hand {number}.",
         ]
-        labels = side_labels(rules)
+        labels = side_labels(rules, self.voice)
         totals = list(self.match.totals)
         if not state.over:
             totals = [t + s for t, s in zip(totals, state.scores, strict=True)]
@@ -1851,24 +1941,24 @@ class TerminalGame:
             + f" ({_target_text(rules)})."
         )
         if self.match.over:
-            lines.append(_winner_line(self.match))
+            lines.append(winner_text(self.match, self.voice))
         elif state.over:
             lines.append("The hand is over.")
         elif state.turn == YOU:
             lines.append("It is your turn.")
         else:
-            lines.append(f"It is {self.names[state.turn].lower()}'s turn.")
-        lines += describe_table(rules, obs.history, layout=obs.layout)
+            lines.append(f"It is {self.voice.whose(state.turn)} turn.")
+        lines += describe_table(rules, obs.history, layout=obs.layout, voice=self.voice)
         for s in range(rules.players):
             if s == YOU:
                 continue
             n = obs.hand_sizes[s]
             lines.append(
                 f"{self.names[s]} ({self._role(s)}) holds "
-                + (f"{_count(n, 'tile')}." if n else "no tiles: out.")
+                + (f"{plural(n, 'tile')}." if n else "no tiles: out.")
             )
-        stock = f"The stock has {_count(obs.stock_size, 'tile')}"
-        if rules.can_draw:
+        stock = f"The stock has {plural(obs.stock_size, 'tile')}"
+        if rules.can_draw and obs.stock_size:
             stock += f", {obs.drawable} of them may be drawn"
         lines.append(stock + ".")
         lines.append(f"Your tiles: {hand_text(obs.hand, _marks(rules))}.")
@@ -1955,10 +2045,10 @@ class TerminalGame:
                 self.say(_hand_line(self.rules, obs.hand), "green")
                 continue
             if command.kind == "table":
-                self.say(render_table(self.rules, obs.history, layout=obs.layout))
+                self.say(render_table(self.rules, obs.history, layout=obs.layout, voice=self.voice))
                 continue
             if command.kind == "score":
-                self.say(score_sheet_text(self.match))
+                self.say(score_sheet_text(self.match, self.voice))
                 if any(obs.scores):
                     self.say(self._running_score(state))
                 continue
@@ -1991,7 +2081,7 @@ class TerminalGame:
             try:
                 state.apply(action)
             except IllegalAction as e:
-                self.say(f"Not allowed: {e}.", "red")
+                self.say(f"Not allowed: {self.voice.tell(str(e))}.", "red")
                 continue
             after = state.observation(YOU)
             new = after.hand & ~before_hand

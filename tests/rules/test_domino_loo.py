@@ -20,6 +20,7 @@ from boneyard.search.inference import Inference, determinize
 from boneyard.state import HandState
 from boneyard.terminal import TerminalGame, parse_command, render_table
 from boneyard.tricks import DROPPED, MISSED, STOOD, Tricks
+from boneyard.words import Voice
 from conftest import T, assert_illegal, build, configure, load_record, mask, strs
 
 
@@ -354,7 +355,9 @@ def test_the_table_in_words_and_the_commands() -> None:
     state.apply(play(T("6-4")))
     text = render_table(rules, state.history, layout=state.layout)
     assert "Trumps: 5 (the turn-up is [5|3])" in text
-    assert "Trick 1: seat 0 [6|4]" in text
+    assert "Trick 1: you [6|4]" in text and "Players: you in, seat 1 in, seat 2 in" in text
+    spectator = render_table(rules, state.history, layout=state.layout, voice=Voice.of(rules, None))
+    assert "Trick 1: seat 0 [6|4]" in spectator
     obs = state.observation(1)
     assert parse_command("6-2", obs).action == play(T("6-2"))
     fresh = hand(rules, THREE, STOCK3)

@@ -15,6 +15,7 @@ from boneyard import DRAW, PASS, Action, HandState, Match, OptionError, Play, ge
 from boneyard.cli import build_app
 from boneyard.layout import Layout
 from boneyard.record import RecordError, replay_record
+from boneyard.rules.base import BRITANNICA, HOYLE_MATADORE, WIKIPEDIA_MATADOR
 from boneyard.rules.matador import MatadorRules
 from boneyard.tiles import DOUBLE, HIGH, LOW, PIPS, format_tile, format_tiles, parse_oriented
 from conftest import (
@@ -1153,7 +1154,11 @@ def test_game_registry_and_description() -> None:
     assert list(game.rule_sets) == ["britannica", "hoyle", "modern"]
     assert game.default_rules == "britannica"
     assert (game.min_players, game.max_players) == (2, 4)
-    assert [game.rule_sets[n].source for n in game.rule_sets] == ["S0", "S1", "S3"]
+    assert [game.rule_sets[n].source for n in game.rule_sets] == [
+        BRITANNICA,
+        HOYLE_MATADORE,
+        WIKIPEDIA_MATADOR,
+    ]
     for name in ("match_rule", "matador_optional", "matador_placement"):
         assert name in game.option_names
     with pytest.raises(OptionError, match="does not apply to matador"):

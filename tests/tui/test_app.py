@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 from textual.widgets import OptionList, Select
 from tuihelp import (
+    app_for,
     config_home,  # noqa: F401  (the fixture: settings in a temporary directory)
     game_screen,
+    game_screen_session,
     hand_over,
     play_to_the_end,
     screen_text,
@@ -33,12 +35,6 @@ from boneyard.tui.screens import (
 from boneyard.tui.widgets import HandView, TableView
 
 SIZE = (120, 40)
-
-
-def app_for(game: str, seed: int = 1, **options: str) -> BoneyardApp:
-    app = BoneyardApp(Launch(game=game, seed=seed, options=dict(options)))
-    app.settings.speed = "instant"
-    return app
 
 
 def log_text(app: BoneyardApp) -> str:
@@ -83,12 +79,7 @@ async def test_a_match_of_block_by_keyboard() -> None:
         assert session.match.over
         assert max(session.match.totals) >= 30
         # The finished match is not kept for resuming.
-        assert not (app.config / "saved-match.json").exists()
-
-
-def game_screen_session(app: BoneyardApp):  # type: ignore[no-untyped-def]
-    screens = [s for s in app.screen_stack if isinstance(s, GameScreen)]
-    return screens[-1].session
+        assert not list((app.config / "saves").glob("*.json"))
 
 
 async def test_a_match_of_muggins_by_number_explains_every_score() -> None:
@@ -282,7 +273,9 @@ async def test_save_quit_and_resume() -> None:
         session = game_screen(app).session
         history = list(session.state.history)
         await pilot.press("q")
-    saved = app.config / "saved-match.json"
+    (saved,) = (app.config / "saves").glob("*.json")
+    assert app.exit_message.startswith(f"The match is saved in {saved}.")
+    assert f"boneyard play --resume {saved}" in app.exit_message
     record = json.loads(saved.read_text(encoding="utf-8"))
     assert record["meta"]["seed"] == 6 and replay_record(record).disagreements == []
 
@@ -367,7 +360,8 @@ async def test_the_start_screen_chooses_and_remembers() -> None:
             "players": 3,
             "options": {"target_score": "50"},
         }
-        assert "Resume saved match" in screen_text(again)
+        shown = screen_text(again)
+        assert "Unfinished matches" in shown and "Draw (britannica) · hand 1, move" in shown
 
 
 async def test_a_bad_option_on_the_start_screen_is_explained() -> None:

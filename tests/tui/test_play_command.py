@@ -188,8 +188,9 @@ def test_a_real_terminal_gets_the_full_screen_game(tmp_path: Path) -> None:
     assert code == 0
     assert b"Block \xc2\xb7 modern rules" in out  # the title bar: "Block · modern rules"
     assert b"\x1b[" in out  # drawn with escape sequences, not printed line by line
-    assert (tmp_path / "boneyard" / "saved-match.json").is_file()  # kept to resume
-    code, out = _in_pty(["play"], b"\x11", tmp_path, b"Resume saved match")  # ctrl+q
+    (saved,) = (tmp_path / "boneyard" / "saves").glob("*.json")  # kept to resume
+    assert f"boneyard play --resume {saved}".encode() in out  # said as the game ends
+    code, out = _in_pty(["play"], b"\x11", tmp_path, b"Unfinished matches")  # ctrl+q
     assert code == 0 and b"the classic games of dominoes" in out
 
 
@@ -232,10 +233,12 @@ def test_the_play_page_lists_the_game_screens_keys() -> None:
 
 
 def test_the_play_page_names_the_settings_file() -> None:
-    from boneyard.tui.settings import saved_match_path, settings_path
+    from boneyard.tui.saves import saves_dir
+    from boneyard.tui.settings import settings_path
 
     text = PLAY_PAGE.read_text(encoding="utf-8")
     home = Path(os.environ["XDG_CONFIG_HOME"])
     assert settings_path() == home / "boneyard" / "settings.json"
     assert "`$XDG_CONFIG_HOME/boneyard/settings.json`" in text
-    assert f"`{saved_match_path().name}`" in text
+    assert saves_dir() == home / "boneyard" / "saves"
+    assert "`$XDG_CONFIG_HOME/boneyard/saves/`" in text

@@ -13,8 +13,9 @@ from boneyard import get_game
 from boneyard.actions import Play
 from boneyard.record import RecordError, match_to_record, replay_record
 from boneyard.terminal import YOU
-from boneyard.tui.session import Session, fresh_hand
-from boneyard.tui.settings import Settings, load_settings, save_settings, saved_match_path
+from boneyard.tui.saves import saves_dir
+from boneyard.tui.session import Session
+from boneyard.tui.settings import Settings, load_settings, save_settings
 
 
 def play_until(session: Session, done: object, pick: int = 0, limit: int = 500) -> None:
@@ -65,18 +66,6 @@ def test_take_back_is_only_for_choices_in_the_hand_in_play() -> None:
     assert not session.take_back()
     play_until(session, lambda: session.state.over)
     assert not session.take_back()  # the hand is over
-
-
-def test_fresh_hand_is_the_same_deal() -> None:
-    session = Session(get_game("block").configure(players=2), seed=2)
-    state = session.state
-    again = fresh_hand(state)
-    assert (again.deal, again.stock, again.leader, again.turn) == (
-        state.deal,
-        state.stock,
-        state.leader,
-        state.turn,
-    )
 
 
 @pytest.mark.parametrize("game", ["block", "muggins", "matador"])
@@ -188,4 +177,4 @@ def test_settings_round_trip() -> None:
     assert load_settings() == settings
     path.write_text("{not json", encoding="utf-8")
     assert load_settings() == Settings()  # a broken file gives the defaults
-    assert saved_match_path().parent == path.parent
+    assert saves_dir().parent == path.parent

@@ -14,9 +14,10 @@ from textual.pilot import Pilot
 from boneyard import HandState, Rules
 from boneyard.actions import PASS, Play
 from boneyard.tiles import parse_tile
-from boneyard.tui.app import BoneyardApp
+from boneyard.tui.app import BoneyardApp, Launch
 from boneyard.tui.game import GameScreen
 from boneyard.tui.screens import HandOverScreen
+from boneyard.tui.session import Session
 
 
 @pytest.fixture(autouse=True)
@@ -44,6 +45,19 @@ async def wait_for(
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting; the screen shows:\n{screen_text(pilot.app)}")  # type: ignore[arg-type]
         await pilot.pause(0.01)
+
+
+def app_for(game: str, seed: int = 1, **options: str) -> BoneyardApp:
+    """The full-screen game started on a match of ``game``, the computer moving at once."""
+    app = BoneyardApp(Launch(game=game, seed=seed, options=dict(options)))
+    app.settings.speed = "instant"
+    return app
+
+
+def game_screen_session(app: BoneyardApp) -> Session:
+    """The session of the game screen, under any dialog."""
+    screens = [s for s in app.screen_stack if isinstance(s, GameScreen)]
+    return screens[-1].session
 
 
 def game_screen(app: BoneyardApp) -> GameScreen:

@@ -800,13 +800,22 @@ static int F(end_points)(const F(Ctx) *c, const F(State) *s, int ended, int out_
         ep[winner] = score;
         return winner;
     }
-    /* Rules._blocked (with Bergen's doubles that lose). */
+    /* Rules._blocked (with Bergen's doubles that lose: BergenRules._lowest). */
     int tied[MAX_SIDES], nt = 0;
     {
         int keys[MAX_SIDES], best = 0;
         for (int i = 0; i < nsides; i++) {
             keys[i] = side_pips[i];
-            if (sp->blocked_doubles_lose && F(holds_double)(c, s, i)) keys[i] += 1 << 20;
+            if (sp->blocked_doubles_lose) {
+                /* Bergen: a side holding a double loses to any side without one; among sides
+                 * alike the fewest pips win (non_double_pips: on the tiles that are not doubles). */
+                if (sp->blocked_doubles_lose == DOUBLES_LOSE_NON_DOUBLE_PIPS) {
+                    keys[i] = 0;
+                    for (int k = 0; k < sp->side_size[i]; k++)
+                        keys[i] += F(hand_pips)(sp, s->hands[sp->side_seats[i][k]] & ~c->mk->doubles);
+                }
+                if (F(holds_double)(c, s, i)) keys[i] += 1 << 20;
+            }
             if (i == 0 || keys[i] < best) best = keys[i];
         }
         for (int i = 0; i < nsides; i++) if (keys[i] == best) tied[nt++] = i;

@@ -62,7 +62,7 @@ from ..match import Match
 from ..rules.base import Game, Rules
 from ..search.inference import Inference
 from ..state import HandState, IllegalAction, Observation
-from ..tiles import BIT, DOUBLE, NAMES, mask_of, tiles_of
+from ..tiles import BIT, DOUBLE, NAMES, tiles_of
 from . import make_rules
 from .encoding import Codec, Vector
 
@@ -596,8 +596,8 @@ class _Past:
         core = state._core
         rules = state._game.rules
         assert core.hand is not None
-        replay = Match(rules, deal=False).start_hand(core.dealt, core.hand.stock, core.leader)
-        self.deal_voids = _deal_voids(state, replay)
+        replay = core.hand.restart()
+        self.deal_voids = replay.deal_voids()
         all_mask = rules.tiles.all_mask
         self.voids: dict[int, int] = {}
         self.hidden: dict[int, int] = {}
@@ -698,36 +698,6 @@ def _resample_deal(state: BoneyardState, player: int, rng: random.Random) -> Bon
         except (ValueError, RuntimeError, pyspiel.SpielError):
             continue
     raise RuntimeError("no consistent deal found")  # pragma: no cover
-
-
-def _deal_voids(state: BoneyardState, start: HandState) -> list[int]:
-    """Per seat, the tiles it cannot have been dealt given how the lead went: those that, dealt
-    to it, would have given the lead (or the tile to lead) to someone else, or decided it by the
-    deal where it was drawn for; asked of the rules' ``leader_from_deal``. Nothing where the
-    deal does not decide the lead."""
-    core = state._core
-    rules = state._game.rules
-    n = rules.players
-    if not start.lead_by_deal:
-        return [0] * n
-    context = getattr(start, "context", None)
-    finder: Any = rules.leader_from_deal
-
-    def leader(masks: list[int]) -> Any:
-        return finder(masks) if context is None else finder(masks, context)
-
-    masks = [mask_of(d) for d in core.dealt]
-    real = leader(masks)
-    out = []
-    for s in range(n):
-        void = 0
-        for x in tiles_of(rules.tiles.all_mask & ~masks[s]):
-            trial = [m & ~BIT[x] for m in masks]
-            trial[s] |= BIT[x]
-            if leader(trial) != real:
-                void |= BIT[x]
-        out.append(void)
-    return out
 
 
 def _rebuild(

@@ -16,10 +16,9 @@ Stock: 14 tiles. Scores this hand: 0, 0.
 from __future__ import annotations
 
 from ..layout import Layout
-from ..match import Match
 from ..state import HandState
 from ..terminal import describe_move, hand_result_text, hand_text, render_table
-from ..tiles import tiles_of
+from ..words import Voice, plural
 
 __all__ = ["render_state", "render_text"]
 
@@ -40,33 +39,23 @@ def render_state(state: HandState) -> str:
     """The whole position in text, every hand shown (what a person watching the environment, not
     a seat, may see)."""
     rules = state.rules
-    names = [f"Seat {s}" for s in range(rules.players)]
+    voice = Voice.of(rules, reader=None)
     head = f"{rules.describe()}. " + (
         "The hand is over." if state.over else f"Seat {state.turn} to move."
     )
-    lines = [head, render_table(rules, state.history, layout=state.layout)]
+    lines = [head, render_table(rules, state.history, layout=state.layout, voice=voice)]
     for s in range(rules.players):
         lines.append(f"Seat {s}: {hand_text(state.hands[s])}")
     scores = ", ".join(str(x) for x in state.scores)
-    lines.append(f"Stock: {state.stock_size()} tiles. Scores this hand: {scores}.")
+    lines.append(f"Stock: {plural(state.stock_size(), 'tile')}. Scores this hand: {scores}.")
     if state.history:
         before = _before_last(state)
-        lines.append("Last move: " + describe_move(state.history[-1], before, names, rules=rules))
+        lines.append("Last move: " + describe_move(state.history[-1], before, voice, rules=rules))
     if state.over and state.result is not None:
-        labels = [rules.side_name(i) for i in range(len(rules.sides))]
-        lines.append(
-            hand_result_text(
-                1, state.result, rules, state.hands, state, names=names, labels=labels, you=None
-            )
-        )
+        lines.append(hand_result_text(1, state.result, rules, state.hands, state, voice=voice))
     return "\n".join(lines)
 
 
 def _before_last(state: HandState) -> Layout | None:
-    """The table before the last move, by replaying the hand from its deal (an episode is the
-    first hand of a match, so the match starts it again the same way)."""
-    match = Match(state.rules, deal=False)
-    replay = match.start_hand([list(tiles_of(h)) for h in state.deal], state.stock, state.leader)
-    for move in state.history[:-1]:
-        replay.apply(move.action, move.seat)
-    return replay.layout
+    """The table before the last move, by replaying the hand from its start."""
+    return state.replay_to(len(state.history) - 1).layout

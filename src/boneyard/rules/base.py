@@ -38,7 +38,25 @@ from ..tiles import BIT, DOUBLE, HIGH, LOW, PIPS, TileSet, parse_tile, tile_set,
 if TYPE_CHECKING:
     from ..state import HandState
 
-__all__ = ["Game", "HandResult", "RuleSet", "Rules"]
+__all__ = [
+    "BRITANNICA",
+    "FOSTER",
+    "GARDEN_GAMES",
+    "HOYLE_MATADORE",
+    "WIKIPEDIA_MATADOR",
+    "Game",
+    "HandResult",
+    "RuleSet",
+    "Rules",
+]
+
+# The historical rule texts (RULES.md's S0 to S4, kept in shared/seeds/), named as a player knows
+# them: a rule set's source, shown by ``boneyard rules`` and the start screens.
+BRITANNICA = "Encyclopaedia Britannica, 11th edition (1910), article 'Dominoes'"
+HOYLE_MATADORE = "'Dominoes - Matadore Game Rules', a Hoyle-style text"
+FOSTER = "R. F. Foster, Foster's Complete Hoyle"
+WIKIPEDIA_MATADOR = "Wikipedia, 'Matador (domino game)'"
+GARDEN_GAMES = "Garden Games Ltd's leaflet 'Rules of Dominoes' (Block Dominoes for 2-4 players)"
 
 
 @dataclass(frozen=True)
@@ -852,7 +870,12 @@ class Game:
             named = self.named_values.get(key, {})
             if isinstance(raw, str) and raw.strip() in named:
                 raw = named[raw.strip()]
-            values[key] = parse_value(OPTIONS[key], raw)
+            try:
+                values[key] = parse_value(OPTIONS[key], raw)
+            except OptionError as e:
+                if not named:
+                    raise
+                raise OptionError(f"{e}; or a named table: {', '.join(named)}") from None
         chosen = (options or {}).get("tile_set")
         if chosen is not None:
             for key, raw in self.set_defaults.get(str(values["tile_set"]), {}).items():

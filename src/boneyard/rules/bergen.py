@@ -4,10 +4,12 @@ The line game of :mod:`boneyard.rules.base` (no spinner, doubles crosswise, draw
 its own scoring during play. After a play, when the two ends of the line show the same number the
 player scores a **double-header**, 2 points; when one of those ends is a double (crosswise, its far
 side free) it is a **triple-header**, 3 points. The leader's double is a double-header of its own:
-a double led scores 2. Going out scores 1 (``domino_points=fixed:1``), and so does winning a
-blocked hand (``blocked_scoring=fixed:1``), where by the old rule a hand holding a double loses to
-any hand without one (``blocked_doubles_lose``); among hands alike the fewest pips win. Game is 15
-for two players, 10 for three or four (``target_score=2:15,3:10,4:10``).
+a double led scores 2. As in the old text's Muggins a player may draw though he could play
+(``voluntary_draw``). Going out scores 1 (``domino_points=fixed:1``), and so does winning a blocked
+hand (``blocked_scoring=fixed:1``), where by the old rule a hand holding a double loses to any hand
+without one, and hands that all hold doubles are compared by the pips of their other tiles
+(``blocked_doubles_lose=non_double_pips``). Game is 15 for two players, 10 for three or four
+(``target_score=2:15,3:10,4:10``).
 
 Celko's reduction near the target is ``bergen_near_target_cap``: a player within 2 of the target
 scores only 1 for a header, within 3 only 2.
@@ -71,11 +73,12 @@ BERGEN_DEFAULTS: dict[str, Any] = {
     "hand_size": 6,
     "stock_reserve": 0,
     "draw_policy": "until_playable",
+    "voluntary_draw": True,
     "next_lead": "same_as_first",
     "domino_points": "fixed:1",
     "blocked_scoring": "fixed:1",
     "blocked_tie": "fewest_doubles",
-    "blocked_doubles_lose": True,
+    "blocked_doubles_lose": "non_double_pips",
     "target_score": "2:15,3:10,4:10",
     "bergen_near_target_cap": False,
 }
@@ -86,7 +89,8 @@ class BergenRules(Rules):
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
-        self.blocked_doubles_lose = bool(options["blocked_doubles_lose"])
+        # off, all_pips or non_double_pips: what decides a blocked hand (RULES.md §2.9).
+        self.doubles_rule = str(options["blocked_doubles_lose"])
         self.near_target_cap = bool(options["bergen_near_target_cap"])
         # Headers are scored during play (state.scores), always.
         self.scores_in_play = True
@@ -157,7 +161,7 @@ class BergenRules(Rules):
             spec,
             play_scoring="headers",
             header_cap=self.near_target_cap,
-            blocked_doubles_lose=self.blocked_doubles_lose,
+            blocked_doubles_lose=self.doubles_rule,
         )
 
     # ----------------------------------------------------------------- blocked hands
@@ -165,12 +169,31 @@ class BergenRules(Rules):
         doubles = self.tiles.doubles_mask
         return any(state.hands[s] & doubles for s in self.sides[side])
 
+    def _pips_off_doubles(self, state: HandState, side: int) -> int:
+        singles = ~self.tiles.doubles_mask
+        return sum(self.hand_pips(state.hands[s] & singles) for s in self.sides[side])
+
+    def _blocked_keys(self, state: HandState, side_pips: list[int]) -> list[tuple[bool, int]]:
+        """Each side's rank in a blocked hand under the doubles rule, the lowest best: holding a
+        double, then its pips; with ``non_double_pips`` only the tiles that are not doubles
+        count (the same for a hand without doubles, and all that is left to compare when every
+        hand holds one)."""
+        off_doubles = self.doubles_rule == "non_double_pips"
+        return [
+            (
+                self._holds_double(state, i),
+                self._pips_off_doubles(state, i) if off_doubles else pips,
+            )
+            for i, pips in enumerate(side_pips)
+        ]
+
     def _lowest(self, state: HandState, side_pips: list[int]) -> list[int]:
-        """With ``blocked_doubles_lose``, a side holding a double loses to any side without one;
-        among the sides alike, the fewest pips win."""
-        if not self.blocked_doubles_lose:
+        """Under the doubles rule a side holding a double loses to any side without one; among
+        the sides alike the fewest pips (with ``non_double_pips``, on tiles other than doubles)
+        win."""
+        if self.doubles_rule == "off":
             return super()._lowest(state, side_pips)
-        keys = [(self._holds_double(state, i), p) for i, p in enumerate(side_pips)]
+        keys = self._blocked_keys(state, side_pips)
         best = min(keys)
         return [i for i, k in enumerate(keys) if k == best]
 
@@ -178,18 +201,45 @@ class BergenRules(Rules):
         self, state: HandState, side_pips: list[int], stock_pips: int
     ) -> tuple[int | None, list[int], str]:
         winner, points, reason = super()._blocked(state, side_pips, stock_pips)
-        if (
-            winner is not None
-            and self.blocked_doubles_lose
-            and side_pips[winner] > min(side_pips)
-            and not self._holds_double(state, winner)
-        ):
-            verb = "holds" if len(self.sides[winner]) == 1 else "hold"
-            reason = (
-                f"blocked: {self.side_name(winner)} {verb} no double, and every hand with fewer "
-                "pips holds one"
-            )
-        return winner, points, reason
+        if self.doubles_rule == "off" or self.blocked_scoring == "cascade":
+            return winner, points, reason
+        keys = self._blocked_keys(state, side_pips)
+        tied = [i for i, k in enumerate(keys) if k == min(keys)]
+        held_by_all = keys[tied[0]][0]
+        if not held_by_all:
+            if winner is not None and len(tied) == 1:
+                nearest = min(p for i, p in enumerate(side_pips) if i != winner)
+                if nearest <= side_pips[winner]:  # it wins by the doubles rule, not by its pips
+                    fewer = "fewer" if nearest < side_pips[winner] else "as few"
+                    verb = "holds" if len(self.sides[winner]) == 1 else "hold"
+                    reason = (
+                        f"blocked: {self.side_name(winner)} {verb} no double, and every hand "
+                        f"with {fewer} pips holds one"
+                    )
+            return winner, points, reason
+        if self.doubles_rule != "non_double_pips":
+            return winner, points, reason
+        every = "both hands hold" if len(keys) == 2 else "every hand holds"
+        counts = ", ".join(f"{k[1]} for {self.side_name(i)}" for i, k in enumerate(keys))
+        reason = f"blocked: {every} a double, so only the pips on the other tiles count: {counts}"
+        if len(tied) == 1:
+            return winner, points, f"{reason}; {self.side_name(tied[0])} wins"
+        *others, last = [self.side_name(i) for i in tied]
+        names = f"{', '.join(others)} and {last}"
+        if winner is not None:
+            why = _TIE_WORDS.get(self.blocked_tie, f"wins the tie ({self.blocked_tie})")
+            return winner, points, f"{reason}; {names} tie, and {self.side_name(winner)} {why}"
+        if any(points):
+            return winner, points, f"{reason}; {names} tie and split the score"
+        return winner, points, f"{reason}; {names} tie, nobody scores"
+
+
+# How a tie in a blocked hand was broken, in words (blocked_tie).
+_TIE_WORDS = {
+    "fewest_doubles": "wins with fewer doubles",
+    "lightest_tile": "wins with the lightest tile",
+    "last_to_play": "wins, having played last",
+}
 
 
 class BergenGame(Game):
@@ -208,11 +258,12 @@ class BergenGame(Game):
             "classic",
             "The old American game: 6 tiles each; the highest double leads every hand and scores "
             "2; 2 for a double-header (both ends alike), 3 for a triple-header (a double at one "
-            "end, its number at the other); draw until able; 1 for going out, 1 for winning a "
-            "blocked hand, where a hand holding a double loses to any hand without one; game "
-            "15 for two players, 10 for three or four (Celko).",
+            "end, its number at the other); draw until able, and a player may draw though he "
+            "could play; 1 for going out, 1 for winning a blocked hand, where a hand holding a "
+            "double loses to any hand without one and hands that all hold doubles count only "
+            "their other tiles; game 15 for two players, 10 for three or four (Celko).",
             {},
-            "puzzle-place.net Bergen (the old American text); Celko (gamecabinet) for the "
-            "target; domino-games.com for the worked line",
+            "puzzle-place.net Bergen and Muggins (the old American text); Celko (gamecabinet) "
+            "for the target; domino-games.com for the worked line",
         ),
     }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from .base import Game, RuleSet
+from .base import BRITANNICA, GARDEN_GAMES, Game, RuleSet
 
 __all__ = ["BlockGame", "DrawGame", "PartnershipGame"]
 
@@ -96,19 +96,19 @@ class BlockGame(Game):
         ),
         "britannica": RuleSet(
             "britannica",
-            "Britannica 1910 (S0): 7 tiles each; the lead goes by drawing for the highest tile; "
-            "no drawing; a blocked hand's lowest scores both hands combined; 100 up.",
+            "The 1910 Encyclopaedia Britannica: 7 tiles each; the lead goes by drawing for the "
+            "highest tile; no drawing; a blocked hand's lowest scores both hands combined; 100 up.",
             {
                 "hand_size": 7,
                 "first_lead": "draw_highest",
                 "lead_tile": "any",
                 "blocked_scoring": "combined",
             },
-            "S0",
+            BRITANNICA,
         ),
         "garden-games": RuleSet(
             "garden-games",
-            "Garden Games leaflet (S4): 5 tiles each; the highest double leads (redeal if none); "
+            "The Garden Games leaflet: 5 tiles each; the highest double leads (redeal if none); "
             "every double is a spinner; draw until playable, the last tile too; a blocked hand's "
             "lowest scores the difference to each other hand; 100 up.",
             {
@@ -121,7 +121,7 @@ class BlockGame(Game):
                 "spinner_sides_first": False,
                 "blocked_scoring": "difference_each",
             },
-            "S4",
+            GARDEN_GAMES,
         ),
     }
 
@@ -143,17 +143,17 @@ class DrawGame(Game):
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "britannica": RuleSet(
             "britannica",
-            "Britannica 1910 (S0), 'the usual game': 7 tiles each (S0 describes two players; "
-            "three or four take 5 each so that a stock remains); the lead goes by drawing for the "
-            "highest tile; draw until able to match, two tiles always left in the stock; blocked: "
-            "the lowest scores both hands combined; 100 up.",
+            "The 1910 Encyclopaedia Britannica, 'the usual game': 7 tiles each (it describes two "
+            "players; three or four take 5 each so that a stock remains); the lead goes by drawing "
+            "for the highest tile; draw until able to match, two tiles always left in the stock; "
+            "blocked: the lowest scores both hands combined; 100 up.",
             {
                 "hand_size": "2:7,3:5,4:5",
                 "first_lead": "draw_highest",
                 "lead_tile": "any",
                 "blocked_scoring": "combined",
             },
-            "S0",
+            BRITANNICA,
         ),
         "pagat": RuleSet(
             "pagat",

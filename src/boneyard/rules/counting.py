@@ -29,7 +29,7 @@ from ..actions import Action, Muggins, Play
 from ..kernel_spec import MAX_COUNT, KernelSpec
 from ..layout import LONG, Layout
 from ..tiles import BIT, DOUBLE, HIGH
-from .base import Game, Rules, RuleSet
+from .base import BRITANNICA, FOSTER, Game, Rules, RuleSet
 from .block import LINE_DEFAULTS, LINE_OPTIONS
 
 if TYPE_CHECKING:
@@ -254,28 +254,28 @@ class MugginsGame(_CountingGame):
         ),
         "britannica": RuleSet(
             "britannica",
-            "Britannica 1910 (S0): 5 tiles each; the lead by drawing for the highest tile; a line "
-            "with no spinner; draw until able, two left; going out or a blocked hand scores the "
-            "others' pips to the nearest five; 100 up.",
+            "The 1910 Encyclopaedia Britannica: 5 tiles each; the lead by drawing for the highest "
+            "tile; a line with no spinner; draw until able, two left; going out or a blocked hand "
+            "scores the others' pips to the nearest five; 100 up.",
             {
                 "hand_size": 5,
                 "first_lead": "draw_highest",
                 "lead_tile": "any",
             },
-            "S0",
+            BRITANNICA,
         ),
         "foster": RuleSet(
             "foster",
-            "Foster's Hoyle (S2): 7 tiles each; the highest double sets; a line; scores must be "
-            "claimed (an unclaimed count is the next player's for calling muggins, a wrong claim "
-            "is struck and scored by the opponent); draw until able, the last two never drawn; "
-            "going out scores the others' pips to the nearest five; 100 up.",
+            "Foster's Complete Hoyle: 7 tiles each; the highest double sets; a line; scores must "
+            "be claimed (an unclaimed count is the next player's for calling muggins, a wrong "
+            "claim is struck and scored by the opponent); draw until able, the last two never "
+            "drawn; going out scores the others' pips to the nearest five; 100 up.",
             {"hand_size": 7, "muggins_mode": "claim"},
-            "S2",
+            FOSTER,
         ),
         "foster-spinner": RuleSet(
             "foster-spinner",
-            "Foster's 'four ends' variant (S2): as foster, but the first double set is a spinner "
+            "Foster's 'four ends' variant: as foster, but the first double set is a spinner "
             "and any of its four sides may be played to at any time.",
             {
                 "hand_size": 7,
@@ -283,7 +283,7 @@ class MugginsGame(_CountingGame):
                 "spinner": "first_double",
                 "spinner_sides_first": False,
             },
-            "S2",
+            FOSTER,
         ),
     }
 
@@ -300,18 +300,18 @@ class AllThreesGame(_CountingGame):
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "britannica": RuleSet(
             "britannica",
-            "Britannica 1910 (S0): played as its All Fives, aiming at threes: 5 tiles each, the "
-            "lead by drawing for the highest tile, a line, draw until able (two left); going out "
-            "or a blocked hand scores the others' pips to the nearest five; 100 up.",
+            "The 1910 Encyclopaedia Britannica: played as its All Fives, aiming at threes: 5 tiles "
+            "each, the lead by drawing for the highest tile, a line, draw until able (two left); "
+            "going out or a blocked hand scores the others' pips to the nearest five; 100 up.",
             {"hand_size": 5, "first_lead": "draw_highest", "lead_tile": "any"},
-            "S0",
+            BRITANNICA,
         ),
         "foster": RuleSet(
             "foster",
-            "Foster's Hoyle (S2): as Foster's Muggins aiming at threes: 7 tiles each, the highest "
-            "double sets, scores must be claimed (muggins), draw until able (two left).",
+            "Foster's Complete Hoyle: as Foster's Muggins aiming at threes: 7 tiles each, the "
+            "highest double sets, scores must be claimed (muggins), draw until able (two left).",
             {"hand_size": 7, "muggins_mode": "claim"},
-            "S2",
+            FOSTER,
         ),
     }
 
@@ -352,16 +352,16 @@ class FivesAndThreesGame(_CountingGame):
         ),
         "britannica": RuleSet(
             "britannica",
-            "Britannica 1910 (S0): as its All Fives (5 tiles each, the lead by drawing, draw until "
-            "able, two left) but one point per five and per three; going out or a blocked hand "
-            "scores the others' pips to the nearest five, one point per five; 61 up (S0 gives no "
-            "target).",
+            "The 1910 Encyclopaedia Britannica: as its All Fives (5 tiles each, the lead by "
+            "drawing, draw until able, two left) but one point per five and per three; going out "
+            "or a blocked hand scores the others' pips to the nearest five, one point per five; 61 "
+            "up (the Britannica gives no target).",
             {
                 "hand_size": 5,
                 "first_lead": "draw_highest",
                 "lead_tile": "any",
                 "target_score": 61,
             },
-            "S0",
+            BRITANNICA,
         ),
     }

@@ -62,6 +62,7 @@ from ..actions import (
 from ..layout import Layout
 from ..tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
 from ..tricks import DROPPED, MISSED, STOOD, UNDECIDED, Tricks
+from ..words import plural
 from .base import Game, HandResult, Rules, RuleSet
 
 if TYPE_CHECKING:
@@ -339,7 +340,8 @@ class LooRules(Rules):
                     return "the miss is not played under these rules (loo_miss=false)"
                 return (
                     f"seat {seat} cannot take the miss: the stock holds "
-                    f"{len(state.stock) - state.stock_pos} tiles, the miss needs {self.miss_size}"
+                    f"{plural(len(state.stock) - state.stock_pos, 'tile')}, the miss needs "
+                    f"{self.miss_size}"
                 )
             if isinstance(action, Drop):
                 return "with two players nobody drops out"

@@ -28,7 +28,7 @@ from ..kernel_spec import KernelSpec
 from ..layout import Layout
 from ..options import OptionError
 from ..tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
-from .base import Game, Rules, RuleSet
+from .base import BRITANNICA, HOYLE_MATADORE, WIKIPEDIA_MATADOR, Game, Rules, RuleSet
 from .block import LINE_DEFAULTS
 
 if TYPE_CHECKING:
@@ -240,18 +240,18 @@ class MatadorGame(Game):
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "britannica": RuleSet(
             "britannica",
-            "Britannica 1910 (S0): 7 tiles each; the highest double begins; a player who cannot "
-            "make seven draws until he can, two tiles always left; he may draw rather than spend "
-            "his matadors; blocked: the lower hand scores both hands combined; 100 up.",
+            "The 1910 Encyclopaedia Britannica: 7 tiles each; the highest double begins; a player "
+            "who cannot make seven draws until he can, two tiles always left; he may draw rather "
+            "than spend his matadors; blocked: the lower hand scores both hands combined; 100 up.",
             {
                 "hand_size": 7,
                 "blocked_scoring": "combined",
             },
-            "S0",
+            BRITANNICA,
         ),
         "hoyle": RuleSet(
             "hoyle",
-            "'Matadore' in Hoyle (S1): 3 tiles each; the lowest draw has the first pose, then the "
+            "A Hoyle-style 'Matadore': 3 tiles each; the lowest draw has the first pose, then the "
             "lead alternates; draw when unable to play, and a player able to play may still draw; "
             "three tiles stay undrawn with two players, none with more; blocked: the lower hand "
             "wins, his own hand not counted; 100 up.",
@@ -264,11 +264,11 @@ class MatadorGame(Game):
                 "voluntary_draw": True,
                 "blocked_scoring": "opponents",
             },
-            "S1",
+            HOYLE_MATADORE,
         ),
         "modern": RuleSet(
             "modern",
-            "The modern game (S3, Wikipedia): 5 tiles each; the highest double leads; a player "
+            "The modern game (Wikipedia): 5 tiles each; the highest double leads; a player "
             "who cannot play draws until a tile fits and must play it, knocking once the "
             "boneyard is empty (draw_policy=one_then_pass: draw one, pass if it does not fit); "
             "the player who goes out scores the others' pips; blocked: the lowest hand scores "
@@ -278,6 +278,6 @@ class MatadorGame(Game):
                 "stock_reserve": 0,
                 "matador_optional": False,
             },
-            "S3",
+            WIKIPEDIA_MATADOR,
         ),
     }

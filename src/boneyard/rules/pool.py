@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..kernel_spec import KernelSpec
 from ..options import OptionError
-from .base import Game, HandResult, Rules, RuleSet
+from .base import FOSTER, Game, HandResult, Rules, RuleSet
 from .block import LINE_DEFAULTS
 
 if TYPE_CHECKING:
@@ -169,12 +169,12 @@ class DominoPoolGame(Game):
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "foster": RuleSet(
             "foster",
-            "Foster's Hoyle (S2): each player stakes a pool; the first lead by drawing for the "
+            "Foster's Complete Hoyle: each player stakes a pool; the first lead by drawing for the "
             "highest tile, any tile led; each takes as many tiles as leave at least eight in the "
             "stock (6, 5, 4, 3 for three to six players); no drawing, 'go' when unable to match; "
             "the first out takes the pool, a blocked hand's lowest pip count takes it, ties "
             "divide it; the lead passes to the next player each hand; a match is 10 pools.",
             {},
-            "S2; Hoyle (customgraph art=14) for the hand sizes",
+            f"{FOSTER}; a Hoyle-style text (customgraph art=14) for the hand sizes",
         ),
     }

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..kernel_spec import KernelSpec
 from ..tiles import HIGH, NAMES, PIPS
-from .base import Game, HandResult, Rules, RuleSet
+from .base import BRITANNICA, Game, HandResult, Rules, RuleSet
 from .block import LINE_DEFAULTS
 
 if TYPE_CHECKING:
@@ -208,13 +208,14 @@ class DominoWhistGame(Game):
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "britannica": RuleSet(
             "britannica",
-            "Britannica 1910 (S0): four players, partners and the first leader chosen by drawing "
-            "as at Whist (the two highest draws against the two lowest, the highest leads any "
-            "tile); all 28 tiles dealt, 7 each, no drawing; block play in a line; when a player "
-            "goes out or nobody can play, the side holding the most pips is debited its own "
+            "The 1910 Encyclopaedia Britannica: four players, partners and the first leader chosen "
+            "by drawing as at Whist (the two highest draws against the two lowest, the highest "
+            "leads any tile); all 28 tiles dealt, 7 each, no drawing; block play in a line; when a "
+            "player goes out or nobody can play, the side holding the most pips is debited its own "
             "total (equal totals: nobody); the lead moves to the next player each hand; the side "
             "first debited with 100 loses.",
             {},
-            "S0; Britannica online 'Domino whist'; Scheicher (pagat) for the draw and the lead",
+            f"{BRITANNICA}; Britannica online 'Domino whist'; Scheicher (pagat) for the draw and "
+            "the lead",
         ),
     }

@@ -489,7 +489,8 @@ class Hub:
                 action = action_from_json(table.state, seat, message.action)
                 record = table.check(seat, action)
             except (IllegalAction, ValueError) as e:
-                conn.error("illegal", str(e), message.id)
+                # The engine's words are about "seat N": the seat reads them about "you".
+                conn.error("illegal", table.voice(seat).tell(str(e)), message.id)
                 return
             if not await self._commit(room, seat, action, record, conn, message.id):
                 return

@@ -5,8 +5,9 @@ and what each reader may see.
 move with :meth:`Table.check` (on a copy: a refused move changes nothing), stores it, then applies
 it with :meth:`Table.apply`. :meth:`Table.view` is one reader's :class:`StateMessage`: a seat's
 own tiles and moves, or for a spectator (``seat=None``) the public view only. The log reuses the
-terminal game's sentences (:func:`boneyard.terminal.describe_move` and friends), with the
-players' names; the seat that drew a tile reads which, the others read "draws a tile".
+terminal game's sentences (:func:`boneyard.terminal.describe_move` and friends), told for each
+reader (:class:`boneyard.words.Voice`): a seat reads "you" about itself and the others' names, a
+spectator names only; the seat that drew a tile reads which, the others read "draws a tile".
 
 >>> from boneyard.games import get_game
 >>> rules = get_game("block").configure(players=2)
@@ -22,7 +23,6 @@ True
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -61,7 +61,6 @@ from ..terminal import (
     _Before,
     _label,
     _target_text,
-    _winner_line,
     count_text,
     describe_action,
     describe_move,
@@ -69,15 +68,20 @@ from ..terminal import (
     end_needs,
     game_intro,
     hand_result_text,
-    lead_hunt_text,
+    hand_start_text,
     menu,
+    partner_out_text,
     score_sheet_text,
     scoring_lines,
+    target_reached_text,
     trace_table,
+    trick_won_text,
+    winner_text,
 )
 from ..tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
 from ..tricks import DROPPED, MISSED, STOOD
 from ..tricks import Tricks as TrickTable
+from ..words import Voice
 from .messages import (
     ActionIn,
     ActionOut,
@@ -132,14 +136,18 @@ class Seat:
 
 
 class LogEntry(NamedTuple):
-    """One line of the log: ``text`` for everyone; the seat ``seat`` reads ``own`` instead (its
-    own move, "You draw [6|1]."); ``full`` shows what was hidden (for replays of finished
-    hands)."""
+    """One line of the log, told for each reader: ``text`` is a spectator's (names only),
+    ``told[s]`` what seat ``s`` reads ("You draw [6|1].", "Ann plays [6|4]."; ``None``: the same
+    for everyone). ``seat`` is the seat whose move the line tells (``None`` for other lines), and
+    ``full`` that move with what was hidden shown (for replays of finished hands)."""
 
     text: str
     seat: int | None = None
-    own: str | None = None
+    told: tuple[str, ...] | None = None
     full: str | None = None
+
+    def for_reader(self, seat: int | None) -> str:
+        return self.told[seat] if seat is not None and self.told is not None else self.text
 
 
 def tile_name(t: int) -> str:
@@ -340,7 +348,9 @@ class Table:
         self.match = Match(rules, deal=False)
         self.log: list[LogEntry] = []
         # Per hand (0-based): the reasons for its scores, and the words of its end.
-        self.notes: dict[int, list[str]] = {}
+        # Per hand, the notes of the score sheet (each score made in play and why, how the hand
+        # ended), told for each reader as the log is.
+        self.notes: dict[int, list[LogEntry]] = {}
         self.results: dict[int, list[str]] = {}
         self.chat: list[StoredChat] = []
         # Changes with every change of the match (moves, deals), for the tasks that wait.
@@ -465,29 +475,29 @@ class Table:
 
     @property
     def winner(self) -> str | None:
-        return _winner_line(self.match, self.side_names()) if self.match.over else None
+        """How the match ended, in names (a spectator's words); ``None`` while it goes on."""
+        return self.winner_for(None)
+
+    def winner_for(self, seat: int | None) -> str | None:
+        return winner_text(self.match, self.voice(seat)) if self.match.over else None
 
     @property
     def people(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == "person"]
 
-    def names(self, you: int | None = None) -> list[str]:
-        """The seats' names, with ``You`` for seat ``you``."""
-        return ["You" if s.seat == you else s.name for s in self.seats]
+    def voice(self, reader: int | None) -> Voice:
+        """How sentences name the players for ``reader`` (a seat: "you" for itself; ``None``: a
+        spectator, names only)."""
+        return Voice.of(self.rules, reader, [s.name for s in self.seats])
 
     def named(self, text: str) -> str:
         """The engine's words ("seat 1 went out", "blocked: seats 0 & 2 hold ...") with the
         players' names."""
-        names = [s.name for s in self.seats]
-
-        def one(n: str) -> str:
-            return names[int(n)] if int(n) < len(names) else f"seat {n}"
-
-        text = re.sub(r"\bseats (\d+) & (\d+)\b", lambda m: f"{one(m[1])} & {one(m[2])}", text)
-        return re.sub(r"\bseat (\d+)\b", lambda m: one(m[1]), text)
+        return self.voice(None).tell(text)
 
     def side_names(self) -> list[str]:
-        return [" & ".join(self.seats[s].name for s in side) for side in self.rules.sides]
+        spectator = self.voice(None)
+        return [spectator.side(i) for i in range(len(self.rules.sides))]
 
     def deal_rng(self, number: int) -> random.Random:
         """The generator that deals hand ``number``: from the table's seed when it has one (the
@@ -557,36 +567,56 @@ class Table:
             self._hand_over(state)
 
     # ----------------------------------------------------------------- the log
-    def say(self, text: str = "", seat: int | None = None, own: str | None = None) -> None:
-        self.log.append(LogEntry(text, seat, own))
+    def say(self, text: str = "") -> None:
+        """A line of the log that reads the same for everyone."""
+        self.log.append(LogEntry(text))
+
+    def tell(
+        self,
+        words: Callable[[Voice], str],
+        seat: int | None = None,
+        full: str | None = None,
+    ) -> None:
+        """Lines of the log told for each reader: ``words`` says them for a voice (several
+        lines split at newlines); ``seat`` and ``full`` as in :class:`LogEntry`."""
+        self.log += self.told(words, seat, full)
+
+    def told(
+        self,
+        words: Callable[[Voice], str],
+        seat: int | None = None,
+        full: str | None = None,
+    ) -> list[LogEntry]:
+        """What ``words`` say for each reader (a spectator, and every seat a person holds), a
+        :class:`LogEntry` per line."""
+        spectator = words(self.voice(None)).split("\n")
+        people = self.people
+        by_seat = [
+            words(self.voice(s)).split("\n") if s in people else spectator
+            for s in range(self.rules.players)
+        ]
+        entries = []
+        for i, text in enumerate(spectator):
+            told = tuple(lines[i] for lines in by_seat)
+            same = all(t == text for t in told)
+            entries.append(LogEntry(text, seat, None if same else told, full))
+        return entries
 
     def _intro(self) -> None:
         rules = self.rules
         game = rules.game
         self.say(f"{game.title} ({rules.rule_set} rules), {rules.players} players: {game.summary}")
-        for line in game_intro(rules):
-            self.say(line)
+        self.tell(lambda v: "\n".join(game_intro(rules, v)))
         if rules.partners():
-            self.say("Partnerships: " + " vs ".join(self.side_names()) + ".")
+            sides = range(len(rules.sides))
+            self.tell(lambda v: "Partnerships: " + " vs ".join(v.side(i) for i in sides) + ".")
 
     def _hand_started(self) -> None:
         self.version += 1
         self.say("")
         self.say(f"=== Hand {self.number} ===")
-        leader = self.state.leader
-        name = self.seats[leader].name
-        if self.state.finding_lead:
-            self.say(self.named(lead_hunt_text(self.rules, self.state)))
-            return
-        if isinstance(self.rules, LooRules):
-            dealer = self.seats[(leader - 1) % self.rules.players].name
-            self.say(
-                f"{dealer} deals; {name} decides first.",
-                leader,
-                f"{dealer} deals; you decide first.",
-            )
-            return
-        self.say(f"{name} has the lead.", leader, "You have the lead.")
+        state = self.state
+        self.tell(lambda v: hand_start_text(self.rules, state, v))
 
     def _report(self, state: HandState, before: _Before) -> None:
         rules = self.rules
@@ -603,66 +633,81 @@ class Table:
         if isinstance(move.action, Play | Muggins) and gained != move.points:
             move = move._replace(points=gained)
             public = public._replace(points=gained)
-        names = self.names()
-        text = describe_move(public, before.layout, names, victim=victim, rules=rules)
-        own = describe_move(move, before.layout, self.names(move.seat), victim=victim, rules=rules)
-        full = describe_move(move, before.layout, names, victim=victim, rules=rules)
-        self.log.append(LogEntry(text, move.seat, own, full))
-        labels = self.side_names()
+
+        def moved(voice: Voice) -> str:
+            # The mover reads what only he knows (the tile he drew); the others what is public.
+            shown = move if voice.reader == move.seat else public
+            return describe_move(shown, before.layout, voice, victim=victim, rules=rules)
+
+        full = describe_move(move, before.layout, self.voice(None), victim=victim, rules=rules)
+        self.tell(moved, move.seat, full)
+        table, was = state.layout, before.layout
+        if (
+            isinstance(table, TrickTable)
+            and isinstance(was, TrickTable)
+            and table.won != was.won
+            and table.last_winner >= 0
+        ):
+            self.tell(lambda v: f"  {trick_won_text(table, v)}")
         reasons: list[str] = []
         if isinstance(rules, CountingRules) and isinstance(move.action, Play):
-            reasons = scoring_lines(rules, state, before.layout, move, index, labels)
-            for line in reasons:
-                self.say(f"  {line}")
+            counting = rules
+
+            def why(voice: Voice) -> str:
+                lines = scoring_lines(counting, state, before.layout, move, index, voice)
+                return "\n".join(f"  {line}" for line in lines)
+
+            reasons = scoring_lines(counting, state, before.layout, move, index, self.voice(None))
+            if reasons:
+                self.tell(why)
         if (
             rules.both_partners_out
             and isinstance(move.action, Play)
             and not state.over
             and not state.hands[move.seat]
         ):
-            self.say(
-                f"{self.seats[move.seat].name} is out; the hand goes on until both partners of "
-                "a side are out.",
-                move.seat,
-                "You are out; the hand goes on until both partners of a side are out.",
-            )
+            self.tell(lambda v: partner_out_text(move.seat, v))
         if before.reached < 0 <= state.target_side and not state.over:
-            self.say(
-                f"{labels[state.target_side]} reach {rules.target_score} exactly and win the "
-                "match; the hand is played out."
-            )
+            self.tell(lambda v: target_reached_text(rules, state.target_side, v))
         if move.points:
-            notes = self.notes.setdefault(self.number - 1, [])
-            who = self.seats[move.seat].name
-            why = next((r for r in reasons if not r.startswith("Score:")), "")
-            notes.append(f"{who} scores {move.points}" + (f" ({why})" if why else ""))
+
+            def scored(voice: Voice) -> str:
+                said = f"{voice.says(move.seat, 'score', opening=True)} {move.points}"
+                if not isinstance(rules, CountingRules) or not isinstance(move.action, Play):
+                    return said
+                lines = scoring_lines(rules, state, before.layout, move, index, voice)
+                why = next((r for r in lines if not r.startswith("Score:")), "")
+                return f"{said} ({why})" if why else said
+
+            self.notes.setdefault(self.number - 1, []).extend(self.told(scored))
+
+    def result_text(self, index: int, voice: Voice) -> str:
+        """How hand ``index`` (0-based, finished) ended, told by ``voice``."""
+        state = self.match.hands[index]
+        assert state.result is not None
+        return hand_result_text(
+            index + 1, state.result, self.rules, state.hands, state, voice=voice
+        )
 
     def _hand_over(self, state: HandState) -> None:
+        number = self.number
         result = state.result
         assert result is not None
-        number = self.number
-        text = hand_result_text(
-            number,
-            result,
-            self.rules,
-            state.hands,
-            state,
-            names=self.names(),
-            labels=self.side_names(),
-            you=None,
-        )
-        lines = self.named(text).split("\n")
+
+        def ended(voice: Voice) -> str:
+            return self.result_text(number - 1, voice)
+
+        lines = ended(self.voice(None)).split("\n")
         self.results[number - 1] = lines
-        self.notes.setdefault(number - 1, []).append(
-            lines[0].replace(f"Hand {number} is over: ", "Ended: ")
+        self.notes.setdefault(number - 1, []).extend(
+            self.told(lambda v: f"Ended: {v.tell(result.reason)}.")
         )
         self.say("")
-        for line in lines:
-            self.say(line)
+        self.tell(ended)
         self.match.record_hand_end()
         if self.match.over:
             self.say("")
-            self.say(_winner_line(self.match, self.side_names()))
+            self.tell(lambda v: winner_text(self.match, v))
 
     # ----------------------------------------------------------------- who acts next
     def automatic(self) -> tuple[str, int] | None:
@@ -734,15 +779,20 @@ class Table:
             "seats": self.seat_views(connected),
             "winner": self.winner,
             "chat": [self.chat_line(c) for c in self.chat[-CHAT_LINES:]],
+            "sheet_key": keys["sheet"],
         }
         for name, part_key in keys.items():
-            memo = self._parts.get(name)
-            if memo is None or memo[0] != part_key:
-                memo = (part_key, made[name]())
-                self._parts[name] = memo
-            parts[name] = memo[1]
+            parts[name] = self._memo(name, part_key, made[name])
         self._cache = (key, parts)
         return parts
+
+    def _memo(self, name: str, key: Any, make: Callable[[], Any]) -> Any:
+        """The part ``name`` of a view, made again only when its ``key`` has changed."""
+        memo = self._parts.get(name)
+        if memo is None or memo[0] != key:
+            memo = (key, make())
+            self._parts[name] = memo
+        return memo[1]
 
     def view(self, seat: int | None, connected: Collection[int] = ()) -> StateMessage:
         """What ``seat`` may see (``None``: a spectator, the public view only)."""
@@ -763,10 +813,7 @@ class Table:
                 marked = sorted_tiles(obs.hand & rules.matadors)
             if status == "playing" and state.turn == seat:
                 moves = self._moves(obs)
-        log = [
-            e.own if mine and e.seat == seat and e.own is not None else e.text
-            for e in self.log[-LOG_LINES:]
-        ]
+        log = [e.for_reader(seat) for e in self.log[-LOG_LINES:]]
         return StateMessage(
             table=self.id,
             game=rules.game.id,
@@ -788,12 +835,21 @@ class Table:
             stock=stock,
             drawable=state.drawable(),
             can_draw=rules.can_draw,
-            sheet=public["sheet"],
+            sheet=public["sheet"]
+            if seat is None
+            else self._memo(f"sheet:{seat}", public["sheet_key"], lambda: self.sheet(seat)),
             log=log,
-            reveal=public["reveal"],
-            winner=public["winner"],
+            reveal=self._reveal_for(public["reveal"], seat),
+            winner=self.winner_for(seat) if mine else public["winner"],
             chat=public["chat"],
         )
+
+    def _reveal_for(self, reveal: Reveal | None, seat: int | None) -> Reveal | None:
+        """The end of the last hand as ``seat`` reads it (a spectator: the shared words)."""
+        if reveal is None or seat is None:
+            return reveal
+        told = self.result_text(reveal.hand - 1, self.voice(seat)).split("\n")
+        return reveal.model_copy(update={"result": told})
 
     def seat_views(
         self, connected: Collection[int], hand_sizes: Sequence[int] | None = None
@@ -840,9 +896,11 @@ class Table:
     def chat_line(self, c: StoredChat) -> ChatLine:
         return ChatLine(seat=c.seat, name=c.name, text=c.text, at=c.created.isoformat())
 
-    def sheet(self) -> Sheet:
+    def sheet(self, reader: int | None = None) -> Sheet:
+        """The score sheet as ``reader`` reads it (``None``: a spectator, names only)."""
         match = self.match
-        labels = self.side_names()
+        voice = self.voice(reader)
+        labels = [voice.side(i) for i in range(len(self.rules.sides))]
         rows = []
         for number, points, totals in match.score_sheet():
             result = match.hands[number - 1].result
@@ -851,8 +909,8 @@ class Table:
                     hand=number,
                     points=list(points),
                     totals=list(totals),
-                    ended=self.named(result.reason) if result is not None else "",
-                    notes=self.notes.get(number - 1, []),
+                    ended=voice.tell(result.reason) if result is not None else "",
+                    notes=[e.for_reader(reader) for e in self.notes.get(number - 1, [])],
                 )
             )
         state = self.state
@@ -863,9 +921,11 @@ class Table:
             rows=rows,
             totals=list(match.totals),
             this_hand=list(state.scores) if playing else [0] * len(labels),
-            this_hand_notes=self.notes.get(self.number - 1, []) if playing else [],
+            this_hand_notes=[e.for_reader(reader) for e in self.notes.get(self.number - 1, [])]
+            if playing
+            else [],
             target=target,
-            text=score_sheet_text(match, labels),
+            text=score_sheet_text(match, voice),
         )
 
     def reveal(self, index: int | None = None) -> Reveal | None:

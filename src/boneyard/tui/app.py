@@ -11,7 +11,8 @@ the choices made last time; with one, the match starts at once.
 
 from __future__ import annotations
 
-import json
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,9 +23,10 @@ from ..record import RecordError, read_records, write_records
 from ..rules.base import Rules
 from ..terminal import default_opponent
 from .game import GameScreen
-from .screens import StartScreen
+from .saves import discard, new_save_path, resume_command, saves_dir, write_save
+from .screens import FileScreen, StartScreen, TextScreen
 from .session import Session
-from .settings import Settings, config_dir, load_settings, save_settings, saved_match_path
+from .settings import Settings, config_dir, load_settings, save_settings
 
 __all__ = ["BoneyardApp", "Launch", "run"]
 
@@ -68,12 +70,11 @@ class BoneyardApp(App[None]):
         launch = self.launch
         if launch.resume is not None:
             problem = self.resume_from(str(launch.resume))
-            if problem is None:
-                return
-            self.exit_message, self.exit_status = f"error: {problem}", 2
-            self.exit()
+            if problem is not None:
+                self.exit_message, self.exit_status = f"error: {problem}", 2
+                self.exit()
             return
-        elif launch.game is not None:
+        if launch.game is not None:
             from ..games import get_game
 
             try:
@@ -104,7 +105,9 @@ class BoneyardApp(App[None]):
             self.push_screen(screen)
 
     def resume_from(self, path: str) -> str | None:
-        """Go on with the match of a record file; the problem in words if it cannot be."""
+        """Go on with the match of a record file; the problem in words if it cannot be. A
+        match that is over is shown, not resumed: its score sheet and winner, nothing
+        changed."""
         try:
             records = list(read_records(path))
         except RecordError as e:
@@ -119,7 +122,18 @@ class BoneyardApp(App[None]):
         except RecordError as e:
             return f"{label}: {e}"
         if session.match.over:
-            return f"{label}: that match is over."
+            text = (
+                f"{label}: that match is over; nothing is left to play.\n\n" + session.sheet_text()
+            )
+            text += "\n\n" + session.winner_text()
+            if isinstance(self.screen, StartScreen):
+                self.push_screen(TextScreen("That match is over", text))
+            else:
+                self.exit_message = text
+                self.exit()
+            return None
+        if Path(path).resolve().parent == saves_dir(self.config).resolve():
+            session.save_path = Path(path)  # go on saving it where it was
         session.begin(resumed=True)
         self.open_session(session)
         return None
@@ -131,9 +145,16 @@ class BoneyardApp(App[None]):
         self.switch_screen(StartScreen(self.settings))
 
     def leave(self, session: Session) -> None:
-        self.autosave(session)
+        path = self.autosave(session)
         self.record_to_launch_file(session)
         self.remember(self.settings)
+        if path is not None:
+            saved = (
+                f"The match is saved in {path}.\n"
+                f"Resume it with `boneyard play` (the start screen lists it), or with:\n"
+                f"  {resume_command(path)}"
+            )
+            self.exit_message = "\n".join(m for m in (self.exit_message, saved) if m)
         self.exit()
 
     # ----------------------------------------------------------------- files
@@ -147,19 +168,22 @@ class BoneyardApp(App[None]):
         save_settings(settings, self.config)
 
     def autosave(self, session: Session) -> Path | None:
-        """Keep the match so it can be resumed (or forget it once it is over)."""
-        path = saved_match_path(self.config)
+        """Keep the unfinished match so it can be resumed, in a file of its own among the saved
+        matches (the one it was resumed from, if it was); forget it once it is over. The file
+        written, or ``None``."""
+        path = session.save_path
         try:
             if session.match.over:
-                path.unlink(missing_ok=True)
+                if path is not None:
+                    discard(path)
+                session.save_path = None
                 return None
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(
-                json.dumps(session.to_record(self.settings.to_json()), indent=1) + "\n",
-                encoding="utf-8",
-            )
+            if path is None:
+                path = new_save_path(self.config, session.rules.game.id)
+            write_save(path, session.to_record(self.settings.to_json()))
         except OSError:
             return None
+        session.save_path = path
         return path
 
     def export(self, session: Session, path: str) -> str | None:
@@ -169,6 +193,18 @@ class BoneyardApp(App[None]):
         except (OSError, ValueError) as e:
             return f"Could not export to {path}: {e}"
         return None
+
+    def export_dialog(self, session: Session, done: Callable[[str], None]) -> None:
+        """Ask for a file name and export the match's record there; ``done`` gets what
+        happened, in words (nothing if the person cancels)."""
+        default = f"boneyard-{session.rules.game.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+
+        def chosen(path: str | None) -> None:
+            if path:
+                problem = self.export(session, path)
+                done(problem or f"Exported the record to {path}.")
+
+        self.push_screen(FileScreen("Export the game record to:", default), chosen)
 
     def record_to_launch_file(self, session: Session) -> None:
         """``--save FILE``: write the record there when the match ends or you leave."""

@@ -33,8 +33,9 @@ from ..rules.whist import WhistRules
 from ..state import IllegalAction
 from ..terminal import YOU, count_text, ends_text, game_intro, side_labels
 from ..tiles import BIT
+from ..words import plural
 from .render import hand_order
-from .screens import ClaimScreen, ConfirmScreen, FileScreen, HandOverScreen, TextScreen
+from .screens import ClaimScreen, ConfirmScreen, HandOverScreen, TextScreen
 from .session import Session
 from .settings import SPEEDS
 from .widgets import HandView, TableView
@@ -129,6 +130,7 @@ class GameScreen(Screen[None]):
         self.digit_timer: Timer | None = None
         self.message = ""
         self._hinted = False
+        self._over_shown = session.match.over
 
     @property
     def boneyard(self) -> BoneyardApp:
@@ -177,10 +179,21 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys for what the game does not have are not shown (no draw key in a game without
-        drawing, no muggins key where scores are not claimed)."""
+        drawing, no muggins key where scores are not claimed), nor the keys of play once the
+        match is over."""
         rules = self.session.rules
+        if self.session.match.over and action in (
+            "draw",
+            "pass_turn",
+            "muggins",
+            "hint",
+            "take_back",
+        ):
+            return False  # nothing is left to play
         if action == "draw":
             return rules.can_draw or rules.voluntary_draw
+        if action == "pass_turn":
+            return not rules.custom_apply  # a hand of tricks (Domino Loo) has no passing
         if action == "muggins":
             return rules.claims
         return True
@@ -189,6 +202,9 @@ class GameScreen(Screen[None]):
     def refresh_view(self) -> None:
         s = self.session
         rules = s.rules
+        if s.match.over != self._over_shown:
+            self._over_shown = s.match.over
+            self.refresh_bindings()  # the footer drops the keys of play
         hand_index = self.shown_hand if self.shown_hand is not None else len(s.match.hands) - 1
         state = s.match.hands[hand_index]
         obs = state.observation(YOU)
@@ -200,9 +216,13 @@ class GameScreen(Screen[None]):
         table = self.query_one("#table", TableView)
         choices = [chosen.end] if isinstance(chosen, Play) and chosen.end else []
         table.show(rules, obs.history, choices, layout=obs.layout)
-        ends = ends_text(obs.layout, rules)
-        count = count_text(rules, obs.layout)
-        self.query_one("#ends", Static).update(ends + (f"   {count}" if count else ""))
+        ends_line = self.query_one("#ends", Static)
+        # A hand of tricks has no open ends: the table itself shows the trumps and the trick.
+        ends_line.display = not rules.custom_apply
+        if ends_line.display:
+            ends = ends_text(obs.layout, rules)
+            count = count_text(rules, obs.layout)
+            ends_line.update(ends + (f"   {count}" if count else ""))
         playable = 0
         numbers: dict[int, list[int]] = {}
         for i, a in enumerate(moves, 1):
@@ -223,13 +243,13 @@ class GameScreen(Screen[None]):
         s = self.session
         rules = s.rules
         if isinstance(rules, PoolRules):
-            goal = f"{rules.rounds} pools"
+            goal = plural(rules.rounds, "pool")
         elif isinstance(rules, WhistRules) and rules.target_is_loss:
-            goal = f"{rules.target_score} debits lose"
+            goal = f"{plural(rules.target_score, 'debit')} lose"
         elif rules.low_wins:
-            goal = f"{getattr(rules, 'rounds', 0)} hands, lowest total wins"
+            goal = f"{plural(getattr(rules, 'rounds', 0), 'hand')}, lowest total wins"
         elif isinstance(rules, LooRules) and rules.pool:
-            goal = f"{rules.rounds} deals, most counters wins"
+            goal = f"{plural(rules.rounds, 'deal')}, most counters wins"
         elif rules.target_exact:
             goal = f"exactly {rules.target_score} wins"
         else:
@@ -468,8 +488,6 @@ class GameScreen(Screen[None]):
         if choice == "new":
             self.action_new_match()
             return
-        if choice == "export":
-            self.action_export()
         if not self.session.match.over:
             self.shown_hand = None
         self.refresh_view()
@@ -714,15 +732,7 @@ class GameScreen(Screen[None]):
         self.say_status(f"Saved to {path}." if path else "Could not save the match.")
 
     def action_export(self) -> None:
-        rules = self.session.rules
-        default = f"boneyard-{rules.game.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
-
-        def chosen(path: str | None) -> None:
-            if path:
-                problem = self.boneyard.export(self.session, path)
-                self.say_status(problem or f"Exported the record to {path}.")
-
-        self.app.push_screen(FileScreen("Export the game record to:", default), chosen)
+        self.boneyard.export_dialog(self.session, self.say_status)
 
     def action_new_match(self) -> None:
         if self.session.match.over:

@@ -10,7 +10,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Input, Label, OptionList, Select, Static, Switch
+from textual.widgets.option_list import Option
 
 from ..agents import AGENTS
 from ..agents.expert import LEVELS
@@ -18,8 +19,9 @@ from ..games import GAMES, get_game
 from ..options import OPTIONS, OptionError, format_value
 from ..rules.base import Rules
 from ..terminal import claim_error, default_opponent
+from .saves import SavedMatch, discard, saved_matches
 from .session import Session
-from .settings import LEVEL_NAMES, SPEEDS, Settings, saved_match_path
+from .settings import LEVEL_NAMES, SPEEDS, Settings
 
 if TYPE_CHECKING:
     from .app import BoneyardApp
@@ -205,7 +207,7 @@ class HandOverScreen(ModalScreen[str]):
         Binding("enter,space", "close('next')", "Next hand"),
         Binding("a", "all_hands", "All hands"),
         Binding("r", "review", "Review"),
-        Binding("e", "close('export')", "Export"),
+        Binding("e", "export", "Export"),
         Binding("n", "close('new')", "New match"),
         Binding("q", "close('quit')", "Quit"),
         Binding("escape", "close('look')", "Look at the table"),
@@ -269,6 +271,23 @@ class HandOverScreen(ModalScreen[str]):
     def action_close(self, what: str) -> None:
         self.dismiss(what)
 
+    def action_export(self) -> None:
+        """Export the record from here; the panel stays (only Enter deals the next hand)."""
+
+        def exported(message: str) -> None:
+            self.extra.append(message)
+            self._update()
+
+        self.boneyard.export_dialog(self.session, exported)
+
+    @property
+    def boneyard(self) -> BoneyardApp:
+        from .app import BoneyardApp
+
+        app = self.app
+        assert isinstance(app, BoneyardApp)
+        return app
+
     def action_all_hands(self) -> None:
         text = self.session.all_hands_text(self.hand)
         if text not in self.extra:
@@ -298,6 +317,7 @@ class StartScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+g", "play", "Play"),
         Binding("ctrl+r", "resume", "Resume"),
+        Binding("delete", "discard", "Discard", show=False),
         Binding("ctrl+q", "quit_app", "Quit"),
     ]
     DEFAULT_CSS = """
@@ -322,11 +342,13 @@ class StartScreen(Screen[None]):
     StartScreen #options-box { height: auto; border: round #5a8f6e; padding: 0 1; }
     StartScreen .switch { height: auto; margin-top: 1; }
     StartScreen .switch > Label { padding: 1 1 0 1; }
+    StartScreen #saves { height: auto; max-height: 8; border: round #ffd166; margin-top: 1; }
     """
 
     def __init__(self, settings: Settings) -> None:
         super().__init__()
         self.settings = settings
+        self.saved: list[SavedMatch] = []
 
     @property
     def boneyard(self) -> BoneyardApp:
@@ -369,9 +391,19 @@ class StartScreen(Screen[None]):
         rule_set = game.rule_sets[self.rule_set()]
         players = self.players()
         rules = self.rules_now() or get_game(game.id).configure(rule_set.name, None, players)
-        with VerticalScroll(id="form"):
+        self.saved = saved_matches(self.boneyard.config)
+        form = VerticalScroll(id="form")
+        form.can_focus = False  # Tab goes from field to field, never to the form itself
+        with form:
             yield Static("boneyard: the classic games of dominoes", id="banner")
             yield Static("", id="error", markup=False)
+            if self.saved:
+                saves = OptionList(
+                    *[Option(m.summary(), id=f"save-{i}") for i, m in enumerate(self.saved)],
+                    id="saves",
+                )
+                saves.border_title = "Unfinished matches: Enter resumes one, Delete discards it"
+                yield saves
             with Horizontal(classes="row"):
                 yield Label("Game")
                 yield Select(
@@ -463,22 +495,30 @@ class StartScreen(Screen[None]):
         with Vertical(id="bar"):
             with Horizontal(id="buttons"):
                 yield Button("Play", id="play", variant="success")
-                saved = saved_match_path(self.boneyard.config)
-                yield Button("Resume saved match", id="resume", disabled=not saved.is_file())
+                yield Button("Resume", id="resume", disabled=not self.saved)
+                yield Button("Discard", id="discard", disabled=not self.saved)
                 yield Button("Open a record", id="open")
                 yield Button("Quit", id="quit", variant="error")
             yield Static(
                 "Tab moves between fields, Enter opens a list or presses a button. "
-                "Ctrl+G plays, Ctrl+R resumes, Ctrl+Q quits.",
+                "Ctrl+G plays, Ctrl+R resumes the unfinished match chosen, Delete discards it, "
+                "Ctrl+Q quits.",
                 classes="keys",
             )
 
     def on_mount(self) -> None:
-        self.query_one("#play", Button).focus(scroll_visible=False)
+        self._focus_play()
 
     async def _rebuild(self) -> None:
         await self.recompose()
+        self._focus_play()
+
+    def _focus_play(self) -> None:
+        """Play has the focus, and the form shows its top (the list of unfinished matches
+        scrolls itself into view as it is filled: undo that)."""
         self.query_one("#play", Button).focus(scroll_visible=False)
+        form = self.query_one("#form", VerticalScroll)
+        self.call_after_refresh(form.scroll_home, animate=False)
 
     # -- changes
     @on(Select.Changed, "#game")
@@ -552,14 +592,21 @@ class StartScreen(Screen[None]):
     def resume_pressed(self) -> None:
         self.action_resume()
 
+    @on(Button.Pressed, "#discard")
+    def discard_pressed(self) -> None:
+        self.action_discard()
+
+    @on(OptionList.OptionSelected, "#saves")
+    def save_selected(self, event: OptionList.OptionSelected) -> None:
+        self._resume(self.saved[event.option_index])
+
     @on(Button.Pressed, "#open")
     def open_pressed(self) -> None:
         def opened(path: str | None) -> None:
             if path:
                 problem = self.boneyard.resume_from(path)
                 if problem:
-                    self.query_one("#error", Static).update(f"error: {problem}")
-                    self.query_one("#form", VerticalScroll).scroll_home(animate=False)
+                    self._error(f"error: {problem}")
 
         self.app.push_screen(FileScreen("Open a game record (a .json file) to go on with:"), opened)
 
@@ -571,21 +618,55 @@ class StartScreen(Screen[None]):
         self.boneyard.remember(self.settings)
         self.app.exit()
 
+    def chosen_save(self) -> SavedMatch | None:
+        """The unfinished match chosen in the list (the latest if none is)."""
+        if not self.saved:
+            return None
+        index = self.query_one("#saves", OptionList).highlighted
+        return self.saved[index if index is not None and index < len(self.saved) else 0]
+
     def action_resume(self) -> None:
-        problem = self.boneyard.resume_from(str(saved_match_path(self.boneyard.config)))
+        chosen = self.chosen_save()
+        if chosen is None:
+            self._error("There is no unfinished match to resume.")
+            return
+        self._resume(chosen)
+
+    def _resume(self, saved: SavedMatch) -> None:
+        problem = self.boneyard.resume_from(str(saved.path))
         if problem:
-            self.query_one("#error", Static).update(f"error: {problem}")
-            self.query_one("#form", VerticalScroll).scroll_home(animate=False)
+            self._error(f"error: {problem}")
+
+    def _error(self, text: str) -> None:
+        self.query_one("#error", Static).update(text)
+        self.query_one("#form", VerticalScroll).scroll_home(animate=False)
+
+    def action_discard(self) -> None:
+        chosen = self.chosen_save()
+        if chosen is None:
+            self._error("There is no unfinished match to discard.")
+            return
+
+        async def answered(yes: bool | None) -> None:
+            if yes:
+                discard(chosen.path)
+                await self._rebuild()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Discard this unfinished match? It cannot be resumed afterwards.\n\n"
+                f"{chosen.summary()}"
+            ),
+            answered,
+        )
 
     def action_play(self) -> None:
-        error = self.query_one("#error", Static)
         try:
             rules = get_game(self.game_id()).configure(
                 self.rule_set(), self.option_values(), self.players()
             )
         except OptionError as e:
-            error.update(f"error: {e}")
-            self.query_one("#form", VerticalScroll).scroll_home(animate=False)
+            self._error(f"error: {e}")
             return
         opponents = []
         for seat in range(1, rules.players):

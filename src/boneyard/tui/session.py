@@ -20,11 +20,12 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from ..actions import Action, Draw, Muggins, Pass, Play
 from ..agents import Agent
-from ..analysis import MoveAnalysis
+from ..analysis import MoveAnalysis, analysis_budget
 from ..match import Match
 from ..record import match_to_record, replay_record
 from ..rules.base import Rules
@@ -44,24 +45,11 @@ from ..terminal import (
     shown_points,
     tile_text,
 )
-from ..tiles import tiles_of
 
-__all__ = ["APP_NAME", "Session", "fresh_hand"]
+__all__ = ["APP_NAME", "Session"]
 
 APP_NAME = "boneyard play"
-
-
-def fresh_hand(state: HandState) -> HandState:
-    """A new copy of ``state``'s hand at its first move: the same deal, stock and leader."""
-    return HandState.from_deal(
-        state.rules,
-        [list(tiles_of(m)) for m in state.deal],
-        state.stock,
-        None if state.lead_by_deal else state.leader,
-        lead_by_deal=state.lead_by_deal,
-        trusted=True,
-        totals=state.base_totals,
-    )
+FULL_SCREEN_HINT_BUDGET = 0.4
 
 
 class Session(TerminalGame):
@@ -95,9 +83,10 @@ class Session(TerminalGame):
         self.notes: dict[int, list[str]] = {}
         self._hand_said: int = -1
         self.took_back = 0
-        # Seconds of search for a hint, and per decision for a review.
-        self.hint_budget = 0.4
-        self.review_budget = 0.25
+        # The file this match is kept in among the saved matches (once it has been saved).
+        self.save_path: Path | None = None
+        # A hint in the full-screen game thinks a little longer than the plain game's.
+        self.hint_budget = analysis_budget(FULL_SCREEN_HINT_BUDGET)
 
     # ----------------------------------------------------------------- the log
     def say(self, text: str = "", style: str | None = None) -> None:
@@ -261,12 +250,10 @@ class Session(TerminalGame):
         state = self.state
         if state.over:
             return None
-        replay = fresh_hand(state)
         found = None
-        for i, move in enumerate(state.history):
+        for i, (replay, move) in enumerate(state.replay()):
             if move.seat == YOU and replay.turn == YOU and len(menu(replay.observation(YOU))) > 1:
                 found = i
-            replay.apply(move.action, seat=move.seat)
         return found
 
     def take_back(self) -> bool:
@@ -277,9 +264,7 @@ class Session(TerminalGame):
             return False
         state = self.state
         undone = state.history[index]
-        again = fresh_hand(state)
-        for move in state.history[:index]:
-            again.apply(move.action, seat=move.seat)
+        again = state.replay_to(index)
         self.match.hands[-1] = again
         self.version += 1
         self.took_back += 1
@@ -377,21 +362,25 @@ class Session(TerminalGame):
             match = replay.match
             if match.hands and match.hand.over and not match.over:
                 match.rng = random.Random(session.seed)
-                match._deal_hand()
+                match.next_hand()  # the record's hands are scored: this deals the next
             session.match = match
         session._hand_said = session.number
         return session
 
     def _follow(self, recorded: Match) -> bool:
         """Play the recorded hands again on this session's own match (dealt from its seed);
-        false if the deals differ (the record was not dealt from this seed)."""
+        false if the deals differ (the record was not dealt from this seed). The match deals
+        each hand and finds its lead as it did the first time."""
         match = self.match
         for hand in recorded.hands:
             state = match.hand
-            if (state.deal, state.stock, state.leader) != (hand.deal, hand.stock, hand.leader):
+            if (state.deal, state.stock) != (hand.deal, hand.stock):
                 return False
-            for move in hand.history:
-                state.apply(move.action, seat=move.seat)
+            try:
+                for move in hand.history:
+                    state.apply(move.action, seat=move.seat)
+            except IllegalAction:
+                return False  # another lead, or another turn: not this seed's match
             if state.over and match.next_hand() is None:
                 break
         return True

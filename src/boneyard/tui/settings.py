@@ -1,9 +1,9 @@
 """The full-screen game's settings, remembered between runs in a small JSON file.
 
 The file is ``$XDG_CONFIG_HOME/boneyard/settings.json`` (``~/.config/boneyard/settings.json`` when
-``XDG_CONFIG_HOME`` is not set); the match in progress is kept beside it in ``saved-match.json``
-(a game record, RECORD.md) so that it can be resumed. A missing or unreadable file gives the
-defaults; unknown keys are ignored, so an old file never stops the game from starting.
+``XDG_CONFIG_HOME`` is not set); the unfinished matches are kept beside it, in ``saves/``
+(:mod:`boneyard.tui.saves`). A missing or unreadable file gives the defaults; unknown keys are
+ignored, so an old file never stops the game from starting.
 
 >>> s = Settings.from_json({"game": "draw", "players": 3, "speed": "fast", "colour": "red"})
 >>> s.game, s.players, s.speed, s.auto_forced
@@ -27,7 +27,6 @@ __all__ = [
     "config_dir",
     "load_settings",
     "save_settings",
-    "saved_match_path",
     "settings_path",
 ]
 
@@ -99,11 +98,6 @@ def config_dir() -> Path:
 def settings_path(directory: Path | None = None) -> Path:
     """The settings file in ``directory`` (default: :func:`config_dir`)."""
     return (directory or config_dir()) / "settings.json"
-
-
-def saved_match_path(directory: Path | None = None) -> Path:
-    """Where the match in progress is kept (a game record)."""
-    return (directory or config_dir()) / "saved-match.json"
 
 
 def load_settings(directory: Path | None = None) -> Settings:
