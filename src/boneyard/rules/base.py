@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import _BY_END as _PLAYS_AT
@@ -743,10 +743,19 @@ class Rules:
     # ----------------------------------------------------------------- the compiled core
     def kernel_spec(self) -> KernelSpec | None:
         """These rules as data for the compiled core (:mod:`boneyard.kernel`), or ``None`` where
-        it cannot play them (a game that applies actions itself). A game whose rules add to the
-        line game's returns this spec with its own fields replaced."""
+        it cannot play them (a game that applies actions itself): the line game's spec with the
+        fields a game changes (:meth:`kernel_fields`)."""
         if self.custom_apply:
             return None
+        return replace(self._line_spec(), **self.kernel_fields())
+
+    def kernel_fields(self) -> dict[str, Any]:
+        """The fields of :class:`~boneyard.kernel_spec.KernelSpec` a game's rules change from the
+        line game's (its table, its scoring during play, its result...): none here. A subclass
+        adds its own to its parent's."""
+        return {}
+
+    def _line_spec(self) -> KernelSpec:
         dp = self.domino_points
         blocked = self.blocked_scoring
         first_lead = "holder_of" if self.lead_holder_of >= 0 else self.first_lead

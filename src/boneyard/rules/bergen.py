@@ -31,11 +31,9 @@ scores only 1 for a header, within 3 only 2.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Play
-from ..kernel_spec import KernelSpec
 from ..layout import Layout
 from ..tiles import DOUBLE, NAMES
 from .base import Game, Rules, RuleSet
@@ -153,16 +151,13 @@ class BergenRules(Rules):
             points = self.capped(points, state.base_totals[side] + state.scores[side])
         return points
 
-    def kernel_spec(self) -> KernelSpec | None:
-        spec = super().kernel_spec()
-        if spec is None:
-            return None
-        return replace(
-            spec,
-            play_scoring="headers",
-            header_cap=self.near_target_cap,
-            blocked_doubles_lose=self.doubles_rule,
-        )
+    def kernel_fields(self) -> dict[str, Any]:
+        return {
+            **super().kernel_fields(),
+            "play_scoring": "headers",
+            "header_cap": self.near_target_cap,
+            "blocked_doubles_lose": self.doubles_rule,
+        }
 
     # ----------------------------------------------------------------- blocked hands
     def _holds_double(self, state: HandState, side: int) -> bool:

@@ -35,11 +35,9 @@ total after the last round wins.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Play
-from ..kernel_spec import KernelSpec
 from ..layout import LONG, Layout
 from ..tiles import BIT, DOUBLE, HIGH, LOW, NAMES
 from .base import Game, RuleSet
@@ -109,11 +107,8 @@ class ChickenFootRules(RoundsRules):
     def allowed_ends(self, layout: Layout) -> range | list[int]:
         return self.waiting(layout) or range(len(layout.names))
 
-    def kernel_spec(self) -> KernelSpec | None:
-        spec = super().kernel_spec()
-        if spec is None:
-            return None
-        return replace(spec, table="chicken", start_sides=len(self.start_names))
+    def kernel_fields(self) -> dict[str, Any]:
+        return {**super().kernel_fields(), "table": "chicken", "start_sides": len(self.start_names)}
 
     # ----------------------------------------------------------------- for people
     def end_closed(self, layout: Layout, seat: int, i: int) -> str:

@@ -22,11 +22,10 @@ from its count, never from a list of tiles (RULES.md §5.1).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, Muggins, Play
-from ..kernel_spec import MAX_COUNT, KernelSpec
+from ..kernel_spec import MAX_COUNT
 from ..layout import LONG, Layout
 from ..tiles import BIT, DOUBLE, HIGH
 from .base import BRITANNICA, FOSTER, Game, Rules, RuleSet
@@ -182,22 +181,19 @@ class CountingRules(Rules):
                 return rounded // unit
         return rounded
 
-    def kernel_spec(self) -> KernelSpec | None:
-        spec = super().kernel_spec()
-        if spec is None:
-            return None
-        return replace(
-            spec,
-            play_scoring="count" if self.scores_in_play else "none",
-            count_points=tuple(self.points_for(c) for c in range(MAX_COUNT)),
-            double_factor=self.double_factor,
-            spinner_until_ends_covered=self.spinner_ends_count == "until_ends_covered",
-            lead_scores=self.lead_scores,
-            round_per_multiple=self.score_unit == "per_multiple",
-            claims=self.claims,
-            claim_values=self.claim_values,
-            false_claim_penalty=self.false_claim_penalty,
-        )
+    def kernel_fields(self) -> dict[str, Any]:
+        return {
+            **super().kernel_fields(),
+            "play_scoring": "count" if self.scores_in_play else "none",
+            "count_points": tuple(self.points_for(c) for c in range(MAX_COUNT)),
+            "double_factor": self.double_factor,
+            "spinner_until_ends_covered": self.spinner_ends_count == "until_ends_covered",
+            "lead_scores": self.lead_scores,
+            "round_per_multiple": self.score_unit == "per_multiple",
+            "claims": self.claims,
+            "claim_values": self.claim_values,
+            "false_claim_penalty": self.false_claim_penalty,
+        }
 
     # ----------------------------------------------------------------- claims
     def legal_actions(self, state: HandState) -> list[Action]:

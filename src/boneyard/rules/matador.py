@@ -20,11 +20,9 @@ both halves open.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import DRAW, PASS, Action, Play, play
-from ..kernel_spec import KernelSpec
 from ..layout import Layout
 from ..options import OptionError
 from ..tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
@@ -208,18 +206,15 @@ class MatadorRules(Rules):
             return None if open_pip == HIGH[tile] else open_pip
         return super().canonical_open(layout, tile, end, open_pip)
 
-    def kernel_spec(self) -> KernelSpec | None:
-        spec = super().kernel_spec()
-        if spec is None:
-            return None
-        return replace(
-            spec,
-            table="matador",
-            matadors=self.matadors,
-            matador_optional=self.matador_optional,
-            matador_crosswise=self.crosswise,
-            match_sum=self.match_sum,
-        )
+    def kernel_fields(self) -> dict[str, Any]:
+        return {
+            **super().kernel_fields(),
+            "table": "matador",
+            "matadors": self.matadors,
+            "matador_optional": self.matador_optional,
+            "matador_crosswise": self.crosswise,
+            "match_sum": self.match_sum,
+        }
 
     def describe_tile(self, t: int) -> str:
         return f"{NAMES[t]} (matador)" if self.is_matador(t) else NAMES[t]

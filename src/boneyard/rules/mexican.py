@@ -38,11 +38,9 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import DRAW, PASS, Action, Pass, Play, plays_at
-from ..kernel_spec import KernelSpec
 from ..layout import LONG, MARKED, Layout
 from ..options import OptionError
 from ..tiles import BIT, DOUBLE, HIGH, LOW, NAMES, PIPS, tile
@@ -160,18 +158,15 @@ class RoundsRules(Rules):
     def match_winner(self, totals: Sequence[float]) -> int | None:
         return low_totals_winner(totals)
 
-    def kernel_spec(self) -> KernelSpec | None:
-        spec = super().kernel_spec()
-        if spec is None:
-            return None
-        return replace(
-            spec,
-            first_lead="engine",
-            next_lead="none",
-            result="costs",
-            match_end="rounds_low",
-            rounds=self.rounds,
-        )
+    def kernel_fields(self) -> dict[str, Any]:
+        return {
+            **super().kernel_fields(),
+            "first_lead": "engine",
+            "next_lead": "none",
+            "result": "costs",
+            "match_end": "rounds_low",
+            "rounds": self.rounds,
+        }
 
     def match_end(self, totals: Sequence[float], hands_played: int) -> tuple[bool, int | None]:
         if hands_played < self.rounds:
@@ -310,9 +305,8 @@ class MexicanTrainRules(RoundsRules):
         playable = self.playable_mask(layout)
         return not any(h & playable for h in state.hands)
 
-    def kernel_spec(self) -> KernelSpec | None:
-        spec = super().kernel_spec()
-        return None if spec is None else replace(spec, table="trains")
+    def kernel_fields(self) -> dict[str, Any]:
+        return {**super().kernel_fields(), "table": "trains"}
 
     # ----------------------------------------------------------------- for people
     def end_closed(self, layout: Layout, seat: int, i: int) -> str:

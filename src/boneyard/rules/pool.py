@@ -25,11 +25,9 @@ balance is his total share times the number of players, less one stake per pool 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..kernel_spec import KernelSpec
 from ..options import OptionError
 from .base import FOSTER, Game, HandResult, Rules, RuleSet
 from .block import LINE_DEFAULTS
@@ -122,11 +120,13 @@ class PoolRules(Rules):
         winner = winners[0] if len(winners) == 1 else None
         return HandResult(ended, winner, points, points, seat_pips, out_seat, reason)
 
-    def kernel_spec(self) -> KernelSpec | None:
-        spec = super().kernel_spec()
-        if spec is None:
-            return None
-        return replace(spec, result="pool", match_end="rounds_high", rounds=self.rounds)
+    def kernel_fields(self) -> dict[str, Any]:
+        return {
+            **super().kernel_fields(),
+            "result": "pool",
+            "match_end": "rounds_high",
+            "rounds": self.rounds,
+        }
 
     # ----------------------------------------------------------------- the match
     def match_winner(self, totals: Sequence[float]) -> int | None:

@@ -25,10 +25,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..kernel_spec import KernelSpec
 from ..tiles import HIGH, NAMES, PIPS
 from .base import BRITANNICA, Game, HandResult, Rules, RuleSet
 from .block import LINE_DEFAULTS
@@ -164,18 +162,15 @@ class WhistRules(Rules):
             ended, winner, tuple(points), tuple(points), seat_pips, out_seat, f"{how}; {why}"
         )
 
-    def kernel_spec(self) -> KernelSpec | None:
-        spec = super().kernel_spec()
-        if spec is None:
-            return None
-        return replace(
-            spec,
-            first_lead="whist_draw",
-            result="debit",
-            whist_debit=self.whist_debit,
-            target_is_loss=self.target_is_loss,
-            match_end="loss_target" if self.target_is_loss else "target",
-        )
+    def kernel_fields(self) -> dict[str, Any]:
+        return {
+            **super().kernel_fields(),
+            "first_lead": "whist_draw",
+            "result": "debit",
+            "whist_debit": self.whist_debit,
+            "target_is_loss": self.target_is_loss,
+            "match_end": "loss_target" if self.target_is_loss else "target",
+        }
 
     # ----------------------------------------------------------------- the match
     def match_winner(self, totals: Sequence[float]) -> int | None:
