@@ -134,7 +134,7 @@ def third_party_rate(engine: str, game: str, hands: int, seed: int) -> float:
 def compiled_games() -> set[str]:
     """The games whose default rules the compiled core plays here (none if it is not built)."""
     code = (
-        "from boneyard import kernel; from boneyard.games import GAMES; "
+        "from boneyard.core import kernel; from boneyard.games import GAMES; "
         "print(','.join(g for g in GAMES if kernel.supports(GAMES[g].configure())))"
     )
     try:

@@ -129,7 +129,7 @@ def solve_pure(state: HandState) -> tuple[float, int]:
 
 def compiled_solver() -> Callable[[HandState], tuple[float, int]] | None:
     """The compiled solver, or ``None`` where the compiled core is not built."""
-    from boneyard import kernel
+    from boneyard.core import kernel
 
     if not kernel.supports(puerto_rico()):
         return None

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from boneyard import kernel
+from boneyard.core import kernel
 
 
 def require_kernel() -> pytest.MarkDecorator:

@@ -1,4 +1,4 @@
-"""The compiled core against the pure-Python engine, its reference (boneyard.kernel).
+"""The compiled core against the pure-Python engine, its reference (boneyard.core.kernel).
 
 * Hands in lockstep: for every game the core plays (every game of the registry whose rules export
   a kernel spec), under every rule set and a set of option variants that reach each mechanism
@@ -23,8 +23,9 @@ from typing import Any
 
 import pytest
 
-from boneyard import kernel
+from boneyard.core import kernel
 from boneyard.core.match import Match
+from boneyard.core.stream import Stream
 from boneyard.games import GAMES, get_game
 from boneyard.games.line.rules import Rules
 from boneyard.games.line.state import HandState
@@ -32,7 +33,6 @@ from boneyard.players.agents import make_agent
 from boneyard.players.search.solver import Solver, SolveResult
 from boneyard.research.sim import simulate
 from boneyard.research.tournament import run_tournament
-from boneyard.stream import Stream
 
 from .conftest import require_kernel
 

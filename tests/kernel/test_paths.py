@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from boneyard import kernel
+from boneyard.core import kernel
 from boneyard.games import GAMES, get_game
 from boneyard.players.search.solver import Solver
 from boneyard.research.sim import simulate
@@ -97,9 +97,10 @@ SIMULATE = (
 
 
 def test_a_missing_core_falls_back_with_a_one_line_notice() -> None:
-    # An import of boneyard._kernel that fails, as where it could not be built.
+    # An import of boneyard.core._kernel that fails, as where it could not be built.
     missing = run_boneyard(
-        "import sys; sys.modules['boneyard._kernel'] = None; " + SIMULATE, {"BONEYARD_PURE": ""}
+        "import sys; sys.modules['boneyard.core._kernel'] = None; " + SIMULATE,
+        {"BONEYARD_PURE": ""},
     )
     assert missing.returncode == 0, missing.stderr
     assert json.loads(missing.stdout)["engine"] == "python"

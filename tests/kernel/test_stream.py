@@ -1,4 +1,4 @@
-"""The random stream both engines implement (boneyard.stream; kernel.h in C)."""
+"""The random stream both engines implement (boneyard.core.stream; kernel.h in C)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from boneyard import kernel
-from boneyard.stream import MASK64, Stream, base_seed, mix64, substream, unit_seed
+from boneyard.core import kernel
+from boneyard.core.stream import MASK64, Stream, base_seed, mix64, substream, unit_seed
 
 from .conftest import require_kernel
 
@@ -76,7 +76,7 @@ def test_units_have_streams_of_their_own() -> None:
 
 @require_kernel()
 def test_the_core_draws_the_same_numbers() -> None:
-    from boneyard import _kernel
+    from boneyard.core import _kernel
 
     for seed in (0, 1, 12345, MASK64):
         s = Stream(seed)

@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.actions import Action, Muggins, Play
 from ..core.game import BRITANNICA, FOSTER, Game, RuleSet
+from ..core.kernel_spec import MAX_COUNT
 from ..core.layout import LONG, Layout
 from ..core.tiles import BIT, DOUBLE, HIGH
-from ..kernel_spec import MAX_COUNT
 from .block import LINE_DEFAULTS, LINE_OPTIONS
 from .line.rules import Rules
 

@@ -29,7 +29,7 @@ import time
 from bisect import bisect_right
 from collections.abc import Callable
 
-from .. import kernel
+from ..core import kernel
 from ..core.actions import Action
 from ..games.line.state import Observation
 from .search.inference import Inference, world_state

@@ -32,10 +32,10 @@ import time
 from collections.abc import Callable, Sequence
 
 from ..core.actions import Action
+from ..core.kernel import CompiledSolver, make_solver
 from ..core.match import Match
 from ..games.line.rules import Rules
 from ..games.line.state import HandState, Observation
-from ..kernel import CompiledSolver, make_solver
 from .agents import Agent
 from .search.solver import Solver
 

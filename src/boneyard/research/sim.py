@@ -32,13 +32,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import kernel
+from ..core import kernel
 from ..core.match import Match
 from ..core.record import match_to_record, write_records
+from ..core.stream import STREAM, Stream, base_seed, unit_seed
 from ..games.line.rules import Rules
 from ..games.line.state import HandState
 from ..players.agents import Agent, make_agent
-from ..stream import STREAM, Stream, base_seed, unit_seed
 from .parallel import BACKENDS, Chunk, ParallelError, run_chunks
 from .results import FORMAT as RESULTS_FORMAT
 from .results import ResultsError, ResultsReader, ResultsWriter, check_header

@@ -32,12 +32,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .. import kernel
+from ..core import kernel
 from ..core.match import Match
 from ..core.record import match_to_record
+from ..core.stream import Stream, substream, unit_seed
 from ..games.line.rules import Rules
 from ..players.agents import Agent, make_agent
-from ..stream import Stream, substream, unit_seed
 from .parallel import Chunk
 from .sim import Progress, SimulationError, hand_line, results_header, run_job
 from .stats import Moments, Number, exact

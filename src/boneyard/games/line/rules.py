@@ -22,6 +22,7 @@ from ...core.actions import DRAW, PASS, Action, Move, Play, play, plays_at
 from ...core.game import (
     Game,
 )
+from ...core.kernel_spec import KernelSpec
 from ...core.layout import Layout
 from ...core.options import (
     OPTIONS,
@@ -32,7 +33,6 @@ from ...core.options import (
 )
 from ...core.protocol import HandResult
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, PIPS, TileSet, parse_tile, tile_set, tiles_of
-from ...kernel_spec import KernelSpec
 
 if TYPE_CHECKING:
     from .state import HandState

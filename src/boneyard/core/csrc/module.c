@@ -1,5 +1,5 @@
-/* boneyard._kernel: the compiled core's Python objects. The typed Python face is
- * boneyard/kernel.py; this module is its private half.
+/* boneyard.core._kernel: the compiled core's Python objects. The typed Python face is
+ * boneyard/core/kernel.py; this module is its private half.
  *
  *   Spec(fields)                   the rules as data (kernel.py builds the dict from a KernelSpec)
  *   Hand(spec, state)              one hand: legal(), apply(move), undo(), copy(), view(),
@@ -194,13 +194,13 @@ static PyGetSetDef Spec_getset[] = {
 };
 
 static PyTypeObject SpecType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "boneyard._kernel.Spec",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "boneyard.core._kernel.Spec",
     .tp_basicsize = sizeof(SpecObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Spec_init,
     .tp_getset = Spec_getset,
-    .tp_doc = "The rules of a match as data (see boneyard.kernel).",
+    .tp_doc = "The rules of a match as data (see boneyard.core.kernel).",
 };
 
 /* ================================================================ moves */
@@ -387,7 +387,7 @@ static PyMethodDef Hand_methods[] = {
 };
 
 static PyTypeObject HandType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "boneyard._kernel.Hand",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "boneyard.core._kernel.Hand",
     .tp_basicsize = sizeof(HandObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,
@@ -586,7 +586,7 @@ static PyGetSetDef Solver_getset[] = {
 };
 
 static PyTypeObject SolverType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "boneyard._kernel.Solver",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "boneyard.core._kernel.Solver",
     .tp_basicsize = sizeof(SolverObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,
@@ -753,7 +753,7 @@ static PyMethodDef module_methods[] = {
 };
 
 static struct PyModuleDef kernel_module = {
-    PyModuleDef_HEAD_INIT, "boneyard._kernel", "The compiled core of boneyard (see boneyard.kernel).", -1,
+    PyModuleDef_HEAD_INIT, "boneyard.core._kernel", "The compiled core of boneyard (see boneyard.core.kernel).", -1,
     module_methods,
 };
 

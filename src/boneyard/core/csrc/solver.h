@@ -1,4 +1,4 @@
-/* The exact solver: alpha-beta on points with a transposition table, as boneyard.search.solver
+/* The exact solver: alpha-beta on points with a transposition table, as boneyard.players.search.solver
  * (whose docstring says what a value is). Included by module.c once per mask width after
  * engine.h. The search is the Python solver's, step for step (fail-soft alpha-beta, the table's
  * bounds stored relative to the points already made with two sides, iterative deepening over

@@ -1,5 +1,5 @@
 /* Whole playouts in the core: the built-in agents (random, greedy, counting, accompanied) and the
- * simulator's units (boneyard.sim: a hand, or a match, dealt and played from one stream).
+ * simulator's units (boneyard.research.sim: a hand, or a match, dealt and played from one stream).
  * Included by module.c once per mask width after engine.h. */
 
 #ifndef ONCE_AGENTS
@@ -8,7 +8,7 @@ enum { AG_RANDOM = 0, AG_GREEDY, AG_COUNTING, AG_ACCOMPANIED };
 
 #endif
 
-/* The agents of boneyard.agents, by index into the legal moves. */
+/* The agents of boneyard.players.agents, by index into the legal moves. */
 static int F(choose)(const F(Ctx) *c, const F(State) *s, const Move *legal, int n, int agent, Rng *rng) {
     if (agent == AG_RANDOM) return n > 1 ? (int)(rng_random(rng) * n) : 0;
     const Spec *sp = c->sp;

@@ -34,7 +34,7 @@ typedef struct {
     double base_totals[MAX_SIDES];
 } F(HandData);
 
-/* boneyard.state.HandState, with its layout (boneyard.layout.Layout) inline. */
+/* boneyard.games.line.state.HandState, with its layout (boneyard.core.layout.Layout) inline. */
 typedef struct {
     MASK hands[MAX_PLAYERS];
     MASK spinners, placed;

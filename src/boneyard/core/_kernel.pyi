@@ -1,5 +1,5 @@
-# The compiled core's private half (src/boneyard/csrc/module.c); its typed face is
-# boneyard/kernel.py. A move is (kind, tile, end, open, claim) with -1 for "none"; a mask is
+# The compiled core's private half (src/boneyard/core/csrc/module.c); its typed face is
+# boneyard/core/kernel.py. A move is (kind, tile, end, open, claim) with -1 for "none"; a mask is
 # (low 64 bits, high bits).
 from typing import Any
 

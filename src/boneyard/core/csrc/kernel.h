@@ -4,9 +4,9 @@
  * solver) is written once over a mask type and included twice by module.c: with 64-bit hands
  * for the double-six and double-nine sets, with 128-bit hands for double-twelve.
  *
- * Everything here mirrors the pure-Python engine (boneyard.state, boneyard.rules), which stays
+ * Everything here mirrors the pure-Python engine (boneyard.games.line.state, boneyard.games), which stays
  * the reference: tests/kernel/ plays thousands of hands through both and compares them move for
- * move. The rules reach the core as data (boneyard.kernel_spec.KernelSpec, built by each game's
+ * move. The rules reach the core as data (boneyard.core.kernel_spec.KernelSpec, built by each game's
  * Rules.kernel_spec()); see docs/architecture.md.
  */
 #ifndef BONEYARD_KERNEL_H
@@ -31,10 +31,10 @@ typedef unsigned __int128 u128;
 #define BOTH 100
 #define MAX_CODES (BOTH + 16 * (MAX_PIP + 1))
 
-/* End kinds (boneyard.layout). */
+/* End kinds (boneyard.core.layout). */
 enum { K_LONG = 0, K_SHORT = 1, K_MARKED = 2 };
 
-/* End names: codes for the strings of boneyard.layout (see kernel.py END_NAMES). */
+/* End names: codes for the strings of boneyard.core.layout (see kernel.py END_NAMES). */
 enum {
     N_L = 0, N_R = 1, N_U = 2, N_D = 3,
     N_SPIN = 4,            /* 4 + 2n: "nU", 5 + 2n: "nD" for the spinner n-n */
@@ -118,7 +118,7 @@ typedef struct {
     int wide; /* 128-bit hands (double-twelve) */
 } Spec;
 
-/* Per-tile tables for every tile up to double-twelve (boneyard.tiles). */
+/* Per-tile tables for every tile up to double-twelve (boneyard.core.tiles). */
 static int8_t T_HIGH[MAX_TILES], T_LOW[MAX_TILES], T_PIPS[MAX_TILES], T_DOUBLE[MAX_TILES];
 
 static void tiles_init(void) {
@@ -138,7 +138,7 @@ static inline int tile_of(int a, int b) {
 }
 
 /* ---------------------------------------------------------------- the random stream
- * SplitMix64 (Steele, Lea, Flood 2014), as boneyard.stream.Stream implements it in Python: the
+ * SplitMix64 (Steele, Lea, Flood 2014), as boneyard.core.stream.Stream implements it in Python: the
  * state advances by the golden gamma and each output is the state mixed. */
 #define GAMMA 0x9E3779B97F4A7C15ULL
 
@@ -170,7 +170,7 @@ static inline int rng_below(Rng *r, int n) {
     }
 }
 
-/* The seed of substream k of a stream seeded s (boneyard.stream.substream). */
+/* The seed of substream k of a stream seeded s (boneyard.core.stream.substream). */
 static inline uint64_t substream(uint64_t s, uint64_t k) {
     return mix64(s + (k + 1) * GAMMA);
 }

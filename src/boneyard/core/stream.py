@@ -1,5 +1,5 @@
 """The random stream of simulations and tournaments: one generator that the pure-Python engine
-and the compiled core (:mod:`boneyard.kernel`) implement alike, so that a seed deals the same
+and the compiled core (:mod:`boneyard.core.kernel`) implement alike, so that a seed deals the same
 hands and the built-in agents make the same choices on both paths.
 
 The generator is SplitMix64 (Steele, Lea and Flood, 2014): a 64-bit state advanced by a fixed

@@ -1,21 +1,22 @@
 """The compiled core: the line games' hands, whole playouts and the exact solver in C.
 
-boneyard's engine is written in Python (:mod:`boneyard.state`, :mod:`boneyard.rules`), and that
-engine is the reference. Beside it sits a compiled core, the C extension ``boneyard._kernel``
-(``src/boneyard/csrc/``), built by the install where a C compiler is found. It plays the games
-whose rules export themselves as data (:meth:`Rules.kernel_spec()
-<boneyard.rules.base.Rules.kernel_spec>`): every game but Domino Loo, on the double-six,
+boneyard's engine is written in Python (:mod:`boneyard.games.line.state`, :mod:`boneyard.games`),
+and that engine is the reference. Beside it sits a compiled core, the C extension
+``boneyard.core._kernel`` (``src/boneyard/core/csrc/``), built by the install where a C compiler is
+found. It plays the games whose rules export themselves as data (:meth:`Rules.kernel_spec()
+<boneyard.games.line.rules.Rules.kernel_spec>`): every game but Domino Loo, on the double-six,
 double-nine and double-twelve sets. This module is its typed face:
 
 * :func:`available`, :func:`supports`: whether the core is loaded, and whether it plays a set of
   rules;
-* :class:`CompiledHand`: one hand in the core, built from a :class:`~boneyard.state.HandState`,
-  with legal actions, ``apply`` and ``undo`` (what the differential tests drive);
+* :class:`CompiledHand`: one hand in the core, built from a
+  :class:`~boneyard.games.line.state.HandState`, with legal actions, ``apply`` and ``undo`` (what
+  the differential tests drive);
 * :func:`run_units`, :func:`play_hand`: whole simulations' units and tournament hands played by
   the built-in agents (:data:`AGENTS`) inside the core, from the random stream of
-  :mod:`boneyard.stream`;
+  :mod:`boneyard.core.stream`;
 * :class:`CompiledSolver` and :func:`make_solver`: the exact solver, with the interface of
-  :class:`boneyard.search.solver.Solver` and the same values.
+  :class:`boneyard.players.search.solver.Solver` and the same values.
 
 ``BONEYARD_PURE=1`` in the environment makes :func:`available` false: everything then runs on
 the pure-Python engine. Where the extension is missing or fails to load, the same happens, with
@@ -38,13 +39,13 @@ from dataclasses import asdict
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .core.actions import DRAW, PASS, Action, Draw, Muggins, Pass, Play, play
-from .games.line.state import HandState
+from ..games.line.state import HandState
+from ..players.search.solver import Solver, SolveResult, utilities
+from .actions import DRAW, PASS, Action, Draw, Muggins, Pass, Play, play
 from .kernel_spec import KernelSpec
-from .players.search.solver import Solver, SolveResult, utilities
 
 if TYPE_CHECKING:
-    from .games.line.rules import Rules
+    from ..games.line.rules import Rules
 
 __all__ = [
     "AGENTS",
@@ -58,7 +59,8 @@ __all__ = [
     "supports",
 ]
 
-# The built-in agents the core plays, by name (boneyard.agents), and their numbers in the core.
+# The built-in agents the core plays, by name (boneyard.players.agents), and their numbers in the
+# core.
 AGENTS: dict[str, int] = {"random": 0, "greedy": 1, "counting": 2, "accompanied": 3}
 
 # The names of the ends, by their number in the core (kernel.h).
@@ -142,7 +144,7 @@ def _load() -> Any:
     global _kernel, _load_error
     if _kernel is None and not _load_error:
         try:
-            module = importlib.import_module("boneyard._kernel")
+            module = importlib.import_module("boneyard.core._kernel")
         except ImportError as e:
             _load_error = str(e) or "not built"
         else:
@@ -357,7 +359,7 @@ class CompiledHand:
 
 class CompiledSolver:
     """The exact solver in the compiled core, for one side of one set of rules: the interface
-    and the values of :class:`boneyard.search.solver.Solver` (see its docstring), many times
+    and the values of :class:`boneyard.players.search.solver.Solver` (see its docstring), many times
     faster. Its table is kept from one call to the next, as the Python solver's is."""
 
     def __init__(
@@ -493,11 +495,11 @@ def run_units(
     agents_json: str | None,
     max_match_hands: int,
 ) -> tuple[bytes | None, Tally]:
-    """Play units ``first`` to ``stop - 1`` of a simulation in the core: unit ``i`` dealt and
-    played from the stream seeded ``substream(base, i)`` (:mod:`boneyard.stream`), a hand or a
-    whole match. Returns the results lines (:mod:`boneyard.results`; only when ``agents_json``,
-    the JSON list of the agents' names, is given) and the tally. Raises :class:`EndlessMatch` for
-    a match still going after ``max_match_hands`` hands."""
+    """Play units ``first`` to ``stop - 1`` of a simulation in the core: unit ``i`` dealt and played
+    from the stream seeded ``substream(base, i)`` (:mod:`boneyard.core.stream`), a hand or a whole
+    match. Returns the results lines (:mod:`boneyard.research.results`; only when ``agents_json``,
+    the JSON list of the agents' names, is given) and the tally. Raises :class:`EndlessMatch` for a
+    match still going after ``max_match_hands`` hands."""
     spec = _compiled_spec(rules)
     if spec is None:
         raise ValueError(f"the compiled core does not play {rules.describe()}")

@@ -1,12 +1,12 @@
-"""The rules of a match as data, for the compiled core (:mod:`boneyard.kernel`).
+"""The rules of a match as data, for the compiled core (:mod:`boneyard.core.kernel`).
 
 A game exports its resolved rules through the hook :meth:`Rules.kernel_spec()
-<boneyard.rules.base.Rules.kernel_spec>`, which returns a :class:`KernelSpec` (or ``None`` where the
-core cannot play the game: Domino Loo's tricks). Everything the core needs is here, computed once
-by the Python rules, never typed a second time: which tiles fit an end (``end_mask``), what a
-count scores (``count_points``), what a tile left in hand is worth (``hand_value``), the values a
-claim may name; the mechanisms the core implements (how a blocked hand is scored, how the lead is
-found) are named by the option values the Python rules resolved.
+<boneyard.games.line.rules.Rules.kernel_spec>`, which returns a :class:`KernelSpec` (or ``None``
+where the core cannot play the game: Domino Loo's tricks). Everything the core needs is here,
+computed once by the Python rules, never typed a second time: which tiles fit an end (``end_mask``),
+what a count scores (``count_points``), what a tile left in hand is worth (``hand_value``), the
+values a claim may name; the mechanisms the core implements (how a blocked hand is scored, how the
+lead is found) are named by the option values the Python rules resolved.
 
 >>> from boneyard.games import get_game
 >>> spec = get_game("fives-and-threes").configure().kernel_spec()
@@ -29,7 +29,7 @@ class KernelSpec:
     """The resolved rules of one match as the compiled core reads them.
 
     Strings name option values (RULES.md §3) or, where noted, a family of the core's; masks are
-    tile bitmasks (:mod:`boneyard.tiles`).
+    tile bitmasks (:mod:`boneyard.core.tiles`).
     """
 
     # The table: "line" (block, draw, the counting games, Bergen, Sebastopol, Whist, Pool),
