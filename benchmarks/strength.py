@@ -53,7 +53,6 @@ from boneyard.games.line.state import HandState
 from boneyard.players.agents import Agent, make_agent
 from boneyard.players.expert import ExpertAgent
 from boneyard.players.omniscient import OmniscientAgent
-from boneyard.players.search.solver import utilities
 from boneyard.research.sim import unit_seed
 from boneyard.text.narration import default_opponent
 from bridges import (
@@ -487,7 +486,7 @@ def new_hand(key: str, rules: Rules, deal_seed: int) -> HandState:
 def side_net(rules: Rules, points: Sequence[float], side: int) -> float:
     """A side's value of a hand: its points minus the mean of the other sides' (each side's
     points as they are worth to it: Domino Whist's debits count negative)."""
-    value = utilities(rules, points)
+    value = rules.utilities(points)
     others = [v for i, v in enumerate(value) if i != side]
     return value[side] - statistics.fmean(others)
 

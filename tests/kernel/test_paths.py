@@ -3,6 +3,7 @@ the fallback when the core is switched off (``BONEYARD_PURE=1``) or missing (a o
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -13,7 +14,7 @@ import pytest
 
 from boneyard.core import kernel
 from boneyard.games import GAMES, get_game
-from boneyard.players.search.solver import Solver
+from boneyard.players.search.solver import Solver, make_solver
 from boneyard.research.sim import simulate
 from boneyard.research.tournament import run_tournament
 
@@ -64,15 +65,15 @@ def test_the_compiled_path_runs_on_worker_processes(
 
 @require_kernel()
 def test_the_solver_is_the_compiled_one_where_it_can_be() -> None:
-    assert isinstance(kernel.make_solver(get_game("block").configure(), 0), kernel.CompiledSolver)
-    assert isinstance(kernel.make_solver(get_game("domino-loo").configure(), 0), Solver)
+    assert isinstance(make_solver(get_game("block").configure(), 0), kernel.CompiledSolver)
+    assert isinstance(make_solver(get_game("domino-loo").configure(), 0), Solver)
 
 
 def test_boneyard_pure_forces_the_python_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BONEYARD_PURE", "1")
     rules = get_game("block").configure()
     assert not kernel.available() and not kernel.supports(rules)
-    assert isinstance(kernel.make_solver(rules, 0), Solver)
+    assert isinstance(make_solver(rules, 0), Solver)
     assert simulate(rules, ["random"], hands=50, seed=3, workers=1).engine == "python"
     assert run_tournament(rules, ["greedy", "random"], deals=5, workers=1).engine == "python"
 
@@ -116,3 +117,36 @@ def test_a_missing_core_falls_back_with_a_one_line_notice() -> None:
     for data in results:
         del data["hands_per_second"]
     assert results[0] == results[1]
+
+
+def _imports(path: Path, package: str) -> list[str]:
+    """Every module ``path`` imports (those only for type checking too), absolute."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            names.append(".".join(n for n in (base, node.module) if n))
+    return names
+
+
+def test_the_compiled_core_is_in_the_core_and_imports_nothing_above_it() -> None:
+    # docs/architecture.md: core <- games <- players <- apps, research. The core's face reads a
+    # game's rules and hands through its own protocols; choosing a solver is the search's.
+    core = ROOT / "src" / "boneyard" / "core"
+    for name in ("kernel", "kernel_spec", "stream"):
+        above = [
+            m
+            for m in _imports(core / f"{name}.py", "boneyard.core")
+            if m.startswith("boneyard") and not m.startswith("boneyard.core")
+        ]
+        assert above == [], f"core/{name}.py imports {above}"
+
+
+@require_kernel()
+def test_the_extension_is_the_cores() -> None:
+    from boneyard.core import _kernel
+
+    assert _kernel.__name__ == "boneyard.core._kernel"
+    assert Path(_kernel.__file__ or "").parent.parts[-2:] == ("boneyard", "core")

@@ -1,22 +1,27 @@
 """The compiled core: the line games' hands, whole playouts and the exact solver in C.
 
-boneyard's engine is written in Python (:mod:`boneyard.games.line.state`, :mod:`boneyard.games`),
-and that engine is the reference. Beside it sits a compiled core, the C extension
-``boneyard.core._kernel`` (``src/boneyard/core/csrc/``), built by the install where a C compiler is
-found. It plays the games whose rules export themselves as data (:meth:`Rules.kernel_spec()
-<boneyard.games.line.rules.Rules.kernel_spec>`): every game but Domino Loo, on the double-six,
-double-nine and double-twelve sets. This module is its typed face:
+boneyard's engine is written in Python (the games, :mod:`boneyard.games`), and that engine is the
+reference. Beside it sits a compiled core, the C extension ``boneyard.core._kernel``
+(``src/boneyard/core/csrc/``), built by the install where a C compiler is found. It plays the games
+whose rules export themselves as data (:meth:`Rules.kernel_spec()
+<boneyard.games.line.rules.Rules.kernel_spec>`, a :class:`~boneyard.core.kernel_spec.KernelSpec`):
+every game but Domino Loo, on the double-six, double-nine and double-twelve sets. Like the rest of
+the core it knows no game: it reads a match's rules and a hand through the protocols
+:class:`KernelRules` and :class:`KernelState`, which the line games' ``Rules`` and ``HandState``
+meet. This module is its typed face:
 
 * :func:`available`, :func:`supports`: whether the core is loaded, and whether it plays a set of
   rules;
-* :class:`CompiledHand`: one hand in the core, built from a
-  :class:`~boneyard.games.line.state.HandState`, with legal actions, ``apply`` and ``undo`` (what
+* :class:`CompiledHand`: one hand in the core, built from a hand of the Python engine (a
+  :class:`~boneyard.games.line.state.HandState`), with legal actions, ``apply`` and ``undo`` (what
   the differential tests drive);
 * :func:`run_units`, :func:`play_hand`: whole simulations' units and tournament hands played by
   the built-in agents (:data:`AGENTS`) inside the core, from the random stream of
   :mod:`boneyard.core.stream`;
-* :class:`CompiledSolver` and :func:`make_solver`: the exact solver, with the interface of
-  :class:`boneyard.players.search.solver.Solver` and the same values.
+* :class:`CompiledSolver`: the exact solver, with the interface of
+  :class:`boneyard.players.search.solver.Solver` and the same values, answering a
+  :class:`SolveResult` as it does (:func:`boneyard.players.search.solver.make_solver` chooses
+  between the two).
 
 ``BONEYARD_PURE=1`` in the environment makes :func:`available` false: everything then runs on
 the pure-Python engine. Where the extension is missing or fails to load, the same happens, with
@@ -35,25 +40,24 @@ import os
 import sys
 import weakref
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from ..games.line.state import HandState
-from ..players.search.solver import Solver, SolveResult, utilities
 from .actions import DRAW, PASS, Action, Draw, Muggins, Pass, Play, play
+from .actions import Move as HistoryEntry
 from .kernel_spec import KernelSpec
-
-if TYPE_CHECKING:
-    from ..games.line.rules import Rules
+from .layout import Layout
 
 __all__ = [
     "AGENTS",
     "CompiledHand",
     "CompiledSolver",
+    "KernelRules",
+    "KernelState",
+    "SolveResult",
     "Tally",
     "available",
-    "make_solver",
     "play_hand",
     "run_units",
     "supports",
@@ -80,6 +84,105 @@ END_NAMES: tuple[str, ...] = (
 END_CODES: dict[str, int] = {name: code for code, name in enumerate(END_NAMES)}
 
 _MOVE_PLAY, _MOVE_DRAW, _MOVE_PASS, _MOVE_MUGGINS = 0, 1, 2, 3
+
+
+class KernelRules(Protocol):
+    """What the core reads of a match's rules: a game's rules (``Rules`` of
+    :mod:`boneyard.games.line.rules` and its subclasses) meet it."""
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]: ...
+
+    @property
+    def side_of(self) -> tuple[int, ...]: ...
+
+    def describe(self) -> str: ...
+
+    def kernel_spec(self) -> KernelSpec | None: ...
+
+    def utilities(self, points: Sequence[float]) -> tuple[float, ...]: ...
+
+
+class KernelState(Protocol):
+    """What the core reads of a hand of the Python engine to start one of its own (and what
+    tells two positions apart): a line game's ``HandState`` (:mod:`boneyard.games.line.state`)
+    meets it."""
+
+    @property
+    def rules(self) -> KernelRules: ...
+
+    @property
+    def hands(self) -> Sequence[int]: ...
+
+    @property
+    def stock(self) -> tuple[int, ...]: ...
+
+    @property
+    def stock_pos(self) -> int: ...
+
+    @property
+    def base_totals(self) -> tuple[float, ...]: ...
+
+    @property
+    def layout(self) -> Layout | None: ...
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def leader(self) -> int: ...
+
+    @property
+    def required_lead(self) -> int: ...
+
+    @property
+    def finding_lead(self) -> bool: ...
+
+    @property
+    def bonus_double(self) -> int: ...
+
+    @property
+    def drew(self) -> bool: ...
+
+    @property
+    def scores(self) -> Sequence[int]: ...
+
+    @property
+    def target_side(self) -> int: ...
+
+    @property
+    def unclaimed(self) -> int: ...
+
+    @property
+    def unclaimed_by(self) -> int: ...
+
+    @property
+    def context(self) -> Any: ...
+
+    @property
+    def history(self) -> Sequence[HistoryEntry]: ...
+
+    @property
+    def over(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What an exact solver answers, the compiled one here or the Python one
+    (:mod:`boneyard.players.search.solver`).
+
+    ``value`` is from the searched side's view (see the Python solver's docstring),
+    ``best_action`` a legal action achieving it (``None`` only when the hand is over), ``nodes``
+    the positions visited and ``complete`` whether the value is exact (no node or time limit cut
+    the search).
+    """
+
+    value: float
+    best_action: Action | None
+    nodes: int
+    complete: bool
+
+
 _M64 = (1 << 64) - 1
 
 # The core's numbers for the spec's names (kernel.h).
@@ -170,10 +273,10 @@ def available() -> bool:
     return False
 
 
-_specs: weakref.WeakKeyDictionary[Rules, Any] = weakref.WeakKeyDictionary()
+_specs: weakref.WeakKeyDictionary[KernelRules, Any] = weakref.WeakKeyDictionary()
 
 
-def _compiled_spec(rules: Rules) -> Any:
+def _compiled_spec(rules: KernelRules) -> Any:
     """The core's object for ``rules`` (built once per rules object), or ``None``."""
     if not available():
         return None
@@ -191,7 +294,7 @@ def _mask(m: int) -> tuple[int, int]:
     return (m & _M64, m >> 64)
 
 
-def _spec_fields(rules: Rules, spec: KernelSpec) -> dict[str, Any]:
+def _spec_fields(rules: KernelRules, spec: KernelSpec) -> dict[str, Any]:
     fields: dict[str, Any] = {}
     for name, value in asdict(spec).items():
         if name in _ENUMS:
@@ -204,12 +307,12 @@ def _spec_fields(rules: Rules, spec: KernelSpec) -> dict[str, Any]:
     fields["matadors"] = _mask(spec.matadors)
     for name in ("side_of", "hand_value", "count_points", "claim_values"):
         fields[name] = list(fields[name])
-    fields["utility_sign"] = [float(u) for u in utilities(rules, [1.0] * len(rules.sides))]
+    fields["utility_sign"] = [float(u) for u in rules.utilities([1.0] * len(rules.sides))]
     fields["pip_weight"] = float(spec.pip_weight)
     return fields
 
 
-def supports(rules: Rules) -> bool:
+def supports(rules: KernelRules) -> bool:
     """Whether the compiled core is available and plays these rules."""
     return _compiled_spec(rules) is not None
 
@@ -217,8 +320,8 @@ def supports(rules: Rules) -> bool:
 # ----------------------------------------------------------------------------- states and moves
 
 
-def _state_data(state: HandState) -> tuple[Any, ...]:
-    """What the core needs of a :class:`HandState` (module.c: state_from)."""
+def _state_data(state: KernelState) -> tuple[Any, ...]:
+    """What the core needs of a hand (module.c: state_from)."""
     rules = state.rules
     layout = state.layout
     lay: tuple[Any, ...] | None = None
@@ -297,18 +400,19 @@ def action_of(move: Move, names: Sequence[str]) -> Action:
     return Muggins(claim)
 
 
-def _names(state: HandState) -> tuple[str, ...]:
+def _names(state: KernelState) -> tuple[str, ...]:
     return () if state.layout is None else state.layout.names
 
 
 class CompiledHand:
-    """One hand in the compiled core, started from a :class:`HandState` (at any point of it).
+    """One hand in the compiled core, started from a hand of the Python engine (at any point of
+    it).
 
     It answers :meth:`legal_actions` in the Python engine's order, takes actions with
     :meth:`apply` (an illegal one raises ``ValueError`` and changes nothing) and takes them back
     with :meth:`undo`; :meth:`view` gives its state as plain values."""
 
-    def __init__(self, state: HandState) -> None:
+    def __init__(self, state: KernelState) -> None:
         spec = _compiled_spec(state.rules)
         if spec is None:
             raise ValueError(f"the compiled core does not play {state.rules.describe()}")
@@ -363,7 +467,7 @@ class CompiledSolver:
     faster. Its table is kept from one call to the next, as the Python solver's is."""
 
     def __init__(
-        self, rules: Rules, side: int, *, use_table: bool = True, ordering: bool = True
+        self, rules: KernelRules, side: int, *, use_table: bool = True, ordering: bool = True
     ) -> None:
         spec = _compiled_spec(rules)
         if spec is None:
@@ -381,7 +485,7 @@ class CompiledSolver:
         nodes: int = self._solver.nodes
         return nodes
 
-    def _hand(self, state: HandState) -> Any:
+    def _hand(self, state: KernelState) -> Any:
         # The expert values every move of one world in turn: the world is converted once (a state
         # is changed in place by apply, so it is told apart by more than its identity).
         key = (
@@ -407,7 +511,7 @@ class CompiledSolver:
 
     def solve(
         self,
-        state: HandState,
+        state: KernelState,
         *,
         max_nodes: int | None = None,
         deadline: float | None = None,
@@ -424,7 +528,7 @@ class CompiledSolver:
 
     def action_value(
         self,
-        state: HandState,
+        state: KernelState,
         action: Action,
         *,
         max_nodes: int | None = None,
@@ -439,20 +543,12 @@ class CompiledSolver:
         )
         return value
 
-    def action_values(self, state: HandState) -> list[tuple[Action, float]]:
+    def action_values(self, state: KernelState) -> list[tuple[Action, float]]:
         """Every candidate action with its exact value, best first (Solver.action_values)."""
         names = _names(state)
         out = [(action_of(m, names), v) for m, v in self._solver.action_values(self._hand(state))]
         out.sort(key=lambda av: -av[1])
         return out
-
-
-def make_solver(rules: Rules, side: int) -> Solver | CompiledSolver:
-    """The exact solver for ``side``: the compiled one where the core plays these rules, else
-    the pure-Python one. Both give the same values."""
-    if supports(rules):
-        return CompiledSolver(rules, side)
-    return Solver(rules, side)
 
 
 # ----------------------------------------------------------------------------- playouts
@@ -486,7 +582,7 @@ class EndlessMatch(ValueError):
 
 
 def run_units(
-    rules: Rules,
+    rules: KernelRules,
     agents: Sequence[str],
     base: int,
     first: int,
@@ -514,7 +610,7 @@ def run_units(
 
 
 def play_hand(
-    rules: Rules, agents: Sequence[str], deal_seed: int, agent_seed: int
+    rules: KernelRules, agents: Sequence[str], deal_seed: int, agent_seed: int
 ) -> tuple[tuple[float, ...], int | None, int, str, int]:
     """The first hand of a match dealt from the stream seeded ``deal_seed`` and played by the
     built-in ``agents`` (one per seat) drawing from the stream seeded ``agent_seed``: its points

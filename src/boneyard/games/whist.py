@@ -187,6 +187,12 @@ class WhistRules(Rules):
         best = [i for i, t in enumerate(totals) if t == low]
         return best[0] if len(best) == 1 and best[0] not in lost else None
 
+    def utilities(self, points: Sequence[float]) -> tuple[float, ...]:
+        """With ``target_is_loss`` the points are debits, worth their negative."""
+        if self.target_is_loss:
+            return tuple(-p for p in points)
+        return super().utilities(points)
+
 
 class DominoWhistGame(Game):
     id: ClassVar[str] = "domino-whist"

@@ -34,7 +34,7 @@ from ..core.actions import Action
 from ..games.line.state import Observation
 from .search.inference import Inference, world_state
 from .search.model import PlayLikelihood, PlayModel, weighted_worlds
-from .search.solver import candidate_actions
+from .search.solver import candidate_actions, make_solver
 
 __all__ = ["DEFAULT_MODEL", "LEVELS", "ExpertAgent", "make_level"]
 
@@ -65,7 +65,7 @@ class ExpertAgent:
     (:class:`~boneyard.players.search.model.PlayModel`; ``None`` samples worlds uniformly): worlds
     are drawn from ``candidates`` uniform ones (by default as many as a tenth of the budget can
     sample) in proportion to how likely the other seats' plays were in each. ``worlds`` and
-    ``nodes`` are the caps with the compiled solver (:mod:`boneyard.kernel`); ``pure_limits``,
+    ``nodes`` are the caps with the compiled solver (:mod:`boneyard.core.kernel`); ``pure_limits``,
     ``(worlds, nodes)``, replaces them where the pure-Python solver runs (``None``: the same).
     """
 
@@ -122,7 +122,7 @@ class ExpertAgent:
             values = solved.get(world)
             if values is None:
                 state = world_state(observation, inference, *world)
-                solver = kernel.make_solver(rules, side)
+                solver = make_solver(rules, side)
                 actions = [a for a in candidate_actions(state) if a in legal]
                 # The first world must end by the deadline even where one world is more than
                 # the budget can solve (many moves, long hands): each move gets an equal share

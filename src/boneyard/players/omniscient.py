@@ -32,12 +32,12 @@ import time
 from collections.abc import Callable, Sequence
 
 from ..core.actions import Action
-from ..core.kernel import CompiledSolver, make_solver
+from ..core.kernel import CompiledSolver
 from ..core.match import Match
 from ..games.line.rules import Rules
 from ..games.line.state import HandState, Observation
 from .agents import Agent
-from .search.solver import Solver
+from .search.solver import Solver, make_solver
 
 __all__ = [
     "NeedsTrueState",

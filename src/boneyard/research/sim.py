@@ -1,14 +1,14 @@
 """Computer against computer: play many hands or matches and count the results.
 
-:func:`simulate` is the engine's hot path for benchmarks and the back end of
-``boneyard simulate``. Each hand (with ``hands=N``) or match (with ``matches=N``) is a *unit*
-with its own random stream (:class:`~boneyard.stream.Stream`), seeded only from ``(seed, unit
-index)`` (:func:`~boneyard.stream.unit_seed`) and used for the deal and by every agent. A unit's
-outcome therefore depends on nothing else (not on the units before it, nor on how a run is split
-between worker processes), and the same seed always gives the same results.
+:func:`simulate` is the engine's hot path for benchmarks and the back end of ``boneyard simulate``.
+Each hand (with ``hands=N``) or match (with ``matches=N``) is a *unit* with its own random stream
+(:class:`~boneyard.core.stream.Stream`), seeded only from ``(seed, unit index)``
+(:func:`~boneyard.core.stream.unit_seed`) and used for the deal and by every agent. A unit's outcome
+therefore depends on nothing else (not on the units before it, nor on how a run is split between
+worker processes), and the same seed always gives the same results.
 
-Where every agent is one the compiled core plays (:data:`boneyard.kernel.AGENTS`) and the core
-plays the game, whole units are played inside it (:func:`boneyard.kernel.run_units`), on every
+Where every agent is one the compiled core plays (:data:`boneyard.core.kernel.AGENTS`) and the core
+plays the game, whole units are played inside it (:func:`boneyard.core.kernel.run_units`), on every
 backend; the results are the same as the Python engine's, hand for hand. Records (``records``,
 ``save``) need the Python engine's history: with them, the hands are played in Python.
 

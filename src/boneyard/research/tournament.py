@@ -7,11 +7,11 @@ won), points per hand with a 95% confidence interval over deals, a Bradley-Terry
 hands won against each other agent (on the Elo scale, 1500 on average), and the median and largest
 time it took to choose a move.
 
-Every rotation of a deal is dealt from the deal's own stream (:class:`~boneyard.stream.Stream`
-seeded :func:`~boneyard.stream.unit_seed`), and its agents draw from substream ``r`` of it. Where
-every agent is one the compiled core plays and the core plays the game, the hands are played inside
-it (:func:`boneyard.kernel.play_hand`), with the same results; such a run has no move times to
-report (``engine`` is ``compiled``), only its hands per second.
+Every rotation of a deal is dealt from the deal's own stream (:class:`~boneyard.core.stream.Stream`
+seeded :func:`~boneyard.core.stream.unit_seed`), and its agents draw from substream ``r`` of it.
+Where every agent is one the compiled core plays and the core plays the game, the hands are played
+inside it (:func:`boneyard.core.kernel.play_hand`), with the same results; such a run has no move
+times to report (``engine`` is ``compiled``), only its hands per second.
 
 >>> from boneyard.games import get_game
 >>> rules = get_game("block").configure(players=2)

@@ -653,6 +653,14 @@ class Rules:
         winner = self.match_winner(totals)
         return winner is not None, winner
 
+    def utilities(self, points: Sequence[float]) -> tuple[float, ...]:
+        """What per-side ``points`` are worth to each side (what the solvers maximise, the
+        Python one and the compiled core's): the points themselves, or their negatives where they
+        are costs (``low_wins``: Mexican Train, Chicken Foot)."""
+        if self.low_wins:
+            return tuple(-p for p in points)
+        return tuple(points)
+
     # ----------------------------------------------------------------- legal actions
     def legal_actions(self, state: HandState) -> list[Action]:
         """Every action the seat to move may take."""
@@ -695,17 +703,17 @@ class Rules:
 
     # ----------------------------------------------------------------- the compiled core
     def kernel_spec(self) -> KernelSpec | None:
-        """These rules as data for the compiled core (:mod:`boneyard.kernel`), or ``None`` where
-        it cannot play them (a game that applies actions itself): the line game's spec with the
-        fields a game changes (:meth:`kernel_fields`)."""
+        """These rules as data for the compiled core (:mod:`boneyard.core.kernel`), or ``None``
+        where it cannot play them (a game that applies actions itself): the line game's spec with
+        the fields a game changes (:meth:`kernel_fields`)."""
         if self.custom_apply:
             return None
         return replace(self._line_spec(), **self.kernel_fields())
 
     def kernel_fields(self) -> dict[str, Any]:
-        """The fields of :class:`~boneyard.kernel_spec.KernelSpec` a game's rules change from the
-        line game's (its table, its scoring during play, its result...): none here. A subclass
-        adds its own to its parent's."""
+        """The fields of :class:`~boneyard.core.kernel_spec.KernelSpec` a game's rules change from
+        the line game's (its table, its scoring during play, its result...): none here. A
+        subclass adds its own to its parent's."""
         return {}
 
     def _line_spec(self) -> KernelSpec:
