@@ -2,13 +2,13 @@
 engines, side by side in one run.
 
 Every boneyard figure is a *whole process* playing N random hands on one worker, timed from outside
-with the wall clock (start-up, imports and dealing included), the way a user runs it: ``boneyard
-simulate GAME --hands N --agents random --workers 1 --json``. Its peak memory (the process's largest
-resident set) is reported too: the same for a million hands as for a few thousand. For every game
-the compiled core plays (:mod:`boneyard.core.kernel`) there are two rows: the compiled core at
-``--hands`` (1,000,000 by default) and the pure-Python engine (``BONEYARD_PURE=1``) at
-``--pure-hands`` (20,000; it is about a hundred times slower). A game the core does not play has a
-pure row only.
+with the wall clock (start-up, imports and dealing included), the way a user runs it:
+``boneyard simulate GAME --hands N --agents random --workers 1 --json``. Its peak memory (the
+process's largest resident set) is reported too: the same for a million hands as for a few
+thousand. For every game the compiled core plays (:mod:`boneyard.core.kernel`) there are two rows:
+the compiled core at ``--hands`` (1,000,000 by default) and the pure-Python engine
+(``BONEYARD_PURE=1``) at ``--pure-hands`` (20,000; it is about a hundred times slower). A game the
+core does not play has a pure row only.
 
 The third-party engines are timed by their own loop (``third_party.py``: their start-up is not
 counted, which favours them), at ``--their-hands`` hands:
