@@ -52,6 +52,7 @@ from .search.model import PlayLikelihood
 __all__ = [
     "ANALYSIS_EFFORT",
     "BELIEF_WORLDS",
+    "PURE_EFFORT",
     "Beliefs",
     "Effort",
     "MoveAnalysis",
@@ -120,6 +121,9 @@ class Effort:
 # variable below replaces it all at once, as "WORLDS,NODES" (the tests set a small one to stay
 # fast; players keep this).
 ANALYSIS_EFFORT = Effort(worlds=32, nodes=600)
+# Where the pure-Python solver runs (about a fiftieth of the compiled one's speed): fewer worlds
+# and nodes, so a hint still takes about a second.
+PURE_EFFORT = Effort(worlds=24, nodes=300)
 EFFORT_VARIABLE = "BONEYARD_ANALYSIS_EFFORT"
 # A value's margin is this many standard errors of the mean over the worlds: two estimates from
 # independent seeds differ by sqrt(2) standard errors on average, so 1.96 * sqrt(2) = 2.77 would
@@ -147,9 +151,12 @@ def analysis_effort() -> Effort:
 
 def default_analyst(effort: Effort | None = None) -> ExpertAgent:
     """The search player the analysis uses by default: no time limit, exactly ``effort``'s
-    worlds and nodes (by default :func:`analysis_effort`)."""
+    worlds and nodes; by default :func:`analysis_effort`, and where that is not set by the
+    environment, :data:`PURE_EFFORT` where the pure-Python solver runs (the compiled core does
+    not play the game, or ``BONEYARD_PURE=1``)."""
     e = effort if effort is not None else analysis_effort()
-    return ExpertAgent("analysis", budget=None, worlds=e.worlds, nodes=e.nodes)
+    pure = (PURE_EFFORT.worlds, PURE_EFFORT.nodes) if e is ANALYSIS_EFFORT else None
+    return ExpertAgent("analysis", budget=None, worlds=e.worlds, nodes=e.nodes, pure_limits=pure)
 
 
 def position_seed(observation: Observation) -> int:
