@@ -365,7 +365,9 @@ def test_beliefs_are_the_exact_posterior_of_enumeration(
     view = beliefs(state.observation(seat))
     assert view.exact and view.view == "rules"
     assert view.holders == (other, -1)
-    assert set(view.tiles) == set(tiles_of(Inference.from_observation(state.observation(seat)).unseen))
+    assert set(view.tiles) == set(
+        tiles_of(Inference.from_observation(state.observation(seat)).unseen)
+    )
     for t in view.tiles:
         held = sum(w for hand, w in brute.items() if hand & BIT[t]) / total
         assert view.chance(t, other) == pytest.approx(held, abs=1e-9)

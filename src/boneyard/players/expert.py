@@ -147,6 +147,7 @@ class ExpertAgent:
                     for action in actions:
                         values[action] = solver.action_value(state, action, max_nodes=nodes)
                 else:
+                    assert budget is not None
                     # The first world must end by the deadline even where one world is more
                     # than the budget can solve (many moves, long hands): each move gets an
                     # equal share of the time left. Later worlds start only when they should

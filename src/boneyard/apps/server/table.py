@@ -58,7 +58,6 @@ from ...games.loo.table import DROPPED, MISSED, STOOD
 from ...games.loo.table import Tricks as TrickTable
 from ...games.matador import MatadorRules
 from ...players.agents import AGENTS, Agent, make_agent
-from ...players.analysis import MoveAnalysis
 from ...text.narration import Placed as TablePlaced
 from ...text.narration import (
     _Before,
