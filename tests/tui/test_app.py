@@ -33,6 +33,7 @@ from boneyard.apps.tui.screens import (
 from boneyard.apps.tui.widgets import HandView, TableView
 from boneyard.core.record import replay_record
 from boneyard.games import GAMES
+from boneyard.players.analysis import value_text
 
 SIZE = (120, 40)
 
@@ -188,9 +189,10 @@ async def test_hint_describe_help_and_score_sheet_keys() -> None:
         await pilot.press("h")
         await wait_for(pilot, lambda: screen.hints_for == screen.session.version)
         shown = screen_text(app)
-        assert " best: " in shown  # the best move, its value and its reason
         best = max(screen.hints.values(), key=lambda m: m.value)
-        assert best.reason.split(";")[0] in shown
+        # The best move, its value with its margin, and its reason (which may wrap).
+        assert f"{value_text(best.value, best.margin)} best: " in shown
+        assert " ".join(best.reason.split()[:3]) in shown
         listing = screen.query_one(OptionList)
         assert screen.moves_shown[listing.highlighted or 0] == best.action
 
@@ -199,6 +201,12 @@ async def test_hint_describe_help_and_score_sheet_keys() -> None:
         words = screen_text(app)
         assert "The position in words" in words and "It is your turn." in words
         assert "Your tiles: [" in words and "Your moves:" in words
+        await pilot.press("escape")
+        await pilot.press("b")  # what the others may hold: the chances, and how they were found
+        assert isinstance(app.screen, TextScreen)
+        chances = screen_text(app)
+        assert "What the others may hold" in chances and "stock" in chances
+        assert "exact: every deal consistent with what you have seen" in chances
         await pilot.press("escape")
         await pilot.press("question_mark")
         assert isinstance(app.screen, TextScreen) and "take back your last move" in screen_text(app)

@@ -24,6 +24,8 @@ from ..games.whist import WhistRules
 from ..players.agents import Agent, make_agent
 from ..players.analysis import (
     MoveAnalysis,
+    beliefs,
+    beliefs_text,
     menu_analysis,
     review_hand,
     review_text,
@@ -77,6 +79,7 @@ Type the number of a move, or:
   score       show the score sheet     moves       list your moves again
   describe    the whole position in words
   review      what your choices in the last hand cost (the search player's analysis)
+  beliefs     the chance that each other player, and the stock, holds each tile you cannot see
   q, quit     leave the game (it is saved first with --save)
 On the table, a double laid crosswise stands across the line:
          +6+
@@ -471,6 +474,19 @@ class TerminalGame:
         reviews = review_hand(hands[hand], YOU)
         return f"Review of your moves in hand {hand + 1}:\n" + review_text(reviews)
 
+    def beliefs_text(self, state: HandState) -> str:
+        """What the person may believe about the tiles it cannot see: per tile, the chance that
+        each other seat, and the stock, holds it (:func:`boneyard.players.analysis.beliefs` on
+        the person's own observation)."""
+        if state.over:
+            return "The hand is over: every tile has been shown."
+        view = beliefs(state.observation(YOU))
+        names = [self.voice.name(s) for s in view.holders[:-1]]
+        stock = "stock or out" if isinstance(self.rules, LooRules) else "stock"
+        return "What the others may hold, from everything you have seen:\n" + beliefs_text(
+            view, [*names, stock]
+        )
+
     def position_text(self, state: HandState) -> str:
         """The whole position in words: the game, the score, whose turn, the table arm by arm,
         the others' tiles, the stock, your tiles and your moves."""
@@ -612,6 +628,9 @@ class TerminalGame:
                 continue
             if command.kind == "review":
                 self.say(self.review_text())
+                continue
+            if command.kind == "beliefs":
+                self.say(self.beliefs_text(state))
                 continue
             action = command.action
             assert action is not None

@@ -951,7 +951,7 @@ _winner_line = winner_text
 class Command:
     """What a line typed by the person asks for: ``kind`` is ``action`` (with ``action``), ``error``
     (with ``message``), or one of ``help``, ``hand``, ``table``, ``score``, ``moves``,
-    ``describe``, ``review``, ``quit``.
+    ``describe``, ``review``, ``beliefs``, ``quit``.
 
     ``claimed`` says that the line itself settled the claim of a play (``3 15``, or ``3 0`` for
     none), so the person is not asked for one."""
@@ -977,6 +977,7 @@ _WORDS = {
     "moves": "moves",
     "describe": "describe",
     "review": "review",
+    "beliefs": "beliefs",
     "q": "quit",
     "quit": "quit",
     "exit": "quit",

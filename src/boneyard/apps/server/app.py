@@ -37,6 +37,7 @@ from ...players.agents import AGENTS
 from .messages import (
     PROTOCOL,
     Ack,
+    BeliefsMessage,
     ChatLine,
     ChatMessage,
     CreateTable,
@@ -421,6 +422,8 @@ class Hub:
             await self.chat(room, conn, message)
         elif isinstance(message, HintMessage):
             await self.hint(room, conn, message)
+        elif isinstance(message, BeliefsMessage):
+            await self.beliefs(room, conn, message)
         elif isinstance(message, NextHandMessage):
             await self._shielded(self.next_hand(room, conn, message.id))
 
@@ -606,6 +609,23 @@ class Hub:
         finally:
             conn.hinting = False
         conn.send(HintReply(id=message.id, hand=hand, move=move + 1, moves=moves))
+
+    async def beliefs(self, room: Room, conn: Conn, message: BeliefsMessage) -> None:
+        """Who may hold each tile the seat cannot see, at a practice table while the hand is
+        in play (on anyone's turn)."""
+        table = room.table
+        seat = conn.seat
+        assert seat is not None
+        if not table.practice:
+            conn.error("no_hints", "hints are for practice tables", message.id)
+            return
+        problem = self._refuse(table, seat, None, None)
+        if problem is not None and problem[0] != "not_your_turn":
+            conn.error(*problem, message.id)
+            return
+        loop = asyncio.get_running_loop()
+        reply = await loop.run_in_executor(self.agents, table.beliefs, seat)
+        conn.send(reply.model_copy(update={"id": message.id}))
 
     # ----------------------------------------------------------------- moves nobody chooses
     def schedule(self, room: Room) -> None:

@@ -2,10 +2,11 @@
 
 Every message is one JSON object with ``"v"`` (the protocol version, :data:`PROTOCOL`) and
 ``"type"``. A client sends :class:`Hello` first (with its seat token, or none to watch), then
-:class:`MoveMessage`, :class:`ChatMessage`, :class:`HintMessage`, :class:`NextHandMessage` or
-:class:`PingMessage`; the server answers with :class:`Welcome`, :class:`StateMessage` (after every
-change), :class:`Ack` (a move was stored), :class:`ErrorMessage`, :class:`ChatLine`,
-:class:`HintReply` and :class:`Pong`. The REST API's bodies are here too
+:class:`MoveMessage`, :class:`ChatMessage`, :class:`HintMessage`, :class:`BeliefsMessage`,
+:class:`NextHandMessage` or :class:`PingMessage`; the server answers with :class:`Welcome`,
+:class:`StateMessage` (after every change), :class:`Ack` (a move was stored),
+:class:`ErrorMessage`, :class:`ChatLine`, :class:`HintReply`, :class:`BeliefsReply` and
+:class:`Pong`. The REST API's bodies are here too
 (:class:`CreateTable`, :class:`TableCreated`, :class:`TableSummary`).
 
 A client message that is not JSON, too long, of an unknown type or version, or of the wrong shape
@@ -31,6 +32,8 @@ __all__ = [
     "PROTOCOL",
     "Ack",
     "ActionIn",
+    "BeliefsMessage",
+    "BeliefsReply",
     "ChatLine",
     "ChatMessage",
     "ClientMessage",
@@ -164,6 +167,14 @@ class HintMessage(_Message):
     id: Annotated[int, Field(ge=0, le=2**53)] | None = None
 
 
+class BeliefsMessage(_Message):
+    """Ask who may hold each tile you cannot see (practice tables only)."""
+
+    v: Literal[1]
+    type: Literal["beliefs"]
+    id: Annotated[int, Field(ge=0, le=2**53)] | None = None
+
+
 class NextHandMessage(_Message):
     """Deal the next hand once the last one is over (any seated person may ask)."""
 
@@ -179,18 +190,29 @@ class PingMessage(_Message):
 
 
 ClientMessage = Annotated[
-    HelloMessage | MoveMessage | ChatMessage | HintMessage | NextHandMessage | PingMessage,
+    HelloMessage
+    | MoveMessage
+    | ChatMessage
+    | HintMessage
+    | BeliefsMessage
+    | NextHandMessage
+    | PingMessage,
     Field(discriminator="type"),
 ]
-_CLIENT = TypeAdapter[
-    HelloMessage | MoveMessage | ChatMessage | HintMessage | NextHandMessage | PingMessage
-](ClientMessage)
-CLIENT_TYPES = ("hello", "move", "chat", "hint", "next_hand", "ping")
+AnyClientMessage = (
+    HelloMessage
+    | MoveMessage
+    | ChatMessage
+    | HintMessage
+    | BeliefsMessage
+    | NextHandMessage
+    | PingMessage
+)
+_CLIENT = TypeAdapter[AnyClientMessage](ClientMessage)
+CLIENT_TYPES = ("hello", "move", "chat", "hint", "beliefs", "next_hand", "ping")
 
 
-def parse_client_message(
-    text: str | bytes,
-) -> HelloMessage | MoveMessage | ChatMessage | HintMessage | NextHandMessage | PingMessage:
+def parse_client_message(text: str | bytes) -> AnyClientMessage:
     """Read one client message; :class:`ProtocolError` (``too_large``, ``bad_json``,
     ``bad_version``, ``unknown_type`` or ``bad_message``) if it cannot be read."""
     size = len(text.encode("utf-8")) if isinstance(text, str) else len(text)
@@ -464,6 +486,23 @@ class HintReply(BaseModel):
     moves: list[HintMove]
 
 
+class BeliefsReply(BaseModel):
+    """Who may hold each tile the seat cannot see: ``chances[i][k]`` is the chance that
+    ``holders[k]`` (the other seats by name, then the stock) holds ``tiles[i]``; ``exact`` and
+    ``note`` say how the figures were found (:func:`boneyard.players.analysis.beliefs`)."""
+
+    v: Literal[1] = 1
+    type: Literal["beliefs"] = "beliefs"
+    id: int | None
+    hand: int
+    move: int
+    holders: list[str]
+    tiles: list[str]
+    chances: list[list[float]]
+    exact: bool
+    note: str
+
+
 class Pong(BaseModel):
     v: Literal[1] = 1
     type: Literal["pong"] = "pong"
@@ -550,6 +589,15 @@ def schema() -> dict[str, Any]:
         "client": _CLIENT.json_schema(),
         "server": {
             m.__name__: m.model_json_schema()
-            for m in (Welcome, StateMessage, Ack, ErrorMessage, ChatLine, HintReply, Pong)
+            for m in (
+                Welcome,
+                StateMessage,
+                Ack,
+                ErrorMessage,
+                ChatLine,
+                HintReply,
+                BeliefsReply,
+                Pong,
+            )
         },
     }

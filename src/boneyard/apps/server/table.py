@@ -85,6 +85,7 @@ from .messages import (
     ActionIn,
     ActionOut,
     Arm,
+    BeliefsReply,
     ChatLine,
     End,
     HintMove,
@@ -999,6 +1000,25 @@ class Table:
                 )
             )
         return out
+
+    def beliefs(self, seat: int) -> BeliefsReply:
+        """Who may hold each tile ``seat`` cannot see (:func:`boneyard.players.analysis.beliefs`
+        on its own observation), for the browser's grid; ``id`` is left for the caller."""
+        from ...players.analysis import beliefs
+
+        view = beliefs(self.state.observation(seat))
+        names = [self.seats[h].name for h in view.holders[:-1]]
+        stock = "stock or out" if isinstance(self.rules, LooRules) else "stock"
+        return BeliefsReply(
+            id=None,
+            hand=self.number,
+            move=len(self.state.history) + 1,
+            holders=[*names, stock],
+            tiles=[NAMES[t] for t in view.tiles],
+            chances=[[round(p, 4) for p in view.chances[t]] for t in view.tiles],
+            exact=view.exact,
+            note=view.note(),
+        )
 
     # ----------------------------------------------------------------- records
     def public_record(self) -> dict[str, Any]:

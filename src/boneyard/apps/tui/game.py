@@ -59,6 +59,7 @@ Help
                 end of the hand, on average over the hands the others may hold) and why
   t             take back your last move (and the computer's replies)
   v             describe the whole position in words
+  b             what the others may hold: the chance each has each tile you cannot see
   s             the score sheet, with why each score was made
   ?             this help
 
@@ -84,6 +85,7 @@ class GameScreen(Screen[None]):
         Binding("h", "hint", "Hint"),
         Binding("t", "take_back", "Take back"),
         Binding("v", "describe", "Describe"),
+        Binding("b", "beliefs", "Beliefs"),
         Binding("s", "sheet", "Score"),
         Binding("plus,equals_sign", "speed(-1)", "Faster", key_display="+"),
         Binding("minus", "speed(1)", "Slower", key_display="-"),
@@ -690,6 +692,11 @@ class GameScreen(Screen[None]):
 
     def action_describe(self) -> None:
         self.app.push_screen(TextScreen("The position in words", self.session.describe()))
+
+    def action_beliefs(self) -> None:
+        self.app.push_screen(
+            TextScreen("What the others may hold", self.session.beliefs_text(self.session.state))
+        )
 
     def action_sheet(self) -> None:
         self.app.push_screen(TextScreen("Score sheet", self.session.sheet_text()))
