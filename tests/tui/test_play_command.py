@@ -4,11 +4,10 @@ with hints and their reasons, reviews, the position in words, and resuming a sav
 
 from __future__ import annotations
 
-import re
-
 import json
 import os
 import pty
+import re
 import select
 import subprocess
 import sys
