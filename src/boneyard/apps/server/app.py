@@ -587,14 +587,21 @@ class Hub:
         table.chat.append(line)
         self.send_all(room, ChatLine(seat=seat, name=line.name, text=line.text, at=_iso(line)))
 
+    def _refuse_help(self, table: Table, seat: int, on_any_turn: bool) -> tuple[str, str] | None:
+        """Why a hint (on the seat's turn) or the beliefs (on any turn, the hand in play) cannot
+        be given now, or ``None``."""
+        if not table.practice:
+            return "no_hints", "hints are for practice tables"
+        problem = self._refuse(table, seat, None, None)
+        if problem is not None and not (on_any_turn and problem[0] == "not_your_turn"):
+            return problem
+        return None
+
     async def hint(self, room: Room, conn: Conn, message: HintMessage) -> None:
         table = room.table
         seat = conn.seat
         assert seat is not None
-        if not table.practice:
-            conn.error("no_hints", "hints are for practice tables", message.id)
-            return
-        problem = self._refuse(table, seat, None, None)
+        problem = self._refuse_help(table, seat, on_any_turn=False)
         if problem is not None:
             conn.error(*problem, message.id)
             return
@@ -616,11 +623,8 @@ class Hub:
         table = room.table
         seat = conn.seat
         assert seat is not None
-        if not table.practice:
-            conn.error("no_hints", "hints are for practice tables", message.id)
-            return
-        problem = self._refuse(table, seat, None, None)
-        if problem is not None and problem[0] != "not_your_turn":
+        problem = self._refuse_help(table, seat, on_any_turn=True)
+        if problem is not None:
             conn.error(*problem, message.id)
             return
         loop = asyncio.get_running_loop()

@@ -189,16 +189,6 @@ class PingMessage(_Message):
     id: Annotated[int, Field(ge=0, le=2**53)] | None = None
 
 
-ClientMessage = Annotated[
-    HelloMessage
-    | MoveMessage
-    | ChatMessage
-    | HintMessage
-    | BeliefsMessage
-    | NextHandMessage
-    | PingMessage,
-    Field(discriminator="type"),
-]
 AnyClientMessage = (
     HelloMessage
     | MoveMessage
@@ -208,6 +198,7 @@ AnyClientMessage = (
     | NextHandMessage
     | PingMessage
 )
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 _CLIENT = TypeAdapter[AnyClientMessage](ClientMessage)
 CLIENT_TYPES = ("hello", "move", "chat", "hint", "beliefs", "next_hand", "ping")
 
