@@ -8,6 +8,7 @@ import pytest
 
 from boneyard.core.actions import Play
 from boneyard.core.match import Match
+from boneyard.games import GAMES, get_game
 from boneyard.games.line.state import HandState
 from boneyard.players.analysis import Effort, analyze, move_reason, review_hand, review_text
 from boneyard.players.expert import ExpertAgent
@@ -207,3 +208,34 @@ def test_the_review_of_a_move_is_the_hint_there() -> None:
         if not played:  # a lead made the other way round: the same move
             played = [m for m in hint if getattr(m.action, "tile", -1) == move.action.tile]
         assert (played[0].value, played[0].loss) == (r.played_value, r.loss)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_offers_each_lead_once_where_its_orientation_changes_nothing(game: str) -> None:
+    """Over the registry: the moves offered keep every legal move up to a lead's orientation,
+    and two leads of one tile are both offered only where they start lines that are not mirror
+    images of each other."""
+    from boneyard.text.narration import menu
+
+    for seed in range(3):
+        hand = Match(get_game(game).configure(), seed=seed).hand
+        while (
+            not hand.over
+            and hand.layout is None
+            and not any(isinstance(a, Play) for a in hand.legal_actions())
+        ):
+            hand.apply(hand.legal_actions()[0])
+        if hand.over or hand.layout is not None:
+            continue
+        obs = hand.observation(hand.turn)
+        offered = menu(obs)
+        legal = [a for a in obs.legal_actions if not (isinstance(a, Play) and a.claim is not None)]
+        assert set(offered) <= set(legal)
+        rules = obs.rules
+        for a in legal:
+            if a in offered:
+                continue
+            assert isinstance(a, Play) and a.end is None  # only a lead is ever left out
+            twin = next(b for b in offered if isinstance(b, Play) and b.tile == a.tile)
+            one, other = rules.lead_layout(a.tile, a.open), rules.lead_layout(twin.tile, twin.open)
+            assert one.pips == other.pips[::-1] and len(one.names) == 2
