@@ -205,13 +205,6 @@ static double F(estimate)(const F(Solver) *sv, const F(State) *s) {
     int pips[MAX_SIDES] = {0};
     for (int p = 0; p < sp->players; p++) pips[sp->side_of[p]] += F(hand_pips)(sp, s->hands[p]);
     double w = sv->pip_weight;
-    if (sv->two && sp->result == RESULT_DEBIT) {
-        /* Domino Whist: the side holding more pips pays its own total, a step the pip
-         * difference does not show: the debit if the hand ended now, weighted. */
-        int m = pips[sv->side], t = pips[sv->other];
-        double now = m > t ? -(double)m : (m < t ? (double)t : 0.0);
-        return F(offset)(sv, s) + w * now;
-    }
     if (sv->two) return F(offset)(sv, s) + w * (pips[sv->other] - pips[sv->side]);
     double best = -HUGE_VAL, mine = 0;
     int low = 1 << 30;

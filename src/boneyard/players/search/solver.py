@@ -159,7 +159,6 @@ class Solver:
         self._scoring = bool(rules.scores_in_play)
         self._points_of_play = getattr(rules, "points_of_play", None)
         self._pip_weight = rules.pip_weight
-        self._debit = rules.kernel_fields().get("result") == "debit"
         self._root_scores: tuple[int, ...] = ()
         self._root_diff = 0.0
         self._max_nodes: int | None = None
@@ -342,12 +341,6 @@ class Solver:
         rules = self.rules
         pips = [sum(rules.hand_pips(s.hands[p]) for p in side) for side in rules.sides]
         w = self._pip_weight
-        if self._two and self._debit:
-            # Domino Whist: the side holding more pips pays its own total, a step the pip
-            # difference does not show: the debit if the hand ended now, weighted.
-            mine, theirs = pips[self.side], pips[self._other]
-            now = -mine if mine > theirs else (theirs if mine < theirs else 0)
-            return self._offset(s) + w * now
         if self._two:
             return self._offset(s) + w * (pips[self._other] - pips[self.side])
         sign, root = self._sign, self._root_scores
