@@ -315,9 +315,12 @@ function renderBeliefs() {
       "tr",
       {},
       el("th", {scope: "row"}, tile),
-      ...beliefs.chances[i].map((p) =>
-        el("td", {style: `background: rgba(31, 119, 180, ${p.toFixed(3)}); color: ${p > 0.55 ? "white" : "inherit"}`}, `${Math.round(100 * p)}%`),
-      ),
+      ...beliefs.chances[i].map((p) => {
+        // Shaded by the chance (set through the style object: the page allows no inline styles).
+        const cell = el("td", {class: p > 0.55 ? "likely" : ""}, `${Math.round(100 * p)}%`);
+        cell.style.backgroundColor = `rgba(31, 119, 180, ${p.toFixed(3)})`;
+        return cell;
+      }),
     ),
   );
   box.appendChild(el("table", {class: "beliefs-grid", "aria-label": "who may hold each tile you cannot see"}, el("thead", {}, head), el("tbody", {}, ...rows)));
