@@ -101,7 +101,7 @@ def create_table(url: str, game: str, seed: int) -> dict[str, Any]:
         "game": game,
         "seats": [{"kind": "person", "name": "A"}, {"kind": "person", "name": "B"}],
         "target": 10000,
-        "seed": seed,
+        "clock": 0,
     }
     request = urllib.request.Request(
         f"{url}/api/tables",
