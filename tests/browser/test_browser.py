@@ -12,100 +12,21 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import shutil
-import socket
-import threading
 import time
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from browserhelp import LiveServer, require_chromium
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-
-if not Path(CHROMIUM).exists():
-    if os.environ.get("BONEYARD_REQUIRE_BROWSER"):
-        raise RuntimeError(
-            "Chromium is required (BONEYARD_REQUIRE_BROWSER): apt-get install chromium"
-        )
-    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+require_chromium()
 
 from playwright.sync_api import Browser, Page, WebSocket  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 
 from boneyard.core.tiles import NAMES  # noqa: E402
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    """pytest-playwright's browser is Debian's Chromium (Playwright cannot download its own)."""
-    return {
-        **browser_type_launch_args,
-        "executable_path": CHROMIUM,
-        "args": ["--disable-gpu", "--disable-quic"],
-    }
-
-
-class LiveServer:
-    """The app under uvicorn in a thread, on a socket bound here to a free port."""
-
-    def __init__(self, db: Path) -> None:
-        import uvicorn
-
-        from boneyard.apps.server.app import Settings, create_app
-
-        settings = Settings(
-            db=f"sqlite:///{db}",
-            computer_delay=0.05,
-            forced_delay=0.05,
-            deal_delay=0.2,
-            hint_budget=0.05,
-        )
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(64)
-        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
-        config = uvicorn.Config(create_app(settings), log_level="warning", ws_max_size=65536)
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]})
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"{self.url}/healthz", timeout=2):
-                    break
-            except OSError:
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.05)
-
-    def create(self, body: dict[str, Any]) -> dict[str, Any]:
-        request = urllib.request.Request(
-            f"{self.url}/api/tables",
-            data=json.dumps(body).encode(),
-            headers={"Content-Type": "application/json"},
-            method="POST",
-        )
-        with urllib.request.urlopen(request, timeout=10) as r:
-            made: dict[str, Any] = json.loads(r.read())
-            return made
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=30)
-        self.sock.close()
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    server = LiveServer(tmp_path_factory.mktemp("live") / "boneyard.db")
-    yield server
-    server.stop()
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -215,7 +136,6 @@ def test_two_people_play_each_other_through_invite_links(
         {
             "game": "block",
             "seats": [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}],
-            "seed": 3,
         }
     )
     contexts = [browser.new_context(), browser.new_context()]
@@ -284,7 +204,6 @@ def test_a_spectator_sees_no_hidden_tile(page: Page, live: LiveServer) -> None:
         {
             "game": "draw",
             "seats": [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}],
-            "seed": 9,
         }
     )
     frames: list[str] = []

@@ -34,6 +34,7 @@ def test_deeply_nested_json_over_the_websocket_is_refused(client: TestClient) ->
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         ann = Player(ws)
         ann.hello(made["seats"][0]["token"])
+        ann.fresh()  # the hello's work done (the seat joined) before the table is looked at
         before = snapshot(table)
         ann.send_text(NESTED)
         error = ann.error("bad_json")
@@ -129,6 +130,7 @@ def test_names_are_unique_at_a_table(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         bob = Player(ws)
         bob.hello(made["seats"][1]["token"])
+        bob.fresh()
         before = snapshot(table)
         bob.send(type="rename", name="ann", id=1)
         assert "Ann is at this table" in bob.error("name_taken")["message"]
