@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import time
+import urllib.request
 from typing import Any
 
 import pytest
@@ -362,4 +363,56 @@ def test_mexican_train_from_the_lobby_by_clicking(page: Page, live: LiveServer) 
     assert page.locator("#line svg.hub .engine").get_attribute("data-tile") == "9-9"
     assert page.locator("#line svg.hub .placed").count() > 1
     assert "Hand 1 is over" in page.inner_text("#result")
+    assert errors == []
+
+
+def test_a_private_table_and_its_life_in_the_page(page: Page, live: LiveServer) -> None:
+    """Made private with a clock in the lobby; its creator gives a seat a new link and frees
+    another; the person leaves and takes his seat back, resigns, and the rematch's button takes
+    him to the new table in his seat; the tab's title says when it is his turn."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(live.url + "/")
+    page.wait_for_selector("#game option[value=draw]", state="attached")
+    page.select_option("#game", "draw")
+    page.select_option("#players", "2")
+    page.fill("#seats .seat-row:nth-child(1) .name", "Ann")
+    page.select_option("#seats .seat-row:nth-child(2) .kind", "person")
+    page.fill("#seats .seat-row:nth-child(2) .name", "Bob")
+    page.check("#private")
+    page.fill("#clock", "30")
+    page.click("#create-button")
+    page.wait_for_selector("#created:not(.hidden)")
+    page.click("#go")
+    page.wait_for_selector("body[data-conn=open][data-status]", state="attached")
+    table = page.url.split("/t/")[1].split("#")[0]
+    with urllib.request.urlopen(f"{live.url}/api/tables") as r:
+        assert table not in r.read().decode(), "a private table is not listed"
+    assert "private" in page.inner_text("#title")
+    mine = attr(page, "turn") == "mine"
+    assert page.title().startswith("(Your turn)") == mine
+    # The creator's tools: a new link for Bob's seat (the old one stops working), then his seat
+    # freed (a computer plays it).
+    bob = page.locator("#invites li[data-seat='1'] input")
+    old = bob.input_value()
+    page.click("#invites li[data-seat='1'] button.reissue")
+    page.wait_for_function(
+        "old => document.querySelector(\"#invites li[data-seat='1'] input\").value !== old", arg=old
+    )
+    page.click("#invites li[data-seat='1'] button.free")
+    page.wait_for_selector(".seat[data-seat='1'] >> text=computer")
+    # Away and back.
+    page.click("#leave")
+    page.wait_for_selector("#back:not(.hidden)")
+    assert "away" in page.inner_text(".seat.me")
+    page.click("#back")
+    page.wait_for_selector("#leave:not(.hidden)")
+    # Resign (two sides: Bob's wins at once), then a rematch with the same seats, in the same seat.
+    page.click("#resign")
+    page.wait_for_selector("body[data-status=over]", state="attached")
+    page.click("#rematch")
+    page.wait_for_url(lambda url: table not in url and "#seat=" in url)
+    page.wait_for_selector("body[data-conn=open][data-status=playing]", state="attached")
+    assert page.locator(".seat.me .name").inner_text() == "Ann (you)"
     assert errors == []
