@@ -338,6 +338,7 @@ async def person(
                 await asyncio.sleep(0.2)
 
         ping_task = asyncio.create_task(pinger())
+        thoughts: set[asyncio.Task[None]] = set()
         computer_since: tuple[int, int, float] | None = None  # (hand, move, when)
         acted: tuple[int, int] | None = None
         try:
@@ -369,26 +370,28 @@ async def person(
                 if message["turn"] == 1:
                     computer_since = (*position, now)
                 elif message["turn"] == 0 and message["moves"] and position != acted:
-                    # A person's moment of thought, shorter than the server's wait before it
-                    # makes a forced draw or pass itself.
-                    await asyncio.sleep(0.2)
                     acted = position
                     moves += 1
-                    action = rng.choice(message["moves"])["action"]
-                    await ws.send(
-                        json.dumps(
-                            {
-                                "v": 1,
-                                "type": "move",
-                                "action": action,
-                                "hand": message["hand"],
-                                "seen": message["move"],
-                            }
-                        )
-                    )
+                    move = {
+                        "v": 1,
+                        "type": "move",
+                        "action": rng.choice(message["moves"])["action"],
+                        "hand": message["hand"],
+                        "seen": message["move"],
+                    }
+                    # A person's moment of thought (shorter than the server's wait before it
+                    # makes a forced draw or pass itself), while the pongs are still read.
+                    thoughts.add(asyncio.create_task(send_later(ws, move, 0.2)))
         finally:
             ping_task.cancel()
+            for thought in thoughts:
+                thought.cancel()
     return thinking, pings, moves
+
+
+async def send_later(ws: Any, message: dict[str, Any], delay: float) -> None:
+    await asyncio.sleep(delay)
+    await ws.send(json.dumps(message))
 
 
 async def hinter(url: str, table: dict[str, Any], abuse: Abuse, stop: asyncio.Event) -> None:
