@@ -106,6 +106,15 @@ def start_server(
             time.sleep(0.1)
 
 
+def stop_server(process: subprocess.Popen[bytes], sock: socket.socket) -> None:
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    sock.close()
+
+
 def cpu_seconds(pid: int) -> float:
     """The CPU time (user and system) a process has used so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -266,12 +275,7 @@ def run_one(n: int, think: float, warmup: float, seconds: float, game: str) -> d
                 drive(url, tables, think, warmup, seconds, process.pid)
             )
         finally:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-            sock.close()
+            stop_server(process, sock)
     return {
         "tables": n,
         "think": think,
@@ -462,16 +466,9 @@ def run_abuse(abused: bool, warmup: float, seconds: float) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         process, url, sock = start_server(Path(tmp) / "abuse.db", ABUSE_SERVER)
         try:
-            server_cpu = cpu_seconds(process.pid)
             row = asyncio.run(abuse_run(url, abused, warmup, seconds))
-            row["server_cpu_s"] = cpu_seconds(process.pid) - server_cpu
         finally:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-            sock.close()
+            stop_server(process, sock)
     return row
 
 
