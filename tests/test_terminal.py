@@ -39,7 +39,7 @@ from boneyard.text.narration import (
     tile_text,
     trace_table,
 )
-from boneyard.text.words import Voice
+from boneyard.core.words import Voice
 
 
 def T(text: str) -> int:

@@ -6,7 +6,7 @@ introduction states (tiles dealt, the stock) is the engine's real deal.
 The plain terminal game is played through, one or two hands of every configuration, by a computer
 player answering its prompts; the server's log is checked for every reader in
 ``tests/server/test_server_words.py``. The rules of a sentence themselves
-(:mod:`boneyard.text.words`) are tested first, with their examples worked out by hand.
+(:mod:`boneyard.core.words`) are tested first, with their examples worked out by hand.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from boneyard.text.narration import (
     menu,
     winner_text,
 )
-from boneyard.text.words import Voice, plural, third_person
+from boneyard.core.words import Voice, plural, third_person
 from conftest import T
 from wording import CONFIGS, about_reader, faults, short_match
 

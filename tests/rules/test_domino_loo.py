@@ -21,7 +21,7 @@ from boneyard.games.loo.rules import LooRules
 from boneyard.games.loo.table import DROPPED, MISSED, STOOD, Tricks
 from boneyard.players.search.inference import Inference, determinize
 from boneyard.text.narration import parse_command, render_table
-from boneyard.text.words import Voice
+from boneyard.core.words import Voice
 from conftest import T, assert_illegal, build, configure, load_record, mask, strs
 
 

@@ -58,8 +58,8 @@ from ..text.narration import (
     whist_draw_text,
     winner_text,
 )
-from ..text.words import number as _num
-from ..text.words import plural
+from ..core.words import number as _num
+from ..core.words import plural
 
 if TYPE_CHECKING:
     from ..players.analysis import MoveAnalysis

@@ -33,7 +33,7 @@ from ..core.layout import Layout
 from ..core.options import OptionError
 from ..core.tiles import BIT, DOUBLE, PIPS, format_tile
 from ..games.line.state import HandState, Observation
-from ..text.words import plural
+from ..core.words import plural
 from .expert import ExpertAgent
 from .search.inference import Inference
 

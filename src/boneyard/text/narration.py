@@ -50,8 +50,8 @@ from ..games.matador import BOTH, MatadorRules
 from ..games.pool import PoolRules
 from ..games.trains.mexican import MexicanTrainRules
 from ..games.whist import WhistRules
-from .words import Voice, plural
-from .words import number as _num
+from ..core.words import Voice, plural
+from ..core.words import number as _num
 
 if TYPE_CHECKING:
     pass

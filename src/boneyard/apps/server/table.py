@@ -6,7 +6,7 @@ move with :meth:`Table.check` (on a copy: a refused move changes nothing), store
 it with :meth:`Table.apply`. :meth:`Table.view` is one reader's :class:`StateMessage`: a seat's
 own tiles and moves, or for a spectator (``seat=None``) the public view only. The log reuses the
 terminal game's sentences (:func:`boneyard.text.narration.describe_move` and friends), told for each
-reader (:class:`boneyard.text.words.Voice`): a seat reads "you" about itself and the others' names,
+reader (:class:`boneyard.core.words.Voice`): a seat reads "you" about itself and the others' names,
 a spectator names only; the seat that drew a tile reads which, the others read "draws a tile".
 
 >>> from boneyard.games import get_game
@@ -81,7 +81,7 @@ from ...text.narration import (
     trick_won_text,
     winner_text,
 )
-from ...text.words import Voice
+from ...core.words import Voice
 from .messages import (
     ActionIn,
     ActionOut,

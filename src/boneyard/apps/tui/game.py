@@ -33,7 +33,7 @@ from ...games.pool import PoolRules
 from ...games.whist import WhistRules
 from ...players.analysis import MoveAnalysis
 from ...text.narration import YOU, count_text, ends_text, game_intro, side_labels
-from ...text.words import plural
+from ...core.words import plural
 from .render import hand_order
 from .screens import ClaimScreen, ConfirmScreen, HandOverScreen, TextScreen
 from .session import Session

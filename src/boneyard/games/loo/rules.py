@@ -61,7 +61,7 @@ from ...core.actions import (
 )
 from ...core.layout import Layout
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
-from ...text.words import plural
+from ...core.words import plural
 from ..line.rules import Game, HandResult, Rules, RuleSet
 from .table import DROPPED, MISSED, STOOD, UNDECIDED, Tricks
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from ...core.layout import Layout
 from ...games.line.state import HandState
 from ...text.narration import describe_move, hand_result_text, hand_text, render_table
-from ...text.words import Voice, plural
+from ...core.words import Voice, plural
 
 __all__ = ["render_state", "render_text"]
 

@@ -28,10 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from ..games.line.rules import Rules
+from typing import Protocol
 
 __all__ = ["Voice", "capital", "number", "plural", "third_person"]
 
@@ -98,6 +95,16 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+class Seated(Protocol):
+    """What a voice needs of a game's rules: how many seats, and the sides they form."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def sides(self) -> Sequence[Sequence[int]]: ...
+
+
 _GENERIC = re.compile(r"seat (\d+)")
 # Verbs the engine joins to a first one with "and" ("seat 0 went out and takes the pool"): they
 # agree with the subject too.
@@ -120,7 +127,7 @@ class Voice:
     sides: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
-    def of(cls, rules: Rules, reader: int | None = 0, names: Sequence[str] | None = None) -> Voice:
+    def of(cls, rules: Seated, reader: int | None = 0, names: Sequence[str] | None = None) -> Voice:
         """The voice of a match of ``rules``: the seats called ``seat 1``, ``seat 2``... unless
         ``names`` are given."""
         given = (
