@@ -68,6 +68,7 @@ from .table import DROPPED, MISSED, STOOD, UNDECIDED, Tricks
 if TYPE_CHECKING:
     from ...core.options import Options
     from ..line.state import HandState
+    from .presenter import LooPresenter
 
 __all__ = ["DominoLooGame", "LooRules"]
 
@@ -126,6 +127,11 @@ class LooRules(Rules):
         # The miss: six tiles keeping five with two or three players, all seven left keeping
         # five with four.
         self.miss_size = 6 if players <= 3 else 7
+
+    def make_presenter(self) -> LooPresenter:
+        from .presenter import LooPresenter
+
+        return LooPresenter(self)
 
     # ----------------------------------------------------------------- suits and ranks
     def is_trump(self, t: int, trump: int) -> bool:
