@@ -27,10 +27,11 @@ from typing import TYPE_CHECKING, ClassVar, Generic, Literal, TypeVar
 from .words import Voice, capital, number, plural
 
 if TYPE_CHECKING:
-    from ..games.line.rules import HandResult, Rules
+    from ..games.line.rules import Rules
     from ..games.line.state import HandState
     from .actions import Action, Move
     from .match import Match
+    from .protocol import HandResult
     from .views import TableView
 
 __all__ = ["Presenter", "SheetKind"]

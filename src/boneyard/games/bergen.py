@@ -34,12 +34,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.actions import Move, Play
+from ..core.game import Game, RuleSet
 from ..core.layout import Layout
 from ..core.tiles import DOUBLE, NAMES
 from ..core.words import Voice
 from .block import LINE_DEFAULTS
 from .line.presenter import LinePresenter
-from .line.rules import Game, Rules, RuleSet
+from .line.rules import Rules
 
 if TYPE_CHECKING:
     from ..core.options import Options

@@ -25,12 +25,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.actions import Action, Move, Muggins, Play
+from ..core.game import BRITANNICA, FOSTER, Game, RuleSet
 from ..core.layout import LONG, Layout
 from ..core.tiles import BIT, DOUBLE, HIGH
 from ..core.words import Voice, plural, tile_text
 from .block import LINE_DEFAULTS, LINE_OPTIONS
 from .line.presenter import LinePresenter
-from .line.rules import BRITANNICA, FOSTER, Game, Rules, RuleSet
+from .line.rules import Rules
 
 if TYPE_CHECKING:
     from ..core.options import Options

@@ -23,13 +23,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.actions import DRAW, PASS, Action, Play, play
+from ..core.game import BRITANNICA, HOYLE_MATADORE, WIKIPEDIA_MATADOR, Game, RuleSet
 from ..core.layout import Layout
 from ..core.options import OptionError
 from ..core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
 from ..core.words import Voice
 from .block import LINE_DEFAULTS
 from .line.presenter import LinePresenter
-from .line.rules import BRITANNICA, HOYLE_MATADORE, WIKIPEDIA_MATADOR, Game, Rules, RuleSet
+from .line.rules import Rules
 
 if TYPE_CHECKING:
     from ..core.options import Options

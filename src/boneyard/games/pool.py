@@ -28,12 +28,14 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..core.game import FOSTER, Game, RuleSet
 from ..core.options import OptionError
 from ..core.presenter import SheetKind, sheet_rows
+from ..core.protocol import HandResult
 from ..core.words import Voice, number, plural, signed
 from .block import LINE_DEFAULTS
 from .line.presenter import LinePresenter
-from .line.rules import FOSTER, Game, HandResult, Rules, RuleSet
+from .line.rules import Rules
 
 if TYPE_CHECKING:
     from ..core.match import Match

@@ -27,12 +27,14 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..core.game import BRITANNICA, Game, RuleSet
 from ..core.presenter import SheetKind
+from ..core.protocol import HandResult
 from ..core.tiles import HIGH, NAMES, PIPS
 from ..core.words import Voice, number, plural
 from .block import LINE_DEFAULTS
 from .line.presenter import LinePresenter
-from .line.rules import BRITANNICA, Game, HandResult, Rules, RuleSet
+from .line.rules import Rules
 
 if TYPE_CHECKING:
     from ..core.match import Match

@@ -31,7 +31,7 @@ from .rules import Rules
 
 if TYPE_CHECKING:
     from ...core.match import Match
-    from .rules import HandResult
+    from ...core.protocol import HandResult
     from .state import HandState
 
 __all__ = ["LinePresenter", "trace"]

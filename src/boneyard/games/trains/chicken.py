@@ -39,10 +39,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.actions import Play
+from ...core.game import Game, RuleSet
 from ...core.layout import LONG, Layout
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES
 from ...core.views import Half, Way
-from ..line.rules import Game, RuleSet
 from .mexican import RoundsPresenter, RoundsRules
 
 if TYPE_CHECKING:

@@ -41,14 +41,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ...core.actions import DRAW, PASS, Action, Pass, Play, plays_at
+from ...core.game import Game, RuleSet
 from ...core.layout import LONG, MARKED, Layout
 from ...core.options import OptionError
 from ...core.presenter import SheetKind, others
+from ...core.protocol import HandResult
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, PIPS, tile
 from ...core.views import Half, Way
 from ...core.words import Voice, capital, number, plural
 from ..line.presenter import LinePresenter
-from ..line.rules import Game, HandResult, Rules, RuleSet
+from ..line.rules import Rules
 
 if TYPE_CHECKING:
     from ...core.match import Match
