@@ -3,7 +3,9 @@ before them, which stay the same modules."""
 
 from __future__ import annotations
 
+import ast
 import importlib
+from pathlib import Path
 
 import pytest
 
@@ -34,3 +36,143 @@ def test_a_name_that_never_was_is_not_found() -> None:
         importlib.import_module("boneyard.agents.nothing_here")
     with pytest.raises(ModuleNotFoundError):
         importlib.import_module("boneyard.rules.base")  # the old folder is gone, not aliased
+
+
+# ------------------------------------------------------------------------- front ends know no game
+# The front ends (apps/: the command, the plain game, the full-screen game, the server), the
+# narration and drawings (text/) and the environments' text (research/env/render.py) draw the
+# descriptions the games make and tell what their presenters say: none of them may know a
+# particular game. A particular game is named by its module, its classes, its id (or alias), an
+# option only it has, or an attribute its rules have and the line mechanism's do not.
+SRC = Path(__file__).resolve().parent.parent / "src" / "boneyard"
+FRONT_ENDS = sorted(
+    [*(SRC / "apps").rglob("*.py"), *(SRC / "text").rglob("*.py"), SRC / "research/env/render.py"]
+)
+# The words of a game record (RECORD.md) that every game shares: two game ids are spelt alike.
+RECORD_WORDS = {"play", "draw", "pass", "muggins", "stand", "miss", "drop", "discard"}
+
+
+def _game_knowledge() -> tuple[set[str], set[str], set[str], set[str]]:
+    """The game modules, their classes, the ids and aliases, and the options only one game has."""
+    from collections import Counter
+
+    from boneyard.games import GAMES
+
+    modules: set[str] = set()
+    classes: set[str] = set()
+    for path in (SRC / "games").rglob("*.py"):
+        parts = path.relative_to(SRC.parent).with_suffix("").parts
+        if parts[2] in ("__init__", "line"):
+            continue  # the registry, and the line mechanism every line game shares
+        name = ".".join(p for p in parts if p != "__init__")
+        modules.add(name)
+        module = importlib.import_module(name)
+        classes |= {
+            n for n, o in vars(module).items() if isinstance(o, type) and o.__module__ == name
+        }
+    ids = set(GAMES) | {a for g in GAMES.values() for a in g.aliases}
+    uses = Counter(option for g in GAMES.values() for option in set(g.option_names))
+    own = {option for option, n in uses.items() if n == 1}
+    return modules, classes, ids - RECORD_WORDS, own
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the string constants that are docstrings."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                out.add(id(body[0].value))
+    return out
+
+
+def _is_rules(node: ast.AST) -> bool:
+    """Whether ``node`` is a game's rules object as the front ends write it: ``rules``,
+    ``self.rules``, ``obs.rules``, ``state.rules``..."""
+    if isinstance(node, ast.Name):
+        return node.id == "rules"
+    return isinstance(node, ast.Attribute) and node.attr == "rules"
+
+
+def _own_attributes() -> set[str]:
+    """What some games' rules have and the line mechanism's (Block's) have not."""
+    from boneyard.games import GAMES, get_game
+
+    shared = set(dir(get_game("block").configure()))
+    every = set()
+    for game in GAMES.values():
+        every |= set(dir(game.configure()))
+    return every - shared
+
+
+@pytest.mark.parametrize("path", FRONT_ENDS, ids=lambda p: str(p.relative_to(SRC)))
+def test_front_ends_name_no_particular_game(path: Path) -> None:
+    modules, classes, ids, own_options = _game_knowledge()
+    own_attributes = _own_attributes()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = _docstrings(tree)
+    faults: list[str] = []
+    for node in ast.walk(tree):
+        where = f"{path.relative_to(SRC)}:{getattr(node, 'lineno', '?')}"
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                package = ["boneyard", *path.relative_to(SRC).parent.parts]
+                base = ".".join(package[: len(package) - node.level + 1] + ([base] if base else []))
+            for alias in node.names:
+                if base in modules or f"{base}.{alias.name}" in modules:
+                    faults.append(f"{where}: imports the game module {base}")
+                elif (base.startswith("boneyard.games") or base == "boneyard") and (
+                    alias.name in classes
+                ):
+                    faults.append(f"{where}: imports {alias.name}")
+        if isinstance(node, ast.Import):
+            faults += [f"{where}: imports {a.name}" for a in node.names if a.name in modules]
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) in docstrings:
+                continue
+            if node.value in ids:
+                faults.append(f"{where}: the game id {node.value!r}")
+            if node.value in own_options:
+                faults.append(f"{where}: the option {node.value!r}, one game's own")
+        if isinstance(node, ast.Attribute):
+            if node.attr in own_options:
+                faults.append(f"{where}: .{node.attr}, one game's own option")
+            if _is_rules(node.value) and node.attr in own_attributes:
+                faults.append(f"{where}: {ast.unparse(node)}, what only some games' rules have")
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args:
+            if node.func.id in ("getattr", "hasattr") and _is_rules(node.args[0]):
+                faults.append(f"{where}: {ast.unparse(node)} goes around the rules' type")
+            if node.func.id == "isinstance" and _is_rules(node.args[0]):
+                faults.append(f"{where}: {ast.unparse(node)} branches on the game")
+    assert faults == []
+
+
+def test_the_guard_finds_what_it_looks_for(tmp_path: Path) -> None:
+    """The guard above fails on each kind of game knowledge (a test of the test)."""
+    modules, classes, ids, own = _game_knowledge()
+    assert "boneyard.games.matador" in modules and "MatadorRules" in classes
+    assert "mexican-train" in ids and "draw" not in ids  # an action word, not only a game
+    assert "matador_placement" in own and "target_score" not in own
+    source = (
+        "from ..games.matador import MatadorRules\n"
+        "def f(rules):\n"
+        "    if isinstance(rules, MatadorRules) or rules.game.id == 'mexican-train':\n"
+        "        return getattr(rules, 'rounds', 0) + rules.matadors\n"
+    )
+    tree = ast.parse(source)
+    imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
+    strings = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)}
+    on_rules = {
+        n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and _is_rules(n.value)
+    }
+    checks = [
+        n.args[0]
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id != "f"
+    ]
+    assert "MatadorRules" in imported & classes
+    assert "mexican-train" in strings & ids
+    assert "matadors" in on_rules & _own_attributes()
+    assert sum(_is_rules(arg) for arg in checks) == 2  # isinstance(rules, ...), getattr(rules, ...)
