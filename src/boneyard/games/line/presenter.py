@@ -197,6 +197,30 @@ class LinePresenter(Presenter[R]):
         pip = layout.pips[layout.names.index(action.end)]
         return f"on the {self.rules.end_label(pip)}" if pip >= 0 else ""
 
+    def play_words(
+        self, action: Play, layout: Layout | None, lead: str, play: str, *, listed: bool
+    ) -> str:
+        """A play in words after its verb (``lead`` or ``play``, already said for its seat):
+        the tile (starred where the game stars it), the end and the pip it goes on, what it
+        leaves showing, the claim. ``listed``: as the list of moves words it (``, on the 4``
+        rather than `` (on the 4)``, and the half a play leaves open)."""
+        star = "*" if self.marked() & BIT[action.tile] else ""
+        if action.end is None:
+            text = f"{lead} {lead_text(action)}{star}"
+        else:
+            text = f"{play} {tile_text(action.tile)}{star} at {action.end}"
+            on = self.end_pip(layout, action)
+            if on:
+                text += f", {on}" if listed else f" ({on})"
+            detail = self.play_detail(layout, action)
+            if detail:
+                text += f", {detail}"
+            elif listed and action.open is not None:
+                text += f", leaving {action.open} open"
+        if action.claim is not None:
+            text += f", claiming {action.claim}"
+        return text
+
     def describe_action(
         self,
         action: Action,
@@ -207,24 +231,8 @@ class LinePresenter(Presenter[R]):
     ) -> str:
         layout = table if isinstance(table, Layout) else None
         if isinstance(action, Play):
-            star = "*" if self.marked() & BIT[action.tile] else ""
-            if action.end is None:
-                text = f"lead {lead_text(action)}{star}"
-            else:
-                text = f"play {tile_text(action.tile)}{star} at {action.end}"
-                on = self.end_pip(layout, action)
-                if on:
-                    text += f", {on}"
-                detail = self.play_detail(layout, action)
-                if detail:
-                    text += f", {detail}"
-                elif action.open is not None:
-                    text += f", leaving {action.open} open"
-            if action.claim is not None:
-                text += f", claiming {action.claim}"
-            if points:
-                text += f" (scores {points})"
-            return text
+            text = self.play_words(action, layout, "lead", "play", listed=True)
+            return text + (f" (scores {points})" if points else "")
         if isinstance(action, Draw):
             return "draw a tile"
         if isinstance(action, Pass):
@@ -252,19 +260,7 @@ class LinePresenter(Presenter[R]):
             return f"{says} {voice.verb(seat, word)}"
 
         if isinstance(action, Play):
-            star = "*" if self.marked() & BIT[action.tile] else ""
-            if action.end is None:
-                text = f"{verb('lead')} {lead_text(action)}{star}"
-            else:
-                text = f"{verb('play')} {tile_text(action.tile)}{star} at {action.end}"
-                on = self.end_pip(layout, action)
-                if on:
-                    text += f" ({on})"
-                detail = self.play_detail(layout, action)
-                if detail:
-                    text += f", {detail}"
-            if action.claim is not None:
-                text += f", claiming {action.claim}"
+            text = self.play_words(action, layout, verb("lead"), verb("play"), listed=False)
             if move.points:
                 text += f" and {voice.verb(seat, 'score')} {move.points}"
             return text + "."
