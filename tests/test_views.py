@@ -15,7 +15,7 @@ import pytest
 
 from boneyard.apps.server.messages import Line
 from boneyard.apps.server.table import line_message
-from boneyard.apps.tui.render import MEDIUM, hub_canvas, table_canvas
+from boneyard.apps.tui.render import MEDIUM, SMALL, hub_canvas, table_canvas
 from boneyard.core.actions import DRAW, MISS, PASS, STAND, Discard, Play
 from boneyard.core.match import Match
 from boneyard.core.tiles import HIGH, LOW
@@ -279,6 +279,23 @@ def test_the_full_screen_game_draws_the_trains_with_pips() -> None:
     assert set(canvas.hotspots.values()) == {"T0", "T1", "T2", "M"}
     x, y = next(xy for xy, name in canvas.hotspots.items() if name == "T0")
     assert canvas.roles[y][x] == "c"
+
+
+def test_trains_drawn_with_numbers_keep_every_tile_one_size() -> None:
+    """Numbers up to 12 take two places: [ 7|5 ] is as wide as [12|7], so the tiles of the
+    trains line up (and the engine's numbers too)."""
+    state = mexican_position()
+    view = table_view(state.rules, state.public, state.layout)
+    canvas = hub_canvas(view, SMALL, 60, 12, (), Voice.of(state.rules, 0))
+    assert canvas is not None
+    lines = canvas.text().splitlines()
+    t2 = next(line for line in lines if "─ T2 " in line)
+    assert "[12|7 ][ 7|5 ] T2" in t2
+    t0 = next(line for line in lines if "─ T0 " in line)
+    assert "[12|6 ]" in t0
+    # T0's 6-6 stands across its train, its numbers written in two places as well.
+    assert any("+6 +" in line for line in lines)
+    assert sum("+12+" in line for line in lines) == 2
 
 
 # ------------------------------------------------------------------------ Matador and the count

@@ -166,10 +166,14 @@ class Canvas:
         return ["".join(row) for row in self.roles]
 
 
-def tile_canvas(style: TileStyle, first: int, second: int, vertical: bool = False) -> Canvas:
-    """One tile showing ``first`` on its left (top, standing) half and ``second`` on the other."""
+def tile_canvas(
+    style: TileStyle, first: int, second: int, vertical: bool = False, digits: int = 1
+) -> Canvas:
+    """One tile showing ``first`` on its left (top, standing) half and ``second`` on the other;
+    a numeric style writes each number in at least ``digits`` places (so that the tiles of a
+    table drawn with numbers up to 12 are all one size)."""
     if style.numeric:
-        digits = max(len(str(first)), len(str(second)))
+        digits = max(digits, len(str(first)), len(str(second)))
         w, h = style.size(vertical, digits)
         canvas = Canvas(w, h)
         if vertical:
@@ -602,7 +606,7 @@ _LAST = {"A": "x", "B": "x", "a": "X", "b": "X"}
 def _draw(lay: _Lay, view: LineView, choices: Sequence[str]) -> Canvas:
     canvas = Canvas(lay.width, lay.height)
     for piece in lay.pieces:
-        tile = tile_canvas(lay.style, piece.first, piece.second, piece.standing)
+        tile = tile_canvas(lay.style, piece.first, piece.second, piece.standing, lay.digits)
         canvas.blit(tile, piece.x, piece.y, _LAST if piece.last else None)
     for end in view.ends:
         name = end.name
@@ -690,7 +694,7 @@ def hub_canvas(
     firsts = [axes[k] for k, (i, _) in enumerate(rows) if k == 0 or rows[k - 1][0] != i]
     middle = (firsts[0] + firsts[-1]) // 2
     ey = max(0, min(height - eh, middle - eh // 2))
-    engine = tile_canvas(style, lead.a, lead.b, vertical=True)
+    engine = tile_canvas(style, lead.a, lead.b, vertical=True, digits=digits)
     canvas.blit(engine, 0, ey, _LAST if lead.tile == last else None)
     # The spokes: a bar beside the engine, a branch to each train.
     bar = ew + 1
@@ -730,7 +734,7 @@ def hub_canvas(
         for p in row:
             w, h = lay.size(p.cross)
             first_pip, second_pip = (p.a, p.a) if p.cross and p.double else (p.a, p.b)
-            tile = tile_canvas(style, first_pip, second_pip, vertical=p.cross)
+            tile = tile_canvas(style, first_pip, second_pip, p.cross, digits)
             canvas.blit(tile, x, axis - h // 2, _LAST if p.tile == last else None)
             tip = Piece(p.tile, x, axis - h // 2, w, h, p.cross, first_pip, second_pip)
             x += w + style.gap
