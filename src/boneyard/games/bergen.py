@@ -157,6 +157,14 @@ class BergenRules(Rules):
     def make_presenter(self) -> BergenPresenter:
         return BergenPresenter(self)
 
+    def kernel_fields(self) -> dict[str, Any]:
+        return {
+            **super().kernel_fields(),
+            "play_scoring": "headers",
+            "header_cap": self.near_target_cap,
+            "blocked_doubles_lose": self.doubles_rule,
+        }
+
     # ----------------------------------------------------------------- blocked hands
     def _holds_double(self, state: HandState, side: int) -> bool:
         doubles = self.tiles.doubles_mask
