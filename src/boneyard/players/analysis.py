@@ -42,9 +42,9 @@ from ..core.actions import Action, Draw, Muggins, Pass, Play
 from ..core.layout import Layout
 from ..core.options import OptionError
 from ..core.tiles import BIT, DOUBLE, PIPS, format_tile, tiles_of
+from ..core.words import plural
 from ..games.line.rules import Rules
 from ..games.line.state import HandState, Observation
-from ..text.words import plural
 from .expert import DEFAULT_MODEL, ExpertAgent
 from .search.inference import Inference
 from .search.model import PlayLikelihood
@@ -226,12 +226,15 @@ def analyze(
     ]
 
 
-def menu_analysis(observation: Observation) -> dict[Action, MoveAnalysis]:
-    """:func:`analyze` keyed by the moves as the move lists show them
-    (:func:`boneyard.text.narration.menu`): where scores are claimed, a play without its claim,
-    worth its correct claim. Every front end's hints come from here."""
+def menu_analysis(
+    observation: Observation, analyses: Sequence[MoveAnalysis] | None = None
+) -> dict[Action, MoveAnalysis]:
+    """:func:`analyze` (or ``analyses`` already worked out for ``observation``) keyed by the
+    moves as the move lists show them (:func:`boneyard.text.narration.menu`): where scores are
+    claimed, a play without its claim, worth its correct claim. Every front end's hints come from
+    here."""
     out: dict[Action, MoveAnalysis] = {}
-    for m in analyze(observation):
+    for m in analyses if analyses is not None else analyze(observation):
         action = m.action
         if type(action) is Play and action.claim is not None:
             action = Play(action.tile, action.end, action.open)
