@@ -55,7 +55,10 @@ def positions(count: int, seed: int) -> list[Observation]:
             if state.over:
                 break
             state.apply(rng.choice(state.legal_actions()))
-        while not state.over and len(state.rules.distinct_actions(state.legal_actions())) < 2:
+        while (
+            not state.over
+            and len(state.rules.distinct_actions(state.legal_actions(), state.layout)) < 2
+        ):
             state.apply(state.legal_actions()[0])
         if not state.over:
             out.append(state.observation(state.turn))

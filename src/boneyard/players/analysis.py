@@ -43,7 +43,6 @@ from ..core.layout import Layout
 from ..core.options import OptionError
 from ..core.tiles import BIT, DOUBLE, PIPS, format_tile, tiles_of
 from ..core.words import plural
-from ..games.line.rules import Rules
 from ..games.line.state import HandState, Observation
 from .expert import DEFAULT_MODEL, ExpertAgent
 from .search.inference import Inference
@@ -206,7 +205,8 @@ def analyze(
     searcher = analyst if analyst is not None else default_analyst(effort)
     samples = searcher.world_values(observation, rng)
     if not samples:  # no choice worth searching: every distinct move, unvalued
-        samples = {a: [0.0] for a in observation.rules.distinct_actions(observation.legal_actions)}
+        distinct = observation.rules.distinct_actions(observation.legal_actions, observation.layout)
+        samples = {a: [0.0] for a in distinct}
     means = {a: sum(v) / len(v) for a, v in samples.items()}
     top = max(means, key=lambda a: means[a])
     best = means[top]
@@ -425,16 +425,6 @@ def move_reason(
     return "; ".join(parts)
 
 
-def _same_move(rules: Rules, a: Action, b: Action) -> bool:
-    """The same move whatever it claims, and a lead whichever way round where that changes
-    nothing (``Rules.distinct_actions``)."""
-    if type(a) is Play and type(b) is Play:
-        if a.end is None and b.end is None and a.tile == b.tile:
-            return a.open == b.open or len(rules.distinct_actions([a, b])) == 1
-        return (a.tile, a.end, a.open) == (b.tile, b.end, b.open)
-    return a == b
-
-
 def review_hand(
     state: HandState,
     seat: int,
@@ -458,11 +448,13 @@ def review_hand(
             and move.seat == seat
             and type(move.action) is not Muggins
             and replay.turn == seat
-            and len(rules.distinct_actions(replay.legal_tuple())) > 1
+            and len(rules.distinct_actions(replay.legal_tuple(), replay.layout)) > 1
         ):
             ranked = analyze(replay.observation(seat), effort=effort, analyst=analyst)
             best = ranked[0]
-            played = next((m for m in ranked if _same_move(rules, m.action, move.action)), None)
+            played = next(
+                (m for m in ranked if rules.same_move(m.action, move.action, replay.layout)), None
+            )
             if played is not None:
                 reviews.append(
                     ReviewedMove(

@@ -140,7 +140,7 @@ class ExpertAgent:
                 state = world_state(observation, inference, *world)
                 solver = make_solver(rules, side)
                 actions = rules.distinct_actions(
-                    [a for a in candidate_actions(state) if a in legal]
+                    [a for a in candidate_actions(state) if a in legal], observation.layout
                 )
                 values = {}
                 if deadline is None:

@@ -350,7 +350,7 @@ def menu(obs: Observation) -> list[Action]:
     actions: Sequence[Action] = obs.legal_actions
     if obs.rules.claims:
         actions = [a for a in actions if not (isinstance(a, Play) and a.claim is not None)]
-    return obs.rules.distinct_actions(actions)
+    return obs.rules.distinct_actions(actions, obs.layout)
 
 
 def claim_error(rules: Rules, claim: int) -> str | None:
