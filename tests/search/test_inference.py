@@ -404,6 +404,34 @@ def test_beliefs_with_three_players_sum_to_the_hand_sizes() -> None:
                 assert view.chance(t, holder) == 0.0
 
 
+def test_estimated_beliefs_say_so_and_stay_close_to_the_exact_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the inference falls back to its approximation (forced here by allowing it no slot
+    classes), the rules' view says it is estimated, and its figures lie near the exact ones;
+    the model's view is always labelled as the expert's, and keeps each holder's count."""
+    from boneyard.analysis import beliefs
+    from boneyard.players.search import inference
+
+    state, seat = find_position(("draw", "britannica", 2, {}), True, 3000)
+    obs = state.observation(seat)
+    exact = beliefs(obs)
+    assert exact.exact and exact.note().startswith("exact")
+    weighted = beliefs(obs, model=True)
+    assert weighted.view == "model" and not weighted.exact
+    assert weighted.note().startswith("weighted by the expert's model")
+    for k, holder in enumerate(weighted.holders):
+        size = obs.hand_sizes[holder] if holder >= 0 else obs.stock_size
+        assert sum(weighted.chances[t][k] for t in weighted.tiles) == pytest.approx(size)
+    monkeypatch.setattr(inference, "_SLOT_CLASSES", 1)
+    approximate = beliefs(obs)
+    assert approximate.view == "rules" and not approximate.exact
+    assert approximate.note().startswith("approximate") and "4,000 worlds" in approximate.note()
+    assert approximate.tiles == exact.tiles
+    for t in exact.tiles:  # 4,000 worlds: a standard error of at most 0.008
+        assert approximate.chances[t] == pytest.approx(exact.chances[t], abs=0.05)
+
+
 def test_swapping_hidden_tiles_consistently_changes_nothing() -> None:
     """Two deals that differ only in hidden tiles the history never showed (one swapped between
     the other seat's hand and the stock) give the seat the same observation, and so the same
