@@ -673,7 +673,7 @@ class GameScreen(Screen[None]):
 
     def action_beliefs(self) -> None:
         self.app.push_screen(
-            TextScreen("What the others may hold", self.session.beliefs_text(self.session.state))
+            TextScreen("Beliefs", self.session.beliefs_text(self.session.state))
         )
 
     def action_sheet(self) -> None:
