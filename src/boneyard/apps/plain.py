@@ -12,10 +12,11 @@ from typing import IO, TYPE_CHECKING, Any
 
 from ..core.actions import Action, Draw, Muggins, Pass, Play
 from ..core.match import Match
+from ..core.protocol import GameRules, GameState, IllegalAction, Observation
 from ..games.bergen import BergenRules
 from ..games.counting import CountingRules
-from ..games.line.rules import Rules
-from ..games.line.state import HandState, IllegalAction, Observation
+from ..games.line.rules import LineRules
+from ..games.line.state import LineState
 from ..games.loo.rules import LooRules
 from ..games.loo.table import Tricks
 from ..games.matador import MatadorRules
@@ -115,7 +116,7 @@ class TerminalGame:
 
     def __init__(
         self,
-        rules: Rules,
+        rules: GameRules,
         inp: IO[str],
         out: IO[str],
         *,
@@ -275,7 +276,7 @@ class TerminalGame:
             mine = rules.side_of[YOU]
             theirs = " vs ".join(voice.side(i) for i in range(len(rules.sides)) if i != mine)
             self.say(f"Partnerships: {voice.side(mine)} vs {theirs}.")
-            if rules.both_partners_out:
+            if isinstance(rules, LineRules) and rules.both_partners_out:
                 self.say("A hand goes on until both partners of a side are out.")
         if isinstance(rules, CountingRules):
             phrase = _scoring_phrase(rules)
@@ -290,7 +291,7 @@ class TerminalGame:
             self.say(phrase.strip())
         self.say("Type ? for help.")
 
-    def _hand_start(self, state: HandState, number: int) -> None:
+    def _hand_start(self, state: GameState, number: int) -> None:
         self.say()
         self.say(f"=== Hand {number} ===", "bold cyan")
         draw = self.match.lead_draw
@@ -302,7 +303,7 @@ class TerminalGame:
         self.say(hand_start_text(self.rules, state, self.voice))
         self.say(_hand_line(self.rules, obs.hand))
 
-    def _play_hand(self, state: HandState, number: int) -> str | None:
+    def _play_hand(self, state: GameState, number: int) -> str | None:
         while not state.over:
             seat = state.turn
             if seat == YOU:
@@ -318,7 +319,7 @@ class TerminalGame:
 
     # ------------------------------------------------------------- what happened
     def _report(
-        self, state: HandState, before: _Before, drawn: int | None = None, forced: bool = False
+        self, state: GameState, before: _Before, drawn: int | None = None, forced: bool = False
     ) -> None:
         """Say what the last move did and, in a counting game, what it scored and why."""
         history = state.observation(YOU).history
@@ -347,7 +348,11 @@ class TerminalGame:
             changed = False
             if table.won != was.won and table.last_winner >= 0:
                 self.say(f"  {trick_won_text(table, self.voice)}", "cyan")
-        if isinstance(rules, CountingRules) and isinstance(move.action, Play):
+        if (
+            isinstance(rules, CountingRules)
+            and isinstance(state, LineState)
+            and isinstance(move.action, Play)
+        ):
             for line in scoring_lines(
                 rules, state, before.layout, move, len(history) - 1, self.voice
             ):
@@ -371,10 +376,11 @@ class TerminalGame:
             and not isinstance(table, Tricks)
         ):
             self.say(partner_out_text(move.seat, self.voice), "yellow")
-        if before.reached < 0 <= state.target_side and not state.over:
-            self.say(target_reached_text(rules, state.target_side, self.voice), "bold green")
+        reached = state.target_side if isinstance(state, LineState) else -1
+        if before.reached < 0 <= reached and not state.over:
+            self.say(target_reached_text(rules, reached, self.voice), "bold green")
 
-    def _running_score(self, state: HandState) -> str:
+    def _running_score(self, state: GameState) -> str:
         """The match totals with this hand's points so far."""
         rules = self.rules
         parts = []
@@ -484,7 +490,7 @@ class TerminalGame:
         reviews = review_hand(hands[hand], YOU, budget=budget or self.review_budget, seed=hand)
         return f"Review of your moves in hand {hand + 1}:\n" + review_text(reviews)
 
-    def position_text(self, state: HandState) -> str:
+    def position_text(self, state: GameState) -> str:
         """The whole position in words: the game, the score, whose turn, the table arm by arm,
         the others' tiles, the stock, your tiles and your moves."""
         rules = self.rules
@@ -570,7 +576,7 @@ class TerminalGame:
                 continue
             return "claim", int(word)
 
-    def _your_turn(self, state: HandState, number: int) -> str | None:
+    def _your_turn(self, state: GameState, number: int) -> str | None:
         """The person's turn: forced draws and passes are made for him; otherwise he chooses."""
         obs = state.observation(YOU)
         self._view(obs, number)

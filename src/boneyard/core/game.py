@@ -11,13 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from .options import OPTIONS, OptionError, Options, OptionValue, format_value, parse_value, to_json
-
-if TYPE_CHECKING:
-    # The line games' rules, until they implement the protocol (core.protocol.GameRules).
-    from ..games.line.rules import Rules
+from .protocol import GameRules
 
 __all__ = [
     "BRITANNICA",
@@ -63,7 +60,7 @@ class Game:
     max_players: ClassVar[int] = 4
     default_players: ClassVar[int] = 2
     end_names: ClassVar[str] = "L and R (the two ends of the line)"
-    rules_class: ClassVar[type[Rules]]
+    rules_class: ClassVar[type[GameRules]]
     # Values a game names for an option: option -> {name: value} (Mexican Train's hand-size
     # tables by their source, -o hand_size=cardinal).
     named_values: ClassVar[dict[str, dict[str, Any]]] = {}
@@ -94,7 +91,7 @@ class Game:
         rules: str | None = None,
         options: Mapping[str, Any] | None = None,
         players: int | None = None,
-    ) -> Rules:
+    ) -> GameRules:
         """Validate and resolve a rule set, option changes and a player count."""
         name = rules or self.default_rules
         values = self.preset_values(name)

@@ -29,11 +29,11 @@ from ..core.game import BRITANNICA, FOSTER, Game, RuleSet
 from ..core.layout import LONG, Layout
 from ..core.tiles import BIT, DOUBLE, HIGH
 from .block import LINE_DEFAULTS, LINE_OPTIONS
-from .line.rules import Rules
+from .line.rules import LineRules
 
 if TYPE_CHECKING:
     from ..core.options import Options
-    from .line.state import HandState
+    from .line.state import LineState
 
 __all__ = ["AllThreesGame", "CountingRules", "FivesAndThreesGame", "MugginsGame"]
 
@@ -70,8 +70,10 @@ COUNTING_DEFAULTS: dict[str, Any] = {
 }
 
 
-class CountingRules(Rules):
+class CountingRules(LineRules):
     """Line play plus scoring from the count of the open ends."""
+
+    play_reason = "count"
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
@@ -167,7 +169,7 @@ class CountingRules(Rules):
             return self.points_for(self.count(self.lead_layout(action.tile, action.open)))
         return self.points_for(self.count(self.lay(layout, action)))
 
-    def score_play(self, state: HandState, seat: int, action: Play) -> int:
+    def score_play(self, state: LineState, seat: int, action: Play) -> int:
         if action.end is None and not self.lead_scores:
             return 0
         assert state.layout is not None
@@ -182,7 +184,7 @@ class CountingRules(Rules):
         return rounded
 
     # ----------------------------------------------------------------- claims
-    def legal_actions(self, state: HandState) -> list[Action]:
+    def legal_actions(self, state: LineState) -> list[Action]:
         actions = super().legal_actions(state)
         if not self.claims:
             return actions

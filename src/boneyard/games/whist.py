@@ -31,11 +31,11 @@ from ..core.game import BRITANNICA, Game, RuleSet
 from ..core.protocol import HandResult
 from ..core.tiles import HIGH, NAMES, PIPS
 from .block import LINE_DEFAULTS
-from .line.rules import Rules
+from .line.rules import LineRules
 
 if TYPE_CHECKING:
     from ..core.options import Options
-    from .line.state import HandState
+    from .line.state import LineState
 
 __all__ = ["DominoWhistGame", "WhistRules", "draw_rank"]
 
@@ -62,7 +62,7 @@ def draw_rank(t: int) -> tuple[int, int]:
     return PIPS[t], HIGH[t]
 
 
-class WhistRules(Rules):
+class WhistRules(LineRules):
     """Block play in fixed partnerships, a side debited at the end of each hand."""
 
     whist_debit: str
@@ -78,6 +78,12 @@ class WhistRules(Rules):
         self.lead_tile_rule = "any"
         self.whist_debit = str(options["whist_debit"])
         self.target_is_loss = bool(options["target_is_loss"])
+
+    def utilities(self, points: Sequence[float]) -> tuple[float, ...]:
+        """With ``target_is_loss`` the points are debits: each worth its negative."""
+        if self.target_is_loss:
+            return tuple(-p for p in points)
+        return tuple(points)
 
     # ----------------------------------------------------------------- the draw for partners
     def draw_for_lead(self, rng: random.Random) -> tuple[int, list[int]]:
@@ -146,7 +152,7 @@ class WhistRules(Rules):
             f"{who} {verb} the most pips ({most}): {names[side]} are debited {what}",
         )
 
-    def hand_result(self, state: HandState, ended: str, out_seat: int | None) -> HandResult:
+    def hand_result(self, state: LineState, ended: str, out_seat: int | None) -> HandResult:
         """The debit of a finished hand. ``points`` are the debits per side (RECORD.md); the
         hand's winner is the side not debited. With ``target_is_loss=false`` the same amount is
         credited to the other side instead."""

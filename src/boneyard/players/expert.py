@@ -30,7 +30,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 
 from ..core.actions import Action
-from ..games.line.state import Observation
+from ..core.protocol import Observation
 from .search.inference import Inference, world_state
 from .search.model import PlayLikelihood, PlayModel, weighted_worlds
 from .search.solver import Solver, candidate_actions

@@ -30,9 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core.match import Match
+from ..core.protocol import GameRules, GameState
 from ..core.record import match_to_record, write_records
-from ..games.line.rules import Rules
-from ..games.line.state import HandState
 from ..players.agents import Agent, make_agent
 from .parallel import BACKENDS, Chunk, ParallelError, run_chunks
 from .results import FORMAT as RESULTS_FORMAT
@@ -143,7 +142,7 @@ MIN_MATCHES_PER_WORKER = 10
 
 
 def hand_line(
-    unit: int, hand: int, seed: int, agents: list[str], state: HandState
+    unit: int, hand: int, seed: int, agents: list[str], state: GameState
 ) -> dict[str, Any]:
     """The results line of a finished hand (see :mod:`boneyard.research.results`); ``of`` is filled
     in once the unit is over."""
@@ -175,7 +174,7 @@ def _num(x: float) -> float:
 class _Job:
     """What every worker needs to play its share of the units (picklable)."""
 
-    rules: Rules
+    rules: GameRules
     names: list[str]
     whole_match: bool
     seed: int
@@ -203,10 +202,10 @@ def _play_units(job: _Job, first: int, stop: int) -> Chunk:
                 legal = state.legal_tuple()
                 if len(legal) == 1:
                     # A forced draw or pass (or the only play): there is nothing to choose.
-                    state.apply(legal[0])
+                    state.apply_fast(legal[0])
                     continue
                 seat = state.turn
-                state.apply(agents[seat].choose(state.observation(seat), rng))
+                state.apply_fast(agents[seat].choose(state.observation(seat), rng))
             lines.append(hand_line(index, len(lines), seed, names, state))
             if not whole_match or match.next_hand() is None:
                 break
@@ -422,7 +421,7 @@ class _RecordSaver:
 
 
 def simulate(
-    rules: Rules,
+    rules: GameRules,
     agent_names: Sequence[str],
     hands: int | None = None,
     matches: int | None = None,
@@ -514,7 +513,7 @@ def simulate(
 
 
 def results_header(
-    command: str, rules: Rules, agents: Sequence[str], per: str, seed: int, records: bool
+    command: str, rules: GameRules, agents: Sequence[str], per: str, seed: int, records: bool
 ) -> dict[str, Any]:
     """The first line of a results file: the job (see :mod:`boneyard.research.results`)."""
     from .. import __version__

@@ -39,12 +39,13 @@ from ..core.actions import (
 )
 from ..core.layout import Layout
 from ..core.match import Match
-from ..core.protocol import HandResult
-from ..core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, PIPS, parse_tile, tile, tiles_of
+from ..core.notation import NotationError
+from ..core.protocol import GameRules, GameState, HandResult, Observation, Phase
+from ..core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, PIPS, parse_tile, tiles_of
 from ..games.bergen import BergenRules
 from ..games.counting import CountingRules
-from ..games.line.rules import Rules
-from ..games.line.state import HandState, Observation
+from ..games.line.rules import LineRules
+from ..games.line.state import LineState
 from ..games.loo.rules import LooRules
 from ..games.loo.table import DROPPED, MISSED, STOOD, Tricks
 from ..games.matador import BOTH, MatadorRules
@@ -102,12 +103,12 @@ def hand_text(mask: int, marked: int = 0) -> str:
     return " ".join(tile_text(t) + ("*" if marked & BIT[t] else "") for t in tiles)
 
 
-def _marks(rules: Rules | None) -> int:
+def _marks(rules: GameRules | None) -> int:
     """The tiles starred in hands: the matadors in Matador, none elsewhere."""
     return rules.matadors if isinstance(rules, MatadorRules) else 0
 
 
-def _hand_line(rules: Rules, mask: int) -> str:
+def _hand_line(rules: GameRules, mask: int) -> str:
     """``Your hand: ...`` with the matadors starred and, if any is held, the legend."""
     marks = _marks(rules)
     text = f"Your hand: {hand_text(mask, marks)}"
@@ -128,7 +129,7 @@ def in_sentence(name: str) -> str:
     return name
 
 
-def reader_voice(rules: Rules, reader: int | None = YOU) -> Voice:
+def reader_voice(rules: GameRules, reader: int | None = YOU) -> Voice:
     """The voice of the terminal games: the person (seat 0) is "you", the others ``seat 1``,
     ``seat 2``...; with ``reader=None`` every seat by its number (a spectator's view)."""
     return Voice.of(rules, reader)
@@ -139,7 +140,7 @@ def seat_names(players: int) -> list[str]:
     return ["You" if s == YOU else f"Seat {s}" for s in range(players)]
 
 
-def side_labels(rules: Rules, voice: Voice | None = None) -> list[str]:
+def side_labels(rules: GameRules, voice: Voice | None = None) -> list[str]:
     """Short labels of the sides for score sheets: ``you``, ``seat 1``; with partners
     ``you & seat 2`` and ``seats 1 & 3`` (told by ``voice``, by default the person's)."""
     voice = voice or reader_voice(rules)
@@ -172,7 +173,7 @@ class Table:
     roots: dict[str, int] = field(default_factory=dict)
 
 
-def trace_table(rules: Rules, history: Iterable[Move]) -> Table:
+def trace_table(rules: GameRules, history: Iterable[Move]) -> Table:
     """Lay the played tiles of ``history`` again with the rules, keeping the order of each arm.
 
     The engine's layout knows only the open ends; to draw the line we need the tiles in order, which
@@ -180,6 +181,8 @@ def trace_table(rules: Rules, history: Iterable[Move]) -> Table:
     here).
     """
     table = Table()
+    if not isinstance(rules, LineRules):
+        return table  # tiles not laid on a line: nothing to trace
     layout: Layout | None = None
     for move in history:
         action = move.action
@@ -268,9 +271,9 @@ def _draw_chain(segments: Sequence[Segment], prefix: str, suffix: str, width: in
     return lines
 
 
-def _label(rules: Rules | None, pip: int) -> str:
+def _label(rules: GameRules | None, pip: int) -> str:
     """How an end's pip is shown (a crosswise matador shows both halves: ``5|2``)."""
-    return rules.end_label(pip) if rules is not None else str(pip)
+    return rules.end_label(pip) if isinstance(rules, LineRules) else str(pip)
 
 
 def end_needs(rules: MatadorRules, pip: int) -> str:
@@ -293,7 +296,7 @@ def end_needs(rules: MatadorRules, pip: int) -> str:
     return "needs " + " or ".join(f"a {n}" for n in needs) + " or a matador"
 
 
-def ends_text(layout: Layout | None, rules: Rules | None = None) -> str:
+def ends_text(layout: Layout | None, rules: GameRules | None = None) -> str:
     """The open ends and the pips they show: ``Open ends: L shows 6, R shows 3``. With Matador
     ``rules``, also what each end needs: ``L shows 5: needs a 2 or a matador; R shows 0: closed:
     only a matador``."""
@@ -302,7 +305,7 @@ def ends_text(layout: Layout | None, rules: Rules | None = None) -> str:
     matador = rules if isinstance(rules, MatadorRules) else None
     parts = []
     for i, (name, pip) in enumerate(zip(layout.names, layout.pips, strict=True)):
-        note = rules.end_note(layout, i) if rules is not None else ""
+        note = rules.end_note(layout, i) if isinstance(rules, LineRules) else ""
         if pip < 0:
             parts.append(f"{name} not open yet")
         elif matador is not None:
@@ -312,7 +315,7 @@ def ends_text(layout: Layout | None, rules: Rules | None = None) -> str:
     return "Open ends: " + ("; " if matador is not None else ", ").join(parts)
 
 
-def count_text(rules: Rules, layout: Layout | None) -> str | None:
+def count_text(rules: GameRules, layout: Layout | None) -> str | None:
     """In a counting game, the count of the open ends term by term, e.g.
     ``Count: L 6 + R 10 ([5|5] across) = 16``; ``None`` in other games."""
     if not isinstance(rules, CountingRules):
@@ -362,7 +365,7 @@ def render_tricks(table: Tricks, voice: Voice | None = None) -> str:
 
 
 def render_table(
-    rules: Rules,
+    rules: GameRules,
     history: Iterable[Move],
     width: int = 78,
     layout: Layout | None = None,
@@ -380,6 +383,7 @@ def render_table(
     layout, lead = table.layout, table.lead
     if layout is None or lead is None:
         return "The table is empty."
+    assert isinstance(rules, LineRules)  # trace_table traced a line
     if "L" not in layout.names:
         return _render_hub(rules, table, width, voice)
     spinners = layout.spinners
@@ -421,7 +425,7 @@ def render_table(
     return "\n".join(rows)
 
 
-def _render_hub(rules: Rules, table: Table, width: int, voice: Voice) -> str:
+def _render_hub(rules: LineRules, table: Table, width: int, voice: Voice) -> str:
     """A table whose arms all grow from a hub (Mexican Train's trains): the engine, then each
     arm on a line of its own, named, then the open ends."""
     layout, lead = table.layout, table.lead
@@ -443,7 +447,10 @@ def _render_hub(rules: Rules, table: Table, width: int, voice: Voice) -> str:
 
 
 def describe_table(
-    rules: Rules, history: Iterable[Move], layout: Layout | None = None, voice: Voice | None = None
+    rules: GameRules,
+    history: Iterable[Move],
+    layout: Layout | None = None,
+    voice: Voice | None = None,
 ) -> list[str]:
     """The table in words, arm by arm from the lead outward (for people who cannot see it), then
     the open ends and, in a counting game, the count; players are told by ``voice`` (by default
@@ -468,6 +475,7 @@ def describe_table(
     lead, layout = table.lead, table.layout
     if lead is None or layout is None:
         return ["The table is empty: the first tile played is the lead."]
+    assert isinstance(rules, LineRules)  # trace_table traced a line
     if "L" not in layout.names:
         lines = [f"The engine {tile_text(lead.tile)} is in the hub."]
         for i, name in enumerate(layout.names):
@@ -513,7 +521,7 @@ def _lead_text(action: Play) -> str:
     return f"[{left}|{right}]"
 
 
-def _exposing(rules: Rules | None, layout: Layout | None, action: Play) -> str:
+def _exposing(rules: GameRules | None, layout: Layout | None, action: Play) -> str:
     """In Matador, what a play leaves showing at its end: ``exposing 5``, or for a crosswise
     matador ``laid crosswise: 5 and 2 open``; empty elsewhere (or if it cannot be laid)."""
     if not isinstance(rules, MatadorRules) or layout is None or action.end not in layout.names:
@@ -529,7 +537,7 @@ def _exposing(rules: Rules | None, layout: Layout | None, action: Play) -> str:
     return f"exposing {pip}"
 
 
-def shown_points(rules: Rules, layout: Layout | None, action: Action) -> int | None:
+def shown_points(rules: GameRules, layout: Layout | None, action: Action) -> int | None:
     """What a play would score at once, to show beside it in the list of moves: in the games
     scored during play (the counting games where scores are not claimed, Bergen's headers);
     ``None`` elsewhere (and where the person must claim: the list never gives points away)."""
@@ -548,7 +556,7 @@ def describe_action(
     *,
     points: int | None = None,
     by: str | None = None,
-    rules: Rules | None = None,
+    rules: GameRules | None = None,
 ) -> str:
     """One legal action in words, for the numbered list of moves. ``points`` (where scores are
     counted for the player) is what the play would score; ``by`` names the seat whose unclaimed
@@ -602,7 +610,7 @@ def describe_move(
     drawn: int | None = None,
     *,
     victim: int | None = None,
-    rules: Rules | None = None,
+    rules: GameRules | None = None,
 ) -> str:
     """What a seat did, as a sentence told by ``voice``; ``before`` is the layout before the move,
     ``drawn`` the tile drawn when the reader may know it (his own draw), ``victim`` the seat whose
@@ -663,7 +671,7 @@ def describe_move(
 
 
 # --------------------------------------------------------------------- results and the score sheet
-def _target_text(rules: Rules) -> str:
+def _target_text(rules: GameRules) -> str:
     if isinstance(rules, LooRules) and rules.pool:
         return f"{plural(rules.rounds, 'deal')}, the most counters won wins"
     if rules.low_wins:
@@ -674,7 +682,7 @@ def _target_text(rules: Rules) -> str:
     return f"{rules.target_score} to win"
 
 
-def _side_points(rules: Rules, result: HandResult, side: int) -> str:
+def _side_points(rules: GameRules, result: HandResult, side: int) -> str:
     """A side's points for a hand; in a counting game split into in play and end of hand."""
     total = result.points[side]
     if not rules.scores_in_play:
@@ -686,9 +694,9 @@ def _side_points(rules: Rules, result: HandResult, side: int) -> str:
 def hand_result_text(
     number: int,
     result: HandResult,
-    rules: Rules,
+    rules: GameRules,
     hands: Sequence[int] | None = None,
-    state: HandState | None = None,
+    state: GameState | None = None,
     *,
     voice: Voice | None = None,
 ) -> str:
@@ -726,7 +734,7 @@ def hand_result_text(
         lines.append(f"  Counters won and lost this hand: {points}")
     else:
         lines.append(f"  Points this hand: {points}")
-    if state is not None:
+    if isinstance(state, LineState) and isinstance(rules, LineRules):
         for index, side, pts in state.penalties:
             claimer = state.history[index].seat
             lines.append(
@@ -750,7 +758,7 @@ def _signed(x: float) -> str:
     return f"+{text}" if x > 0 and text != "0" else text
 
 
-def _debits(rules: Rules) -> bool:
+def _debits(rules: GameRules) -> bool:
     """Whether the score sheet holds debits (Domino Whist: the side first debited 100 loses)."""
     return isinstance(rules, WhistRules) and rules.target_is_loss
 
@@ -771,7 +779,7 @@ def whist_debit_text(rules: WhistRules) -> str:
     return f"whist_debit={rules.whist_debit}: {how}"
 
 
-def whist_draw_text(rules: Rules, drawn: Sequence[int], voice: Voice | None = None) -> str:
+def whist_draw_text(rules: GameRules, drawn: Sequence[int], voice: Voice | None = None) -> str:
     """The draw for partners, told by ``voice`` (by default for seat 0), e.g. ``You drew 6-5,
     seat 2 drew 5-4: you are partners; seats 1 & 3 drew 3-1 and 2-0. You drew highest and
     lead.``"""
@@ -870,7 +878,7 @@ def score_sheet_text(match: Match, voice: Voice | None = None) -> str:
     return "\n".join(lines)
 
 
-def _match_unit(rules: Rules) -> str:
+def _match_unit(rules: GameRules) -> str:
     """What a match's totals count: ``point``, ``counter``, ``pool``, ``debit``."""
     if isinstance(rules, PoolRules):
         return "pool"
@@ -992,7 +1000,7 @@ def menu(obs: Observation) -> list[Action]:
     return [a for a in obs.legal_actions if not (isinstance(a, Play) and a.claim is not None)]
 
 
-def claim_error(rules: Rules, claim: int) -> str | None:
+def claim_error(rules: GameRules, claim: int) -> str | None:
     """Why ``claim`` cannot be claimed in this game (it is no score here), or ``None``."""
     values: tuple[int, ...] = getattr(rules, "claim_values", ())
     if claim in values:
@@ -1083,83 +1091,25 @@ def _with_claim(command: Command, claim: int, obs: Observation) -> Command:
 
 
 def _parse_tile_command(words: list[str], obs: Observation) -> Command:
-    head = words[0]
-    rest = words[1:]
-    pips_text, sep, tail = head.partition("-")
-    b_text = tail.rstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-    attached = tail[len(b_text) :]
-    if not sep or not pips_text.isdigit() or not b_text.isdigit():
+    """A tile (and its end, the half it leaves exposed) read by the notation
+    (:func:`boneyard.core.notation.parse_action`), its trouble told in the game's words."""
+    pips, sep, tail = words[0].partition("-")
+    if not sep or not pips.isdigit() or not tail[:1].isdigit():
         return Command(
             "error",
             message=f"Cannot understand {' '.join(words)!r}: type a move number, or ? for help.",
         )
-    if attached:
-        rest = [attached, *rest]
-    if rest and rest[0].lower() in ("at", "on", "to"):
-        rest = rest[1:]
-    exposed: int | None = None
-    if len(rest) >= 2 and rest[-1].isdigit():
-        exposed = int(rest[-1])
-        rest = rest[:-1]
-        if len(rest) == 2 and rest[1].lower() in ("exposing", "expose", "open", "showing"):
-            rest = rest[:1]
-    if len(rest) > 1:
-        return Command("error", message=f"Cannot understand {' '.join(words)!r}: write e.g. 6-4 R.")
-    a, b = int(pips_text), int(b_text)
     try:
-        t = tile(a, b)
-    except ValueError as e:
-        return Command("error", message=f"{e}.")
-    end = rest[0].upper() if rest else None
-    layout = obs.layout
-    plays = [x for x in menu(obs) if isinstance(x, Play) and x.tile == t]
-    if layout is None:
-        if end is not None:
-            return Command("action", Play(t, end))
-        # A lead is laid as written: a toward L, b toward R.
-        return Command("action", Play(t, None, None if a == b else b))
-    if end is not None:
-        at_end = [x for x in plays if x.end == end]
-        if exposed is not None:
-            rules = obs.rules
-            for x in at_end:
-                shown = x.open if x.open is not None else rules.exposed_pip(layout, t, end)
-                if shown == exposed:
-                    return Command("action", x)
-            # Not a legal way to lay it: the engine says why.
-            return Command("action", Play(t, end, exposed))
-        if len(at_end) > 1:
-            halves = sorted({x.open for x in at_end if x.open is not None}, reverse=True)
-            message = f"{NAMES[t]} can be laid two ways at {end}: choose it by its number."
-            if halves:
-                ways = " or ".join(f"{NAMES[t]} {end} {h}" for h in halves)
-                message = (
-                    f"{NAMES[t]} can be laid two ways at {end}: say which half stays exposed "
-                    f"({ways}), or choose it by its number."
-                )
-            return Command("error", message=message)
-        return Command("action", at_end[0] if at_end else Play(t, end))
-    ends = sorted({x.end or "" for x in plays})
-    if len(plays) == 1:
-        return Command("action", plays[0])
-    if len(ends) > 1:
-        return Command(
-            "error",
-            message=f"{NAMES[t]} fits at {' and '.join(ends)}: say which, "
-            f"e.g. {NAMES[t]} {ends[-1]}.",
-        )
-    if plays:
-        return Command(
-            "error", message=f"{NAMES[t]} can be laid two ways: choose it by its number."
-        )
-    if t >= obs.rules.tiles.size or not obs.hand & BIT[t] or not layout.names:
-        # Let the engine say what is wrong with this tile.
-        return Command("action", Play(t, layout.names[0] if layout.names else None))
-    return Command("error", message=f"{NAMES[t]} fits no open end. {ends_text(layout, obs.rules)}.")
+        return Command("action", obs.rules.parse_action(" ".join(words), obs))
+    except NotationError as e:
+        message = str(e)
+        if e.tile is not None:
+            message += f" {ends_text(obs.layout, obs.rules)}."
+        return Command("error", message=message)
 
 
 # --------------------------------------------------------------------- the game loop
-def default_opponent(rules: Rules) -> str:
+def default_opponent(rules: GameRules) -> str:
     """The agent the computer seats play when none is named: ``counting`` in the counting games
     (it plays for the points), the game's own strategy agent in Matador (``matador``), Domino
     Whist (``whist``) and Domino Pool (``pool``), ``greedy`` elsewhere."""
@@ -1195,7 +1145,7 @@ def _scoring_phrase(rules: CountingRules) -> str:
     return f"A play that makes the count of the open ends {which} scores {how}."
 
 
-def game_intro(rules: Rules, voice: Voice | None = None) -> list[str]:
+def game_intro(rules: GameRules, voice: Voice | None = None) -> list[str]:
     """The rules the person needs before a game of Matador, Domino Whist, Domino Pool, Bergen,
     Mexican Train or Domino Loo (none for the other games, whose summary says enough), told by
     ``voice`` (by default for seat 0). Every number in it (tiles dealt, the stock) is the deal's
@@ -1287,14 +1237,14 @@ def lead_draw_text(drawn: Sequence[int], voice: Voice) -> str:
     return f"Drawing for the lead: {tiles}."
 
 
-def hand_start_text(rules: Rules, state: HandState, voice: Voice) -> str:
+def hand_start_text(rules: GameRules, state: GameState, voice: Voice) -> str:
     """Who begins a hand: ``You have the lead.``, ``Seat 3 deals; you decide first.`` (Domino
     Loo), or how the players find the double that leads."""
     leader = state.leader
     if isinstance(rules, LooRules):
         dealer = (leader - 1) % rules.players
         return f"{voice.says(dealer, 'deal', opening=True)}; {voice.says(leader, 'decide')} first."
-    if state.finding_lead:
+    if state.phase == Phase.FIND_LEAD:
         return lead_hunt_text(rules, state)
     return f"{voice.says(leader, 'have', opening=True)} the lead."
 
@@ -1315,7 +1265,7 @@ def partner_out_text(seat: int, voice: Voice) -> str:
     )
 
 
-def target_reached_text(rules: Rules, side: int, voice: Voice) -> str:
+def target_reached_text(rules: GameRules, side: int, voice: Voice) -> str:
     """A side reaching an exact target mid-hand: it has won; the hand is played out."""
     return (
         f"{voice.side_says(side, 'reach', opening=True)} {rules.target_score} exactly and "
@@ -1323,7 +1273,7 @@ def target_reached_text(rules: Rules, side: int, voice: Voice) -> str:
     )
 
 
-def lead_hunt_text(rules: Rules, state: HandState) -> str:
+def lead_hunt_text(rules: GameRules, state: GameState) -> str:
     """What happens when nobody was dealt the double that leads (Mexican Train's engine, Chicken
     Foot's starting double): the players draw for it in turn."""
     lead = state.context
@@ -1397,7 +1347,7 @@ def _matador_intro(rules: MatadorRules) -> list[str]:
     return lines
 
 
-def _drawing_text(rules: Rules) -> str:
+def _drawing_text(rules: LineRules) -> str:
     """Whether and how the players draw, from what the deal leaves in the stock for this number
     of players: ``When you cannot play you draw until you can (14 tiles in the stock, the last 2
     never drawn).``, or ``All 28 tiles are dealt, so nobody draws: ...``."""
@@ -1428,7 +1378,7 @@ def _drawing_text(rules: Rules) -> str:
 
 def scoring_lines(
     rules: CountingRules,
-    state: HandState,
+    state: LineState,
     before: Layout | None,
     move: Move,
     index: int,
@@ -1492,7 +1442,7 @@ class _Before:
 
     __slots__ = ("layout", "reached", "scores")
 
-    def __init__(self, state: HandState) -> None:
+    def __init__(self, state: GameState) -> None:
         self.layout = state.layout
-        self.reached = state.target_side
+        self.reached = state.target_side if isinstance(state, LineState) else -1
         self.scores = tuple(state.scores)

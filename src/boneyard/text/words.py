@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..games.line.rules import Rules
+    from ..core.protocol import GameRules
 
 __all__ = ["Voice", "capital", "number", "plural", "third_person"]
 
@@ -120,7 +120,9 @@ class Voice:
     sides: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
-    def of(cls, rules: Rules, reader: int | None = 0, names: Sequence[str] | None = None) -> Voice:
+    def of(
+        cls, rules: GameRules, reader: int | None = 0, names: Sequence[str] | None = None
+    ) -> Voice:
         """The voice of a match of ``rules``: the seats called ``seat 1``, ``seat 2``... unless
         ``names`` are given."""
         given = (

@@ -30,9 +30,9 @@ from starlette.websockets import WebSocketState
 
 from ... import __version__
 from ...core.options import OPTIONS, OptionError
+from ...core.protocol import IllegalAction
 from ...core.record import RecordError
 from ...games import GAMES, get_game
-from ...games.line.state import IllegalAction
 from ...players.agents import AGENTS
 from .messages import (
     PROTOCOL,

@@ -47,12 +47,13 @@ from ...core.actions import (
 )
 from ...core.layout import MARKED, Layout
 from ...core.match import Match
+from ...core.protocol import GameRules, GameState, IllegalAction, Observation
 from ...core.record import FORMAT, hand_to_record, parse_move
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
 from ...games import get_game
 from ...games.counting import CountingRules
-from ...games.line.rules import Rules
-from ...games.line.state import HandState, IllegalAction, Observation
+from ...games.line.rules import LineRules
+from ...games.line.state import LineState
 from ...games.loo.rules import LooRules
 from ...games.loo.table import DROPPED, MISSED, STOOD
 from ...games.loo.table import Tricks as TrickTable
@@ -190,7 +191,7 @@ def action_json(action: Action, seat: int) -> ActionIn:
 _DECISION_ACTIONS: dict[str, Action] = {"stand": STAND, "miss": MISS, "drop": DROP}
 
 
-def action_from_json(state: HandState, seat: int, action: ActionIn) -> Action:
+def action_from_json(state: GameState, seat: int, action: ActionIn) -> Action:
     """The engine action of a protocol move for ``seat`` (the seat to move); ``ValueError`` if it
     is malformed. Whether it is legal, :meth:`Table.check` says."""
     nothing = ("tile", "end", "open", "claim", "points")
@@ -231,10 +232,11 @@ def action_from_json(state: HandState, seat: int, action: ActionIn) -> Action:
     return parse_move(state, move)
 
 
-def _placed(rules: Rules, layout: Layout, p: TablePlaced) -> Placed:
+def _placed(rules: GameRules, layout: Layout, p: TablePlaced) -> Placed:
     t = p.tile
     spinner = bool(layout.spinners & BIT[t])
-    cross = p.across or (DOUBLE[t] and (rules.doubles_crosswise or spinner))
+    crosswise = isinstance(rules, LineRules) and rules.doubles_crosswise
+    cross = p.across or (DOUBLE[t] and (crosswise or spinner))
     return Placed(
         tile=NAMES[t], a=p.inner, b=p.outer, double=DOUBLE[t], cross=cross, spinner=spinner
     )
@@ -247,7 +249,7 @@ _STATUS: dict[int, Literal["deciding", "stood", "missed", "dropped"]] = {
 }
 
 
-def tricks_view(rules: Rules, table: TrickTable) -> Tricks:
+def tricks_view(rules: GameRules, table: TrickTable) -> Tricks:
     """A trick-taking table as everyone may see it (no tile thrown out is in it)."""
     return Tricks(
         trump=table.trump,
@@ -266,7 +268,7 @@ def tricks_view(rules: Rules, table: TrickTable) -> Tricks:
 
 
 def line_view(
-    rules: Rules,
+    rules: GameRules,
     history: Sequence[Move],
     table: Layout | None = None,
     named: Callable[[str], str] = str,
@@ -299,13 +301,14 @@ def line_view(
     ends = []
     for i, (name, pip) in enumerate(zip(layout.names, layout.pips, strict=True)):
         needs = end_needs(rules, pip) if isinstance(rules, MatadorRules) and pip >= 0 else None
-        note = rules.end_note(layout, i).strip().removeprefix("(").removesuffix(")")
+        note = rules.end_note(layout, i) if isinstance(rules, LineRules) else ""
+        note = note.strip().removeprefix("(").removesuffix(")")
         ends.append(
             End(
                 name=name,
                 shows=_label(rules, pip) if pip >= 0 else None,
                 needs=needs,
-                title=named(rules.end_title(name)) or None,
+                title=named(rules.end_title(name) if isinstance(rules, LineRules) else "") or None,
                 note=named(note) or None,
                 marked=layout.kinds[i] == MARKED,
             )
@@ -326,7 +329,7 @@ class Table:
     def __init__(
         self,
         table_id: str,
-        rules: Rules,
+        rules: GameRules,
         seats: Sequence[Seat],
         *,
         practice: bool = False,
@@ -365,7 +368,7 @@ class Table:
     def new(
         cls,
         table_id: str,
-        rules: Rules,
+        rules: GameRules,
         seats: Sequence[Seat],
         *,
         practice: bool = False,
@@ -457,7 +460,7 @@ class Table:
 
     # ----------------------------------------------------------------- the match
     @property
-    def state(self) -> HandState:
+    def state(self) -> GameState:
         return self.match.hand
 
     @property
@@ -618,7 +621,7 @@ class Table:
         state = self.state
         self.tell(lambda v: hand_start_text(self.rules, state, v))
 
-    def _report(self, state: HandState, before: _Before) -> None:
+    def _report(self, state: GameState, before: _Before) -> None:
         rules = self.rules
         index = len(state.history) - 1
         move = state.history[index]
@@ -650,32 +653,45 @@ class Table:
         ):
             self.tell(lambda v: f"  {trick_won_text(table, v)}")
         reasons: list[str] = []
-        if isinstance(rules, CountingRules) and isinstance(move.action, Play):
+        line_state = state if isinstance(state, LineState) else None
+        if (
+            isinstance(rules, CountingRules)
+            and line_state is not None
+            and isinstance(move.action, Play)
+        ):
             counting = rules
 
             def why(voice: Voice) -> str:
-                lines = scoring_lines(counting, state, before.layout, move, index, voice)
+                lines = scoring_lines(counting, line_state, before.layout, move, index, voice)
                 return "\n".join(f"  {line}" for line in lines)
 
-            reasons = scoring_lines(counting, state, before.layout, move, index, self.voice(None))
+            reasons = scoring_lines(
+                counting, line_state, before.layout, move, index, self.voice(None)
+            )
             if reasons:
                 self.tell(why)
         if (
-            rules.both_partners_out
+            isinstance(rules, LineRules)
+            and rules.both_partners_out
             and isinstance(move.action, Play)
             and not state.over
             and not state.hands[move.seat]
         ):
             self.tell(lambda v: partner_out_text(move.seat, v))
-        if before.reached < 0 <= state.target_side and not state.over:
-            self.tell(lambda v: target_reached_text(rules, state.target_side, v))
+        reached = line_state.target_side if line_state is not None else -1
+        if before.reached < 0 <= reached and not state.over:
+            self.tell(lambda v: target_reached_text(rules, reached, v))
         if move.points:
 
             def scored(voice: Voice) -> str:
                 said = f"{voice.says(move.seat, 'score', opening=True)} {move.points}"
-                if not isinstance(rules, CountingRules) or not isinstance(move.action, Play):
+                if (
+                    not isinstance(rules, CountingRules)
+                    or line_state is None
+                    or not isinstance(move.action, Play)
+                ):
                     return said
-                lines = scoring_lines(rules, state, before.layout, move, index, voice)
+                lines = scoring_lines(rules, line_state, before.layout, move, index, voice)
                 why = next((r for r in lines if not r.startswith("Score:")), "")
                 return f"{said} ({why})" if why else said
 
@@ -689,7 +705,7 @@ class Table:
             index + 1, state.result, self.rules, state.hands, state, voice=voice
         )
 
-    def _hand_over(self, state: HandState) -> None:
+    def _hand_over(self, state: GameState) -> None:
         number = self.number
         result = state.result
         assert result is not None
@@ -1038,7 +1054,7 @@ class Table:
         }
 
 
-def _finished_hand(state: HandState) -> dict[str, Any]:
+def _finished_hand(state: GameState) -> dict[str, Any]:
     return hand_to_record(state)
 
 

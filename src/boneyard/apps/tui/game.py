@@ -24,9 +24,10 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from ...core.actions import DRAW, PASS, Action, Discard, Draw, Muggins, Pass, Play
+from ...core.protocol import IllegalAction
 from ...core.tiles import BIT
 from ...games.counting import CountingRules
-from ...games.line.state import IllegalAction
+from ...games.line.rules import LineRules
 from ...games.loo.rules import LooRules
 from ...games.matador import MatadorRules
 from ...games.pool import PoolRules
@@ -191,9 +192,10 @@ class GameScreen(Screen[None]):
         ):
             return False  # nothing is left to play
         if action == "draw":
-            return rules.can_draw or rules.voluntary_draw
+            return rules.can_draw or (isinstance(rules, LineRules) and rules.voluntary_draw)
         if action == "pass_turn":
-            return not rules.custom_apply  # a hand of tricks (Domino Loo) has no passing
+            # A hand of tricks (Domino Loo) has no passing.
+            return isinstance(rules, LineRules) and not rules.custom_apply
         if action == "muggins":
             return rules.claims
         return True
@@ -218,7 +220,7 @@ class GameScreen(Screen[None]):
         table.show(rules, obs.history, choices, layout=obs.layout)
         ends_line = self.query_one("#ends", Static)
         # A hand of tricks has no open ends: the table itself shows the trumps and the trick.
-        ends_line.display = not rules.custom_apply
+        ends_line.display = isinstance(rules, LineRules) and not rules.custom_apply
         if ends_line.display:
             ends = ends_text(obs.layout, rules)
             count = count_text(rules, obs.layout)

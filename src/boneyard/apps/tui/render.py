@@ -43,8 +43,9 @@ from dataclasses import dataclass
 
 from ...core.actions import Move, Play
 from ...core.layout import Layout
+from ...core.protocol import GameRules
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, tiles_of
-from ...games.line.rules import Rules
+from ...games.line.rules import LineRules
 from ...games.loo.table import Tricks
 from ...text.narration import Placed, Table, render_table, trace_table
 
@@ -277,7 +278,7 @@ class _Lay:
     """One attempt to lay the table in a style on a canvas of a given size."""
 
     def __init__(
-        self, rules: Rules, style: TileStyle, width: int, height: int, spinners: int
+        self, rules: GameRules, style: TileStyle, width: int, height: int, spinners: int
     ) -> None:
         self.rules = rules
         self.style = style
@@ -299,7 +300,8 @@ class _Lay:
         if p.across:
             return True
         t = p.tile
-        return bool(DOUBLE[t]) and (self.rules.doubles_crosswise or bool(self.spinners & BIT[t]))
+        crosswise = isinstance(self.rules, LineRules) and self.rules.doubles_crosswise
+        return bool(DOUBLE[t]) and (crosswise or bool(self.spinners & BIT[t]))
 
     def fits(self, rect: Rect, allowed: int = -1) -> bool:
         """Inside the canvas, and no other tile within the style's gap (but ``allowed``, the
@@ -484,7 +486,7 @@ def _last_tile(history: Sequence[Move]) -> int:
 
 
 def lay_table(
-    rules: Rules, history: Sequence[Move], style: TileStyle, width: int, height: int
+    rules: GameRules, history: Sequence[Move], style: TileStyle, width: int, height: int
 ) -> _Lay | None:
     """Lay the table in ``style`` on a ``width`` x ``height`` canvas; ``None`` if it does not fit.
 
@@ -535,7 +537,7 @@ def lay_table(
 
 
 def table_canvas(
-    rules: Rules,
+    rules: GameRules,
     history: Sequence[Move],
     width: int,
     height: int,

@@ -25,9 +25,8 @@ from typing import Any
 
 from ...core.actions import Action, Draw, Muggins, Pass, Play
 from ...core.match import Match
+from ...core.protocol import GameRules, GameState, IllegalAction, Observation
 from ...core.record import match_to_record, replay_record
-from ...games.line.rules import Rules
-from ...games.line.state import HandState, IllegalAction, Observation
 from ...games.matador import MatadorRules
 from ...players.agents import Agent
 from ...players.analysis import MoveAnalysis, analysis_budget
@@ -62,7 +61,7 @@ class Session(TerminalGame):
 
     def __init__(
         self,
-        rules: Rules,
+        rules: GameRules,
         *,
         opponents: Sequence[str | Agent] | None = None,
         seed: int | None = None,
@@ -98,7 +97,7 @@ class Session(TerminalGame):
 
     # ----------------------------------------------------------------- the match
     @property
-    def state(self) -> HandState:
+    def state(self) -> GameState:
         return self.match.hand
 
     @property
@@ -186,7 +185,7 @@ class Session(TerminalGame):
         self._report(state, before)
         self._note_scores(state, start)
 
-    def _note_scores(self, state: HandState, start: int) -> None:
+    def _note_scores(self, state: GameState, start: int) -> None:
         """Keep a score made in play, with the reason the log gave for it (the lines from
         ``start``), in this hand's notes."""
         move = state.history[-1] if state.history else None
@@ -386,12 +385,12 @@ class Session(TerminalGame):
         return True
 
 
-def _notes_before(notes: list[str], state: HandState) -> int:
+def _notes_before(notes: list[str], state: GameState) -> int:
     """How many of a hand's notes belong to the moves of ``state`` (the scoring moves so far)."""
     return sum(1 for m in state.history if m.points)
 
 
-def _opponents_from_players(players: Any, rules: Rules) -> list[str]:
+def _opponents_from_players(players: Any, rules: GameRules) -> list[str]:
     """The computer players of a record's player names (``greedy-1`` plays ``greedy``)."""
     from ...players.agents import AGENTS
 

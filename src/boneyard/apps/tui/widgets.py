@@ -12,7 +12,7 @@ from textual.widget import Widget
 
 from ...core.actions import Move
 from ...core.layout import Layout
-from ...games.line.rules import Rules
+from ...core.protocol import GameRules
 from .render import COMPACT, MEDIUM, SMALL, Canvas, TileStyle, hand_canvas, table_canvas
 
 __all__ = ["PALETTE", "HandView", "TableView", "canvas_text"]
@@ -75,7 +75,7 @@ class TableView(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.rules: Rules | None = None
+        self.rules: GameRules | None = None
         self.history: tuple[Move, ...] = ()
         self.table: Layout | None = None
         self.choices: tuple[str, ...] = ()
@@ -84,7 +84,7 @@ class TableView(Widget):
 
     def show(
         self,
-        rules: Rules,
+        rules: GameRules,
         history: Sequence[Move],
         choices: Sequence[str] = (),
         layout: Layout | None = None,

@@ -16,14 +16,14 @@ Stock: 14 tiles. Scores this hand: 0, 0.
 from __future__ import annotations
 
 from ...core.layout import Layout
-from ...games.line.state import HandState
+from ...core.protocol import GameState
 from ...text.narration import describe_move, hand_result_text, hand_text, render_table
 from ...text.words import Voice, plural
 
 __all__ = ["render_state", "render_text"]
 
 
-def render_text(state: HandState | None, mode: str | None) -> str | None:
+def render_text(state: GameState | None, mode: str | None) -> str | None:
     """An environment's ``render()``: the position printed with ``mode="human"``, returned with
     ``"ansi"``; nothing without a mode or a hand."""
     if mode is None or state is None:
@@ -35,7 +35,7 @@ def render_text(state: HandState | None, mode: str | None) -> str | None:
     return text
 
 
-def render_state(state: HandState) -> str:
+def render_state(state: GameState) -> str:
     """The whole position in text, every hand shown (what a person watching the environment, not
     a seat, may see)."""
     rules = state.rules
@@ -43,7 +43,9 @@ def render_state(state: HandState) -> str:
     head = f"{rules.describe()}. " + (
         "The hand is over." if state.over else f"Seat {state.turn} to move."
     )
-    lines = [head, render_table(rules, state.history, layout=state.layout, voice=voice)]
+    table = state.table
+    layout = table if isinstance(table, Layout) else None
+    lines = [head, render_table(rules, state.history, layout=layout, voice=voice)]
     for s in range(rules.players):
         lines.append(f"Seat {s}: {hand_text(state.hands[s])}")
     scores = ", ".join(str(x) for x in state.scores)
@@ -56,6 +58,7 @@ def render_state(state: HandState) -> str:
     return "\n".join(lines)
 
 
-def _before_last(state: HandState) -> Layout | None:
+def _before_last(state: GameState) -> Layout | None:
     """The table before the last move, by replaying the hand from its start."""
-    return state.replay_to(len(state.history) - 1).layout
+    table = state.replay_to(len(state.history) - 1).table
+    return table if isinstance(table, Layout) else None
