@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     import random
 
     from .game import Game
+    from .kernel import KernelState
+    from .kernel_spec import KernelSpec
     from .layout import Layout
     from .options import Options
     from .tiles import TileSet
@@ -544,9 +546,9 @@ class GameRules(abc.ABC):
         :class:`HiddenFacts`): the game reads its own moves (a pass on a line, a trick not
         followed)."""
 
-    def kernel_spec(self) -> object | None:
-        """The compiled core's description of these rules, or ``None`` where it does not play
-        them (the compiled-core issue defines its type)."""
+    def kernel_spec(self) -> KernelSpec | None:
+        """The compiled core's description of these rules (:mod:`boneyard.core.kernel_spec`), or
+        ``None`` where it does not play them."""
         return None
 
 
@@ -664,6 +666,12 @@ class GameState(abc.ABC):
         of the public moves can infer from the lead); nothing where the deal does not decide
         it."""
         return [0] * self.rules.players
+
+    def kernel_state(self) -> KernelState | None:
+        """This hand as the compiled core reads it (:class:`~boneyard.core.kernel.KernelState`:
+        what its solver and its hands start from), or ``None`` where the core does not play the
+        game."""
+        return None
 
     @abc.abstractmethod
     def with_world(self, hands: Sequence[int], stock: Sequence[int] | None = None) -> GameState:

@@ -79,12 +79,6 @@ class WhistRules(LineRules):
         self.whist_debit = str(options["whist_debit"])
         self.target_is_loss = bool(options["target_is_loss"])
 
-    def utilities(self, points: Sequence[float]) -> tuple[float, ...]:
-        """With ``target_is_loss`` the points are debits: each worth its negative."""
-        if self.target_is_loss:
-            return tuple(-p for p in points)
-        return tuple(points)
-
     # ----------------------------------------------------------------- the draw for partners
     def draw_for_lead(self, rng: random.Random) -> tuple[int, list[int]]:
         """Each player draws a tile "as at Whist": the two highest draws are partners against
@@ -170,6 +164,16 @@ class WhistRules(LineRules):
             ended, winner, tuple(points), tuple(points), seat_pips, out_seat, f"{how}; {why}"
         )
 
+    def kernel_fields(self) -> dict[str, Any]:
+        return {
+            **super().kernel_fields(),
+            "first_lead": "whist_draw",
+            "result": "debit",
+            "whist_debit": self.whist_debit,
+            "target_is_loss": self.target_is_loss,
+            "match_end": "loss_target" if self.target_is_loss else "target",
+        }
+
     # ----------------------------------------------------------------- the match
     def match_winner(self, totals: Sequence[float]) -> int | None:
         """With ``target_is_loss`` the totals are debits: once a side has been debited with the
@@ -182,6 +186,12 @@ class WhistRules(LineRules):
         low = min(totals)
         best = [i for i, t in enumerate(totals) if t == low]
         return best[0] if len(best) == 1 and best[0] not in lost else None
+
+    def utilities(self, points: Sequence[float]) -> tuple[float, ...]:
+        """With ``target_is_loss`` the points are debits, worth their negative."""
+        if self.target_is_loss:
+            return tuple(-p for p in points)
+        return super().utilities(points)
 
 
 class DominoWhistGame(Game):

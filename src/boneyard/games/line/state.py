@@ -389,6 +389,11 @@ class LineState(GameState):
         c._lost = 0
         return c
 
+    def kernel_state(self) -> LineState:
+        """This hand as the compiled core reads it: the state itself (it has every field the
+        core's :class:`~boneyard.core.kernel.KernelState` names)."""
+        return self
+
     def with_world(self, hands: Sequence[int], stock: Sequence[int] | None = None) -> LineState:
         """This position, without its history, with ``hands`` and (if given) ``stock`` as the
         tiles left to draw (see :meth:`GameState.with_world`)."""

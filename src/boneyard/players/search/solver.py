@@ -64,11 +64,10 @@ When the budget runs out, the last finished iteration's move and value are retur
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Muggins, Play
+from ...core.kernel import CompiledSolver, SolveResult, supports
 from ...core.protocol import GameState
 from ...core.tiles import HIGH, PIPS
 
@@ -80,8 +79,8 @@ __all__ = [
     "Solver",
     "action_values",
     "candidate_actions",
+    "make_solver",
     "solve",
-    "utilities",
 ]
 
 INF = float("inf")
@@ -89,28 +88,6 @@ INF = float("inf")
 EXACT_DEPTH = 1 << 30
 # How often (in nodes) the clock is read.
 _CLOCK_EVERY = 512
-
-
-def utilities(rules: GameRules, points: Sequence[float]) -> tuple[float, ...]:
-    """What per-side ``points`` are worth to each side: the game's own
-    (:meth:`~boneyard.core.protocol.GameRules.utilities`: a cost where the lowest total wins, a
-    debit in Domino Whist, worth its negative)."""
-    return rules.utilities(points)
-
-
-@dataclass(frozen=True)
-class SolveResult:
-    """The outcome of :func:`solve`.
-
-    ``value`` is from the searched side's view (see the module docstring), ``best_action`` a
-    legal action achieving it (``None`` only when the hand is over), ``nodes`` the positions
-    visited and ``complete`` whether the value is exact (no node or time limit cut the search).
-    """
-
-    value: float
-    best_action: Action | None
-    nodes: int
-    complete: bool
 
 
 class _Abort(Exception):
@@ -175,7 +152,7 @@ class Solver:
         self._other = 1 - side if self._two else -1
         self._side_of = rules.side_of
         self._mine = tuple(rules.side_of[s] == side for s in range(rules.players))
-        sign = utilities(rules, [1.0] * nsides)
+        sign = rules.utilities([1.0] * nsides)
         self._sign = sign  # a point's worth to each side: +1, or -1 for a debit
         self._keep_scores = bool(rules.scores_shape_future) or not self._two
         self._copy = _full_copy if rules.search_needs_history else _fork
@@ -496,3 +473,12 @@ def action_values(state: GameState, side: int | None = None) -> list[tuple[Actio
     if side is None:
         side = state.rules.side_of[state.turn]
     return Solver(state.rules, side).action_values(state)
+
+
+def make_solver(rules: GameRules, side: int) -> Solver | CompiledSolver:
+    """The exact solver for ``side``: the compiled one
+    (:class:`~boneyard.core.kernel.CompiledSolver`) where the core plays these rules, else the
+    pure-Python one. Both give the same values."""
+    if supports(rules):
+        return CompiledSolver(rules, side)
+    return Solver(rules, side)
