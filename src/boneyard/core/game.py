@@ -24,6 +24,8 @@ __all__ = [
     "WIKIPEDIA_MATADOR",
     "Game",
     "RuleSet",
+    "find_game",
+    "register_games",
 ]
 
 # The historical rule texts (RULES.md's S0 to S4, kept in shared/seeds/), named as a player knows
@@ -150,3 +152,28 @@ class Game:
             }
             for k in self.option_names
         ]
+
+
+# The games the registry (boneyard.games, one line per game) has registered: what the core looks a
+# game up in (a record names its game) without importing the games above it.
+_REGISTERED: dict[str, Game] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register_games(*games: Game) -> dict[str, Game]:
+    """Register ``games`` (by id, and their aliases) for :func:`find_game`; the games by id."""
+    for g in games:
+        _REGISTERED[g.id] = g
+        _ALIASES.update((alias, g.id) for alias in g.aliases)
+    return {g.id: g for g in games}
+
+
+def find_game(name: str) -> Game:
+    """The registered game with id or alias ``name``; :class:`OptionError` naming the known games
+    otherwise."""
+    key = _ALIASES.get(name, name)
+    try:
+        return _REGISTERED[key]
+    except KeyError:
+        known = ", ".join(_REGISTERED)
+        raise OptionError(f"unknown game {name!r}: choose from {known}") from None

@@ -24,8 +24,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..games import get_game
 from .actions import DRAW, DROP, MISS, PASS, STAND, Action, Discard, Muggins, Play
+from .game import find_game
 from .match import Match, deal_tiles
 from .options import OptionError
 from .protocol import GameRules, GameState, IllegalAction
@@ -264,7 +264,7 @@ def rules_from_record(record: Mapping[str, Any]) -> GameRules:
     if "meta" in record and not isinstance(record["meta"], dict):
         raise RecordError("meta must be an object")
     try:
-        return get_game(game_id).configure(rule_set, options, len(players))
+        return find_game(game_id).configure(rule_set, options, len(players))
     except OptionError as e:
         raise RecordError(str(e)) from None
 

@@ -61,7 +61,7 @@ from ...core.game import Game
 from ...core.match import Match
 from ...core.protocol import GameState, IllegalAction, Observation, Phase
 from ...core.tiles import BIT, DOUBLE, NAMES, tiles_of
-from ...games import GAMES
+from ...games import DEFAULT_GAME, GAMES
 from ...players.search.inference import Inference
 from . import make_rules
 from .encoding import Codec, Vector
@@ -126,7 +126,9 @@ def _parse_options(text: str) -> dict[str, str]:
 class BoneyardGame(pyspiel.Game):  # type: ignore[misc]
     """One boneyard game under one rule set, as an OpenSpiel game (see the module docstring)."""
 
-    def __init__(self, params: dict[str, Any] | None = None, *, game_id: str = "block") -> None:
+    def __init__(
+        self, params: dict[str, Any] | None = None, *, game_id: str = DEFAULT_GAME
+    ) -> None:
         game = GAMES[game_id]
         params = dict(params or {})
         rule_set = str(params.get("rules", game.default_rules)) or game.default_rules
