@@ -541,6 +541,11 @@ class GameRules(abc.ABC):
         return tuple(points)
 
     @abc.abstractmethod
+    def public_table_after(self, table: object, move: Move) -> object:
+        """The public table after the public ``move`` was made on ``table``: how the one
+        public-history replayer (:func:`boneyard.core.history.public_steps`) follows a hand."""
+
+    @abc.abstractmethod
     def hidden_facts(self, view: Observation) -> HiddenFacts:
         """What ``view``'s public history proves about the tiles it cannot see (see
         :class:`HiddenFacts`): the game reads its own moves (a pass on a line, a trick not

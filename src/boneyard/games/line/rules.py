@@ -461,6 +461,12 @@ class LineRules(GameRules):
             layout = self.table_after(layout, seat, action)
         return layout
 
+    def public_table_after(self, table: object, move: Move) -> Layout | None:
+        """The layout after the public ``move`` (see :meth:`replay_move`)."""
+        return self.replay_move(
+            table if isinstance(table, Layout) else None, move.seat, move.action
+        )
+
     def playable_mask_for(self, layout: Layout, seat: int) -> int:
         """The tiles ``seat`` could play now if it held them: where some ends are open to some
         seats only (Mexican Train's trains), fewer than :meth:`playable_mask`."""

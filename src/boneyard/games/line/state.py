@@ -38,6 +38,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.actions import DRAW, PASS, Action, Draw, Move, Muggins, Pass, Play, play
+from ...core.history import public_steps
 from ...core.layout import Layout
 from ...core.protocol import (
     ACQUIRED,
@@ -886,8 +887,9 @@ class PublicReading(NamedTuple):
 
 
 def read_public(rules: LineRules, view: Observation) -> PublicReading:
-    """Read ``view``'s public history move by move (the table followed with the rules' own
-    ``replay_move``): each seat's acquisitions, the tiles it showed it lacked, its plays.
+    """Read ``view``'s public history move by move (the table followed by the one replayer,
+    :func:`~boneyard.core.history.public_steps`): each seat's acquisitions, the tiles it showed
+    it lacked, its plays.
 
     A pass, or a forced draw, when the ends showed certain pips proves the seat held nothing
     playable there (``playable_mask_for`` the table then) at that moment. No void is read from
@@ -917,16 +919,19 @@ def read_public(rules: LineRules, view: Observation) -> PublicReading:
         if type(history[i].action) is not Muggins:
             k -= 1
             following = actors[k]
-    for i, move in enumerate(history):
+    for step in public_steps(rules, history):
+        i = step.index
+        move = step.move
         action = move.action
         s = move.seat
         kind = type(action)
+        after = step.after
+        assert after is None or isinstance(after, Layout)
         if kind is Play:
-            assert isinstance(action, Play)
+            assert isinstance(action, Play) and after is not None
             t = action.tile
             timelines[s].append((PLAYED, t))
-            layout = rules.replay_move(layout, s, action)
-            assert layout is not None
+            layout = after
             finding = False
             was_bonus = bonus >= 0
             bonus = -1
@@ -964,8 +969,7 @@ def read_public(rules: LineRules, view: Observation) -> PublicReading:
         elif kind is Pass:
             if layout is not None and bonus < 0:
                 timelines[s].append((LACKS, rules.playable_mask_for(layout, s)))
-            if rules.table_hooks:
-                layout = rules.replay_move(layout, s, action)
+            layout = after  # a pass may mark the table (a train open to all)
             bonus = -1
             drew = False
     if (

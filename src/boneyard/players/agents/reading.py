@@ -24,6 +24,7 @@ seat's own tiles, the table, hand sizes and the public history), so an agent usi
 from __future__ import annotations
 
 from ...core.actions import Action, Draw, Pass, Play
+from ...core.history import public_steps
 from ...core.layout import Layout
 from ...core.protocol import Observation
 from ...core.tiles import BIT, HIGH, LOW, PIPS
@@ -117,28 +118,23 @@ class Reading:
         lacks = [0] * n
         passed_on: list[set[int]] = [set() for _ in range(n)]
         first_lead: tuple[int, int] | None = None
-        layout: Layout | None = None
         voluntary = rules.voluntary_draw and not INFER_FROM_VOLUNTARY_DRAWS
         draw_keeps_wild = rules.draw_keeps_wild
-        for move in obs.history:
+        for step in public_steps(rules, obs.history):
+            move = step.move
             action = move.action
             kind = type(action)
+            layout = step.before
             if kind is Play:
                 assert isinstance(action, Play)
-                if layout is None or action.end is None:
-                    layout = rules.lead_layout(action.tile, action.open)
-                    if first_lead is None:
-                        first_lead = (move.seat, action.tile)
-                else:
-                    layout = rules.lay(layout, action)
-            elif layout is not None and (kind is Pass or (kind is Draw and not voluntary)):
+                if first_lead is None and (layout is None or action.end is None):
+                    first_lead = (move.seat, action.tile)
+            elif isinstance(layout, Layout) and (kind is Pass or (kind is Draw and not voluntary)):
                 fits = rules.playable_mask_for(layout, move.seat)
                 if kind is Draw and draw_keeps_wild:
                     fits &= ~wild
                 lacks[move.seat] |= fits
                 passed_on[move.seat].update(p for p in layout.pips if p >= 0)
-            if rules.table_hooks and kind is not Play:
-                layout = rules.replay_move(layout, move.seat, action)
         self.lacks = lacks
         self.passed_on = passed_on
         self.first_lead = first_lead

@@ -46,6 +46,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...core.actions import Draw, Muggins, Play
+from ...core.history import public_steps
 from ...core.layout import Layout
 from ...core.protocol import Observation
 from ...core.tiles import BIT, DOUBLE, PIPS
@@ -124,16 +125,17 @@ class PlayLikelihood:
         all_tiles = rules.tiles.all_mask
         size = all_tiles.bit_length()
         raw: list[tuple[int, int, int, Layout | None, int]] = []  # seat, tile, playable, at, i
-        layout: Layout | None = None
         double_by = -1  # the seat whose double was the last action (its bonus play may follow)
-        for i, move in enumerate(history):
+        for step in public_steps(rules, history):
+            i = step.index
+            move = step.move
             action = move.action
             if type(action) is not Play:
                 if type(action) is not Muggins:
                     double_by = -1
-                if rules.table_hooks:
-                    layout = rules.replay_move(layout, move.seat, action)
                 continue
+            layout = step.before
+            assert layout is None or isinstance(layout, Layout)
             s = move.seat
             t = action.tile
             bonus = rules.double_bonus_play and double_by == s
@@ -143,7 +145,6 @@ class PlayLikelihood:
                         raw.append((s, t, all_tiles, None, i))
                 else:
                     raw.append((s, t, rules.playable_mask_for(layout, s), layout, i))
-            layout = rules.replay_move(layout, s, action)
             double_by = s if DOUBLE[t] and not bonus else -1
         decisions: list[Decision] = []
         for s, t, playable, at, i in raw:

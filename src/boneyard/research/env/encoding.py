@@ -41,6 +41,7 @@ import numpy.typing as npt
 
 from ...core import actions as _actions
 from ...core.actions import Action, Draw, Move, Pass, Play, play
+from ...core.history import public_steps
 from ...core.layout import LONG, SHORT, Layout
 from ...core.match import Match
 from ...core.protocol import GameRules, HandResult, Observation
@@ -193,7 +194,7 @@ class Codec:
         # a hand and looking at its table.
         table = Match(rules, seed=0).hand.table
         self.tricks = all(hasattr(table, a) for a in ("trick", "won", "trump", "status"))
-        target = getattr(rules, "target_score", 0)
+        target = rules.target_score
         self.scale = float(target) if isinstance(target, int | float) and target > 0 else 100.0
         self.fields = _fields(self)
         self.observation_size = sum(f.size for f in self.fields)
@@ -433,8 +434,10 @@ class Codec:
         n = self.players
         width = self.move_width()
         kinds = 1 + len(self.kinds)
-        layout: Layout | None = None
-        for row, move in enumerate(moves):
+        for step in public_steps(rules, moves):
+            row = step.index
+            move = step.move
+            layout = step.before if isinstance(step.before, Layout) else None
             if row >= self.max_moves:
                 raise ValueError(f"more than {self.max_moves} moves in one hand")
             base = offset + row * width
@@ -451,12 +454,6 @@ class Codec:
                 rest, variant = divmod(i, 2)
                 out[slot_base + rest % self.slots] = 1.0
                 out[slot_base + self.slots] = float(variant)
-                if isinstance(rules, LineRules):
-                    layout = (
-                        rules.lead_layout(action.tile, action.open)
-                        if layout is None or action.end is None
-                        else rules.lay(layout, action)
-                    )
             else:
                 kind = self._kind_of.get(type(action))
                 if kind is not None:
