@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from .kernel_spec import KernelSpec
     from .layout import Layout
     from .options import Options
+    from .presenter import Presenter
     from .tiles import TileSet
 
 __all__ = [
@@ -409,6 +410,10 @@ class GameRules(abc.ABC):
     search_needs_history: bool = False
     """Whether the rest of a hand reads its history (a tie broken by who played last): a search
     must then copy the history with the state."""
+    claim_values: tuple[int, ...] = ()
+    """The points a play may claim where scores are claimed (:attr:`claims`); empty elsewhere."""
+    both_partners_out: bool = False
+    """Whether a hand goes on until both partners of a side are out (one partner out is told)."""
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         """The rules of ``game`` under rule set ``rule_set`` with the resolved ``options``, for
@@ -422,6 +427,12 @@ class GameRules(abc.ABC):
     @property
     def id(self) -> str:
         return self.game.id
+
+    @property
+    @abc.abstractmethod
+    def presenter(self) -> Presenter[Any]:
+        """How the game is told in words and drawn (:class:`~boneyard.core.presenter.Presenter`):
+        the one place a front end learns what is particular to the game."""
 
     def partners(self) -> bool:
         return any(len(side) > 1 for side in self.sides)
@@ -584,6 +595,10 @@ class GameState(abc.ABC):
     over: bool
     result: HandResult | None
     phase: Phase
+    target_side: int
+    """The side that reached an exact target during the hand (-1: none)."""
+    penalties: list[tuple[int, int, int]]
+    """The wrong claims penalised: (the move's index, the side that scored, the points)."""
 
     # ----------------------------------------------------------------- the table
     @property

@@ -42,10 +42,9 @@ GAMES: dict[str, Game] = register_games(
     ChickenFootGame(),
     DominoLooGame(),
 )
-
-# The game played where none is named (the command line, the full-screen game's settings, the
-# OpenSpiel game's parameters).
 DEFAULT_GAME = "block"
+"""The game played when none is named (the plainest of the line games): the command line, the
+full-screen game's settings, the OpenSpiel game's parameters."""
 
 
 def get_game(name: str) -> Game:

@@ -33,8 +33,8 @@ from ..core.layout import Layout
 from ..core.options import OptionError
 from ..core.protocol import GameState, Observation
 from ..core.tiles import BIT, DOUBLE, PIPS, format_tile
+from ..core.words import plural
 from ..games.line.rules import LineRules
-from ..text.words import plural
 from .expert import ExpertAgent
 from .search.inference import Inference
 

@@ -6,7 +6,7 @@ move with :meth:`Table.check` (on a copy: a refused move changes nothing), store
 it with :meth:`Table.apply`. :meth:`Table.view` is one reader's :class:`StateMessage`: a seat's
 own tiles and moves, or for a spectator (``seat=None``) the public view only. The log reuses the
 terminal game's sentences (:func:`boneyard.text.narration.describe_move` and friends), told for each
-reader (:class:`boneyard.text.words.Voice`): a seat reads "you" about itself and the others' names,
+reader (:class:`boneyard.core.words.Voice`): a seat reads "you" about itself and the others' names,
 a spectator names only; the seat that drew a tile reads which, the others read "draws a tile".
 
 >>> from boneyard.games import get_game
@@ -45,44 +45,29 @@ from ...core.actions import (
     Stand,
     TakeMiss,
 )
-from ...core.layout import MARKED, Layout
 from ...core.match import Match
 from ...core.protocol import GameRules, GameState, IllegalAction, Observation
 from ...core.record import FORMAT, hand_to_record, parse_move
-from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
+from ...core.tiles import HIGH, LOW, NAMES, tiles_of
+from ...core.views import PlacedTile, TableView, TrickView
+from ...core.words import Voice
 from ...games import get_game
-from ...games.counting import CountingRules
-from ...games.line.rules import LineRules
-from ...games.line.state import LineState
-from ...games.loo.rules import LooRules
-from ...games.loo.table import DROPPED, MISSED, STOOD
-from ...games.loo.table import Tricks as TrickTable
-from ...games.matador import MatadorRules
-from ...players.agents import AGENTS, Agent, make_agent
+from ...players.agents import AGENTS
 from ...players.analysis import MoveAnalysis
-from ...text.narration import Placed as TablePlaced
+from ...text.drawing import describe_table
 from ...text.narration import (
-    _Before,
-    _label,
-    _target_text,
-    count_text,
+    Before,
     describe_action,
-    describe_move,
-    describe_table,
-    end_needs,
-    game_intro,
     hand_result_text,
-    hand_start_text,
+    hand_start_lines,
+    intro_lines,
     menu,
-    partner_out_text,
+    score_note,
     score_sheet_text,
-    scoring_lines,
-    target_reached_text,
-    trace_table,
-    trick_won_text,
+    table_view,
+    tell_move,
     winner_text,
 )
-from ...text.words import Voice
 from .messages import (
     ActionIn,
     ActionOut,
@@ -117,6 +102,9 @@ __all__ = [
 LEVELS = ("beginner", "casual", "strong", "expert")
 """The search player's levels, offered first; every other agent name is a level too."""
 
+STAND_IN = "casual"
+"""The level of the computer that plays a person's seat while the person is away."""
+
 LOG_LINES = 120
 LOG_KEPT = 400
 CHAT_LINES = 50
@@ -125,7 +113,8 @@ CHAT_LINES = 50
 @dataclass
 class Seat:
     """A seat: a person (known by the hash of the token of its invite link) or a computer player
-    of a level (an agent name)."""
+    of a level (an agent name). ``away``: a person's seat that a computer plays until the person
+    comes back (past the turn clock, or gone from the table)."""
 
     seat: int
     kind: Literal["person", "computer"]
@@ -133,7 +122,7 @@ class Seat:
     level: str | None
     token_hash: str | None
     joined: bool = False
-    agent: Agent | None = None
+    away: bool = False
 
 
 class LogEntry(NamedTuple):
@@ -232,94 +221,78 @@ def action_from_json(state: GameState, seat: int, action: ActionIn) -> Action:
     return parse_move(state, move)
 
 
-def _placed(rules: GameRules, layout: Layout, p: TablePlaced) -> Placed:
-    t = p.tile
-    spinner = bool(layout.spinners & BIT[t])
-    crosswise = isinstance(rules, LineRules) and rules.doubles_crosswise
-    cross = p.across or (DOUBLE[t] and (crosswise or spinner))
+def _placed(p: PlacedTile) -> Placed:
     return Placed(
-        tile=NAMES[t], a=p.inner, b=p.outer, double=DOUBLE[t], cross=cross, spinner=spinner
+        tile=NAMES[p.tile], a=p.a, b=p.b, double=p.double, cross=p.cross, spinner=p.spinner
     )
 
 
-_STATUS: dict[int, Literal["deciding", "stood", "missed", "dropped"]] = {
-    STOOD: "stood",
-    MISSED: "missed",
-    DROPPED: "dropped",
-}
-
-
-def tricks_view(rules: GameRules, table: TrickTable) -> Tricks:
+def tricks_view(view: TrickView) -> Tricks:
     """A trick-taking table as everyone may see it (no tile thrown out is in it)."""
     return Tricks(
-        trump=table.trump,
-        turnup=NAMES[table.turnup],
-        seats=[
-            TrickSeat(seat=s, status=_STATUS.get(st, "deciding"), won=table.won[s])
-            for s, st in enumerate(table.status)
-        ],
-        trick=[TrickTile(seat=s, tile=NAMES[t]) for s, t in table.trick],
-        leader=table.leader if table.playing else None,
-        last=[TrickTile(seat=s, tile=NAMES[t]) for s, t in table.last],
-        last_winner=table.last_winner if table.last_winner >= 0 else None,
-        value=table.value,
-        pool=isinstance(rules, LooRules) and rules.pool,
+        trump=view.trump,
+        turnup=NAMES[view.turnup],
+        seats=[TrickSeat(seat=s.seat, status=s.status, won=s.won) for s in view.seats],
+        trick=[TrickTile(seat=s, tile=NAMES[t]) for s, t in view.trick],
+        leader=view.leader,
+        last=[TrickTile(seat=s, tile=NAMES[t]) for s, t in view.last],
+        last_winner=view.last_winner,
+        value=view.value,
+        pool=view.pool,
+        tricks=view.tricks,
+        worth=view.worth,
     )
 
 
 def line_view(
     rules: GameRules,
     history: Sequence[Move],
-    table: Layout | None = None,
+    table: object | None = None,
     named: Callable[[str], str] = str,
 ) -> Line:
-    """The table for drawing, traced from a (public) history by the rules themselves; ``table``
-    is the hand's layout where it is not a line (Domino Loo's tricks). ``named`` puts the
-    players' names in the words ("seat 1's train")."""
-    if isinstance(table, TrickTable):
-        return Line(
-            lead=None,
-            arms=[],
-            ends=[],
-            count=None,
-            words=[named(w) for w in describe_table(rules, history, layout=table)],
-            tricks=tricks_view(rules, table),
-        )
-    traced = trace_table(rules, history)
-    layout, lead = traced.layout, traced.lead
-    words = [named(w) for w in describe_table(rules, history)]
-    if layout is None or lead is None:
-        return Line(lead=None, arms=[], ends=[], count=count_text(rules, None), words=words)
-    arms = [
-        Arm(
-            name=name,
-            root=NAMES[traced.roots.get(name, lead.tile)],
-            tiles=[_placed(rules, layout, p) for p in traced.arms.get(name, [])],
-        )
-        for name in layout.names
-    ]
-    ends = []
-    for i, (name, pip) in enumerate(zip(layout.names, layout.pips, strict=True)):
-        needs = end_needs(rules, pip) if isinstance(rules, MatadorRules) and pip >= 0 else None
-        note = rules.end_note(layout, i) if isinstance(rules, LineRules) else ""
-        note = note.strip().removeprefix("(").removesuffix(")")
-        ends.append(
-            End(
-                name=name,
-                shows=_label(rules, pip) if pip >= 0 else None,
-                needs=needs,
-                title=named(rules.end_title(name) if isinstance(rules, LineRules) else "") or None,
-                note=named(note) or None,
-                marked=layout.kinds[i] == MARKED,
-            )
-        )
+    """The table for drawing, as the game describes it (:mod:`boneyard.core.views`) from a
+    public history and the hand's public ``table``. ``named`` puts the players' names in the
+    words ("seat 1's train")."""
+    return line_message(table_view(rules, history, table), named)
+
+
+def line_message(view: TableView, named: Callable[[str], str] = str) -> Line:
+    """A table description as the protocol sends it (``static/common.js`` draws it), with its
+    words for screen readers."""
+    voice = Voice(())
+    words = [named(w) for w in describe_table(view, voice)]
+    if isinstance(view, TrickView):
+        return Line(lead=None, arms=[], ends=[], count=None, words=words, tricks=tricks_view(view))
+    if view.lead is None:
+        return Line(lead=None, arms=[], ends=[], count=view.count, words=words)
     return Line(
-        lead=_placed(rules, layout, lead),
-        arms=arms,
-        ends=ends,
-        count=count_text(rules, layout),
+        lead=_placed(view.lead),
+        arms=[
+            Arm(
+                name=arm.name,
+                root=NAMES[arm.root],
+                tiles=[_placed(p) for p in arm.tiles],
+                way=arm.way,
+                half=arm.half,
+            )
+            for arm in view.arms
+        ],
+        ends=[
+            End(
+                name=end.name,
+                shows=end.shows,
+                needs=end.needs,
+                title=named(end.title) if end.title else None,
+                note=named(end.note) if end.note else None,
+                marked=end.marked,
+                waiting=end.waiting,
+            )
+            for end in view.ends
+        ],
+        count=view.count,
         words=words,
-        hub="L" not in layout.names,
+        hub=view.hub,
+        last=NAMES[view.last] if view.last is not None else None,
     )
 
 
@@ -335,6 +308,9 @@ class Table:
         practice: bool = False,
         seed: int | None = None,
         created: datetime | None = None,
+        private: bool = False,
+        clock: int | None = None,
+        creator_hash: str | None = None,
     ) -> None:
         if len(seats) != rules.players:
             raise ValueError(f"{len(seats)} seats for {rules.players} players")
@@ -342,12 +318,23 @@ class Table:
         self.rules = rules
         self.seats = list(seats)
         for s in self.seats:
-            if s.kind == "computer" and s.agent is None:
-                s.agent = make_agent(s.level or "greedy")
+            if s.kind == "computer" and (s.level or "") not in AGENTS:
+                raise ValueError(f"unknown level {s.level!r}: choose from {', '.join(AGENTS)}")
         self.practice = practice
         self.seed = seed
+        self.private = private
+        self.clock = clock
+        """The turn clock the table was made with (seconds; 0: none; ``None``: the server's
+        default)."""
+        self.creator_hash = creator_hash
         self.created = created or now()
         self.updated = self.created
+        self.acted = self.created
+        """The last time a person acted here (moved, chatted, joined): expiry goes by it."""
+        self.rematch: str | None = None
+        self.resigned: int | None = None
+        """The seat that conceded the match (at a table of two sides), which ended it."""
+        self.closed = False
         self.match = Match(rules, deal=False)
         self.log: list[LogEntry] = []
         # Per hand (0-based): the reasons for its scores, and the words of its end.
@@ -373,9 +360,21 @@ class Table:
         *,
         practice: bool = False,
         seed: int | None = None,
+        private: bool = False,
+        clock: int | None = None,
+        creator_hash: str | None = None,
     ) -> Table:
         """A new table with its first hand dealt."""
-        table = cls(table_id, rules, seats, practice=practice, seed=seed)
+        table = cls(
+            table_id,
+            rules,
+            seats,
+            practice=practice,
+            seed=seed,
+            private=private,
+            clock=clock,
+            creator_hash=creator_hash,
+        )
         table.deal_next()
         return table
 
@@ -402,8 +401,13 @@ class Table:
             practice=stored.practice,
             seed=stored.seed,
             created=stored.created,
+            private=stored.private,
+            clock=stored.clock,
+            creator_hash=stored.creator_hash,
         )
         table.updated = stored.updated
+        table.acted = stored.acted or stored.updated
+        table.rematch = stored.rematch
         for hand in stored.hands:
             deal = hand.deal
             match = table.match
@@ -417,6 +421,9 @@ class Table:
                 state = match.hand
                 table.apply(state.turn, parse_move(state, move))
         table.chat = list(stored.chat)
+        if stored.resigned is not None and not table.match.over:
+            table.resign(stored.resigned)
+        table.closed = stored.status == "closed"
         return table
 
     def stored(self) -> StoredTable:
@@ -433,6 +440,12 @@ class Table:
             winner=self.winner,
             created=self.created,
             updated=self.updated,
+            private=self.private,
+            clock=self.clock,
+            acted=self.acted,
+            creator_hash=self.creator_hash,
+            rematch=self.rematch,
+            resigned=self.resigned,
             seats=[
                 StoredSeat(s.seat, s.kind, s.name, s.level, s.token_hash, s.joined)
                 for s in self.seats
@@ -469,12 +482,19 @@ class Table:
         return len(self.match.hands)
 
     @property
-    def status(self) -> Literal["playing", "between_hands", "over"]:
-        if self.match.over:
+    def status(self) -> Literal["playing", "between_hands", "over", "closed"]:
+        if self.closed:
+            return "closed"
+        if self.ended:
             return "over"
         if not self.match.hands or self.state.over:
             return "between_hands"
         return "playing"
+
+    @property
+    def ended(self) -> bool:
+        """Whether the match is over: played to its end, or conceded."""
+        return self.match.over or self.resigned is not None
 
     @property
     def winner(self) -> str | None:
@@ -482,7 +502,78 @@ class Table:
         return self.winner_for(None)
 
     def winner_for(self, seat: int | None) -> str | None:
-        return winner_text(self.match, self.voice(seat)) if self.match.over else None
+        voice = self.voice(seat)
+        if self.resigned is not None:
+            return self._resigned_text(voice)
+        return winner_text(self.match, voice) if self.match.over else None
+
+    # ----------------------------------------------------------------- the table's life
+    def resign(self, seat: int) -> None:
+        """Seat ``seat`` concedes the match, which ends at once: the other side wins (a table
+        of two sides only; at a larger table a person leaves the match instead)."""
+        if len(self.rules.sides) != 2:
+            raise ValueError("only a match of two sides ends by a resignation")
+        if self.ended:
+            raise ValueError("the match is over")
+        self.resigned = seat
+        self.version += 1
+        self.say("")
+        self.tell(self._resigned_text)
+
+    def _resigned_text(self, voice: Voice) -> str:
+        assert self.resigned is not None
+        loser = self.rules.side_of[self.resigned]
+        winner = 1 - loser
+        return (
+            f"{voice.says(self.resigned, 'resign', opening=True)}: "
+            f"{voice.side_says(winner, 'win')} the match."
+        )
+
+    def close(self) -> None:
+        """Close the table where it is (nobody played here for too long)."""
+        self.closed = True
+        self.version += 1
+        self.say("")
+        self.say("The table is closed: nobody played here for a long time.")
+
+    def level_of(self, seat: int) -> str:
+        """The computer level that plays ``seat``: its own, or the stand-in's while its person is
+        away."""
+        s = self.seats[seat]
+        return s.level or STAND_IN if s.kind == "computer" else STAND_IN
+
+    def set_away(self, seat: int, away: bool) -> None:
+        """A computer plays a person's seat (``away``), or the person has taken it back."""
+        s = self.seats[seat]
+        if s.away == away:
+            return
+        s.away = away
+        self.version += 1
+        self.tell(
+            lambda v: (
+                f"{v.says(seat, 'be', opening=True)} away: a computer plays for now."
+                if away
+                else f"{v.says(seat, 'be', opening=True)} back."
+            )
+        )
+
+    def hand_to_computer(self, seat: int, level: str) -> None:
+        """A person's seat is played by a computer of ``level`` from now on (the seat was freed,
+        or its person resigned a match of several sides)."""
+        s = self.seats[seat]
+        s.kind, s.level, s.token_hash, s.joined, s.away = "computer", level, None, False, False
+        self.version += 1
+        self.tell(lambda v: f"A computer ({level}) now plays {v.whose(seat)} seat.")
+
+    def invite(self, seat: int, token_hash: str) -> None:
+        """Seat ``seat`` is a person's, whose invite is the token of this hash (the old link of
+        the seat, if any, stops working)."""
+        s = self.seats[seat]
+        was_computer = s.kind == "computer"
+        s.kind, s.level, s.token_hash, s.joined, s.away = "person", None, token_hash, False, False
+        self.version += 1
+        if was_computer:
+            self.tell(lambda v: f"{v.opening(v.whose(seat))} seat waits for an invited player.")
 
     @property
     def people(self) -> list[int]:
@@ -509,16 +600,19 @@ class Table:
             return random.Random(f"{self.seed}:deal:{number}")
         return random.SystemRandom()
 
-    def agent_rng(self, seat: int) -> random.Random:
+    def agent_seed(self, seat: int) -> int:
+        """The seed of a computer's next move: from the table's seed when it has one (the same
+        moves after a restart), else from the operating system."""
         if self.seed is not None:
-            return random.Random(f"{self.seed}:seat{seat}:{self.number}:{len(self.state.history)}")
-        return random.SystemRandom()
+            key = f"{self.seed}:seat{seat}:{self.number}:{len(self.state.history)}"
+            return random.Random(key).getrandbits(63)
+        return random.SystemRandom().getrandbits(63)
 
     def deal_next(self) -> dict[str, Any]:
         """Deal the next hand; its deal as the store keeps it (the record's hand without moves).
         :meth:`undeal` takes it back if the store refuses it."""
         match = self.match
-        if match.over:
+        if self.ended or self.closed:
             raise ValueError("the match is over")
         if match.hands and not self.state.over:
             raise ValueError("the hand is not over")
@@ -549,7 +643,7 @@ class Table:
         """Whether ``seat`` may take ``action`` now: its record form (a draw names the tile it
         takes), or :class:`IllegalAction` saying why. Nothing changes."""
         state = self.state
-        if self.match.over:
+        if self.ended or self.closed:
             raise IllegalAction("the match is over")
         if state.over:
             raise IllegalAction("the hand is over")
@@ -561,13 +655,19 @@ class Table:
         """Take a checked action: the engine moves, the log says what happened (and, in the
         counting games, why it scored), and a finished hand is scored."""
         state = self.state
-        before = _Before(state)
+        before = Before(state)
+        forced = self.seats[seat].kind == "person" and self._forced(seat, action)
         state.apply(action, seat=seat)
         self.version += 1
         self.updated = now()
-        self._report(state, before)
+        self._report(state, before, forced)
         if state.over:
             self._hand_over(state)
+
+    def _forced(self, seat: int, action: Action) -> bool:
+        """Whether ``action`` is ``seat``'s only move, a draw or a pass (told as forced)."""
+        offered = menu(self.state.observation(seat))
+        return len(offered) == 1 and isinstance(action, Draw | Pass) and offered[0] == action
 
     # ----------------------------------------------------------------- the log
     def say(self, text: str = "") -> None:
@@ -606,104 +706,42 @@ class Table:
         return entries
 
     def _intro(self) -> None:
-        rules = self.rules
-        game = rules.game
-        self.say(f"{game.title} ({rules.rule_set} rules), {rules.players} players: {game.summary}")
-        self.tell(lambda v: "\n".join(game_intro(rules, v)))
-        if rules.partners():
-            sides = range(len(rules.sides))
-            self.tell(lambda v: "Partnerships: " + " vs ".join(v.side(i) for i in sides) + ".")
+        self.tell(lambda v: "\n".join(intro_lines(self.rules, v)))
 
     def _hand_started(self) -> None:
         self.version += 1
         self.say("")
-        self.say(f"=== Hand {self.number} ===")
         state = self.state
-        self.tell(lambda v: hand_start_text(self.rules, state, v))
+        number = self.number
+        # The draw for the first lead is not kept in the store: a table restored could not tell
+        # it again, so no table tells it.
+        self.tell(lambda v: "\n".join(hand_start_lines(state, number, v)))
 
-    def _report(self, state: GameState, before: _Before) -> None:
-        rules = self.rules
-        index = len(state.history) - 1
-        move = state.history[index]
-        public = state.public[-1]
-        victim = None
-        if isinstance(move.action, Muggins):
-            victim = next(
-                (m.seat for m in reversed(state.history[:-1]) if isinstance(m.action, Play)), None
-            )
-        side = rules.side_of[move.seat]
-        gained = state.scores[side] - before.scores[side]
-        if isinstance(move.action, Play | Muggins) and gained != move.points:
-            move = move._replace(points=gained)
-            public = public._replace(points=gained)
-
-        def moved(voice: Voice) -> str:
-            # The mover reads what only he knows (the tile he drew); the others what is public.
-            shown = move if voice.reader == move.seat else public
-            return describe_move(shown, before.layout, voice, victim=victim, rules=rules)
-
-        full = describe_move(move, before.layout, self.voice(None), victim=victim, rules=rules)
-        self.tell(moved, move.seat, full)
-        table, was = state.layout, before.layout
-        if (
-            isinstance(table, TrickTable)
-            and isinstance(was, TrickTable)
-            and table.won != was.won
-            and table.last_winner >= 0
+    def _report(self, state: GameState, before: Before, forced: bool = False) -> None:
+        """The log of the last move, told for each reader as the plain game tells it
+        (:func:`boneyard.text.narration.tell_move`): the move's own line carries its seat and
+        what it hid (for replays), the lines after it (why it scored, a trick taken...) none."""
+        seat = state.history[-1].seat
+        shown = tell_move(state, before, self.voice(None), shown=True)[0].text
+        first = True
+        for entry in self.told(
+            lambda v: "\n".join(t.text for t in tell_move(state, before, v, forced=forced))
         ):
-            self.tell(lambda v: f"  {trick_won_text(table, v)}")
-        reasons: list[str] = []
-        line_state = state if isinstance(state, LineState) else None
-        if (
-            isinstance(rules, CountingRules)
-            and line_state is not None
-            and isinstance(move.action, Play)
-        ):
-            counting = rules
+            self.log.append(entry._replace(seat=seat, full=shown) if first else entry)
+            first = False
 
-            def why(voice: Voice) -> str:
-                lines = scoring_lines(counting, line_state, before.layout, move, index, voice)
-                return "\n".join(f"  {line}" for line in lines)
+        def scored(voice: Voice) -> str:
+            told = tell_move(state, before, voice, forced=forced)
+            return score_note(told, state, before, voice) or ""
 
-            reasons = scoring_lines(
-                counting, line_state, before.layout, move, index, self.voice(None)
-            )
-            if reasons:
-                self.tell(why)
-        if (
-            isinstance(rules, LineRules)
-            and rules.both_partners_out
-            and isinstance(move.action, Play)
-            and not state.over
-            and not state.hands[move.seat]
-        ):
-            self.tell(lambda v: partner_out_text(move.seat, v))
-        reached = line_state.target_side if line_state is not None else -1
-        if before.reached < 0 <= reached and not state.over:
-            self.tell(lambda v: target_reached_text(rules, reached, v))
-        if move.points:
-
-            def scored(voice: Voice) -> str:
-                said = f"{voice.says(move.seat, 'score', opening=True)} {move.points}"
-                if (
-                    not isinstance(rules, CountingRules)
-                    or line_state is None
-                    or not isinstance(move.action, Play)
-                ):
-                    return said
-                lines = scoring_lines(rules, line_state, before.layout, move, index, voice)
-                why = next((r for r in lines if not r.startswith("Score:")), "")
-                return f"{said} ({why})" if why else said
-
+        if score_note(tell_move(state, before, self.voice(None)), state, before, self.voice(None)):
             self.notes.setdefault(self.number - 1, []).extend(self.told(scored))
 
     def result_text(self, index: int, voice: Voice) -> str:
         """How hand ``index`` (0-based, finished) ended, told by ``voice``."""
         state = self.match.hands[index]
         assert state.result is not None
-        return hand_result_text(
-            index + 1, state.result, self.rules, state.hands, state, voice=voice
-        )
+        return hand_result_text(index + 1, state, voice)
 
     def _hand_over(self, state: GameState) -> None:
         number = self.number
@@ -728,15 +766,16 @@ class Table:
     # ----------------------------------------------------------------- who acts next
     def automatic(self) -> tuple[str, int] | None:
         """What happens next without a person's choice: ``("computer", seat)`` (a computer is to
-        move), ``("forced", seat)`` (a person whose only move is a draw or a pass), ``("deal",
-        -1)`` (a table of computers between hands), or ``None``."""
-        if self.match.over:
+        move, or to move for a person who is away), ``("forced", seat)`` (a person whose only
+        move is a draw or a pass), ``("deal", -1)`` (a table of computers between hands), or
+        ``None``."""
+        if self.ended or self.closed:
             return None
         state = self.state
         if state.over:
             return None if self.people else ("deal", -1)
         seat = self.seats[state.turn]
-        if seat.kind == "computer":
+        if seat.kind == "computer" or seat.away:
             return "computer", seat.seat
         offered = menu(state.observation(seat.seat))
         if len(offered) == 1 and isinstance(offered[0], Draw | Pass):
@@ -763,7 +802,7 @@ class Table:
             self.version,
             len(self.chat),
             frozenset(connected),
-            tuple((s.name, s.joined) for s in self.seats),
+            tuple((s.name, s.joined, s.kind, s.away) for s in self.seats),
         )
         cached = self._cache
         if cached is not None and cached[0] == key:
@@ -810,8 +849,17 @@ class Table:
             self._parts[name] = memo
         return memo[1]
 
-    def view(self, seat: int | None, connected: Collection[int] = ()) -> StateMessage:
-        """What ``seat`` may see (``None``: a spectator, the public view only)."""
+    def view(
+        self,
+        seat: int | None,
+        connected: Collection[int] = (),
+        *,
+        clock: int | None = None,
+        clock_left: float | None = None,
+    ) -> StateMessage:
+        """What ``seat`` may see (``None``: a spectator, the public view only); ``clock``: the
+        table's turn clock (seconds), ``clock_left`` the seconds left on it for the person to
+        move."""
         rules = self.rules
         state = self.state
         status = self.status
@@ -825,9 +873,8 @@ class Table:
             assert seat is not None
             obs = state.observation(seat)
             tiles = sorted_tiles(obs.hand)
-            if isinstance(rules, MatadorRules):
-                marked = sorted_tiles(obs.hand & rules.matadors)
-            if status == "playing" and state.turn == seat:
+            marked = sorted_tiles(obs.hand & rules.presenter.marked())
+            if status == "playing" and state.turn == seat and not self.seats[seat].away:
                 moves = self._moves(obs)
         log = [e.for_reader(seat) for e in self.log[-LOG_LINES:]]
         return StateMessage(
@@ -836,9 +883,14 @@ class Table:
             title=rules.game.title,
             rules=rules.rule_set,
             players=rules.players,
+            high=rules.tiles.max_pip,
             practice=self.practice,
+            private=self.private,
             claims=rules.claims,
             status=status,
+            clock=clock,
+            clock_left=None if clock_left is None else round(clock_left, 1),
+            rematch=self.rematch,
             hand=self.number,
             move=len(state.history),
             turn=state.turn if status == "playing" else None,
@@ -882,32 +934,20 @@ class Table:
                 tiles=sizes[s.seat],
                 connected=s.kind == "computer" or s.seat in connected,
                 joined=s.kind == "computer" or s.joined,
+                away=s.away,
             )
             for s in self.seats
         ]
 
     def _moves(self, obs: Observation) -> list[ActionOut]:
-        rules = self.rules
-        out = []
-        counting = isinstance(rules, CountingRules) and not rules.claims
-        by = None
-        for action in menu(obs):
-            points = None
-            if counting and isinstance(action, Play):
-                assert isinstance(rules, CountingRules)
-                points = rules.points_of_play(obs.layout, action)
-            if isinstance(action, Muggins):
-                by = next(
-                    (
-                        self.seats[m.seat].name
-                        for m in reversed(obs.history)
-                        if isinstance(m.action, Play)
-                    ),
-                    None,
-                )
-            text = describe_action(action, obs.layout, points=points, by=by, rules=rules)
-            out.append(ActionOut(action=action_json(action, obs.seat), text=text))
-        return out
+        voice = self.voice(obs.seat)
+        return [
+            ActionOut(
+                action=action_json(action, obs.seat),
+                text=describe_action(self.rules, action, obs, voice),
+            )
+            for action in menu(obs)
+        ]
 
     def chat_line(self, c: StoredChat) -> ChatLine:
         return ChatLine(seat=c.seat, name=c.name, text=c.text, at=c.created.isoformat())
@@ -929,18 +969,20 @@ class Table:
                     notes=[e.for_reader(reader) for e in self.notes.get(number - 1, [])],
                 )
             )
-        state = self.state
+        # A record of no finished hand has no hand at all (the replay of a table in its first hand).
         playing = self.status == "playing"
-        target = _target_text(self.rules)
+        scores = list(self.state.scores) if playing else [0] * len(labels)
+        presenter = self.rules.presenter
         return Sheet(
             sides=labels,
             rows=rows,
             totals=list(match.totals),
-            this_hand=list(state.scores) if playing else [0] * len(labels),
+            this_hand=scores,
             this_hand_notes=[e.for_reader(reader) for e in self.notes.get(self.number - 1, [])]
             if playing
             else [],
-            target=target,
+            target=presenter.target_text(),
+            kind=presenter.sheet_kind,
             text=score_sheet_text(match, voice),
         )
 
@@ -957,9 +999,10 @@ class Table:
         result = state.result
         if result is None:
             return None
-        table = state.layout
         if not self.rules.shows_hands_at_end:
-            # Domino Loo: what was thrown out stays face down; the tricks are public.
+            # What was thrown out stays face down (Domino Loo); the tricks are public.
+            view = table_view(self.rules, state.public, state.layout)
+            won = {s.seat: s.won for s in view.seats} if isinstance(view, TrickView) else {}
             return Reveal(
                 hand=index + 1,
                 seats=[
@@ -969,7 +1012,7 @@ class Table:
                         left=[],
                         dealt=[],
                         pips=0,
-                        tricks=table.won[s.seat] if isinstance(table, TrickTable) else None,
+                        tricks=won.get(s.seat),
                     )
                     for s in self.seats
                 ],
@@ -992,14 +1035,13 @@ class Table:
             result=self.results.get(index, []),
         )
 
-    def hints(self, seat: int, budget: float) -> list[HintMove]:
-        """What each of ``seat``'s moves is worth and why (the search player's analysis of the
-        seat's own observation; run it off the event loop)."""
-        from ...players.analysis import analyze
-
-        obs = self.state.observation(seat)
+    def hints(self, obs: Observation, analyses: Sequence[MoveAnalysis]) -> list[HintMove]:
+        """What each move of a seat's observation ``obs`` is worth and why, from the search
+        player's analysis of it (:func:`boneyard.players.analysis.analyze`, worked out off the
+        event loop)."""
+        seat = obs.seat
         best: dict[Action, MoveAnalysis] = {}
-        for m in analyze(obs, budget=budget, seed=len(obs.history)):
+        for m in analyses:
             action = m.action
             if isinstance(action, Play) and action.claim is not None:
                 action = Play(action.tile, action.end, action.open)
@@ -1033,6 +1075,7 @@ class Table:
             "app": "boneyard serve",
             "table": self.id,
             "status": self.status,
+            **({"resigned": self.resigned} if self.resigned is not None else {}),
             "seats": [
                 {"seat": s.seat, "kind": s.kind, **({"level": s.level} if s.level else {})}
                 for s in self.seats

@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import _BY_END as _PLAYS_AT
 from ...core.actions import DRAW, PASS, Action, Move, Play, play, plays_at
@@ -44,6 +45,9 @@ from ...core.protocol import (
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, PIPS, TileSet, parse_tile, tile_set, tiles_of
 from .state import LineState, read_public
 
+if TYPE_CHECKING:
+    from ...core.presenter import Presenter
+
 __all__ = ["LineRules", "Rules"]
 
 
@@ -62,6 +66,8 @@ class LineRules(GameRules):
     side_of: tuple[int, ...]
     hand_size: int
     reserve: int
+    claim_values: tuple[int, ...] = ()
+    """Every value a claim may name, where scores are claimed (none elsewhere)."""
 
     # Why the points a play makes at once are scored (a Score's reason): the count of the open
     # ends in the counting games, a header in Bergen.
@@ -174,6 +180,18 @@ class LineRules(GameRules):
     @property
     def id(self) -> str:
         return self.game.id
+
+    @cached_property
+    def presenter(self) -> Presenter[Any]:
+        """How this game is told to people: its words and the description of its table
+        (:mod:`boneyard.core.presenter`)."""
+        return self.make_presenter()
+
+    def make_presenter(self) -> Presenter[Any]:
+        """This game's presenter (a game's rules return their own)."""
+        from .presenter import LinePresenter
+
+        return LinePresenter(self)
 
     def partners(self) -> bool:
         return any(len(side) > 1 for side in self.sides)
@@ -493,14 +511,6 @@ class LineRules(GameRules):
     def end_closed(self, layout: Layout, seat: int, i: int) -> str:
         """Why ``seat`` may not play on end ``i`` now, for a game where some ends are closed to
         some seats (an uncovered double, another player's train); ``""`` if it may."""
-        return ""
-
-    def end_note(self, layout: Layout, i: int) -> str:
-        """A note on end ``i`` for people (a marker on a train), or ``""``."""
-        return ""
-
-    def end_title(self, name: str) -> str:
-        """What the end called ``name`` is, for people: ``""`` for the ends of a line."""
         return ""
 
     def bonus_plays(self, hand: int, layout: Layout, double: int) -> list[Action]:

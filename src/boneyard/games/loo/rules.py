@@ -63,7 +63,7 @@ from ...core.game import Game, RuleSet
 from ...core.layout import Layout
 from ...core.protocol import ACQUIRED, LACKS, PLAYED, HandResult, HiddenFacts
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
-from ...text.words import plural
+from ...core.words import plural
 from ..line.rules import LineRules
 from .table import DROPPED, MISSED, STOOD, UNDECIDED, Tricks
 
@@ -71,6 +71,7 @@ if TYPE_CHECKING:
     from ...core.options import Options
     from ...core.protocol import GameState, Observation
     from ..line.state import LineState
+    from .presenter import LooPresenter
 
 __all__ = ["DominoLooGame", "LooRules"]
 
@@ -129,6 +130,11 @@ class LooRules(LineRules):
         # The miss: six tiles keeping five with two or three players, all seven left keeping
         # five with four.
         self.miss_size = 6 if players <= 3 else 7
+
+    def make_presenter(self) -> LooPresenter:
+        from .presenter import LooPresenter
+
+        return LooPresenter(self)
 
     # ----------------------------------------------------------------- suits and ranks
     def is_trump(self, t: int, trump: int) -> bool:
