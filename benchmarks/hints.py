@@ -57,7 +57,7 @@ def positions(count: int, seed: int) -> list[Observation]:
             state.apply(rng.choice(state.legal_actions()))
         while (
             not state.over
-            and len(state.rules.distinct_actions(state.legal_actions(), state.layout)) < 2
+            and len(state.rules.distinct_actions(state.legal_actions(), state.table)) < 2
         ):
             state.apply(state.legal_actions()[0])
         if not state.over:

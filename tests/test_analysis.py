@@ -235,7 +235,7 @@ def test_the_review_of_a_move_is_the_hint_there() -> None:
         hint = analyze(replay.observation(0), effort=effort)
         best = hint[0]
         assert (best.action, best.value) == (r.best, r.best_value)
-        played = [m for m in hint if replay.rules.same_move(m.action, move.action, replay.layout)]
+        played = [m for m in hint if replay.rules.same_move(m.action, move.action, replay.table)]
         assert (played[0].value, played[0].loss) == (r.played_value, r.loss)
 
 

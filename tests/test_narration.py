@@ -54,7 +54,7 @@ class Person(io.TextIOBase):
         offered = menu(obs)
         # The entry for the move (a lead either way round, a tile at either of two alike ends).
         number = next(
-            i for i, a in enumerate(offered, 1) if obs.rules.same_move(a, action, obs.layout)
+            i for i, a in enumerate(offered, 1) if obs.rules.same_move(a, action, obs.table)
         )
         if isinstance(action, Play) and action.claim is not None:
             return f"{number} {action.claim}\n"

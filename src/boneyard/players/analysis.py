@@ -41,9 +41,10 @@ from dataclasses import dataclass
 from ..core.actions import Action, Draw, Muggins, Pass, Play
 from ..core.layout import Layout
 from ..core.options import OptionError
+from ..core.protocol import GameState, Observation
 from ..core.tiles import BIT, DOUBLE, PIPS, format_tile, tiles_of
 from ..core.words import plural
-from ..games.line.state import HandState, Observation
+from ..games.line.rules import LineRules
 from .expert import DEFAULT_MODEL, ExpertAgent
 from .search.inference import Inference
 from .search.model import PlayLikelihood
@@ -205,7 +206,7 @@ def analyze(
     searcher = analyst if analyst is not None else default_analyst(effort)
     samples = searcher.world_values(observation, rng)
     if not samples:  # no choice worth searching: every distinct move, unvalued
-        distinct = observation.rules.distinct_actions(observation.legal_actions, observation.layout)
+        distinct = observation.rules.distinct_actions(observation.legal_actions, observation.table)
         samples = {a: [0.0] for a in distinct}
     means = {a: sum(v) / len(v) for a, v in samples.items()}
     top = max(means, key=lambda a: means[a])
@@ -392,18 +393,18 @@ def move_reason(
     remaining = observation.hand & ~BIT[t]
     if not remaining:
         parts.append("goes out")
-    points_of_play = getattr(rules, "points_of_play", None)
-    if points_of_play is not None:
-        points = int(points_of_play(observation.layout, Play(t, action.end, action.open)))
+    if rules.scores_in_play:
+        points = rules.play_points(observation.table, Play(t, action.end, action.open))
         if points:
             parts.append(f"scores {points}")
     layout = observation.layout
-    after = (
-        rules.lead_layout(t, action.open)
-        if layout is None or action.end is None
-        else rules.lay(layout, action)
-    )
-    if remaining:
+    if remaining and isinstance(rules, LineRules):
+        # What the play leaves on a line: the ends the next player and this hand face.
+        after = (
+            rules.lead_layout(t, action.open)
+            if layout is None or action.end is None
+            else rules.lay(layout, action)
+        )
         inf = inference if inference is not None else Inference.from_observation(observation)
         nxt = (observation.seat + 1) % rules.players
         if rules.side_of[nxt] != rules.side_of[observation.seat]:
@@ -418,7 +419,7 @@ def move_reason(
             parts.append(f"{fits_me} of your tiles still fit")
     if DOUBLE[t] and remaining:
         parts.append("gets rid of a double")
-    if PIPS[t] >= 8 and remaining and points_of_play is None:
+    if PIPS[t] >= 8 and remaining and not rules.scores_in_play:
         parts.append(f"sheds {PIPS[t]} pips")
     if not parts:
         parts.append("keeps your options open")
@@ -426,7 +427,7 @@ def move_reason(
 
 
 def review_hand(
-    state: HandState,
+    state: GameState,
     seat: int,
     *,
     effort: Effort | None = None,
@@ -448,12 +449,12 @@ def review_hand(
             and move.seat == seat
             and type(move.action) is not Muggins
             and replay.turn == seat
-            and len(rules.distinct_actions(replay.legal_tuple(), replay.layout)) > 1
+            and len(rules.distinct_actions(replay.legal_tuple(), replay.table)) > 1
         ):
             ranked = analyze(replay.observation(seat), effort=effort, analyst=analyst)
             best = ranked[0]
             played = next(
-                (m for m in ranked if rules.same_move(m.action, move.action, replay.layout)), None
+                (m for m in ranked if rules.same_move(m.action, move.action, replay.table)), None
             )
             if played is not None:
                 reviews.append(

@@ -31,7 +31,7 @@ from collections.abc import Callable
 
 from ..core import kernel
 from ..core.actions import Action
-from ..games.line.state import Observation
+from ..core.protocol import Observation
 from .search.inference import Inference, world_state
 from .search.model import PlayLikelihood, PlayModel, weighted_worlds
 from .search.solver import candidate_actions, make_solver
@@ -140,7 +140,7 @@ class ExpertAgent:
                 state = world_state(observation, inference, *world)
                 solver = make_solver(rules, side)
                 actions = rules.distinct_actions(
-                    [a for a in candidate_actions(state) if a in legal], observation.layout
+                    [a for a in candidate_actions(state) if a in legal], observation.table
                 )
                 values = {}
                 if deadline is None:

@@ -24,10 +24,10 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from ...core.actions import DRAW, PASS, Action, Discard, Draw, Muggins, Pass, Play
+from ...core.protocol import IllegalAction
 from ...core.tiles import BIT
 from ...core.views import LineView
 from ...core.words import number
-from ...games.line.state import IllegalAction
 from ...players.analysis import MoveAnalysis, value_text
 from ...text.drawing import ends_text
 from ...text.narration import YOU, side_labels, table_view
@@ -672,9 +672,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(TextScreen("The position in words", self.session.describe()))
 
     def action_beliefs(self) -> None:
-        self.app.push_screen(
-            TextScreen("Beliefs", self.session.beliefs_text(self.session.state))
-        )
+        self.app.push_screen(TextScreen("Beliefs", self.session.beliefs_text(self.session.state)))
 
     def action_sheet(self) -> None:
         self.app.push_screen(TextScreen("Score sheet", self.session.sheet_text()))
