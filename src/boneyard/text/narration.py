@@ -34,7 +34,7 @@ from ..core.actions import (
     Stand,
     TakeMiss,
 )
-from ..core.notation import NotationError
+from ..core.notation import NotationError, offered
 from ..core.protocol import GameRules, GameState, Observation
 from ..core.tiles import parse_tile
 from ..core.views import TableView, TrickView
@@ -342,15 +342,14 @@ _WORDS = {
 
 
 def menu(obs: Observation) -> list[Action]:
-    """The actions offered to the person, in the engine's order, each distinct move once: a lead
-    whose orientation changes nothing is offered one way round (``Rules.distinct_actions``; the
-    other is still legal, typed as a tile). Where scores are claimed the engine lists every play
+    """The actions offered to the person, in the engine's order, each distinct move once
+    (:func:`boneyard.core.notation.offered`): a lead whose orientation changes nothing is offered
+    one way round, and a tile for either of two alike ends at one of them
+    (``GameRules.distinct_actions``; the other is still legal, typed as a tile). Where scores are
+    claimed the engine lists every play
     once without a claim and once with each possible claim; the menu keeps the first (the claim is
     asked for separately, so the menu does not give the answer away)."""
-    actions: Sequence[Action] = obs.legal_actions
-    if obs.rules.claims:
-        actions = [a for a in actions if not (isinstance(a, Play) and a.claim is not None)]
-    return obs.rules.distinct_actions(actions, obs.table)
+    return offered(obs)
 
 
 def claim_error(rules: GameRules, claim: int) -> str | None:
