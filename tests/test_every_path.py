@@ -72,7 +72,7 @@ def _decisions(snapshots: list[dict[str, Any]], actions: list[Any]) -> int:
     return sum(
         1
         for before, action in zip(snapshots, actions, strict=False)
-        if before["turn"] == YOU and len(before["legal"]) > 1 and type(action) is not Muggins
+        if before["turn"] == YOU and before["distinct"] > 1 and type(action) is not Muggins
     )
 
 
