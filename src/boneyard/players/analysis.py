@@ -195,7 +195,7 @@ def analyze(
 ) -> list[MoveAnalysis]:
     """The legal moves of ``observation`` ranked best first, each with its expected value, its
     loss against the best, their margins and a reason; a lead whose orientation changes nothing
-    once (``Rules.distinct_actions``). Every move is valued on the same worlds, ``effort``'s
+    once (``GameRules.distinct_actions``). Every move is valued on the same worlds, ``effort``'s
     number of them (by default :func:`analysis_effort`) drawn from ``seed`` (by default
     :func:`position_seed`): the same position gives the same values in every front end, run
     after run. Where scores are claimed, each play is analysed with its correct claim.

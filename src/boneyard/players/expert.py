@@ -109,7 +109,7 @@ class ExpertAgent:
         """Each candidate move's value in each sampled world, the same worlds for every move
         (common random numbers): the lists are in the order the worlds were drawn, a world drawn
         twice counted twice. A lead whose orientation changes nothing is valued once
-        (``Rules.distinct_actions``). With ``budget`` ``None`` exactly ``worlds`` worlds are
+        (``GameRules.distinct_actions``). With ``budget`` ``None`` exactly ``worlds`` worlds are
         solved to ``nodes`` nodes a move, so the values depend only on the observation and
         ``rng``, never on the clock; the analysis uses that."""
         start = time.monotonic()
