@@ -33,6 +33,10 @@ settings.register_profile(
 )
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
+# Every hint and review in the tests (and the servers they start) analyses a few worlds only, for
+# speed; tests of the analysis itself give their own effort.
+os.environ.setdefault("BONEYARD_ANALYSIS_EFFORT", "4,200")
+
 RECORDS = Path(__file__).parent / "records"
 
 
@@ -188,7 +192,6 @@ def client(db_url: str) -> Any:
         computer_delay=0,
         forced_delay=0,
         deal_delay=0,
-        hint_budget=0.05,
         rate=1000,
         burst=1000,
         workers=0,  # the computers think in threads here: no worker processes to start

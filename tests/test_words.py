@@ -276,6 +276,10 @@ class AgentInput:
         self.try_illegal(game, state.copy())
         action = self.agent.choose(obs, self.rng)
         offered = menu(obs)
+        if action not in offered:
+            # A lead the menu offers the other way round, or a tile at the other of two alike
+            # ends (the same line, mirrored).
+            action = next(a for a in offered if obs.rules.same_move(a, action, obs.table))
         if isinstance(action, Play) and obs.rules.claims:
             plain = Play(action.tile, action.end, action.open)
             return f"{offered.index(plain) + 1} {action.claim or 0}\n"

@@ -200,6 +200,33 @@ def test_a_reload_in_the_middle_of_a_hand_resumes_it(page: Page, live: LiveServe
     click_a_move(page)
 
 
+def test_a_practice_table_shows_hints_and_who_holds_what(page: Page, live: LiveServer) -> None:
+    """The hint lists each move with its value and margin; the grid of who may hold each tile
+    has a row per tile Ann cannot see and a column per other seat and the stock."""
+    made = live.create(
+        {
+            "game": "draw",
+            "seats": [{"kind": "person", "name": "Ann"}, {"kind": "computer", "level": "greedy"}],
+            "seed": 3,
+            "practice": True,
+        }
+    )
+    page.goto(live.url + made["seats"][0]["invite"])
+    page.wait_for_selector("body[data-conn=open][data-status=playing]", state="attached")
+    assert wait_turn_or_end(page)
+    page.click("#beliefs-button")
+    page.wait_for_selector(".beliefs-grid tbody tr")
+    heads = page.locator(".beliefs-grid thead th").all_inner_texts()
+    assert heads[0] == "tile" and heads[-1] == "stock" and len(heads) == 3
+    shown = len(page.locator("#hand .tile").all()) + len(page.locator("#line [data-tile]").all())
+    assert page.locator(".beliefs-grid tbody tr").count() == 28 - shown
+    assert "exact" in page.inner_text("#beliefs .note")
+    if page.locator("#hint-button").count():
+        page.click("#hint-button")
+        page.wait_for_selector("#hints li")
+        assert "worth" in page.inner_text("#hints")
+
+
 def test_a_spectator_sees_no_hidden_tile(page: Page, live: LiveServer) -> None:
     made = live.create(
         {

@@ -28,7 +28,6 @@ def settings(db: str, **changes: Any) -> Settings:
         computer_delay=0,
         forced_delay=0,
         deal_delay=0,
-        hint_budget=0.05,
         rate=1000,
         burst=1000,
         workers=0,  # the computers think in threads here: no worker processes to start

@@ -26,7 +26,7 @@ from ..core.options import OptionError, format_value
 from ..core.protocol import GameRules
 from ..core.record import RecordError, Replay, read_records, replay_record
 from ..games import DEFAULT_GAME, GAMES, get_game
-from ..players.analysis import HINT_BUDGET, analysis_budget
+from ..players.analysis import analysis_effort
 from ..research.sim import SimResult, SimulationError, simulate
 from ..research.tournament import run_tournament, tournament_text
 from ..text.narration import default_opponent
@@ -645,7 +645,7 @@ def build_app() -> "typer.Typer":
         """Play a match against the computer (you are seat 0): full screen in a terminal, or the
         line-based game with --plain."""
         try:
-            analysis_budget(HINT_BUDGET)  # a bad BONEYARD_ANALYSIS_BUDGET, said before starting
+            analysis_effort()  # a bad BONEYARD_ANALYSIS_EFFORT, said before starting
         except OptionError as e:
             error(str(e))
         full_screen = not plain and _in_a_terminal()

@@ -544,6 +544,17 @@ class GameRules(abc.ABC):
         count, Bergen's headers), from public facts only; 0 where plays score nothing."""
         return 0
 
+    def distinct_actions(self, actions: Sequence[Action], table: object = None) -> list[Action]:
+        """``actions`` with each distinct move once, in their order, on the public ``table``: the
+        move lists people see and the analysis use this; the legal actions, records and research
+        action ids keep every one. Here every action is distinct; the line games keep one of two
+        plays that make mirror-image lines."""
+        return list(actions)
+
+    def same_move(self, a: Action, b: Action, table: object = None) -> bool:
+        """Whether ``a`` and ``b`` are one move on ``table`` (:meth:`distinct_actions`)."""
+        return a == b
+
     def utilities(self, points: Sequence[float]) -> tuple[float, ...]:
         """What per-side ``points`` are worth to each side: the points themselves, or their
         negatives where they are costs (``low_wins``) or debits."""

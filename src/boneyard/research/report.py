@@ -207,6 +207,31 @@ def tables(a: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]]]:
                 ],
             )
         )
+    if "pairs" in a:
+        out.append(
+            (
+                "Paired differences over duplicate deals (a's points per hand minus b's)",
+                ["a", "b", "deals", "difference", "95% CI"],
+                [
+                    [p["a"], p["b"], str(p["deals"]), f"{p['difference']:+.2f}", _ci(p["ci95"])]
+                    for p in a["pairs"]
+                ],
+            )
+        )
+        out.append(
+            (
+                "Bradley-Terry ratings (Elo scale; 95% CI by a bootstrap over deals)",
+                ["agent", "rating", "95% CI"],
+                [
+                    [
+                        r["name"],
+                        f"{r['rating']:.0f}",
+                        f"[{r['rating_ci95'][0]:.0f}, {r['rating_ci95'][1]:.0f}]",
+                    ]
+                    for r in sorted(a["ratings"], key=lambda r: -r["rating"])
+                ],
+            )
+        )
     return out
 
 

@@ -34,7 +34,7 @@ from ..core.actions import (
     Stand,
     TakeMiss,
 )
-from ..core.notation import NotationError
+from ..core.notation import NotationError, offered
 from ..core.protocol import GameRules, GameState, Observation
 from ..core.tiles import parse_tile
 from ..core.views import TableView, TrickView
@@ -308,7 +308,7 @@ def score_note(told: Sequence[Told], state: GameState, before: Before, voice: Vo
 class Command:
     """What a line typed by the person asks for: ``kind`` is ``action`` (with ``action``), ``error``
     (with ``message``), or one of ``help``, ``hand``, ``table``, ``score``, ``moves``,
-    ``describe``, ``review``, ``quit``.
+    ``describe``, ``review``, ``beliefs``, ``quit``.
 
     ``claimed`` says that the line itself settled the claim of a play (``3 15``, or ``3 0`` for
     none), so the person is not asked for one."""
@@ -334,6 +334,7 @@ _WORDS = {
     "moves": "moves",
     "describe": "describe",
     "review": "review",
+    "beliefs": "beliefs",
     "q": "quit",
     "quit": "quit",
     "exit": "quit",
@@ -341,12 +342,14 @@ _WORDS = {
 
 
 def menu(obs: Observation) -> list[Action]:
-    """The actions offered to the person, in the engine's order. Where scores are claimed the
-    engine lists every play once without a claim and once with each possible claim; the menu keeps
-    the first (the claim is asked for separately, so the menu does not give the answer away)."""
-    if not obs.rules.claims:
-        return list(obs.legal_actions)
-    return [a for a in obs.legal_actions if not (isinstance(a, Play) and a.claim is not None)]
+    """The actions offered to the person, in the engine's order, each distinct move once
+    (:func:`boneyard.core.notation.offered`): a lead whose orientation changes nothing is offered
+    one way round, and a tile for either of two alike ends at one of them
+    (``GameRules.distinct_actions``; the other is still legal, typed as a tile). Where scores are
+    claimed the engine lists every play
+    once without a claim and once with each possible claim; the menu keeps the first (the claim is
+    asked for separately, so the menu does not give the answer away)."""
+    return offered(obs)
 
 
 def claim_error(rules: GameRules, claim: int) -> str | None:

@@ -39,6 +39,7 @@ from .compute import Compute, Lane
 from .messages import (
     Ack,
     BackMessage,
+    BeliefsMessage,
     ChatLine,
     ChatMessage,
     CreateTable,
@@ -601,6 +602,8 @@ class Hub:
             await self.chat(room, conn, message)
         elif isinstance(message, HintMessage):
             await self.hint(room, conn, message)
+        elif isinstance(message, BeliefsMessage):
+            await self.beliefs(room, conn, message)
         elif isinstance(message, NextHandMessage):
             await self._shielded(self.next_hand(room, conn, message.id))
         elif isinstance(message, RenameMessage):
@@ -925,15 +928,22 @@ class Hub:
             room, ChatLine(seat=seat, name=line.name, text=line.text, at=line.created.isoformat())
         )
 
+    def _refuse_help(self, table: Table, seat: int, on_any_turn: bool) -> tuple[str, str] | None:
+        """Why a hint (on the seat's turn) or the beliefs (on any turn, the hand in play) cannot
+        be given now, or ``None``."""
+        if not table.practice:
+            return "no_hints", "hints are for practice tables"
+        problem = self._refuse(table, seat, None, None)
+        if problem is not None and not (on_any_turn and problem[0] == "not_your_turn"):
+            return problem
+        return None
+
     async def hint(self, room: Room, conn: Conn, message: HintMessage) -> None:
         table = room.table
         seat = conn.seat
         assert seat is not None
         client = conn.client
-        if not table.practice:
-            self.refuse(conn, "no_hints", "hints are for practice tables", message.id)
-            return
-        problem = self._refuse(table, seat, None, None)
+        problem = self._refuse_help(table, seat, on_any_turn=False)
         if problem is not None:
             self.refuse(conn, *problem, message.id)
             return
@@ -948,9 +958,7 @@ class Hub:
         hand, move = table.number, len(table.state.history)
         obs = table.state.observation(seat)
         try:
-            analyses = await self.compute.analyze(
-                "hint", client.address, obs, self.settings.hint_budget, move
-            )
+            analyses = await self.compute.analyze("hint", client.address, obs)
         except Exception:
             log.exception("table %s: a hint failed", table.id)
             self.refuse(conn, "busy", "the hint could not be worked out: try again", message.id)
@@ -962,6 +970,29 @@ class Hub:
         conn.send(
             HintReply(id=message.id, hand=hand, move=move + 1, moves=table.hints(obs, analyses))
         )
+
+    async def beliefs(self, room: Room, conn: Conn, message: BeliefsMessage) -> None:
+        """Who may hold each tile the seat cannot see, at a practice table while the hand is
+        in play (on anyone's turn); limited as hints are."""
+        table = room.table
+        seat = conn.seat
+        assert seat is not None
+        client = conn.client
+        problem = self._refuse_help(table, seat, on_any_turn=True)
+        if problem is not None:
+            self.refuse(conn, *problem, message.id)
+            return
+        if not client.hints.take():
+            self.refuse(conn, "rate_limited", "too many hints: wait a little", message.id)
+            return
+        obs = table.state.observation(seat)
+        try:
+            view = await self.compute.beliefs("hint", client.address, obs)
+        except Exception:
+            log.exception("table %s: the beliefs failed", table.id)
+            self.refuse(conn, "busy", "the beliefs could not be worked out: try again", message.id)
+            return
+        conn.send(table.beliefs(obs, view).model_copy(update={"id": message.id}))
 
     # ----------------------------------------------------------------- moves nobody chooses
     def schedule(self, room: Room) -> None:

@@ -21,7 +21,6 @@ class Settings:
     computer_delay: float = 0.7
     forced_delay: float = 0.6
     deal_delay: float = 3.0
-    hint_budget: float = 0.4
 
     # ----------------------------------------------------------------- absent players
     clock: int = 60

@@ -53,7 +53,7 @@ from ...core.views import PlacedTile, TableView, TrickView
 from ...core.words import Voice
 from ...games import get_game
 from ...players.agents import AGENTS
-from ...players.analysis import MoveAnalysis
+from ...players.analysis import Beliefs, MoveAnalysis, menu_analysis
 from ...text.drawing import describe_table
 from ...text.narration import (
     Before,
@@ -72,6 +72,7 @@ from .messages import (
     ActionIn,
     ActionOut,
     Arm,
+    BeliefsReply,
     ChatLine,
     End,
     HintMove,
@@ -1037,16 +1038,10 @@ class Table:
 
     def hints(self, obs: Observation, analyses: Sequence[MoveAnalysis]) -> list[HintMove]:
         """What each move of a seat's observation ``obs`` is worth and why, from the search
-        player's analysis of it (:func:`boneyard.players.analysis.analyze`, worked out off the
-        event loop)."""
+        player's analysis of it (:func:`boneyard.players.analysis.analyze`, the same as every
+        front end's, worked out off the event loop)."""
         seat = obs.seat
-        best: dict[Action, MoveAnalysis] = {}
-        for m in analyses:
-            action = m.action
-            if isinstance(action, Play) and action.claim is not None:
-                action = Play(action.tile, action.end, action.open)
-            if action not in best or best[action].value < m.value:
-                best[action] = m
+        best = menu_analysis(obs, analyses)
         top = max((m.value for m in best.values()), default=0.0)
         offered = {a.action: a.text for a in self._moves(obs)}
         out = []
@@ -1057,12 +1052,30 @@ class Table:
                     action=as_json,
                     text=offered.get(as_json, str(action)),
                     value=round(m.value, 2),
+                    margin=round(m.margin, 2),
                     loss=round(top - m.value, 2),
                     reason=m.reason,
                     best=m.value == top,
                 )
             )
         return out
+
+    def beliefs(self, obs: Observation, view: Beliefs) -> BeliefsReply:
+        """Who may hold each tile the seat of ``obs`` cannot see, for the browser's grid, from
+        :func:`boneyard.players.analysis.beliefs` of it (worked out off the event loop); ``id``
+        is left for the caller."""
+        names = [self.seats[h].name for h in view.holders[:-1]]
+        stock = "stock" if self.rules.shows_hands_at_end else "stock or out"
+        return BeliefsReply(
+            id=None,
+            hand=self.number,
+            move=len(obs.history) + 1,
+            holders=[*names, stock],
+            tiles=[NAMES[t] for t in view.tiles],
+            chances=[[round(p, 4) for p in view.chances[t]] for t in view.tiles],
+            exact=view.exact,
+            note=view.note(),
+        )
 
     # ----------------------------------------------------------------- records
     def public_record(self) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from ...core.protocol import GameRules, GameState, IllegalAction, Observation
 from ...core.record import match_to_record, replay_record
 from ...core.words import hand_text, tile_text
 from ...players.agents import Agent
-from ...players.analysis import MoveAnalysis, analysis_budget
+from ...players.analysis import MoveAnalysis
 from ...text.narration import (
     YOU,
     Before,
@@ -47,7 +47,6 @@ from ..plain import TerminalGame
 __all__ = ["APP_NAME", "Session"]
 
 APP_NAME = "boneyard play"
-FULL_SCREEN_HINT_BUDGET = 0.4
 
 
 class Session(TerminalGame):
@@ -83,8 +82,6 @@ class Session(TerminalGame):
         self.took_back = 0
         # The file this match is kept in among the saved matches (once it has been saved).
         self.save_path: Path | None = None
-        # A hint in the full-screen game thinks a little longer than the plain game's.
-        self.hint_budget = analysis_budget(FULL_SCREEN_HINT_BUDGET)
 
     # ----------------------------------------------------------------- the log
     def say(self, text: str = "", style: str | None = None) -> None:
@@ -255,18 +252,18 @@ class Session(TerminalGame):
         return True
 
     # ----------------------------------------------------------------- help for the person
-    def analyse_moves(self, budget: float | None = None) -> dict[Action, MoveAnalysis]:
+    def analyse_moves(self) -> dict[Action, MoveAnalysis]:
         """Each of the person's moves analysed (value, loss against the best, reason); empty
         when there is no choice. Safe in a worker thread."""
         if len(self.moves()) < 2:
             return {}
-        return self.hint_analysis(self.observation(), budget or self.hint_budget)
+        return self.hint_analysis(self.observation())
 
-    def review_of(self, hand: int | None = None, budget: float | None = None) -> str:
+    def review_of(self, hand: int | None = None) -> str:
         """The review of the person's choices in a hand (the last finished one by default)."""
         if not any(h.over for h in self.match.hands):
             return "No hand has finished yet."
-        return self.review_text(hand, budget or self.review_budget)
+        return self.review_text(hand)
 
     def all_hands_text(self, hand: int | None = None) -> str:
         """Every seat's tiles at the end of a hand (the last finished one by default), and what

@@ -427,6 +427,61 @@ class LineRules(GameRules):
                 out.append(play(t, None, HIGH[t]))
         return out
 
+    def distinct_actions(self, actions: Sequence[Action], table: object = None) -> list[Action]:
+        """``actions`` with each distinct move once, in their order: a lead whose orientation
+        changes nothing (the line it starts is the mirror image of the other orientation's, and
+        a two-ended line plays the same either way round) is kept in its first orientation only;
+        so is a play of one tile at either end of ``table`` (the layout the actions are played
+        on) where the two lines are mirror images (a double led alone, or two ends alike).
+        The legal actions, records and research action ids keep both; the move lists people see
+        and the analysis use this."""
+        out: list[Action] = []
+        seen: set[tuple[int, int | None]] = set()
+        mirrored = isinstance(table, Layout) and self._ends_mirror(table)
+        for action in actions:
+            if type(action) is Play and (action.end is None or mirrored):
+                key = (action.tile, action.claim)
+                if key in seen and (action.end is not None or self._lead_mirrors(action.tile)):
+                    continue
+                seen.add(key)
+            out.append(action)
+        return out
+
+    def same_move(self, a: Action, b: Action, table: object = None) -> bool:
+        """Whether ``a`` and ``b`` are the same move on ``table`` whatever they claim: equal, or
+        one tile led either way round, or played at either end, where that changes nothing
+        (:meth:`distinct_actions`)."""
+        if type(a) is Play and type(b) is Play:
+            if (a.tile, a.end, a.open) == (b.tile, b.end, b.open):
+                return True
+            unclaimed = [Play(a.tile, a.end, a.open), Play(b.tile, b.end, b.open)]
+            return a.tile == b.tile and len(self.distinct_actions(unclaimed, table)) == 1
+        return a == b
+
+    def _ends_mirror(self, layout: Layout) -> bool:
+        """Whether ``layout`` is a plain two-ended line whose ends are alike (the same number,
+        tip and kind): a tile played at one end gives the mirror image of the other end's line."""
+        return (
+            len(layout.names) == 2
+            and not layout.spinners
+            and self.spinner == "none"
+            and layout.pips[0] == layout.pips[1]
+            and layout.tips[0] == layout.tips[1]
+            and layout.kinds[0] == layout.kinds[1]
+        )
+
+    def _lead_mirrors(self, tile: int) -> bool:
+        """Whether leading ``tile`` one way round gives the mirror image of the other way: a
+        plain two-ended line, the same from either end."""
+        a = self.lead_layout(tile, LOW[tile])
+        b = self.lead_layout(tile, HIGH[tile])
+        return (
+            len(a.names) == 2
+            and a.pips == b.pips[::-1]
+            and a.tips == b.tips[::-1]
+            and a.kinds == b.kinds[::-1]
+        )
+
     def lay(self, layout: Layout, action: Play) -> Layout:
         """The layout after a legal play (not the lead)."""
         assert action.end is not None

@@ -897,8 +897,9 @@ def read_public(rules: LineRules, view: Observation) -> PublicReading:
     one), from the pass that declines a double's bonus play, or for the wild tiles a seat may
     keep rather than lay (``draw_keeps_wild``). While the lead is found by drawing, nobody was
     dealt a tile that finds it and every draw but the last drew none. A double's bonus play
-    offered means its seat holds a tile for it until it plays again; a hand not over means some
-    seat can still play (or draw)."""
+    offered means its seat holds a tile for it until it plays again, and a double laid with no
+    bonus play after it (``double_bonus_play``) that it held none matching the double; a hand
+    not over means some seat can still play (or draw)."""
     n = rules.players
     history = view.history
     timelines: list[list[tuple[int, int]]] = [[] for _ in range(n)]
@@ -937,15 +938,19 @@ def read_public(rules: LineRules, view: Observation) -> PublicReading:
             bonus = -1
             if must_hold and must_hold[0] == s:
                 must_hold = None
-            if rules.double_bonus_play and DOUBLE[t] and not was_bonus and nxt_actor[i] == s:
-                # The bonus was offered: the seat held a tile matching the double there, and
-                # holds it until it plays again.
-                bonus = t
+            if rules.double_bonus_play and DOUBLE[t] and not was_bonus and nxt_actor[i] >= 0:
                 fits = 0
                 for u in _tiles(rules.tiles.suit_mask[HIGH[t]]):
                     if rules.bonus_plays(BIT[u], layout, t):
                         fits |= BIT[u]
-                must_hold = (s, fits)
+                if nxt_actor[i] == s:
+                    # The bonus was offered: the seat held a tile matching the double there,
+                    # and holds it until it plays again.
+                    bonus = t
+                    must_hold = (s, fits)
+                else:
+                    # It was not: the seat held no tile matching the double there.
+                    timelines[s].append((LACKS, fits))
             drew = False
         elif kind is Draw:
             if layout is None:
