@@ -25,6 +25,7 @@ from ..core.options import OptionError, format_value
 from ..core.record import RecordError, Replay, read_records, replay_record
 from ..games import GAMES, get_game
 from ..games.line.rules import Rules
+from ..players.agents.plugins import split_names
 from ..players.analysis import HINT_BUDGET, analysis_budget
 from ..research.sim import SimResult, SimulationError, simulate
 from ..research.tournament import run_tournament, tournament_text
@@ -379,16 +380,15 @@ def _in_a_terminal() -> bool:
 
 def _opponents(opponent: str | None, rules: Rules) -> list[str]:
     """The computer players named by ``--opponent`` (checked), or the game's default."""
-    from ..players.agents import make_agent
+    from ..players.agents import resolve_agent
 
-    names = [n.strip() for n in (opponent or default_opponent(rules)).split(",") if n.strip()]
+    names = split_names(opponent or default_opponent(rules))
     if not names:
         error("--opponent needs an agent name")
     if len(names) > rules.players - 1:
         error(f"{len(names)} opponents given for {rules.players - 1} computer seats")
-    for name in names:
-        make_agent(name)  # an unknown agent is an OptionError naming the known ones
-    return names
+    # An unknown agent or a failing plug-in is an OptionError of one line.
+    return [resolve_agent(name) for name in names]
 
 
 def _read_resume(path: Path) -> dict[str, Any]:
@@ -769,7 +769,7 @@ def build_app() -> "typer.Typer":
             ):
                 result = simulate(
                     resolved,
-                    agents.split(","),
+                    split_names(agents),
                     hands=hands,
                     matches=matches,
                     seed=seed,
@@ -840,7 +840,7 @@ def build_app() -> "typer.Typer":
             with terminate_as_interrupt(), progress_bar(progress and not as_json, "deals") as bar:
                 result = run_tournament(
                     resolved,
-                    agents.split(","),
+                    split_names(agents),
                     deals=deals,
                     seed=seed,
                     workers=workers,
@@ -940,6 +940,16 @@ def build_app() -> "typer.Typer":
                 help="Seconds a computer player waits before it moves (default 0.7).",
             ),
         ] = None,
+        agent: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--agent",
+                metavar="AGENT",
+                help="Offer a plug-in agent as a computer level (repeatable): an installed "
+                "plug-in's name, or an import path with arguments, e.g. "
+                "'mypkg.agents:load(path=policy.npz)'.",
+            ),
+        ] = None,
     ) -> None:
         """Serve the games in a browser: tables against the computer or with friends, a lobby,
         records and replays (needs the server extra)."""
@@ -957,7 +967,21 @@ def build_app() -> "typer.Typer":
             print(f"boneyard serve: open http://{host}:{port}/ in a browser", flush=True)
         if log_level not in ("critical", "error", "warning", "info", "debug"):
             error(f"--log-level {log_level}: choose critical, error, warning, info or debug")
-        serve(host, port, db, fd=fd, log_level=log_level, computer_delay=computer_delay)
+        from ..players.agents import resolve_agent
+
+        try:
+            offered = tuple(dict.fromkeys(resolve_agent(a) for a in agent or ()))
+        except OptionError as e:
+            error(str(e))
+        serve(
+            host,
+            port,
+            db,
+            fd=fd,
+            log_level=log_level,
+            computer_delay=computer_delay,
+            agents=offered,
+        )
 
     @app.command("replay")
     def replay_command(

@@ -33,7 +33,7 @@ from ..core.match import Match
 from ..core.record import match_to_record, write_records
 from ..games.line.rules import Rules
 from ..games.line.state import HandState
-from ..players.agents import Agent, make_agent
+from ..players.agents import Agent, make_agent, resolve_agent
 from .parallel import BACKENDS, Chunk, ParallelError, run_chunks
 from .results import FORMAT as RESULTS_FORMAT
 from .results import ResultsError, ResultsReader, ResultsWriter, check_header
@@ -471,9 +471,9 @@ def simulate(
             )
         if not Path(save).parent.is_dir():
             raise SimulationError(f"cannot save to {save}: no directory {Path(save).parent}")
-    names = seat_agents(agent_names, rules.players)
-    for n in names:
-        make_agent(n)  # an unknown agent fails here, before any work
+    # An unknown agent or a failing plug-in fails here, before any work; a plug-in's file
+    # arguments are made absolute before the names travel to the workers.
+    names = [resolve_agent(n) for n in seat_agents(agent_names, rules.players)]
     whole_match = matches is not None
     result = SimResult(
         game=rules.game.id,

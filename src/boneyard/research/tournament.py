@@ -30,7 +30,7 @@ from typing import Any
 from ..core.match import Match
 from ..core.record import match_to_record
 from ..games.line.rules import Rules
-from ..players.agents import Agent, make_agent
+from ..players.agents import Agent, make_agent, resolve_agent
 from .parallel import Chunk
 from .sim import Progress, SimulationError, hand_line, results_header, run_job, unit_seed
 from .stats import Moments, Number, exact
@@ -303,15 +303,13 @@ def run_tournament(
     are lines of the results file. The results (all but the move times) never depend on the number
     of workers or the backend; after ``resume`` the move times are those of the deals played by this
     run."""
-    names = [n.strip() for n in agent_names if n.strip()]
+    names = [resolve_agent(n) for n in agent_names if n.strip()]
     if len(names) < 2:
         raise SimulationError("a tournament needs at least two agents")
     if len(set(names)) != len(names):
         raise SimulationError("each agent may enter a tournament once")
     if deals < 1:
         raise SimulationError("the number of deals must be >= 1")
-    for n in names:
-        make_agent(n)
     lineups(rules, len(names))
     if save is not None and Path(save).suffix != ".jsonl":
         raise SimulationError(f"{save}: a tournament saves one record per hand: use a .jsonl file")

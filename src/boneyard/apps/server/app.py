@@ -34,6 +34,7 @@ from ...core.record import RecordError
 from ...games import GAMES, get_game
 from ...games.line.state import IllegalAction
 from ...players.agents import AGENTS
+from ...players.agents.plugins import label
 from .messages import (
     PROTOCOL,
     Ack,
@@ -94,6 +95,9 @@ class Settings:
     create_rate: float = 0.5
     create_burst: int = 30
     agent_threads: int = 2
+    agents: tuple[str, ...] = ()
+    """Plug-in agents offered as computer levels beside the built-in ones (names resolved by
+    :func:`boneyard.players.agents.resolve_agent`; see docs/research.md)."""
     queue_size: int = 256
     """Messages waiting for a slow reader before it is disconnected."""
     finished_kept: int = 200
@@ -196,6 +200,9 @@ class Hub:
         self.writer: Writer | None = None
         self.rooms: dict[str, Room] = {}
         self.agents = ThreadPoolExecutor(settings.agent_threads, thread_name_prefix="boneyard-ai")
+        # The computer levels offered: the search player's first, the other built-in agents, then
+        # the operator's plug-ins.
+        self.levels = [*LEVELS, *(a for a in AGENTS if a not in LEVELS), *settings.agents]
         self.tasks: set[asyncio.Task[Any]] = set()
         self.creators: dict[str, Bucket] = {}
         self.moves = 0
@@ -308,11 +315,11 @@ class Hub:
                 seats.append(Seat(i, "person", s.name or f"Seat {i}", None, token_hash(token)))
             else:
                 level = s.level or "casual"
-                if level not in AGENTS:
+                if level not in self.levels:
                     raise HTTPException(
-                        400, f"unknown level {level!r}: choose from {', '.join(AGENTS)}"
+                        400, f"unknown level {level!r}: choose from {', '.join(self.levels)}"
                     )
-                seats.append(Seat(i, "computer", s.name or f"{level}-{i}", level, None))
+                seats.append(Seat(i, "computer", s.name or f"{label(level)}-{i}", level, None))
         table_id = secrets.token_urlsafe(6)
         while table_id in self.rooms:
             table_id = secrets.token_urlsafe(6)
@@ -733,7 +740,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def games() -> dict[str, Any]:
         return {
             "games": [_game_json(g.id) for g in GAMES.values()],
-            "levels": [*LEVELS, *(a for a in AGENTS if a not in LEVELS)],
+            "levels": hub.levels,
         }
 
     @app.get("/api/protocol")
