@@ -50,7 +50,7 @@ def train(
     while (hands is None or played < hands) and (
         seconds is None or time.perf_counter() - start < seconds
     ):
-        obs, info = env.reset(seed=int(rng.integers(2**31)))
+        obs, _info = env.reset(seed=int(rng.integers(2**31)))
         steps: list[tuple[np.ndarray, np.ndarray, int, np.ndarray]] = []
         done = False
         reward = 0.0
@@ -62,7 +62,7 @@ def train(
             p /= p.sum()
             k = int(rng.choice(len(legal), p=p))
             steps.append((x, legal, k, p))
-            obs, r, done, _truncated, info = env.step(int(legal[k]))
+            obs, r, done, _truncated, _info = env.step(int(legal[k]))
             reward += float(r)
         # REINFORCE: raise the log-probability of every choice by (return - baseline).
         advantage = (reward - baseline) / 10.0

@@ -7,9 +7,10 @@ generator, ``policy(observation_vector, action_mask, rng)``. :class:`PolicyAgent
 OpenSpiel environment plays ``boneyard play``, ``simulate``, ``tournament`` and the server's tables.
 
 A policy is saved with the encoding it learned (:func:`save_policy`: the arrays, the game, the
-sizes and :data:`~boneyard.research.env.encoding.ENCODING_VERSION`), and :func:`load_policy` refuses
-a file of another encoding version. :func:`linear` is a ready plug-in for the commonest saved policy,
-a linear scorer of the legal ids (``weights`` of shape (actions, observation), ``bias``)::
+sizes and :data:`~boneyard.research.env.encoding.ENCODING_VERSION`), and :func:`load_policy`
+refuses a file of another encoding version. :func:`linear` is a ready plug-in for the commonest
+saved policy, a linear scorer of the legal ids (``weights`` of shape (actions, observation),
+``bias``)::
 
     boneyard tournament block --agents 'boneyard.env.policy:linear(path=block.npz),greedy'
 
@@ -172,12 +173,10 @@ def save_policy(
     if _META in arrays:
         raise PolicyError(f"{_META} is the name of the policy's own record")
     out = Path(path)
+    payload: dict[str, Any] = {k: np.asarray(v) for k, v in arrays.items()}
+    payload[_META] = np.frombuffer(json.dumps(record).encode(), np.uint8)
     with out.open("wb") as f:
-        np.savez_compressed(
-            f,
-            **{k: np.asarray(v) for k, v in arrays.items()},
-            **{_META: np.frombuffer(json.dumps(record).encode(), np.uint8)},
-        )
+        np.savez_compressed(f, **payload)
     return out
 
 
