@@ -48,6 +48,7 @@ __all__ = [
     "MAX_MATCH_HANDS",
     "SimResult",
     "SimulationError",
+    "agent_failed",
     "hand_line",
     "results_header",
     "run_job",
@@ -211,7 +212,10 @@ def _play_units(job: _Job, first: int, stop: int) -> Chunk:
                     state.apply(legal[0])
                     continue
                 seat = state.turn
-                state.apply(agents[seat].choose(state.observation(seat), rng))
+                try:
+                    state.apply(agents[seat].choose(state.observation(seat), rng))
+                except Exception as e:
+                    raise agent_failed(names[seat], index, e) from None
             lines.append(hand_line(index, len(lines), seed, names, state))
             if not whole_match or match.next_hand() is None:
                 break
@@ -256,6 +260,15 @@ def _play_compiled(job: _Job, first: int, stop: int, start: float) -> Chunk:
     chunk.tally = tally
     chunk.seconds = time.perf_counter() - start
     return chunk
+
+
+def agent_failed(name: str, unit: int, error: Exception) -> SimulationError:
+    """The one line said when an agent raises, or returns an action that is not legal, during a
+    run (a plug-in's fault must not end a run with a traceback)."""
+    why = " ".join(str(error).split())
+    return SimulationError(
+        f"agent {name!r} failed in unit {unit + 1}: {type(error).__name__}: {why}"
+    )
 
 
 def _endless(index: int) -> SimulationError:

@@ -39,7 +39,7 @@ from ..core.stream import Stream, substream, unit_seed
 from ..games.line.rules import Rules
 from ..players.agents import Agent, make_agent, resolve_agent
 from .parallel import Chunk
-from .sim import Progress, SimulationError, hand_line, results_header, run_job
+from .sim import Progress, SimulationError, agent_failed, hand_line, results_header, run_job
 from .stats import Moments, Number, exact
 
 __all__ = ["AgentStats", "MoveTimes", "TournamentResult", "run_tournament"]
@@ -213,9 +213,12 @@ def _play_deals(job: _Job, first: int, stop: int) -> Chunk:
                 who = seat_agent[seat]
                 obs = state.observation(seat)
                 start = clock()
-                action = agents[who].choose(obs, rng)
-                times[who].add((clock() - start) * 1000.0)
-                state.apply(action)
+                try:
+                    action = agents[who].choose(obs, rng)
+                    times[who].add((clock() - start) * 1000.0)
+                    state.apply(action)
+                except Exception as e:
+                    raise agent_failed(job.names[who], deal, e) from None
             names = [job.names[seat_agent[s]] for s in range(rules.players)]
             line = hand_line(deal, r, deal_seed, names, state)
             line["of"] = len(rotations)
