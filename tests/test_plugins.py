@@ -141,16 +141,18 @@ def test_an_import_path_plays_and_its_file_arguments_travel_absolute(
 
 
 # ------------------------------------------------------------------------------ installed
-def lightest_choices_hold(history: list[Any], state: Any, seat: int) -> int:
+def lightest_choices_hold(history: list[Any], state: Any, seat: int, heaviest: bool = False) -> int:
     """Replays a hand and checks that every choice ``seat`` made among plays was its lightest
-    tile (the plug-in's rule, not greedy's); returns the number of such choices."""
+    tile (the plug-in's rule, not greedy's), or its heaviest; returns the number of such
+    choices."""
     replay = state.restart()
     checked = 0
+    pick = max if heaviest else min
     for move in history:
         if move.seat == seat and type(move.action) is Play:
             plays = [a for a in replay.legal_actions() if type(a) is Play]
             if len({PIPS[a.tile] for a in plays}) > 1:
-                assert PIPS[move.action.tile] == min(PIPS[a.tile] for a in plays)
+                assert PIPS[move.action.tile] == pick(PIPS[a.tile] for a in plays)
                 checked += 1
         replay.apply(move.action, move.seat)
     return checked
@@ -205,25 +207,39 @@ def test_a_plugin_in_a_ray_tournament_from_the_command_line(site: Path, tmp_path
 
 
 def test_a_plugin_at_a_server_table(installed: Path, db_url: str) -> None:
+    """The operator's plug-ins are levels: in the lobby's list, at a new table (whose computers
+    think in a worker process), and at the table resumed after a restart; a plug-in not enabled is
+    no level."""
     from fastapi.testclient import TestClient
 
     from boneyard.apps.server.app import create_app
 
     sys.path.insert(0, str(ROOT / "tests" / "server"))
-    from serverhelp import Player, create, settings, table_of
+    from serverhelp import Player, create, hub, settings, table_of
 
     mode = installed / "mode.txt"
     mode.write_text("heaviest")
     # An entry point by its name, and an import path with a file argument.
-    offered = (resolve_agent("lightest"), resolve_agent(f"boneyard_lightest:load(path={mode})"))
-    with TestClient(create_app(settings(db_url, agents=offered))) as client:
+    heaviest = resolve_agent(f"boneyard_lightest:load(path={mode})")
+    offered = (resolve_agent("lightest"), heaviest)
+
+    def watch_a_hand(client: TestClient, table_id: str) -> Any:
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            watcher = Player(ws)
+            watcher.hello()
+            watcher.until(lambda m: m["type"] == "state" and m["status"] == "between_hands")
+        return table_of(client, table_id).match.hands[0]
+
+    # One worker process: the plug-in is loaded there, by its name, as the lanes load any level.
+    with TestClient(create_app(settings(db_url, agents=offered, workers=1))) as client:
         levels = client.get("/api/games").json()["levels"]
         assert levels[:4] == ["beginner", "casual", "strong", "expert"]
-        assert levels[-2:] == ["lightest", f"boneyard_lightest:load(path={mode})"]
-        made = create(client, "block", seats=[{"kind": "computer", "level": levels[-1]}] * 2)
+        assert levels[-2:] == ["lightest", heaviest]
+        made = create(client, "block", seats=[{"kind": "computer", "level": heaviest}] * 2)
         assert [s["name"] for s in made["seats"]] == ["load-0", "load-1"]
-        assert table_of(client, made["id"]).seats[0].agent.name == "heaviest"
-        # An installed plug-in the operator did not offer is no level.
+        hand = watch_a_hand(client, made["id"])
+        assert hand.over and lightest_choices_hold(list(hand.history), hand, 0, heaviest=True)
+        # An installed plug-in the operator did not offer is no level, at a new table or a seat.
         refused = client.post(
             "/api/tables",
             json={"game": "block", "seats": [{"kind": "computer", "level": "broken"}] * 2},
@@ -232,11 +248,19 @@ def test_a_plugin_at_a_server_table(installed: Path, db_url: str) -> None:
         seats = [{"kind": "computer", "level": "lightest"}, {"kind": "computer", "level": "greedy"}]
         made = create(client, "block", seats=seats, seed=5)
         assert [s["name"] for s in made["seats"]] == ["lightest-0", "greedy-1"]
-        with client.websocket_connect(f"/ws/{made['id']}") as ws:
-            watcher = Player(ws)
-            watcher.hello()
-            watcher.until(lambda m: m["type"] == "state" and m["status"] == "between_hands")
-        table = table_of(client, made["id"])
-        hand = table.match.hands[0]
-        assert hand.over
-        assert lightest_choices_hold(list(hand.history), hand, 0) >= 1
+        hand = watch_a_hand(client, made["id"])
+        assert hand.over and lightest_choices_hold(list(hand.history), hand, 0) >= 1
+        person = create(
+            client,
+            "block",
+            seats=[{"kind": "person", "name": "Ann"}, {"kind": "computer", "level": "lightest"}],
+        )
+        table_id = person["id"]
+    # After a restart with the same plug-ins the table is resumed with its plug-in seat; without
+    # them it is not (the server says why in its log and keeps the others).
+    with TestClient(create_app(settings(db_url, agents=offered, workers=0))) as client:
+        assert table_id in hub(client).rooms
+        assert table_of(client, table_id).seats[1].level == "lightest"
+    with TestClient(create_app(settings(db_url, workers=0))) as client:
+        assert table_id not in hub(client).rooms
+        assert "lightest" not in client.get("/api/games").json()["levels"]

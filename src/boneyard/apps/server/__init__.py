@@ -11,7 +11,6 @@ plain HTML, CSS and JavaScript, no build step. See docs/server.md.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -29,13 +28,11 @@ def serve(
     log_level: str = "info",
     computer_delay: float | None = None,
     settings: Settings | None = None,
-    agents: Sequence[str] = (),
 ) -> None:
     """Run the server until interrupted: on ``host``:``port``, or on the listening socket ``fd``
     (already bound, for tests and socket activation), with the store at ``db`` (a SQLAlchemy URL
-    or a SQLite file; default ``boneyard.db``), offering the plug-in ``agents`` (resolved agent
-    names) as computer levels. ``settings`` replaces every setting (``db``, ``computer_delay`` and
-    ``agents`` then go unused)."""
+    or a SQLite file; default ``boneyard.db``). ``settings`` replaces every setting (``db`` and
+    ``computer_delay`` then go unused)."""
     import copy
     import gc
     import socket
@@ -50,7 +47,6 @@ def serve(
         settings = Settings(db=database_url(db))
         if computer_delay is not None:
             settings.computer_delay = computer_delay
-        settings.agents = tuple(agents)
     app = create_app(settings)
     # The server's own messages (tables made and ended, stores opened) go where uvicorn's go.
     logging = copy.deepcopy(LOGGING_CONFIG)
