@@ -104,3 +104,24 @@ def test_render() -> None:
     env.reset(seed=4)
     assert "Seat 0:" in env.render()
     assert BoneyardEnv("matador").render() is None
+
+
+def test_a_hand_over_before_the_learners_first_move_is_dealt_again_and_counted() -> None:
+    env = BoneyardEnv("block", opponents="random")
+    hands = []
+    others_play = env._others_play
+
+    def watched() -> None:
+        others_play()
+        hands.append(env.state)
+
+    env._others_play = watched  # type: ignore[method-assign]
+    obs, info = env.reset(seed=0)
+    assert info["redealt"] == 0 and len(hands) == 1
+    hands.clear()
+    # Seed 9: the first hand dealt ends before seat 0 moves (found by trying seeds).
+    obs, info = env.reset(seed=9)
+    assert info["redealt"] == len(hands) - 1 == 1
+    first, dealt_again = hands
+    assert first.over and all(move.seat != 0 for move in first.history)
+    assert not dealt_again.over and dealt_again.turn == 0 and obs["action_mask"].any()

@@ -486,3 +486,26 @@ def test_the_points_reward() -> None:
             compared += 1
     assert compared > 10
     assert points.max_utility() >= 168 * 2
+
+
+def test_the_win_reward_disagrees_with_points_in_a_counting_game() -> None:
+    # Muggins scores during the hand: the side that dominoes (+1 with reward=win) may still have
+    # scored less in the hand than the other, whose points return is then the higher.
+    wins, points = load("muggins"), load("muggins", {"reward": "points"})
+    rng = random.Random(0)
+    for _ in range(100):
+        history: list[int] = []
+        state = wins.new_initial_state()
+        while not state.is_terminal():
+            legal = None if state.is_chance_node() else state.legal_actions()
+            action = sample_chance(state, rng) if legal is None else rng.choice(legal)
+            state.apply_action(action)
+            history.append(action)
+        other = points.new_initial_state()
+        for action in history:
+            other.apply_action(action)
+        winner = state.hand.result.winner
+        if winner is not None and other.returns()[winner] < 0:
+            assert state.returns()[winner] == 1.0
+            return
+    raise AssertionError("no hand where the winner scored less")

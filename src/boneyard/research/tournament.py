@@ -396,16 +396,18 @@ def run_tournament(
 def tournament_text(result: TournamentResult) -> str:
     """The tournament table for people."""
     timed = result.engine == "python"
+    # As wide as the longest name: a plug-in's name carries its module and arguments.
+    width = max([12, *(len(a.name) for a in result.agents)])
     lines = [
         f"{result.game} ({result.rules}): {result.deals} duplicate deals, {result.hands} hands",
-        f"{'agent':<12} {'hands':>6} {'win %':>6} {'points/hand':>12} {'95% interval':>18} "
+        f"{'agent':<{width}} {'hands':>6} {'win %':>6} {'points/hand':>12} {'95% interval':>18} "
         f"{'rating':>7}" + (f" {'median ms':>10} {'max ms':>9}" if timed else ""),
     ]
     for a in sorted(result.agents, key=lambda a: -a.rating):
         data = a.to_json(times=timed)
         low, high = data["ci95"]
         row = (
-            f"{a.name:<12} {a.hands:>6} {100 * a.win_rate:>5.1f}% {a.points_per_hand:>12.2f} "
+            f"{a.name:<{width}} {a.hands:>6} {100 * a.win_rate:>5.1f}% {a.points_per_hand:>12.2f} "
             f"{f'[{low:.2f}, {high:.2f}]':>18} {a.rating:>7.0f}"
         )
         if timed:

@@ -382,7 +382,8 @@ class Hub:
     def _new_id(self, private: bool) -> str:
         size = PRIVATE_ID_BYTES if private else 6
         table_id = secrets.token_urlsafe(size)
-        while table_id in self.rooms:
+        # An id starting with "-" would read as an option to `boneyard tables close ID`.
+        while table_id in self.rooms or table_id.startswith("-"):
             table_id = secrets.token_urlsafe(size)
         return table_id
 

@@ -324,9 +324,7 @@ class Table:
         """The computer levels its seats may have: the server's (built-in and plug-in)."""
         for s in self.seats:
             if s.kind == "computer" and (s.level or "") not in self.levels:
-                raise ValueError(
-                    f"unknown level {s.level!r}: choose from {', '.join(self.levels)}"
-                )
+                raise ValueError(f"unknown level {s.level!r}: choose from {', '.join(self.levels)}")
         self.practice = practice
         self.seed = seed
         self.private = private

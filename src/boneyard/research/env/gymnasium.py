@@ -114,14 +114,19 @@ class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
         super().reset(seed=seed)
         # Every generator of the hand (the deal, the agents) comes from Gymnasium's np_random.
         self._rng = random.Random(int(self.np_random.integers(2**63)))
+        redealt = 0
         while True:
             match = Match(self.game_rules, rng=random.Random(self._rng.getrandbits(64)))
             self.match = match
             self.state = match.hand
             self._others_play()
-            if not self.state.over:  # a hand the others finish alone is dealt again
+            if not self.state.over:
                 break
+            # A hand the others finish before the learner's first move holds no decision for
+            # it: it is dealt again, and counted in info["redealt"].
+            redealt += 1
         obs, info = self._observe()
+        info["redealt"] = redealt
         if self.render_mode == "human":
             self.render()
         return obs, info
