@@ -24,7 +24,12 @@ Rewards come once, when the hand ends, to every seat (a partnership's two seats 
 reward): ``reward="win"`` (default) +1 to the winning side, ``-1/(sides-1)`` to the others, 0 to
 all when nobody wins; ``reward="points"``, the side's points minus the other sides' mean.
 
-An action that is not legal raises :class:`ValueError` (an
+:func:`env` wraps the environment as PettingZoo's classic environments are: the order of
+``reset``, ``step`` and ``observe`` is enforced, an action out of the space is an error, and **an
+illegal action ends the hand**: every seat is terminated, the seat that made it gets
+``illegal_reward`` (-1 by default) and the others 0; the engine is never given the action, so the
+hand is as it was. That is the wrapper's rule, not the game's: :func:`raw_env`, the environment
+itself, refuses an illegal action with :class:`ValueError` (an
 :class:`~boneyard.core.protocol.IllegalAction` carrying what is legal) and changes nothing.
 """
 
@@ -36,6 +41,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from ...core.match import Match
 from ...games.line.state import HandState, IllegalAction
@@ -181,15 +187,21 @@ def _result_info(state: HandState) -> dict[str, Any]:
 
 
 def raw_env(game: str, rules: str | None = None, **options: Any) -> BoneyardAEC:
-    """The environment without wrappers."""
+    """The environment without wrappers: an illegal action raises and changes nothing."""
     return BoneyardAEC(game, rules, **options)
 
 
-def env(game: str, rules: str | None = None, **options: Any) -> BoneyardAEC:
+def env(
+    game: str, rules: str | None = None, *, illegal_reward: float = -1.0, **options: Any
+) -> AECEnv:
     """A PettingZoo AEC environment of ``game`` under rule set ``rules`` (the game's default if
-    ``None``). ``options``: ``players``, any option of the game (``target_score=150``),
-    ``reward`` (``"win"`` or ``"points"``) and ``render_mode`` (``"human"`` or ``"ansi"``).
-
-    The environment raises on an illegal action rather than being wrapped in PettingZoo's
-    order-enforcing and illegal-move wrappers: the masks say what is legal."""
-    return raw_env(game, rules, **options)
+    ``None``), wrapped as PettingZoo's classic environments are (see the module docstring): an
+    illegal action ends the hand with ``illegal_reward`` for the seat that made it. ``options``:
+    ``players``, any option of the game (``target_score=150``), ``reward`` (``"win"`` or
+    ``"points"``) and ``render_mode`` (``"human"`` or ``"ansi"``). The environment itself is
+    ``.unwrapped``."""
+    wrapped: AECEnv = wrappers.TerminateIllegalWrapper(
+        raw_env(game, rules, **options), illegal_reward=illegal_reward
+    )
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
