@@ -5,6 +5,7 @@ each other."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
 import sys
 from pathlib import Path
@@ -148,6 +149,17 @@ def test_the_worked_example_trains_saves_and_enters_a_tournament(tmp_path: Path)
     assert make_agent(name).name == "b"
     result = run_tournament(rules, [name, "random"], deals=30, seed=2, workers=1)
     assert result.hands == 60 and result.agents[0].name == name
+    # Played in `boneyard play` (a person typing the first move offered each time), and saved.
+    from typer.testing import CliRunner
+
+    from boneyard.apps.cli import build_app
+
+    save = tmp_path / "game.json"
+    args = ["play", "block", "--opponent", name, "--seed", "1", "--save", str(save)]
+    played = CliRunner().invoke(build_app(), args, input="1\n" * 2000)
+    assert played.exit_code == 0, played.output
+    assert "Match over:" in played.stdout
+    assert json.loads(save.read_text())["players"] == ["you", "b-1"]  # the policy file's name
     # The trained scorer is what plays: a policy saved with zero weights plays the lowest id.
     zero = save_policy(
         tmp_path / "z.npz", rules, {"weights": np.zeros((202, 211)), "bias": np.zeros(202)}

@@ -37,7 +37,7 @@ from .messages import (
 )
 from .replay import replay_frames
 from .settings import Settings
-from .table import STAND_IN
+from .table import STAND_IN, level_names
 
 __all__ = ["Hub", "Settings", "create_app"]
 
@@ -138,6 +138,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {
             "games": [_game_json(g.id) for g in GAMES.values()],
             "levels": list(hub.levels),
+            "level_names": level_names(hub.levels),
             "clock": settings.clock,
         }
 

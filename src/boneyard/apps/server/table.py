@@ -54,6 +54,7 @@ from ...games import get_game
 from ...games.line.rules import Rules
 from ...games.line.state import HandState, IllegalAction, Observation
 from ...players.agents import AGENTS
+from ...players.agents.plugins import label
 from ...players.analysis import MoveAnalysis
 from ...text.drawing import describe_table
 from ...text.narration import (
@@ -97,6 +98,7 @@ __all__ = [
     "Table",
     "action_from_json",
     "action_json",
+    "level_names",
     "line_view",
     "offered_levels",
 ]
@@ -1117,6 +1119,16 @@ def _public_move(move: Move) -> dict[str, Any]:
     if isinstance(move.action, Discard) and move.action.tile is None:
         return {"seat": move.seat, "discard": None}  # face down
     return move.to_record()
+
+
+def level_names(levels: Sequence[str]) -> dict[str, str]:
+    """The levels as the lobby shows them: a plug-in named by an import path with arguments by its
+    short name (``mypkg.agents:load(path=...)`` is ``load``), unless another level has it too."""
+    short = [label(level) for level in levels]
+    return {
+        level: name if short.count(name) == 1 and name not in levels else level
+        for level, name in zip(levels, short, strict=True)
+    }
 
 
 def offered_levels(plugins: Sequence[str] = ()) -> tuple[str, ...]:
