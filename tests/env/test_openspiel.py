@@ -509,3 +509,34 @@ def test_the_win_reward_disagrees_with_points_in_a_counting_game() -> None:
             assert state.returns()[winner] == 1.0
             return
     raise AssertionError("no hand where the winner scored less")
+
+
+def test_a_small_set_makes_a_game_tabular_methods_solve() -> None:
+    # examples/solve_tiny.py: Block with the double-two set (6 tiles, 0-0 1-0 1-1 2-0 2-1 2-2),
+    # two tiles each. Its tree is small: the deals are the 6 * 5 * 4 * 3 = 360 orders of the
+    # four tiles dealt (Block never draws: no chance node deals the two left over).
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    game = load("block", {"options": "tile_set=double-two;hand_size=2", "reward": "points"})
+    assert game.rules.tiles.size == 6 and game.max_chance_outcomes() == 6
+    deals = 0
+    stack = [game.new_initial_state()]
+    while stack:
+        state = stack.pop()
+        if not state.is_chance_node():
+            deals += 1
+            continue
+        stack.extend(state.child(a) for a, _ in state.chance_outcomes())
+    assert deals == 360
+    path = Path(__file__).resolve().parents[2] / "examples" / "solve_tiny.py"
+    spec = importlib.util.spec_from_file_location("solve_tiny", path)
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    sys.modules["solve_tiny"] = example
+    spec.loader.exec_module(example)
+    found = list(example.solve(2))
+    assert [i for i, _, _ in found] == [1, 2]
+    first, second = found[0][1], found[1][1]
+    assert 0 <= second < first

@@ -167,3 +167,32 @@ def test_render_every_game(game: str) -> None:
     assert all(f"Seat {s}:" in texts[0] for s in range(len(e.possible_agents)))
     assert all("Last move: Seat " in text for text in texts)
     assert "The hand is over." in texts[-1] and "Hand 1 is over" in texts[-1]
+
+
+def test_a_whole_match_as_one_episode() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env("block", episode="match"), num_cycles=300)
+    for reward in ("points", "win"):
+        e = env("partnership", rules="latin", episode="match", reward=reward)
+        e.reset(seed=4)
+        rng = random.Random(4)
+        totals = dict.fromkeys(e.possible_agents, 0.0)
+        hands_seen = set()
+        for agent in e.agent_iter(100_000):
+            obs, r, terminated, truncated, info = e.last()
+            totals[agent] += r
+            if "hand" in info:
+                hands_seen.add(len(e.unwrapped.match.hands))
+            if terminated or truncated:
+                e.step(None)
+                continue
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        match = e.unwrapped.match
+        assert match.over and len(match.hands) > 1 and hands_seen
+        us, them = match.totals
+        if reward == "points":
+            assert totals["seat_0"] == totals["seat_2"] == us - them == -totals["seat_1"]
+        else:
+            assert totals["seat_0"] == totals["seat_2"] == (1.0 if match.winner == 0 else -1.0)
+            assert totals["seat_1"] == -totals["seat_0"]

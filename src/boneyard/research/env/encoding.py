@@ -53,6 +53,7 @@ from ...players.search.inference import recent_voids
 __all__ = [
     "ACTION_KINDS",
     "ENCODING_VERSION",
+    "EPISODES",
     "REWARDS",
     "ActionKind",
     "Codec",
@@ -67,6 +68,9 @@ Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
 REWARDS = ("win", "points")
+EPISODES = ("hand", "match")
+"""What an episode of the environments is: one hand (the default), or a whole match, its hands
+dealt one after another to the target (``episode="match"``)."""
 
 
 # ---------------------------------------------------------------------------- the action space
@@ -481,16 +485,23 @@ class Codec:
         over the sides."""
         k = self.sides
         if mode == "win":
-            if result.winner is None:
-                per_side = [0.0] * k
-            else:
-                per_side = [1.0 if s == result.winner else -1.0 / (k - 1) for s in range(k)]
-        elif mode == "points":
+            return self.win_rewards(result.winner)
+        if mode == "points":
             pts = [float(p) for p in result.points]
             total = sum(pts)
             per_side = [self._sign * (p - (total - p) / (k - 1)) for p in pts]
         else:
             raise ValueError(f"unknown reward {mode!r}: choose from {', '.join(REWARDS)}")
+        return tuple(per_side[self.rules.side_of[s]] for s in range(self.players))
+
+    def win_rewards(self, winner: int | None) -> tuple[float, ...]:
+        """Each seat's ``win`` reward when side ``winner`` won (a hand, or a whole match):
+        +1 to it, ``-1/(sides-1)`` to each other side, 0 to all when nobody won."""
+        k = self.sides
+        if winner is None:
+            per_side = [0.0] * k
+        else:
+            per_side = [1.0 if s == winner else -1.0 / (k - 1) for s in range(k)]
         return tuple(per_side[self.rules.side_of[s]] for s in range(self.players))
 
 
