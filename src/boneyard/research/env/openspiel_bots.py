@@ -31,9 +31,9 @@ import numpy as np
 import pyspiel
 
 from ...core.actions import Action, Draw, Muggins, Pass, Play
+from ...core.history import public_steps
+from ...core.protocol import GameRules, Observation
 from ...core.tiles import BIT, HIGH, LOW, tiles_of
-from ...games.line.rules import Rules
-from ...games.line.state import Observation
 from ...players.agents import Agent, make_agent
 from ...players.search.inference import Inference
 from .openspiel import BoneyardGame, BoneyardState, game_name
@@ -70,7 +70,7 @@ class BoneyardBot(pyspiel.Bot):  # type: ignore[misc]
         pass
 
 
-def openspiel_game(rules: Rules) -> BoneyardGame:
+def openspiel_game(rules: GameRules) -> BoneyardGame:
     """The OpenSpiel game of a rule set (its options given as a parameter dict)."""
     options = ";".join(f"{k}={_option_text(v)}" for k, v in rules.options.to_json().items())
     params = {"rules": rules.rule_set, "players": rules.players, "options": options}
@@ -113,22 +113,19 @@ def state_from_observation(
     # Per seat, the moves (draws and passes) at which it showed it held nothing to play, with
     # the pips the table's ends showed then: a tile that fits them came later.
     stuck: list[list[tuple[int, frozenset[int]]]] = [[] for _ in range(n)]
-    layout = None
-    for i, move in enumerate(history):
+    # The table before each move, followed by the one public-history replayer.
+    for step in public_steps(rules, history):
+        i, move, layout = step.index, step.move, step.before
         action = move.action
         if type(action) is Play:
             played[move.seat] |= BIT[action.tile]
             played_at[action.tile] = i
-            layout = (
-                rules.lead_layout(action.tile, action.open)
-                if layout is None or action.end is None
-                else rules.lay(layout, action)
-            )
         elif type(action) in (Draw, Pass):
             if type(action) is Draw:
                 draws_at[move.seat].append(i)
-            if layout is not None:
-                stuck[move.seat].append((i, frozenset(p for p in layout.pips if p >= 0)))
+            pips = getattr(layout, "pips", None)
+            if pips is not None:
+                stuck[move.seat].append((i, frozenset(p for p in pips if p >= 0)))
     inference = Inference.from_observation(observation)
     never = len(history) + 1
     for _ in range(tries):

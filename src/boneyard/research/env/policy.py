@@ -37,8 +37,7 @@ import numpy.typing as npt
 
 from ... import __version__
 from ...core.actions import Action
-from ...games.line.rules import Rules
-from ...games.line.state import Observation
+from ...core.protocol import GameRules, Observation
 from . import make_rules
 from .encoding import ENCODING_VERSION, Codec, Mask, Vector
 
@@ -93,15 +92,17 @@ class PolicyAgent:
             self.takes_rng = False
         self._codec: Codec | None = None
 
-    def codec(self, rules: Rules) -> Codec:
+    def codec(self, rules: GameRules) -> Codec:
         """The encoding of ``rules`` (made once per rule set played), checked against the
         policy's."""
         codec = self._codec
         if codec is None or codec.rules is not rules:
             codec = Codec(rules)
-            if self.game is not None and rules.game.id != self.game:
+            # Which game the rules are, against the one the policy learned (no game singled out).
+            playing = rules.game.id
+            if self.game not in (None, playing):
                 raise PolicyError(
-                    f"policy {self.name!r} was trained for {self.game}, not {rules.game.id}"
+                    f"policy {self.name!r} was trained for {self.game}, not {playing}"
                 )
             found = (codec.observation_size, codec.num_actions)
             for want, got, what in zip(self.sizes, found, ("observation", "action"), strict=True):
@@ -139,7 +140,7 @@ class SavedPolicy:
         self.arrays = arrays
         self.meta = meta
 
-    def rules(self) -> Rules:
+    def rules(self) -> GameRules:
         """The rule set the policy was trained on."""
         return make_rules(
             self.meta["game"],
@@ -151,7 +152,7 @@ class SavedPolicy:
 
 def save_policy(
     path: str | Path,
-    rules: Rules,
+    rules: GameRules,
     arrays: Mapping[str, npt.ArrayLike],
     **meta: Any,
 ) -> Path:
