@@ -345,7 +345,9 @@ def test_mexican_train_from_the_lobby_by_clicking(page: Page, live: LiveServer) 
     page.fill("#seats .seat-row:nth-child(1) .name", "Ann")
     page.select_option("#seats .seat-row:nth-child(2) .level", "greedy")
     page.click("#create details summary")
-    assert page.locator("#options select[data-option=tile_set] option").count() == 3
+    # Every set of the option: the three usual ones and the two small ones (for research; a
+    # deal that does not fit is refused when the table is made).
+    assert page.locator("#options select[data-option=tile_set] option").count() == 5
     page.select_option("#options select[data-option=tile_set]", "double-nine")
     page.click("#create-button")
     page.wait_for_selector("#created:not(.hidden)")
