@@ -26,6 +26,7 @@ from ..core.options import OptionError, format_value
 from ..core.protocol import GameRules
 from ..core.record import RecordError, Replay, read_records, replay_record
 from ..games import DEFAULT_GAME, GAMES, get_game
+from ..players.agents.plugins import split_names
 from ..players.analysis import analysis_effort
 from ..research.sim import SimResult, SimulationError, simulate
 from ..research.tournament import run_tournament, tournament_text
@@ -380,16 +381,15 @@ def _in_a_terminal() -> bool:
 
 def _opponents(opponent: str | None, rules: GameRules) -> list[str]:
     """The computer players named by ``--opponent`` (checked), or the game's default."""
-    from ..players.agents import make_agent
+    from ..players.agents import resolve_agent
 
-    names = [n.strip() for n in (opponent or default_opponent(rules)).split(",") if n.strip()]
+    names = split_names(opponent or default_opponent(rules))
     if not names:
         error("--opponent needs an agent name")
     if len(names) > rules.players - 1:
         error(f"{len(names)} opponents given for {rules.players - 1} computer seats")
-    for name in names:
-        make_agent(name)  # an unknown agent is an OptionError naming the known ones
-    return names
+    # An unknown agent or a failing plug-in is an OptionError of one line.
+    return [resolve_agent(name) for name in names]
 
 
 def _read_resume(path: Path) -> dict[str, Any]:
@@ -770,7 +770,7 @@ def build_app() -> "typer.Typer":
             ):
                 result = simulate(
                     resolved,
-                    agents.split(","),
+                    split_names(agents),
                     hands=hands,
                     matches=matches,
                     seed=seed,
@@ -841,7 +841,7 @@ def build_app() -> "typer.Typer":
             with terminate_as_interrupt(), progress_bar(progress and not as_json, "deals") as bar:
                 result = run_tournament(
                     resolved,
-                    agents.split(","),
+                    split_names(agents),
                     deals=deals,
                     seed=seed,
                     workers=workers,
@@ -941,6 +941,16 @@ def build_app() -> "typer.Typer":
                 help="Seconds a computer player waits before it moves (default 0.7).",
             ),
         ] = None,
+        agent: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--agent",
+                metavar="AGENT",
+                help="Offer a plug-in agent as a computer level (repeatable): an installed "
+                "plug-in's name, or an import path with arguments, e.g. "
+                "'mypkg.agents:load(path=policy.npz)'.",
+            ),
+        ] = None,
         clock: Annotated[
             int | None,
             typer.Option(
@@ -998,6 +1008,7 @@ def build_app() -> "typer.Typer":
             print(f"boneyard serve: open http://{host}:{port}/ in a browser", flush=True)
         if log_level not in ("critical", "error", "warning", "info", "debug"):
             error(f"--log-level {log_level}: choose critical, error, warning, info or debug")
+        from ..players.agents import resolve_agent
         from .server.admin import parse_duration
         from .server.settings import Settings
         from .server.store import database_url
@@ -1015,6 +1026,10 @@ def build_app() -> "typer.Typer":
         if workers is not None:
             settings.workers = workers
         settings.forwarded_allow_ips = forwarded_allow_ips
+        try:
+            settings.agents = tuple(dict.fromkeys(resolve_agent(a) for a in agent or ()))
+        except OptionError as e:
+            error(str(e))
         serve(host, port, fd=fd, log_level=log_level, settings=settings)
 
     tables_app = typer.Typer(

@@ -114,6 +114,11 @@ class TerminalGame:
             s: make_agent(a) if isinstance(a, str) else a for s, a in enumerate(given, 1)
         }
         self.agent_names = ["you", *(self.agents[s].name for s in range(1, n))]
+        # The names the computer players were given by (a plug-in's with its arguments), kept in
+        # a saved match so that resuming it starts the same agents.
+        self.agent_specs = ["you"] + [
+            a if isinstance(a, str) else self.agents[s].name for s, a in enumerate(given, 1)
+        ]
         self.rules = rules
         self.match = Match(rules, seed=seed)
         self.rngs = {

@@ -75,8 +75,9 @@ _SPECS = [
     OptionSpec(
         "tile_set",
         "choice",
-        "the set used: double-six (28 tiles), double-nine (55) or double-twelve (91)",
-        ("double-six", "double-nine", "double-twelve"),
+        "the set used: double-six (28 tiles), double-nine (55) or double-twelve (91); the small "
+        "double-two (6) and double-three (10), for research, where the deal fits",
+        ("double-six", "double-nine", "double-twelve", "double-two", "double-three"),
     ),
     OptionSpec(
         "partnerships",

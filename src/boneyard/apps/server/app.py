@@ -24,7 +24,6 @@ from ... import __version__
 from ...core.options import OPTIONS
 from ...core.record import RecordError
 from ...games import GAMES, get_game
-from ...players.agents import AGENTS
 from .hub import Conn, Hub
 from .messages import (
     PROTOCOL,
@@ -38,7 +37,7 @@ from .messages import (
 )
 from .replay import replay_frames
 from .settings import Settings
-from .table import LEVELS, STAND_IN
+from .table import STAND_IN, level_names
 
 __all__ = ["Hub", "Settings", "create_app"]
 
@@ -138,7 +137,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def games() -> dict[str, Any]:
         return {
             "games": [_game_json(g.id) for g in GAMES.values()],
-            "levels": [*LEVELS, *(a for a in AGENTS if a not in LEVELS)],
+            "levels": list(hub.levels),
+            "level_names": level_names(hub.levels),
             "clock": settings.clock,
         }
 

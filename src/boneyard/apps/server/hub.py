@@ -34,7 +34,7 @@ from ...core.options import OptionError
 from ...core.protocol import IllegalAction
 from ...core.record import RecordError
 from ...games import get_game
-from ...players.agents import AGENTS
+from ...players.agents.plugins import label
 from .compute import Compute, Lane
 from .messages import (
     Ack,
@@ -66,7 +66,7 @@ from .messages import (
 )
 from .settings import Bucket, Settings
 from .store import ACTIVE, Op, StorageError, Store, StoredChat, Writer, now, token_hash
-from .table import STAND_IN, Seat, Table, action_from_json
+from .table import STAND_IN, Seat, Table, action_from_json, offered_levels
 
 __all__ = ["Client", "Conn", "Hub", "Room"]
 
@@ -185,6 +185,8 @@ class Hub:
         self.store = Store(settings.db)
         self.writer: Writer | None = None
         self.rooms: dict[str, Room] = {}
+        self.levels = offered_levels(settings.agents)
+        """The computer levels offered: built-in, then the operator's plug-ins."""
         self.compute = Compute(settings.worker_count(), settings.background_workers)
         self.tasks: set[asyncio.Task[Any]] = set()
         self.clients: dict[str, Client] = {}
@@ -198,13 +200,19 @@ class Hub:
         self.closed_tables = 0
         self.started = time.monotonic()
 
+    def _check_level(self, level: str) -> None:
+        if level not in self.levels:
+            raise HTTPException(
+                400, f"unknown level {level!r}: choose from {', '.join(self.levels)}"
+            )
+
     # ----------------------------------------------------------------- life
     async def start(self) -> None:
         await asyncio.to_thread(self.store.migrate)
         stored = await asyncio.to_thread(self.store.load_active)
         for s in stored:
             try:
-                table = Table.restore(s)
+                table = Table.restore(s, self.levels)
             except (RecordError, OptionError, ValueError, KeyError) as e:
                 log.error("table %s cannot be resumed: %s", s.id, e)
                 continue
@@ -266,7 +274,7 @@ class Hub:
             return None
         room = self.rooms.get(table_id)  # loaded meanwhile
         if room is None:
-            room = Room(Table.restore(stored))
+            room = Room(Table.restore(stored, self.levels))
             self.rooms[table_id] = room
             self.settle(room)
         return room
@@ -342,11 +350,9 @@ class Hub:
                 seats.append(Seat(i, "person", s.name or f"Seat {i}", None, token_hash(token)))
             else:
                 level = s.level or "casual"
-                if level not in AGENTS:
-                    raise HTTPException(
-                        400, f"unknown level {level!r}: choose from {', '.join(AGENTS)}"
-                    )
-                seats.append(Seat(i, "computer", s.name or f"{level}-{i}", level, None))
+                self._check_level(level)
+                name = s.name or f"{label(level)[:30]}-{i}"
+                seats.append(Seat(i, "computer", name, level, None))
         keys = [name_key(s.name) for s in seats]
         for i, key in enumerate(keys):
             if key in keys[:i]:
@@ -368,6 +374,7 @@ class Hub:
                 private=spec.private,
                 clock=spec.clock,
                 creator_hash=token_hash(creator),
+                levels=self.levels,
             )
         except (OptionError, ValueError) as e:
             raise HTTPException(400, str(e)) from None
@@ -376,7 +383,8 @@ class Hub:
     def _new_id(self, private: bool) -> str:
         size = PRIVATE_ID_BYTES if private else 6
         table_id = secrets.token_urlsafe(size)
-        while table_id in self.rooms:
+        # An id starting with "-" would read as an option to `boneyard tables close ID`.
+        while table_id in self.rooms or table_id.startswith("-"):
             table_id = secrets.token_urlsafe(size)
         return table_id
 
@@ -488,8 +496,7 @@ class Hub:
     async def free(self, room: Room, seat: int, level: str) -> SeatLink:
         """``seat`` is played by a computer of ``level`` from now on; its link stops working."""
         table = room.table
-        if level not in AGENTS:
-            raise HTTPException(400, f"unknown level {level!r}: choose from {', '.join(AGENTS)}")
+        self._check_level(level)
         async with room.lock:
             s = self._seat_of(room, seat)
             if s.kind == "computer":
@@ -788,6 +795,7 @@ class Hub:
                 private=table.private,
                 clock=table.clock,
                 creator_hash=table.creator_hash,
+                levels=self.levels,
             )
             try:
                 await self._open(new, {}, None, conn.client.address)

@@ -42,6 +42,10 @@ class Settings:
     background_workers: int = 1
     """Worker processes, at a lower CPU priority, for hints and for tables where no person is
     present."""
+    agents: tuple[str, ...] = ()
+    """Plug-in agents offered as computer levels after the built-in ones (names resolved by
+    :func:`boneyard.players.agents.resolve_agent`: ``boneyard serve --agent``; see
+    docs/research.md)."""
 
     # ----------------------------------------------------------------- limits, per connection
     rate: float = 10.0

@@ -96,7 +96,7 @@ seats = Table(
     Column("seat", Integer, primary_key=True),
     Column("kind", String(10), nullable=False),
     Column("name", String(40), nullable=False),
-    Column("level", String(20), nullable=True),
+    Column("level", String(300), nullable=True),  # revision 0003: a plug-in's name
     Column("token_hash", String(64), nullable=True),
     Column("joined", Boolean, nullable=False),
 )

@@ -53,6 +53,7 @@ from ...core.views import PlacedTile, TableView, TrickView
 from ...core.words import Voice
 from ...games import get_game
 from ...players.agents import AGENTS
+from ...players.agents.plugins import label
 from ...players.analysis import Beliefs, MoveAnalysis, menu_analysis
 from ...text.drawing import describe_table
 from ...text.narration import (
@@ -97,7 +98,9 @@ __all__ = [
     "Table",
     "action_from_json",
     "action_json",
+    "level_names",
     "line_view",
+    "offered_levels",
 ]
 
 LEVELS = ("beginner", "casual", "strong", "expert")
@@ -312,15 +315,18 @@ class Table:
         private: bool = False,
         clock: int | None = None,
         creator_hash: str | None = None,
+        levels: Sequence[str] | None = None,
     ) -> None:
         if len(seats) != rules.players:
             raise ValueError(f"{len(seats)} seats for {rules.players} players")
         self.id = table_id
         self.rules = rules
         self.seats = list(seats)
+        self.levels = offered_levels() if levels is None else tuple(levels)
+        """The computer levels its seats may have: the server's (built-in and plug-in)."""
         for s in self.seats:
-            if s.kind == "computer" and (s.level or "") not in AGENTS:
-                raise ValueError(f"unknown level {s.level!r}: choose from {', '.join(AGENTS)}")
+            if s.kind == "computer" and (s.level or "") not in self.levels:
+                raise ValueError(f"unknown level {s.level!r}: choose from {', '.join(self.levels)}")
         self.practice = practice
         self.seed = seed
         self.private = private
@@ -364,8 +370,9 @@ class Table:
         private: bool = False,
         clock: int | None = None,
         creator_hash: str | None = None,
+        levels: Sequence[str] | None = None,
     ) -> Table:
-        """A new table with its first hand dealt."""
+        """A new table with its first hand dealt (``levels``: see :meth:`__init__`)."""
         table = cls(
             table_id,
             rules,
@@ -375,14 +382,17 @@ class Table:
             private=private,
             clock=clock,
             creator_hash=creator_hash,
+            levels=levels,
         )
         table.deal_next()
         return table
 
     @classmethod
-    def restore(cls, stored: StoredTable) -> Table:
+    def restore(cls, stored: StoredTable, levels: Sequence[str] | None = None) -> Table:
         """The table of the store, exactly where it was: every deal and move is played again
-        (through the same code that played it, so the log and the score sheet are the same)."""
+        (through the same code that played it, so the log and the score sheet are the same).
+        A computer seat of a level the server no longer offers (a plug-in not enabled now) is a
+        ``ValueError``."""
         rules = get_game(stored.game).configure(stored.rule_set, stored.options, stored.players)
         seats = [
             Seat(
@@ -405,6 +415,7 @@ class Table:
             private=stored.private,
             clock=stored.clock,
             creator_hash=stored.creator_hash,
+            levels=levels,
         )
         table.updated = stored.updated
         table.acted = stored.acted or stored.updated
@@ -468,7 +479,7 @@ class Table:
         """Call seat ``seat`` ``name``, in the log and the score sheet too (they are said
         again with the new name)."""
         self.seats[seat].name = name
-        again = Table.restore(self.stored_full())
+        again = Table.restore(self.stored_full(), self.levels)
         self.log, self.notes, self.results = again.log, again.notes, again.results
         self.version += 1
 
@@ -1122,5 +1133,18 @@ def _public_move(move: Move) -> dict[str, Any]:
     return move.to_record()
 
 
-def known_level(level: str) -> bool:
-    return level in AGENTS
+def level_names(levels: Sequence[str]) -> dict[str, str]:
+    """The levels as the lobby shows them: a plug-in named by an import path with arguments by its
+    short name (``mypkg.agents:load(path=...)`` is ``load``), unless another level has it too."""
+    short = [label(level) for level in levels]
+    return {
+        level: name if short.count(name) == 1 and name not in levels else level
+        for level, name in zip(levels, short, strict=True)
+    }
+
+
+def offered_levels(plugins: Sequence[str] = ()) -> tuple[str, ...]:
+    """The computer levels a server offers: the search player's first, the other built-in agents,
+    then the plug-ins its operator enabled (resolved agent names, ``Settings.agents``)."""
+    builtin = (*LEVELS, *(a for a in AGENTS if a not in LEVELS))
+    return (*builtin, *dict.fromkeys(p for p in plugins if p not in AGENTS))

@@ -74,7 +74,7 @@ class Session(TerminalGame):
             rules, io.StringIO(), io.StringIO(), opponents=opponents, seed=seed, hints=hints
         )
         self.seed = seed
-        self.opponent_names = [self.agent_names[s] for s in range(1, rules.players)]
+        self.opponent_names = [self.agent_specs[s] for s in range(1, rules.players)]
         self.version = 0
         # Per hand (0-based), the explanations of its scores, for the score sheet.
         self.notes: dict[int, list[str]] = {}
