@@ -595,10 +595,6 @@ class GameState(abc.ABC):
     over: bool
     result: HandResult | None
     phase: Phase
-    target_side: int
-    """The side that reached an exact target during the hand (-1: none)."""
-    penalties: list[tuple[int, int, int]]
-    """The wrong claims penalised: (the move's index, the side that scored, the points)."""
 
     # ----------------------------------------------------------------- the table
     @property

@@ -329,14 +329,16 @@ class LinePresenter(Presenter[R]):
         rules = self.rules
         result = state.result
         assert result is not None
-        lines = []
+        lines: list[str] = []
+        if not isinstance(state, LineState):
+            return lines
         for index, side, pts in state.penalties:
             claimer = state.history[index].seat
             lines.append(
                 f"  {voice.side_says(side, 'score', opening=True)} {pts} for "
                 f"{voice.whose(claimer)} wrong claim."
             )
-        if rules.target_exact and isinstance(state, LineState):
+        if rules.target_exact:
             earned = rules.hand_result(state, result.ended, result.out_seat).end_points
             for side, (would, got) in enumerate(zip(earned, result.end_points, strict=True)):
                 if would != got:
