@@ -480,10 +480,40 @@ class LineRules(GameRules):
         return layout
 
     def public_table_after(self, table: object, move: Move) -> Layout | None:
-        """The layout after the public ``move`` (see :meth:`replay_move`)."""
-        return self.replay_move(
-            table if isinstance(table, Layout) else None, move.seat, move.action
-        )
+        """The layout after the public ``move`` (see :meth:`replay_move`; inlined: the replayer
+        calls it for every move an agent reads)."""
+        layout = table if isinstance(table, Layout) else None
+        action = move.action
+        if type(action) is Play:
+            if layout is None or action.end is None:
+                layout = self.lead_layout(action.tile, action.open)
+            else:
+                layout = self.lay(layout, action)
+        if self.table_hooks and layout is not None:
+            layout = self.table_after(layout, move.seat, action)
+        return layout
+
+    def public_tables(self, history: Sequence[Move], table: object = None) -> list[object]:
+        """The layouts before each move of ``history`` and after the last (see
+        :meth:`GameRules.public_tables`): :meth:`public_table_after` in one loop, which agents
+        run at every move."""
+        layout = table if isinstance(table, Layout) else None
+        tables: list[object] = [layout]
+        append = tables.append
+        hooks = self.table_hooks
+        lead, lay = self.lead_layout, self.lay
+        for move in history:
+            action = move.action
+            if type(action) is Play:
+                layout = (
+                    lead(action.tile, action.open)
+                    if layout is None or action.end is None
+                    else lay(layout, action)
+                )
+            if hooks and layout is not None:
+                layout = self.table_after(layout, move.seat, action)
+            append(layout)
+        return tables
 
     def playable_mask_for(self, layout: Layout, seat: int) -> int:
         """The tiles ``seat`` could play now if it held them: where some ends are open to some
