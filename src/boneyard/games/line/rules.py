@@ -480,18 +480,9 @@ class LineRules(GameRules):
         return layout
 
     def public_table_after(self, table: object, move: Move) -> Layout | None:
-        """The layout after the public ``move`` (see :meth:`replay_move`; inlined: the replayer
-        calls it for every move an agent reads)."""
+        """The layout after the public ``move`` (see :meth:`replay_move`)."""
         layout = table if isinstance(table, Layout) else None
-        action = move.action
-        if type(action) is Play:
-            if layout is None or action.end is None:
-                layout = self.lead_layout(action.tile, action.open)
-            else:
-                layout = self.lay(layout, action)
-        if self.table_hooks and layout is not None:
-            layout = self.table_after(layout, move.seat, action)
-        return layout
+        return self.replay_move(layout, move.seat, move.action)
 
     def public_tables(self, history: Sequence[Move], table: object = None) -> list[object]:
         """The layouts before each move of ``history`` and after the last (see
