@@ -191,13 +191,14 @@ def test_the_guard_finds_what_it_looks_for() -> None:
 
 
 # ------------------------------------------------------------------------- the layers
-# What each layer may import (besides itself). text (narration, drawings) sits beside players:
-# both read the games; apps and research sit on top.
+# What each layer may import (besides itself). text (narration, drawings) reads only the core:
+# what is particular to a game it asks of the game's presenter (rules.presenter), never of a game
+# module; players read the games; apps and research sit on top.
 ALLOWED = {
     "core": set(),
     "games": {"core"},
     "players": {"core", "games"},
-    "text": {"core", "games"},
+    "text": {"core"},
     "research": {"core", "games", "players", "text"},
     "apps": {"core", "games", "players", "text", "research"},
 }
@@ -235,18 +236,43 @@ def layer(module: str) -> str:
     return parts[1] if len(parts) > 2 or (len(parts) == 2 and parts[1] in ALLOWED) else ""
 
 
-def test_each_layer_imports_only_the_layers_below_it() -> None:
+def layer_faults(rel: str, tree: ast.Module) -> list[str]:
+    """The imports of the module at ``rel`` (under src/boneyard) from a layer above its own."""
+    mine = layer(dotted(rel))
+    if mine not in ALLOWED:
+        return []  # the package's own re-exports (boneyard, _aliases, __main__)
     wrong = []
-    for rel, _, tree in modules():
-        mine = layer(dotted(rel))
-        if mine not in ALLOWED:
-            continue  # the package's own re-exports (boneyard, _aliases, __main__)
-        for module in imports(rel, tree):
-            theirs = layer(module) if module.startswith("boneyard.") else ""
-            if not theirs or theirs == mine or theirs in ALLOWED[mine]:
-                continue
+    for module in imports(rel, tree):
+        theirs = layer(module) if module.startswith("boneyard.") else ""
+        if theirs and theirs != mine and theirs not in ALLOWED[mine]:
             wrong.append(f"{rel} imports {module}")
-    assert wrong == []
+    return wrong
+
+
+def test_each_layer_imports_only_the_layers_below_it() -> None:
+    assert [fault for rel, _, tree in modules() for fault in layer_faults(rel, tree)] == []
+
+
+def test_the_layer_guard_sees_an_import_from_above() -> None:
+    """The guard itself: relative and absolute imports from a higher layer are found (type-only
+    ones too), and imports from the same or a lower layer are not."""
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "from ..core.tiles import BIT\n"
+        "from .drawing import render_table\n"
+        "from ..games.line.rules import LineRules\n"
+        "import boneyard.players.agents\n"
+        "if TYPE_CHECKING:\n"
+        "    from ..apps import plain\n"
+    )
+    assert layer_faults("text/example.py", ast.parse(source)) == [
+        "text/example.py imports boneyard.games.line.rules",
+        "text/example.py imports boneyard.players.agents",
+        "text/example.py imports boneyard.apps",
+    ]
+    assert layer_faults("core/example.py", ast.parse("from ..games import GAMES\n")) == [
+        "core/example.py imports boneyard.games"
+    ]
 
 
 def test_the_record_does_not_import_the_simulation() -> None:

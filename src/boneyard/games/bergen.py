@@ -44,7 +44,7 @@ from .line.rules import LineRules
 
 if TYPE_CHECKING:
     from ..core.options import Options
-    from ..core.protocol import GameState
+    from ..core.protocol import GameState, Outcome
     from .line.state import LineState
 
 __all__ = ["BergenGame", "BergenPresenter", "BergenRules"]
@@ -309,7 +309,7 @@ class BergenPresenter(LinePresenter[BergenRules]):
         return self.rules.points_of_play(layout, action)
 
     def why_scored(
-        self, state: GameState, before: object | None, move: Move, index: int, voice: Voice
+        self, state: GameState, before: object | None, move: Move, outcome: Outcome, voice: Voice
     ) -> list[str]:
         """The header a play made: ``double-header: both ends show 2 -> 2 points`` (``, capped
         at 1 near the target``)."""

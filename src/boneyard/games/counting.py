@@ -29,14 +29,14 @@ from ..core.game import BRITANNICA, FOSTER, Game, RuleSet
 from ..core.kernel_spec import MAX_COUNT
 from ..core.layout import LONG, Layout
 from ..core.tiles import BIT, DOUBLE, HIGH
-from ..core.words import Voice, plural, tile_text
+from ..core.words import Voice, number, plural, tile_text
 from .block import LINE_DEFAULTS, LINE_OPTIONS
 from .line.presenter import LinePresenter
 from .line.rules import LineRules
 
 if TYPE_CHECKING:
     from ..core.options import Options
-    from ..core.protocol import GameState
+    from ..core.protocol import GameState, Outcome
     from .line.state import LineState
 
 __all__ = [
@@ -284,7 +284,7 @@ class CountingPresenter(LinePresenter[CountingRules]):
         return self.rules.points_of_play(layout, action)
 
     def why_scored(
-        self, state: GameState, before: object | None, move: Move, index: int, voice: Voice
+        self, state: GameState, before: object | None, move: Move, outcome: Outcome, voice: Voice
     ) -> list[str]:
         """Why a play scored or did not: the ends and their sum, the claim, the target (``ends 5
         + 10 = 15 -> 15 points``, ``..., not claimed``, ``...: the claim of 10 is struck: seat 1
@@ -292,7 +292,7 @@ class CountingPresenter(LinePresenter[CountingRules]):
         rules = self.rules
         action = move.action
         if isinstance(action, Muggins):
-            if move.points != action.points:
+            if any(score.forfeited for score in outcome.scores):
                 return [f"It would pass {rules.target_score}: not scored."]
             return []
         if not isinstance(action, Play):
@@ -306,7 +306,7 @@ class CountingPresenter(LinePresenter[CountingRules]):
             and state.result is not None
             and state.result.ended == "domino"
             and state.result.out_seat == move.seat
-            and index == len(state.history) - 1
+            and outcome.index == len(state.history) - 1
         )
         if not rules.claims or action.claim == earned:
             if not earned:
@@ -328,10 +328,9 @@ class CountingPresenter(LinePresenter[CountingRules]):
                 return [f"{why}, not claimed: the hand is over and the points are lost"]
             return [f"{why}, not claimed"]
         text = f"{why}: the claim of {action.claim} is struck"
-        penalty = next((p for p in state.penalties if p[0] == index), None)
+        penalty = next((sc for sc in outcome.scores if sc.reason == "penalty"), None)
         if penalty is not None:
-            _, side, pts = penalty
-            text += f": {voice.side_says(side, 'score')} {pts}"
+            text += f": {voice.side_says(penalty.side, 'score')} {number(penalty.points)}"
         elif rules.false_claim_penalty and action.claim > 0 and rules.target_exact:
             # The engine ignored the penalty: it would have passed the exact target.
             victim = (move.seat + 1) % rules.players

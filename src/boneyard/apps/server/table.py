@@ -57,7 +57,8 @@ from ...players.agents.plugins import label
 from ...players.analysis import Beliefs, MoveAnalysis, menu_analysis
 from ...text.drawing import describe_table
 from ...text.narration import (
-    Before,
+    Moved,
+    apply_move,
     describe_action,
     hand_result_text,
     hand_start_lines,
@@ -667,12 +668,11 @@ class Table:
         """Take a checked action: the engine moves, the log says what happened (and, in the
         counting games, why it scored), and a finished hand is scored."""
         state = self.state
-        before = Before(state)
         forced = self.seats[seat].kind == "person" and self._forced(seat, action)
-        state.apply(action, seat=seat)
+        moved = apply_move(state, action, seat=seat)
         self.version += 1
         self.updated = now()
-        self._report(state, before, forced)
+        self._report(state, moved, forced)
         if state.over:
             self._hand_over(state)
 
@@ -729,24 +729,24 @@ class Table:
         # it again, so no table tells it.
         self.tell(lambda v: "\n".join(hand_start_lines(state, number, v)))
 
-    def _report(self, state: GameState, before: Before, forced: bool = False) -> None:
+    def _report(self, state: GameState, moved: Moved, forced: bool = False) -> None:
         """The log of the last move, told for each reader as the plain game tells it
         (:func:`boneyard.text.narration.tell_move`): the move's own line carries its seat and
         what it hid (for replays), the lines after it (why it scored, a trick taken...) none."""
         seat = state.history[-1].seat
-        shown = tell_move(state, before, self.voice(None), shown=True)[0].text
+        shown = tell_move(state, moved, self.voice(None), shown=True)[0].text
         first = True
         for entry in self.told(
-            lambda v: "\n".join(t.text for t in tell_move(state, before, v, forced=forced))
+            lambda v: "\n".join(t.text for t in tell_move(state, moved, v, forced=forced))
         ):
             self.log.append(entry._replace(seat=seat, full=shown) if first else entry)
             first = False
 
         def scored(voice: Voice) -> str:
-            told = tell_move(state, before, voice, forced=forced)
-            return score_note(told, state, before, voice) or ""
+            told = tell_move(state, moved, voice, forced=forced)
+            return score_note(told, state, moved, voice) or ""
 
-        if score_note(tell_move(state, before, self.voice(None)), state, before, self.voice(None)):
+        if score_note(tell_move(state, moved, self.voice(None)), state, moved, self.voice(None)):
             self.notes.setdefault(self.number - 1, []).extend(self.told(scored))
 
     def result_text(self, index: int, voice: Voice) -> str:

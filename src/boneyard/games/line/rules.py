@@ -536,9 +536,30 @@ class LineRules(GameRules):
 
     def public_table_after(self, table: object, move: Move) -> Layout | None:
         """The layout after the public ``move`` (see :meth:`replay_move`)."""
-        return self.replay_move(
-            table if isinstance(table, Layout) else None, move.seat, move.action
-        )
+        layout = table if isinstance(table, Layout) else None
+        return self.replay_move(layout, move.seat, move.action)
+
+    def public_tables(self, history: Sequence[Move], table: object = None) -> list[object]:
+        """The layouts before each move of ``history`` and after the last (see
+        :meth:`GameRules.public_tables`): :meth:`public_table_after` in one loop, which agents
+        run at every move."""
+        layout = table if isinstance(table, Layout) else None
+        tables: list[object] = [layout]
+        append = tables.append
+        hooks = self.table_hooks
+        lead, lay = self.lead_layout, self.lay
+        for move in history:
+            action = move.action
+            if type(action) is Play:
+                layout = (
+                    lead(action.tile, action.open)
+                    if layout is None or action.end is None
+                    else lay(layout, action)
+                )
+            if hooks and layout is not None:
+                layout = self.table_after(layout, move.seat, action)
+            append(layout)
+        return tables
 
     def playable_mask_for(self, layout: Layout, seat: int) -> int:
         """The tiles ``seat`` could play now if it held them: where some ends are open to some

@@ -38,7 +38,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.actions import DRAW, PASS, Action, Draw, Move, Muggins, Pass, Play, play
-from ...core.history import public_steps
+from ...core.history import public_tables
 from ...core.layout import Layout
 from ...core.protocol import (
     ACQUIRED,
@@ -888,7 +888,7 @@ class PublicReading(NamedTuple):
 
 def read_public(rules: LineRules, view: Observation) -> PublicReading:
     """Read ``view``'s public history move by move (the table followed by the one replayer,
-    :func:`~boneyard.core.history.public_steps`): each seat's acquisitions, the tiles it showed
+    :func:`~boneyard.core.history.public_tables`): each seat's acquisitions, the tiles it showed
     it lacked, its plays.
 
     A pass, or a forced draw, when the ends showed certain pips proves the seat held nothing
@@ -920,13 +920,12 @@ def read_public(rules: LineRules, view: Observation) -> PublicReading:
         if type(history[i].action) is not Muggins:
             k -= 1
             following = actors[k]
-    for step in public_steps(rules, history):
-        i = step.index
-        move = step.move
+    tables = public_tables(rules, history)
+    for i, move in enumerate(history):
         action = move.action
         s = move.seat
         kind = type(action)
-        after = step.after
+        after = tables[i + 1]
         assert after is None or isinstance(after, Layout)
         if kind is Play:
             assert isinstance(action, Play) and after is not None
