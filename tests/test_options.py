@@ -11,15 +11,20 @@ import pytest
 from boneyard import GAMES, OptionError, Options, get_game
 from boneyard.core.game import Game
 from boneyard.core.options import (
-    OPTIONS,
     OptionSpec,
     format_value,
     parse_value,
     per_players,
+    pick,
     to_json,
 )
+from boneyard.games import option_specs
 from boneyard.games.block import LINE_DEFAULTS, LINE_OPTIONS
+from boneyard.games.line.options import LINE_SPECS
 from conftest import configure
+
+# Every option some game lists, read from the games (there is no table of them all).
+OPTIONS = option_specs()
 
 
 def test_games_and_their_rule_sets() -> None:
@@ -65,7 +70,7 @@ def test_an_option_that_does_not_apply() -> None:
         id: ClassVar[str] = "tiny"
         title: ClassVar[str] = "Tiny"
         summary: ClassVar[str] = ""
-        option_names = ("tile_set", "hand_size")
+        option_specs = pick(("tile_set", "hand_size"), LINE_SPECS)
         defaults: ClassVar[dict[str, Any]] = {"tile_set": "double-six", "hand_size": 7}
         rule_sets: ClassVar[dict[str, Any]] = dict(get_game("block").rule_sets)
         default_rules = "modern"

@@ -36,9 +36,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..core.actions import Move, Play
 from ..core.game import Game, RuleSet
 from ..core.layout import Layout
+from ..core.options import OptionSpec, pick
 from ..core.tiles import DOUBLE, NAMES
 from ..core.words import Voice
 from .block import LINE_DEFAULTS
+from .line.options import LINE_SPECS
 from .line.presenter import LinePresenter
 from .line.rules import LineRules
 
@@ -48,6 +50,30 @@ if TYPE_CHECKING:
     from .line.state import LineState
 
 __all__ = ["BergenGame", "BergenPresenter", "BergenRules"]
+
+# Bergen's own options.
+BLOCKED_DOUBLES_LOSE = OptionSpec(
+    "blocked_doubles_lose",
+    "choice",
+    "Bergen's doubles rule for a blocked hand: off (the fewest pips win), all_pips (a hand "
+    "holding a double loses to any hand without one, then the fewest pips win), "
+    "non_double_pips (the same, but hands that all hold doubles count only their other "
+    "tiles)",
+    ("off", "all_pips", "non_double_pips"),
+    was_bool=("off", "all_pips"),
+)
+
+BERGEN_NEAR_TARGET_CAP = OptionSpec(
+    "bergen_near_target_cap",
+    "bool",
+    "a header scores at most 1 for a player within 2 of the target, at most 2 within 3 "
+    "(Celko's Bergen)",
+)
+
+BERGEN_SPECS: tuple[OptionSpec, ...] = (
+    BLOCKED_DOUBLES_LOSE,
+    BERGEN_NEAR_TARGET_CAP,
+)
 
 BERGEN_OPTIONS: tuple[str, ...] = (
     "tile_set",
@@ -253,7 +279,7 @@ class BergenGame(Game):
         "A drawing line game scored as you play: 2 for making both ends the same number, 3 when "
         "one of them is a double; 1 for going out or the best blocked hand; 15 up."
     )
-    option_names = BERGEN_OPTIONS
+    option_specs = pick(BERGEN_OPTIONS, LINE_SPECS, BERGEN_SPECS)
     defaults = BERGEN_DEFAULTS
     default_rules = "classic"
     rules_class = BergenRules

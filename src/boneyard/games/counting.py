@@ -28,9 +28,11 @@ from ..core.actions import Action, Move, Muggins, Play
 from ..core.game import BRITANNICA, FOSTER, Game, RuleSet
 from ..core.kernel_spec import MAX_COUNT
 from ..core.layout import LONG, Layout
+from ..core.options import OptionSpec, pick
 from ..core.tiles import BIT, DOUBLE, HIGH
 from ..core.words import Voice, plural, tile_text
 from .block import LINE_DEFAULTS, LINE_OPTIONS
+from .line.options import LINE_SPECS
 from .line.presenter import LinePresenter
 from .line.rules import LineRules
 
@@ -46,6 +48,74 @@ __all__ = [
     "FivesAndThreesGame",
     "MugginsGame",
 ]
+
+# The counting mechanism's own options (RULES.md §3 rows 27-35), read by CountingRules.
+SCORE_UNIT = OptionSpec(
+    "score_unit",
+    "choice",
+    "a scoring count scores its face value (15 -> 15) or one point per multiple (15 -> 3 "
+    "fives); end-of-hand points are divided the same way",
+    ("face", "per_multiple"),
+)
+
+COUNT_SCORING = OptionSpec(
+    "count_scoring",
+    "choice",
+    "which counts of the open ends score during play: none, multiples of five, of three, or "
+    "both (one point per five and per three)",
+    ("none", "fives", "threes", "fives_and_threes"),
+)
+
+LEAD_SCORES = OptionSpec(
+    "lead_scores", "bool", "the lead tile scores its count like any other play"
+)
+
+ZERO_COUNT_SCORES = OptionSpec(
+    "zero_count_scores",
+    "bool",
+    "a count of zero (a 0-0 lead, two blank ends) scores as a multiple (no source does)",
+)
+
+EXPOSED_DOUBLE_VALUE = OptionSpec(
+    "exposed_double_value",
+    "choice",
+    "a crosswise double at an open end counts both halves (until its far side is covered) "
+    "or one half",
+    ("both_halves", "one_half"),
+)
+
+SPINNER_ENDS_COUNT = OptionSpec(
+    "spinner_ends_count",
+    "choice",
+    "a spinner counts (both halves) until both long sides are covered, or (Sniff) until "
+    "every side is covered",
+    ("until_sides_covered", "until_ends_covered"),
+)
+
+MUGGINS_MODE = OptionSpec(
+    "muggins_mode",
+    "choice",
+    "scores are taken automatically (auto), or must be claimed with the play (claim): an "
+    "unclaimed count can be taken by the next player calling muggins",
+    ("auto", "claim"),
+)
+
+FALSE_CLAIM_PENALTY = OptionSpec(
+    "false_claim_penalty",
+    "bool",
+    "a wrong claim is struck and the next opponent scores the points claimed as a penalty",
+)
+
+COUNTING_SPECS: tuple[OptionSpec, ...] = (
+    SCORE_UNIT,
+    COUNT_SCORING,
+    LEAD_SCORES,
+    ZERO_COUNT_SCORES,
+    EXPOSED_DOUBLE_VALUE,
+    SPINNER_ENDS_COUNT,
+    MUGGINS_MODE,
+    FALSE_CLAIM_PENALTY,
+)
 
 COUNTING_OPTIONS: tuple[str, ...] = (
     *LINE_OPTIONS,
@@ -345,7 +415,7 @@ class CountingPresenter(LinePresenter[CountingRules]):
 
 
 class _CountingGame(Game):
-    option_names = COUNTING_OPTIONS
+    option_specs = pick(COUNTING_OPTIONS, LINE_SPECS, COUNTING_SPECS)
     rules_class = CountingRules
     end_names = (
         "L and R (the two ends of the line); with a spinner, U and D (its short sides); with "

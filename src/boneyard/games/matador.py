@@ -25,10 +25,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..core.actions import DRAW, PASS, Action, Play, play
 from ..core.game import BRITANNICA, HOYLE_MATADORE, WIKIPEDIA_MATADOR, Game, RuleSet
 from ..core.layout import Layout
-from ..core.options import OptionError
+from ..core.options import OptionError, OptionSpec, pick
 from ..core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
 from ..core.words import Voice
 from .block import LINE_DEFAULTS
+from .line.options import LINE_SPECS
 from .line.presenter import LinePresenter
 from .line.rules import LineRules
 
@@ -40,6 +41,38 @@ __all__ = ["MatadorGame", "MatadorPresenter", "MatadorRules"]
 
 # An end where a crosswise matador a-b (a > b) shows both halves has the code BOTH + 16*a + b.
 BOTH = 100
+
+# Matador's own options (RULES.md §3 rows 36-38).
+MATCH_RULE = OptionSpec(
+    "match_rule",
+    "choice",
+    "how a tile matches an end: equal numbers, or touching halves that sum to the set's "
+    "n+1 (sum: 7 with double-six, 10 with double-nine, 13 with double-twelve) or to a "
+    "given number",
+    ("equal", "sum"),
+    ("sum:<n>",),
+)
+
+MATADOR_OPTIONAL = OptionSpec(
+    "matador_optional",
+    "bool",
+    "a player whose only plays are matadors may draw instead (while the stock is above the "
+    "reserve); once no drawing is possible a held matador must be played",
+)
+
+MATADOR_PLACEMENT = OptionSpec(
+    "matador_placement",
+    "choice",
+    "a matador's holder chooses which half stays exposed (choose_exposed_half), or lays it "
+    "crosswise with both halves open (crosswise_both_open)",
+    ("choose_exposed_half", "crosswise_both_open"),
+)
+
+MATADOR_SPECS: tuple[OptionSpec, ...] = (
+    MATCH_RULE,
+    MATADOR_OPTIONAL,
+    MATADOR_PLACEMENT,
+)
 
 MATADOR_OPTIONS: tuple[str, ...] = (
     "tile_set",
@@ -321,7 +354,7 @@ class MatadorGame(Game):
         "Join tiles so that the touching halves make seven; blanks are closed except to the "
         "matadors (0-0, 6-1, 5-2, 4-3), which go anywhere."
     )
-    option_names = MATADOR_OPTIONS
+    option_specs = pick(MATADOR_OPTIONS, LINE_SPECS, MATADOR_SPECS)
     defaults: ClassVar[dict[str, Any]] = MATADOR_DEFAULTS
     default_rules = "britannica"
     rules_class = MatadorRules

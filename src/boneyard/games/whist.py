@@ -28,11 +28,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.game import BRITANNICA, Game, RuleSet
+from ..core.options import OptionSpec, pick
 from ..core.presenter import SheetKind
 from ..core.protocol import HandResult
 from ..core.tiles import HIGH, NAMES, PIPS
 from ..core.words import Voice, number, plural
 from .block import LINE_DEFAULTS
+from .line.options import LINE_SPECS
 from .line.presenter import LinePresenter
 from .line.rules import LineRules
 
@@ -42,6 +44,32 @@ if TYPE_CHECKING:
     from .line.state import LineState
 
 __all__ = ["DominoWhistGame", "WhistPresenter", "WhistRules", "draw_rank"]
+
+# Domino Whist's own options.
+WHIST_DEBIT = OptionSpec(
+    "whist_debit",
+    "choice",
+    "who is debited at the end of a hand: the side holding the most pips with its own total "
+    "(highest_side_own_total), the side of the player holding the most with all the pips "
+    "(side_of_highest_holder_all_pips), or that side with that player's pips "
+    "(highest_holder_own_pips)",
+    (
+        "highest_side_own_total",
+        "side_of_highest_holder_all_pips",
+        "highest_holder_own_pips",
+    ),
+)
+
+TARGET_IS_LOSS = OptionSpec(
+    "target_is_loss",
+    "bool",
+    "the target is a loss: points are debits and the side that reaches the target loses",
+)
+
+WHIST_SPECS: tuple[OptionSpec, ...] = (
+    WHIST_DEBIT,
+    TARGET_IS_LOSS,
+)
 
 WHIST_OPTIONS: tuple[str, ...] = (
     "next_lead",
@@ -315,7 +343,7 @@ class DominoWhistGame(Game):
         "Four players in two partnerships drawn as at Whist, all tiles dealt, block play; the side "
         "holding the most pips is debited them, and the side first debited with 100 loses."
     )
-    option_names = WHIST_OPTIONS
+    option_specs = pick(WHIST_OPTIONS, LINE_SPECS, WHIST_SPECS)
     defaults = WHIST_DEFAULTS
     default_rules = "britannica"
     min_players = 4

@@ -27,7 +27,6 @@ from ...core.kernel_spec import KernelSpec
 from ...core.layout import Layout
 from ...core.notation import parse_action
 from ...core.options import (
-    OPTIONS,
     OptionError,
     Options,
     format_value,
@@ -848,8 +847,8 @@ class LineRules(GameRules):
     def option_rows(self) -> list[tuple[str, str, str, str]]:
         """``(name, value, allowed, help)`` for every option of this game."""
         return [
-            (name, format_value(self.options[name]), self.game.allowed(name), OPTIONS[name].help)
-            for name in self.game.option_names
+            (s.name, format_value(self.options[s.name]), self.game.allowed(s.name), s.help)
+            for s in self.game.option_specs
         ]
 
     def end_names(self) -> str:

@@ -61,10 +61,13 @@ from ...core.actions import (
 )
 from ...core.game import Game, RuleSet
 from ...core.layout import Layout
+from ...core.options import pick
 from ...core.protocol import ACQUIRED, LACKS, PLAYED, HandResult, HiddenFacts
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
 from ...core.words import plural
+from ..line.options import LINE_SPECS
 from ..line.rules import LineRules
+from .options import LOO_SPECS
 from .table import DROPPED, MISSED, STOOD, UNDECIDED, Tricks
 
 if TYPE_CHECKING:
@@ -481,7 +484,7 @@ class DominoLooGame(Game):
         "or drop out; follow suit, trump, head the trick; a player in who takes no trick is "
         "looed. For a pool, or points to 15."
     )
-    option_names = LOO_OPTIONS
+    option_specs = pick(LOO_OPTIONS, LINE_SPECS, LOO_SPECS)
     defaults = LOO_DEFAULTS
     default_rules = "berkeley"
     min_players = 2

@@ -41,9 +41,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...core.actions import Play
 from ...core.game import Game, RuleSet
 from ...core.layout import LONG, Layout
+from ...core.options import OptionSpec, pick
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES
 from ...core.views import Half, Way
-from .mexican import RoundsPresenter, RoundsRules
+from ..line.options import LINE_SPECS
+from .mexican import ROUNDS_SPECS, RoundsPresenter, RoundsRules
 
 if TYPE_CHECKING:
     from ...core.options import Options
@@ -61,6 +63,16 @@ STARTS: dict[str, tuple[str, ...]] = {
     "four_sides": ("L", "R", "U", "D"),
     "three_each_side": ("L", "LU", "LD", "R", "RU", "RD"),
 }
+
+
+# The starting double's rule, Chicken Foot's own option.
+STARTING_DOUBLE = OptionSpec(
+    "starting_double",
+    "choice",
+    "what the double that starts a Chicken Foot round needs before anything else: a tile on "
+    "each of its four sides (four_sides), or three on each long side (three_each_side)",
+    ("four_sides", "three_each_side"),
+)
 
 
 class ChickenFootRules(RoundsRules):
@@ -157,13 +169,18 @@ class ChickenFootGame(Game):
         "takes a tile on every side, every later double three toes before play goes on "
         "elsewhere; draw one; the 0-0 counts 50; the lowest total wins."
     )
-    option_names = (
-        "tile_set",
-        "hand_size",
-        "rounds",
-        "starting_double",
-        "double_blank_value",
-        "blank_half_value",
+    option_specs = pick(
+        (
+            "tile_set",
+            "hand_size",
+            "rounds",
+            "starting_double",
+            "double_blank_value",
+            "blank_half_value",
+        ),
+        LINE_SPECS,
+        ROUNDS_SPECS,
+        (STARTING_DOUBLE,),
     )
     defaults: ClassVar[dict[str, Any]] = {
         "tile_set": "double-nine",

@@ -43,12 +43,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from ...core.actions import DRAW, PASS, Action, Pass, Play, plays_at
 from ...core.game import Game, RuleSet
 from ...core.layout import LONG, MARKED, Layout
-from ...core.options import OptionError
+from ...core.options import OptionError, OptionSpec, pick
 from ...core.presenter import SheetKind, others
 from ...core.protocol import HandResult
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, PIPS, tile
 from ...core.views import Half, Way
 from ...core.words import Voice, capital, number, plural
+from ..line.options import LINE_SPECS
 from ..line.presenter import LinePresenter
 from ..line.rules import LineRules
 
@@ -82,6 +83,28 @@ def low_totals_winner(totals: Sequence[float]) -> int | None:
     low = min(totals)
     leaders = [i for i, t in enumerate(totals) if t == low]
     return leaders[0] if len(leaders) == 1 else None
+
+
+# What a hand left at the end of a round counts beyond its pips (the games of rounds; RoundsRules
+# reads them, a game that lists neither counts pips alone).
+DOUBLE_BLANK_VALUE = OptionSpec(
+    "double_blank_value",
+    "int",
+    "what the 0-0 counts when left in a hand at the end (0 normally; 50 in Chicken Foot)",
+    example="50",
+    absent=0,
+)
+
+BLANK_HALF_VALUE = OptionSpec(
+    "blank_half_value",
+    "int",
+    "what each blank half counts when left in a hand at the end (0 normally; 25 in one "
+    "Chicken Foot text)",
+    example="25",
+    absent=0,
+)
+
+ROUNDS_SPECS: tuple[OptionSpec, ...] = (DOUBLE_BLANK_VALUE, BLANK_HALF_VALUE)
 
 
 class RoundsRules(LineRules):
@@ -432,7 +455,9 @@ class MexicanTrainGame(Game):
         "train or the public Mexican train, cover every double, draw one then mark your train; "
         "the lowest total wins."
     )
-    option_names = ("tile_set", "hand_size", "rounds", "double_blank_value")
+    option_specs = pick(
+        ("tile_set", "hand_size", "rounds", "double_blank_value"), LINE_SPECS, ROUNDS_SPECS
+    )
     defaults: ClassVar[dict[str, Any]] = {
         "tile_set": "double-twelve",
         "hand_size": HAND_TABLES["htfbw"],
