@@ -20,16 +20,17 @@ both halves open.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.actions import DRAW, PASS, Action, Play, play
 from ..core.game import BRITANNICA, HOYLE_MATADORE, WIKIPEDIA_MATADOR, Game, RuleSet
 from ..core.layout import Layout
-from ..core.options import OptionError, OptionSpec, pick
+from ..core.options import OptionError, OptionSpec, choices_of, pick
 from ..core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
 from ..core.words import Voice
 from .block import LINE_DEFAULTS
-from .line.options import LINE_SPECS
+from .line.options import LINE_SPECS, DrawPolicy
 from .line.presenter import LinePresenter
 from .line.rules import LineRules
 
@@ -41,6 +42,14 @@ __all__ = ["MatadorGame", "MatadorPresenter", "MatadorRules"]
 
 # An end where a crosswise matador a-b (a > b) shows both halves has the code BOTH + 16*a + b.
 BOTH = 100
+
+
+class MatadorPlacement(StrEnum):
+    """How a matador is laid (``matador_placement``)."""
+
+    CHOOSE_EXPOSED_HALF = "choose_exposed_half"
+    CROSSWISE_BOTH_OPEN = "crosswise_both_open"
+
 
 # Matador's own options (RULES.md §3 rows 36-38).
 MATCH_RULE = OptionSpec(
@@ -65,7 +74,7 @@ MATADOR_PLACEMENT = OptionSpec(
     "choice",
     "a matador's holder chooses which half stays exposed (choose_exposed_half), or lays it "
     "crosswise with both halves open (crosswise_both_open)",
-    ("choose_exposed_half", "crosswise_both_open"),
+    choices_of(MatadorPlacement),
 )
 
 MATADOR_SPECS: tuple[OptionSpec, ...] = (
@@ -117,15 +126,16 @@ class MatadorRules(LineRules):
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
         n = self.tiles.max_pip
-        rule = str(options["match_rule"])
+        rule = MATCH_RULE.text(options)
         if rule == "equal":
             self.match_sum = -1
         else:
             self.match_sum = n + 1 if rule == "sum" else int(rule.split(":")[1])
             if not 1 <= self.match_sum <= 2 * n:
                 raise OptionError(f"match_rule={rule}: no two halves of this set make that sum")
-        self.matador_optional = bool(options["matador_optional"])
-        self.crosswise = options["matador_placement"] == "crosswise_both_open"
+        self.matador_optional = MATADOR_OPTIONAL.flag(options)
+        placement = MATADOR_PLACEMENT.choice(options, MatadorPlacement)
+        self.crosswise = placement is MatadorPlacement.CROSSWISE_BOTH_OPEN
         size = self.tiles.size
         matadors = BIT[0]
         if self.match_sum >= 0:
@@ -203,7 +213,7 @@ class MatadorRules(LineRules):
         hand = state.hands[state.turn]
         plays = self.plays_for(hand, layout)
         can_draw = self.can_draw and state.stock_pos + self.reserve < len(state.stock)
-        if self.draw_policy == "one_then_pass" and state.drew:
+        if self.draw_policy is DrawPolicy.ONE_THEN_PASS and state.drew:
             can_draw = False
         if not plays:
             return [DRAW] if can_draw else [PASS]

@@ -34,7 +34,7 @@ from ..core.presenter import SheetKind, sheet_rows
 from ..core.protocol import HandResult
 from ..core.words import Voice, number, plural, signed
 from .block import LINE_DEFAULTS
-from .line.options import LINE_SPECS
+from .line.options import LINE_SPECS, ROUNDS
 from .line.presenter import LinePresenter
 from .line.rules import LineRules
 
@@ -85,8 +85,7 @@ class PoolRules(LineRules):
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
-        rounds = options["rounds"]
-        assert isinstance(rounds, int)  # validated as a whole number by the option spec
+        rounds = ROUNDS.number(options)
         self.rounds = rounds
         self.pip_weight = 0.02  # shares of a pool are worth at most 1
         if rounds < 1:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..core.game import Game, RuleSet
 from ..core.options import pick
 from .block import LINE_DEFAULTS
-from .line.options import LINE_SPECS
+from .line.options import LINE_SPECS, DrawPolicy, Spinner
 from .line.rules import LineRules
 
 if TYPE_CHECKING:
@@ -70,9 +70,9 @@ class SebastopolRules(LineRules):
         super().__init__(game, rule_set, options, players)
         # Fixed by the game: the double led is the only spinner, open on all four sides at once,
         # and nobody draws.
-        self.spinner = "opening_double"
+        self.spinner = Spinner.OPENING_DOUBLE
         self.spinner_sides_first = False
-        self.draw_policy = "none"
+        self.draw_policy = DrawPolicy.NONE
         self.can_draw = False
         self.hidden_moves = False
 

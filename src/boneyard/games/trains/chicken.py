@@ -44,7 +44,7 @@ from ...core.layout import LONG, Layout
 from ...core.options import OptionSpec, pick
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES
 from ...core.views import Half, Way
-from ..line.options import LINE_SPECS
+from ..line.options import LINE_SPECS, Spinner
 from .mexican import ROUNDS_SPECS, RoundsPresenter, RoundsRules
 
 if TYPE_CHECKING:
@@ -80,11 +80,11 @@ class ChickenFootRules(RoundsRules):
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
-        self.start_names = STARTS[str(options["starting_double"])]
+        self.start_names = STARTS[STARTING_DOUBLE.text(options)]
         # Only the waiting sides and toes may be played on (allowed_ends); the engine's line
         # machinery does the rest.
         self.spinner_fill_first = True
-        self.spinner = "all_doubles"
+        self.spinner = Spinner.ALL_DOUBLES
 
     # ----------------------------------------------------------------- the table
     def lead_layout(self, t: int, right: int | None) -> Layout:

@@ -49,7 +49,7 @@ from ...core.protocol import HandResult
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, PIPS, tile
 from ...core.views import Half, Way
 from ...core.words import Voice, capital, number, plural
-from ..line.options import LINE_SPECS
+from ..line.options import LINE_SPECS, ROUNDS, DrawPolicy, LeadTile, NextLead, NoDouble
 from ..line.presenter import LinePresenter
 from ..line.rules import LineRules
 
@@ -115,8 +115,7 @@ class RoundsRules(LineRules):
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
-        rounds = options["rounds"]
-        assert isinstance(rounds, int)
+        rounds = ROUNDS.number(options)
         top = self.tiles.max_pip
         if not 1 <= rounds <= top + 1:
             raise OptionError(
@@ -124,17 +123,17 @@ class RoundsRules(LineRules):
                 f"so play 1 to {top + 1} rounds"
             )
         self.rounds = rounds
-        self.draw_policy = "one_then_pass"
+        self.draw_policy = DrawPolicy.ONE_THEN_PASS
         self.can_draw = True
         self.hidden_moves = True
         self.voluntary_draw = False
         self.reserve = 0
-        self.lead_tile_rule = "the_deciding_double"
-        self.no_double = "draw_until_found"
-        self.next_lead = "same_as_first"
+        self.lead_tile_rule = LeadTile.THE_DECIDING_DOUBLE
+        self.no_double = NoDouble.DRAW_UNTIL_FOUND
+        self.next_lead = NextLead.SAME_AS_FIRST
         self.low_wins = True
-        blank = options.get("blank_half_value", 0)
-        double_blank = options.get("double_blank_value", 0)
+        blank = BLANK_HALF_VALUE.number(options)
+        double_blank = DOUBLE_BLANK_VALUE.number(options)
         assert isinstance(blank, int) and isinstance(double_blank, int)
         self.hand_value = tuple(
             double_blank if t == 0 else PIPS[t] + (blank if LOW[t] == 0 else 0)
