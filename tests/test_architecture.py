@@ -463,3 +463,43 @@ def test_the_option_guard_knows_where_a_games_options_belong() -> None:
     assert not {"tile_set", "target_score", "draw_policy"} & own_options()
     found = list(knowledge_of_games(ast.parse("def f(o):\n    return o['muggins_mode']\n")))
     assert found == ["names the option 'muggins_mode'"]
+
+
+# Domino Loo's rules still read their own options by name: its own trick state and rules are
+# being rebuilt (issue 15's Loo step), which reads them through its specs as every other game does.
+READS_OPTIONS_BY_NAME = {"games/loo/rules.py"}
+
+
+def option_reads_by_name(tree: ast.Module) -> Iterator[str]:
+    """``options["x"]``, ``o["x"]``, ``options.get("x")``: an option read by its name as a string
+    rather than once, typed, through its spec."""
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Subscript)
+            and re.search(r"\b(o|options)$", ast.unparse(node.value))
+            and isinstance(node.slice, ast.Constant)
+            and isinstance(node.slice.value, str)
+        ) or (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "get"
+            and re.search(r"\b(o|options)$", ast.unparse(node.func.value))
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+        ):
+            yield ast.unparse(node)
+
+
+def test_rules_read_their_options_typed_through_their_specs() -> None:
+    found = [
+        f"{rel}: {read}"
+        for rel, _, tree in modules()
+        if rel.startswith("games/") and rel not in READS_OPTIONS_BY_NAME
+        for read in option_reads_by_name(tree)
+    ]
+    assert found == []
+    sample = 'def f(self, options):\n    return options["whist_debit"], self.options.get("x", 1)\n'
+    assert list(option_reads_by_name(ast.parse(sample))) == [
+        "options['whist_debit']",
+        "self.options.get('x', 1)",
+    ]
