@@ -86,6 +86,8 @@ class Game:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         specs = cls.__dict__.get("option_specs")
+        if specs is None and "option_names" in cls.__dict__:
+            raise TypeError(f"{cls.__name__} lists option_names: list option_specs instead")
         if specs is not None:
             cls.option_names = tuple(s.name for s in specs)
             cls._specs = {s.name: s for s in specs}

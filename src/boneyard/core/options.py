@@ -64,7 +64,7 @@ def choices_of(values: type[StrEnum]) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class OptionSpec:
     name: str
-    kind: str  # "int", "bool", "choice", "int_or_map"
+    kind: str  # "int", "bool", "choice", "int_or_map", "set" (some of the choices)
     help: str
     choices: tuple[str, ...] = ()
     # Choices with a parameter, written "prefix:<param>", e.g. "fixed:<n>" or "holder_of:<tile>".
@@ -91,6 +91,8 @@ class OptionSpec:
                 f"a whole number, {self.minimum} or more, or one per number of players such as "
                 f"{self.example}"
             )
+        if self.kind == "set":
+            return "any of " + ", ".join(self.choices) + " joined by commas"
         return ", ".join([*self.choices, *self.param_choices])
 
     # ------------------------------------------------------------- typed reading, once per match
@@ -127,11 +129,15 @@ class OptionSpec:
         """A choice's value as the member of ``values`` it names."""
         return values(self.text(options))
 
+    def members(self, options: Mapping[str, OptionValue], values: type[E]) -> frozenset[E]:
+        """A set option's value as the members of ``values`` it names."""
+        return frozenset(values(part) for part in self.text(options).split(",") if part)
+
     def bad_value(self, value: Any, why: str = "") -> OptionError:
         """The error for a bad ``value``: the option, what was wrong (``why``, if more can be
         said) and what it takes."""
         expected = "true or false" if self.kind == "bool" else self.allowed()
-        verb = "choose from" if self.kind == "choice" else "expected"
+        verb = "choose from" if self.kind in ("choice", "set") else "expected"
         detail = f"{why}; {verb} {expected}" if why else f"{verb} {expected}"
         return OptionError(f"bad value {value!r} for option {self.name}: {detail}")
 
@@ -205,6 +211,21 @@ def parse_value(spec: OptionSpec, value: Any) -> OptionValue:
         if not out:
             raise spec.bad_value(value)
         return tuple(sorted(out))
+    if spec.kind == "set":
+        # Some of the choices, canonically in the order the option lists them, joined by commas.
+        items = value if isinstance(value, list | tuple | set | frozenset) else None
+        if items is None:
+            if not isinstance(value, str):
+                raise spec.bad_value(value)
+            items = [part for part in value.replace(" ", "").split(",") if part]
+        chosen = set()
+        for item in items:
+            if not isinstance(item, str) or item.strip() not in spec.choices:
+                raise spec.bad_value(value, f"{item!r} is not one of them")
+            chosen.add(item.strip())
+        if not chosen:
+            raise spec.bad_value(value, "none given")
+        return ",".join(c for c in spec.choices if c in chosen)
     # choice
     if isinstance(value, bool) and spec.was_bool is not None:
         return spec.was_bool[value]
