@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, Move
 from .layout import Layout
+from .options import OptionSpec
 
 if TYPE_CHECKING:
     import random
@@ -45,6 +46,7 @@ __all__ = [
     "ACQUIRED",
     "LACKS",
     "PLAYED",
+    "TARGET_SCORE",
     "Event",
     "GameRules",
     "GameState",
@@ -368,6 +370,18 @@ class HiddenFacts:
 
 
 # --------------------------------------------------------------------------- the protocol
+# What wins (or, where points are debits, loses) a match: the option every game's rules answer as
+# ``target_score``, declared with the protocol that names it; each game lists it.
+TARGET_SCORE = OptionSpec(
+    "target_score",
+    "int_or_map",
+    "points that win the match, or per number of players",
+    minimum=1,
+    example="2:15,3:10,4:10",
+    absent=100,
+)
+
+
 class GameRules(abc.ABC):
     """The resolved rules of one match: its options and the hooks the engine, the match, the
     players and the front ends call. A game's rules subclass this (the line games through

@@ -21,7 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ValidationError
 
 from ... import __version__
-from ...core.options import OPTIONS
+from ...core.options import OptionSpec
 from ...core.record import RecordError
 from ...games import GAMES, get_game
 from .hub import Conn, Hub
@@ -366,9 +366,8 @@ def prometheus_text(metrics: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _choices(option: str) -> list[str] | None:
+def _choices(spec: OptionSpec) -> list[str] | None:
     """The values of an option with a short list of them (the lobby offers them in a menu)."""
-    spec = OPTIONS[option]
     if spec.kind == "bool":
         return ["true", "false"]
     if spec.kind == "choice" and not spec.param_choices:
@@ -390,7 +389,8 @@ def _game_json(game_id: str) -> dict[str, Any]:
                 "default": rs.name == game.default_rules,
                 "players": game.players_for(rs.name),
                 "options": [
-                    {**o, "choices": _choices(o["name"])} for o in game.describe_options(rs.name)
+                    {**o, "choices": _choices(game.spec(o["name"]))}
+                    for o in game.describe_options(rs.name)
                 ],
             }
             for rs in game.rule_sets.values()

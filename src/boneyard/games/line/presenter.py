@@ -29,6 +29,7 @@ from ...core.protocol import Phase
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW
 from ...core.views import ArmView, EndView, Half, LineView, PlacedTile, Way
 from ...core.words import Voice, hand_text, number, plural, tile_text
+from .options import DrawPolicy
 from .rules import Rules
 from .state import LineState
 
@@ -114,7 +115,7 @@ class LinePresenter(Presenter[R]):
         if rules.reserve:
             held += f", the last {rules.reserve if rules.reserve > 1 else 'one'} never drawn"
         draw = f"When you cannot play you draw until you can ({held})"
-        if rules.draw_policy == "one_then_pass":
+        if rules.draw_policy is DrawPolicy.ONE_THEN_PASS:
             draw = f"When you cannot play you draw one tile and pass if it does not fit ({held})"
         if rules.voluntary_draw:
             draw += "; you may also draw when able to play"

@@ -56,6 +56,7 @@ from ...core.protocol import (
     Score,
 )
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, mask_of
+from .options import DrawPolicy, LeadTile
 
 if TYPE_CHECKING:
     from ...core.protocol import HandResult
@@ -704,7 +705,9 @@ class LineState(GameState):
                 self.finding_lead = False
                 self.phase = _PLAY
                 self.leader = seat
-                self.required_lead = t if self.rules.lead_tile_rule == "the_deciding_double" else -1
+                self.required_lead = (
+                    t if self.rules.lead_tile_rule is LeadTile.THE_DECIDING_DOUBLE else -1
+                )
                 self.turn = seat
             else:
                 self.turn = (seat + 1) % self.rules.players
@@ -846,7 +849,7 @@ class LineState(GameState):
                 return "there is no drawing in this game"
             if self.drawable() == 0:
                 return f"seat {seat} cannot draw: the stock is down to its reserve"
-            if self.drew and self.rules.draw_policy == "one_then_pass":
+            if self.drew and self.rules.draw_policy is DrawPolicy.ONE_THEN_PASS:
                 return f"seat {seat} has drawn already this turn"
             return f"seat {seat} cannot draw while able to play (legal: {options})"
         if isinstance(action, Pass):
