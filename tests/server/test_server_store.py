@@ -3,20 +3,19 @@ migrations, every game's tables stored move by move and resumed exactly, the gro
 whole server resumed on the same database.
 
 PostgreSQL comes from Debian's ``postgresql`` package; without it these tests are skipped, unless
-``BONEYARD_REQUIRE_POSTGRES`` is set (as CI sets it), when not being able to start one fails."""
+``BONEYARD_REQUIRE_POSTGRES`` is set (as CI sets it), when not being able to start one fails (the
+``postgres`` fixture, in tests/conftest.py)."""
 
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from serverhelp import Player, PostgresCluster, create, fresh_database, settings, snapshot
+from serverhelp import Player, create, fresh_database, settings, snapshot
 from sqlalchemy import inspect
 
 from boneyard.apps.server.app import create_app
@@ -26,36 +25,6 @@ from boneyard.games import GAMES, get_game
 from boneyard.players.agents import make_agent
 
 pytestmark = [pytest.mark.timeout(300), pytest.mark.xdist_group("postgres")]
-
-
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[str]:
-    """The URL of a PostgreSQL server for this session."""
-    cluster = PostgresCluster() if _initdb_available() else None
-    if cluster is None:
-        _unavailable("Debian's postgresql package is not installed")
-    assert cluster is not None
-    try:
-        url = cluster.start()
-    except RuntimeError as e:
-        cluster.stop()
-        _unavailable(f"PostgreSQL does not start here: {e}")
-    yield url
-    cluster.stop()
-
-
-def _initdb_available() -> bool:
-    try:
-        PostgresCluster().stop()
-    except RuntimeError:
-        return False
-    return True
-
-
-def _unavailable(why: str) -> None:
-    if os.environ.get("BONEYARD_REQUIRE_POSTGRES"):
-        pytest.fail(f"PostgreSQL is required (BONEYARD_REQUIRE_POSTGRES): {why}")
-    pytest.skip(why)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

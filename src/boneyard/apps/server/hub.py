@@ -647,10 +647,11 @@ class Hub:
     async def health(self) -> str | None:
         """Whether the store takes a write now (an empty transaction through the writer, which
         writes its mark): ``None`` if it does, else why not. Asked at most once a second."""
-        t = time.monotonic()
-        if t - self._health[0] < 1.0:
-            return self._health[1]
         assert self.writer is not None
+        t = time.monotonic()
+        recovered = self._health[1] is not None and self.writer.writes.failing is None
+        if t - self._health[0] < 1.0 and not recovered:
+            return self._health[1]
         why: str | None = None
         try:
             await asyncio.wait_for(self.writer.write(), timeout=self.settings.store_timeout + 1)
@@ -1330,8 +1331,13 @@ class Hub:
             await asyncio.sleep(self.settings.sweep_every)
             try:
                 await self.sweep()
-            except Exception:
-                log.exception("the sweep for expired tables failed")
+            except StorageError:
+                pass  # the store's own log says why, once
+            except Exception as e:
+                if self.store.reads.failing is None:
+                    log.exception("the sweep for expired tables failed")
+                else:
+                    log.debug("the sweep for expired tables failed: %s", cause(e))
 
     async def sweep(self) -> list[str]:
         """Close the tables where no person has acted for ``expire_after`` seconds, and those

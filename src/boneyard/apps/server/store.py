@@ -1099,6 +1099,10 @@ class Writer:
         committing = False
         backend: int | None = None
         broken = self.store.watchdog.broken
+        if self.store.sqlite and self.writes.failing is not None:
+            # A SQLite connection opened while its file could not be written (a read's, too)
+            # stays read-only: while writes fail, each attempt opens new ones.
+            self.store.engine.dispose()
         try:
             with (
                 self.store.engine.connect() as conn,
@@ -1175,10 +1179,6 @@ class Writer:
 
     def _failed(self, error: BaseException) -> None:
         self.writes.failed(error)
-        if self.store.sqlite:
-            # A SQLite connection opened while its file could not be written stays read-only:
-            # open new ones for the next write.
-            self.store.engine.dispose()
 
     def _doubt(
         self, batch: list[Pending], marker: str, backend: int | None, error: BaseException
