@@ -15,7 +15,7 @@ from pathlib import Path
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "boneyard"
 
 # The engine: the modules (files, or folders ending in "/") allowed to find a hand's lead.
-ENGINE = ("core/match.py", "games/")
+ENGINE = ("core/match.py", "core/protocol.py", "games/")
 
 # What finds a hand's lead or start: the rules' hooks, and starting a HandState from a deal.
 LEAD_FINDERS = frozenset(

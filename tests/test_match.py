@@ -9,7 +9,7 @@ import random
 import pytest
 
 from boneyard import Match, Play
-from boneyard.games.line.rules import HandResult
+from boneyard.core.protocol import HandResult
 from boneyard.games.line.state import HandState
 from conftest import arranged, configure
 

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 import pytest
 
 from boneyard import GAMES, OptionError, Options, get_game
+from boneyard.core.game import Game
 from boneyard.core.options import (
     OPTIONS,
     OptionSpec,
@@ -18,7 +19,6 @@ from boneyard.core.options import (
     to_json,
 )
 from boneyard.games.block import LINE_DEFAULTS, LINE_OPTIONS
-from boneyard.games.line.rules import Game
 from conftest import configure
 
 

@@ -19,9 +19,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boneyard import DRAW, PASS, HandState, IllegalAction, Match, Observation, Play, get_game, play
+from boneyard.core.protocol import HandResult
 from boneyard.core.record import match_to_record, replay_record
 from boneyard.core.tiles import DOUBLE, HIGH, LOW, PIPS
-from boneyard.games.line.rules import HandResult, Rules
+from boneyard.games.line.rules import Rules
 from conftest import mask, snapshot
 
 # (game, rule set, players, options)

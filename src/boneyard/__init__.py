@@ -10,12 +10,14 @@ True
 
 from . import _aliases
 from .core.actions import DRAW, PASS, Action, Draw, Move, Muggins, Pass, Play, play
+from .core.game import Game
 from .core.layout import Layout
 from .core.match import Match
 from .core.options import OptionError, Options
+from .core.protocol import HandResult
 from .core.tiles import DOUBLE_NINE, DOUBLE_SIX, DOUBLE_TWELVE, TileSet, format_tile, parse_tile
 from .games import GAMES, get_game
-from .games.line.rules import Game, HandResult, Rules
+from .games.line.rules import Rules
 from .games.line.state import HandState, IllegalAction, Observation
 
 __version__ = "0.1.0"

@@ -11,9 +11,9 @@ import pytest
 
 from boneyard.core.actions import DRAW, PASS, Muggins, Play
 from boneyard.core.match import Match
+from boneyard.core.protocol import HandResult
 from boneyard.core.tiles import tiles_of
 from boneyard.games import GAMES
-from boneyard.games.line.rules import HandResult
 from boneyard.games.line.state import HandState
 from boneyard.research.env.encoding import Codec, action_kinds, end_slots, higher_is_better
 from conftest import T, configure, tiles

@@ -15,9 +15,9 @@ import pytest
 
 from boneyard import DRAW, PASS, Match, OptionError, Play
 from boneyard.apps.plain import TerminalGame
+from boneyard.core.protocol import HandResult
 from boneyard.core.record import RecordError, match_to_record, replay_record
 from boneyard.games.bergen import BergenRules
-from boneyard.games.line.rules import HandResult
 from boneyard.games.line.state import HandState
 from boneyard.text.narration import default_opponent, game_intro, shown_points
 from conftest import T, arranged, assert_illegal, build, configure, load_record, with_options

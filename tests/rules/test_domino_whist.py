@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from boneyard import DRAW, PASS, Match, OptionError, play
+from boneyard.core.protocol import HandResult
 from boneyard.core.record import RecordError, match_to_record, replay_record
 from boneyard.core.tiles import NAMES
-from boneyard.games.line.rules import HandResult
 from boneyard.games.line.state import HandState
 from boneyard.games.whist import WhistRules, draw_rank
 from conftest import StubRng, T, arranged, assert_illegal, build, configure, load_record

@@ -13,10 +13,10 @@ from typer.testing import CliRunner
 
 from boneyard import DRAW, PASS, Action, HandState, Match, OptionError, Play, get_game, play
 from boneyard.apps.cli import build_app
+from boneyard.core.game import BRITANNICA, HOYLE_MATADORE, WIKIPEDIA_MATADOR
 from boneyard.core.layout import Layout
 from boneyard.core.record import RecordError, replay_record
 from boneyard.core.tiles import DOUBLE, HIGH, LOW, PIPS, format_tile, format_tiles, parse_oriented
-from boneyard.games.line.rules import BRITANNICA, HOYLE_MATADORE, WIKIPEDIA_MATADOR
 from boneyard.games.matador import MatadorRules
 from conftest import (
     RECORDS,

@@ -16,9 +16,9 @@ import pytest
 from boneyard import DRAW, PASS, Match, OptionError, Play, get_game
 from boneyard.apps.plain import TerminalGame
 from boneyard.core.layout import MARKED
+from boneyard.core.protocol import HandResult
 from boneyard.core.record import match_to_record, replay_record
 from boneyard.core.tiles import tile
-from boneyard.games.line.rules import HandResult
 from boneyard.games.line.state import HandState
 from boneyard.games.trains.mexican import HAND_TABLES, MexicanTrainRules
 from boneyard.text.narration import render_table

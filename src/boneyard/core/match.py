@@ -21,8 +21,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..games.line.rules import HandResult, Rules
+from ..games.line.rules import Rules
 from ..games.line.state import HandState
+from .protocol import HandResult
 from .tiles import mask_of, tiles_of
 
 __all__ = ["Match"]

@@ -12,11 +12,11 @@ boneyard.core.options.OptionError: unknown game 'chess': choose from block, draw
 
 from __future__ import annotations
 
+from ..core.game import Game
 from ..core.options import OptionError
 from .bergen import BergenGame
 from .block import BlockGame, DrawGame, PartnershipGame
 from .counting import AllThreesGame, FivesAndThreesGame, MugginsGame
-from .line.rules import Game
 from .loo.rules import DominoLooGame
 from .matador import MatadorGame
 from .pool import DominoPoolGame

@@ -34,10 +34,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.actions import Play
+from ..core.game import Game, RuleSet
 from ..core.layout import Layout
 from ..core.tiles import DOUBLE, NAMES
 from .block import LINE_DEFAULTS
-from .line.rules import Game, Rules, RuleSet
+from .line.rules import Rules
 
 if TYPE_CHECKING:
     from ..core.options import Options
@@ -150,6 +151,14 @@ class BergenRules(Rules):
             side = self.side_of[seat]
             points = self.capped(points, state.base_totals[side] + state.scores[side])
         return points
+
+    def kernel_fields(self) -> dict[str, Any]:
+        return {
+            **super().kernel_fields(),
+            "play_scoring": "headers",
+            "header_cap": self.near_target_cap,
+            "blocked_doubles_lose": self.doubles_rule,
+        }
 
     # ----------------------------------------------------------------- blocked hands
     def _holds_double(self, state: HandState, side: int) -> bool:

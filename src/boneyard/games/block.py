@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from .line.rules import BRITANNICA, GARDEN_GAMES, Game, RuleSet
+from ..core.game import BRITANNICA, GARDEN_GAMES, Game, RuleSet
+from .line.rules import Rules
 
 __all__ = ["BlockGame", "DrawGame", "PartnershipGame"]
 
@@ -85,6 +86,7 @@ class BlockGame(Game):
         "L and R (the two ends of the line); with spinners, U and D (the short sides of the first "
         "spinner) and nU, nD (the short sides of a later spinner n-n)"
     )
+    rules_class = Rules
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "modern": RuleSet(
             "modern",
@@ -140,6 +142,7 @@ class DrawGame(Game):
     }
     default_rules = "britannica"
     end_names = BlockGame.end_names
+    rules_class = Rules
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "britannica": RuleSet(
             "britannica",
@@ -187,6 +190,7 @@ class PartnershipGame(Game):
     min_players = 4
     max_players = 4
     default_players = 4
+    rules_class = Rules
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "latin": RuleSet(
             "latin",

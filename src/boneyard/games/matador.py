@@ -23,11 +23,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.actions import DRAW, PASS, Action, Play, play
+from ..core.game import BRITANNICA, HOYLE_MATADORE, WIKIPEDIA_MATADOR, Game, RuleSet
 from ..core.layout import Layout
 from ..core.options import OptionError
 from ..core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
 from .block import LINE_DEFAULTS
-from .line.rules import BRITANNICA, HOYLE_MATADORE, WIKIPEDIA_MATADOR, Game, Rules, RuleSet
+from .line.rules import Rules
 
 if TYPE_CHECKING:
     from ..core.options import Options
@@ -205,6 +206,16 @@ class MatadorRules(Rules):
         if self.is_matador(tile) and DOUBLE[tile]:
             return None if open_pip == HIGH[tile] else open_pip
         return super().canonical_open(layout, tile, end, open_pip)
+
+    def kernel_fields(self) -> dict[str, Any]:
+        return {
+            **super().kernel_fields(),
+            "table": "matador",
+            "matadors": self.matadors,
+            "matador_optional": self.matador_optional,
+            "matador_crosswise": self.crosswise,
+            "match_sum": self.match_sum,
+        }
 
     def describe_tile(self, t: int) -> str:
         return f"{NAMES[t]} (matador)" if self.is_matador(t) else NAMES[t]

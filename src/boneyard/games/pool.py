@@ -28,9 +28,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..core.game import FOSTER, Game, RuleSet
 from ..core.options import OptionError
+from ..core.protocol import HandResult
 from .block import LINE_DEFAULTS
-from .line.rules import FOSTER, Game, HandResult, Rules, RuleSet
+from .line.rules import Rules
 
 if TYPE_CHECKING:
     from ..core.options import Options
@@ -119,6 +121,14 @@ class PoolRules(Rules):
             )
         winner = winners[0] if len(winners) == 1 else None
         return HandResult(ended, winner, points, points, seat_pips, out_seat, reason)
+
+    def kernel_fields(self) -> dict[str, Any]:
+        return {
+            **super().kernel_fields(),
+            "result": "pool",
+            "match_end": "rounds_high",
+            "rounds": self.rounds,
+        }
 
     # ----------------------------------------------------------------- the match
     def match_winner(self, totals: Sequence[float]) -> int | None:

@@ -39,10 +39,11 @@ from ..core.actions import (
 )
 from ..core.layout import Layout
 from ..core.match import Match
+from ..core.protocol import HandResult
 from ..core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, PIPS, parse_tile, tile, tiles_of
 from ..games.bergen import BergenRules
 from ..games.counting import CountingRules
-from ..games.line.rules import HandResult, Rules
+from ..games.line.rules import Rules
 from ..games.line.state import HandState, Observation
 from ..games.loo.rules import LooRules
 from ..games.loo.table import DROPPED, MISSED, STOOD, Tricks

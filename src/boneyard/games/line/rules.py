@@ -1,11 +1,9 @@
-"""What every game answers, and the shared mechanism of the line games.
+"""The shared mechanism of the line games: their rules.
 
-A :class:`Game` is the definition of one game: its id, its rule sets (presets that fix every
-option), the options that apply to it and how many may play. :meth:`Game.configure` validates a
-choice of rule set, options and player count and returns a :class:`Rules` object: the resolved,
-frozen rules of one match, with the hooks that the engine (:mod:`boneyard.games.line.state`) calls:
-dealing, the lead, which tiles may go where, what a play scores, when a hand ends and what it
-scores, and when the match ends.
+:class:`Rules` is the resolved, frozen rules of one match of a line game (what
+:meth:`~boneyard.core.game.Game.configure` returns), with the hooks that the engine
+(:mod:`boneyard.games.line.state`) calls: dealing, the lead, which tiles may go where, what a play
+scores, when a hand ends and what it scores, and when the match ends.
 
 Most games share the mechanism here (equal-number matching on a line, spinners, drawing, blocked
 hands); a game that differs overrides a few hooks, as a python-chess variant overrides a few methods
@@ -15,75 +13,31 @@ of the board.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import _BY_END as _PLAYS_AT
 from ...core.actions import DRAW, PASS, Action, Move, Play, play, plays_at
+from ...core.game import (
+    Game,
+)
+from ...core.kernel_spec import KernelSpec
 from ...core.layout import Layout
 from ...core.options import (
     OPTIONS,
     OptionError,
     Options,
-    OptionValue,
     format_value,
-    parse_value,
     per_players,
-    to_json,
 )
+from ...core.protocol import HandResult
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, PIPS, TileSet, parse_tile, tile_set, tiles_of
 
 if TYPE_CHECKING:
     from .state import HandState
 
-__all__ = [
-    "BRITANNICA",
-    "FOSTER",
-    "GARDEN_GAMES",
-    "HOYLE_MATADORE",
-    "WIKIPEDIA_MATADOR",
-    "Game",
-    "HandResult",
-    "RuleSet",
-    "Rules",
-]
-
-# The historical rule texts (RULES.md's S0 to S4, kept in shared/seeds/), named as a player knows
-# them: a rule set's source, shown by ``boneyard rules`` and the start screens.
-BRITANNICA = "Encyclopaedia Britannica, 11th edition (1910), article 'Dominoes'"
-HOYLE_MATADORE = "'Dominoes - Matadore Game Rules', a Hoyle-style text"
-FOSTER = "R. F. Foster, Foster's Complete Hoyle"
-WIKIPEDIA_MATADOR = "Wikipedia, 'Matador (domino game)'"
-GARDEN_GAMES = "Garden Games Ltd's leaflet 'Rules of Dominoes' (Block Dominoes for 2-4 players)"
-
-
-@dataclass(frozen=True)
-class RuleSet:
-    """A named preset: a description and the option values it changes from the game's defaults."""
-
-    name: str
-    description: str
-    values: Mapping[str, Any] = field(default_factory=dict)
-    source: str = ""
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """How a hand ended and what each side scored.
-
-    ``points`` is per side: in-play scores and the end-of-hand score together (what the score
-    sheet gets). ``end_points`` is the end-of-hand part alone, ``pips`` the pips each seat held
-    at the end, and ``reason`` a sentence for people.
-    """
-
-    ended: str  # "domino" or "blocked"
-    winner: int | None  # the winning side, or None
-    points: tuple[float, ...]  # whole numbers, but for shares of a pool (Domino Pool)
-    end_points: tuple[float, ...]
-    pips: tuple[int, ...]
-    out_seat: int | None
-    reason: str
+__all__ = ["Rules"]
 
 
 class Rules:
@@ -699,6 +653,14 @@ class Rules:
         winner = self.match_winner(totals)
         return winner is not None, winner
 
+    def utilities(self, points: Sequence[float]) -> tuple[float, ...]:
+        """What per-side ``points`` are worth to each side (what the solvers maximise, the
+        Python one and the compiled core's): the points themselves, or their negatives where they
+        are costs (``low_wins``: Mexican Train, Chicken Foot)."""
+        if self.low_wins:
+            return tuple(-p for p in points)
+        return tuple(points)
+
     # ----------------------------------------------------------------- legal actions
     def legal_actions(self, state: HandState) -> list[Action]:
         """Every action the seat to move may take."""
@@ -739,6 +701,69 @@ class Rules:
             return plays
         return [DRAW] if can_draw else [PASS]
 
+    # ----------------------------------------------------------------- the compiled core
+    def kernel_spec(self) -> KernelSpec | None:
+        """These rules as data for the compiled core (:mod:`boneyard.core.kernel`), or ``None``
+        where it cannot play them (a game that applies actions itself): the line game's spec with
+        the fields a game changes (:meth:`kernel_fields`)."""
+        if self.custom_apply:
+            return None
+        return replace(self._line_spec(), **self.kernel_fields())
+
+    def kernel_fields(self) -> dict[str, Any]:
+        """The fields of :class:`~boneyard.core.kernel_spec.KernelSpec` a game's rules change from
+        the line game's (its table, its scoring during play, its result...): none here. A
+        subclass adds its own to its parent's."""
+        return {}
+
+    def _line_spec(self) -> KernelSpec:
+        dp = self.domino_points
+        blocked = self.blocked_scoring
+        first_lead = "holder_of" if self.lead_holder_of >= 0 else self.first_lead
+        return KernelSpec(
+            table="line",
+            max_pip=self.tiles.max_pip,
+            players=self.players,
+            side_of=self.side_of,
+            hand_size=self.hand_size,
+            reserve=self.reserve,
+            draw=self.draw_policy,
+            voluntary_draw=self.voluntary_draw,
+            first_lead=first_lead,
+            lead_holder_of=self.lead_holder_of,
+            lead_tile_any=self.lead_tile_rule != "the_deciding_double",
+            no_double=self.no_double,
+            next_lead=self.next_lead,
+            turn_ccw=self.turn_direction != "cw",
+            spinner=self.spinner,
+            short_open=not self.spinner_sides_first or self.spinner_fill_first,
+            fill_first=self.spinner_fill_first,
+            turn_after_double=self.turn_after_double,
+            end_mask=tuple(self.end_mask),
+            hand_value=self.hand_value,
+            play_scoring="none",
+            result="line",
+            domino_points=(
+                "fixed" if dp.startswith("fixed:") else "none" if dp == "none" else "pips"
+            ),
+            domino_fixed=int(dp.split(":")[1]) if dp.startswith("fixed:") else 0,
+            round_unit=5 if dp == "pips_round5" else 3 if dp == "pips_round3" else 0,
+            round_per_opponent=self.round_scope == "per_opponent",
+            partner_pips=self.partner_pips,
+            count_stock_pips=self.count_stock_pips,
+            blocked_scoring="fixed" if blocked.startswith("fixed:") else blocked,
+            blocked_fixed=int(blocked.split(":")[1]) if blocked.startswith("fixed:") else 0,
+            blocked_tie=self.blocked_tie,
+            early_block_detection=self.early_block_detection,
+            both_partners_out=self.both_partners_out,
+            target_exact=self.target_exact,
+            target_score=self.target_score,
+            match_end="target",
+            pip_weight=self.pip_weight,
+            scores_shape_future=bool(self.scores_shape_future),
+            doubles_crosswise=self.doubles_crosswise,
+        )
+
     # ----------------------------------------------------------------- options for display
     def option_rows(self) -> list[tuple[str, str, str, str]]:
         """``(name, value, allowed, help)`` for every option of this game."""
@@ -749,110 +774,3 @@ class Rules:
 
     def end_names(self) -> str:
         return self.game.end_names
-
-
-class Game:
-    """The definition of a game: id, rule sets, options that apply, players."""
-
-    id: ClassVar[str]
-    aliases: ClassVar[tuple[str, ...]] = ()
-    title: ClassVar[str]
-    summary: ClassVar[str]
-    option_names: ClassVar[tuple[str, ...]]
-    defaults: ClassVar[dict[str, Any]]
-    rule_sets: ClassVar[dict[str, RuleSet]]
-    default_rules: ClassVar[str]
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
-    default_players: ClassVar[int] = 2
-    end_names: ClassVar[str] = "L and R (the two ends of the line)"
-    rules_class: ClassVar[type[Rules]] = Rules
-    # Values a game names for an option: option -> {name: value} (Mexican Train's hand-size
-    # tables by their source, -o hand_size=cardinal).
-    named_values: ClassVar[dict[str, dict[str, Any]]] = {}
-    # Option values that follow the tile set: tile set -> {option: value}. When a user chooses the
-    # set, these replace the rule set's values of the options he does not give himself.
-    set_defaults: ClassVar[dict[str, dict[str, Any]]] = {}
-
-    def rule_set(self, name: str | None) -> RuleSet:
-        name = name or self.default_rules
-        try:
-            return self.rule_sets[name]
-        except KeyError:
-            raise OptionError(
-                f"unknown rule set {name!r} for {self.id}: choose from {', '.join(self.rule_sets)}"
-            ) from None
-
-    def preset_values(self, name: str | None) -> dict[str, OptionValue]:
-        rs = self.rule_set(name)
-        merged = {**self.defaults, **rs.values}
-        return {k: parse_value(OPTIONS[k], merged[k]) for k in self.option_names}
-
-    def players_for(self, name: str | None) -> int:
-        rs = self.rule_set(name)
-        return int(rs.values.get("_players", self.default_players))
-
-    def configure(
-        self,
-        rules: str | None = None,
-        options: Mapping[str, Any] | None = None,
-        players: int | None = None,
-    ) -> Rules:
-        """Validate and resolve a rule set, option changes and a player count."""
-        name = rules or self.default_rules
-        values = self.preset_values(name)
-        for key, raw in (options or {}).items():
-            if key not in OPTIONS:
-                raise OptionError(
-                    f"unknown option {key!r} for {self.id}: "
-                    f"options are {', '.join(self.option_names)}"
-                )
-            if key not in self.option_names:
-                raise OptionError(
-                    f"option {key!r} does not apply to {self.id}: options are "
-                    f"{', '.join(self.option_names)}"
-                )
-            named = self.named_values.get(key, {})
-            if isinstance(raw, str) and raw.strip() in named:
-                raw = named[raw.strip()]
-            try:
-                values[key] = parse_value(OPTIONS[key], raw)
-            except OptionError as e:
-                if not named:
-                    raise
-                raise OptionError(f"{e}; or a named table: {', '.join(named)}") from None
-        chosen = (options or {}).get("tile_set")
-        if chosen is not None:
-            for key, raw in self.set_defaults.get(str(values["tile_set"]), {}).items():
-                if key not in (options or {}):
-                    values[key] = parse_value(OPTIONS[key], raw)
-        n = players if players is not None else self.players_for(name)
-        if not self.min_players <= n <= self.max_players:
-            raise OptionError(
-                f"{self.id} is for {self.min_players} to {self.max_players} players, not {n}"
-                if self.min_players != self.max_players
-                else f"{self.id} is for {self.min_players} players, not {n}"
-            )
-        return self.rules_class(self, name, Options(values), n)
-
-    def allowed(self, name: str) -> str:
-        """The allowed values of option ``name`` in words, the values this game names too."""
-        named = self.named_values.get(name)
-        text = OPTIONS[name].allowed()
-        if named:
-            text += "; or a named table: " + ", ".join(
-                f"{n} ({format_value(parse_value(OPTIONS[name], v))})" for n, v in named.items()
-            )
-        return text
-
-    def describe_options(self, rules: str | None = None) -> list[dict[str, Any]]:
-        values = self.preset_values(rules)
-        return [
-            {
-                "name": k,
-                "value": to_json(values[k]),
-                "allowed": self.allowed(k),
-                "help": OPTIONS[k].help,
-            }
-            for k in self.option_names
-        ]

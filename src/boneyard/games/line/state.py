@@ -22,7 +22,7 @@ seat may see with :meth:`~HandState.observation`. :meth:`~HandState.restart` and
 >>> state.apply(Play(T("0-0"), "L"))
 Traceback (most recent call last):
 ...
-boneyard.games.line.state.IllegalAction: seat 1 cannot play 0-0 at L: the end shows 6
+boneyard.core.protocol.IllegalAction: seat 1 cannot play 0-0 at L: the end shows 6
 """
 
 from __future__ import annotations
@@ -33,16 +33,14 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.actions import DRAW, PASS, Action, Draw, Move, Muggins, Pass, Play, play
 from ...core.layout import Layout
+from ...core.protocol import IllegalAction
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, mask_of
 
 if TYPE_CHECKING:
-    from .rules import HandResult, Rules
+    from ...core.protocol import HandResult
+    from .rules import Rules
 
 __all__ = ["HandState", "IllegalAction", "Observation"]
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now. The message says why; the state is unchanged."""
 
 
 class HandState:

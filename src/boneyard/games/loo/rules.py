@@ -59,10 +59,12 @@ from ...core.actions import (
     TakeMiss,
     play,
 )
+from ...core.game import Game, RuleSet
 from ...core.layout import Layout
+from ...core.protocol import HandResult
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
 from ...text.words import plural
-from ..line.rules import Game, HandResult, Rules, RuleSet
+from ..line.rules import Rules
 from .table import DROPPED, MISSED, STOOD, UNDECIDED, Tricks
 
 if TYPE_CHECKING:

@@ -39,9 +39,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.actions import Play
+from ...core.game import Game, RuleSet
 from ...core.layout import LONG, Layout
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES
-from ..line.rules import Game, RuleSet
 from .mexican import RoundsRules
 
 if TYPE_CHECKING:
@@ -107,6 +107,9 @@ class ChickenFootRules(RoundsRules):
 
     def allowed_ends(self, layout: Layout) -> range | list[int]:
         return self.waiting(layout) or range(len(layout.names))
+
+    def kernel_fields(self) -> dict[str, Any]:
+        return {**super().kernel_fields(), "table": "chicken", "start_sides": len(self.start_names)}
 
     # ----------------------------------------------------------------- for people
     def end_closed(self, layout: Layout, seat: int, i: int) -> str:

@@ -41,10 +41,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.actions import DRAW, PASS, Action, Pass, Play, plays_at
+from ...core.game import Game, RuleSet
 from ...core.layout import LONG, MARKED, Layout
 from ...core.options import OptionError
+from ...core.protocol import HandResult
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, PIPS, tile
-from ..line.rules import Game, HandResult, Rules, RuleSet
+from ..line.rules import Rules
 
 if TYPE_CHECKING:
     from ...core.options import Options
@@ -157,6 +159,16 @@ class RoundsRules(Rules):
 
     def match_winner(self, totals: Sequence[float]) -> int | None:
         return low_totals_winner(totals)
+
+    def kernel_fields(self) -> dict[str, Any]:
+        return {
+            **super().kernel_fields(),
+            "first_lead": "engine",
+            "next_lead": "none",
+            "result": "costs",
+            "match_end": "rounds_low",
+            "rounds": self.rounds,
+        }
 
     def match_end(self, totals: Sequence[float], hands_played: int) -> tuple[bool, int | None]:
         if hands_played < self.rounds:
@@ -294,6 +306,9 @@ class MexicanTrainRules(RoundsRules):
             return False
         playable = self.playable_mask(layout)
         return not any(h & playable for h in state.hands)
+
+    def kernel_fields(self) -> dict[str, Any]:
+        return {**super().kernel_fields(), "table": "trains"}
 
     # ----------------------------------------------------------------- for people
     def end_closed(self, layout: Layout, seat: int, i: int) -> str:

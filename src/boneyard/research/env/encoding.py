@@ -43,8 +43,9 @@ from ...core import actions as _actions
 from ...core.actions import Action, Draw, Move, Pass, Play, play
 from ...core.layout import LONG, SHORT, Layout
 from ...core.match import Match
+from ...core.protocol import HandResult
 from ...core.tiles import DOUBLE, LOW, NAMES
-from ...games.line.rules import HandResult, Rules
+from ...games.line.rules import Rules
 from ...games.line.state import Observation
 from ...players.agents import play_points
 from ...players.search.inference import recent_voids

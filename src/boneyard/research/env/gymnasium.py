@@ -23,7 +23,7 @@ the learner is to move, or the end of the hand.
 the hand ends at once (``terminated``), the learner's reward is the worst of its reward mode
 (``-1`` for ``win``; for ``points`` ``invalid_penalty``, default ``-1``) and
 ``info["invalid_action"]`` is true; with ``invalid_action="raise"`` it raises
-:class:`~boneyard.games.line.state.IllegalAction` and changes nothing.
+:class:`~boneyard.core.protocol.IllegalAction` and changes nothing.
 
 Gymnasium ids: ``boneyard/<game>-v0`` for every game of the registry (``gymnasium.make(
 "boneyard/block-v0", opponents="random")``), registered when this module is imported.

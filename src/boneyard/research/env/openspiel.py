@@ -57,10 +57,11 @@ import numpy as np
 import pyspiel
 
 from ...core.actions import Action, Move, Muggins, Pass, Play
+from ...core.game import Game
 from ...core.match import Match
 from ...core.tiles import BIT, DOUBLE, NAMES, tiles_of
 from ...games import GAMES
-from ...games.line.rules import Game, Rules
+from ...games.line.rules import Rules
 from ...games.line.state import HandState, IllegalAction, Observation
 from ...players.search.inference import Inference
 from . import make_rules

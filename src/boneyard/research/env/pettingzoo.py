@@ -25,7 +25,7 @@ reward): ``reward="win"`` (default) +1 to the winning side, ``-1/(sides-1)`` to 
 all when nobody wins; ``reward="points"``, the side's points minus the other sides' mean.
 
 An action that is not legal raises :class:`ValueError` (an
-:class:`~boneyard.games.line.state.IllegalAction` carrying what is legal) and changes nothing.
+:class:`~boneyard.core.protocol.IllegalAction` carrying what is legal) and changes nothing.
 """
 
 from __future__ import annotations

@@ -1,0 +1,155 @@
+"""A game's definition: its id, its rule sets (presets that fix every option), the options
+that apply to it and how many may play. :meth:`Game.configure` validates a choice of rule set,
+options and player count and returns the game's rules object (a
+:class:`~boneyard.core.protocol.GameRules`): the resolved, frozen rules of one match.
+
+The historical rule texts (RULES.md's S0 to S4) are named here too, as a player knows them: a rule
+set's source.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .options import OPTIONS, OptionError, Options, OptionValue, format_value, parse_value, to_json
+
+if TYPE_CHECKING:
+    # The line games' rules, until they implement the protocol (core.protocol.GameRules).
+    from ..games.line.rules import Rules
+
+__all__ = [
+    "BRITANNICA",
+    "FOSTER",
+    "GARDEN_GAMES",
+    "HOYLE_MATADORE",
+    "WIKIPEDIA_MATADOR",
+    "Game",
+    "RuleSet",
+]
+
+# The historical rule texts (RULES.md's S0 to S4, kept in shared/seeds/), named as a player knows
+# them: a rule set's source, shown by ``boneyard rules`` and the start screens.
+BRITANNICA = "Encyclopaedia Britannica, 11th edition (1910), article 'Dominoes'"
+HOYLE_MATADORE = "'Dominoes - Matadore Game Rules', a Hoyle-style text"
+FOSTER = "R. F. Foster, Foster's Complete Hoyle"
+WIKIPEDIA_MATADOR = "Wikipedia, 'Matador (domino game)'"
+GARDEN_GAMES = "Garden Games Ltd's leaflet 'Rules of Dominoes' (Block Dominoes for 2-4 players)"
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A named preset: a description and the option values it changes from the game's defaults."""
+
+    name: str
+    description: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+    source: str = ""
+
+
+class Game:
+    """The definition of a game: id, rule sets, options that apply, players."""
+
+    id: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    option_names: ClassVar[tuple[str, ...]]
+    defaults: ClassVar[dict[str, Any]]
+    rule_sets: ClassVar[dict[str, RuleSet]]
+    default_rules: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    default_players: ClassVar[int] = 2
+    end_names: ClassVar[str] = "L and R (the two ends of the line)"
+    rules_class: ClassVar[type[Rules]]
+    # Values a game names for an option: option -> {name: value} (Mexican Train's hand-size
+    # tables by their source, -o hand_size=cardinal).
+    named_values: ClassVar[dict[str, dict[str, Any]]] = {}
+    # Option values that follow the tile set: tile set -> {option: value}. When a user chooses the
+    # set, these replace the rule set's values of the options he does not give himself.
+    set_defaults: ClassVar[dict[str, dict[str, Any]]] = {}
+
+    def rule_set(self, name: str | None) -> RuleSet:
+        name = name or self.default_rules
+        try:
+            return self.rule_sets[name]
+        except KeyError:
+            raise OptionError(
+                f"unknown rule set {name!r} for {self.id}: choose from {', '.join(self.rule_sets)}"
+            ) from None
+
+    def preset_values(self, name: str | None) -> dict[str, OptionValue]:
+        rs = self.rule_set(name)
+        merged = {**self.defaults, **rs.values}
+        return {k: parse_value(OPTIONS[k], merged[k]) for k in self.option_names}
+
+    def players_for(self, name: str | None) -> int:
+        rs = self.rule_set(name)
+        return int(rs.values.get("_players", self.default_players))
+
+    def configure(
+        self,
+        rules: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        players: int | None = None,
+    ) -> Rules:
+        """Validate and resolve a rule set, option changes and a player count."""
+        name = rules or self.default_rules
+        values = self.preset_values(name)
+        for key, raw in (options or {}).items():
+            if key not in OPTIONS:
+                raise OptionError(
+                    f"unknown option {key!r} for {self.id}: "
+                    f"options are {', '.join(self.option_names)}"
+                )
+            if key not in self.option_names:
+                raise OptionError(
+                    f"option {key!r} does not apply to {self.id}: options are "
+                    f"{', '.join(self.option_names)}"
+                )
+            named = self.named_values.get(key, {})
+            if isinstance(raw, str) and raw.strip() in named:
+                raw = named[raw.strip()]
+            try:
+                values[key] = parse_value(OPTIONS[key], raw)
+            except OptionError as e:
+                if not named:
+                    raise
+                raise OptionError(f"{e}; or a named table: {', '.join(named)}") from None
+        chosen = (options or {}).get("tile_set")
+        if chosen is not None:
+            for key, raw in self.set_defaults.get(str(values["tile_set"]), {}).items():
+                if key not in (options or {}):
+                    values[key] = parse_value(OPTIONS[key], raw)
+        n = players if players is not None else self.players_for(name)
+        if not self.min_players <= n <= self.max_players:
+            raise OptionError(
+                f"{self.id} is for {self.min_players} to {self.max_players} players, not {n}"
+                if self.min_players != self.max_players
+                else f"{self.id} is for {self.min_players} players, not {n}"
+            )
+        return self.rules_class(self, name, Options(values), n)
+
+    def allowed(self, name: str) -> str:
+        """The allowed values of option ``name`` in words, the values this game names too."""
+        named = self.named_values.get(name)
+        text = OPTIONS[name].allowed()
+        if named:
+            text += "; or a named table: " + ", ".join(
+                f"{n} ({format_value(parse_value(OPTIONS[name], v))})" for n, v in named.items()
+            )
+        return text
+
+    def describe_options(self, rules: str | None = None) -> list[dict[str, Any]]:
+        values = self.preset_values(rules)
+        return [
+            {
+                "name": k,
+                "value": to_json(values[k]),
+                "allowed": self.allowed(k),
+                "help": OPTIONS[k].help,
+            }
+            for k in self.option_names
+        ]

@@ -1,0 +1,219 @@
+"""Actions written as people write them, and read back: the one home of the notation.
+
+A play is its tile and its end, ``6-4 R`` (also ``6|4 R``, ``[6|4] at R``, ``6-4r``); the tile
+alone is enough for the lead (laid as written: ``4-6`` leads with the 6 toward R) and wherever it
+fits one end only. A number after the end is the half left exposed where the rules let the
+player choose it (a matador: ``5-2 R 5``, also ``5-2 R exposing 5``); where scores are claimed,
+a number after a play is its claim (``6-4 R 15``; ``0`` claims nothing). The other actions are
+words: ``draw``, ``pass``, ``muggins`` (or ``muggins 10``), ``stand``, ``miss``, ``drop``,
+``discard 6-4``.
+
+:func:`parse_action` reads text against one seat's view (its legal actions settle what a short
+form means); what it returns may still be illegal: the engine decides, and explains.
+:func:`format_action` writes an action so that :func:`parse_action` reads it back. A game's rules
+expose both (:meth:`~boneyard.core.protocol.GameRules.parse_action`), so a game with actions of
+its own can extend them.
+
+>>> from boneyard.games import get_game
+>>> from boneyard.core.tiles import parse_tile as T
+>>> rules = get_game("block").configure(players=2)
+>>> deal = [[T(t) for t in "6-6 6-5 5-5 4-4 3-3 2-2 1-1".split()],
+...         [T(t) for t in "6-4 6-3 6-2 5-4 5-3 4-3 0-0".split()]]
+>>> stock = [t for t in range(28) if not any(t in h for h in deal)]
+>>> from boneyard.games.line.state import HandState
+>>> state = HandState.from_deal(rules, deal, stock)
+>>> state.apply(parse_action("6-6", state.observation(0)))
+>>> parse_action("6-4 R", state.observation(1))
+Play('6-4', 'R')
+>>> parse_action("6-4", state.observation(1))
+Traceback (most recent call last):
+...
+boneyard.core.notation.NotationError: 6-4 fits at L and R: say which, e.g. 6-4 R.
+>>> format_action(Play(T("6-4"), "R")), format_action(Play(T("6-4"), None, 6))
+('6-4 R', '4-6')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import DRAW, DROP, MISS, PASS, STAND, Action, Discard, Muggins, Play
+from .layout import Layout
+from .tiles import BIT, DOUBLE, HIGH, LOW, NAMES, parse_tile, tile
+
+if TYPE_CHECKING:
+    from .protocol import Observation
+
+__all__ = ["NotationError", "format_action", "parse_action"]
+
+
+class NotationError(ValueError):
+    """Text that names no action (or more than one): the message says what to write instead.
+    ``tile`` is the tile named where the trouble is that it fits no open end."""
+
+    def __init__(self, message: str, tile: int | None = None) -> None:
+        super().__init__(message)
+        self.tile = tile
+
+
+_WORD_ACTIONS: dict[str, Action] = {
+    "d": DRAW,
+    "draw": DRAW,
+    "p": PASS,
+    "pass": PASS,
+    "go": PASS,
+    "knock": PASS,
+    "stand": STAND,
+    "miss": MISS,
+    "drop": DROP,
+}
+
+
+def offered(view: Observation) -> list[Action]:
+    """The view's legal actions, each play once: where scores are claimed the engine lists a
+    play without a claim and once with each possible claim; this keeps the first."""
+    if not view.rules.claims:
+        return list(view.legal_actions)
+    return [a for a in view.legal_actions if not (isinstance(a, Play) and a.claim is not None)]
+
+
+def parse_action(text: str, view: Observation) -> Action:
+    """The action ``text`` names for the seat whose view is ``view`` (see the module
+    docstring). Raises :class:`NotationError` for text that names no action, or names a tile
+    ambiguously (it fits two ends, or can be laid two ways)."""
+    words = text.replace("[", " ").replace("]", " ").replace("|", "-").replace("*", " ").split()
+    if not words:
+        raise NotationError("Nothing to read: write a move such as 6-4 R, draw or pass.")
+    first = words[0].lower()
+    if len(words) == 1 and first in _WORD_ACTIONS:
+        return _WORD_ACTIONS[first]
+    if first == "muggins":
+        calls = [a for a in view.legal_actions if isinstance(a, Muggins)]
+        if len(words) == 2 and words[1].isdigit():
+            return Muggins(int(words[1]))
+        if len(words) == 1:
+            if not calls:
+                raise NotationError("There is no unclaimed count to call muggins on.")
+            return calls[0]
+    if first == "discard" and len(words) == 2:
+        return Discard(_tile(words[1]))
+    if len(words) >= 2 and words[-1].isdigit() and view.rules.claims:
+        action = parse_action(" ".join(words[:-1]), view)
+        if not isinstance(action, Play):
+            raise NotationError("Only a play can carry a claim.")
+        return action.with_claim(int(words[-1]) or None)
+    if any(isinstance(a, Discard) for a in view.legal_actions) and len(words) == 1:
+        return Discard(_tile(words[0]))
+    return _play(words, view)
+
+
+def _tile(text: str) -> int:
+    try:
+        return parse_tile(text)
+    except ValueError as e:
+        raise NotationError(f"{e}.") from None
+
+
+def _play(words: list[str], view: Observation) -> Play:
+    head = words[0]
+    rest = words[1:]
+    pips_text, sep, tail = head.partition("-")
+    b_text = tail.rstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    attached = tail[len(b_text) :]
+    if not sep or not pips_text.isdigit() or not b_text.isdigit():
+        raise NotationError(f"Cannot understand {' '.join(words)!r}: write e.g. 6-4 R.")
+    if attached:
+        rest = [attached, *rest]
+    if rest and rest[0].lower() in ("at", "on", "to"):
+        rest = rest[1:]
+    exposed: int | None = None
+    if len(rest) >= 2 and rest[-1].isdigit():
+        exposed = int(rest[-1])
+        rest = rest[:-1]
+        if len(rest) == 2 and rest[1].lower() in ("exposing", "expose", "open", "showing"):
+            rest = rest[:1]
+    if len(rest) > 1:
+        raise NotationError(f"Cannot understand {' '.join(words)!r}: write e.g. 6-4 R.")
+    a, b = int(pips_text), int(b_text)
+    try:
+        t = tile(a, b)
+    except ValueError as e:
+        raise NotationError(f"{e}.") from None
+    end = rest[0].upper() if rest else None
+    layout = view.layout
+    plays = [x for x in offered(view) if isinstance(x, Play) and x.tile == t]
+    if layout is None:
+        if end is not None:
+            return Play(t, end)
+        if len(plays) == 1 and plays[0].end is None and plays[0].open is None:
+            return plays[0]  # a double led, or a tile played to a trick
+        # A lead is laid as written: a toward L, b toward R.
+        return Play(t, None, None if a == b else b)
+    if end is not None:
+        at_end = [x for x in plays if x.end == end]
+        if exposed is not None:
+            for x in at_end:
+                shown = x.open if x.open is not None else _exposed(layout, t, end)
+                if shown == exposed:
+                    return x
+            # Not a legal way to lay it: the engine says why.
+            return Play(t, end, exposed)
+        if len(at_end) > 1:
+            halves = sorted({x.open for x in at_end if x.open is not None}, reverse=True)
+            message = f"{NAMES[t]} can be laid two ways at {end}: choose it by its number."
+            if halves:
+                ways = " or ".join(f"{NAMES[t]} {end} {h}" for h in halves)
+                message = (
+                    f"{NAMES[t]} can be laid two ways at {end}: say which half stays exposed "
+                    f"({ways}), or choose it by its number."
+                )
+            raise NotationError(message)
+        return at_end[0] if at_end else Play(t, end)
+    ends = sorted({x.end or "" for x in plays})
+    if len(plays) == 1:
+        return plays[0]
+    if len(ends) > 1:
+        raise NotationError(
+            f"{NAMES[t]} fits at {' and '.join(ends)}: say which, e.g. {NAMES[t]} {ends[-1]}."
+        )
+    if plays:
+        raise NotationError(f"{NAMES[t]} can be laid two ways: choose it by its number.")
+    if t >= view.rules.tiles.size or not view.hand & BIT[t] or not layout.names:
+        # Let the engine say what is wrong with this tile.
+        return Play(t, layout.names[0] if layout.names else None)
+    raise NotationError(f"{NAMES[t]} fits no open end.", tile=t)
+
+
+def _exposed(layout: Layout, t: int, end: str) -> int | None:
+    """The pip ``t`` leaves showing at ``end`` by equal-number matching."""
+    if end not in layout.names:
+        return None
+    p = layout.pips[layout.names.index(end)]
+    if p < 0 or (HIGH[t] != p and LOW[t] != p):
+        return None
+    return LOW[t] if HIGH[t] == p else HIGH[t]
+
+
+def format_action(action: Action) -> str:
+    """``action`` as :func:`parse_action` reads it: ``6-4 R``, ``4-6`` (a lead with the 6
+    toward R), ``5-2 R 5`` (the 5 left exposed), ``6-4 R 15`` (claiming 15), ``draw``,
+    ``pass``, ``muggins 10``, ``stand``, ``discard 6-4``."""
+    if isinstance(action, Play):
+        t = action.tile
+        if action.end is None:
+            text = NAMES[t]
+            if action.open is not None and not DOUBLE[t]:
+                other = LOW[t] if action.open == HIGH[t] else HIGH[t]
+                text = f"{other}-{action.open}"
+        else:
+            text = f"{NAMES[t]} {action.end}"
+            if action.open is not None:
+                text += f" {action.open}"
+        if action.claim is not None:
+            text += f" {action.claim}"
+        return text
+    if isinstance(action, Muggins):
+        return f"muggins {action.points}"
+    if isinstance(action, Discard) and action.tile is not None:
+        return f"discard {NAMES[action.tile]}"
+    return str(action)

@@ -1,0 +1,612 @@
+"""The engine protocol: what every game answers, and what applying a move says happened.
+
+Every game implements two types: a :class:`GameRules` (one match's resolved rules: dealing, the
+start of a hand, the match's hooks, notation, and the named hooks that players, search and the
+compiled core need) and a :class:`GameState` (one hand in progress: its phase, whose turn it is,
+the legal actions, applying one, copying, observations). The line games share one implementation
+of both (:mod:`boneyard.games.line`); a game that is not played on a line has its own state and
+table behind the same protocol (Domino Loo's tricks: :mod:`boneyard.games.loo`). Nothing outside a
+game's own modules needs to know which game it is: it asks these types.
+
+Applying an action returns an :class:`Outcome`: the move, what it scored and why
+(:class:`Score`), what else happened (:class:`Event`: a trick taken, a partner out, the target
+reached), who moves next, the phase after, and the hand's end (:class:`HandResult`) if it ended
+there. Front ends tell the outcome and never work out a rule again. Search and simulation, which
+apply millions of actions and read none of it, use :meth:`GameState.apply_fast`, the same
+transition without the outcome.
+
+A hand moves through :class:`Phase` values: a line game is in :attr:`Phase.PLAY` (after a draw
+for the lead where the rules say so), a trick game may first ask each seat to decide or to bid
+(:attr:`Phase.BID`) and to name trumps (:attr:`Phase.DECLARE`); a game may define phases of its
+own (``Phase("discard")``). The hand ends in :attr:`Phase.OVER`.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .actions import Action, Move
+
+if TYPE_CHECKING:
+    import random
+
+    from .game import Game
+    from .kernel_spec import KernelSpec
+    from .layout import Layout
+    from .options import Options
+    from .tiles import TileSet
+
+__all__ = [
+    "Event",
+    "GameRules",
+    "GameState",
+    "HandResult",
+    "HandStart",
+    "IllegalAction",
+    "Observation",
+    "Outcome",
+    "Phase",
+    "Position",
+    "Score",
+]
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now. The message says why (and what is legal); the
+    state is unchanged."""
+
+
+# --------------------------------------------------------------------------- phases
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """Where a hand is: a small typed value compared by name. The common ones are class
+    attributes; a game may define its own (``Phase("discard")``)."""
+
+    name: str
+
+    PLAY: ClassVar[Phase]
+    """Tiles are played (to a line, to a trick)."""
+    FIND_LEAD: ClassVar[Phase]
+    """Nobody holds the tile that leads: the seats draw in turn until one appears."""
+    DECIDE: ClassVar[Phase]
+    """Before the play each seat decides how it takes part (Domino Loo: stand, take the miss,
+    drop out)."""
+    BID: ClassVar[Phase]
+    """Each seat bids in turn for the right to name trumps (Texas 42)."""
+    DECLARE: ClassVar[Phase]
+    """The winner of the bidding names trumps (Texas 42)."""
+    OVER: ClassVar[Phase]
+    """The hand has ended."""
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Phase({self.name!r})"
+
+
+Phase.PLAY = Phase("play")
+Phase.FIND_LEAD = Phase("find_lead")
+Phase.DECIDE = Phase("decide")
+Phase.BID = Phase("bid")
+Phase.DECLARE = Phase("declare")
+Phase.OVER = Phase("over")
+
+
+# --------------------------------------------------------------------------- what happened
+@dataclass(frozen=True, slots=True)
+class Score:
+    """Points scored for a side, and why.
+
+    ``reason`` is a key the game's presenter words, common to the family: ``"count"`` (the count
+    of the open ends), ``"header"`` (Bergen), ``"muggins"`` (a count left unclaimed, called),
+    ``"penalty"`` (a wrong claim: the points go to the next side), ``"trick"`` (a trick taken).
+    ``seat`` is the seat whose move made the points (``None`` where no one seat did).
+    ``forfeited`` is what the move would have scored but the rules did not let count (an exact
+    target it would pass): ``points`` is then what counted (often 0).
+    """
+
+    side: int
+    points: float
+    reason: str
+    seat: int | None = None
+    forfeited: float = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something a move made happen besides its scores, for the presenter to tell.
+
+    ``kind`` is a key: ``"trick"`` (``seat`` took the trick of ``tiles``), ``"out"`` (``seat`` has
+    played its last tile but the hand goes on: its partner plays on), ``"target"`` (``side``
+    reached the exact target: it wins when the hand ends), ``"lead_found"`` (``seat`` drew the
+    tile that leads).
+    """
+
+    kind: str
+    seat: int | None = None
+    side: int | None = None
+    tiles: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a hand ended and what each side scored.
+
+    ``points`` is per side: in-play scores and the end-of-hand score together (what the score
+    sheet gets). ``end_points`` is the end-of-hand part alone, ``pips`` the pips each seat held
+    at the end, and ``reason`` a sentence for people.
+    """
+
+    ended: str  # "domino", "blocked", or a game's own ("tricks", "uncontested")
+    winner: int | None  # the winning side, or None
+    points: tuple[float, ...]  # whole numbers, but for shares of a pool (Domino Pool)
+    end_points: tuple[float, ...]
+    pips: tuple[int, ...]
+    out_seat: int | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What applying one action did (:meth:`GameState.apply`).
+
+    ``index`` is the move's place in the hand's history. ``move`` is the move as its seat knows
+    it (a draw names the tile drawn), ``public`` as every other seat and a spectator know it (a
+    draw without its tile, a discard face down). ``scores`` are the points the move made, with
+    their reasons (empty for most moves); ``events`` what else it made happen. ``turn`` is the
+    seat to move next (-1 once the hand is over), ``phase`` the phase after the move, and
+    ``result`` the hand's end if this move ended it (its end-of-hand points are in the result,
+    not in ``scores``).
+    """
+
+    index: int
+    move: Move
+    public: Move
+    scores: tuple[Score, ...] = ()
+    events: tuple[Event, ...] = ()
+    turn: int = -1
+    phase: Phase = Phase.PLAY
+    result: HandResult | None = None
+
+    @property
+    def over(self) -> bool:
+        """Whether this move ended the hand."""
+        return self.result is not None
+
+    def seen_by(self, reader: int | None) -> Move:
+        """The move as ``reader`` knows it (``None``: a spectator)."""
+        return self.move if reader == self.move.seat else self.public
+
+    def points_for(self, side: int) -> float:
+        """What this move scored for ``side`` during play (the end-of-hand points apart)."""
+        return sum(s.points for s in self.scores if s.side == side)
+
+
+# --------------------------------------------------------------------------- starting a hand
+@dataclass(frozen=True)
+class HandStart:
+    """What a hand starts from: the deal (each seat's tiles), the stock in draw order, and what
+    the match decides (who leads where the deal does not, the totals before the hand, the hand's
+    place in the match). :meth:`GameRules.start_hand` turns it into a state, the one place a
+    hand's start is worked out (its lead, the engine drawn for, a turn-up)."""
+
+    hands: Sequence[Sequence[int]]
+    stock: Sequence[int]
+    leader: int | None = None
+    """The leader where the match decides it (a rotation, a draw for the lead); ``None`` where the
+    deal decides (a leader given must then agree with it)."""
+    lead_by_deal: bool = True
+    """Whether the deal may decide the lead (false for a hand whose leader the match gives)."""
+    totals: Sequence[float] | None = None
+    """The match totals before this hand (an exact target needs them)."""
+    context: Any = None
+    """What the hand knows from its place in the match (:meth:`GameRules.hand_context`: the
+    engine double of a round, a pool's stake)."""
+    trusted: bool = False
+    """Skip checking that the deal holds every tile once (for deals the engine made itself)."""
+
+
+# --------------------------------------------------------------------------- observations
+class Observation:
+    """One seat's view of a hand (``seat``), holding no reference to the state: its own tiles
+    and the public facts, so an agent given an observation cannot read hidden tiles.
+
+    ``table`` is the game's public table: a :class:`~boneyard.core.layout.Layout` (or ``None``
+    before the lead) in the line games, a trick game's own table type otherwise; ``layout`` is the
+    table where it is a line's layout, else ``None``. ``discarded`` is the seat's own tiles thrown
+    out of play. ``legal_actions`` is empty unless it is this seat's turn.
+    """
+
+    __slots__ = (
+        "_hist",
+        "_hist_len",
+        "context",
+        "discarded",
+        "drawable",
+        "hand",
+        "hand_sizes",
+        "leader",
+        "legal_actions",
+        "over",
+        "phase",
+        "rules",
+        "scores",
+        "seat",
+        "stock_size",
+        "table",
+        "totals",
+        "turn",
+    )
+
+    seat: int
+    rules: GameRules
+    hand: int
+    table: object
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    drawable: int
+    turn: int
+    leader: int
+    scores: tuple[int, ...]
+    totals: tuple[float, ...]
+    legal_actions: tuple[Action, ...]
+    over: bool
+    phase: Phase
+    context: Any
+    discarded: int
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self.seat = seat
+        self.rules = state.rules
+        hands = state.hands
+        self.hand = hands[seat]
+        self.table = state.table
+        self.hand_sizes = tuple(map(int.bit_count, hands))
+        self.stock_size = len(state.stock) - state.stock_pos
+        self.drawable = state.drawable()
+        self.turn = state.turn
+        self.leader = state.leader
+        self.scores = tuple(state.scores)
+        self.totals = state.base_totals  # the match totals before this hand
+        self.over = over = state.over
+        self.phase = state.phase
+        self.context = state.context
+        self.discarded = state.discards[seat]
+        self.legal_actions = state.legal_tuple() if seat == state.turn and not over else ()
+        # The public history is append-only; a prefix of it never changes.
+        self._hist = state.public
+        self._hist_len = len(state.public)
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The public moves so far (a draw shows who drew, not what)."""
+        return tuple(self._hist[: self._hist_len])
+
+    @property
+    def layout(self) -> Layout | None:
+        """The table where it is a line's layout (every line game), else ``None``."""
+        from .layout import Layout
+
+        table = self.table
+        return table if isinstance(table, Layout) else None
+
+    @property
+    def tiles(self) -> list[int]:
+        from .tiles import tiles_of
+
+        return list(tiles_of(self.hand))
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.legal_actions)
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position described from outside a state: what a search world, a determinization or a
+    resampled information state is built from (:meth:`GameRules.state_from_position`).
+
+    ``view`` gives the public facts (the table, the turn, the scores and totals, the public
+    history, the hand's context) and the observer's own tiles; ``hands`` every seat's tiles now
+    (the observer's included), ``stock`` the tiles left to draw in order, and ``out_of_play`` the
+    tiles thrown out unseen (all of them, at the observer's seat: who threw which is hidden).
+    """
+
+    view: Observation
+    hands: Sequence[int]
+    stock: Sequence[int]
+    out_of_play: int = 0
+
+
+# --------------------------------------------------------------------------- the protocol
+class GameRules(abc.ABC):
+    """The resolved rules of one match: its options and the hooks the engine, the match, the
+    players and the front ends call. A game's rules subclass this (the line games through
+    :class:`~boneyard.games.line.rules.LineRules`)."""
+
+    game: Game
+    rule_set: str
+    options: Options
+    players: int
+    tiles: TileSet
+    sides: tuple[tuple[int, ...], ...]
+    side_of: tuple[int, ...]
+    hand_size: int
+    reserve: int
+    """Stock tiles that are never drawn."""
+    target_score: int
+    """The score that ends a match where a target does (the points game)."""
+    low_wins: bool
+    """Whether the hand's points are costs: the lowest total wins (Mexican Train)."""
+    hidden_moves: bool
+    """Whether a move can hide something from the other seats (a draw, a discard)."""
+    shows_hands_at_end: bool
+    """Whether every hand (and the stock) is shown once a hand is over."""
+    claims: bool
+    """Whether plays carry claimed points (muggins claiming); a claim elsewhere is an error."""
+    pip_weight: float
+    """How much a search's horizon estimate weighs the pip difference between the hands."""
+
+    # ----------------------------------------------------------------- description
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    def partners(self) -> bool:
+        return any(len(side) > 1 for side in self.sides)
+
+    def describe(self) -> str:
+        return f"{self.game.id} ({self.rule_set}), {self.players} players"
+
+    def seat_name(self, seat: int) -> str:
+        return f"seat {seat}"
+
+    def side_name(self, side: int) -> str:
+        members = self.sides[side]
+        if len(members) == 1:
+            return f"seat {members[0]}"
+        return "seats " + " & ".join(str(s) for s in members)
+
+    # ----------------------------------------------------------------- a hand
+    @abc.abstractmethod
+    def deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        """Shuffle and deal: each seat's tiles (in deal order) and the stock in draw order."""
+
+    @abc.abstractmethod
+    def start_hand(self, start: HandStart) -> GameState:
+        """The hand ``start`` describes, at its first move: the one home of a hand's start (its
+        lead, an engine drawn for, a turn-up). Raises ``ValueError`` for a deal these rules
+        cannot start from."""
+
+    @abc.abstractmethod
+    def state_from_position(self, position: Position) -> GameState:
+        """A state at the position described (see :class:`Position`): what search worlds,
+        determinization and resampling play on, built by the game (never by writing a state's
+        fields from outside)."""
+
+    def needs_redeal(self, hands: Sequence[int]) -> bool:
+        """Whether a deal (hands as masks) must be thrown in and dealt again."""
+        return False
+
+    def lead_from_deal(self) -> bool:
+        """Whether the deal alone decides the first lead (a record may then omit ``leader``)."""
+        return False
+
+    def draw_for_lead(self, rng: random.Random) -> tuple[int, list[int]]:
+        """Where the match decides the first lead: the seat that leads and the tiles each seat
+        drew to decide it (empty where it is decided otherwise)."""
+        return rng.randrange(self.players), []
+
+    def first_leader(self, rng: random.Random) -> int:
+        """The leader of a match's first hand where the deal does not decide it."""
+        return self.draw_for_lead(rng)[0]
+
+    def hand_context(self, index: int, previous: GameState | None) -> Any:
+        """What a hand of a match needs to know beyond its deal, from its place in the match
+        (``index`` from 0) and the hand before. ``None`` here."""
+        return None
+
+    # ----------------------------------------------------------------- the match
+    @abc.abstractmethod
+    def next_leader(self, previous_leader: int, previous: HandResult | None) -> int | None:
+        """The leader of the next hand, or ``None`` where the deal (or a new draw) decides."""
+
+    def match_winner(self, totals: Sequence[float]) -> int | None:
+        """The side that has won the match with these totals, if any: the highest at or past the
+        target, alone."""
+        reached = [i for i, t in enumerate(totals) if t >= self.target_score]
+        if not reached:
+            return None
+        best = max(totals[i] for i in reached)
+        leaders = [i for i in reached if totals[i] == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    def match_end(self, totals: Sequence[float], hands_played: int) -> tuple[bool, int | None]:
+        """``(over, winner)`` once ``hands_played`` hands have given these totals."""
+        winner = self.match_winner(totals)
+        return winner is not None, winner
+
+    # ----------------------------------------------------------------- notation
+    def parse_action(self, text: str, view: Observation) -> Action:
+        """The action ``text`` names (``"6-4 R"``, ``"draw"``, ``"pass"``, ``"stand"``...), for
+        the seat whose view is ``view``: see :mod:`boneyard.core.notation`. The action may still
+        be illegal; :class:`IllegalAction` (or ``ValueError``) for text that names none."""
+        from .notation import parse_action
+
+        return parse_action(text, view)
+
+    def format_action(self, action: Action) -> str:
+        """``action`` written as :meth:`parse_action` reads it (``"6-4 R"``)."""
+        from .notation import format_action
+
+        return format_action(action)
+
+    # ----------------------------------------------------------------- what players need
+    def hand_pips(self, hand: int) -> int:
+        """The pips a hand (a mask) counts at the end of a hand."""
+        from .tiles import PIPS, tiles_of
+
+        return sum(PIPS[t] for t in tiles_of(hand))
+
+    def play_points(self, table: object, action: Action) -> int:
+        """What ``action`` would score at once on the public ``table`` (the counting games'
+        count, Bergen's headers), from public facts only; 0 where plays score nothing."""
+        return 0
+
+    def utilities(self, points: Sequence[float]) -> tuple[float, ...]:
+        """What per-side ``points`` are worth to each side: the points themselves, or their
+        negatives where they are costs (``low_wins``) or debits."""
+        if self.low_wins:
+            return tuple(-p for p in points)
+        return tuple(points)
+
+    def kernel_spec(self) -> KernelSpec | None:
+        """The compiled core's description of these rules (:mod:`boneyard.core.kernel_spec`), or
+        ``None`` where it does not play them."""
+        return None
+
+
+class GameState(abc.ABC):
+    """One hand in progress: the complete (hidden-information) state.
+
+    Hands are masks over tile indexes (``hands``), the stock a tuple in draw order with
+    ``stock_pos`` tiles taken, ``scores`` the points each side made during the hand, ``history``
+    every move (a draw with its tile) and ``public`` what every seat sees of it. An illegal
+    action raises :class:`IllegalAction` and changes nothing.
+    """
+
+    __slots__ = ()
+
+    rules: GameRules
+    hands: list[int]
+    deal: tuple[int, ...]
+    stock: tuple[int, ...]
+    stock_pos: int
+    turn: int
+    leader: int
+    scores: list[int]
+    base_totals: tuple[float, ...]
+    context: Any
+    discards: tuple[int, ...]
+    history: list[Move]
+    public: list[Move]
+    over: bool
+    result: HandResult | None
+    phase: Phase
+
+    # ----------------------------------------------------------------- the table
+    @property
+    @abc.abstractmethod
+    def table(self) -> object:
+        """The public table (see :attr:`Observation.table`)."""
+
+    # ----------------------------------------------------------------- queries
+    @abc.abstractmethod
+    def legal_tuple(self) -> tuple[Action, ...]:
+        """The legal actions as the engine's own cached tuple (no copy): for hot loops."""
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to move may take now (empty once the hand is over)."""
+        return list(self.legal_tuple())
+
+    def normalize(self, action: Action) -> Action:
+        """The canonical form of an action written loosely (a lead without orientation, a
+        redundant ``open``): what :meth:`apply`, :meth:`is_legal` and :meth:`why_illegal`
+        compare with the legal actions. The action itself here."""
+        return action
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether :meth:`apply` would take ``action`` now (after :meth:`normalize`)."""
+        legal = self.legal_tuple()
+        return action in legal or self.normalize(action) in legal
+
+    @abc.abstractmethod
+    def why_illegal(self, action: Action) -> str:
+        """A sentence saying why ``action`` (normalised) is not legal now."""
+
+    def drawable(self) -> int:
+        """How many stock tiles may still be drawn."""
+        return max(0, len(self.stock) - self.stock_pos - self.rules.reserve)
+
+    def stock_size(self) -> int:
+        return len(self.stock) - self.stock_pos
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(h.bit_count() for h in self.hands)
+
+    # ----------------------------------------------------------------- acting
+    @abc.abstractmethod
+    def apply(self, action: Action, seat: int | None = None) -> Outcome:
+        """Take ``action`` for the seat to move and say what happened. Raises
+        :class:`IllegalAction` (changing nothing) if the rules do not allow it, or if ``seat``
+        is given and is not to move."""
+
+    @abc.abstractmethod
+    def apply_fast(self, action: Action, seat: int | None = None) -> None:
+        """:meth:`apply` without building the :class:`Outcome`: for search and simulation."""
+
+    # ----------------------------------------------------------------- copying
+    @abc.abstractmethod
+    def copy(self, history: bool = True) -> GameState:
+        """A copy sharing every immutable part. With ``history=False`` the copy starts an empty
+        history: what a search needs (the engine reads the history only for the move it has just
+        appended, and where :meth:`search_key` says so)."""
+
+    @abc.abstractmethod
+    def search_key(self) -> tuple[object, ...]:
+        """What decides the rest of the hand, for a search's transposition table: the hands,
+        the stock position, the seat to move, the table as far as it matters, and any pending
+        flag. Positions with the same key have the same future (the scores apart)."""
+
+    @abc.abstractmethod
+    def with_world(self, hands: Sequence[int], stock: Sequence[int] | None = None) -> GameState:
+        """This position (a copy, without its history) with other hidden tiles: ``hands`` per
+        seat, and ``stock`` (the tiles left to draw, in order) if given. What a search trying
+        what a seat might hold needs; the public facts stay as they are."""
+
+    # ----------------------------------------------------------------- views
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see: its own tiles, the table, the others' tile counts, the stock
+        size, the public history and the scores."""
+        return Observation(self, seat)
+
+    # ----------------------------------------------------------------- the start again
+    @property
+    @abc.abstractmethod
+    def start(self) -> HandStart:
+        """What this hand started from (:meth:`GameRules.start_hand` rebuilds it)."""
+
+    def restart(self) -> GameState:
+        """This hand again at its first move: the same deal, stock, lead, turn-up, match context
+        and totals. The one place a hand's start is rebuilt: take-back, reviews, records and
+        resuming all come here."""
+        return self.rules.start_hand(self.start)
+
+    def replay(self) -> Iterator[tuple[GameState, Move]]:
+        """The hand again from its start: each move of the history with the position before it.
+        One state is moved on by each move once the caller has looked at it; copy it to keep
+        it."""
+        state = self.restart()
+        for move in self.history:
+            yield state, move
+            state.apply_fast(move.action, seat=move.seat)
+
+    def replay_to(self, moves: int) -> GameState:
+        """A new state of this hand after its first ``moves`` moves (0: its start)."""
+        if not 0 <= moves <= len(self.history):
+            raise ValueError(f"the hand has {len(self.history)} moves, not {moves}")
+        state = self.restart()
+        for move in self.history[:moves]:
+            state.apply_fast(move.action, seat=move.seat)
+        return state
+
+    def outcomes(self) -> Iterator[Outcome]:
+        """The hand again from its start, each move's :class:`Outcome` in turn (what a record
+        or a saved match retells)."""
+        state = self.restart()
+        for move in self.history:
+            yield state.apply(move.action, seat=move.seat)
