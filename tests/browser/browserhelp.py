@@ -1,5 +1,6 @@
 """What the browser tests share: Debian's Chromium (the tests are skipped without it, unless
-``BONEYARD_REQUIRE_BROWSER`` is set, as CI sets it) and a live server."""
+``BONEYARD_REQUIRE_BROWSER`` is set, as CI sets it) and a live server, with their fixtures (each
+test module imports them: a conftest.py here would hide the tests' own ``conftest``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import socket
 import threading
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -77,3 +79,20 @@ class LiveServer:
         self.server.should_exit = True
         self.thread.join(timeout=30)
         self.sock.close()
+
+
+@pytest.fixture(scope="session", name="browser_type_launch_args")
+def chromium_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright's browser is Debian's Chromium (Playwright cannot download its own)."""
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": ["--disable-gpu", "--disable-quic"],
+    }
+
+
+@pytest.fixture(scope="module", name="live")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    server = LiveServer(tmp_path_factory.mktemp("live") / "boneyard.db")
+    yield server
+    server.stop()

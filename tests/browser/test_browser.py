@@ -17,7 +17,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from browserhelp import LiveServer, require_chromium
+from browserhelp import LiveServer, chromium_launch_args, live_server, require_chromium  # noqa: F401 (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 

@@ -264,34 +264,43 @@ function drawLine(container, line, targets, fresh) {
   const leadRect = place(lead, 0, 0, lead.cross, null);
   where[lead.tile] = {x: 0, y: 0, axis: "h"};
   const reach = lead.cross ? u / 2 : u;
-  tips.L = {x: -reach - gap, y: 0, dir: [-1, 0]};
-  tips.R = {x: reach + gap, y: 0, dir: [1, 0]};
-  const plain = line.arms.every((arm) => arm.name === "L" || arm.name === "R");
+  // The way each arm leaves the tile it grows from (left, right, up, down) and, for an arm off one
+  // half of the lead standing across, which half: as the server says (`way`, `half`), else from
+  // the arm's name (L, R, U, D, nU, LU...).
+  const wayOf = (arm) =>
+    arm.way || ({L: "left", R: "right"}[arm.name] || (arm.name.endsWith("U") ? "up" : "down"));
+  const halfOf = (arm) =>
+    arm.half || (/^[LR][UD]$/.test(arm.name) ? (arm.name[0] === "L" ? "left" : "right") : null);
+  const along = (arm) => arm.root === lead.tile && ["left", "right"].includes(wayOf(arm));
+  const plain = line.arms.every(along);
   // How far from the lead an arm may reach before it turns: the felt's half, less room for the
   // end's marker beyond its last tile.
   const bound = Math.max(2.5 * u, room / 2 - 1.1 * u - 4);
   const rowStep = 2 * u + 2 * gap;  // a row's tiles reach at most u above and below its middle
   for (const arm of line.arms) {
-    let start = tips[arm.name];
-    // Only a line without spinners turns: the arms of a spinner (and Chicken Foot's toes) go
-    // off at right angles, and the drawing is made smaller to fit the felt instead.
-    const turns = plain && Boolean(start);
-    if (!start && /^[LR][UD]$/.test(arm.name) && arm.root === lead.tile) {
-      // The outer toes of a starting double with three tiles on each long side (Chicken Foot's
-      // "double chicken foot"): off its left or right side, upward or downward.
-      const side = arm.name[0] === "L" ? -1 : 1;
-      const down = arm.name[1] === "D" ? 1 : -1;
+    const way = wayOf(arm);
+    let start = null;
+    if (along(arm)) {
+      const side = way === "left" ? -1 : 1;
+      start = {x: side * (reach + gap), y: 0, dir: [side, 0]};
+    } else if (halfOf(arm) && arm.root === lead.tile) {
+      // Off one half of the lead standing across (Chicken Foot's outer toes of a "double
+      // chicken foot"): beyond its left or right side, upward or downward.
+      const side = halfOf(arm) === "left" ? -1 : 1;
+      const down = way === "down" ? 1 : -1;
       start = {x: side * (reach + gap + u / 2), y: down * (u / 2 + gap), dir: [0, down]};
-    }
-    if (!start) {
+    } else {
       const root = where[arm.root] || where[lead.tile];
-      const up = arm.name.endsWith("U");
+      const up = way === "up";
       const dir = root.axis === "h" ? [0, up ? -1 : 1] : [up ? -1 : 1, 0];
       start = {x: root.x + dir[0] * (u + gap), y: root.y + dir[1] * (u + gap), dir};
     }
+    // Only a line without spinners turns: the arms of a spinner (and Chicken Foot's toes) go
+    // off at right angles, and the drawing is made smaller to fit the felt instead.
+    const turns = plain;
     let {x, y} = start;
     let dir = start.dir;
-    const turn = arm.name === "R" ? 1 : -1;  // the right arm turns downward, the left upward
+    const turn = way === "right" ? 1 : -1;  // the right arm turns downward, the left upward
     let row = [leadRect];       // the tiles of the row being laid
     let column = [];            // the tiles of a corner's column
     let rowY = 0;
