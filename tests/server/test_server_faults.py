@@ -19,6 +19,7 @@ import signal
 import socket
 import sqlite3
 import subprocess
+import sys
 import threading
 import time
 import uuid
@@ -49,9 +50,11 @@ TIMEOUT = 1.0
 """The store's timeout in these tests (5 s by default)."""
 
 
-def stored_matches(h: Hub, table_id: str) -> None:
+def stored_matches(h: Hub, table_id: str, player: Player) -> None:
     """The table in memory is the table in the store: the same moves, and every reader's view of
-    it read back from the store equals the view it is sent."""
+    it read back from the store equals the view it is sent. (Compared once ``player`` must
+    choose: then nothing moves by itself.)"""
+    player.wait_choice()
     stored = h.store.load(table_id)
     assert stored is not None
     again = Table.restore(stored)
@@ -131,7 +134,7 @@ def test_sqlite_read_only_then_writable_again_without_a_restart(
             assert ann.play()["type"] == "ack"
             assert moves_of(ann) > before
             assert c.get("/healthz").status_code == 200
-            stored_matches(h, made["id"])
+            stored_matches(h, made["id"], ann)
     failures = [r for r in caplog.records if "the store fails (writes)" in r.getMessage()]
     recoveries = [r for r in caplog.records if "the store works again (writes)" in r.getMessage()]
     assert len(failures) == 1 and "readonly" in failures[0].getMessage()  # once per episode
@@ -159,15 +162,20 @@ def test_sqlite_locked_by_another_process_refuses_within_the_timeout(tmp_path: P
                 other.rollback()
                 other.close()
             assert ann.play()["type"] == "ack"
-            stored_matches(h, made["id"])
+            stored_matches(h, made["id"], ann)
 
 
-def test_a_second_server_on_one_sqlite_store_is_refused(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'store.db'}"
-    with TestClient(create_app(settings(url))):
-        second = TestClient(create_app(settings(url)))
-        with pytest.raises(RuntimeError, match="a SQLite store takes one server process"):
-            second.__enter__()
+def test_a_second_server_process_on_one_sqlite_store_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "store.db"
+    with TestClient(create_app(settings(f"sqlite:///{db}"))):
+        second = subprocess.run(
+            [sys.executable, "-m", "boneyard", "serve", "--db", str(db), "--port", "0"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert second.returncode != 0
+    assert "a SQLite store takes one server process" in second.stdout + second.stderr
 
 
 # ------------------------------------------------------------------------------ PostgreSQL
@@ -258,7 +266,7 @@ def test_a_lost_commit_answer_is_read_back_and_the_move_acknowledged_once(
                 assert h.writer is not None and h.writer.doubts == 1
                 errors = [m for m in ann.seen if m["type"] == "error"]
                 assert errors == []
-                stored_matches(h, made["id"])
+                stored_matches(h, made["id"], ann)
     finally:
         proxy.close()
 
@@ -314,7 +322,7 @@ def test_a_paused_database_connection_costs_one_refusal_within_the_timeout(
                         os.kill(pid, signal.SIGCONT)
             assert ann.wait_choice()
             assert ann.play()["type"] == "ack"
-            stored_matches(h, made["id"])
+            stored_matches(h, made["id"], ann)
 
 
 @pytest.mark.xdist_group("postgres")
@@ -380,7 +388,7 @@ def test_postgres_stopped_and_started_mid_hand(
             assert ann.play()["type"] == "ack"
             assert c.get("/healthz").status_code == 200
             assert c.get(f"/api/tables/{done['id']}").json()["status"] == "over"
-            stored_matches(h, made["id"])
+            stored_matches(h, made["id"], ann)
     failures = [r for r in caplog.records if "the store fails (writes)" in r.getMessage()]
     assert len(failures) == 1
 

@@ -271,6 +271,10 @@ ACTIVE = ("playing", "between_hands")
 Op = Callable[[Connection], None]
 
 
+_LOCKS: dict[str, tuple[int, int]] = {}
+"""The SQLite files this process holds the lock of: the descriptor, and how many stores share it."""
+_LOCKS_GUARD = threading.Lock()
+
 MIGRATION_LOCK = 0x626F6E65  # "bone": the advisory lock under which PostgreSQL is migrated
 
 
@@ -305,13 +309,12 @@ class Store:
         self.watchdog = Watchdog(self.sqlite)
         self.reads = Episode("reads")
         self._single: int | None = None
+        self._single_key = ""
 
     def close(self) -> None:
         self.watchdog.stop()
         self.engine.dispose()
-        if self._single is not None:
-            os.close(self._single)
-            self._single = None
+        self._unlock_single_process()
 
     @contextlib.contextmanager
     def reading(self) -> Iterator[Connection]:
@@ -360,7 +363,8 @@ class Store:
 
     def lock_single_process(self) -> None:
         """A SQLite store serves one process: hold a lock on its file for as long as this store
-        is open, or refuse (``RuntimeError``) if another process holds it."""
+        is open, or refuse (``RuntimeError``) if another process holds it. (Within one process,
+        as in tests that start a server again beside the first, the lock is shared.)"""
         import fcntl
 
         if not self.sqlite or self._single is not None:
@@ -368,16 +372,37 @@ class Store:
         path = make_url(self.url).database
         if not path or path == ":memory:":
             return
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            os.close(fd)
-            raise RuntimeError(
-                f"another boneyard serve uses the store {path}: a SQLite store takes one server "
-                "process (run several on one PostgreSQL store, see docs/server.md)"
-            ) from None
-        self._single = fd
+        key = os.path.realpath(path)
+        with _LOCKS_GUARD:
+            held = _LOCKS.get(key)
+            if held is not None:
+                _LOCKS[key] = (held[0], held[1] + 1)
+                self._single = held[0]
+                self._single_key = key
+                return
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(fd)
+                raise RuntimeError(
+                    f"another boneyard serve uses the store {path}: a SQLite store takes one "
+                    "server process (run several on one PostgreSQL store, see docs/server.md)"
+                ) from None
+            _LOCKS[key] = (fd, 1)
+            self._single = fd
+            self._single_key = key
+
+    def _unlock_single_process(self) -> None:
+        if self._single is None:
+            return
+        with _LOCKS_GUARD:
+            fd, count = _LOCKS.pop(self._single_key)
+            if count > 1:
+                _LOCKS[self._single_key] = (fd, count - 1)
+            else:
+                os.close(fd)
+        self._single = None
 
     def ping(self) -> bool:
         with self.reading() as connection:
@@ -879,9 +904,10 @@ def _chunks(items: list[str], n: int) -> list[list[str]]:
 def _sqlite_pragmas(busy_millis: int) -> Callable[[Any, Any], None]:
     """SQLite in WAL mode: readers do not wait for the writer; ``synchronous=NORMAL`` keeps every
     committed transaction through a crash of the process (what a killed server needs). A write
-    waits at most ``busy_millis`` for another process's lock. The log is folded into the database
-    every 100 pages and then cut back to 4 MB, so that it never grows into the space a nearly full
-    disk has left."""
+    waits at most ``busy_millis`` for another process's lock. The log, once folded into the
+    database (every 1,000 pages, and at once after a failed write: :meth:`Writer._stored`), is cut
+    back to 4 MB, so that it does not keep the space a nearly full disk has left. (Folding it more
+    often costs every move a share of the checkpoint's syncs.)"""
 
     def pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor = dbapi_connection.cursor()
@@ -889,7 +915,6 @@ def _sqlite_pragmas(busy_millis: int) -> Callable[[Any, Any], None]:
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA busy_timeout={busy_millis}")
-        cursor.execute("PRAGMA wal_autocheckpoint=100")
         cursor.execute("PRAGMA journal_size_limit=4194304")
         cursor.close()
 
