@@ -304,7 +304,7 @@ function drawLine(container, line, targets, fresh) {
     let row = [leadRect];       // the tiles of the row being laid
     let column = [];            // the tiles of a corner's column
     let rowY = 0;
-    let along = dir[0];         // the way the last row went
+    let rowWay = dir[0];        // the way the last row went
     for (const p of arm.tiles) {
       const len = p.cross ? u : 2 * u;
       if (turns && dir[1] === 0 && Math.abs(x + dir[0] * len) > bound) {
@@ -313,7 +313,7 @@ function drawLine(container, line, targets, fresh) {
         const colX = dir[0] > 0 ? last.x1 - u / 2 : last.x0 + u / 2;
         const passed = row.filter((r) => r.x1 > colX - u && r.x0 < colX + u);
         const edge = turn > 0 ? Math.max(...passed.map((r) => r.y1)) : Math.min(...passed.map((r) => r.y0));
-        along = dir[0];
+        rowWay = dir[0];
         x = colX;
         y = edge + turn * gap;
         dir = [0, turn];
@@ -332,7 +332,7 @@ function drawLine(container, line, targets, fresh) {
         const nextRow = rowY + turn * rowStep;
         if (turn > 0 ? r.y1 >= nextRow : r.y0 <= nextRow) {
           // Back the other way along the next row, clear of every tile of the column.
-          const back = -along;
+          const back = -rowWay;
           const sides = column.map((q) => (back < 0 ? q.x0 : q.x1));
           x = back < 0 ? Math.min(...sides) - gap : Math.max(...sides) + gap;
           y = nextRow;
