@@ -66,6 +66,16 @@ def stored_matches(h: Hub, table_id: str, player: Player) -> None:
         )
 
 
+@contextlib.contextmanager
+def seated(c: TestClient, made: dict[str, Any]) -> Iterator[Player]:
+    """Ann (seat 0) at her table, her first choice before her."""
+    with c.websocket_connect(f"/ws/{made['id']}") as ws:
+        ann = Player(ws)
+        ann.hello(made["seats"][0]["token"])
+        assert ann.wait_choice()
+        yield ann
+
+
 def timed_play(player: Player) -> tuple[dict[str, Any], float]:
     t = time.monotonic()
     reply = player.play()
@@ -109,10 +119,7 @@ def test_sqlite_read_only_then_writable_again_without_a_restart(
     with TestClient(create_app(settings(f"sqlite:///{db}", store_timeout=TIMEOUT))) as c:
         h = hub(c)
         made = create(c)
-        with c.websocket_connect(f"/ws/{made['id']}") as ws:
-            ann = Player(ws)
-            ann.hello(made["seats"][0]["token"])
-            assert ann.wait_choice()
+        with seated(c, made) as ann:
             assert ann.play()["type"] == "ack"
             assert ann.wait_choice()
             before = moves_of(ann)
@@ -146,10 +153,7 @@ def test_sqlite_locked_by_another_process_refuses_within_the_timeout(tmp_path: P
     with TestClient(create_app(settings(f"sqlite:///{db}", store_timeout=TIMEOUT))) as c:
         h = hub(c)
         made = create(c)
-        with c.websocket_connect(f"/ws/{made['id']}") as ws:
-            ann = Player(ws)
-            ann.hello(made["seats"][0]["token"])
-            assert ann.wait_choice()
+        with seated(c, made) as ann:
             before = moves_of(ann)
             other = sqlite3.connect(db, timeout=0, isolation_level=None)
             other.execute("BEGIN EXCLUSIVE")
@@ -251,9 +255,7 @@ def test_a_lost_commit_answer_is_read_back_and_the_move_acknowledged_once(
         with TestClient(create_app(settings(url, store_timeout=TIMEOUT, lease=60))) as c:
             h = hub(c)
             made = create(c)
-            with c.websocket_connect(f"/ws/{made['id']}") as ws:
-                ann = Player(ws)
-                ann.hello(made["seats"][0]["token"])
+            with seated(c, made) as ann:
                 for round in range(4):
                     assert ann.wait_choice()
                     before = moves_of(ann)
@@ -295,10 +297,7 @@ def test_a_paused_database_connection_costs_one_refusal_within_the_timeout(
     with TestClient(create_app(settings(url, store_timeout=TIMEOUT, lease=60))) as c:
         h = hub(c)
         made = create(c)
-        with c.websocket_connect(f"/ws/{made['id']}") as ws:
-            ann = Player(ws)
-            ann.hello(made["seats"][0]["token"])
-            assert ann.wait_choice()
+        with seated(c, made) as ann:
             paused = backends(postgres_cluster, name)
             assert paused
             for pid in paused:  # every connection the server has open stops answering
@@ -348,10 +347,7 @@ def test_postgres_stopped_and_started_mid_hand(
         del h.rooms[done["id"]]
         h.idle.pop(done["id"], None)
         made = create(c)
-        with c.websocket_connect(f"/ws/{made['id']}") as ws:
-            ann = Player(ws)
-            ann.hello(made["seats"][0]["token"])
-            assert ann.wait_choice()
+        with seated(c, made) as ann:
             assert ann.play()["type"] == "ack"
             assert ann.wait_choice()
             before = moves_of(ann)
@@ -380,11 +376,8 @@ def test_postgres_stopped_and_started_mid_hand(
             finally:
                 postgres_cluster.resume()
         # Ann's first connection was replaced by the second: she comes back.
-        with c.websocket_connect(f"/ws/{made['id']}") as ws:
-            ann = Player(ws)
-            ann.hello(made["seats"][0]["token"])
+        with seated(c, made) as ann:
             assert moves_of(ann) == before
-            assert ann.wait_choice()
             assert ann.play()["type"] == "ack"
             assert c.get("/healthz").status_code == 200
             assert c.get(f"/api/tables/{done['id']}").json()["status"] == "over"
