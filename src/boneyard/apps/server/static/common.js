@@ -484,13 +484,13 @@ function drawTricks(container, tricks, names) {
     );
   const done = tricks.seats.reduce((n, s) => n + s.won, 0);
   const trick = el("div", {class: "trick", "data-trick": "current"},
-    el("h3", {}, tricks.leader === null ? "Before the play" : `Trick ${Math.min(done + 1, 5)}`),
+    el("h3", {}, tricks.leader === null ? "Before the play" : `Trick ${Math.min(done + 1, tricks.tricks)}`),
     tricks.trick.length
       ? played(tricks.trick, null)
       : el("p", {class: "muted"},
         tricks.leader === null
           ? "Each player stands, takes the miss or drops out."
-          : done >= 5 ? "Every trick is played." : `${who(tricks.leader)} to lead.`),
+          : done >= tricks.tricks ? "Every trick is played." : `${who(tricks.leader)} to lead.`),
   );
   const last = tricks.last.length
     ? el("div", {class: "trick last", "data-trick": "last"},
@@ -498,9 +498,7 @@ function drawTricks(container, tricks, names) {
       played(tricks.last, tricks.last_winner),
     )
     : null;
-  const worth = tricks.pool
-    ? `A trick takes ${num(tricks.value)} counter${tricks.value === 1 ? "" : "s"} of the pool (${num(5 * tricks.value)}).`
-    : "A trick scores 1.";
+  const worth = tricks.worth;
   const players = el("ul", {class: "trick-seats"},
     tricks.seats.map((s) =>
       el("li", {"data-seat": s.seat, "data-status": s.status},
