@@ -1,7 +1,8 @@
 """The server under injected faults of its store: SQLite read-only then writable again, SQLite
-locked by another process, PostgreSQL stopped and started mid-hand, the answer to one COMMIT lost
-on the way (a TCP proxy drops it), a database connection paused past the store's timeout, and
-three server processes on one PostgreSQL store, one killed mid-hand.
+full then with room again, SQLite locked by another process, PostgreSQL stopped and started
+mid-hand, the answer to one COMMIT lost on the way (a TCP proxy drops it), a database connection
+paused past the store's timeout, one table's writes stuck while another's go on, and three server
+processes on one PostgreSQL store, one killed mid-hand.
 
 In each: no acknowledged move is lost, no move is applied that was not stored (a ``storage``
 refusal means nothing was stored), and every reader's state after recovery is what the store holds.
@@ -39,9 +40,11 @@ from serverhelp import (
     hub,
     settings,
 )
+from sqlalchemy import event
 
 from boneyard.apps.server.app import create_app
 from boneyard.apps.server.hub import Hub
+from boneyard.apps.server.store import Store
 from boneyard.apps.server.table import Table
 
 pytestmark = [pytest.mark.timeout(240)]
@@ -145,6 +148,67 @@ def test_sqlite_read_only_then_writable_again_without_a_restart(
     failures = [r for r in caplog.records if "the store fails (writes)" in r.getMessage()]
     recoveries = [r for r in caplog.records if "the store works again (writes)" in r.getMessage()]
     assert len(failures) == 1 and "readonly" in failures[0].getMessage()  # once per episode
+    assert len(recoveries) == 1
+
+
+@contextlib.contextmanager
+def disk_full(store: Store) -> Iterator[None]:
+    """No room left: every transaction fails at its last statement (its mark, after the move's own
+    rows) as SQLite fails when it cannot grow its files, ``database or disk is full``."""
+
+    def refuse(*args: Any) -> None:
+        statement: str = args[2]
+        if statement.startswith("INSERT INTO commits"):
+            raise sqlite3.OperationalError("database or disk is full")
+
+    event.listen(store.engine, "before_cursor_execute", refuse)
+    try:
+        yield
+    finally:
+        event.remove(store.engine, "before_cursor_execute", refuse)
+
+
+def test_sqlite_full_then_with_room_again_without_a_restart(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    db = tmp_path / "store.db"
+    caplog.set_level(logging.INFO, logger="boneyard.server")
+    with TestClient(create_app(settings(f"sqlite:///{db}", store_timeout=TIMEOUT))) as c:
+        h = hub(c)
+        made = create(c)
+        with seated(c, made) as ann:
+            before = moves_of(ann)
+            with disk_full(h.store):
+                for _ in range(2):
+                    reply, took = timed_play(ann)
+                    assert reply["code"] == "storage", reply
+                    assert took < TIMEOUT  # at once: the store refused, nothing hung
+                    assert moves_of(ann.fresh()) == before  # nothing applied ...
+                    stored = h.store.load(made["id"])
+                    assert (
+                        stored is not None and len(stored.hands[-1].moves) == before
+                    )  # nor stored
+                health = c.get("/healthz")
+                assert health.status_code == 503
+                assert "disk is full" in health.json()["cause"]
+                assert c.get(f"/api/tables/{made['id']}").status_code == 200
+            # Room again: the same move is stored (its index was not taken by the failed tries),
+            # and the log is folded into the database at once, so that the room freed goes on
+            # serving.
+            statements: list[str] = []
+            event.listen(
+                h.store.engine,
+                "before_cursor_execute",
+                lambda *args: statements.append(args[2]),
+            )
+            assert ann.play()["type"] == "ack"
+            assert moves_of(ann) == before + 1
+            assert "PRAGMA wal_checkpoint(TRUNCATE)" in statements
+            assert c.get("/healthz").status_code == 200
+            stored_matches(h, made["id"], ann)
+    failures = [r for r in caplog.records if "the store fails (writes)" in r.getMessage()]
+    recoveries = [r for r in caplog.records if "the store works again (writes)" in r.getMessage()]
+    assert len(failures) == 1 and "disk is full" in failures[0].getMessage()
     assert len(recoveries) == 1
 
 
@@ -325,6 +389,52 @@ def test_a_paused_database_connection_costs_one_refusal_within_the_timeout(
 
 
 @pytest.mark.xdist_group("postgres")
+def test_one_table_stuck_holds_up_no_other(postgres_cluster: PostgresCluster) -> None:
+    """Another transaction holds a lock that one table's writes need: that table's move is
+    refused after the timeout, while another table's moves are stored at once meanwhile."""
+    from sqlalchemy import create_engine, text
+
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    url = fresh_database(postgres_cluster.url, name)
+    with TestClient(create_app(settings(url, store_timeout=TIMEOUT, lease=60))) as c:
+        h = hub(c)
+        stuck, free = create(c), create(c, seed=8)
+        locker = create_engine(url)
+        with (
+            seated(c, stuck) as ann,
+            seated(c, free) as bea,
+            locker.connect() as other,
+        ):
+            before = moves_of(ann)
+            other.execute(
+                text("SELECT 1 FROM leases WHERE table_id = :t FOR UPDATE"), {"t": stuck["id"]}
+            )
+            s = ann.state
+            assert s is not None
+            sent = time.monotonic()
+            ann.send(type="move", action=s["moves"][0]["action"], hand=s["hand"], seen=s["move"])
+            time.sleep(0.1)  # Ann's write is under way (its batch taken) before Bea's
+            took = []
+            for _ in range(3):
+                assert bea.wait_choice()
+                reply, seconds = timed_play(bea)
+                assert reply["type"] == "ack", reply
+                took.append(seconds)
+            refused = ann.until(lambda m: m["type"] in ("ack", "error"))
+            waited = time.monotonic() - sent
+            assert refused["code"] == "storage", refused
+            assert TIMEOUT * 0.8 < waited < TIMEOUT + 2
+            assert max(took) < TIMEOUT / 2, took
+            assert moves_of(ann.fresh()) == before
+            other.rollback()
+            assert ann.wait_choice()
+            assert ann.play()["type"] == "ack"
+            stored_matches(h, stuck["id"], ann)
+            stored_matches(h, free["id"], bea)
+        locker.dispose()
+
+
+@pytest.mark.xdist_group("postgres")
 def test_postgres_stopped_and_started_mid_hand(
     postgres_cluster: PostgresCluster, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -382,6 +492,13 @@ def test_postgres_stopped_and_started_mid_hand(
             assert c.get("/healthz").status_code == 200
             assert c.get(f"/api/tables/{done['id']}").json()["status"] == "over"
             stored_matches(h, made["id"], ann)
+        # With the store back, the finished table's websocket is served from it.
+        del h.rooms[done["id"]]
+        h.idle.pop(done["id"], None)
+        with c.websocket_connect(f"/ws/{done['id']}") as ws:
+            reader = Player(ws)
+            reader.hello()
+            assert reader.state is not None and reader.state["status"] == "over"
     failures = [r for r in caplog.records if "the store fails (writes)" in r.getMessage()]
     assert len(failures) == 1
 
