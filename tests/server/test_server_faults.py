@@ -11,6 +11,7 @@ machine is shared."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -44,7 +45,7 @@ from sqlalchemy import event
 
 from boneyard.apps.server.app import create_app
 from boneyard.apps.server.hub import Hub
-from boneyard.apps.server.store import Store
+from boneyard.apps.server.store import Store, Writer
 from boneyard.apps.server.table import Table
 
 pytestmark = [pytest.mark.timeout(240)]
@@ -225,6 +226,7 @@ def test_sqlite_locked_by_another_process_refuses_within_the_timeout(tmp_path: P
                 reply, took = timed_play(ann)
                 assert reply["code"] == "storage", reply
                 assert TIMEOUT * 0.8 < took < TIMEOUT + 2
+                print(f"SQLite locked: refused after {took:.2f} s (timeout {TIMEOUT:g} s)")
                 assert moves_of(ann.fresh()) == before
             finally:
                 other.rollback()
@@ -373,12 +375,14 @@ def test_a_paused_database_connection_costs_one_refusal_within_the_timeout(
                 if reply["type"] == "error":
                     assert reply["code"] == "storage", reply
                     assert took < TIMEOUT + 2.5
+                    print(f"paused: refused after {took:.2f} s (timeout {TIMEOUT:g} s)")
                     assert moves_of(ann.fresh()) == before
                     # ... and the next try goes through on a new connection, while the paused
                     # ones still hang.
                     reply, took = timed_play(ann)
                 assert reply["type"] == "ack", reply
                 assert took < TIMEOUT + 2.5
+                print(f"paused: then acknowledged after {took:.2f} s")
             finally:
                 for pid in paused:
                     with contextlib.suppress(ProcessLookupError):
@@ -425,6 +429,7 @@ def test_one_table_stuck_holds_up_no_other(postgres_cluster: PostgresCluster) ->
             assert refused["code"] == "storage", refused
             assert TIMEOUT * 0.8 < waited < TIMEOUT + 2
             assert max(took) < TIMEOUT / 2, took
+            print(f"stuck: refused after {waited:.2f} s; the other table's moves {max(took):.3f} s")
             assert moves_of(ann.fresh()) == before
             other.rollback()
             assert ann.wait_choice()
@@ -432,6 +437,32 @@ def test_one_table_stuck_holds_up_no_other(postgres_cluster: PostgresCluster) ->
             stored_matches(h, stuck["id"], ann)
             stored_matches(h, free["id"], bea)
         locker.dispose()
+
+
+@pytest.mark.xdist_group("postgres")
+def test_a_table_written_all_the_time_keeps_its_lease(postgres_cluster: PostgresCluster) -> None:
+    """A busy table's lease is locked by one of its writes at almost every round of renewal
+    (which skips the leases it would wait for): its writes renew it themselves, so that no other
+    process takes it from a process that plays it."""
+    url = fresh_database(postgres_cluster.url, f"t_{uuid.uuid4().hex[:12]}")
+    store = Store(url)
+    store.migrate()
+    store.heartbeat("a", "http://a.example", 1.0)  # no further round: only the writes renew
+    assert store.claim("busy", "a", 1.0)
+    writer = Writer(store, server="a", lease=1.0)
+
+    async def play() -> None:
+        for _ in range(12):
+            await writer.write(table="busy")  # the table's fence and a mark, nothing more
+            await asyncio.sleep(0.2)
+
+    try:
+        asyncio.run(play())  # 2.4 s: the lease of 1 s would have run out twice
+        assert not store.claim("busy", "b", 1.0)
+        assert store.owner("busy") == ("a", "http://a.example")
+    finally:
+        writer.close()
+        store.close()
 
 
 @pytest.mark.xdist_group("postgres")

@@ -256,7 +256,7 @@ class Hub:
             stored = await asyncio.to_thread(self._claim_orphans, None)
         for s in stored:
             self._resume(s)
-        self.writer = Writer(store, server=self.server)
+        self.writer = Writer(store, server=self.server, lease=self.settings.lease)
         self.compute.start()
         for room in self.rooms.values():
             self.schedule(room)

@@ -62,6 +62,7 @@ from sqlalchemy import (
     false,
     func,
     insert,
+    literal,
     select,
     text,
     update,
@@ -1056,7 +1057,7 @@ class Writer:
     writes are waited for one by one, so their order holds.
 
     With a ``server`` (PostgreSQL), a write of a table is stored only while that server holds the
-    table's lease (:class:`LeaseLost` otherwise)."""
+    table's lease (:class:`LeaseLost` otherwise), and renews it for ``lease`` seconds."""
 
     def __init__(
         self,
@@ -1064,10 +1065,12 @@ class Writer:
         batch: int = 256,
         server: str | None = None,
         threads: int | None = None,
+        lease: float = 10.0,
     ) -> None:
         self.store = store
         self.batch = batch
         self.server = server
+        self.lease = lease
         self.writes = Episode("writes")
         self._queue: queue.SimpleQueue[Pending | None] = queue.SimpleQueue()
         self._stopping = threading.Event()
@@ -1175,21 +1178,31 @@ class Writer:
         self._stored(batch)
 
     def _fence(self, conn: Connection, batch: list[Pending]) -> None:
+        """Hold the leases of the batch's tables for this transaction, and renew them: a table
+        that is written all the time has its lease locked at every round of
+        :meth:`Store.heartbeat`, which skips it, so its writes renew it themselves. (Locked in the
+        order of their ids, so that two batches never wait for each other.)"""
         if self.server is None:
             return
-        wanted = {p.table for p in batch if p.table is not None}
+        wanted = sorted({p.table for p in batch if p.table is not None})
         if not wanted:
             return
-        held = {
+        held = [
             r.table_id
             for r in conn.execute(
                 select(leases.c.table_id)
-                .where(leases.c.owner == self.server, leases.c.table_id.in_(list(wanted)))
-                .with_for_update(read=True)
+                .where(leases.c.owner == self.server, leases.c.table_id.in_(wanted))
+                .order_by(leases.c.table_id)
+                .with_for_update()
             )
-        }
-        if wanted - held:
-            raise LeaseLost(wanted - held)
+        ]
+        if len(held) < len(wanted):
+            raise LeaseLost(set(wanted) - set(held))
+        conn.execute(
+            update(leases)
+            .where(leases.c.table_id.in_(held))
+            .values(expires=func.now() + literal(timedelta(seconds=self.lease)))
+        )
 
     def _stored(self, batch: list[Pending]) -> None:
         self.commits += 1
