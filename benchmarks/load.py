@@ -65,6 +65,7 @@ settings = Settings(
     create_rate=1000,
     create_burst=100000,
     max_tables=100000,
+    connections=100000,  # every bot connects from this machine's address
 )
 serve(fd=int(sys.argv[2]), log_level="warning", settings=settings)
 """
