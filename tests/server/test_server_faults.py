@@ -80,6 +80,14 @@ def seated(c: TestClient, made: dict[str, Any]) -> Iterator[Player]:
         yield ann
 
 
+def logged_once(caplog: pytest.LogCaptureFixture, why: str) -> None:
+    """The writes' failing episode was logged once, with its cause, and so was its end."""
+    messages = [r.getMessage() for r in caplog.records]
+    failures = [m for m in messages if "the store fails (writes)" in m]
+    assert len(failures) == 1 and why in failures[0], failures
+    assert len([m for m in messages if "the store works again (writes)" in m]) == 1
+
+
 def timed_play(player: Player) -> tuple[dict[str, Any], float]:
     t = time.monotonic()
     reply = player.play()
@@ -146,10 +154,7 @@ def test_sqlite_read_only_then_writable_again_without_a_restart(
             assert moves_of(ann) > before
             assert c.get("/healthz").status_code == 200
             stored_matches(h, made["id"], ann)
-    failures = [r for r in caplog.records if "the store fails (writes)" in r.getMessage()]
-    recoveries = [r for r in caplog.records if "the store works again (writes)" in r.getMessage()]
-    assert len(failures) == 1 and "readonly" in failures[0].getMessage()  # once per episode
-    assert len(recoveries) == 1
+    logged_once(caplog, "readonly")
 
 
 @contextlib.contextmanager
@@ -207,10 +212,7 @@ def test_sqlite_full_then_with_room_again_without_a_restart(
             assert "PRAGMA wal_checkpoint(TRUNCATE)" in statements
             assert c.get("/healthz").status_code == 200
             stored_matches(h, made["id"], ann)
-    failures = [r for r in caplog.records if "the store fails (writes)" in r.getMessage()]
-    recoveries = [r for r in caplog.records if "the store works again (writes)" in r.getMessage()]
-    assert len(failures) == 1 and "disk is full" in failures[0].getMessage()
-    assert len(recoveries) == 1
+    logged_once(caplog, "disk is full")
 
 
 def test_sqlite_locked_by_another_process_refuses_within_the_timeout(tmp_path: Path) -> None:
@@ -530,8 +532,7 @@ def test_postgres_stopped_and_started_mid_hand(
             reader = Player(ws)
             reader.hello()
             assert reader.state is not None and reader.state["status"] == "over"
-    failures = [r for r in caplog.records if "the store fails (writes)" in r.getMessage()]
-    assert len(failures) == 1
+    logged_once(caplog, "")
 
 
 # ------------------------------------------------------------------------------ processes
