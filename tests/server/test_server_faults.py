@@ -349,7 +349,13 @@ def backends(cluster: PostgresCluster, database: str) -> list[int]:
         pids = [
             int(r[0])
             for r in conn.execute(
-                text("SELECT pid FROM pg_stat_activity WHERE datname = :d"), {"d": database}
+                # The server's connections only: not an autovacuum worker, which paused could
+                # hold a lock that every insert waits for (truncating a table's end).
+                text(
+                    "SELECT pid FROM pg_stat_activity WHERE datname = :d "
+                    "AND backend_type = 'client backend'"
+                ),
+                {"d": database},
             )
         ]
     engine.dispose()
