@@ -32,11 +32,12 @@ from ..core.tiles import BIT, DOUBLE, HIGH
 from ..core.words import Voice, plural, tile_text
 from .block import LINE_DEFAULTS, LINE_OPTIONS
 from .line.presenter import LinePresenter
-from .line.rules import Rules
+from .line.rules import LineRules
 
 if TYPE_CHECKING:
     from ..core.options import Options
-    from .line.state import HandState
+    from ..core.protocol import GameState
+    from .line.state import LineState
 
 __all__ = [
     "AllThreesGame",
@@ -79,8 +80,10 @@ COUNTING_DEFAULTS: dict[str, Any] = {
 }
 
 
-class CountingRules(Rules):
+class CountingRules(LineRules):
     """Line play plus scoring from the count of the open ends."""
+
+    play_reason = "count"
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
@@ -176,7 +179,7 @@ class CountingRules(Rules):
             return self.points_for(self.count(self.lead_layout(action.tile, action.open)))
         return self.points_for(self.count(self.lay(layout, action)))
 
-    def score_play(self, state: HandState, seat: int, action: Play) -> int:
+    def score_play(self, state: LineState, seat: int, action: Play) -> int:
         if action.end is None and not self.lead_scores:
             return 0
         assert state.layout is not None
@@ -205,7 +208,7 @@ class CountingRules(Rules):
         }
 
     # ----------------------------------------------------------------- claims
-    def legal_actions(self, state: HandState) -> list[Action]:
+    def legal_actions(self, state: LineState) -> list[Action]:
         actions = super().legal_actions(state)
         if not self.claims:
             return actions
@@ -281,7 +284,7 @@ class CountingPresenter(LinePresenter[CountingRules]):
         return self.rules.points_of_play(layout, action)
 
     def why_scored(
-        self, state: HandState, before: object | None, move: Move, index: int, voice: Voice
+        self, state: GameState, before: object | None, move: Move, index: int, voice: Voice
     ) -> list[str]:
         """Why a play scored or did not: the ends and their sum, the claim, the target (``ends 5
         + 10 = 15 -> 15 points``, ``..., not claimed``, ``...: the claim of 10 is struck: seat 1

@@ -31,7 +31,7 @@ from collections.abc import Callable
 
 from ..core import kernel
 from ..core.actions import Action
-from ..games.line.state import Observation
+from ..core.protocol import Observation
 from .search.inference import Inference, world_state
 from .search.model import PlayLikelihood, PlayModel, weighted_worlds
 from .search.solver import candidate_actions, make_solver

@@ -25,8 +25,8 @@ from typing import Protocol, runtime_checkable
 
 from ...core.actions import Action, Muggins, Play
 from ...core.options import OptionError
+from ...core.protocol import Observation
 from ...core.tiles import HIGH, LOW, PIPS
-from ...games.line.state import Observation
 
 __all__ = [
     "AGENTS",
@@ -67,10 +67,7 @@ class RandomAgent:
 
 def play_points(observation: Observation, action: Play) -> int:
     """What ``action`` would score at once in a counting game (0 elsewhere), from public facts."""
-    points_of_play = getattr(observation.rules, "points_of_play", None)
-    if points_of_play is None:
-        return 0
-    return int(points_of_play(observation.layout, action))
+    return observation.rules.play_points(observation.table, action)
 
 
 def _claimed(observation: Observation, action: Action) -> Action:
