@@ -230,6 +230,9 @@ def test_sqlite_locked_by_another_process_refuses_within_the_timeout(tmp_path: P
                 assert TIMEOUT * 0.8 < took < TIMEOUT + 2
                 print(f"SQLite locked: refused after {took:.2f} s (timeout {TIMEOUT:g} s)")
                 assert moves_of(ann.fresh()) == before
+                health = c.get("/healthz")  # a write cannot be taken: not healthy
+                assert health.status_code == 503
+                assert "locked" in health.json()["cause"]
             finally:
                 other.rollback()
                 other.close()
