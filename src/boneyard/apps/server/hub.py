@@ -34,6 +34,7 @@ from pydantic import BaseModel
 from starlette.websockets import WebSocketState
 
 from ... import __version__
+from ...core.actions import Action
 from ...core.options import OptionError
 from ...core.protocol import IllegalAction
 from ...core.record import RecordError
@@ -88,6 +89,9 @@ __all__ = ["Client", "Conn", "Hub", "Room"]
 log = logging.getLogger("boneyard.server")
 
 T = TypeVar("T")
+
+_STOP_WAIT = 30.0
+"""How long a stop waits for the changes under way (as long as the writer for its queue)."""
 
 
 class Unavailable(Exception):
@@ -226,6 +230,10 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.compute = Compute(settings.worker_count(), settings.background_workers)
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.changes: set[asyncio.Task[Any]] = set()
+        """The changes of tables under way (a move being stored, applied and shown): a stop lets
+        them end, so that nothing stored goes unshown."""
+        self.stopping = False
         self.clients: dict[str, Client] = {}
         self.idle: OrderedDict[str, None] = OrderedDict()
         # What the metrics count.
@@ -276,8 +284,20 @@ class Hub:
         return room
 
     async def stop(self) -> None:
+        """Stop: the automatic moves, clocks and rounds at once; the changes under way (a move
+        being stored) run to their end first, so that a move stored is also applied, acknowledged
+        and shown before the readers are let go (a table comes back as its readers last saw it);
+        then the readers are closed and the queued writes finished."""
+        if self.stopping:
+            return
+        self.stopping = True
         for task in list(self.tasks):
-            task.cancel()
+            if task not in self.changes:
+                task.cancel()
+        # Each write is bounded by the store's timeout; a lost answer is read back meanwhile.
+        deadline = time.monotonic() + _STOP_WAIT
+        while self.changes and (left := deadline - time.monotonic()) > 0:
+            await asyncio.wait(list(self.changes), timeout=left)
         for room in self.rooms.values():
             for conn in [*room.seats.values(), *room.spectators]:
                 conn.close(1012, "the server is restarting")
@@ -833,9 +853,12 @@ class Hub:
             await self._shielded(self.rematch(room, conn, message.id))
 
     async def _shielded(self, coro: Awaitable[T]) -> T:
-        """Run a change of a table to its end even if the connection that asked goes away (a move
-        stored must also be applied)."""
-        result: T = await asyncio.shield(self.spawn(coro))
+        """Run a change of a table to its end even if the connection that asked goes away, or the
+        server stops (a move stored must also be applied, and shown)."""
+        task = self.spawn(coro)
+        self.changes.add(task)
+        task.add_done_callback(self.changes.discard)
+        result: T = await asyncio.shield(task)
         return result
 
     async def acted(self, room: Room) -> None:
@@ -1217,6 +1240,8 @@ class Hub:
         """Start the table's next automatic move (a computer's, a forced draw or pass, the next
         hand of a table of computers), unless one is under way; and its turn clock."""
         table = room.table
+        if self.stopping:
+            return
         self._clock(room)
         if room.pending is not None and not room.pending.done():
             return
@@ -1311,19 +1336,29 @@ class Hub:
                 action = table.state.legal_actions()[0]
         else:
             action = table.forced_action(seat)
+        # Under the lock to its end, even if this task is cancelled meanwhile (the server stops).
+        if not await self._shielded(self._automatic_move(room, version, what, action)):
+            return
+        room.pending = None
+        self.schedule(room)
+
+    async def _automatic_move(
+        self, room: Room, version: int, what: tuple[str, int], action: Action
+    ) -> bool:
+        """Make an automatic move if the table is still where it was chosen; false if it was
+        illegal (the table then waits for something else to happen)."""
+        table = room.table
+        seat = what[1]
         async with room.lock:
             if table.version != version or table.automatic() != what:
-                room.pending = None
-                self.schedule(room)
-                return
+                return True
             try:
                 record = table.check(seat, action)
             except IllegalAction:
                 log.error("table %s: seat %d chose an illegal move", table.id, seat)
-                return
-            await self._shielded(self._commit(room, seat, action, record))
-        room.pending = None
-        self.schedule(room)
+                return False
+            await self._commit(room, seat, action, record)
+            return True
 
     # ----------------------------------------------------------------- expiry
     async def _sweeper(self) -> None:
