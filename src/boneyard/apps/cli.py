@@ -982,6 +982,36 @@ def build_app() -> "typer.Typer":
                 "(default: one per core; 0: threads in the server's process).",
             ),
         ] = None,
+        store_timeout: Annotated[
+            float | None,
+            typer.Option(
+                "--store-timeout",
+                metavar="S",
+                min=0.5,
+                help="Seconds any one operation on the store may take before it is given up and "
+                "the move refused with 'storage' (default 5).",
+            ),
+        ] = None,
+        lease: Annotated[
+            float | None,
+            typer.Option(
+                "--lease",
+                metavar="S",
+                min=1,
+                help="Several processes on one PostgreSQL store: seconds a process's hold on its "
+                "tables lasts unless renewed; another takes them over about this long after it "
+                "dies (default 10).",
+            ),
+        ] = None,
+        advertise: Annotated[
+            str | None,
+            typer.Option(
+                "--advertise",
+                metavar="URL",
+                help="Several processes on one PostgreSQL store: the address at which the others "
+                "reach this one (default: http://HOST:PORT as it listens).",
+            ),
+        ] = None,
         forwarded_allow_ips: Annotated[
             str | None,
             typer.Option(
@@ -1025,6 +1055,14 @@ def build_app() -> "typer.Typer":
                 error(f"--expire-after: {e}")
         if workers is not None:
             settings.workers = workers
+        if store_timeout is not None:
+            settings.store_timeout = store_timeout
+        if lease is not None:
+            settings.lease = lease
+        if advertise is not None:
+            if not advertise.startswith(("http://", "https://")):
+                error(f"--advertise {advertise}: give an address such as http://10.0.0.5:8000")
+            settings.advertise = advertise.rstrip("/")
         settings.forwarded_allow_ips = forwarded_allow_ips
         try:
             settings.agents = tuple(dict.fromkeys(resolve_agent(a) for a in agent or ()))
@@ -1173,6 +1211,38 @@ def build_app() -> "typer.Typer":
         for table_id in closed:
             print(f"closed {table_id}")
         print(f"{len(closed)} table{'s' if len(closed) != 1 else ''} closed")
+
+    db_app = typer.Typer(
+        name="db",
+        help="A server's store itself: upgrade its schema.",
+        no_args_is_help=True,
+        rich_markup_mode=None,
+    )
+    app.add_typer(db_app)
+
+    @db_app.command("upgrade")
+    def db_upgrade(db: StoreOpt = None) -> None:
+        """Create a store's schema or upgrade it to this version's (a server does it too when it
+        starts; several starting at once on one PostgreSQL store take turns)."""
+        try:
+            from .server.store import Store, database_url
+        except ImportError:
+            error("boneyard db needs the server extra: pip install 'boneyard[server]'")
+        url = database_url(db)
+        store = Store(url)
+        try:
+            before = store.revision()
+            store.migrate()
+            after = store.revision()
+        except Exception as e:
+            error(f"cannot upgrade the store: {e}")
+        finally:
+            store.close()
+        shown = store.engine.url.render_as_string(hide_password=True)
+        if before == after:
+            print(f"{shown}: at revision {after} already")
+        else:
+            print(f"{shown}: upgraded from revision {before or 'none'} to {after}")
 
     @app.command("replay")
     def replay_command(

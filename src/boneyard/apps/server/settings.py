@@ -86,6 +86,20 @@ class Settings:
     a comma-separated list of addresses and networks, or ``*`` for any; ``None``: no proxy, each
     client is the address it connects from."""
 
+    # ----------------------------------------------------------------- the store
+    store_timeout: float = 5.0
+    """Seconds any one operation on the store may take (a connection, a statement, a commit, a
+    wait for SQLite's lock) before it is given up: a write not done by then is refused with
+    ``storage`` (nothing stored)."""
+    lease: float = 10.0
+    """PostgreSQL, several processes: seconds a process's hold on its tables lasts unless renewed
+    (every third of it). When a process dies, another takes its tables over within about this
+    long."""
+    advertise: str | None = None
+    """PostgreSQL, several processes: the address (``http://host:port``) at which the other
+    processes reach this one, to relay the readers of its tables to it; ``None``: the address it
+    listens on."""
+
     def worker_count(self) -> int:
         """The ``play`` workers: as set, or one per core."""
         if self.workers is not None:
