@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.actions import Action, Discard, Drop, Move, Play, TakeMiss
 from ...core.game import Game, RuleSet
+from ...core.options import per_players
 from ...core.protocol import (
     ACQUIRED,
     LACKS,
@@ -117,11 +118,11 @@ class LooRules(GameRules):
         self.hand_size = TRICKS
         self.reserve = 0
         self.pool = o["loo_scoring"] == "pool"
-        penalty, rounds, target = o["loo_penalty"], o["rounds"], o["target_score"]
-        assert isinstance(penalty, int) and isinstance(rounds, int) and isinstance(target, int)
+        penalty, rounds = o["loo_penalty"], o["rounds"]
+        assert isinstance(penalty, int) and isinstance(rounds, int)
         self.penalty = penalty
         self.rounds = max(1, rounds)
-        self.target_score = target
+        self.target_score = per_players(o["target_score"], players, "target_score")
         self.miss_allowed = bool(o["loo_miss"])
         self.either_end = o["loo_suits"] == "either_end"
         self.must_trump = bool(o["loo_must_trump"])
