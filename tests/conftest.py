@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, settings
 
 from boneyard import HandState, IllegalAction, Rules, get_game
 from boneyard.core.actions import Action
+from boneyard.core.protocol import GameState, HandStart
 from boneyard.core.tiles import parse_tile
 
 settings.register_profile(
@@ -82,9 +83,8 @@ def build(
     if rest_to_stock:
         used = {t for h in dealt for t in h} | set(stock_tiles)
         stock_tiles += [t for t in range(rules.tiles.size) if t not in used]
-    return HandState.from_deal(
-        rules, dealt, stock_tiles, leader, lead_by_deal=lead_by_deal, context=context
-    )
+    start = HandStart(dealt, stock_tiles, leader, lead_by_deal=lead_by_deal, context=context)
+    return rules.start_hand(start)  # type: ignore[return-value]
 
 
 def set_hands(state: HandState, hands: Iterable[str]) -> HandState:
@@ -93,28 +93,29 @@ def set_hands(state: HandState, hands: Iterable[str]) -> HandState:
     return state
 
 
-def snapshot(state: HandState) -> tuple[Any, ...]:
-    """Everything observable about a state, to check that a rejected action changed nothing."""
+def snapshot(state: GameState) -> tuple[Any, ...]:
+    """Everything observable about a state, to check that a rejected action changed nothing: the
+    protocol's fields, the public key (the table, the pending flags), and a line's layout."""
     lay = state.layout
     return (
         tuple(state.hands),
         None if lay is None else (lay.names, lay.pips, lay.tips, lay.placed, lay.spinners),
+        state.table if lay is None else None,
+        state.public_key(),
         state.turn,
         state.leader,
         state.stock_pos,
+        state.discards,
         len(state.history),
         len(state.public),
         tuple(state.scores),
         state.over,
+        state.phase,
         state.result,
-        state.required_lead,
-        state.finding_lead,
-        state.bonus_double,
-        state.drew,
     )
 
 
-def assert_illegal(state: HandState, action: Action, *fragments: str) -> str:
+def assert_illegal(state: GameState, action: Action, *fragments: str) -> str:
     """``action`` is rejected with an ``IllegalAction`` whose message holds every fragment, and the
     state is unchanged. Returns the message."""
     before = snapshot(state)

@@ -105,9 +105,10 @@ def snapshot(state: HandState) -> dict[str, Any]:
     besides), as plain values, the legal actions and how many of them are distinct."""
     out = {
         name: plain(getattr(state, name))
-        for name in HandState.__slots__
+        for name in type(state).__slots__
         if not name.startswith("_")  # caches and what apply() notes for its outcome
     }
+    out["table"] = plain(state.table)
     out["rules"] = (state.rules.game.id, state.rules.rule_set, state.rules.options.to_json())
     out["legal"] = tuple(state.legal_actions())
     # How many distinct moves (a lead either way round, or a tile at either of two alike ends,

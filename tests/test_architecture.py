@@ -491,9 +491,9 @@ def test_the_option_guard_knows_where_a_games_options_belong() -> None:
     assert found == ["names the option 'muggins_mode'"]
 
 
-# Domino Loo's rules still read their own options by name: its own trick state and rules are
-# being rebuilt (issue 15's Loo step), which reads them through its specs as every other game does.
-READS_OPTIONS_BY_NAME = {"games/loo/rules.py"}
+# Modules allowed to read an option by its name (none: every game reads its options once, typed,
+# through their specs).
+READS_OPTIONS_BY_NAME: set[str] = set()
 
 
 def option_reads_by_name(tree: ast.Module) -> Iterator[str]:
@@ -529,3 +529,112 @@ def test_rules_read_their_options_typed_through_their_specs() -> None:
         "options['whist_debit']",
         "self.options.get('x', 1)",
     ]
+
+
+# ------------------------------------------------------------------------ private state
+def owned_private_names(tree: ast.Module) -> set[str]:
+    """The private names a module owns: those its classes declare (``__slots__``, annotations,
+    methods) or set on ``self``."""
+    owned: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("_"):
+            owned.add(node.name)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            owned.add(node.target.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            if node.value.id in ("self", "cls") and isinstance(node.ctx, ast.Store):
+                owned.add(node.attr)
+        elif isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__slots__" for t in node.targets
+        ):
+            owned.update(
+                c.value
+                for c in ast.walk(node.value)
+                if isinstance(c, ast.Constant) and isinstance(c.value, str)
+            )
+    return {name for name in owned if name.startswith("_") and not name.startswith("__")}
+
+
+def foreign_private_uses(tree: ast.Module, calls: bool) -> list[str]:
+    """Writes to another module's private attributes (``state._x = ...``, ``setattr(state,
+    "_x", ...)``) and, with ``calls``, calls of another module's private methods
+    (``state._finish()``): the private names this module does not own."""
+    owned = owned_private_names(tree)
+    found: list[tuple[int, str]] = []
+
+    def foreign(node: ast.AST) -> str | None:
+        if not isinstance(node, ast.Attribute) or not node.attr.startswith("_"):
+            return None
+        if node.attr.startswith("__") or node.attr in owned or node.attr == "_replace":
+            return None
+        if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+            return None
+        return ast.unparse(node)
+
+    for node in ast.walk(tree):
+        targets: list[ast.AST] = []
+        if isinstance(node, ast.Assign):
+            targets = list(node.targets)
+        elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+            targets = [node.target]
+        for target in targets:
+            if (name := foreign(target)) is not None:
+                found.append((node.lineno, f"writes {name}"))
+        if isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Name) and func.id == "setattr" and len(node.args) > 1:
+                attr = node.args[1]
+                if (
+                    isinstance(attr, ast.Constant)
+                    and isinstance(attr.value, str)
+                    and attr.value.startswith("_")
+                    and attr.value not in owned
+                ):
+                    found.append((node.lineno, f"setattr {attr.value}"))
+            elif calls and (name := foreign(func)) is not None:
+                found.append((node.lineno, f"calls {name}"))
+    return [f"line {line}: {what}" for line, what in sorted(found)]
+
+
+def test_no_module_writes_another_modules_private_state() -> None:
+    """A game changes only its own state: no module writes another's private attributes, and no
+    game calls another module's private methods (Domino Loo once finished the line game's hand
+    with ``state._finish``)."""
+    found = []
+    for rel, _, tree in modules():
+        calls = rel.startswith("games/")
+        found += [f"{rel} {what}" for what in foreign_private_uses(tree, calls)]
+    assert found == []
+
+
+def test_the_private_state_guard_finds_what_it_looks_for() -> None:
+    source = (
+        "class Mine:\n"
+        "    __slots__ = ('_own',)\n"
+        "    def copy(self, other):\n"
+        "        other._own = 1\n"
+        "def f(state):\n"
+        "    state._finish('tricks')\n"
+        "    state._legal = None\n"
+        "    setattr(state, '_table', 0)\n"
+    )
+    found = foreign_private_uses(ast.parse(source), calls=True)
+    assert found == [
+        "line 6: calls state._finish",
+        "line 7: writes state._legal",
+        "line 8: setattr _table",
+    ]
+
+
+def test_no_game_applies_another_games_actions() -> None:
+    """Each game's state applies its own actions behind the protocol: the line game's hooks for
+    a game that applied its actions itself (``custom_apply``, ``apply_action``) are gone."""
+    hooks = {"apply_action", "explain_illegal", "start_table"}  # OpenSpiel has its own apply_action
+    found = []
+    for rel, _, tree in modules():
+        gone = {"custom_apply", *(hooks if rel.startswith("games/") else ())}
+        for node in code_only(tree):
+            name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "name", None)
+            if name in gone:
+                found.append(f"{rel}:{node.lineno} {name}")  # type: ignore[attr-defined]
+    assert found == []

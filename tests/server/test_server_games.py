@@ -174,7 +174,7 @@ def check_loo_views(
     assert all(m["action"].get("end") is None for s in states for m in s["moves"])
     final = last["line"]["tricks"]
     assert sum(s["won"] for s in final["seats"]) == 5
-    assert [s["won"] for s in final["seats"]] == list(state.layout.won)  # type: ignore[union-attr]
+    assert [s["won"] for s in final["seats"]] == list(state.table.won)  # type: ignore[attr-defined]
     reveal = last["reveal"]
     assert reveal["stock"] == [] and all(s["left"] == s["dealt"] == [] for s in reveal["seats"])
     assert [s["tricks"] for s in reveal["seats"]] == [s["won"] for s in final["seats"]]

@@ -179,6 +179,22 @@ class TileSet:
     def contains(self, t: int) -> bool:
         return 0 <= t < self.size
 
+    def check_deal(self, hands: Iterable[Iterable[int]], stock: Iterable[int]) -> None:
+        """Raise ``ValueError`` unless the deal (``hands``) and the ``stock`` hold every tile of
+        this set exactly once."""
+        seen = 0
+        for h in [*hands, stock]:
+            for t in h:
+                if not 0 <= t < self.size:
+                    name = NAMES[t] if 0 <= t < len(NAMES) else str(t)
+                    raise ValueError(f"{name} is not a tile of the {self.name} set")
+                if seen & BIT[t]:
+                    raise ValueError(f"{NAMES[t]} appears twice in the deal and stock")
+                seen |= BIT[t]
+        if seen != self.all_mask:
+            missing = [NAMES[t] for t in range(self.size) if not seen & BIT[t]]
+            raise ValueError(f"the deal and stock miss {', '.join(missing)}")
+
     def parse(self, text: str) -> int:
         """Parse a tile and check that it belongs to this set."""
         t = parse_tile(text)

@@ -140,8 +140,8 @@ def describe_action(
         by = next(
             (voice.name(m.seat) for m in reversed(obs.history) if isinstance(m.action, Play)), None
         )
-    points = presenter.shown_points(obs.layout, action)
-    return presenter.describe_action(action, obs.layout, points=points, by=by)
+    points = presenter.shown_points(obs.table, action)
+    return presenter.describe_action(action, obs.table, points=points, by=by)
 
 
 # --------------------------------------------------------------------- the match
@@ -225,7 +225,7 @@ def apply_move(state: GameState, action: Action, seat: int | None = None) -> Mov
     """Apply ``action`` to ``state`` (:meth:`~boneyard.core.protocol.GameState.apply`: an illegal
     one raises :class:`~boneyard.core.protocol.IllegalAction` and changes nothing) and keep what
     telling it needs."""
-    before = state.layout
+    before = state.table
     return Moved(before, state.apply(action, seat))
 
 
@@ -258,7 +258,7 @@ def tell_move(
         told = [Told(f"You cannot play: {said[0].lower()}{said[1:]}", "forced")]
     else:
         told = [Told(said)]
-    changes = presenter.table_change(moved.before, state.layout, voice)
+    changes = presenter.table_change(moved.before, state.table, voice)
     told += [Told(f"  {line}", "event") for line in changes]
     why = presenter.why_scored(state, moved.before, move, outcome, voice)
     told += [Told(f"  {line}", "why") for line in why]
@@ -452,7 +452,7 @@ def _parse_tile_command(words: list[str], obs: Observation) -> Command:
     except NotationError as e:
         message = str(e)
         if e.tile is not None:
-            view = obs.rules.presenter.table(obs.history, obs.layout)
+            view = obs.rules.presenter.table(obs.history, obs.table)
             if not isinstance(view, TrickView):
                 message += f" {ends_text(view)}."
         return Command("error", message=message)

@@ -164,11 +164,7 @@ class LineRules(GameRules):
         # Whether the hand's points are costs: the lowest total wins after ``rounds`` hands
         # (Mexican Train, Chicken Foot).
         self.low_wins = False
-        # Whether the rules apply actions themselves (apply_action): a game whose hand is not
-        # played on a line (Domino Loo's tricks).
-        self.custom_apply = False
-        # Whether every hand (and the stock) is shown once a hand is over: not in Domino Loo,
-        # whose hands thrown out stay face down.
+        # Whether every hand (and the stock) is shown once a hand is over.
         self.shows_hands_at_end = True
         # How much a search's horizon estimate weighs the pip difference between the hands.
         self.pip_weight = 0.5
@@ -259,7 +255,7 @@ class LineRules(GameRules):
     def start_hand(self, start: HandStart) -> LineState:
         """The hand ``start`` describes, at its first move: the lead found from the deal (the
         holder of the highest double, an engine drawn for in turn) or given by the match, and
-        anything the table shows before it (:meth:`start_table`)."""
+        nothing more: the table starts with the lead."""
         return LineState.from_deal(
             self,
             start.hands,
@@ -611,24 +607,6 @@ class LineRules(GameRules):
         seats only (Mexican Train's trains), fewer than :meth:`playable_mask`."""
         return self.playable_mask(layout)
 
-    def start_table(self, state: LineState) -> None:
-        """Set up what the hand shows before the first move (Domino Loo's turn-up): nothing
-        here; the table starts with the lead."""
-
-    def apply_action(self, state: LineState, seat: int, action: Action) -> None:
-        """Take a legal ``action`` for ``seat``, where the rules apply actions themselves
-        (``custom_apply``)."""
-        raise NotImplementedError
-
-    def explain_illegal(self, state: LineState, action: Action) -> str:
-        """Why ``action`` is not legal now, where the rules apply actions themselves."""
-        raise NotImplementedError
-
-    def public_voids(self, history: Sequence[Move], layout: Layout) -> list[int]:
-        """Per seat, the tiles a public ``history`` shows it cannot hold now, where the rules
-        apply actions themselves (Domino Loo: a player who did not follow suit had none)."""
-        raise NotImplementedError
-
     def end_closed(self, layout: Layout, seat: int, i: int) -> str:
         """Why ``seat`` may not play on end ``i`` now, for a game where some ends are closed to
         some seats (an uncovered double, another player's train); ``""`` if it may."""
@@ -905,10 +883,8 @@ class LineRules(GameRules):
     # ----------------------------------------------------------------- the compiled core
     def kernel_spec(self) -> KernelSpec | None:
         """These rules as data for the compiled core (:mod:`boneyard.core.kernel`), or ``None``
-        where it cannot play them (a game that applies actions itself): the line game's spec with
-        the fields a game changes (:meth:`kernel_fields`)."""
-        if self.custom_apply:
-            return None
+        where it cannot play them: the line game's spec with the fields a game changes
+        (:meth:`kernel_fields`)."""
         return replace(self._line_spec(), **self.kernel_fields())
 
     def kernel_fields(self) -> dict[str, Any]:

@@ -159,7 +159,7 @@ class LineState(GameState):
         if len(hands) != n:
             raise ValueError(f"the deal has {len(hands)} hands for {n} players")
         if not trusted:
-            _check_tiles(rules, hands, stock)
+            rules.tiles.check_deal(hands, stock)
         masks = [mask_of(h) for h in hands]
         if lead_by_deal and rules.needs_redeal(masks):
             raise ValueError("no double was dealt: these rules throw the deal in and deal again")
@@ -225,7 +225,6 @@ class LineState(GameState):
         else:
             self.leader = leader
         self.turn = self.leader
-        rules.start_table(self)
         return self
 
     @classmethod
@@ -544,16 +543,12 @@ class LineState(GameState):
         if legal is None:
             legal = () if self.over else tuple(self.rules.legal_actions(self))
             self._legal = legal
-        rules = self.rules
         if action not in legal:
             action = self.normalize(action)
             if action not in legal:
                 raise IllegalAction(self.why_illegal(action))
         self._legal = None
         seat = self.turn
-        if rules.custom_apply:
-            rules.apply_action(self, seat, action)
-            return
         if self.unclaimed and type(action) is not Muggins:
             self.unclaimed = 0  # the chance to call muggins passes with the next action
         if type(action) is Play:
@@ -572,9 +567,6 @@ class LineState(GameState):
         if not isinstance(action, Play):
             return action
         t, end, claim = action.tile, action.end, action.claim
-        if self.rules.custom_apply:
-            # A tile played to a trick: no end, no orientation.
-            return play(t) if end is None and claim is None else action
         if claim is not None and not self.rules.claims:
             return action  # illegal: this game has no claims
         if end is None:
@@ -774,8 +766,6 @@ class LineState(GameState):
         """A sentence saying why ``action`` (as :meth:`normalize` writes it) is not legal now."""
         if self.over:
             return "the hand is over"
-        if self.rules.custom_apply:
-            return self.rules.explain_illegal(self, action)
         action = self.normalize(action)
         seat = self.turn
         legal = self.rules.legal_actions(self)
@@ -1015,22 +1005,6 @@ def read_public(rules: LineRules, view: Observation) -> PublicReading:
     )
     drew = drew and bool(history) and history[-1].seat == view.turn
     return PublicReading(facts, finding, bonus, drew)
-
-
-def _check_tiles(rules: LineRules, hands: Sequence[Sequence[int]], stock: Sequence[int]) -> None:
-    """Every tile of the set exactly once in the deal and stock."""
-    seen = 0
-    for h in [*hands, stock]:
-        for t in h:
-            if not 0 <= t < rules.tiles.size:
-                name = NAMES[t] if 0 <= t < len(NAMES) else str(t)
-                raise ValueError(f"{name} is not a tile of the {rules.tiles.name} set")
-            if seen & BIT[t]:
-                raise ValueError(f"{NAMES[t]} appears twice in the deal and stock")
-            seen |= BIT[t]
-    if seen != rules.tiles.all_mask:
-        missing = [NAMES[t] for t in range(rules.tiles.size) if not seen & BIT[t]]
-        raise ValueError(f"the deal and stock miss {', '.join(missing)}")
 
 
 def _tiles(mask: int) -> list[int]:

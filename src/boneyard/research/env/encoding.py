@@ -47,6 +47,7 @@ from ...core.match import Match
 from ...core.protocol import GameRules, HandResult, Observation
 from ...core.tiles import DOUBLE, LOW, NAMES
 from ...games.line.rules import LineRules
+from ...games.tricks import TrickTable
 from ...players.agents import play_points
 from ...players.search.inference import recent_voids
 
@@ -207,7 +208,7 @@ class Codec:
         # A trick-taking game's table (Domino Loo) has its own public fields: found by dealing
         # a hand and looking at its table.
         table = Match(rules, seed=0).hand.table
-        self.tricks = all(hasattr(table, a) for a in ("trick", "won", "trump", "status"))
+        self.tricks = isinstance(table, TrickTable)
         target = rules.target_score
         self.scale = float(target) if isinstance(target, int | float) and target > 0 else 100.0
         self.fields = _fields(self)
@@ -333,12 +334,15 @@ class Codec:
                 mask ^= low_bit
 
         put_tiles(f["hand"].offset, obs.hand)
+        table = obs.table
         layout = obs.layout
-        if layout is None:
+        placed = table.placed if isinstance(table, Layout | TrickTable) else 0
+        if table is None:
             vec[f["lead"].offset] = 1.0
         else:
-            put_tiles(f["table"].offset, layout.placed)
-            self._ends(vec, f["ends"].offset, layout)
+            put_tiles(f["table"].offset, placed)
+            if layout is not None:
+                self._ends(vec, f["ends"].offset, layout)
         for s in range(n):
             r = (s - me) % n
             vec[f["hand_sizes"].offset + r] = obs.hand_sizes[s] / size
@@ -366,37 +370,35 @@ class Codec:
                 vec[draws + r] += 1.0 / size
             elif kind is Pass:
                 vec[passes + r] += 1.0 / size
-        if self.tricks and layout is not None:
-            self._tricks(vec, obs, layout)
-        unseen = rules.tiles.all_mask & ~obs.hand & ~int(getattr(obs, "discarded", 0))
-        if layout is not None:
-            unseen &= ~layout.placed
+        if self.tricks and isinstance(table, TrickTable):
+            self._tricks(vec, obs, table)
+        unseen = rules.tiles.all_mask & ~obs.hand & ~obs.discarded & ~placed
         voids = f["cannot_hold"].offset
         for s, void in enumerate(recent_voids(obs)):
             if s != me and void & unseen:
                 put_tiles(voids + ((s - me) % n) * size, void & unseen)
         return vec
 
-    def _tricks(self, vec: Vector, obs: Observation, table: Layout) -> None:
+    def _tricks(self, vec: Vector, obs: Observation, table: TrickTable) -> None:
         """The fields of a trick-taking game's table (all public but ``discarded``)."""
         f = self._field
         n = self.players
         me = obs.seat
-        trump = getattr(table, "trump", -1)
+        trump = table.trump
         if 0 <= trump < self.pips:
             vec[f["trump"].offset + trump] = 1.0
-        for seat, t in getattr(table, "trick", ()):
+        for seat, t in table.trick:
             vec[f["trick"].offset + ((seat - me) % n) * self.tiles + t] = 1.0
-        leader = getattr(table, "leader", -1)
+        leader = table.leader
         if leader >= 0:
             vec[f["trick_leader"].offset + (leader - me) % n] = 1.0
         size = max(1, self.rules.hand_size)
-        for seat, won in enumerate(getattr(table, "won", ())):
+        for seat, won in enumerate(table.won):
             vec[f["won"].offset + (seat - me) % n] = won / size
         for seat, status in enumerate(getattr(table, "status", ())):
             vec[f["status"].offset + ((seat - me) % n) * 4 + min(int(status), 3)] = 1.0
         vec[f["owed"].offset] = getattr(table, "owed", 0) / self.tiles
-        mask = int(getattr(obs, "discarded", 0))
+        mask = obs.discarded
         offset = f["discarded"].offset
         while mask:
             low_bit = mask & -mask

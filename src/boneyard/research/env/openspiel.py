@@ -563,8 +563,10 @@ def _observation_text(state: BoneyardState, player: int, private: bool = True) -
     layout = obs.layout
     ends = (
         "none"
-        if layout is None
+        if obs.table is None
         else " ".join(f"{n}={p}" for n, p in zip(layout.names, layout.pips, strict=True))
+        if layout is not None
+        else ""  # a table with no ends (tricks)
     )
     mine = " ".join(NAMES[t] for t in obs.tiles) if private else "?"
     return (

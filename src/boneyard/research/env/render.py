@@ -44,7 +44,7 @@ def render_state(state: GameState) -> str:
     head = f"{rules.describe()}. " + (
         "The hand is over." if state.over else f"Seat {state.turn} to move."
     )
-    lines = [head, render_table(table_view(rules, state.public, state.layout), voice)]
+    lines = [head, render_table(table_view(rules, state.public, state.table), voice)]
     for s in range(rules.players):
         lines.append(f"Seat {s}: {hand_text(state.hands[s])}")
     scores = ", ".join(str(x) for x in state.scores)
