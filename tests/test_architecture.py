@@ -481,7 +481,7 @@ def test_the_option_guard_knows_where_a_games_options_belong() -> None:
     """A game in a package of its own keeps its options anywhere in it; a game in one module, in
     that module; and a game's own option is found as such outside the games."""
     assert _home_of("boneyard.games.loo.rules") == "games/loo/"
-    assert _home_of("boneyard.games.bergen") == "games/bergen.py"
+    assert _home_of("boneyard.games.sebastopol") == "games/sebastopol.py"
     homes = option_homes()
     assert homes["loo_miss"] == ["games/loo/options.py"]
     assert homes["target_score"] == ["core/protocol.py"]
