@@ -200,3 +200,36 @@ def client(db_url: str) -> Any:
     )
     with TestClient(create_app(settings)) as c:
         yield c
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Any:
+    """A throwaway PostgreSQL server for this session (tests/server/serverhelp.py): skipped where
+    Debian's ``postgresql`` package is missing or it does not start, unless
+    ``BONEYARD_REQUIRE_POSTGRES`` is set (as CI sets it)."""
+    from serverhelp import PostgresCluster
+
+    try:
+        cluster = PostgresCluster()
+    except RuntimeError as e:
+        _postgres_unavailable(str(e))
+    try:
+        cluster.start()
+    except RuntimeError as e:
+        cluster.stop()
+        _postgres_unavailable(f"PostgreSQL does not start here: {e}")
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres(postgres_cluster: Any) -> str:
+    """The URL of the session's PostgreSQL server."""
+    url: str = postgres_cluster.url
+    return url
+
+
+def _postgres_unavailable(why: str) -> None:
+    if os.environ.get("BONEYARD_REQUIRE_POSTGRES"):
+        pytest.fail(f"PostgreSQL is required (BONEYARD_REQUIRE_POSTGRES): {why}")
+    pytest.skip(why)

@@ -8,7 +8,7 @@ from itertools import pairwise
 
 import pytest
 
-from boneyard.core.history import public_steps
+from boneyard.core.history import public_steps, public_tables
 from boneyard.core.layout import Layout
 from boneyard.core.match import Match
 from boneyard.games import GAMES
@@ -49,3 +49,7 @@ def test_the_replayer_follows_the_engines_table_move_by_move(game_id: str) -> No
         for previous, step in pairwise(steps):
             assert step.before is previous.after
         assert [shape(s.after) for s in steps] == tables
+        # The lean form (what agents read at every move; the line games follow it in a loop of
+        # their own) gives the same tables: the one before the first move, then after each.
+        lean = public_tables(rules, state.public)
+        assert [shape(t) for t in lean] == [None, *tables]

@@ -147,3 +147,18 @@ def test_paired_differences_and_rating_intervals(tmp_path: Path) -> None:
     assert {r["name"]: r["rating_ci95"] for r in analysis["ratings"]} == {
         a["name"]: a["rating_ci95"] for a in data["agents"]
     }
+
+
+def test_the_table_is_as_wide_as_the_longest_name() -> None:
+    # A plug-in's name carries its module (and arguments): the columns stay aligned with it.
+    from boneyard.research.tournament import tournament_text
+
+    long_name = "boneyard.players.agents:GreedyAgent"
+    result = run_tournament(BLOCK, [long_name, "random"], deals=4, seed=1, workers=1)
+    lines = tournament_text(result).splitlines()[1:4]
+    header, rows = lines[0], lines[1:]
+    assert {row.split()[0] for row in rows} == {long_name, "random"}
+    # Each row's hands column ends where the header's does.
+    end = header.index("hands") + len("hands")
+    assert all(row[end - 1] != " " and row[end] == " " for row in rows)
+    assert all(row[: len(long_name) + 1].rstrip() in (long_name, "random") for row in rows)

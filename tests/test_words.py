@@ -23,10 +23,9 @@ from boneyard.apps.cli import rules_listing, rules_text
 from boneyard.apps.plain import CLAIM_HELP, HELP, TerminalGame
 from boneyard.core.actions import Play
 from boneyard.core.layout import Layout
-from boneyard.core.options import OPTIONS
 from boneyard.core.tiles import BIT
 from boneyard.core.words import Voice, plural, third_person
-from boneyard.games import GAMES
+from boneyard.games import GAMES, option_specs
 from boneyard.games.line.rules import Rules
 from boneyard.games.line.state import HandState, IllegalAction
 from boneyard.players.agents import make_agent
@@ -131,7 +130,7 @@ def test_no_source_codes_or_plural_errors_in_the_rules_texts() -> None:
         texts.append(game.summary)
         for rule_set in game.rule_sets.values():
             texts += [rule_set.description, rule_set.source]
-    texts += [spec.help for spec in OPTIONS.values()]
+    texts += [spec.help for spec in option_specs().values()]
     for text in texts:
         assert faults(text, ["seat 1"]) == [], text
 

@@ -28,9 +28,10 @@ from ..players.analysis import (
 from ..text.drawing import describe_table, render_table
 from ..text.narration import (
     YOU,
-    Before,
     Kind,
+    Moved,
     Told,
+    apply_move,
     claim_error,
     default_opponent,
     describe_action,
@@ -114,6 +115,11 @@ class TerminalGame:
             s: make_agent(a) if isinstance(a, str) else a for s, a in enumerate(given, 1)
         }
         self.agent_names = ["you", *(self.agents[s].name for s in range(1, n))]
+        # The names the computer players were given by (a plug-in's with its arguments), kept in
+        # a saved match so that resuming it starts the same agents.
+        self.agent_specs = ["you"] + [
+            a if isinstance(a, str) else self.agents[s].name for s, a in enumerate(given, 1)
+        ]
         self.rules = rules
         self.match = Match(rules, seed=seed)
         self.rngs = {
@@ -245,10 +251,8 @@ class TerminalGame:
                 if outcome:
                     return outcome
                 continue
-            before = Before(state)
             action = self.agents[seat].choose(state.observation(seat), self.rngs[seat])
-            state.apply(action)
-            self._report(state, before)
+            self._report(state, apply_move(state, action))
         return None
 
     # ------------------------------------------------------------- what happened
@@ -261,9 +265,9 @@ class TerminalGame:
         "win": "bold green",
     }
 
-    def _report(self, state: GameState, before: Before, forced: bool = False) -> list[Told]:
+    def _report(self, state: GameState, moved: Moved, forced: bool = False) -> list[Told]:
         """Say what the last move did (:func:`boneyard.text.narration.tell_move`)."""
-        told = tell_move(state, before, self.voice, forced=forced)
+        told = tell_move(state, moved, self.voice, forced=forced)
         for line in told:
             self.say(line.text, self.STYLES[line.kind])
         return told
@@ -432,9 +436,7 @@ class TerminalGame:
             obs = state.observation(YOU)
             offered = menu(obs)
             if len(offered) == 1 and isinstance(offered[0], Draw | Pass):
-                before = Before(state)
-                state.apply(offered[0])
-                self._report(state, before, forced=True)
+                self._report(state, apply_move(state, offered[0]), forced=True)
                 if state.over or state.turn != YOU:
                     return None
                 self.say(hand_line(self.rules, state.hands[YOU]), "green")
@@ -495,13 +497,12 @@ class TerminalGame:
                     self._moves(obs)
                     continue
                 action = action.with_claim(claim)
-            before = Before(state)
             try:
-                state.apply(action)
+                moved = apply_move(state, action)
             except IllegalAction as e:
                 self.say(f"Not allowed: {self.voice.tell(str(e))}.", "red")
                 continue
-            self._report(state, before)
+            self._report(state, moved)
             if state.over or state.turn != YOU:
                 return None
             self.say(hand_line(self.rules, state.hands[YOU]), "green")

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, Move
+from .layout import Layout
+from .options import OptionSpec
 
 if TYPE_CHECKING:
     import random
@@ -36,7 +38,6 @@ if TYPE_CHECKING:
     from .game import Game
     from .kernel import KernelState
     from .kernel_spec import KernelSpec
-    from .layout import Layout
     from .options import Options
     from .presenter import Presenter
     from .tiles import TileSet
@@ -45,6 +46,7 @@ __all__ = [
     "ACQUIRED",
     "LACKS",
     "PLAYED",
+    "TARGET_SCORE",
     "Event",
     "GameRules",
     "GameState",
@@ -304,8 +306,6 @@ class Observation:
     @property
     def layout(self) -> Layout | None:
         """The table where it is a line's layout (every line game), else ``None``."""
-        from .layout import Layout
-
         table = self.table
         return table if isinstance(table, Layout) else None
 
@@ -370,6 +370,18 @@ class HiddenFacts:
 
 
 # --------------------------------------------------------------------------- the protocol
+# What wins (or, where points are debits, loses) a match: the option every game's rules answer as
+# ``target_score``, declared with the protocol that names it; each game lists it.
+TARGET_SCORE = OptionSpec(
+    "target_score",
+    "int_or_map",
+    "points that win the match, or per number of players",
+    minimum=1,
+    example="2:15,3:10,4:10",
+    absent=100,
+)
+
+
 class GameRules(abc.ABC):
     """The resolved rules of one match: its options and the hooks the engine, the match, the
     players and the front ends call. A game's rules subclass this (the line games through
@@ -567,6 +579,18 @@ class GameRules(abc.ABC):
             return tuple(-p for p in points)
         return tuple(points)
 
+    def public_tables(self, history: Sequence[Move], table: object = None) -> list[object]:
+        """The public table before each move of ``history`` and after the last (see
+        :func:`boneyard.core.history.public_tables`), by :meth:`public_table_after`; a game may
+        follow its table in one tighter loop."""
+        after_move = self.public_table_after
+        tables = [table]
+        append = tables.append
+        for move in history:
+            table = after_move(table, move)
+            append(table)
+        return tables
+
     @abc.abstractmethod
     def public_table_after(self, table: object, move: Move) -> object:
         """The public table after the public ``move`` was made on ``table``: how the one
@@ -611,10 +635,6 @@ class GameState(abc.ABC):
     over: bool
     result: HandResult | None
     phase: Phase
-    target_side: int
-    """The side that reached an exact target during the hand (-1: none)."""
-    penalties: list[tuple[int, int, int]]
-    """The wrong claims penalised: (the move's index, the side that scored, the points)."""
 
     # ----------------------------------------------------------------- the table
     @property

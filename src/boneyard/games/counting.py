@@ -22,30 +22,145 @@ computed from its count, never from a list of tiles (RULES.md §5.1).
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.actions import Action, Move, Muggins, Play
 from ..core.game import BRITANNICA, FOSTER, Game, RuleSet
 from ..core.kernel_spec import MAX_COUNT
 from ..core.layout import LONG, Layout
+from ..core.options import OptionSpec, choices_of, pick
 from ..core.tiles import BIT, DOUBLE, HIGH
-from ..core.words import Voice, plural, tile_text
+from ..core.words import Voice, number, plural, tile_text
 from .block import LINE_DEFAULTS, LINE_OPTIONS
+from .line.options import LINE_SPECS
 from .line.presenter import LinePresenter
 from .line.rules import LineRules
 
 if TYPE_CHECKING:
     from ..core.options import Options
-    from ..core.protocol import GameState
+    from ..core.protocol import GameState, Outcome
     from .line.state import LineState
 
 __all__ = [
+    "COUNTING_SPECS",
     "AllThreesGame",
+    "CountScoring",
     "CountingPresenter",
     "CountingRules",
+    "ExposedDoubleValue",
     "FivesAndThreesGame",
     "MugginsGame",
+    "MugginsMode",
+    "ScoreUnit",
+    "SpinnerEndsCount",
 ]
+
+
+class ScoreUnit(StrEnum):
+    """What a scoring count scores (``score_unit``)."""
+
+    FACE = "face"
+    PER_MULTIPLE = "per_multiple"
+
+
+class CountScoring(StrEnum):
+    """Which counts of the open ends score (``count_scoring``)."""
+
+    NONE = "none"
+    FIVES = "fives"
+    THREES = "threes"
+    FIVES_AND_THREES = "fives_and_threes"
+
+
+class ExposedDoubleValue(StrEnum):
+    """What a crosswise double at an open end counts (``exposed_double_value``)."""
+
+    BOTH_HALVES = "both_halves"
+    ONE_HALF = "one_half"
+
+
+class SpinnerEndsCount(StrEnum):
+    """How long a spinner counts both halves (``spinner_ends_count``)."""
+
+    UNTIL_SIDES_COVERED = "until_sides_covered"
+    UNTIL_ENDS_COVERED = "until_ends_covered"
+
+
+class MugginsMode(StrEnum):
+    """Whether scores are taken or claimed (``muggins_mode``)."""
+
+    AUTO = "auto"
+    CLAIM = "claim"
+
+
+# The counting mechanism's own options (RULES.md §3 rows 27-35), read by CountingRules.
+SCORE_UNIT = OptionSpec(
+    "score_unit",
+    "choice",
+    "a scoring count scores its face value (15 -> 15) or one point per multiple (15 -> 3 "
+    "fives); end-of-hand points are divided the same way",
+    choices_of(ScoreUnit),
+)
+
+COUNT_SCORING = OptionSpec(
+    "count_scoring",
+    "choice",
+    "which counts of the open ends score during play: none, multiples of five, of three, or "
+    "both (one point per five and per three)",
+    choices_of(CountScoring),
+)
+
+LEAD_SCORES = OptionSpec(
+    "lead_scores", "bool", "the lead tile scores its count like any other play"
+)
+
+ZERO_COUNT_SCORES = OptionSpec(
+    "zero_count_scores",
+    "bool",
+    "a count of zero (a 0-0 lead, two blank ends) scores as a multiple (no source does)",
+)
+
+EXPOSED_DOUBLE_VALUE = OptionSpec(
+    "exposed_double_value",
+    "choice",
+    "a crosswise double at an open end counts both halves (until its far side is covered) "
+    "or one half",
+    choices_of(ExposedDoubleValue),
+)
+
+SPINNER_ENDS_COUNT = OptionSpec(
+    "spinner_ends_count",
+    "choice",
+    "a spinner counts (both halves) until both long sides are covered, or (Sniff) until "
+    "every side is covered",
+    choices_of(SpinnerEndsCount),
+)
+
+MUGGINS_MODE = OptionSpec(
+    "muggins_mode",
+    "choice",
+    "scores are taken automatically (auto), or must be claimed with the play (claim): an "
+    "unclaimed count can be taken by the next player calling muggins",
+    choices_of(MugginsMode),
+)
+
+FALSE_CLAIM_PENALTY = OptionSpec(
+    "false_claim_penalty",
+    "bool",
+    "a wrong claim is struck and the next opponent scores the points claimed as a penalty",
+)
+
+COUNTING_SPECS: tuple[OptionSpec, ...] = (
+    SCORE_UNIT,
+    COUNT_SCORING,
+    LEAD_SCORES,
+    ZERO_COUNT_SCORES,
+    EXPOSED_DOUBLE_VALUE,
+    SPINNER_ENDS_COUNT,
+    MUGGINS_MODE,
+    FALSE_CLAIM_PENALTY,
+)
 
 COUNTING_OPTIONS: tuple[str, ...] = (
     *LINE_OPTIONS,
@@ -88,16 +203,24 @@ class CountingRules(LineRules):
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
         o = options
-        self.score_unit = str(o["score_unit"])
-        self.count_scoring = str(o["count_scoring"])
-        self.lead_scores = bool(o["lead_scores"])
-        self.zero_count_scores = bool(o["zero_count_scores"])
-        self.exposed_double_value = str(o["exposed_double_value"])
-        self.spinner_ends_count = str(o["spinner_ends_count"])
-        self.claims = o["muggins_mode"] == "claim"
-        self.false_claim_penalty = bool(o["false_claim_penalty"])
+        self.score_unit = SCORE_UNIT.choice(o, ScoreUnit)
+        self.count_scoring = COUNT_SCORING.choice(o, CountScoring)
+        self.lead_scores = LEAD_SCORES.flag(o)
+        self.zero_count_scores = ZERO_COUNT_SCORES.flag(o)
+        self.exposed_double_value = EXPOSED_DOUBLE_VALUE.choice(o, ExposedDoubleValue)
+        self.spinner_ends_count = SPINNER_ENDS_COUNT.choice(o, SpinnerEndsCount)
+        self.claims = MUGGINS_MODE.choice(o, MugginsMode) is MugginsMode.CLAIM
+        self.false_claim_penalty = FALSE_CLAIM_PENALTY.flag(o)
+        # What points_for asks of every count, decided once.
+        self.per_multiple = self.score_unit is ScoreUnit.PER_MULTIPLE
+        both = CountScoring.FIVES_AND_THREES
+        self.fives = self.count_scoring in (CountScoring.FIVES, both)
+        self.threes = self.count_scoring in (CountScoring.THREES, both)
         self.double_factor = (
-            2 if self.exposed_double_value == "both_halves" and self.doubles_crosswise else 1
+            2
+            if self.exposed_double_value is ExposedDoubleValue.BOTH_HALVES
+            and self.doubles_crosswise
+            else 1
         )
         # Every value a play can score: what a claim may name.
         most = 2 * self.tiles.max_pip * 8
@@ -105,7 +228,7 @@ class CountingRules(LineRules):
             sorted({self.points_for(c) for c in range(1, most + 1)} - {0})
         )
         # Scores are made by counts, so score_play always runs.
-        self.scores_in_play = self.count_scoring != "none"
+        self.scores_in_play = self.count_scoring is not CountScoring.NONE
 
     # ----------------------------------------------------------------- the count
     def count_terms(self, layout: Layout) -> list[tuple[str, int]]:
@@ -125,7 +248,9 @@ class CountingRules(LineRules):
                     continue
                 sides = [j for j, tip in enumerate(tips) if tip == t and pips[j] >= 0]
                 free_long = any(kinds[j] == LONG for j in sides)
-                if free_long or (sides and self.spinner_ends_count == "until_ends_covered"):
+                if free_long or (
+                    sides and self.spinner_ends_count is SpinnerEndsCount.UNTIL_ENDS_COVERED
+                ):
                     counted |= BIT[t]
                     terms.append((names[i], HIGH[t] * factor))
                 continue
@@ -148,16 +273,15 @@ class CountingRules(LineRules):
         """What a play making ``count`` scores."""
         if count == 0 and not self.zero_count_scores:
             return 0
-        rule = self.count_scoring
-        if self.score_unit == "per_multiple":
+        if self.per_multiple:
             points = 0
-            if rule in ("fives", "fives_and_threes") and count % 5 == 0:
+            if self.fives and count % 5 == 0:
                 points += count // 5
-            if rule in ("threes", "fives_and_threes") and count % 3 == 0:
+            if self.threes and count % 3 == 0:
                 points += count // 3
             return points
-        fives = rule in ("fives", "fives_and_threes") and count % 5 == 0
-        threes = rule in ("threes", "fives_and_threes") and count % 3 == 0
+        fives = self.fives and count % 5 == 0
+        threes = self.threes and count % 3 == 0
         points = count if fives or threes else 0  # face value counts once
         return points
 
@@ -187,7 +311,7 @@ class CountingRules(LineRules):
 
     def _round(self, points: int) -> int:
         rounded = super()._round(points)
-        if self.score_unit == "per_multiple":
+        if self.per_multiple:
             unit = {"pips_round5": 5, "pips_round3": 3}.get(self.domino_points, 0)
             if unit:
                 return rounded // unit
@@ -199,9 +323,10 @@ class CountingRules(LineRules):
             "play_scoring": "count" if self.scores_in_play else "none",
             "count_points": tuple(self.points_for(c) for c in range(MAX_COUNT)),
             "double_factor": self.double_factor,
-            "spinner_until_ends_covered": self.spinner_ends_count == "until_ends_covered",
+            "spinner_until_ends_covered": self.spinner_ends_count
+            is SpinnerEndsCount.UNTIL_ENDS_COVERED,
             "lead_scores": self.lead_scores,
-            "round_per_multiple": self.score_unit == "per_multiple",
+            "round_per_multiple": self.per_multiple,
             "claims": self.claims,
             "claim_values": self.claim_values,
             "false_claim_penalty": self.false_claim_penalty,
@@ -241,10 +366,10 @@ class CountingPresenter(LinePresenter[CountingRules]):
         }.get(rules.count_scoring, "")
         if not which:
             return []
-        if rules.score_unit == "per_multiple":
+        if rules.per_multiple:
             how = (
                 "one point per five and per three in it"
-                if rules.count_scoring == "fives_and_threes"
+                if rules.count_scoring is CountScoring.FIVES_AND_THREES
                 else "one point per multiple"
             )
         else:
@@ -284,7 +409,7 @@ class CountingPresenter(LinePresenter[CountingRules]):
         return self.rules.points_of_play(layout, action)
 
     def why_scored(
-        self, state: GameState, before: object | None, move: Move, index: int, voice: Voice
+        self, state: GameState, before: object | None, move: Move, outcome: Outcome, voice: Voice
     ) -> list[str]:
         """Why a play scored or did not: the ends and their sum, the claim, the target (``ends 5
         + 10 = 15 -> 15 points``, ``..., not claimed``, ``...: the claim of 10 is struck: seat 1
@@ -292,7 +417,7 @@ class CountingPresenter(LinePresenter[CountingRules]):
         rules = self.rules
         action = move.action
         if isinstance(action, Muggins):
-            if move.points != action.points:
+            if any(score.forfeited for score in outcome.scores):
                 return [f"It would pass {rules.target_score}: not scored."]
             return []
         if not isinstance(action, Play):
@@ -306,7 +431,7 @@ class CountingPresenter(LinePresenter[CountingRules]):
             and state.result is not None
             and state.result.ended == "domino"
             and state.result.out_seat == move.seat
-            and index == len(state.history) - 1
+            and outcome.index == len(state.history) - 1
         )
         if not rules.claims or action.claim == earned:
             if not earned:
@@ -328,10 +453,9 @@ class CountingPresenter(LinePresenter[CountingRules]):
                 return [f"{why}, not claimed: the hand is over and the points are lost"]
             return [f"{why}, not claimed"]
         text = f"{why}: the claim of {action.claim} is struck"
-        penalty = next((p for p in state.penalties if p[0] == index), None)
+        penalty = next((sc for sc in outcome.scores if sc.reason == "penalty"), None)
         if penalty is not None:
-            _, side, pts = penalty
-            text += f": {voice.side_says(side, 'score')} {pts}"
+            text += f": {voice.side_says(penalty.side, 'score')} {number(penalty.points)}"
         elif rules.false_claim_penalty and action.claim > 0 and rules.target_exact:
             # The engine ignored the penalty: it would have passed the exact target.
             victim = (move.seat + 1) % rules.players
@@ -345,7 +469,7 @@ class CountingPresenter(LinePresenter[CountingRules]):
 
 
 class _CountingGame(Game):
-    option_names = COUNTING_OPTIONS
+    option_specs = pick(COUNTING_OPTIONS, LINE_SPECS, COUNTING_SPECS)
     rules_class = CountingRules
     end_names = (
         "L and R (the two ends of the line); with a spinner, U and D (its short sides); with "

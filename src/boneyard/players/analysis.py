@@ -400,11 +400,8 @@ def move_reason(
     layout = observation.layout
     if remaining and isinstance(rules, LineRules):
         # What the play leaves on a line: the ends the next player and this hand face.
-        after = (
-            rules.lead_layout(t, action.open)
-            if layout is None or action.end is None
-            else rules.lay(layout, action)
-        )
+        after = rules.replay_move(layout, observation.seat, action)
+        assert after is not None
         inf = inference if inference is not None else Inference.from_observation(observation)
         nxt = (observation.seat + 1) % rules.players
         if rules.side_of[nxt] != rules.side_of[observation.seat]:

@@ -37,9 +37,9 @@ from ..core.match import Match
 from ..core.protocol import GameRules
 from ..core.record import match_to_record
 from ..core.stream import Stream, substream, unit_seed
-from ..players.agents import Agent, make_agent
+from ..players.agents import Agent, make_agent, resolve_agent
 from .parallel import Chunk
-from .sim import Progress, SimulationError, hand_line, results_header, run_job
+from .sim import Progress, SimulationError, agent_failed, hand_line, results_header, run_job
 from .stats import DuplicateDeals, Moments, Number, bradley_terry, exact
 
 __all__ = ["AgentStats", "MoveTimes", "TournamentResult", "run_tournament"]
@@ -218,9 +218,12 @@ def _play_deals(job: _Job, first: int, stop: int) -> Chunk:
                 who = seat_agent[seat]
                 obs = state.observation(seat)
                 start = clock()
-                action = agents[who].choose(obs, rng)
-                times[who].add((clock() - start) * 1000.0)
-                state.apply_fast(action)
+                try:
+                    action = agents[who].choose(obs, rng)
+                    times[who].add((clock() - start) * 1000.0)
+                    state.apply_fast(action)
+                except Exception as e:
+                    raise agent_failed(job.names[who], deal, e) from None
             names = [job.names[seat_agent[s]] for s in range(rules.players)]
             line = hand_line(deal, r, deal_seed, names, state)
             line["of"] = len(rotations)
@@ -344,15 +347,13 @@ def run_tournament(
     are lines of the results file. The results (all but the move times) never depend on the number
     of workers or the backend; after ``resume`` the move times are those of the deals played by this
     run."""
-    names = [n.strip() for n in agent_names if n.strip()]
+    names = [resolve_agent(n) for n in agent_names if n.strip()]
     if len(names) < 2:
         raise SimulationError("a tournament needs at least two agents")
     if len(set(names)) != len(names):
         raise SimulationError("each agent may enter a tournament once")
     if deals < 1:
         raise SimulationError("the number of deals must be >= 1")
-    for n in names:
-        make_agent(n)
     lineups(rules, len(names))
     if save is not None and Path(save).suffix != ".jsonl":
         raise SimulationError(f"{save}: a tournament saves one record per hand: use a .jsonl file")
@@ -391,9 +392,11 @@ def run_tournament(
 def tournament_text(result: TournamentResult) -> str:
     """The tournament table for people, then every two agents' paired difference."""
     timed = result.engine == "python"
+    # As wide as the longest name: a plug-in's name carries its module and arguments.
+    width = max([12, *(len(a.name) for a in result.agents)])
     lines = [
         f"{result.game} ({result.rules}): {result.deals} duplicate deals, {result.hands} hands",
-        f"{'agent':<12} {'hands':>6} {'win %':>6} {'points/hand':>12} {'95% interval':>18} "
+        f"{'agent':<{width}} {'hands':>6} {'win %':>6} {'points/hand':>12} {'95% interval':>18} "
         f"{'rating':>7} {'95% interval':>14}"
         + (f" {'median ms':>10} {'max ms':>9}" if timed else ""),
     ]
@@ -402,7 +405,7 @@ def tournament_text(result: TournamentResult) -> str:
         low, high = data["ci95"]
         r_low, r_high = a.rating_ci95
         row = (
-            f"{a.name:<12} {a.hands:>6} {100 * a.win_rate:>5.1f}% {a.points_per_hand:>12.2f} "
+            f"{a.name:<{width}} {a.hands:>6} {100 * a.win_rate:>5.1f}% {a.points_per_hand:>12.2f} "
             f"{f'[{low:.2f}, {high:.2f}]':>18} {a.rating:>7.0f} "
             f"{f'[{r_low:.0f}, {r_high:.0f}]':>14}"
         )

@@ -675,11 +675,11 @@ class Pong(BaseModel):
 class SeatSpec(_Message):
     """A seat at a new table: a person (who joins by the seat's invite link) or a computer player
     of a ``level`` (an agent name: ``beginner``, ``casual``, ``strong``, ``expert``, ``greedy``,
-    ...)."""
+    ..., or a plug-in the server offers, which may carry its arguments)."""
 
     kind: Literal["person", "computer"]
     name: str | None = None
-    level: Annotated[str, Field(max_length=20)] | None = None
+    level: Annotated[str, Field(max_length=300)] | None = None
 
     @field_validator("name")
     @classmethod

@@ -32,8 +32,9 @@ from ...players.agents import Agent
 from ...players.analysis import MoveAnalysis
 from ...text.narration import (
     YOU,
-    Before,
+    Moved,
     Told,
+    apply_move,
     default_opponent,
     describe_action,
     hand_result_text,
@@ -74,7 +75,7 @@ class Session(TerminalGame):
             rules, io.StringIO(), io.StringIO(), opponents=opponents, seed=seed, hints=hints
         )
         self.seed = seed
-        self.opponent_names = [self.agent_names[s] for s in range(1, rules.players)]
+        self.opponent_names = [self.agent_specs[s] for s in range(1, rules.players)]
         self.version = 0
         # Per hand (0-based), the explanations of its scores, for the score sheet.
         self.notes: dict[int, list[str]] = {}
@@ -149,10 +150,9 @@ class Session(TerminalGame):
         state = self.state
         if state.over or state.turn != YOU:
             raise IllegalAction("it is not your turn")
-        before = Before(state)
-        state.apply(action, seat=YOU)
+        moved = apply_move(state, action, seat=YOU)
         self.version += 1
-        self._note_score(state, before, self._report(state, before, forced=forced))
+        self._note_score(state, moved, self._report(state, moved, forced=forced))
 
     def computer_move(self, seat: int) -> Action:
         """What the computer at ``seat`` plays now (safe to call from a worker thread: it reads an
@@ -162,16 +162,15 @@ class Session(TerminalGame):
 
     def apply_computer(self, seat: int, action: Action) -> None:
         state = self.state
-        before = Before(state)
-        state.apply(action, seat=seat)
+        moved = apply_move(state, action, seat=seat)
         self.version += 1
-        self._note_score(state, before, self._report(state, before))
+        self._note_score(state, moved, self._report(state, moved))
 
-    def _note_score(self, state: GameState, before: Before, told: list[Told]) -> None:
+    def _note_score(self, state: GameState, moved: Moved, told: list[Told]) -> None:
         """Keep a score made in play, with the reason the log gave for it, in this hand's
         notes."""
         notes = self.notes.setdefault(self.number - 1, [])
-        note = score_note(told, state, before, self.voice)
+        note = score_note(told, state, moved, self.voice)
         if note is not None:
             notes.append(note)
 

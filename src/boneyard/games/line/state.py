@@ -38,7 +38,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.actions import DRAW, PASS, Action, Draw, Move, Muggins, Pass, Play, play
-from ...core.history import public_steps
+from ...core.history import public_tables
 from ...core.layout import Layout
 from ...core.protocol import (
     ACQUIRED,
@@ -56,6 +56,7 @@ from ...core.protocol import (
     Score,
 )
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, mask_of
+from .options import DrawPolicy, LeadTile
 
 if TYPE_CHECKING:
     from ...core.protocol import HandResult
@@ -704,7 +705,9 @@ class LineState(GameState):
                 self.finding_lead = False
                 self.phase = _PLAY
                 self.leader = seat
-                self.required_lead = t if self.rules.lead_tile_rule == "the_deciding_double" else -1
+                self.required_lead = (
+                    t if self.rules.lead_tile_rule is LeadTile.THE_DECIDING_DOUBLE else -1
+                )
                 self.turn = seat
             else:
                 self.turn = (seat + 1) % self.rules.players
@@ -846,7 +849,7 @@ class LineState(GameState):
                 return "there is no drawing in this game"
             if self.drawable() == 0:
                 return f"seat {seat} cannot draw: the stock is down to its reserve"
-            if self.drew and self.rules.draw_policy == "one_then_pass":
+            if self.drew and self.rules.draw_policy is DrawPolicy.ONE_THEN_PASS:
                 return f"seat {seat} has drawn already this turn"
             return f"seat {seat} cannot draw while able to play (legal: {options})"
         if isinstance(action, Pass):
@@ -888,7 +891,7 @@ class PublicReading(NamedTuple):
 
 def read_public(rules: LineRules, view: Observation) -> PublicReading:
     """Read ``view``'s public history move by move (the table followed by the one replayer,
-    :func:`~boneyard.core.history.public_steps`): each seat's acquisitions, the tiles it showed
+    :func:`~boneyard.core.history.public_tables`): each seat's acquisitions, the tiles it showed
     it lacked, its plays.
 
     A pass, or a forced draw, when the ends showed certain pips proves the seat held nothing
@@ -920,13 +923,12 @@ def read_public(rules: LineRules, view: Observation) -> PublicReading:
         if type(history[i].action) is not Muggins:
             k -= 1
             following = actors[k]
-    for step in public_steps(rules, history):
-        i = step.index
-        move = step.move
+    tables = public_tables(rules, history)
+    for i, move in enumerate(history):
         action = move.action
         s = move.seat
         kind = type(action)
-        after = step.after
+        after = tables[i + 1]
         assert after is None or isinstance(after, Layout)
         if kind is Play:
             assert isinstance(action, Play) and after is not None

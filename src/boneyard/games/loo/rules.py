@@ -61,10 +61,13 @@ from ...core.actions import (
 )
 from ...core.game import Game, RuleSet
 from ...core.layout import Layout
+from ...core.options import pick
 from ...core.protocol import ACQUIRED, LACKS, PLAYED, HandResult, HiddenFacts
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
 from ...core.words import plural
+from ..line.options import LINE_SPECS, DrawPolicy, LeadTile, NextLead
 from ..line.rules import LineRules
+from .options import LOO_SPECS
 from .table import DROPPED, MISSED, STOOD, UNDECIDED, Tricks
 
 if TYPE_CHECKING:
@@ -112,10 +115,10 @@ class LooRules(LineRules):
         self.hidden_moves = True  # the miss and the discards
         self.shows_hands_at_end = False  # the discards stay face down
         self.can_draw = False
-        self.draw_policy = "none"
+        self.draw_policy = DrawPolicy.NONE
         self.first_lead = "random"  # the first dealer by lot; the lead is left of the dealer
-        self.lead_tile_rule = "any"
-        self.next_lead = "rotate_left"
+        self.lead_tile_rule = LeadTile.ANY
+        self.next_lead = NextLead.ROTATE_LEFT
         self.pip_weight = 0.0
         self.pool = o["loo_scoring"] == "pool"
         penalty = o["loo_penalty"]
@@ -481,7 +484,7 @@ class DominoLooGame(Game):
         "or drop out; follow suit, trump, head the trick; a player in who takes no trick is "
         "looed. For a pool, or points to 15."
     )
-    option_names = LOO_OPTIONS
+    option_specs = pick(LOO_OPTIONS, LINE_SPECS, LOO_SPECS)
     defaults = LOO_DEFAULTS
     default_rules = "berkeley"
     min_players = 2

@@ -51,6 +51,9 @@ from ...players.agents import play_points
 from ...players.search.inference import recent_voids
 
 __all__ = [
+    "ACTION_KINDS",
+    "ENCODING_VERSION",
+    "EPISODES",
     "REWARDS",
     "ActionKind",
     "Codec",
@@ -65,6 +68,9 @@ Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
 REWARDS = ("win", "points")
+EPISODES = ("hand", "match")
+"""What an episode of the environments is: one hand (the default), or a whole match, its hands
+dealt one after another to the target (``episode="match"``)."""
 
 
 # ---------------------------------------------------------------------------- the action space
@@ -79,22 +85,30 @@ class ActionKind:
     offset: int
 
 
+ENCODING_VERSION = 1
+"""The version of the action ids and the observation vector. A saved policy records it
+(:func:`boneyard.research.env.policy.save_policy`); it is raised whenever an existing game's ids or
+fields change, so a policy is never read with another encoding than the one it learned."""
+
+ACTION_KINDS = ("draw", "pass", "muggins", "discard", "drop", "stand", "takemiss")
+"""The kinds of action other than plays, in the order of their ids (the engine's classes of
+:mod:`boneyard.core.actions`, by lower-case name). Written out, not discovered, so that adding a
+kind of action to the engine moves no id of an existing game: a new kind gets ids only in the
+action space of the games that use it, after these (``tests/env/test_encoding.py`` pins every
+game's size and ids)."""
+
+
 def action_kinds() -> list[tuple[str, type[Action], bool]]:
-    """Every kind of action of the engine but :class:`~boneyard.core.actions.Play`: the concrete
-    :class:`~boneyard.core.actions.Action` classes of :mod:`boneyard.core.actions`, draw, pass and
-    muggins first, then the others by name; ``(name, class, names a tile)``."""
-    found: dict[str, type[Action]] = {}
-    for value in vars(_actions).values():
-        if (
-            isinstance(value, type)
-            and issubclass(value, Action)
-            and value not in (Action, Play)
-            and not value.__name__.startswith("_")
-        ):
-            found[value.__name__.lower()] = value
-    first = [name for name in ("draw", "pass", "muggins") if name in found]
-    order = first + sorted(name for name in found if name not in first)
-    return [(name, found[name], "tile" in getattr(found[name], "__slots__", ())) for name in order]
+    """The kinds of :data:`ACTION_KINDS`, each ``(name, class, names a tile)``."""
+    classes = {
+        value.__name__.lower(): value
+        for value in vars(_actions).values()
+        if isinstance(value, type) and issubclass(value, Action)
+    }
+    return [
+        (name, classes[name], "tile" in getattr(classes[name], "__slots__", ()))
+        for name in ACTION_KINDS
+    ]
 
 
 def end_slots(rules: GameRules) -> int:
@@ -472,16 +486,23 @@ class Codec:
         over the sides."""
         k = self.sides
         if mode == "win":
-            if result.winner is None:
-                per_side = [0.0] * k
-            else:
-                per_side = [1.0 if s == result.winner else -1.0 / (k - 1) for s in range(k)]
-        elif mode == "points":
+            return self.win_rewards(result.winner)
+        if mode == "points":
             pts = [float(p) for p in result.points]
             total = sum(pts)
             per_side = [self._sign * (p - (total - p) / (k - 1)) for p in pts]
         else:
             raise ValueError(f"unknown reward {mode!r}: choose from {', '.join(REWARDS)}")
+        return tuple(per_side[self.rules.side_of[s]] for s in range(self.players))
+
+    def win_rewards(self, winner: int | None) -> tuple[float, ...]:
+        """Each seat's ``win`` reward when side ``winner`` won (a hand, or a whole match):
+        +1 to it, ``-1/(sides-1)`` to each other side, 0 to all when nobody won."""
+        k = self.sides
+        if winner is None:
+            per_side = [0.0] * k
+        else:
+            per_side = [1.0 if s == winner else -1.0 / (k - 1) for s in range(k)]
         return tuple(per_side[self.rules.side_of[s]] for s in range(self.players))
 
 
