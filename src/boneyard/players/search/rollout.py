@@ -7,7 +7,10 @@ plays every other seat as one coalition against the searcher (its *paranoid* val
 that coalition can nearly always make somebody else win, so nearly every move is worth the same
 loss and the search cannot choose. A rollout plays the others as players who each play for
 themselves: the game's own computer player (its presenter's ``default_opponent``), which sees
-only its own observation of the world.
+only its own observation of the world. The searcher's own later choices in the rollout are made
+one level deeper (*nested*): each of its moves played out the plain way (the heuristic at every
+seat), the best taken; a one-level rollout alone improved on the heuristic too little to
+measure.
 
 The value is the side's points minus the mean of the other sides' (each as it is worth to that
 side, :meth:`~boneyard.core.protocol.GameRules.utilities`), from the position on.
@@ -43,9 +46,13 @@ def _policy(name: str) -> Agent:
     return agent
 
 
-def rollout_value(state: GameState, action: Action, side: int, rng: random.Random) -> float:
+def rollout_value(
+    state: GameState, action: Action, side: int, rng: random.Random, nested: bool = True
+) -> float:
     """The value for ``side`` of taking ``action`` in ``state`` (a whole world, which is not
-    changed) and then playing the hand out with the game's own heuristic at every seat."""
+    changed) and then playing the hand out with the game's own heuristic at every other side's
+    seat. ``nested``: at the side's own later choices the move whose plain rollout (the
+    heuristic at every seat) is worth most, else the heuristic there too."""
     rules = state.rules
     policy = _policy(rules.presenter.default_opponent)
     before = rules.utilities(state.scores)
@@ -53,7 +60,12 @@ def rollout_value(state: GameState, action: Action, side: int, rng: random.Rando
     s.apply_fast(action)
     while not s.over:
         legal = s.legal_tuple()
-        move = legal[0] if len(legal) == 1 else policy.choose(s.observation(s.turn), rng)
+        if len(legal) == 1:
+            move = legal[0]
+        elif nested and rules.side_of[s.turn] == side:
+            move = max(legal, key=lambda a: rollout_value(s, a, side, rng, nested=False))
+        else:
+            move = policy.choose(s.observation(s.turn), rng)
         s.apply_fast(move)
     result = s.result
     assert result is not None
