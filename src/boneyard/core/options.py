@@ -24,7 +24,15 @@ from typing import Any
 
 from .tiles import parse_tile
 
-__all__ = ["OPTIONS", "OptionError", "OptionSpec", "OptionValue", "Options", "parse_value"]
+__all__ = [
+    "OPTIONS",
+    "OptionError",
+    "OptionSpec",
+    "OptionValue",
+    "Options",
+    "parse_value",
+    "register",
+]
 
 OptionValue = int | bool | str | tuple[tuple[int, int], ...]
 
@@ -36,7 +44,7 @@ class OptionError(ValueError):
 @dataclass(frozen=True)
 class OptionSpec:
     name: str
-    kind: str  # "int", "bool", "choice", "int_or_map"
+    kind: str  # "int", "bool", "choice", "int_or_map", "set" (some of the choices)
     help: str
     choices: tuple[str, ...] = ()
     # Choices with a parameter, written "prefix:<param>", e.g. "fixed:<n>" or "holder_of:<tile>".
@@ -60,13 +68,15 @@ class OptionSpec:
                 f"a whole number, {self.minimum} or more, or one per number of players such as "
                 f"{self.example}"
             )
+        if self.kind == "set":
+            return "any of " + ", ".join(self.choices) + " joined by commas"
         return ", ".join([*self.choices, *self.param_choices])
 
     def bad_value(self, value: Any, why: str = "") -> OptionError:
         """The error for a bad ``value``: the option, what was wrong (``why``, if more can be
         said) and what it takes."""
         expected = "true or false" if self.kind == "bool" else self.allowed()
-        verb = "choose from" if self.kind == "choice" else "expected"
+        verb = "choose from" if self.kind in ("choice", "set") else "expected"
         detail = f"{why}; {verb} {expected}" if why else f"{verb} {expected}"
         return OptionError(f"bad value {value!r} for option {self.name}: {detail}")
 
@@ -413,6 +423,18 @@ _SPECS = [
 
 OPTIONS: dict[str, OptionSpec] = {s.name: s for s in _SPECS}
 
+
+def register(*specs: OptionSpec) -> None:
+    """Add the options a game declares for itself (its own rules' options) to the options every
+    game is configured from. A name may be declared once; declaring it again with another
+    meaning is an error (two games would then read one option two ways)."""
+    for spec in specs:
+        known = OPTIONS.get(spec.name)
+        if known is not None and known != spec:
+            raise ValueError(f"option {spec.name} is declared twice, differently")
+        OPTIONS[spec.name] = spec
+
+
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
@@ -467,6 +489,21 @@ def parse_value(spec: OptionSpec, value: Any) -> OptionValue:
         if not out:
             raise spec.bad_value(value)
         return tuple(sorted(out))
+    if spec.kind == "set":
+        # Some of the choices, canonically in the order the option lists them, joined by commas.
+        items = value if isinstance(value, list | tuple | set | frozenset) else None
+        if items is None:
+            if not isinstance(value, str):
+                raise spec.bad_value(value)
+            items = [part for part in value.replace(" ", "").split(",") if part]
+        chosen = set()
+        for item in items:
+            if not isinstance(item, str) or item.strip() not in spec.choices:
+                raise spec.bad_value(value, f"{item!r} is not one of them")
+            chosen.add(item.strip())
+        if not chosen:
+            raise spec.bad_value(value, "none given")
+        return ",".join(c for c in spec.choices if c in chosen)
     # choice
     if isinstance(value, bool) and spec.was_bool is not None:
         return spec.was_bool[value]

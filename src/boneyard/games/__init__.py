@@ -21,6 +21,7 @@ from .loo.rules import DominoLooGame
 from .matador import MatadorGame
 from .pool import DominoPoolGame
 from .sebastopol import SebastopolGame
+from .texas42 import FortyTwoGame
 from .trains.chicken import ChickenFootGame
 from .trains.mexican import MexicanTrainGame
 from .whist import DominoWhistGame
@@ -44,6 +45,7 @@ GAMES: dict[str, Game] = {
         MexicanTrainGame(),
         ChickenFootGame(),
         DominoLooGame(),
+        FortyTwoGame(),
     )
 }
 _ALIASES: dict[str, str] = {alias: g.id for g in GAMES.values() for alias in g.aliases}
