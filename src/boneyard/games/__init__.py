@@ -17,6 +17,7 @@ from ..core.options import OptionError
 from .bergen import BergenGame
 from .block import BlockGame, DrawGame, PartnershipGame
 from .counting import AllThreesGame, FivesAndThreesGame, MugginsGame
+from .fiveup import FiveUpGame
 from .loo.rules import DominoLooGame
 from .matador import MatadorGame
 from .pool import DominoPoolGame
@@ -46,6 +47,7 @@ GAMES: dict[str, Game] = {
         ChickenFootGame(),
         DominoLooGame(),
         FortyTwoGame(),
+        FiveUpGame(),
     )
 }
 _ALIASES: dict[str, str] = {alias: g.id for g in GAMES.values() for alias in g.aliases}

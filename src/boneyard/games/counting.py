@@ -22,20 +22,56 @@ computed from its count, never from a list of tiles (RULES.md §5.1).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..core.actions import Action, Muggins, Play
+from ..core.actions import Action, Draw, Muggins, Play
 from ..core.game import BRITANNICA, FOSTER, Game, RuleSet
 from ..core.layout import LONG, Layout
+from ..core.options import OptionSpec, register
 from ..core.tiles import BIT, DOUBLE, HIGH
 from .block import LINE_DEFAULTS, LINE_OPTIONS
 from .line.rules import Rules
 
 if TYPE_CHECKING:
     from ..core.options import Options
+    from ..core.protocol import HandResult
     from .line.state import HandState
 
-__all__ = ["AllThreesGame", "CountingRules", "FivesAndThreesGame", "MugginsGame"]
+__all__ = [
+    "COUNTING_DEFAULTS",
+    "COUNTING_OPTIONS",
+    "AllThreesGame",
+    "CountingGame",
+    "CountingRules",
+    "FivesAndThreesGame",
+    "MugginsGame",
+]
+
+# Options of the counting mechanism that a counting game may list (Five-Up does,
+# RULES-texas42-fiveup.md rows 59, 60, 62); a game that does not list them plays as their
+# defaults here say, which is how the counting games always played.
+register(
+    OptionSpec(
+        "play_drawn_tile",
+        "bool",
+        "a tile drawn that can be played must be played at once (no other tile, no more drawing)",
+    ),
+    OptionSpec(
+        "min_first_score",
+        "int",
+        "a side's first score of a match must be at least this much face value (10: 'ten to get "
+        "in'); smaller scores before it do not count",
+        example="10",
+    ),
+    OptionSpec(
+        "blocked_compare",
+        "choice",
+        "which side wins a blocked hand: the lower side's total (team_total) or the side of the "
+        "lowest single hand (lowest_player)",
+        ("team_total", "lowest_player"),
+    ),
+)
 
 COUNTING_OPTIONS: tuple[str, ...] = (
     *LINE_OPTIONS,
@@ -94,6 +130,14 @@ class CountingRules(Rules):
         )
         # Scores are made by counts, so score_play always runs.
         self.scores_in_play = self.count_scoring != "none"
+        self.play_drawn_tile = bool(o.get("play_drawn_tile", False))
+        min_first = o.get("min_first_score", 0)
+        assert isinstance(min_first, int)
+        self.min_first_score = min_first
+        self.lowest_player = o.get("blocked_compare", "team_total") == "lowest_player"
+        if self.min_first_score:
+            # Whether a count scores depends on the side's total so far.
+            self.scores_shape_future = True
 
     # ----------------------------------------------------------------- the count
     def count_terms(self, layout: Layout) -> list[tuple[str, int]]:
@@ -171,7 +215,36 @@ class CountingRules(Rules):
         if action.end is None and not self.lead_scores:
             return 0
         assert state.layout is not None
-        return self.points_for(self.count(state.layout))
+        count = self.count(state.layout)
+        if self.min_first_score and not self.on_the_board(state, self.side_of[seat], count):
+            return 0
+        return self.points_for(count)
+
+    def on_the_board(self, state: HandState, side: int, face: int) -> bool:
+        """Whether a score of ``face`` value counts for ``side`` (``min_first_score``): a side
+        that has scored already, or a score big enough to get it in."""
+        scored = state.base_totals[side] + state.scores[side]
+        return bool(scored) or face >= self.min_first_score
+
+    def hand_result(self, state: HandState, ended: str, out_seat: int | None) -> HandResult:
+        result = super().hand_result(state, ended, out_seat)
+        if not self.min_first_score:
+            return result
+        end = list(result.end_points)
+        unit = 5 if self.score_unit == "per_multiple" else 1
+        for side, points in enumerate(end):
+            if points and not self.on_the_board(state, side, points * unit):
+                end[side] = 0
+        points_ = tuple(state.scores[i] + end[i] for i in range(len(end)))
+        return replace(result, points=points_, end_points=tuple(end))
+
+    def _lowest(self, state: HandState, side_pips: list[int]) -> list[int]:
+        if not self.lowest_player:
+            return super()._lowest(state, side_pips)
+        # The side of the lowest single hand wins (a tie across sides: each of them).
+        seat_pips = [self.hand_pips(h) for h in state.hands]
+        low = min(seat_pips)
+        return sorted({self.side_of[s] for s, p in enumerate(seat_pips) if p == low})
 
     def _round(self, points: int) -> int:
         rounded = super()._round(points)
@@ -184,6 +257,14 @@ class CountingRules(Rules):
     # ----------------------------------------------------------------- claims
     def legal_actions(self, state: HandState) -> list[Action]:
         actions = super().legal_actions(state)
+        if self.play_drawn_tile and state.drew:
+            # A tile just drawn that fits is played at once (the only tile that can be, unless
+            # the player might have drawn by choice).
+            drawn = state.history[-1].drawn if state.history else None
+            if drawn is not None and type(state.history[-1].action) is Draw:
+                now = [a for a in actions if type(a) is Play and a.tile == drawn]
+                if now:
+                    actions = now
         if not self.claims:
             return actions
         out: list[Action] = []
@@ -197,7 +278,9 @@ class CountingRules(Rules):
         return out
 
 
-class _CountingGame(Game):
+class CountingGame(Game):
+    """What the counting games share: their options, rules and ends."""
+
     option_names = COUNTING_OPTIONS
     rules_class = CountingRules
     end_names = (
@@ -206,7 +289,7 @@ class _CountingGame(Game):
     )
 
 
-class MugginsGame(_CountingGame):
+class MugginsGame(CountingGame):
     id: ClassVar[str] = "muggins"
     aliases: ClassVar[tuple[str, ...]] = ("all-fives",)
     title: ClassVar[str] = "Muggins / All Fives"
@@ -270,7 +353,7 @@ class MugginsGame(_CountingGame):
     }
 
 
-class AllThreesGame(_CountingGame):
+class AllThreesGame(CountingGame):
     id: ClassVar[str] = "all-threes"
     title: ClassVar[str] = "All Threes"
     summary: ClassVar[str] = (
@@ -298,7 +381,7 @@ class AllThreesGame(_CountingGame):
     }
 
 
-class FivesAndThreesGame(_CountingGame):
+class FivesAndThreesGame(CountingGame):
     id: ClassVar[str] = "fives-and-threes"
     aliases: ClassVar[tuple[str, ...]] = ("threes-and-fives",)
     title: ClassVar[str] = "Fives and Threes"
