@@ -53,7 +53,6 @@ from boneyard.games.line.state import HandState
 from boneyard.players.agents import Agent, make_agent
 from boneyard.players.expert import ExpertAgent
 from boneyard.players.omniscient import OmniscientAgent
-from boneyard.players.search.solver import utilities
 from boneyard.research.sim import unit_seed
 from boneyard.text.narration import default_opponent
 from bridges import (
@@ -85,6 +84,8 @@ class HandRecord:
     net: float
     ours_ms: list[float] = field(default_factory=list)
     theirs_ms: list[float] = field(default_factory=list)
+    # The worlds the expert solved for each of its moves with a choice (speed).
+    worlds: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -485,7 +486,7 @@ def new_hand(key: str, rules: Rules, deal_seed: int) -> HandState:
 def side_net(rules: Rules, points: Sequence[float], side: int) -> float:
     """A side's value of a hand: its points minus the mean of the other sides' (each side's
     points as they are worth to it: Domino Whist's debits count negative)."""
-    value = utilities(rules, points)
+    value = rules.utilities(points)
     others = [v for i, v in enumerate(value) if i != side]
     return value[side] - statistics.fmean(others)
 
@@ -520,6 +521,8 @@ def play_seated(
             else:
                 obs = state.observation(seat)
                 action = _timed(lambda: ours.choose(obs, rng), record.ours_ms)  # noqa: B023
+                if isinstance(ours, ExpertAgent):
+                    record.worlds.append(ours.last_worlds)
         else:
             obs = state.observation(seat)
             action = _timed(lambda: other.choose(obs, rng), record.theirs_ms)  # noqa: B023
@@ -836,13 +839,24 @@ def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
     rows = []
     table = []
     every: list[float] = []
+    all_worlds: list[int] = []
     for key in job.keys:
         ms = [m for _, k, rec in units if k == key for m in rec.ours_ms]
+        worlds = [w for _, k, rec in units if k == key for w in rec.worlds]
         every += ms
+        all_worlds += worlds
         stats = ms_stats(ms)
         ok = stats["median"] <= args.goal_median * 1000 and stats["max"] <= args.goal_max * 1000
         rules = game_rules(key)
-        rows.append({"game": game_label(key), "players": rules.players, **stats, "goal_met": ok})
+        rows.append(
+            {
+                "game": game_label(key),
+                "players": rules.players,
+                **stats,
+                **worlds_stats(worlds),
+                "goal_met": ok,
+            }
+        )
         table.append(
             [
                 game_label(key),
@@ -850,6 +864,7 @@ def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
                 str(stats["moves"]),
                 f"{stats['median']:.0f}",
                 f"{stats['max']:.0f}",
+                *worlds_cells(worlds),
                 "yes" if ok else "NO",
             ]
         )
@@ -862,10 +877,20 @@ def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
             str(total["moves"]),
             f"{total['median']:.0f}",
             f"{total['max']:.0f}",
+            *worlds_cells(all_worlds),
             "yes" if ok else "NO",
         ]
     )
-    header = ["game", "players", "moves timed", "median ms", "max ms", "goal met"]
+    header = [
+        "game",
+        "players",
+        "moves timed",
+        "median ms",
+        "max ms",
+        "worlds/move (median)",
+        "worlds/move (mean)",
+        "goal met",
+    ]
     title = (
         f"Expert time per move ({budget:g} s budget) against greedy, {args.hands} hands per game, "
         f"seed {args.seed}; goal: median <= {args.goal_median:g} s, max <= {args.goal_max:g} s"
@@ -877,9 +902,24 @@ def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
         "hands": args.hands,
         "seed": args.seed,
         "games": rows,
-        "all": {**total, "goal_met": ok},
+        "all": {**total, **worlds_stats(all_worlds), "goal_met": ok},
         "_table": markdown(header, table),
     }
+
+
+def worlds_stats(worlds: Sequence[int]) -> dict[str, float]:
+    """The worlds the expert solved per move: median and mean."""
+    if not worlds:
+        return {"worlds_median": 0.0, "worlds_mean": 0.0}
+    return {
+        "worlds_median": float(statistics.median(worlds)),
+        "worlds_mean": round(statistics.fmean(worlds), 1),
+    }
+
+
+def worlds_cells(worlds: Sequence[int]) -> list[str]:
+    stats = worlds_stats(worlds)
+    return [f"{stats['worlds_median']:g}", f"{stats['worlds_mean']:.1f}"]
 
 
 def _positive(text: str) -> int:

@@ -305,6 +305,7 @@ def test_simulate_json_fields_and_determinism() -> None:
         "ties",
         "mean_points",
         "hands_per_second",
+        "engine",
     ]
     assert a["game"] == "block" and a["rules"] == "modern" and a["hands"] == 300
     assert a["options"]["target_score"] == 100

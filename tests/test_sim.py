@@ -52,6 +52,7 @@ def test_hands_are_counted() -> None:
         "ties",
         "mean_points",
         "hands_per_second",
+        "engine",
     }
     assert data["options"] == BLOCK.options.to_json()
     assert data["sides"] == [[0], [1]]

@@ -20,6 +20,7 @@ BLOCK = get_game("block").configure(players=2)
 def _without_times(data: dict) -> dict:
     for agent in data["agents"]:
         del agent["median_move_ms"], agent["max_move_ms"]
+    data.pop("hands_per_second", None)
     return data
 
 

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     import random
 
     from .game import Game
+    from .kernel_spec import KernelSpec
     from .layout import Layout
     from .options import Options
     from .tiles import TileSet
@@ -463,9 +464,9 @@ class GameRules(abc.ABC):
             return tuple(-p for p in points)
         return tuple(points)
 
-    def kernel_spec(self) -> object | None:
-        """The compiled core's description of these rules, or ``None`` where it does not play
-        them (the compiled-core issue defines its type)."""
+    def kernel_spec(self) -> KernelSpec | None:
+        """The compiled core's description of these rules (:mod:`boneyard.core.kernel_spec`), or
+        ``None`` where it does not play them."""
         return None
 
 

@@ -152,6 +152,14 @@ class BergenRules(Rules):
             points = self.capped(points, state.base_totals[side] + state.scores[side])
         return points
 
+    def kernel_fields(self) -> dict[str, Any]:
+        return {
+            **super().kernel_fields(),
+            "play_scoring": "headers",
+            "header_cap": self.near_target_cap,
+            "blocked_doubles_lose": self.doubles_rule,
+        }
+
     # ----------------------------------------------------------------- blocked hands
     def _holds_double(self, state: HandState, side: int) -> bool:
         doubles = self.tiles.doubles_mask

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.actions import Action, Draw, Muggins, Play
 from ..core.game import BRITANNICA, FOSTER, Game, RuleSet
+from ..core.kernel_spec import MAX_COUNT
 from ..core.layout import LONG, Layout
 from ..core.options import OptionSpec, register
 from ..core.tiles import BIT, DOUBLE, HIGH
@@ -253,6 +254,20 @@ class CountingRules(Rules):
             if unit:
                 return rounded // unit
         return rounded
+
+    def kernel_fields(self) -> dict[str, Any]:
+        return {
+            **super().kernel_fields(),
+            "play_scoring": "count" if self.scores_in_play else "none",
+            "count_points": tuple(self.points_for(c) for c in range(MAX_COUNT)),
+            "double_factor": self.double_factor,
+            "spinner_until_ends_covered": self.spinner_ends_count == "until_ends_covered",
+            "lead_scores": self.lead_scores,
+            "round_per_multiple": self.score_unit == "per_multiple",
+            "claims": self.claims,
+            "claim_values": self.claim_values,
+            "false_claim_penalty": self.false_claim_penalty,
+        }
 
     # ----------------------------------------------------------------- claims
     def legal_actions(self, state: HandState) -> list[Action]:

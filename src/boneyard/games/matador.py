@@ -207,6 +207,16 @@ class MatadorRules(Rules):
             return None if open_pip == HIGH[tile] else open_pip
         return super().canonical_open(layout, tile, end, open_pip)
 
+    def kernel_fields(self) -> dict[str, Any]:
+        return {
+            **super().kernel_fields(),
+            "table": "matador",
+            "matadors": self.matadors,
+            "matador_optional": self.matador_optional,
+            "matador_crosswise": self.crosswise,
+            "match_sum": self.match_sum,
+        }
+
     def describe_tile(self, t: int) -> str:
         return f"{NAMES[t]} (matador)" if self.is_matador(t) else NAMES[t]
 

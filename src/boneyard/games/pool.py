@@ -122,6 +122,14 @@ class PoolRules(Rules):
         winner = winners[0] if len(winners) == 1 else None
         return HandResult(ended, winner, points, points, seat_pips, out_seat, reason)
 
+    def kernel_fields(self) -> dict[str, Any]:
+        return {
+            **super().kernel_fields(),
+            "result": "pool",
+            "match_end": "rounds_high",
+            "rounds": self.rounds,
+        }
+
     # ----------------------------------------------------------------- the match
     def match_winner(self, totals: Sequence[float]) -> int | None:
         """The player who has won the most pools (the highest total share), ``None`` on a tie.

@@ -164,6 +164,16 @@ class WhistRules(Rules):
             ended, winner, tuple(points), tuple(points), seat_pips, out_seat, f"{how}; {why}"
         )
 
+    def kernel_fields(self) -> dict[str, Any]:
+        return {
+            **super().kernel_fields(),
+            "first_lead": "whist_draw",
+            "result": "debit",
+            "whist_debit": self.whist_debit,
+            "target_is_loss": self.target_is_loss,
+            "match_end": "loss_target" if self.target_is_loss else "target",
+        }
+
     # ----------------------------------------------------------------- the match
     def match_winner(self, totals: Sequence[float]) -> int | None:
         """With ``target_is_loss`` the totals are debits: once a side has been debited with the
@@ -176,6 +186,12 @@ class WhistRules(Rules):
         low = min(totals)
         best = [i for i, t in enumerate(totals) if t == low]
         return best[0] if len(best) == 1 and best[0] not in lost else None
+
+    def utilities(self, points: Sequence[float]) -> tuple[float, ...]:
+        """With ``target_is_loss`` the points are debits, worth their negative."""
+        if self.target_is_loss:
+            return tuple(-p for p in points)
+        return super().utilities(points)
 
 
 class DominoWhistGame(Game):

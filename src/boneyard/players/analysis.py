@@ -102,8 +102,12 @@ def analysis_budget(default: float) -> float:
 
 def default_analyst(budget: float) -> ExpertAgent:
     """The search player the analysis uses by default: ``budget`` seconds a position, more
-    nodes per world the longer it may think."""
-    return ExpertAgent("analysis", budget=budget, worlds=64, nodes=max(4_000, int(budget * 40_000)))
+    nodes per world the longer it may think; ten times the worlds and nodes with the compiled
+    solver (:mod:`boneyard.core.kernel`) as with the pure-Python one."""
+    nodes = max(4_000, int(budget * 40_000))
+    return ExpertAgent(
+        "analysis", budget=budget, worlds=640, nodes=10 * nodes, pure_limits=(64, nodes)
+    )
 
 
 def analyze(

@@ -29,23 +29,32 @@ import time
 from bisect import bisect_right
 from collections.abc import Callable
 
+from ..core import kernel
 from ..core.actions import Action
 from ..games.line.state import Observation
 from .search.inference import Inference, world_state
 from .search.model import PlayLikelihood, PlayModel, weighted_worlds
-from .search.solver import Solver, candidate_actions
+from .search.solver import candidate_actions, make_solver
 
 __all__ = ["DEFAULT_MODEL", "LEVELS", "ExpertAgent", "make_level"]
 
 # The default assumption about how the other players choose (see boneyard.players.search.model).
 DEFAULT_MODEL = PlayModel()
 
-# name: (seconds per move, worlds at most, nodes per move value, softmax noise in points)
+# name: (seconds per move, worlds at most, nodes per move value, softmax noise in points), the caps
+# with the compiled solver; PURE_LIMITS: (worlds, nodes) where the pure-Python solver runs, about a
+# fiftieth of the speed. The two weak levels keep theirs: their noise makes them what they are.
 LEVELS: dict[str, tuple[float, int, int, float]] = {
     "beginner": (0.02, 4, 300, 6.0),
     "casual": (0.05, 8, 1_000, 2.5),
-    "strong": (0.25, 32, 4_000, 0.0),
-    "expert": (0.8, 200, 8_000, 0.0),
+    "strong": (0.25, 320, 16_000, 0.0),
+    "expert": (0.8, 2_000, 20_000, 0.0),
+}
+PURE_LIMITS: dict[str, tuple[int, int]] = {
+    "beginner": (4, 300),
+    "casual": (8, 1_000),
+    "strong": (32, 4_000),
+    "expert": (200, 8_000),
 }
 
 
@@ -55,19 +64,22 @@ class ExpertAgent:
     ``model`` is the assumed way other players choose their plays
     (:class:`~boneyard.players.search.model.PlayModel`; ``None`` samples worlds uniformly): worlds
     are drawn from ``candidates`` uniform ones (by default as many as a tenth of the budget can
-    sample) in proportion to how likely the other seats' plays were in each.
+    sample) in proportion to how likely the other seats' plays were in each. ``worlds`` and
+    ``nodes`` are the caps with the compiled solver (:mod:`boneyard.core.kernel`); ``pure_limits``,
+    ``(worlds, nodes)``, replaces them where the pure-Python solver runs (``None``: the same).
     """
 
     def __init__(
         self,
         name: str = "expert",
         budget: float = 0.8,
-        worlds: int = 200,
-        nodes: int = 8_000,
+        worlds: int = 2_000,
+        nodes: int = 20_000,
         noise: float = 0.0,
         *,
         model: PlayModel | None = DEFAULT_MODEL,
         candidates: int | None = None,
+        pure_limits: tuple[int, int] | None = None,
     ) -> None:
         self.name = name
         self.budget = budget
@@ -75,10 +87,13 @@ class ExpertAgent:
         self.nodes = nodes
         self.noise = noise
         self.model = model
+        self.pure_limits = pure_limits
         # Uniform candidates for the weighted draw: about a tenth of the budget (10 µs each).
         self.candidates = (
             candidates if candidates is not None else int(min(8_000, max(200, budget * 10_000)))
         )
+        # How many worlds the last call of values() averaged over (benchmarks report it).
+        self.last_worlds = 0
 
     def values(self, observation: Observation, rng: random.Random) -> dict[Action, float]:
         """Each candidate move's average value over the sampled worlds (points for this seat's
@@ -88,6 +103,9 @@ class ExpertAgent:
         deadline = start + self.budget
         rules = observation.rules
         side = rules.side_of[observation.seat]
+        max_worlds, nodes = self.worlds, self.nodes
+        if self.pure_limits is not None and not kernel.supports(rules):
+            max_worlds, nodes = self.pure_limits
         inference = Inference.from_observation(observation)
         draw = self._world_source(observation, inference, rng, start + self.budget / 10)
         legal = set(observation.legal_actions)
@@ -95,7 +113,7 @@ class ExpertAgent:
         solved: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[Action, float]] = {}
         counted = 0
         solving = 0.0  # the time spent solving worlds, for the time one more would take
-        while counted < self.worlds:
+        while counted < max_worlds:
             now = time.monotonic()
             # After the first world, start another only if it should end by the deadline.
             if counted and now + solving / len(solved) > deadline:
@@ -104,7 +122,7 @@ class ExpertAgent:
             values = solved.get(world)
             if values is None:
                 state = world_state(observation, inference, *world)
-                solver = Solver(rules, side)
+                solver = make_solver(rules, side)
                 actions = [a for a in candidate_actions(state) if a in legal]
                 # The first world must end by the deadline even where one world is more than
                 # the budget can solve (many moves, long hands): each move gets an equal share
@@ -115,13 +133,14 @@ class ExpertAgent:
                     at = time.monotonic()
                     share = at + max(0.0, end - at) / (len(actions) - i)
                     values[action] = solver.action_value(
-                        state, action, max_nodes=self.nodes, deadline=share
+                        state, action, max_nodes=nodes, deadline=share
                     )
                 solved[world] = values
                 solving += time.monotonic() - now
             for action, value in values.items():
                 totals[action] = totals.get(action, 0.0) + value
             counted += 1
+        self.last_worlds = counted
         return {a: v / counted for a, v in totals.items()}
 
     def _world_source(
@@ -160,4 +179,4 @@ class ExpertAgent:
 def make_level(level: str) -> ExpertAgent:
     """The search agent at a difficulty level: ``beginner``, ``casual``, ``strong``, ``expert``."""
     budget, worlds, nodes, noise = LEVELS[level]
-    return ExpertAgent(level, budget, worlds, nodes, noise)
+    return ExpertAgent(level, budget, worlds, nodes, noise, pure_limits=PURE_LIMITS[level])

@@ -32,11 +32,12 @@ import time
 from collections.abc import Callable, Sequence
 
 from ..core.actions import Action
+from ..core.kernel import CompiledSolver
 from ..core.match import Match
 from ..games.line.rules import Rules
 from ..games.line.state import HandState, Observation
 from .agents import Agent
-from .search.solver import Solver
+from .search.solver import Solver, make_solver
 
 __all__ = [
     "NeedsTrueState",
@@ -72,7 +73,7 @@ class OmniscientAgent:
         self.max_nodes = max_nodes
         self.budget = budget
         self._provider = state_provider
-        self._solver: Solver | None = None
+        self._solver: Solver | CompiledSolver | None = None
         self._deal: tuple[int, ...] | None = None
         self.last_complete = True  # whether the last move was solved exactly
 
@@ -120,7 +121,7 @@ class OmniscientAgent:
             or self._deal != state.deal
         ):
             # A new hand (or seat): a fresh table. Within a hand the table carries over.
-            solver = self._solver = Solver(state.rules, side)
+            solver = self._solver = make_solver(state.rules, side)
             self._deal = state.deal
         deadline = time.monotonic() + self.budget if self.budget is not None else None
         result = solver.solve(state, max_nodes=self.max_nodes, deadline=deadline)

@@ -40,21 +40,32 @@ class ParallelError(ValueError):
 
 @dataclass
 class Chunk:
-    """What a worker returns for units ``first`` to ``first + len(units) - 1``.
+    """What a worker returns for units ``first`` to ``first + size - 1``.
 
     ``units`` holds each unit's result lines (see :mod:`boneyard.research.results`), ``records``
     each unit's game records (only when asked), ``extra`` anything else the caller merges (move
-    times), ``seconds`` the worker's own time."""
+    times), ``seconds`` the worker's own time. Units played in the compiled core come instead as
+    their count (``count``, ``hand_count``), their results lines already written out (``text``)
+    and their totals (``tally``)."""
 
     first: int
     units: list[list[dict[str, Any]]]
     records: list[list[dict[str, Any]]] = field(default_factory=list)
     extra: Any = None
     seconds: float = 0.0
+    count: int = 0
+    hand_count: int = 0
+    text: bytes = b""
+    tally: Any = None
+
+    @property
+    def size(self) -> int:
+        """The number of units."""
+        return self.count or len(self.units)
 
     @property
     def hands(self) -> int:
-        return sum(len(u) for u in self.units)
+        return self.hand_count or sum(len(u) for u in self.units)
 
 
 PlayChunk = Callable[[Any, int, int], Chunk]
@@ -232,7 +243,7 @@ class _Sizer:
         return max(1, min(self.size, self.cap, share))
 
     def measured(self, chunk: Chunk) -> None:
-        n = len(chunk.units)
+        n = chunk.size
         if chunk.seconds > 0 and n:
             self.size = max(1, int(CHUNK_SECONDS * n / chunk.seconds))
 
@@ -317,7 +328,7 @@ def _drive(
         in_flight -= 1
         sizer.measured(chunk)
         ready[chunk.first] = chunk
-        units_done += len(chunk.units)
+        units_done += chunk.size
         hands_done += chunk.hands
         while order and order[0] in ready:
             on_chunk(ready.pop(order.pop(0)))

@@ -59,6 +59,7 @@ _JOB_FIELDS = (
     "agents",
     "per",
     "seed",
+    "stream",
     "records",
 )
 
@@ -236,6 +237,11 @@ class ResultsWriter:
 
     def write_units(self, units: Sequence[Sequence[Mapping[str, Any]]]) -> None:
         self._file.write(b"".join(_dumps(line) for lines in units for line in lines))
+        self._file.flush()
+
+    def write_text(self, text: bytes) -> None:
+        """Append whole units' lines already written out (the compiled core writes them)."""
+        self._file.write(text)
         self._file.flush()
 
     def close(self) -> None:

@@ -1,11 +1,16 @@
 """Computer against computer: play many hands or matches and count the results.
 
-:func:`simulate` is the engine's hot path for benchmarks and the back end of
-``boneyard simulate``. Each hand (with ``hands=N``) or match (with ``matches=N``) is a *unit*
-with its own random generator, seeded only from ``(seed, unit index)`` and used for the deal and
-by every agent. A unit's outcome therefore depends on nothing else (not on the units before it,
-nor on how a run is split between worker processes), and the same seed always gives the same
-results.
+:func:`simulate` is the engine's hot path for benchmarks and the back end of ``boneyard simulate``.
+Each hand (with ``hands=N``) or match (with ``matches=N``) is a *unit* with its own random stream
+(:class:`~boneyard.core.stream.Stream`), seeded only from ``(seed, unit index)``
+(:func:`~boneyard.core.stream.unit_seed`) and used for the deal and by every agent. A unit's outcome
+therefore depends on nothing else (not on the units before it, nor on how a run is split between
+worker processes), and the same seed always gives the same results.
+
+Where every agent is one the compiled core plays (:data:`boneyard.core.kernel.AGENTS`) and the core
+plays the game, whole units are played inside it (:func:`boneyard.core.kernel.run_units`), on every
+backend; the results are the same as the Python engine's, hand for hand. Records (``records``,
+``save``) need the Python engine's history: with them, the hands are played in Python.
 
 >>> from boneyard.games import get_game
 >>> rules = get_game("block").configure(players=2)
@@ -19,18 +24,18 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core import kernel
 from ..core.match import Match
 from ..core.record import match_to_record, write_records
+from ..core.stream import STREAM, Stream, base_seed, unit_seed
 from ..games.line.rules import Rules
 from ..games.line.state import HandState
 from ..players.agents import Agent, make_agent
@@ -86,6 +91,7 @@ class SimResult:
     seconds: float = 0.0
     played: int = 0  # hands played by this run (not read back from a results file)
     resumed: int = 0  # units read back from a results file
+    engine: str = "python"  # "compiled" where the hands were played in the compiled core
 
     @property
     def mean_points(self) -> list[float]:
@@ -114,17 +120,8 @@ class SimResult:
         out["ties"] = self.ties
         out["mean_points"] = [round(m, 4) for m in self.mean_points]
         out["hands_per_second"] = round(self.hands_per_second, 1)
+        out["engine"] = self.engine
         return out
-
-
-def unit_seed(seed: int, index: int) -> int:
-    """The 64-bit seed of unit ``index`` of a run seeded ``seed``.
-
-    One hash of ``(seed, index)`` (rather than ``seed * k + index``) keeps the units of different
-    seeds apart.
-    """
-    digest = hashlib.blake2b(f"{seed}:{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
 
 
 def seat_agents(names: Sequence[str], players: int) -> list[str]:
@@ -140,6 +137,10 @@ def seat_agents(names: Sequence[str], players: int) -> list[str]:
 # Fewer units than this per worker process are not worth starting a process.
 MIN_HANDS_PER_WORKER = 200
 MIN_MATCHES_PER_WORKER = 10
+# In the compiled core a hand takes about two microseconds: a process is worth starting for a
+# fifth of a second of work.
+COMPILED_HANDS_PER_WORKER = 100_000
+COMPILED_MATCHES_PER_WORKER = 10_000
 
 
 def hand_line(
@@ -181,11 +182,15 @@ class _Job:
     seed: int
     records: bool  # a record in the unit's last results line
     save: bool  # records for --save
+    compiled: bool = False  # played in the compiled core
+    lines: bool = False  # the results lines are wanted (--out)
 
 
 def _play_units(job: _Job, first: int, stop: int) -> Chunk:
     """Play units ``first`` to ``stop - 1``. This is the simulator's hot loop."""
     start = time.perf_counter()
+    if job.compiled:
+        return _play_compiled(job, first, stop, start)
     rules = job.rules
     agents: list[Agent] = [make_agent(n) for n in job.names]
     names = list(job.names)
@@ -194,7 +199,7 @@ def _play_units(job: _Job, first: int, stop: int) -> Chunk:
     chunk = Chunk(first, [])
     for index in range(first, stop):
         seed = unit_seed(job.seed, index)
-        rng = random.Random(seed)
+        rng = Stream(seed)
         match = Match(rules, rng=rng)
         lines: list[dict[str, Any]] = []
         while True:
@@ -211,10 +216,7 @@ def _play_units(job: _Job, first: int, stop: int) -> Chunk:
             if not whole_match or match.next_hand() is None:
                 break
             if len(match.hands) > MAX_MATCH_HANDS:
-                raise SimulationError(
-                    f"match {index + 1} has not ended after {MAX_MATCH_HANDS} hands: "
-                    "do these options ever score?"
-                )
+                raise _endless(index)
         for line in lines:
             line["of"] = len(lines)
         if whole_match:
@@ -231,6 +233,36 @@ def _play_units(job: _Job, first: int, stop: int) -> Chunk:
         chunk.units.append(lines)
     chunk.seconds = time.perf_counter() - start
     return chunk
+
+
+def _play_compiled(job: _Job, first: int, stop: int, start: float) -> Chunk:
+    """Units ``first`` to ``stop - 1`` played in the compiled core: their lines written out (when
+    wanted) and their tally."""
+    agents_json = json.dumps(job.names, separators=(",", ":")) if job.lines else None
+    try:
+        text, tally = kernel.run_units(
+            job.rules,
+            job.names,
+            base_seed(job.seed),
+            first,
+            stop,
+            job.whole_match,
+            agents_json,
+            MAX_MATCH_HANDS,
+        )
+    except kernel.EndlessMatch as e:
+        raise _endless(e.unit) from None
+    chunk = Chunk(first, [], count=tally.units, hand_count=tally.hands, text=text or b"")
+    chunk.tally = tally
+    chunk.seconds = time.perf_counter() - start
+    return chunk
+
+
+def _endless(index: int) -> SimulationError:
+    return SimulationError(
+        f"match {index + 1} has not ended after {MAX_MATCH_HANDS} hands: "
+        "do these options ever score?"
+    )
 
 
 class _SimTally:
@@ -255,6 +287,16 @@ class _SimTally:
             result.ties += 1
         else:
             result.wins[winner] += 1
+
+    def add_tally(self, tally: kernel.Tally) -> None:
+        """Units played in the compiled core, as their totals."""
+        result = self.result
+        result.units += tally.units
+        result.hands += tally.hands
+        result.ties += tally.ties
+        for i, (wins, points) in enumerate(zip(tally.wins, tally.points, strict=True)):
+            result.wins[i] += wins
+            self.points[i] += points.numerator if points.denominator == 1 else points
 
     def finish(self) -> None:
         self.result.points = [float(p) for p in self.points]
@@ -346,7 +388,10 @@ def run_job(
 
     def on_chunk(chunk: Chunk) -> None:
         if writer is not None:
-            writer.write_units(chunk.units)
+            if chunk.text:
+                writer.write_text(chunk.text)
+            else:
+                writer.write_units(chunk.units)
         if saver is not None:
             saver.add(chunk.records)
         for lines in chunk.units:
@@ -488,8 +533,19 @@ def simulate(
         points=[0] * len(rules.sides),
     )
     header = results_header("simulate", rules, names, result.per, seed, records)
-    job = _Job(rules, names, whole_match, seed, records, save is not None)
+    compiled = (
+        not records and save is None and kernel.agents_supported(names) and kernel.supports(rules)
+    )
+    result.engine = "compiled" if compiled else "python"
+    job = _Job(
+        rules, names, whole_match, seed, records, save is not None, compiled, out is not None
+    )
     tally = _SimTally(result)
+
+    def add_chunk(chunk: Chunk) -> None:
+        if chunk.tally is not None:
+            tally.add_tally(chunk.tally)
+
     run = run_job(
         _play_units,
         job,
@@ -504,7 +560,12 @@ def simulate(
         address=address,
         progress=progress,
         first_size=1 if whole_match else 16,
-        min_per_worker=MIN_MATCHES_PER_WORKER if whole_match else MIN_HANDS_PER_WORKER,
+        min_per_worker=(
+            (COMPILED_MATCHES_PER_WORKER if whole_match else COMPILED_HANDS_PER_WORKER)
+            if compiled
+            else (MIN_MATCHES_PER_WORKER if whole_match else MIN_HANDS_PER_WORKER)
+        ),
+        add_chunk=add_chunk,
     )
     tally.finish()
     result.seconds = run.seconds
@@ -530,6 +591,7 @@ def results_header(
         "agents": list(agents),
         "per": per,
         "seed": seed,
+        "stream": STREAM,
         "records": records,
         "boneyard": __version__,
     }

@@ -7,6 +7,12 @@ won), points per hand with a 95% confidence interval over deals, a Bradley-Terry
 hands won against each other agent (on the Elo scale, 1500 on average), and the median and largest
 time it took to choose a move.
 
+Every rotation of a deal is dealt from the deal's own stream (:class:`~boneyard.core.stream.Stream`
+seeded :func:`~boneyard.core.stream.unit_seed`), and its agents draw from substream ``r`` of it.
+Where every agent is one the compiled core plays and the core plays the game, the hands are played
+inside it (:func:`boneyard.core.kernel.play_hand`), with the same results; such a run has no move
+times to report (``engine`` is ``compiled``), only its hands per second.
+
 >>> from boneyard.games import get_game
 >>> rules = get_game("block").configure(players=2)
 >>> result = run_tournament(rules, ["greedy", "random"], deals=40, seed=1, workers=1)
@@ -19,7 +25,6 @@ True
 from __future__ import annotations
 
 import math
-import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -27,17 +32,20 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from ..core import kernel
 from ..core.match import Match
 from ..core.record import match_to_record
+from ..core.stream import Stream, substream, unit_seed
 from ..games.line.rules import Rules
 from ..players.agents import Agent, make_agent
 from .parallel import Chunk
-from .sim import Progress, SimulationError, hand_line, results_header, run_job, unit_seed
+from .sim import Progress, SimulationError, hand_line, results_header, run_job
 from .stats import Moments, Number, exact
 
 __all__ = ["AgentStats", "MoveTimes", "TournamentResult", "run_tournament"]
 
 MIN_DEALS_PER_WORKER = 50
+COMPILED_DEALS_PER_WORKER = 5_000  # a deal's hands take microseconds in the compiled core
 
 
 class MoveTimes:
@@ -105,7 +113,8 @@ class AgentStats:
         """95% interval of the points per hand, over deals (normal approximation)."""
         return self.per_deal.ci95
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, times: bool = True) -> dict[str, Any]:
+        """The agent's results; without ``times`` (a compiled run) the move times are null."""
         low, high = self.ci95
         return {
             "name": self.name,
@@ -114,8 +123,8 @@ class AgentStats:
             "points_per_hand": round(self.points_per_hand, 4),
             "ci95": [round(low, 4), round(high, 4)],
             "rating": round(self.rating, 1),
-            "median_move_ms": round(self.move_ms.median, 4),
-            "max_move_ms": round(self.move_ms.largest, 4),
+            "median_move_ms": round(self.move_ms.median, 4) if times else None,
+            "max_move_ms": round(self.move_ms.largest, 4) if times else None,
         }
 
 
@@ -129,15 +138,25 @@ class TournamentResult:
     seconds: float = 0.0
     played: int = 0  # hands played by this run (not read back from a results file)
     resumed: int = 0  # deals read back from a results file
+    engine: str = "python"  # "compiled": played in the compiled core, no move times
+
+    @property
+    def hands_per_second(self) -> float:
+        """Hands played per second by this run."""
+        return self.played / self.seconds if self.seconds > 0 else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "game": self.game,
             "rules": self.rules,
             "deals": self.deals,
             "hands": self.hands,
-            "agents": [a.to_json() for a in self.agents],
+            "agents": [a.to_json(times=self.engine == "python") for a in self.agents],
+            "engine": self.engine,
         }
+        if self.engine == "compiled":
+            out["hands_per_second"] = round(self.hands_per_second, 1)
+        return out
 
 
 @dataclass(frozen=True)
@@ -147,6 +166,7 @@ class _Job:
     seed: int
     records: bool  # a record in each results line
     save: bool  # records for --save
+    compiled: bool = False  # played in the compiled core
 
 
 def lineups(rules: Rules, agents: int) -> list[list[int]]:
@@ -177,9 +197,12 @@ def _play_deals(job: _Job, first: int, stop: int) -> Chunk:
         lines: list[dict[str, Any]] = []
         records: list[dict[str, Any]] = []
         for r, lineup in enumerate(rotations):
-            match = Match(rules, rng=random.Random(deal_seed))  # the same deal every rotation
-            rng = random.Random(deal_seed * 31 + r + 1)
             seat_agent = [lineup[side_of[s]] for s in range(rules.players)]
+            if job.compiled:
+                lines.append(_compiled_line(job, deal, r, len(rotations), deal_seed, seat_agent))
+                continue
+            match = Match(rules, rng=Stream(deal_seed))  # the same deal every rotation
+            rng = Stream(substream(deal_seed, r))
             state = match.hand
             while not state.over:
                 legal = state.legal_tuple()
@@ -208,6 +231,29 @@ def _play_deals(job: _Job, first: int, stop: int) -> Chunk:
             chunk.records.append(records)
     chunk.seconds = time.perf_counter() - begin
     return chunk
+
+
+def _compiled_line(
+    job: _Job, deal: int, rotation: int, of: int, deal_seed: int, seat_agent: list[int]
+) -> dict[str, Any]:
+    """The results line of one rotation of a deal played in the compiled core."""
+    names = [job.names[a] for a in seat_agent]
+    points, winner, leader, ended, moves = kernel.play_hand(
+        job.rules, names, deal_seed, substream(deal_seed, rotation)
+    )
+    return {
+        "unit": deal,
+        "hand": rotation,
+        "of": of,
+        "seed": deal_seed,
+        "agents": names,
+        "points": [int(p) if p.is_integer() else p for p in points],
+        "winner": winner,
+        "leader": leader,
+        "ended": ended,
+        "blocked": ended == "blocked",
+        "moves": moves,
+    }
 
 
 class _Tally:
@@ -315,7 +361,10 @@ def run_tournament(
     lineups(rules, len(names))
     if save is not None and Path(save).suffix != ".jsonl":
         raise SimulationError(f"{save}: a tournament saves one record per hand: use a .jsonl file")
-    job = _Job(rules, tuple(names), seed, records, save is not None)
+    compiled = (
+        not records and save is None and kernel.agents_supported(names) and kernel.supports(rules)
+    )
+    job = _Job(rules, tuple(names), seed, records, save is not None, compiled)
     tally = _Tally(rules, names)
     header = results_header("tournament", rules, names, "deal", seed, records)
     run = run_job(
@@ -332,10 +381,11 @@ def run_tournament(
         address=address,
         progress=progress,
         first_size=4,
-        min_per_worker=MIN_DEALS_PER_WORKER,
+        min_per_worker=COMPILED_DEALS_PER_WORKER if compiled else MIN_DEALS_PER_WORKER,
         add_chunk=tally.add_times,
     )
     result = TournamentResult(rules.game.id, rules.rule_set, deals, tally.hands, tally.finish())
+    result.engine = "compiled" if compiled else "python"
     result.seconds = run.seconds
     result.played = run.played_hands
     result.resumed = run.resumed
@@ -344,18 +394,26 @@ def run_tournament(
 
 def tournament_text(result: TournamentResult) -> str:
     """The tournament table for people."""
+    timed = result.engine == "python"
     lines = [
         f"{result.game} ({result.rules}): {result.deals} duplicate deals, {result.hands} hands",
         f"{'agent':<12} {'hands':>6} {'win %':>6} {'points/hand':>12} {'95% interval':>18} "
-        f"{'rating':>7} {'median ms':>10} {'max ms':>9}",
+        f"{'rating':>7}" + (f" {'median ms':>10} {'max ms':>9}" if timed else ""),
     ]
     for a in sorted(result.agents, key=lambda a: -a.rating):
-        data = a.to_json()
+        data = a.to_json(times=timed)
         low, high = data["ci95"]
-        lines.append(
+        row = (
             f"{a.name:<12} {a.hands:>6} {100 * a.win_rate:>5.1f}% {a.points_per_hand:>12.2f} "
-            f"{f'[{low:.2f}, {high:.2f}]':>18} {a.rating:>7.0f} {data['median_move_ms']:>10.3f} "
-            f"{data['max_move_ms']:>9.3f}"
+            f"{f'[{low:.2f}, {high:.2f}]':>18} {a.rating:>7.0f}"
+        )
+        if timed:
+            row += f" {data['median_move_ms']:>10.3f} {data['max_move_ms']:>9.3f}"
+        lines.append(row)
+    if not timed:
+        lines.append(
+            f"played in the compiled core: {result.hands_per_second:,.0f} hands per second "
+            "(no move times)"
         )
     if result.resumed:
         lines.append(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import _BY_END as _PLAYS_AT
@@ -21,6 +22,7 @@ from ...core.actions import DRAW, PASS, Action, Move, Play, play, plays_at
 from ...core.game import (
     Game,
 )
+from ...core.kernel_spec import KernelSpec
 from ...core.layout import Layout
 from ...core.options import (
     OPTIONS,
@@ -651,6 +653,14 @@ class Rules:
         winner = self.match_winner(totals)
         return winner is not None, winner
 
+    def utilities(self, points: Sequence[float]) -> tuple[float, ...]:
+        """What per-side ``points`` are worth to each side (what the solvers maximise, the
+        Python one and the compiled core's): the points themselves, or their negatives where they
+        are costs (``low_wins``: Mexican Train, Chicken Foot)."""
+        if self.low_wins:
+            return tuple(-p for p in points)
+        return tuple(points)
+
     # ----------------------------------------------------------------- legal actions
     def legal_actions(self, state: HandState) -> list[Action]:
         """Every action the seat to move may take."""
@@ -690,6 +700,69 @@ class Rules:
                 return [*plays, DRAW]
             return plays
         return [DRAW] if can_draw else [PASS]
+
+    # ----------------------------------------------------------------- the compiled core
+    def kernel_spec(self) -> KernelSpec | None:
+        """These rules as data for the compiled core (:mod:`boneyard.core.kernel`), or ``None``
+        where it cannot play them (a game that applies actions itself): the line game's spec with
+        the fields a game changes (:meth:`kernel_fields`)."""
+        if self.custom_apply:
+            return None
+        return replace(self._line_spec(), **self.kernel_fields())
+
+    def kernel_fields(self) -> dict[str, Any]:
+        """The fields of :class:`~boneyard.core.kernel_spec.KernelSpec` a game's rules change from
+        the line game's (its table, its scoring during play, its result...): none here. A
+        subclass adds its own to its parent's."""
+        return {}
+
+    def _line_spec(self) -> KernelSpec:
+        dp = self.domino_points
+        blocked = self.blocked_scoring
+        first_lead = "holder_of" if self.lead_holder_of >= 0 else self.first_lead
+        return KernelSpec(
+            table="line",
+            max_pip=self.tiles.max_pip,
+            players=self.players,
+            side_of=self.side_of,
+            hand_size=self.hand_size,
+            reserve=self.reserve,
+            draw=self.draw_policy,
+            voluntary_draw=self.voluntary_draw,
+            first_lead=first_lead,
+            lead_holder_of=self.lead_holder_of,
+            lead_tile_any=self.lead_tile_rule != "the_deciding_double",
+            no_double=self.no_double,
+            next_lead=self.next_lead,
+            turn_ccw=self.turn_direction != "cw",
+            spinner=self.spinner,
+            short_open=not self.spinner_sides_first or self.spinner_fill_first,
+            fill_first=self.spinner_fill_first,
+            turn_after_double=self.turn_after_double,
+            end_mask=tuple(self.end_mask),
+            hand_value=self.hand_value,
+            play_scoring="none",
+            result="line",
+            domino_points=(
+                "fixed" if dp.startswith("fixed:") else "none" if dp == "none" else "pips"
+            ),
+            domino_fixed=int(dp.split(":")[1]) if dp.startswith("fixed:") else 0,
+            round_unit=5 if dp == "pips_round5" else 3 if dp == "pips_round3" else 0,
+            round_per_opponent=self.round_scope == "per_opponent",
+            partner_pips=self.partner_pips,
+            count_stock_pips=self.count_stock_pips,
+            blocked_scoring="fixed" if blocked.startswith("fixed:") else blocked,
+            blocked_fixed=int(blocked.split(":")[1]) if blocked.startswith("fixed:") else 0,
+            blocked_tie=self.blocked_tie,
+            early_block_detection=self.early_block_detection,
+            both_partners_out=self.both_partners_out,
+            target_exact=self.target_exact,
+            target_score=self.target_score,
+            match_end="target",
+            pip_weight=self.pip_weight,
+            scores_shape_future=bool(self.scores_shape_future),
+            doubles_crosswise=self.doubles_crosswise,
+        )
 
     # ----------------------------------------------------------------- options for display
     def option_rows(self) -> list[tuple[str, str, str, str]]:

@@ -108,6 +108,9 @@ class ChickenFootRules(RoundsRules):
     def allowed_ends(self, layout: Layout) -> range | list[int]:
         return self.waiting(layout) or range(len(layout.names))
 
+    def kernel_fields(self) -> dict[str, Any]:
+        return {**super().kernel_fields(), "table": "chicken", "start_sides": len(self.start_names)}
+
     # ----------------------------------------------------------------- for people
     def end_closed(self, layout: Layout, seat: int, i: int) -> str:
         waiting = self.waiting(layout)

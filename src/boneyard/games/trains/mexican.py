@@ -160,6 +160,16 @@ class RoundsRules(Rules):
     def match_winner(self, totals: Sequence[float]) -> int | None:
         return low_totals_winner(totals)
 
+    def kernel_fields(self) -> dict[str, Any]:
+        return {
+            **super().kernel_fields(),
+            "first_lead": "engine",
+            "next_lead": "none",
+            "result": "costs",
+            "match_end": "rounds_low",
+            "rounds": self.rounds,
+        }
+
     def match_end(self, totals: Sequence[float], hands_played: int) -> tuple[bool, int | None]:
         if hands_played < self.rounds:
             return False, None
@@ -296,6 +306,9 @@ class MexicanTrainRules(RoundsRules):
             return False
         playable = self.playable_mask(layout)
         return not any(h & playable for h in state.hands)
+
+    def kernel_fields(self) -> dict[str, Any]:
+        return {**super().kernel_fields(), "table": "trains"}
 
     # ----------------------------------------------------------------- for people
     def end_closed(self, layout: Layout, seat: int, i: int) -> str:

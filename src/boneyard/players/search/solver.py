@@ -17,10 +17,10 @@ made during play (the counting games' ``state.scores``) and the end-of-hand resu
   plays to minimise that. Every opponent is treated as an enemy (a coalition), which is
   pessimistic but keeps alpha-beta applicable. The maximum (rather than the sum) of the others
   is the margin over the best opponent: what decides who wins a hand.
-* Per-game value hooks (:data:`UTILITY_HOOKS`) turn a side's points into what they are worth to
-  it. Domino Whist with ``target_is_loss`` records *debits*, so a side's points count against
-  it (negated), and so do the pips each player adds to his score in the games where the lowest
-  total wins (``rules.low_wins``: Mexican Train, Chicken Foot). Domino Pool's points are shares
+* The rules' ``utilities`` turn a side's points into what they are worth to it. Domino Whist
+  with ``target_is_loss`` records *debits*, so a side's points count against it (negated), and
+  so do the pips each player adds to his score in the games where the lowest total wins
+  (``rules.low_wins``: Mexican Train, Chicken Foot). Domino Pool's points are shares
   of the pool (1 to a sole winner, 1/k to k tied),
   used as they are: a sole win is worth +1 against four players, a loss -1 (paranoid, margin over
   the best other share), a two-way tie 0.
@@ -64,11 +64,10 @@ When the budget runs out, the last finished iteration's move and value are retur
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Muggins, Play
+from ...core.kernel import CompiledSolver, SolveResult, supports
 from ...core.tiles import HIGH, PIPS
 from ...games.line.state import HandState
 
@@ -76,13 +75,12 @@ if TYPE_CHECKING:
     from ...games.line.rules import Rules
 
 __all__ = [
-    "UTILITY_HOOKS",
     "SolveResult",
     "Solver",
     "action_values",
     "candidate_actions",
+    "make_solver",
     "solve",
-    "utilities",
 ]
 
 INF = float("inf")
@@ -90,46 +88,6 @@ INF = float("inf")
 EXACT_DEPTH = 1 << 30
 # How often (in nodes) the clock is read.
 _CLOCK_EVERY = 512
-
-UtilityHook = Callable[["Rules", Sequence[float]], tuple[float, ...]]
-
-
-def _debits(rules: Rules, points: Sequence[float]) -> tuple[float, ...]:
-    """Domino Whist: with ``target_is_loss`` the points are debits, worth their negative."""
-    if getattr(rules, "target_is_loss", False):
-        return tuple(-p for p in points)
-    return tuple(points)
-
-
-# Per game id: what each side's points are worth to it (default: the points as they are).
-UTILITY_HOOKS: dict[str, UtilityHook] = {"domino-whist": _debits}
-
-
-def utilities(rules: Rules, points: Sequence[float]) -> tuple[float, ...]:
-    """What per-side ``points`` are worth to each side (the game's :data:`UTILITY_HOOKS`; in
-    the games where the lowest total wins, ``rules.low_wins``, points are costs, worth their
-    negative)."""
-    hook = UTILITY_HOOKS.get(rules.game.id)
-    if hook is not None:
-        return hook(rules, points)
-    if rules.low_wins:
-        return tuple(-p for p in points)
-    return tuple(points)
-
-
-@dataclass(frozen=True)
-class SolveResult:
-    """The outcome of :func:`solve`.
-
-    ``value`` is from the searched side's view (see the module docstring), ``best_action`` a
-    legal action achieving it (``None`` only when the hand is over), ``nodes`` the positions
-    visited and ``complete`` whether the value is exact (no node or time limit cut the search).
-    """
-
-    value: float
-    best_action: Action | None
-    nodes: int
-    complete: bool
 
 
 class _Abort(Exception):
@@ -194,7 +152,7 @@ class Solver:
         self._other = 1 - side if self._two else -1
         self._side_of = rules.side_of
         self._mine = tuple(rules.side_of[s] == side for s in range(rules.players))
-        sign = utilities(rules, [1.0] * nsides)
+        sign = rules.utilities([1.0] * nsides)
         self._sign = sign  # a point's worth to each side: +1, or -1 for a debit
         self._keep_scores = bool(rules.scores_shape_future) or not self._two
         self._copy = _full_copy if rules.blocked_tie == "last_to_play" else _fork
@@ -537,3 +495,12 @@ def action_values(state: HandState, side: int | None = None) -> list[tuple[Actio
     if side is None:
         side = state.rules.side_of[state.turn]
     return Solver(state.rules, side).action_values(state)
+
+
+def make_solver(rules: Rules, side: int) -> Solver | CompiledSolver:
+    """The exact solver for ``side``: the compiled one
+    (:class:`~boneyard.core.kernel.CompiledSolver`) where the core plays these rules, else the
+    pure-Python one. Both give the same values."""
+    if supports(rules):
+        return CompiledSolver(rules, side)
+    return Solver(rules, side)
