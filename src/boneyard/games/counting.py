@@ -35,6 +35,7 @@ from .block import LINE_DEFAULTS, LINE_OPTIONS
 from .line.rules import Rules
 
 if TYPE_CHECKING:
+    from ..core.kernel_spec import KernelSpec
     from ..core.options import Options
     from ..core.protocol import HandResult
     from .line.state import HandState
@@ -254,6 +255,18 @@ class CountingRules(Rules):
             if unit:
                 return rounded // unit
         return rounded
+
+    def kernel_spec(self) -> KernelSpec | None:
+        # The compiled core does not know Five-Up's own choices where they change the play: a
+        # drawn tile played at once by a player who could draw by choice, "ten to get in", the
+        # lowest single hand winning a block.
+        if (
+            (self.play_drawn_tile and self.voluntary_draw)
+            or self.min_first_score
+            or self.lowest_player
+        ):
+            return None
+        return super().kernel_spec()
 
     def kernel_fields(self) -> dict[str, Any]:
         return {
