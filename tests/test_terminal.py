@@ -13,37 +13,76 @@ import pytest
 from boneyard import DRAW, PASS, HandState, Match, Observation, get_game
 from boneyard.apps.plain import TerminalGame
 from boneyard.core.actions import Action, Move, Muggins, Play
+from boneyard.core.layout import Layout
 from boneyard.core.record import match_to_record, replay_record
 from boneyard.core.tiles import NAMES, parse_tile
+from boneyard.core.views import LineView, PlacedTile
+from boneyard.core.words import Voice
 from boneyard.games.counting import CountingRules
 from boneyard.games.line.rules import Rules
 from boneyard.games.line.state import IllegalAction
 from boneyard.games.matador import MatadorRules
 from boneyard.games.pool import PoolRules
 from boneyard.players.agents import Agent
+from boneyard.text.drawing import ends_text
 from boneyard.text.narration import (
     Command,
-    count_text,
     default_opponent,
-    describe_action,
-    describe_move,
-    end_needs,
-    ends_text,
     hand_text,
     menu,
     parse_command,
     reader_voice,
-    render_table,
     score_sheet_text,
     side_labels,
+    table_text,
+    table_view,
     tile_text,
-    trace_table,
 )
-from boneyard.text.words import Voice
 
 
 def T(text: str) -> int:
     return parse_tile(text)
+
+
+# The words and drawings of a game are its presenter's (rules.presenter), drawn by text.drawing.
+def render_table(rules: Rules, history: list[Move] | tuple[Move, ...], width: int = 78) -> str:
+    return table_text(rules, history, width=width)
+
+
+def count_text(rules: Rules, layout: Layout | None) -> str | None:
+    return rules.presenter.count_line(layout)  # type: ignore[attr-defined, no-any-return]
+
+
+def ends_of(layout: Layout | None, rules: Rules | None = None) -> str:
+    """The open ends of ``layout`` as the game's presenter describes them, in words."""
+    if layout is None:
+        return ends_text(LineView(None))
+    presenter = (rules or BLOCK).presenter
+    ends = tuple(presenter.end_view(layout, i) for i in range(len(layout.names)))
+    return ends_text(LineView(PlacedTile(layout.lead_tile, 0, 0), ends=ends))
+
+
+def describe_move(
+    move: Move,
+    before: Layout | None,
+    voice: Voice,
+    drawn: int | None = None,
+    *,
+    victim: int | None = None,
+    rules: Rules | None = None,
+) -> str:
+    return (rules or BLOCK).presenter.describe_move(move, before, voice, drawn, victim=victim)
+
+
+def describe_action(
+    action: Action,
+    layout: Layout | None,
+    *,
+    points: int | None = None,
+    by: str | None = None,
+    rules: Rules | None = None,
+) -> str:
+    return (rules or BLOCK).presenter.describe_action(action, layout, points=points, by=by)
 
 
 def deal_state(rules: Rules, hands: list[str], leader: int | None = None) -> HandState:
@@ -125,9 +164,10 @@ def test_spinner_arms_are_drawn_on_their_own_lines() -> None:
         "D arm, off [5|5]: nothing laid yet",
         "Open ends: L shows 1, R shows 5, U shows 1, D shows 5",
     ]
-    table = trace_table(rules, state.observation(0).history)
-    assert [(p.inner, p.outer) for p in table.arms["U"]] == [(5, 3), (3, 1)]
-    assert table.roots["U"] == T("5-5")
+    table = table_view(rules, state.observation(0).history, state.layout)
+    assert isinstance(table, LineView)
+    assert [(p.a, p.b) for p in table.arm("U").tiles] == [(5, 3), (3, 1)]
+    assert table.arm("U").root == T("5-5") and table.arm("U").way == "up"
 
 
 def test_every_double_a_spinner_draws_each_spinner_with_its_arms() -> None:
@@ -247,10 +287,10 @@ def test_ends_text_names_waiting_ends() -> None:
     )
     state = deal_state(rules, [SEAT0, SEAT1])
     play_all(state, ["6-6"])
-    assert ends_text(state.layout) == (
+    assert ends_of(state.layout) == (
         "Open ends: L shows 6, R shows 6, U not open yet, D not open yet"
     )
-    assert ends_text(None).startswith("Open ends: none yet")
+    assert ends_of(None).startswith("Open ends: none yet")
 
 
 def test_moves_in_words() -> None:
@@ -672,7 +712,7 @@ def test_claims_typed_with_the_move() -> None:
     assert menu(obs)[0] == Muggins(10)
     assert all(not (isinstance(a, Play) and a.claim is not None) for a in menu(obs))
     assert parse_command("muggins", obs).action == Muggins(10)
-    assert describe_action(Muggins(10), obs.layout, by="You") == (
+    assert describe_action(Muggins(10), obs.layout, by="you") == (
         "call muggins: take the 10 points you did not claim"
     )
     # Where scores are counted for you, a move takes no claim.
@@ -802,7 +842,7 @@ def test_moves_with_claims_and_muggins_in_words() -> None:
         "You call muggins: you take seat 1's 5 points."
     )
     assert describe_action(Play(T("5-0"), "R"), None, points=5) == "play [5|0] at R (scores 5)"
-    assert describe_action(Muggins(10), None, by="Seat 1") == (
+    assert describe_action(Muggins(10), None, by="seat 1") == (
         "call muggins: take the 10 points seat 1 did not claim"
     )
 
@@ -846,20 +886,20 @@ def matador_position() -> HandState:
 def test_matador_ends_say_what_they_need() -> None:
     state = matador_position()
     assert state.layout is not None and state.layout.pips == (6, 0)
-    assert ends_text(state.layout, MATADOR) == (
+    assert ends_of(state.layout, MATADOR) == (
         "Open ends: L shows 6: needs a 1 or a matador; R shows 0: closed: only a matador"
     )
-    assert end_needs(MATADOR, 5) == "needs a 2 or a matador"
+    assert MATADOR.presenter.end_needs(5) == "needs a 2 or a matador"
     nine = get_game("matador").configure(options={"tile_set": "double-nine"})
     assert isinstance(nine, MatadorRules)
-    assert end_needs(nine, 9) == "needs a 1 or a matador"
-    assert end_needs(nine, 5) == "needs a 5 or a matador"
+    assert nine.presenter.end_needs(9) == "needs a 1 or a matador"
+    assert nine.presenter.end_needs(5) == "needs a 5 or a matador"
     crosswise = get_game("matador").configure(options={"matador_placement": "crosswise_both_open"})
     assert isinstance(crosswise, MatadorRules)
     layout = crosswise.lay(state.layout, Play(T("5-2"), "R"))
-    assert ends_text(layout, crosswise).endswith("R shows 5|2: needs a 2 or a 5 or a matador")
+    assert ends_of(layout, crosswise).endswith("R shows 5|2: needs a 2 or a 5 or a matador")
     # Other games are unchanged.
-    assert ends_text(state.layout) == "Open ends: L shows 6, R shows 0"
+    assert ends_of(state.layout) == "Open ends: L shows 6, R shows 0"
 
 
 def test_matadors_are_starred_in_the_hand() -> None:

@@ -6,7 +6,7 @@ introduction states (tiles dealt, the stock) is the engine's real deal.
 The plain terminal game is played through, one or two hands of every configuration, by a computer
 player answering its prompts; the server's log is checked for every reader in
 ``tests/server/test_server_words.py``. The rules of a sentence themselves
-(:mod:`boneyard.text.words`) are tested first, with their examples worked out by hand.
+(:mod:`boneyard.core.words`) are tested first, with their examples worked out by hand.
 """
 
 from __future__ import annotations
@@ -20,25 +20,31 @@ import pytest
 
 from boneyard import Match, get_game
 from boneyard.apps.cli import rules_listing, rules_text
-from boneyard.apps.plain import CLAIM_HELP, HELP, MATADOR_HELP, TerminalGame
+from boneyard.apps.plain import CLAIM_HELP, HELP, TerminalGame
 from boneyard.core.actions import Play
 from boneyard.core.layout import Layout
 from boneyard.core.options import OPTIONS
 from boneyard.core.tiles import BIT
+from boneyard.core.words import Voice, plural, third_person
 from boneyard.games import GAMES
+from boneyard.games.line.rules import Rules
 from boneyard.games.line.state import HandState, IllegalAction
 from boneyard.players.agents import make_agent
 from boneyard.players.analysis import ReviewedMove, review_text
 from boneyard.text.narration import (
     YOU,
-    game_intro,
     hand_result_text,
     menu,
+    reader_voice,
     winner_text,
 )
-from boneyard.text.words import Voice, plural, third_person
 from conftest import T
 from wording import CONFIGS, about_reader, faults, short_match
+
+
+def game_intro(rules: Rules) -> list[str]:
+    """The rules of a game told to the person (its presenter's introduction)."""
+    return rules.presenter.intro(reader_voice(rules))
 
 
 # ------------------------------------------------------------------------ the rules of a sentence
@@ -118,7 +124,8 @@ def test_the_engine_words_told_for_a_reader() -> None:
 def test_no_source_codes_or_plural_errors_in_the_rules_texts() -> None:
     """Rule set descriptions and sources, summaries, option help, the help of the plain game: a
     player reads them all (``boneyard rules``, the start screens, ``?``)."""
-    texts = [rules_listing(), HELP, MATADOR_HELP, CLAIM_HELP]
+    texts = [rules_listing(), HELP, CLAIM_HELP]
+    texts += [line for g in GAMES.values() for line in g.configure().presenter.help_lines()]
     for game in GAMES.values():
         texts.append(rules_text(game.id, None))
         texts.append(game.summary)
@@ -325,9 +332,7 @@ def test_hand_ends_and_match_ends_for_every_reader(
             state.apply(agent.choose(state.observation(state.turn), rng))
         assert state.result is not None
         for voice in voices:
-            texts.append(
-                hand_result_text(number, state.result, rules, state.hands, state, voice=voice)
-            )
+            texts.append(hand_result_text(number, state, voice))
         if match.next_hand() is None:
             break
     if match.over:

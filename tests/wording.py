@@ -8,9 +8,9 @@ import re
 from collections.abc import Iterator
 
 from boneyard import get_game
+from boneyard.core.words import plural, third_person
 from boneyard.games import GAMES
 from boneyard.games.line.rules import Rules
-from boneyard.text.words import plural, third_person
 
 # ------------------------------------------------------------------------ what no text may hold
 # Nouns the narration counts; "1 pips" and the like are errors.

@@ -19,7 +19,7 @@ from boneyard.core.protocol import HandResult
 from boneyard.core.record import RecordError, match_to_record, replay_record
 from boneyard.games.bergen import BergenRules
 from boneyard.games.line.state import HandState
-from boneyard.text.narration import default_opponent, game_intro, shown_points
+from boneyard.text.narration import default_opponent, reader_voice
 from conftest import T, arranged, assert_illegal, build, configure, load_record, with_options
 
 
@@ -422,9 +422,9 @@ def test_saved_matches_replay(players: int) -> None:
 def test_terminal_shows_and_explains_headers() -> None:
     rules = bergen()
     assert default_opponent(rules) == "counting"
-    assert any("triple-header" in line for line in game_intro(rules))
+    assert any("triple-header" in line for line in rules.presenter.intro(reader_voice(rules)))
     lay = rules.lead_layout(T("6-4"), 4)
-    assert shown_points(rules, lay, Play(T("4-6"), "R")) == 2
+    assert rules.presenter.shown_points(lay, Play(T("4-6"), "R")) == 2
     out = io.StringIO()
     game = TerminalGame(rules, io.StringIO("1\n" * 400), out, seed=11)
     assert game.run() in ("over", "eof")

@@ -19,7 +19,7 @@ from boneyard.core.record import match_to_record, replay_record
 from boneyard.core.tiles import tile
 from boneyard.games.line.state import HandState
 from boneyard.games.trains.chicken import ChickenFootRules
-from boneyard.text.narration import render_table
+from boneyard.text.narration import table_text
 from conftest import T, arranged, assert_illegal, build, configure, load_record, strs
 
 
@@ -100,7 +100,7 @@ def test_a_later_double_takes_three_toes_before_anything_else() -> None:
     layout = state.layout
     assert layout is not None
     assert [layout.names[i] for i in state.rules.waiting(layout)] == ["R", "8U", "8D"]  # type: ignore[attr-defined]
-    assert "R shows 8 (a toe of 8-8: to be filled)" in render_table(state.rules, state.history)
+    assert "R shows 8 (a toe of 8-8: to be filled)" in table_text(state.rules, state.history)
     # Seat 0 holds no eight: draws (3-3), cannot play: passes.
     assert state.legal_actions() == [DRAW]
     state.apply(DRAW)

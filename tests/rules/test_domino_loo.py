@@ -16,12 +16,12 @@ from boneyard import Match, OptionError, play
 from boneyard.apps.plain import TerminalGame
 from boneyard.core.actions import DROP, HIDDEN_DISCARD, MISS, STAND, Discard
 from boneyard.core.record import RecordError, match_to_record, replay_record
+from boneyard.core.words import Voice
 from boneyard.games.line.state import HandState
 from boneyard.games.loo.rules import LooRules
 from boneyard.games.loo.table import DROPPED, MISSED, STOOD, Tricks
 from boneyard.players.search.inference import Inference, determinize
-from boneyard.text.narration import parse_command, render_table
-from boneyard.text.words import Voice
+from boneyard.text.narration import parse_command, table_text
 from conftest import T, assert_illegal, build, configure, load_record, mask, strs
 
 
@@ -354,10 +354,10 @@ def test_the_table_in_words_and_the_commands() -> None:
     rules = loo(3)
     state = stood(rules, THREE, STOCK3)
     state.apply(play(T("6-4")))
-    text = render_table(rules, state.history, layout=state.layout)
+    text = table_text(rules, state.history, table=state.layout)
     assert "Trumps: 5 (the turn-up is [5|3])" in text
     assert "Trick 1: you [6|4]" in text and "Players: you in, seat 1 in, seat 2 in" in text
-    spectator = render_table(rules, state.history, layout=state.layout, voice=Voice.of(rules, None))
+    spectator = table_text(rules, state.history, table=state.layout, voice=Voice.of(rules, None))
     assert "Trick 1: seat 0 [6|4]" in spectator
     obs = state.observation(1)
     assert parse_command("6-2", obs).action == play(T("6-2"))

@@ -21,7 +21,7 @@ from boneyard.core.record import match_to_record, replay_record
 from boneyard.core.tiles import tile
 from boneyard.games.line.state import HandState
 from boneyard.games.trains.mexican import HAND_TABLES, MexicanTrainRules
-from boneyard.text.narration import render_table
+from boneyard.text.narration import table_text
 from conftest import T, arranged, assert_illegal, build, configure, load_record, strs
 
 
@@ -147,7 +147,7 @@ def test_draw_one_then_pass_and_mark() -> None:
     assert_illegal(state, DRAW, "has drawn already this turn")
     state.apply(PASS)
     assert state.layout is not None and state.layout.kinds[1] == MARKED
-    assert "T1 shows 12 (marker: open to all)" in render_table(rules, state.history)
+    assert "T1 shows 12 (marker: open to all)" in table_text(rules, state.history)
     # Seat 0 may now play on T1 too.
     assert set(strs(state.legal_actions())) == {"12-6 at T0", "12-6 at T1", "12-6 at M"}
     state.apply(Play(T("12-6"), "T1"))
@@ -204,9 +204,9 @@ def test_an_uncovered_double_stops_everything_else() -> None:
     assert state.layout is not None and state.layout.kinds[0] == MARKED
     # Seat 1 must cover the 9-9 before anything else (its 4-3 would not fit anyway; 5-5 neither).
     assert strs(state.legal_actions()) == ["9-5 at T0"]
-    assert "9-9 to be covered" in render_table(rules, state.history)
+    assert "9-9 to be covered" in table_text(rules, state.history)
     state.apply(Play(T("9-5"), "T0"))
-    assert state.turn == 0 and "to be covered" not in render_table(rules, state.history)
+    assert state.turn == 0 and "to be covered" not in table_text(rules, state.history)
 
 
 def test_going_out_with_a_double_needs_no_cover() -> None:

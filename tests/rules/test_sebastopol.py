@@ -17,7 +17,7 @@ from boneyard.core.record import match_to_record, replay_record
 from boneyard.core.tiles import HIGH, LOW
 from boneyard.games.line.state import HandState
 from boneyard.games.sebastopol import SebastopolRules
-from boneyard.text.narration import render_table
+from boneyard.text.narration import table_text
 from conftest import T, arranged, assert_illegal, build, configure, load_record, strs
 
 # Seat 0 holds the 6-6; seat 1 and seat 3 a six each, seat 2 two, so the cross fills in one round
@@ -190,7 +190,7 @@ def test_the_table_shows_four_arms() -> None:
     state = build(sebastopol(), SEB_DEAL)
     for t, end in (("6-6", None), ("6-5", "L"), ("6-4", "R"), ("6-3", "U")):
         state.apply(Play(T(t), end))
-    text = render_table(state.rules, state.history)
+    text = table_text(state.rules, state.history)
     assert "U arm, off [6|6]: [6|3] U" in text.splitlines()
     assert "D arm, off [6|6]: nothing laid yet" in text.splitlines()
     assert text.splitlines()[-1] == "Open ends: L shows 5, R shows 4, U shows 3, D shows 6"

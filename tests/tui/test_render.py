@@ -30,6 +30,7 @@ from boneyard.core.record import replay_record
 from boneyard.core.tiles import parse_tile
 from boneyard.games.line.rules import Rules
 from boneyard.games.line.state import HandState
+from boneyard.text.narration import table_view
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 
@@ -156,21 +157,21 @@ def lines(text: str) -> list[str]:
 # ----------------------------------------------------------------------------------- snapshots
 def test_a_line_snakes_round_the_window_in_large_tiles() -> None:
     rules, state = block_line()
-    canvas, style = table_canvas(rules, state.history, 70, 24, styles=(LARGE,))
+    canvas, style = table_canvas(table_view(rules, state.history), 70, 24, styles=(LARGE,))
     assert style is LARGE
     assert lines(canvas.text()) == LINE_LARGE
 
 
 def test_a_line_on_one_row_in_small_tiles() -> None:
     rules, state = block_line()
-    canvas, style = table_canvas(rules, state.history, 70, 3, styles=(SMALL,))
+    canvas, style = table_canvas(table_view(rules, state.history), 70, 3, styles=(SMALL,))
     assert style is SMALL
     assert lines(canvas.text()) == LINE_SMALL
 
 
 def test_spinner_arms_grow_from_its_short_sides() -> None:
     rules, state = spinners()
-    canvas, style = table_canvas(rules, state.history, 60, 34, styles=(LARGE,))
+    canvas, style = table_canvas(table_view(rules, state.history), 60, 34, styles=(LARGE,))
     assert style is LARGE
     assert lines(canvas.text()) == SPINNER_LARGE
     # Every open end is labelled, and clicking a label names its end.
@@ -179,14 +180,14 @@ def test_spinner_arms_grow_from_its_short_sides() -> None:
 
 def test_matador_halves_and_a_crosswise_matador() -> None:
     rules, state = matador()
-    canvas, style = table_canvas(rules, state.history[:4], 60, 12, styles=(LARGE,))
+    canvas, style = table_canvas(table_view(rules, state.history[:4]), 60, 12, styles=(LARGE,))
     assert style is LARGE
     assert lines(canvas.text()) == MATADOR_LARGE
 
 
 def test_when_nothing_fits_the_table_is_drawn_as_lines() -> None:
     rules, state = matador()
-    canvas, style = table_canvas(rules, state.history[:9], 60, 8, styles=(MEDIUM,))
+    canvas, style = table_canvas(table_view(rules, state.history[:9]), 60, 8, styles=(MEDIUM,))
     assert style is None
     assert lines(canvas.text()) == MATADOR_FALLBACK
 
@@ -212,7 +213,7 @@ def test_tiles_show_their_pips() -> None:
 
 def test_open_halves_and_the_last_tile_are_marked() -> None:
     rules, state = block_line()
-    canvas, _ = table_canvas(rules, state.history, 70, 24, styles=(LARGE,))
+    canvas, _ = table_canvas(table_view(rules, state.history), 70, 24, styles=(LARGE,))
     roles = canvas.role_lines()
     # L's tip, laid last, is the 3-2 at the end of the top row: its outer half (the 3) is open,
     # its inner half marked as the tile laid last.
@@ -229,17 +230,20 @@ def test_open_halves_and_the_last_tile_are_marked() -> None:
 
 def test_the_style_shrinks_with_the_window() -> None:
     rules, state = spinners()
-    used = [table_canvas(rules, state.history, w, h)[1] for w, h in [(80, 40), (60, 20), (40, 9)]]
+    used = [
+        table_canvas(table_view(rules, state.history), w, h)[1]
+        for w, h in [(80, 40), (60, 20), (40, 9)]
+    ]
     assert used[0] is LARGE
     assert used[1] in (MEDIUM, COMPACT)
     assert used[2] is SMALL
-    assert table_canvas(rules, state.history, 12, 3)[1] is None
-    assert lay_table(rules, state.history, LARGE, 30, 10) is None
+    assert table_canvas(table_view(rules, state.history), 12, 3)[1] is None
+    assert lay_table(table_view(rules, state.history), LARGE, 30, 10) is None
 
 
 def test_empty_table() -> None:
     rules = get_game("block").configure(players=2)
-    canvas, _ = table_canvas(rules, [], 40, 5)
+    canvas, _ = table_canvas(table_view(rules, []), 40, 5)
     assert canvas.text().strip() == "The table is empty."
 
 
@@ -248,7 +252,7 @@ def test_layouts_never_overlap(style: object) -> None:
     """Every tile of a long recorded game gets cells of its own (or the layout gives up)."""
     rules, state = matador()
     for n in range(1, len(state.history) + 1):
-        lay = lay_table(rules, state.history[:n], style, 100, 40)  # type: ignore[arg-type]
+        lay = lay_table(table_view(rules, state.history[:n]), style, 100, 40)  # type: ignore[arg-type]
         if lay is None:
             continue
         cells: set[tuple[int, int]] = set()

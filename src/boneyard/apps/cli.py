@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 from .. import __version__
 from ..core.options import OptionError, format_value
 from ..core.record import RecordError, Replay, read_records, replay_record
-from ..games import GAMES, get_game
+from ..games import DEFAULT_GAME, GAMES, get_game
 from ..games.line.rules import Rules
 from ..players.analysis import HINT_BUDGET, analysis_budget
 from ..research.sim import SimResult, SimulationError, simulate
@@ -678,7 +678,7 @@ def build_app() -> "typer.Typer":
                 names = list(resumed.opponent_names)
                 seed = resumed.seed
             else:
-                resolved = configure(game or "block", rules, option, players)
+                resolved = configure(game or DEFAULT_GAME, rules, option, players)
                 names = _opponents(opponent, resolved)
             session = TerminalGame(
                 resolved,

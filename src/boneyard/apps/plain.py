@@ -8,58 +8,37 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, ClassVar
 
-from ..core.actions import Action, Draw, Muggins, Pass, Play
+from ..core.actions import Action, Draw, Pass, Play
 from ..core.match import Match
-from ..games.bergen import BergenRules
-from ..games.counting import CountingRules
+from ..core.words import hand_text, plural
+from ..core.words import number as _number
 from ..games.line.rules import Rules
 from ..games.line.state import HandState, IllegalAction, Observation
-from ..games.loo.rules import LooRules
-from ..games.loo.table import Tricks
-from ..games.matador import MatadorRules
-from ..games.pool import PoolRules
-from ..games.whist import WhistRules
 from ..players.agents import Agent, make_agent
 from ..players.analysis import HINT_BUDGET, REVIEW_BUDGET, analysis_budget
+from ..text.drawing import describe_table, render_table
 from ..text.narration import (
     YOU,
-    _Before,
-    _debits,
-    _hand_line,
-    _marks,
-    _scoring_phrase,
-    _signed,
-    _target_text,
-    _winner_line,
+    Before,
+    Kind,
+    Told,
     claim_error,
     default_opponent,
     describe_action,
-    describe_move,
-    describe_table,
-    game_intro,
+    hand_line,
     hand_result_text,
-    hand_start_text,
-    hand_text,
-    lead_draw_text,
+    hand_start_lines,
+    intro_lines,
     menu,
     parse_command,
-    partner_out_text,
-    pool_balances,
     reader_voice,
-    render_table,
     score_sheet_text,
-    scoring_lines,
-    shown_points,
-    side_labels,
-    target_reached_text,
-    trick_won_text,
-    whist_draw_text,
+    table_view,
+    tell_move,
     winner_text,
 )
-from ..text.words import number as _num
-from ..text.words import plural
 
 if TYPE_CHECKING:
     from ..players.analysis import MoveAnalysis
@@ -81,11 +60,6 @@ On the table, a double laid crosswise stands across the line:
          +6+
 A spinner shows the names of its short sides above and below it (U and D, or 3U and 3D for a
 later spinner 3-3), and each of its arms is drawn on a line of its own, from the spinner out."""
-
-MATADOR_HELP = """\
-In Matador a matador is played one of two ways, each a move of its own: 5-2 R 5 plays the matador
-5-2 at R leaving its 5 exposed (the next tile there needs a 2), 5-2 R 2 leaves the 2 exposed.
-The open ends say what each needs; a matador (starred * in your hand) goes on any end."""
 
 CLAIM_HELP = """\
 Scores must be claimed. After you choose a move you are asked for the points it makes: type them,
@@ -194,7 +168,7 @@ class TerminalGame:
             self.say()
             self.say(score_sheet_text(self.match))
             self.say()
-            self.say(_winner_line(self.match), "bold green")
+            self.say(winner_text(self.match, self.voice), "bold green")
             return "over"
         state = self.match.hand
         if len(self.match.hands) > 1 or state.history:
@@ -218,12 +192,7 @@ class TerminalGame:
                 return outcome
             assert state.result is not None
             self.say()
-            self.say(
-                hand_result_text(
-                    number, state.result, self.rules, state.hands, state, voice=self.voice
-                ),
-                "bold",
-            )
+            self.say(hand_result_text(number, state, self.voice), "bold")
             more = self.match.next_hand()
             if self.review:
                 self.say(self.review_text(number - 1))
@@ -240,12 +209,8 @@ class TerminalGame:
 
     def _intro(self) -> None:
         rules = self.rules
-        game = rules.game
-        self.say(
-            f"{game.title} ({rules.rule_set} rules), {rules.players} players: {game.summary}",
-            "bold",
-        )
         voice = self.voice
+        intro = intro_lines(rules, voice)
 
         def listed(seats: list[int]) -> str:
             named = [f"{voice.name(s)} ({self.agent_names[s]})" for s in seats]
@@ -255,52 +220,20 @@ class TerminalGame:
         partners = [s for s in ours if s != YOU]
         against = [s for s in range(rules.players) if s not in ours]
         company = f"with {listed(partners)} against " if partners else "against "
-        if isinstance(rules, PoolRules):
-            goal = f"A match is {plural(rules.rounds, 'pool')}; whoever takes the most pools wins."
-        elif rules.low_wins or (isinstance(rules, LooRules) and rules.pool):
-            goal = _target_text(rules)[0].upper() + _target_text(rules)[1:] + "."
-        elif _debits(rules):
-            goal = f"The side first debited with {rules.target_score} loses."
-        elif rules.target_exact:
-            goal = (
-                f"The first to reach exactly {plural(rules.target_score, 'point')} wins; a score "
-                f"that would pass {rules.target_score} is not scored."
-            )
-        else:
-            goal = f"First to {plural(rules.target_score, 'point')} wins."
-        self.say(f"You play {company}{listed(against)}. {goal}")
-        for line in game_intro(rules, voice):
+        self.say(intro[0], "bold")
+        self.say(f"You play {company}{listed(against)}. {rules.presenter.goal()}")
+        for line in intro[1:]:
             self.say(line)
-        if rules.partners():
-            mine = rules.side_of[YOU]
-            theirs = " vs ".join(voice.side(i) for i in range(len(rules.sides)) if i != mine)
-            self.say(f"Partnerships: {voice.side(mine)} vs {theirs}.")
-            if rules.both_partners_out:
-                self.say("A hand goes on until both partners of a side are out.")
-        if isinstance(rules, CountingRules):
-            phrase = _scoring_phrase(rules)
-            if rules.claims:
-                phrase += (
-                    " You must claim your points: after choosing a move, type what it scores"
-                    " (Enter for nothing). A count you miss can be taken by the next player"
-                    " calling muggins; a wrong claim is struck and scored by your opponent."
-                )
-            else:
-                phrase += " Scores are counted for you."
-            self.say(phrase.strip())
         self.say("Type ? for help.")
 
     def _hand_start(self, state: HandState, number: int) -> None:
         self.say()
-        self.say(f"=== Hand {number} ===", "bold cyan")
-        draw = self.match.lead_draw
-        if number == 1 and draw is not None and isinstance(self.rules, WhistRules):
-            self.say(f"Drawing for partners. {whist_draw_text(self.rules, draw, self.voice)}")
-        elif number == 1 and draw is not None and not isinstance(self.rules, LooRules):
-            self.say(lead_draw_text(draw, self.voice))
-        obs = state.observation(YOU)
-        self.say(hand_start_text(self.rules, state, self.voice))
-        self.say(_hand_line(self.rules, obs.hand))
+        drawn = self.match.lead_draw if number == 1 else None
+        heading, *rest = hand_start_lines(state, number, self.voice, drawn)
+        self.say(heading, "bold cyan")
+        for line in rest:
+            self.say(line)
+        self.say(hand_line(self.rules, state.hands[YOU]))
 
     def _play_hand(self, state: HandState, number: int) -> str | None:
         while not state.over:
@@ -310,88 +243,39 @@ class TerminalGame:
                 if outcome:
                     return outcome
                 continue
-            before = _Before(state)
+            before = Before(state)
             action = self.agents[seat].choose(state.observation(seat), self.rngs[seat])
             state.apply(action)
             self._report(state, before)
         return None
 
     # ------------------------------------------------------------- what happened
-    def _report(
-        self, state: HandState, before: _Before, drawn: int | None = None, forced: bool = False
-    ) -> None:
-        """Say what the last move did and, in a counting game, what it scored and why."""
-        history = state.observation(YOU).history
-        move = history[-1]
-        victim = None
-        if isinstance(move.action, Muggins):
-            victim = next(
-                (m.seat for m in reversed(history[:-1]) if isinstance(m.action, Play)), None
-            )
-        side = self.rules.side_of[move.seat]
-        gained = state.scores[side] - before.scores[side]
-        if isinstance(move.action, Play | Muggins) and gained != move.points:
-            # What the side really gained is the truth (the score sheet agrees with it).
-            move = move._replace(points=gained)
-        said = describe_move(
-            move, before.layout, self.voice, drawn, victim=victim, rules=self.rules
-        )
-        if forced:
-            self.say(f"You cannot play: {said[0].lower()}{said[1:]}", "yellow")
-        else:
-            self.say(said)
-        rules = self.rules
-        changed = bool(move.points)
-        table, was = state.layout, before.layout
-        if isinstance(table, Tricks) and isinstance(was, Tricks):
-            changed = False
-            if table.won != was.won and table.last_winner >= 0:
-                self.say(f"  {trick_won_text(table, self.voice)}", "cyan")
-        if isinstance(rules, CountingRules) and isinstance(move.action, Play):
-            for line in scoring_lines(
-                rules, state, before.layout, move, len(history) - 1, self.voice
-            ):
-                self.say(f"  {line}", "cyan")
-            changed = changed or any(p[0] == len(history) - 1 for p in state.penalties)
-        if isinstance(rules, BergenRules) and isinstance(move.action, Play):
-            header = rules.points_of_play(before.layout, move.action)
-            if header:
-                why = rules.explain(state.layout) if state.layout is not None else ""
-                if move.points < header:
-                    why += f", capped at {move.points} near the target"
-                self.say(f"  {why}", "cyan")
-        if isinstance(move.action, Muggins) and move.points != move.action.points:
-            self.say(f"  It would pass {rules.target_score}: not scored.", "cyan")
-        if changed and not state.over:
-            self.say(f"  {self._running_score(state)}", "cyan")
-        if (
-            isinstance(move.action, Play)
-            and not state.over
-            and not state.hands[move.seat]
-            and not isinstance(table, Tricks)
-        ):
-            self.say(partner_out_text(move.seat, self.voice), "yellow")
-        if before.reached < 0 <= state.target_side and not state.over:
-            self.say(target_reached_text(rules, state.target_side, self.voice), "bold green")
+    STYLES: ClassVar[dict[Kind, str | None]] = {
+        "move": None,
+        "forced": "yellow",
+        "why": "cyan",
+        "score": "cyan",
+        "event": "cyan",
+        "win": "bold green",
+    }
+
+    def _report(self, state: HandState, before: Before, forced: bool = False) -> list[Told]:
+        """Say what the last move did (:func:`boneyard.text.narration.tell_move`)."""
+        told = tell_move(state, before, self.voice, forced=forced)
+        for line in told:
+            self.say(line.text, self.STYLES[line.kind])
+        return told
 
     def _running_score(self, state: HandState) -> str:
         """The match totals with this hand's points so far."""
-        rules = self.rules
-        parts = []
-        for i, label in enumerate(side_labels(rules, self.voice)):
-            now = self.match.totals[i] + state.scores[i]
-            part = f"{label}: {now}"
-            if rules.target_exact:
-                part += f" ({rules.target_score - now} to go)"
-            parts.append(part)
-        return "Score: " + ", ".join(parts) + "."
+        return self.rules.presenter.running(state.base_totals, state.scores, self.voice)
 
     # ------------------------------------------------------------- the person's turn
     def _view(self, obs: Observation, number: int) -> None:
         rules = self.rules
         self.say()
         self.say(f"--- Hand {number}, your turn ---", "bold")
-        self.say(render_table(rules, obs.history, layout=obs.layout, voice=self.voice))
+        self.say(self._table_text(obs))
         others = ", ".join(
             f"{self.names[s]} ({self._role(s)}) "
             + (plural(obs.hand_sizes[s], "tile") if obs.hand_sizes[s] else "out")
@@ -402,27 +286,12 @@ class TerminalGame:
         if rules.can_draw and obs.stock_size:
             stock += f" ({obs.drawable} may be drawn)"
         self.say(f"{others}; {stock}.")
-        labels = side_labels(rules, self.voice)
-        now = [t + s for t, s in zip(self.match.totals, obs.scores, strict=True)]
-        totals = ", ".join(f"{lab}: {_num(t)}" for lab, t in zip(labels, now, strict=True))
-        if isinstance(rules, PoolRules):
-            played = len(self.match.score_sheet())
-            balances = ", ".join(
-                f"{lab} {_signed(b)}"
-                for lab, b in zip(labels, pool_balances(self.match, played), strict=True)
-            )
-            self.say(
-                f"Pool {played + 1} of {rules.rounds}. Pools won: {totals}; balances: {balances}."
-            )
-        elif _debits(rules):
-            self.say(f"Debits: {totals} ({rules.target_score} loses).")
-        else:
-            if any(obs.scores):
-                made = ", ".join(f"{lab}: {t}" for lab, t in zip(labels, obs.scores, strict=True))
-                totals += f" (this hand so far: {made})"
-            target = f"; {_target_text(rules)}" if rules.target_exact else ""
-            self.say(f"Score: {totals}{target}.")
-        self.say(_hand_line(self.rules, obs.hand), "green")
+        self.say(rules.presenter.standing(self.match, obs.scores, self.voice))
+        self.say(hand_line(self.rules, obs.hand), "green")
+
+    def _table_text(self, obs: Observation) -> str:
+        """The table drawn for the person."""
+        return render_table(table_view(self.rules, obs.history, obs.layout), self.voice)
 
     def _role(self, seat: int) -> str:
         role = self.agent_names[seat]
@@ -449,22 +318,10 @@ class TerminalGame:
         return out
 
     def _moves(self, obs: Observation) -> None:
-        rules = self.rules
         analysis = self.hint_analysis(obs) if self.hints and len(menu(obs)) > 1 else {}
         best = max((m.value for m in analysis.values()), default=None)
-        by = None
         for i, action in enumerate(menu(obs), 1):
-            points = shown_points(rules, obs.layout, action)
-            if isinstance(action, Muggins):
-                by = next(
-                    (
-                        self.voice.name(m.seat)
-                        for m in reversed(obs.history)
-                        if isinstance(m.action, Play)
-                    ),
-                    None,
-                )
-            text = describe_action(action, obs.layout, points=points, by=by, rules=rules)
+            text = describe_action(self.rules, action, obs, self.voice)
             if action in analysis:
                 m = analysis[action]
                 mark = "  <- hint" if m.value == best else ""
@@ -493,17 +350,14 @@ class TerminalGame:
         lines = [
             f"{rules.game.title}, {rules.rule_set} rules, {rules.players} players; hand {number}.",
         ]
-        labels = side_labels(rules, self.voice)
+        presenter = rules.presenter
         totals = list(self.match.totals)
         if not state.over:
             totals = [t + s for t, s in zip(totals, state.scores, strict=True)]
-        what = (
-            "Pools won" if isinstance(rules, PoolRules) else "Debits" if _debits(rules) else "Score"
-        )
         lines.append(
-            f"{what}: "
-            + ", ".join(f"{lab} {_num(t)}" for lab, t in zip(labels, totals, strict=True))
-            + f" ({_target_text(rules)})."
+            f"{presenter.score_word()}: "
+            + ", ".join(f"{self.voice.side(i)} {_number(t)}" for i, t in enumerate(totals))
+            + f" ({presenter.target_text()})."
         )
         if self.match.over:
             lines.append(winner_text(self.match, self.voice))
@@ -513,7 +367,7 @@ class TerminalGame:
             lines.append("It is your turn.")
         else:
             lines.append(f"It is {self.voice.whose(state.turn)} turn.")
-        lines += describe_table(rules, obs.history, layout=obs.layout, voice=self.voice)
+        lines += describe_table(table_view(rules, obs.history, obs.layout), self.voice)
         for s in range(rules.players):
             if s == YOU:
                 continue
@@ -526,21 +380,18 @@ class TerminalGame:
         if rules.can_draw and obs.stock_size:
             stock += f", {obs.drawable} of them may be drawn"
         lines.append(stock + ".")
-        lines.append(f"Your tiles: {hand_text(obs.hand, _marks(rules))}.")
+        lines.append(f"Your tiles: {hand_text(obs.hand, presenter.marked())}.")
         offered = menu(obs) if not state.over and state.turn == YOU else []
         if offered:
             lines.append("Your moves:")
             for i, action in enumerate(offered, 1):
-                points = shown_points(rules, obs.layout, action)
-                lines.append(
-                    f"  {i}) {describe_action(action, obs.layout, points=points, rules=rules)}"
-                )
+                lines.append(f"  {i}) {describe_action(rules, action, obs, self.voice)}")
         return "\n".join(lines)
 
     def _help(self) -> None:
         self.say(HELP)
-        if isinstance(self.rules, MatadorRules):
-            self.say(MATADOR_HELP)
+        for line in self.rules.presenter.help_lines():
+            self.say(line)
         if self.rules.claims:
             self.say(CLAIM_HELP)
 
@@ -579,15 +430,12 @@ class TerminalGame:
             obs = state.observation(YOU)
             offered = menu(obs)
             if len(offered) == 1 and isinstance(offered[0], Draw | Pass):
-                before_hand, before = obs.hand, _Before(state)
+                before = Before(state)
                 state.apply(offered[0])
-                after = state.observation(YOU)
-                new = after.hand & ~before_hand
-                drawn = new.bit_length() - 1 if new else None
-                self._report(state, before, drawn, forced=True)
+                self._report(state, before, forced=True)
                 if state.over or state.turn != YOU:
                     return None
-                self.say(_hand_line(self.rules, after.hand), "green")
+                self.say(hand_line(self.rules, state.hands[YOU]), "green")
                 listed = False
                 continue
             if not listed:
@@ -607,10 +455,10 @@ class TerminalGame:
                 self._help()
                 continue
             if command.kind == "hand":
-                self.say(_hand_line(self.rules, obs.hand), "green")
+                self.say(hand_line(self.rules, obs.hand), "green")
                 continue
             if command.kind == "table":
-                self.say(render_table(self.rules, obs.history, layout=obs.layout, voice=self.voice))
+                self.say(self._table_text(obs))
                 continue
             if command.kind == "score":
                 self.say(score_sheet_text(self.match, self.voice))
@@ -642,16 +490,14 @@ class TerminalGame:
                     self._moves(obs)
                     continue
                 action = action.with_claim(claim)
-            before_hand, before = obs.hand, _Before(state)
+            before = Before(state)
             try:
                 state.apply(action)
             except IllegalAction as e:
                 self.say(f"Not allowed: {self.voice.tell(str(e))}.", "red")
                 continue
-            after = state.observation(YOU)
-            new = after.hand & ~before_hand
-            self._report(state, before, new.bit_length() - 1 if new else None)
+            self._report(state, before)
             if state.over or state.turn != YOU:
                 return None
-            self.say(_hand_line(self.rules, after.hand), "green")
+            self.say(hand_line(self.rules, state.hands[YOU]), "green")
             listed = False

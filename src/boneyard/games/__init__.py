@@ -27,7 +27,7 @@ from .trains.chicken import ChickenFootGame
 from .trains.mexican import MexicanTrainGame
 from .whist import DominoWhistGame
 
-__all__ = ["GAMES", "get_game"]
+__all__ = ["DEFAULT_GAME", "GAMES", "get_game"]
 
 GAMES: dict[str, Game] = {
     g.id: g
@@ -50,6 +50,8 @@ GAMES: dict[str, Game] = {
         FiveUpGame(),
     )
 }
+DEFAULT_GAME = "block"
+"""The game played when none is named (the plainest of the line games)."""
 _ALIASES: dict[str, str] = {alias: g.id for g in GAMES.values() for alias in g.aliases}
 
 

@@ -33,18 +33,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..core.actions import Play
+from ..core.actions import Move, Play
 from ..core.game import Game, RuleSet
 from ..core.layout import Layout
 from ..core.tiles import DOUBLE, NAMES
+from ..core.words import Voice
 from .block import LINE_DEFAULTS
+from .line.presenter import LinePresenter
 from .line.rules import Rules
 
 if TYPE_CHECKING:
     from ..core.options import Options
     from .line.state import HandState
 
-__all__ = ["BergenGame", "BergenRules"]
+__all__ = ["BergenGame", "BergenPresenter", "BergenRules"]
 
 BERGEN_OPTIONS: tuple[str, ...] = (
     "tile_set",
@@ -151,6 +153,9 @@ class BergenRules(Rules):
             side = self.side_of[seat]
             points = self.capped(points, state.base_totals[side] + state.scores[side])
         return points
+
+    def make_presenter(self) -> BergenPresenter:
+        return BergenPresenter(self)
 
     def kernel_fields(self) -> dict[str, Any]:
         return {
@@ -263,3 +268,55 @@ class BergenGame(Game):
             "for the target; domino-games.com for the worked line",
         ),
     }
+
+
+class BergenPresenter(LinePresenter[BergenRules]):
+    """Bergen told: its headers, explained as they are scored and shown in the list of moves."""
+
+    default_opponent = "counting"  # it plays for the headers
+
+    def intro(self, voice: Voice) -> list[str]:
+        rules = self.rules
+        lines = [
+            "Headers score as you make them: 2 when both ends of the line show the same number "
+            "(a double-header; a double led alone is one), 3 when one of those ends is a double "
+            "(a triple-header).",
+            f"Going out scores {rules.domino_points.removeprefix('fixed:')}; when nobody can "
+            "play, the best hand scores "
+            f"{rules.blocked_scoring.removeprefix('fixed:')}"
+            + {
+                "off": ": the fewest pips win.",
+                "all_pips": ": a hand holding a double loses to any hand without one, then the "
+                "fewest pips win.",
+                "non_double_pips": ": a hand holding a double loses to any hand without one, "
+                "then the fewest pips win; when every hand holds a double, only the pips on the "
+                "other tiles count.",
+            }[rules.doubles_rule],
+        ]
+        if rules.voluntary_draw:
+            lines.append("You may draw from the stock even when you could play.")
+        if rules.near_target_cap:
+            lines.append(
+                "Near the target a header is worth less: at most 1 within 2 points of it, at "
+                "most 2 within 3."
+            )
+        return lines
+
+    def play_points(self, layout: Layout | None, action: Play) -> int | None:
+        return self.rules.points_of_play(layout, action)
+
+    def why_scored(
+        self, state: HandState, before: object | None, move: Move, index: int, voice: Voice
+    ) -> list[str]:
+        """The header a play made: ``double-header: both ends show 2 -> 2 points`` (``, capped
+        at 1 near the target``)."""
+        action = move.action
+        if not isinstance(action, Play) or state.layout is None:
+            return []
+        header = self.rules.points_of_play(before if isinstance(before, Layout) else None, action)
+        if not header:
+            return []
+        why = self.rules.explain(state.layout)
+        if move.points < header:
+            why += f", capped at {move.points} near the target"
+        return [why]

@@ -25,13 +25,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..core.actions import Action, Draw, Muggins, Play
+from ..core.actions import Action, Draw, Move, Muggins, Play
 from ..core.game import BRITANNICA, FOSTER, Game, RuleSet
 from ..core.kernel_spec import MAX_COUNT
 from ..core.layout import LONG, Layout
 from ..core.options import OptionSpec, register
 from ..core.tiles import BIT, DOUBLE, HIGH
+from ..core.words import Voice, plural, tile_text
 from .block import LINE_DEFAULTS, LINE_OPTIONS
+from .line.presenter import LinePresenter
 from .line.rules import Rules
 
 if TYPE_CHECKING:
@@ -45,6 +47,7 @@ __all__ = [
     "COUNTING_OPTIONS",
     "AllThreesGame",
     "CountingGame",
+    "CountingPresenter",
     "CountingRules",
     "FivesAndThreesGame",
     "MugginsGame",
@@ -304,6 +307,127 @@ class CountingRules(Rules):
             if type(a) is Play:
                 out.extend(Play(a.tile, a.end, a.open, c) for c in self.claim_values)
         return out
+
+    def make_presenter(self) -> CountingPresenter:
+        return CountingPresenter(self)
+
+
+class CountingPresenter(LinePresenter[CountingRules]):
+    """The counting games told: the count of the open ends on the table, what each play scores
+    and why, claims and muggins calls."""
+
+    default_opponent = "counting"  # it plays for the points
+
+    def intro(self, voice: Voice) -> list[str]:
+        rules = self.rules
+        which = {
+            "fives": "a multiple of five",
+            "threes": "a multiple of three",
+            "fives_and_threes": "a multiple of five or of three",
+        }.get(rules.count_scoring, "")
+        if not which:
+            return []
+        if rules.score_unit == "per_multiple":
+            how = (
+                "one point per five and per three in it"
+                if rules.count_scoring == "fives_and_threes"
+                else "one point per multiple"
+            )
+        else:
+            how = "its value"
+        phrase = f"A play that makes the count of the open ends {which} scores {how}."
+        if rules.claims:
+            phrase += (
+                " You must claim your points: after choosing a move, type what it scores"
+                " (Enter for nothing). A count you miss can be taken by the next player"
+                " calling muggins; a wrong claim is struck and scored by your opponent."
+            )
+        else:
+            phrase += " Scores are counted for you."
+        return [phrase]
+
+    def count_line(self, layout: Layout | None) -> str | None:
+        """The count of the open ends term by term: ``Count: L 6 + R 10 ([5|5] across) = 16
+        (worth 3 points)``."""
+        rules = self.rules
+        if layout is None:
+            return "Count: nothing on the table yet"
+        terms = []
+        for name, value in rules.count_terms(layout):
+            t = layout.tips[layout.names.index(name)]
+            term = f"{name} {value}"
+            if DOUBLE[t] and value == 2 * HIGH[t] and value:
+                term += f" ({tile_text(t)} across)"
+            terms.append(term)
+        total = rules.count(layout)
+        points = rules.points_for(total)
+        text = f"Count: {' + '.join(terms) or '0'} = {total}"
+        if points:
+            text += f" (worth {plural(points, 'point')})"
+        return text
+
+    def play_points(self, layout: Layout | None, action: Play) -> int | None:
+        return self.rules.points_of_play(layout, action)
+
+    def why_scored(
+        self, state: HandState, before: object | None, move: Move, index: int, voice: Voice
+    ) -> list[str]:
+        """Why a play scored or did not: the ends and their sum, the claim, the target (``ends 5
+        + 10 = 15 -> 15 points``, ``..., not claimed``, ``...: the claim of 10 is struck: seat 1
+        scores 10``); and a muggins call that would pass an exact target."""
+        rules = self.rules
+        action = move.action
+        if isinstance(action, Muggins):
+            if move.points != action.points:
+                return [f"It would pass {rules.target_score}: not scored."]
+            return []
+        if not isinstance(action, Play):
+            return []
+        layout = state.layout
+        assert layout is not None
+        earned = rules.points_of_play(before if isinstance(before, Layout) else None, action)
+        why = rules.explain(layout)
+        out = (
+            state.over
+            and state.result is not None
+            and state.result.ended == "domino"
+            and state.result.out_seat == move.seat
+            and index == len(state.history) - 1
+        )
+        if not rules.claims or action.claim == earned:
+            if not earned:
+                return []
+            if move.points == earned:
+                return [why]
+            side = rules.side_of[move.seat]
+            alone = state.base_totals[side] + state.scores[side] + earned
+            if out and alone <= rules.target_score:
+                return [
+                    f"{why}, but with the points for going out it would pass "
+                    f"{rules.target_score}: neither is scored"
+                ]
+            return [f"{why}, but it would pass {rules.target_score}: not scored"]
+        if action.claim is None:
+            if not earned:
+                return []
+            if state.over:
+                return [f"{why}, not claimed: the hand is over and the points are lost"]
+            return [f"{why}, not claimed"]
+        text = f"{why}: the claim of {action.claim} is struck"
+        penalty = next((p for p in state.penalties if p[0] == index), None)
+        if penalty is not None:
+            _, side, pts = penalty
+            text += f": {voice.side_says(side, 'score')} {pts}"
+        elif rules.false_claim_penalty and action.claim > 0 and rules.target_exact:
+            # The engine ignored the penalty: it would have passed the exact target.
+            victim = (move.seat + 1) % rules.players
+            while rules.side_of[victim] == rules.side_of[move.seat]:
+                victim = (victim + 1) % rules.players
+            label = voice.side(rules.side_of[victim])
+            text += f": the {action.claim} would take {label} past {rules.target_score}, not scored"
+        if earned:
+            text += f" (the {earned} the play made are lost)"
+        return [text]
 
 
 class CountingGame(Game):

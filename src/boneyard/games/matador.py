@@ -27,14 +27,16 @@ from ..core.game import BRITANNICA, HOYLE_MATADORE, WIKIPEDIA_MATADOR, Game, Rul
 from ..core.layout import Layout
 from ..core.options import OptionError
 from ..core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
+from ..core.words import Voice
 from .block import LINE_DEFAULTS
+from .line.presenter import LinePresenter
 from .line.rules import Rules
 
 if TYPE_CHECKING:
     from ..core.options import Options
     from .line.state import HandState
 
-__all__ = ["MatadorGame", "MatadorRules"]
+__all__ = ["MatadorGame", "MatadorPresenter", "MatadorRules"]
 
 # An end where a crosswise matador a-b (a > b) shows both halves has the code BOTH + 16*a + b.
 BOTH = 100
@@ -219,6 +221,95 @@ class MatadorRules(Rules):
 
     def describe_tile(self, t: int) -> str:
         return f"{NAMES[t]} (matador)" if self.is_matador(t) else NAMES[t]
+
+    def make_presenter(self) -> MatadorPresenter:
+        return MatadorPresenter(self)
+
+
+MATADOR_HELP = """\
+In Matador a matador is played one of two ways, each a move of its own: 5-2 R 5 plays the matador
+5-2 at R leaving its 5 exposed (the next tile there needs a 2), 5-2 R 2 leaves the 2 exposed.
+The open ends say what each needs; a matador (starred * in your hand) goes on any end."""
+
+
+class MatadorPresenter(LinePresenter[MatadorRules]):
+    """Matador told: what each end needs, the matadors starred, the half a play leaves
+    exposed."""
+
+    default_opponent = "matador"
+
+    def intro(self, voice: Voice) -> list[str]:
+        rules = self.rules
+        n, total = rules.tiles.max_pip, rules.match_sum
+        matadors = ", ".join(NAMES[t] for t in sorted(tiles_of(rules.matadors)))
+        if total < 0:
+            join = "Tiles join where the touching halves are equal"
+        else:
+            pairs = ", ".join(
+                f"{a} with {total - a}" for a in range(n, -1, -1) if a > total - a >= 0 and a <= n
+            )
+            join = (
+                f"Tiles join where the touching halves add up to {total} ({pairs}); a double "
+                f"counts as one number (a double {n} on an end needs a {total - n})"
+            )
+        return [
+            f"{join}. A blank end takes no ordinary tile: only a matador.",
+            f"The matadors {matadors} (starred * in your hand) go on any end, blanks included"
+            + (
+                ", laid crosswise so that both halves stay open."
+                if rules.crosswise
+                else "; you choose which half stays exposed (each way is a move of its own; "
+                "type e.g. 5-2 R 5 to leave the 5 showing)."
+            ),
+            self.drawing_text(),
+        ]
+
+    def draw_also(self) -> str:
+        return "; you may draw rather than spend a matador" if self.rules.matador_optional else ""
+
+    def help_lines(self) -> list[str]:
+        return [MATADOR_HELP]
+
+    def marked(self) -> int:
+        return self.rules.matadors
+
+    def marks_legend(self) -> str:
+        return "* = matador: goes on any end"
+
+    def end_needs(self, pip: int) -> str | None:
+        """What an end showing ``pip`` takes, in words: ``needs a 2 or a matador``, or ``closed:
+        only a matador`` for a blank.
+
+        >>> from boneyard.games import get_game
+        >>> presenter = get_game("matador").configure().presenter
+        >>> presenter.end_needs(5), presenter.end_needs(0)
+        ('needs a 2 or a matador', 'closed: only a matador')
+        """
+        rules = self.rules
+        halves = list(divmod(pip - BOTH, 16)) if pip >= BOTH else [pip]
+        needs: list[int] = []
+        for h in halves:
+            need = h if rules.match_sum < 0 else rules.match_sum - h
+            if 0 <= need <= rules.tiles.max_pip and need not in needs:
+                needs.append(need)
+        if not needs:
+            return "closed: only a matador"
+        return "needs " + " or ".join(f"a {n}" for n in needs) + " or a matador"
+
+    def play_detail(self, layout: Layout | None, action: Play) -> str:
+        """What a play leaves exposed at its end: ``exposing 5``, or for a crosswise matador
+        ``laid crosswise: 5 and 2 open``."""
+        if layout is None or action.end not in layout.names:
+            return ""
+        try:
+            after = self.rules.lay(layout, action)
+        except (ValueError, IndexError):
+            return ""
+        pip = after.pips[layout.names.index(action.end)]
+        if pip >= BOTH:
+            a, b = divmod(pip - BOTH, 16)
+            return f"laid crosswise: {a} and {b} open"
+        return f"exposing {pip}"
 
 
 class MatadorGame(Game):

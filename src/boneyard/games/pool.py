@@ -30,15 +30,19 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.game import FOSTER, Game, RuleSet
 from ..core.options import OptionError
+from ..core.presenter import SheetKind, sheet_rows
 from ..core.protocol import HandResult
+from ..core.words import Voice, number, plural, signed
 from .block import LINE_DEFAULTS
+from .line.presenter import LinePresenter
 from .line.rules import Rules
 
 if TYPE_CHECKING:
+    from ..core.match import Match
     from ..core.options import Options
     from .line.state import HandState
 
-__all__ = ["DominoPoolGame", "PoolRules"]
+__all__ = ["DominoPoolGame", "PoolPresenter", "PoolRules"]
 
 POOL_OPTIONS: tuple[str, ...] = (
     "hand_size",
@@ -152,6 +156,108 @@ class PoolRules(Rules):
         players and a stake of 1, a sole winner of one pool is up 3 and the others down 1."""
         n = self.players
         return [_number((_exact(t) * n - hands_played) * Fraction(stake)) for t in totals]
+
+    def make_presenter(self) -> PoolPresenter:
+        return PoolPresenter(self)
+
+
+class PoolPresenter(LinePresenter[PoolRules]):
+    """Domino Pool told: who takes each pool, each player's share of the pools and his running
+    balance of stakes."""
+
+    default_opponent = "pool"
+
+    @property
+    def sheet_kind(self) -> SheetKind:
+        return "pools"
+
+    def intro(self, voice: Voice) -> list[str]:
+        rules = self.rules
+        return [
+            f"Each hand is a pool: every player stakes 1 and the pool of {rules.players} goes "
+            "to the first player out; if nobody can play, to the fewest pips (players tied for "
+            "the fewest divide it).",
+            f"Everyone holds {plural(rules.hand_size, 'tile')} and nobody draws: when you cannot "
+            "match an end you say go (pass). Your balance is what you have taken less your "
+            "stakes.",
+        ]
+
+    def score_word(self) -> str:
+        return "Pools won"
+
+    def target_text(self) -> str:
+        return f"{plural(self.rules.rounds, 'pool')}, the most pools won wins"
+
+    def goal(self) -> str:
+        return f"A match is {plural(self.rules.rounds, 'pool')}; whoever takes the most pools wins."
+
+    def goal_short(self) -> str:
+        return plural(self.rules.rounds, "pool")
+
+    def balances(self, match: Match, hands: int | None = None) -> list[float]:
+        """Each player's running balance of stakes after ``hands`` pools (default: those
+        scored)."""
+        rows = match.score_sheet()
+        if hands is None:
+            hands = len(rows)
+        totals: list[float] = list(rows[hands - 1][2]) if hands else [0] * self.rules.players
+        return self.rules.balances(totals, hands)
+
+    def standing(self, match: Match, scores: Sequence[float], voice: Voice) -> str:
+        played = len(match.score_sheet())
+        now = [t + s for t, s in zip(match.totals, scores, strict=True)]
+        balances = ", ".join(
+            f"{voice.side(i)} {signed(b)}" for i, b in enumerate(self.balances(match, played))
+        )
+        return (
+            f"Pool {played + 1} of {self.rules.rounds}. Pools won: {self.totals_text(now, voice)}; "
+            f"balances: {balances}."
+        )
+
+    def hand_scores(self, result: HandResult, voice: Voice) -> list[str]:
+        rules = self.rules
+        takers = [i for i, p in enumerate(result.points) if p]
+        if len(takers) == 1:
+            stakes = plural(rules.players, "stake")
+            return [f"  The pool: {voice.side_says(takers[0], 'take')} it ({stakes})."]
+        each = plural(rules.players / len(takers), "stake")
+        return [f"  The pool: {voice.sides_named(takers)} divide it ({each} each)."]
+
+    def sheet(self, match: Match, voice: Voice) -> str:
+        """Each player's share of every pool with his running balance of stakes in brackets,
+        then the pools won and the balances."""
+        rules = self.rules
+        labels = [voice.side(i) for i in range(len(rules.sides))]
+        rows: list[tuple[str, list[str], str]] = []
+        sheet = match.score_sheet()
+        for i, points, totals in sheet:
+            balance = rules.balances(totals, i)
+            cells = [f"{number(p)} ({signed(b)})" for p, b in zip(points, balance, strict=True)]
+            result = match.hands[i - 1].result
+            rows.append((f"{i:>4}", cells, voice.tell(result.reason) if result is not None else ""))
+        totals = sheet[-1][2] if sheet else tuple(0.0 for _ in labels)
+        rows.append(("won", [number(t) for t in totals], "pools won"))
+        rows.append(("bal.", [signed(b) for b in rules.balances(totals, len(sheet))], "stakes"))
+        title = (
+            f"Pools ({len(sheet)} of {rules.rounds}; every player stakes 1, so a pool holds "
+            f"{rules.players}): each player's share of each pool (his running balance of stakes)"
+        )
+        return "\n".join(sheet_rows(title, "pool", labels, rows))
+
+    def winner(self, match: Match, voice: Voice) -> str:
+        totals = match.totals
+        pools = len(match.score_sheet())
+        balances = ", ".join(
+            f"{voice.side(i)} {signed(b)}" for i, b in enumerate(self.balances(match))
+        )
+        if match.winner is None:
+            best = max(totals)
+            tied = [i for i, t in enumerate(totals) if t == best]
+            head = f"{voice.sides_named(tied)} tie with {plural(best, 'pool')} each: nobody wins"
+        else:
+            won = plural(totals[match.winner], "pool")
+            head = f"{voice.side_says(match.winner, 'win')} with {won}"
+        return f"Match over after {plural(pools, 'pool')}: {head}. Final balances: {balances}."
 
 
 class DominoPoolGame(Game):

@@ -28,16 +28,20 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.game import BRITANNICA, Game, RuleSet
+from ..core.presenter import SheetKind
 from ..core.protocol import HandResult
 from ..core.tiles import HIGH, NAMES, PIPS
+from ..core.words import Voice, number, plural
 from .block import LINE_DEFAULTS
+from .line.presenter import LinePresenter
 from .line.rules import Rules
 
 if TYPE_CHECKING:
+    from ..core.match import Match
     from ..core.options import Options
     from .line.state import HandState
 
-__all__ = ["DominoWhistGame", "WhistRules", "draw_rank"]
+__all__ = ["DominoWhistGame", "WhistPresenter", "WhistRules", "draw_rank"]
 
 WHIST_OPTIONS: tuple[str, ...] = (
     "next_lead",
@@ -187,11 +191,121 @@ class WhistRules(Rules):
         best = [i for i, t in enumerate(totals) if t == low]
         return best[0] if len(best) == 1 and best[0] not in lost else None
 
+    def make_presenter(self) -> WhistPresenter:
+        return WhistPresenter(self)
+
     def utilities(self, points: Sequence[float]) -> tuple[float, ...]:
         """With ``target_is_loss`` the points are debits, worth their negative."""
         if self.target_is_loss:
             return tuple(-p for p in points)
         return super().utilities(points)
+
+
+WHIST_DEBIT_TEXT = {
+    "highest_side_own_total": "the side holding more pips is debited its own total "
+    "(equal totals: nobody)",
+    "side_of_highest_holder_all_pips": "the side of the player holding the most pips is debited "
+    "every pip left in the four hands",
+    "highest_holder_own_pips": "the side of the player holding the most pips is debited his own "
+    "pips",
+}
+
+
+class WhistPresenter(LinePresenter[WhistRules]):
+    """Domino Whist told: the draw for partners, and a score sheet of debits (the side first
+    debited with the target loses), or of points with ``target_is_loss=false``."""
+
+    default_opponent = "whist"
+
+    @property
+    def sheet_kind(self) -> SheetKind:
+        return "debits" if self.rules.target_is_loss else "points"
+
+    def debit_text(self) -> str:
+        """How a hand's debit is decided under ``whist_debit``, with the option's value."""
+        rules = self.rules
+        how = WHIST_DEBIT_TEXT.get(rules.whist_debit, rules.whist_debit)
+        return f"whist_debit={rules.whist_debit}: {how}"
+
+    def intro(self, voice: Voice) -> list[str]:
+        rules = self.rules
+        how = WHIST_DEBIT_TEXT.get(rules.whist_debit, rules.whist_debit)
+        lines = [
+            "Partners and the first leader are chosen by drawing, as at Whist: the two highest "
+            "draws play together against the two lowest, and the highest leads any tile; the "
+            "lead then passes to the next player each hand.",
+            f"All {rules.tiles.size} tiles are dealt, {plural(rules.hand_size, 'tile')} each, "
+            "so nobody draws: when you cannot match an end you say go (pass). A hand ends when a "
+            "player goes out or nobody can play; then, by "
+            f"whist_debit={rules.whist_debit}, {how}.",
+            "Leading a double announces strength in that number: a partner keeps it open, an "
+            "opponent tries to close it.",
+        ]
+        if not rules.target_is_loss:
+            lines[1] += " The other side scores the debit; first to the target wins."
+        return lines
+
+    def lead_draw(self, drawn: Sequence[int], voice: Voice) -> str:
+        """The draw for partners, e.g. ``Drawing for partners. You drew 6-5, seat 2 drew 5-4:
+        you are partners; seats 1 & 3 drew 3-1 and 2-0. You drew highest and lead.``"""
+        rules = self.rules
+        first = voice.reader if voice.reader is not None else 0
+        mine = rules.side_of[first]
+        theirs = next(i for i in range(len(rules.sides)) if i != mine)
+        partner = next(s for s in rules.sides[mine] if s != first)
+        best = max(range(rules.players), key=lambda s: draw_rank(drawn[s]))
+        others = " and ".join(NAMES[drawn[s]] for s in rules.sides[theirs])
+        return (
+            f"Drawing for partners. {voice.subject(first)} drew {NAMES[drawn[first]]}, "
+            f"{voice.name(partner)} drew {NAMES[drawn[partner]]}: "
+            f"{'you' if voice.reader in rules.sides[mine] else 'they'} are partners; "
+            f"{voice.side(theirs)} drew {others}. {voice.subject(best)} drew highest and "
+            f"{voice.verb(best, 'lead')}."
+        )
+
+    # ----------------------------------------------------------------- debits
+    def score_word(self) -> str:
+        return "Debits" if self.rules.target_is_loss else super().score_word()
+
+    def goal(self) -> str:
+        if self.rules.target_is_loss:
+            return f"The side first debited with {self.rules.target_score} loses."
+        return super().goal()
+
+    def goal_short(self) -> str:
+        if self.rules.target_is_loss:
+            return f"{plural(self.rules.target_score, 'debit')} lose"
+        return super().goal_short()
+
+    def target_text(self) -> str:
+        if self.rules.target_is_loss:
+            return f"the side first debited with {self.rules.target_score} loses"
+        return super().target_text()
+
+    def sheet_title(self) -> str:
+        if self.rules.target_is_loss:
+            return (
+                f"Debits (the side first debited with {self.rules.target_score} loses; "
+                f"{self.debit_text()})"
+            )
+        return super().sheet_title()
+
+    def standing(self, match: Match, scores: Sequence[float], voice: Voice) -> str:
+        if not self.rules.target_is_loss:
+            return super().standing(match, scores, voice)
+        now = [t + s for t, s in zip(match.totals, scores, strict=True)]
+        return f"Debits: {self.totals_text(now, voice)} ({self.rules.target_score} loses)."
+
+    def won_words(self, match: Match, winner: int, voice: Voice) -> str:
+        if not self.rules.target_is_loss:
+            return super().won_words(match, winner, voice)
+        totals = match.totals
+        loser = next(i for i in range(len(totals)) if i != winner)
+        return (
+            f"Match over: {voice.side_says(loser, 'reach')} "
+            f"{plural(self.rules.target_score, 'debit')} ({number(totals[loser])} to "
+            f"{number(totals[winner])}): {voice.side_says(winner, 'win')}."
+        )
 
 
 class DominoWhistGame(Game):

@@ -32,8 +32,8 @@ from ..core.actions import Action, Draw, Muggins, Pass, Play
 from ..core.layout import Layout
 from ..core.options import OptionError
 from ..core.tiles import BIT, DOUBLE, PIPS, format_tile
+from ..core.words import plural
 from ..games.line.state import HandState, Observation
-from ..text.words import plural
 from .expert import ExpertAgent
 from .search.inference import Inference
 

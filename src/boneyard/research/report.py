@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..text.words import capital, plural
+from ..core.words import capital, plural
 
 __all__ = ["PLOTS", "MissingPlots", "print_tables", "write_report"]
 

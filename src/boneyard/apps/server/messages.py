@@ -251,11 +251,17 @@ class Placed(BaseModel):
 
 
 class Arm(BaseModel):
-    """The tiles laid on one end, from its root outward; ``root`` is the tile it grows from."""
+    """The tiles laid on one end, from its root outward; ``root`` is the tile it grows from,
+    ``way`` which way it leaves it (seen with the root lying along the line: the lead's ends go
+    ``left`` and ``right``, a spinner's short sides and a chicken foot's toes ``up`` and
+    ``down``; a hub's trains ``right``), ``half`` which half of a root standing across it leaves
+    from when not its middle (``left`` or ``right``: Chicken Foot's outer toes)."""
 
     name: str
     root: str
     tiles: list[Placed]
+    way: Literal["left", "right", "up", "down"]
+    half: Literal["left", "right"] | None = None
 
 
 class End(BaseModel):
@@ -270,6 +276,8 @@ class End(BaseModel):
     """What stands on it now, in words ("marker: open to all; 12-12 to be covered")."""
     marked: bool = False
     """A train carrying its owner's marker (Mexican Train)."""
+    waiting: bool = False
+    """A double or a side to be covered before play goes on elsewhere."""
 
 
 class TrickTile(BaseModel):
@@ -301,6 +309,10 @@ class Tricks(BaseModel):
     last_winner: int | None
     value: float
     pool: bool
+    tricks: int
+    """The tricks of a hand."""
+    worth: str
+    """What a trick is worth, in words."""
 
 
 class Line(BaseModel):
@@ -316,6 +328,8 @@ class Line(BaseModel):
     words: list[str]
     hub: bool = False
     tricks: Tricks | None = None
+    last: str | None = None
+    """The tile laid last."""
 
 
 class SeatView(BaseModel):
@@ -339,7 +353,9 @@ class SheetRow(BaseModel):
 
 class Sheet(BaseModel):
     """The score sheet: the sides' names, a row per finished hand (with the reasons for its
-    scores), the totals, the points made so far in the hand in play, and the target."""
+    scores), the totals, the points made so far in the hand in play, and the target. ``kind``
+    is what it holds: ``points``, ``pools`` (shares of pools), ``debits`` (the first debited
+    with the target loses), ``lowest`` (costs: the lowest total wins) or ``counters``."""
 
     sides: list[str]
     rows: list[SheetRow]
@@ -348,6 +364,7 @@ class Sheet(BaseModel):
     this_hand_notes: list[str]
     target: str
     text: str
+    kind: Literal["points", "pools", "debits", "lowest", "counters"] = "points"
 
 
 class RevealSeat(BaseModel):

@@ -6,7 +6,7 @@ move with :meth:`Table.check` (on a copy: a refused move changes nothing), store
 it with :meth:`Table.apply`. :meth:`Table.view` is one reader's :class:`StateMessage`: a seat's
 own tiles and moves, or for a spectator (``seat=None``) the public view only. The log reuses the
 terminal game's sentences (:func:`boneyard.text.narration.describe_move` and friends), told for each
-reader (:class:`boneyard.text.words.Voice`): a seat reads "you" about itself and the others' names,
+reader (:class:`boneyard.core.words.Voice`): a seat reads "you" about itself and the others' names,
 a spectator names only; the seat that drew a tile reads which, the others read "draws a tile".
 
 >>> from boneyard.games import get_game
@@ -45,43 +45,30 @@ from ...core.actions import (
     Stand,
     TakeMiss,
 )
-from ...core.layout import MARKED, Layout
 from ...core.match import Match
 from ...core.record import FORMAT, hand_to_record, parse_move
-from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
+from ...core.tiles import HIGH, LOW, NAMES, tiles_of
+from ...core.views import PlacedTile, TableView, TrickView
+from ...core.words import Voice
 from ...games import get_game
-from ...games.counting import CountingRules
 from ...games.line.rules import Rules
 from ...games.line.state import HandState, IllegalAction, Observation
-from ...games.loo.rules import LooRules
-from ...games.loo.table import DROPPED, MISSED, STOOD
-from ...games.loo.table import Tricks as TrickTable
-from ...games.matador import MatadorRules
 from ...players.agents import AGENTS, Agent, make_agent
 from ...players.analysis import MoveAnalysis
-from ...text.narration import Placed as TablePlaced
+from ...text.drawing import describe_table
 from ...text.narration import (
-    _Before,
-    _label,
-    _target_text,
-    count_text,
+    Before,
     describe_action,
-    describe_move,
-    describe_table,
-    end_needs,
-    game_intro,
     hand_result_text,
-    hand_start_text,
+    hand_start_lines,
+    intro_lines,
     menu,
-    partner_out_text,
+    score_note,
     score_sheet_text,
-    scoring_lines,
-    target_reached_text,
-    trace_table,
-    trick_won_text,
+    table_view,
+    tell_move,
     winner_text,
 )
-from ...text.words import Voice
 from .messages import (
     ActionIn,
     ActionOut,
@@ -231,92 +218,78 @@ def action_from_json(state: HandState, seat: int, action: ActionIn) -> Action:
     return parse_move(state, move)
 
 
-def _placed(rules: Rules, layout: Layout, p: TablePlaced) -> Placed:
-    t = p.tile
-    spinner = bool(layout.spinners & BIT[t])
-    cross = p.across or (DOUBLE[t] and (rules.doubles_crosswise or spinner))
+def _placed(p: PlacedTile) -> Placed:
     return Placed(
-        tile=NAMES[t], a=p.inner, b=p.outer, double=DOUBLE[t], cross=cross, spinner=spinner
+        tile=NAMES[p.tile], a=p.a, b=p.b, double=p.double, cross=p.cross, spinner=p.spinner
     )
 
 
-_STATUS: dict[int, Literal["deciding", "stood", "missed", "dropped"]] = {
-    STOOD: "stood",
-    MISSED: "missed",
-    DROPPED: "dropped",
-}
-
-
-def tricks_view(rules: Rules, table: TrickTable) -> Tricks:
+def tricks_view(view: TrickView) -> Tricks:
     """A trick-taking table as everyone may see it (no tile thrown out is in it)."""
     return Tricks(
-        trump=table.trump,
-        turnup=NAMES[table.turnup],
-        seats=[
-            TrickSeat(seat=s, status=_STATUS.get(st, "deciding"), won=table.won[s])
-            for s, st in enumerate(table.status)
-        ],
-        trick=[TrickTile(seat=s, tile=NAMES[t]) for s, t in table.trick],
-        leader=table.leader if table.playing else None,
-        last=[TrickTile(seat=s, tile=NAMES[t]) for s, t in table.last],
-        last_winner=table.last_winner if table.last_winner >= 0 else None,
-        value=table.value,
-        pool=isinstance(rules, LooRules) and rules.pool,
+        trump=view.trump,
+        turnup=NAMES[view.turnup],
+        seats=[TrickSeat(seat=s.seat, status=s.status, won=s.won) for s in view.seats],
+        trick=[TrickTile(seat=s, tile=NAMES[t]) for s, t in view.trick],
+        leader=view.leader,
+        last=[TrickTile(seat=s, tile=NAMES[t]) for s, t in view.last],
+        last_winner=view.last_winner,
+        value=view.value,
+        pool=view.pool,
+        tricks=view.tricks,
+        worth=view.worth,
     )
 
 
 def line_view(
     rules: Rules,
     history: Sequence[Move],
-    table: Layout | None = None,
+    table: object | None = None,
     named: Callable[[str], str] = str,
 ) -> Line:
-    """The table for drawing, traced from a (public) history by the rules themselves; ``table``
-    is the hand's layout where it is not a line (Domino Loo's tricks). ``named`` puts the
-    players' names in the words ("seat 1's train")."""
-    if isinstance(table, TrickTable):
-        return Line(
-            lead=None,
-            arms=[],
-            ends=[],
-            count=None,
-            words=[named(w) for w in describe_table(rules, history, layout=table)],
-            tricks=tricks_view(rules, table),
-        )
-    traced = trace_table(rules, history)
-    layout, lead = traced.layout, traced.lead
-    words = [named(w) for w in describe_table(rules, history)]
-    if layout is None or lead is None:
-        return Line(lead=None, arms=[], ends=[], count=count_text(rules, None), words=words)
-    arms = [
-        Arm(
-            name=name,
-            root=NAMES[traced.roots.get(name, lead.tile)],
-            tiles=[_placed(rules, layout, p) for p in traced.arms.get(name, [])],
-        )
-        for name in layout.names
-    ]
-    ends = []
-    for i, (name, pip) in enumerate(zip(layout.names, layout.pips, strict=True)):
-        needs = end_needs(rules, pip) if isinstance(rules, MatadorRules) and pip >= 0 else None
-        note = rules.end_note(layout, i).strip().removeprefix("(").removesuffix(")")
-        ends.append(
-            End(
-                name=name,
-                shows=_label(rules, pip) if pip >= 0 else None,
-                needs=needs,
-                title=named(rules.end_title(name)) or None,
-                note=named(note) or None,
-                marked=layout.kinds[i] == MARKED,
-            )
-        )
+    """The table for drawing, as the game describes it (:mod:`boneyard.core.views`) from a
+    public history and the hand's public ``table``. ``named`` puts the players' names in the
+    words ("seat 1's train")."""
+    return line_message(table_view(rules, history, table), named)
+
+
+def line_message(view: TableView, named: Callable[[str], str] = str) -> Line:
+    """A table description as the protocol sends it (``static/common.js`` draws it), with its
+    words for screen readers."""
+    voice = Voice(())
+    words = [named(w) for w in describe_table(view, voice)]
+    if isinstance(view, TrickView):
+        return Line(lead=None, arms=[], ends=[], count=None, words=words, tricks=tricks_view(view))
+    if view.lead is None:
+        return Line(lead=None, arms=[], ends=[], count=view.count, words=words)
     return Line(
-        lead=_placed(rules, layout, lead),
-        arms=arms,
-        ends=ends,
-        count=count_text(rules, layout),
+        lead=_placed(view.lead),
+        arms=[
+            Arm(
+                name=arm.name,
+                root=NAMES[arm.root],
+                tiles=[_placed(p) for p in arm.tiles],
+                way=arm.way,
+                half=arm.half,
+            )
+            for arm in view.arms
+        ],
+        ends=[
+            End(
+                name=end.name,
+                shows=end.shows,
+                needs=end.needs,
+                title=named(end.title) if end.title else None,
+                note=named(end.note) if end.note else None,
+                marked=end.marked,
+                waiting=end.waiting,
+            )
+            for end in view.ends
+        ],
+        count=view.count,
         words=words,
-        hub="L" not in layout.names,
+        hub=view.hub,
+        last=NAMES[view.last] if view.last is not None else None,
     )
 
 
@@ -558,13 +531,19 @@ class Table:
         """Take a checked action: the engine moves, the log says what happened (and, in the
         counting games, why it scored), and a finished hand is scored."""
         state = self.state
-        before = _Before(state)
+        before = Before(state)
+        forced = self.seats[seat].kind == "person" and self._forced(seat, action)
         state.apply(action, seat=seat)
         self.version += 1
         self.updated = now()
-        self._report(state, before)
+        self._report(state, before, forced)
         if state.over:
             self._hand_over(state)
+
+    def _forced(self, seat: int, action: Action) -> bool:
+        """Whether ``action`` is ``seat``'s only move, a draw or a pass (told as forced)."""
+        offered = menu(self.state.observation(seat))
+        return len(offered) == 1 and isinstance(action, Draw | Pass) and offered[0] == action
 
     # ----------------------------------------------------------------- the log
     def say(self, text: str = "") -> None:
@@ -603,91 +582,42 @@ class Table:
         return entries
 
     def _intro(self) -> None:
-        rules = self.rules
-        game = rules.game
-        self.say(f"{game.title} ({rules.rule_set} rules), {rules.players} players: {game.summary}")
-        self.tell(lambda v: "\n".join(game_intro(rules, v)))
-        if rules.partners():
-            sides = range(len(rules.sides))
-            self.tell(lambda v: "Partnerships: " + " vs ".join(v.side(i) for i in sides) + ".")
+        self.tell(lambda v: "\n".join(intro_lines(self.rules, v)))
 
     def _hand_started(self) -> None:
         self.version += 1
         self.say("")
-        self.say(f"=== Hand {self.number} ===")
         state = self.state
-        self.tell(lambda v: hand_start_text(self.rules, state, v))
+        number = self.number
+        # The draw for the first lead is not kept in the store: a table restored could not tell
+        # it again, so no table tells it.
+        self.tell(lambda v: "\n".join(hand_start_lines(state, number, v)))
 
-    def _report(self, state: HandState, before: _Before) -> None:
-        rules = self.rules
-        index = len(state.history) - 1
-        move = state.history[index]
-        public = state.public[-1]
-        victim = None
-        if isinstance(move.action, Muggins):
-            victim = next(
-                (m.seat for m in reversed(state.history[:-1]) if isinstance(m.action, Play)), None
-            )
-        side = rules.side_of[move.seat]
-        gained = state.scores[side] - before.scores[side]
-        if isinstance(move.action, Play | Muggins) and gained != move.points:
-            move = move._replace(points=gained)
-            public = public._replace(points=gained)
-
-        def moved(voice: Voice) -> str:
-            # The mover reads what only he knows (the tile he drew); the others what is public.
-            shown = move if voice.reader == move.seat else public
-            return describe_move(shown, before.layout, voice, victim=victim, rules=rules)
-
-        full = describe_move(move, before.layout, self.voice(None), victim=victim, rules=rules)
-        self.tell(moved, move.seat, full)
-        table, was = state.layout, before.layout
-        if (
-            isinstance(table, TrickTable)
-            and isinstance(was, TrickTable)
-            and table.won != was.won
-            and table.last_winner >= 0
+    def _report(self, state: HandState, before: Before, forced: bool = False) -> None:
+        """The log of the last move, told for each reader as the plain game tells it
+        (:func:`boneyard.text.narration.tell_move`): the move's own line carries its seat and
+        what it hid (for replays), the lines after it (why it scored, a trick taken...) none."""
+        seat = state.history[-1].seat
+        shown = tell_move(state, before, self.voice(None), shown=True)[0].text
+        first = True
+        for entry in self.told(
+            lambda v: "\n".join(t.text for t in tell_move(state, before, v, forced=forced))
         ):
-            self.tell(lambda v: f"  {trick_won_text(table, v)}")
-        reasons: list[str] = []
-        if isinstance(rules, CountingRules) and isinstance(move.action, Play):
-            counting = rules
+            self.log.append(entry._replace(seat=seat, full=shown) if first else entry)
+            first = False
 
-            def why(voice: Voice) -> str:
-                lines = scoring_lines(counting, state, before.layout, move, index, voice)
-                return "\n".join(f"  {line}" for line in lines)
+        def scored(voice: Voice) -> str:
+            told = tell_move(state, before, voice, forced=forced)
+            return score_note(told, state, before, voice) or ""
 
-            reasons = scoring_lines(counting, state, before.layout, move, index, self.voice(None))
-            if reasons:
-                self.tell(why)
-        if (
-            rules.both_partners_out
-            and isinstance(move.action, Play)
-            and not state.over
-            and not state.hands[move.seat]
-        ):
-            self.tell(lambda v: partner_out_text(move.seat, v))
-        if before.reached < 0 <= state.target_side and not state.over:
-            self.tell(lambda v: target_reached_text(rules, state.target_side, v))
-        if move.points:
-
-            def scored(voice: Voice) -> str:
-                said = f"{voice.says(move.seat, 'score', opening=True)} {move.points}"
-                if not isinstance(rules, CountingRules) or not isinstance(move.action, Play):
-                    return said
-                lines = scoring_lines(rules, state, before.layout, move, index, voice)
-                why = next((r for r in lines if not r.startswith("Score:")), "")
-                return f"{said} ({why})" if why else said
-
+        if score_note(tell_move(state, before, self.voice(None)), state, before, self.voice(None)):
             self.notes.setdefault(self.number - 1, []).extend(self.told(scored))
 
     def result_text(self, index: int, voice: Voice) -> str:
         """How hand ``index`` (0-based, finished) ended, told by ``voice``."""
         state = self.match.hands[index]
         assert state.result is not None
-        return hand_result_text(
-            index + 1, state.result, self.rules, state.hands, state, voice=voice
-        )
+        return hand_result_text(index + 1, state, voice)
 
     def _hand_over(self, state: HandState) -> None:
         number = self.number
@@ -809,8 +739,7 @@ class Table:
             assert seat is not None
             obs = state.observation(seat)
             tiles = sorted_tiles(obs.hand)
-            if isinstance(rules, MatadorRules):
-                marked = sorted_tiles(obs.hand & rules.matadors)
+            marked = sorted_tiles(obs.hand & rules.presenter.marked())
             if status == "playing" and state.turn == seat:
                 moves = self._moves(obs)
         log = [e.for_reader(seat) for e in self.log[-LOG_LINES:]]
@@ -871,27 +800,14 @@ class Table:
         ]
 
     def _moves(self, obs: Observation) -> list[ActionOut]:
-        rules = self.rules
-        out = []
-        counting = isinstance(rules, CountingRules) and not rules.claims
-        by = None
-        for action in menu(obs):
-            points = None
-            if counting and isinstance(action, Play):
-                assert isinstance(rules, CountingRules)
-                points = rules.points_of_play(obs.layout, action)
-            if isinstance(action, Muggins):
-                by = next(
-                    (
-                        self.seats[m.seat].name
-                        for m in reversed(obs.history)
-                        if isinstance(m.action, Play)
-                    ),
-                    None,
-                )
-            text = describe_action(action, obs.layout, points=points, by=by, rules=rules)
-            out.append(ActionOut(action=action_json(action, obs.seat), text=text))
-        return out
+        voice = self.voice(obs.seat)
+        return [
+            ActionOut(
+                action=action_json(action, obs.seat),
+                text=describe_action(self.rules, action, obs, voice),
+            )
+            for action in menu(obs)
+        ]
 
     def chat_line(self, c: StoredChat) -> ChatLine:
         return ChatLine(seat=c.seat, name=c.name, text=c.text, at=c.created.isoformat())
@@ -915,7 +831,7 @@ class Table:
             )
         state = self.state
         playing = self.status == "playing"
-        target = _target_text(self.rules)
+        presenter = self.rules.presenter
         return Sheet(
             sides=labels,
             rows=rows,
@@ -924,7 +840,8 @@ class Table:
             this_hand_notes=[e.for_reader(reader) for e in self.notes.get(self.number - 1, [])]
             if playing
             else [],
-            target=target,
+            target=presenter.target_text(),
+            kind=presenter.sheet_kind,
             text=score_sheet_text(match, voice),
         )
 
@@ -941,9 +858,10 @@ class Table:
         result = state.result
         if result is None:
             return None
-        table = state.layout
         if not self.rules.shows_hands_at_end:
-            # Domino Loo: what was thrown out stays face down; the tricks are public.
+            # What was thrown out stays face down (Domino Loo); the tricks are public.
+            view = table_view(self.rules, state.public, state.layout)
+            won = {s.seat: s.won for s in view.seats} if isinstance(view, TrickView) else {}
             return Reveal(
                 hand=index + 1,
                 seats=[
@@ -953,7 +871,7 @@ class Table:
                         left=[],
                         dealt=[],
                         pips=0,
-                        tricks=table.won[s.seat] if isinstance(table, TrickTable) else None,
+                        tricks=won.get(s.seat),
                     )
                     for s in self.seats
                 ],

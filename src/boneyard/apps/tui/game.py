@@ -25,15 +25,12 @@ from textual.worker import Worker, WorkerState
 
 from ...core.actions import DRAW, PASS, Action, Discard, Draw, Muggins, Pass, Play
 from ...core.tiles import BIT
-from ...games.counting import CountingRules
+from ...core.views import LineView
+from ...core.words import number
 from ...games.line.state import IllegalAction
-from ...games.loo.rules import LooRules
-from ...games.matador import MatadorRules
-from ...games.pool import PoolRules
-from ...games.whist import WhistRules
 from ...players.analysis import MoveAnalysis
-from ...text.narration import YOU, count_text, ends_text, game_intro, side_labels
-from ...text.words import plural
+from ...text.drawing import ends_text
+from ...text.narration import YOU, side_labels, table_view
 from .render import hand_order
 from .screens import ClaimScreen, ConfirmScreen, HandOverScreen, TextScreen
 from .session import Session
@@ -190,12 +187,13 @@ class GameScreen(Screen[None]):
             "take_back",
         ):
             return False  # nothing is left to play
+        keys = rules.presenter.keys()
         if action == "draw":
-            return rules.can_draw or rules.voluntary_draw
+            return "draw" in keys
         if action == "pass_turn":
-            return not rules.custom_apply  # a hand of tricks (Domino Loo) has no passing
+            return "pass" in keys
         if action == "muggins":
-            return rules.claims
+            return "muggins" in keys
         return True
 
     # ----------------------------------------------------------------- drawing
@@ -215,14 +213,14 @@ class GameScreen(Screen[None]):
         chosen = self.chosen()
         table = self.query_one("#table", TableView)
         choices = [chosen.end] if isinstance(chosen, Play) and chosen.end else []
-        table.show(rules, obs.history, choices, layout=obs.layout)
+        view = table_view(rules, obs.history, obs.layout)
+        table.show(view, choices, s.voice)
         ends_line = self.query_one("#ends", Static)
         # A hand of tricks has no open ends: the table itself shows the trumps and the trick.
-        ends_line.display = not rules.custom_apply
-        if ends_line.display:
-            ends = ends_text(obs.layout, rules)
-            count = count_text(rules, obs.layout)
-            ends_line.update(ends + (f"   {count}" if count else ""))
+        ends_line.display = isinstance(view, LineView)
+        if isinstance(view, LineView):
+            count = view.count
+            ends_line.update(ends_text(view, s.voice) + (f"   {count}" if count else ""))
         playable = 0
         numbers: dict[int, list[int]] = {}
         for i, a in enumerate(moves, 1):
@@ -231,7 +229,7 @@ class GameScreen(Screen[None]):
                 playable |= BIT[t]
                 numbers.setdefault(t, []).append(i)
         labels = {t: _numbers_label(ns) for t, ns in numbers.items()}
-        marks = rules.matadors if isinstance(rules, MatadorRules) else 0
+        marks = rules.presenter.marked()
         tiles = hand_order(state.hands[YOU])
         selected = tile_of(chosen) if chosen is not None else None
         self.query_one("#hand", HandView).show(
@@ -242,18 +240,7 @@ class GameScreen(Screen[None]):
     def _title(self, number: int) -> str:
         s = self.session
         rules = s.rules
-        if isinstance(rules, PoolRules):
-            goal = plural(rules.rounds, "pool")
-        elif isinstance(rules, WhistRules) and rules.target_is_loss:
-            goal = f"{plural(rules.target_score, 'debit')} lose"
-        elif rules.low_wins:
-            goal = f"{plural(getattr(rules, 'rounds', 0), 'hand')}, lowest total wins"
-        elif isinstance(rules, LooRules) and rules.pool:
-            goal = f"{plural(rules.rounds, 'deal')}, most counters wins"
-        elif rules.target_exact:
-            goal = f"exactly {rules.target_score} wins"
-        else:
-            goal = f"first to {rules.target_score}"
+        goal = rules.presenter.goal_short()
         auto = "auto draw/pass" if self.boneyard.settings.auto_forced else "draw/pass by hand"
         return (
             f"{rules.game.title} · {rules.rule_set} rules · hand {number} · {goal} · "
@@ -282,19 +269,9 @@ class GameScreen(Screen[None]):
         totals = list(s.match.totals)
         if self.shown_hand is None:
             totals = [t + p for t, p in zip(totals, state.scores, strict=True)]
-        what = (
-            "Pools"
-            if isinstance(rules, PoolRules)
-            else "Debits"
-            if isinstance(rules, WhistRules) and rules.target_is_loss
-            else "Score"
-        )
         text.append(
-            f"{what}: "
-            + ", ".join(
-                f"{lab} {int(t) if float(t).is_integer() else round(t, 2)}"
-                for lab, t in zip(labels, totals, strict=True)
-            ),
+            f"{rules.presenter.score_word()}: "
+            + ", ".join(f"{lab} {number(t)}" for lab, t in zip(labels, totals, strict=True)),
             style="bold",
         )
         if rules.partners():
@@ -544,7 +521,8 @@ class GameScreen(Screen[None]):
         table = self.query_one("#table", TableView)
         if self.shown_hand is None:
             choices = [chosen.end] if isinstance(chosen, Play) and chosen.end else []
-            table.show(self.session.rules, obs.history, choices, layout=obs.layout)
+            view = table_view(self.session.rules, obs.history, obs.layout)
+            table.show(view, choices, self.session.voice)
             hand = self.query_one("#hand", HandView)
             hand.selected = tile_of(chosen) if chosen is not None else None
             hand.refresh()
@@ -697,11 +675,7 @@ class GameScreen(Screen[None]):
     def action_help(self) -> None:
         rules = self.session.rules
         lines = [f"{rules.game.title}: {rules.game.summary}", ""]
-        lines += game_intro(rules)
-        if isinstance(rules, CountingRules):
-            from ...text.narration import _scoring_phrase
-
-            lines.append(_scoring_phrase(rules))
+        lines += rules.presenter.intro(self.session.voice)
         lines += ["", KEYS_HELP]
         self.app.push_screen(TextScreen("Help", "\n".join(lines)))
 

@@ -20,8 +20,13 @@ Tiles come in four sizes, tried largest first until the whole table fits the win
 * ``small``: numbers, as the line-based game draws them: ``[6|4]``, a double across as
   ``+6+`` / ``| |`` / ``+6+``.
 
-If even small tiles do not fit, :func:`table_canvas` falls back to the line-based drawing of
-:func:`boneyard.text.narration.render_table` (one line per arm).
+Trains from a hub (Mexican Train) are drawn as the browser draws them: the engine standing on the
+left, each train a row of tiles running right from it, named (and whose it is), with its marker.
+
+What is drawn is the game's description of its table (:mod:`boneyard.core.views`): nothing here
+knows a game. If even small tiles do not fit, :func:`table_canvas` falls back to the line-based
+drawing of :func:`boneyard.text.drawing.render_table` (one line per arm); a trick-taking table is
+told in words.
 
 >>> from boneyard.core.tiles import parse_tile
 >>> print(tile_canvas(LARGE, 6, 4).text())
@@ -41,12 +46,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...core.actions import Move, Play
-from ...core.layout import Layout
-from ...core.tiles import BIT, DOUBLE, HIGH, LOW, tiles_of
-from ...games.line.rules import Rules
-from ...games.loo.table import Tricks
-from ...text.narration import Placed, Table, render_table, trace_table
+from ...core.tiles import BIT, HIGH, LOW, tiles_of
+from ...core.views import ArmView, LineView, PlacedTile, TableView, TrickView
+from ...core.words import Voice
+from ...text.drawing import render_table, trick_lines
 
 __all__ = [
     "COMPACT",
@@ -163,10 +166,14 @@ class Canvas:
         return ["".join(row) for row in self.roles]
 
 
-def tile_canvas(style: TileStyle, first: int, second: int, vertical: bool = False) -> Canvas:
-    """One tile showing ``first`` on its left (top, standing) half and ``second`` on the other."""
+def tile_canvas(
+    style: TileStyle, first: int, second: int, vertical: bool = False, digits: int = 1
+) -> Canvas:
+    """One tile showing ``first`` on its left (top, standing) half and ``second`` on the other;
+    a numeric style writes each number in at least ``digits`` places (so that the tiles of a
+    table drawn with numbers up to 12 are all one size)."""
     if style.numeric:
-        digits = max(len(str(first)), len(str(second)))
+        digits = max(digits, len(str(first)), len(str(second)))
         w, h = style.size(vertical, digits)
         canvas = Canvas(w, h)
         if vertical:
@@ -263,7 +270,7 @@ class _Arm:
     direction; ``axis``: the row or column the arm runs along), the piece it grows from."""
 
     name: str
-    tiles: list[Placed]
+    tiles: tuple[PlacedTile, ...]
     d: Dir
     end: int
     axis: int
@@ -276,15 +283,11 @@ class _Arm:
 class _Lay:
     """One attempt to lay the table in a style on a canvas of a given size."""
 
-    def __init__(
-        self, rules: Rules, style: TileStyle, width: int, height: int, spinners: int
-    ) -> None:
-        self.rules = rules
+    def __init__(self, style: TileStyle, width: int, height: int, digits: int = 1) -> None:
         self.style = style
         self.width = width
         self.height = height
-        self.spinners = spinners
-        self.digits = len(str(rules.tiles.max_pip))
+        self.digits = digits
         self.pieces: list[Piece] = []
         self.owner: dict[tuple[int, int], int] = {}
         self.ends: dict[str, tuple[int, Dir]] = {}  # end -> (its tip piece, its direction)
@@ -293,13 +296,10 @@ class _Lay:
     def size(self, standing: bool) -> tuple[int, int]:
         return self.style.size(standing, self.digits)
 
-    def crosswise(self, p: Placed) -> bool:
+    def crosswise(self, p: PlacedTile) -> bool:
         """Whether a tile stands across its arm (a double laid crosswise, a spinner, a crosswise
         matador)."""
-        if p.across:
-            return True
-        t = p.tile
-        return bool(DOUBLE[t]) and (self.rules.doubles_crosswise or bool(self.spinners & BIT[t]))
+        return p.cross
 
     def fits(self, rect: Rect, allowed: int = -1) -> bool:
         """Inside the canvas, and no other tile within the style's gap (but ``allowed``, the
@@ -359,29 +359,48 @@ class _Lay:
         return count
 
     # -- laying
-    def lay(self, table: Table, x: int, y: int, last: int) -> bool:
-        lead = table.lead
+    def lay(self, view: LineView, x: int, y: int) -> bool:
+        lead = view.lead
         assert lead is not None
+        last = view.last if view.last is not None else -1
         standing = self.crosswise(lead)
         w, h = self.size(standing)
         if not self.fits((x, y, w, h)):
             return False
-        first, second = (lead.inner, lead.inner) if standing else (lead.inner, lead.outer)
+        first, second = (lead.a, lead.a) if standing else (lead.a, lead.b)
         root = self.add(Piece(lead.tile, x, y, w, h, standing, first, second, lead.tile == last))
         g = self.style.gap
         axis = y + h // 2
-        queue = [
-            _Arm("L", table.arms.get("L", []), W, x - g, axis, root, True),
-            _Arm("R", table.arms.get("R", []), E, x + w + g, axis, root, True),
-        ]
-        short = {name: t for name, t in table.roots.items() if name not in ("L", "R")}
+        queue: list[_Arm] = []
+        short: list[ArmView] = []
+        for view_arm in view.arms:
+            if view_arm.root == lead.tile and view_arm.way in ("left", "right"):
+                d, end = (W, x - g) if view_arm.way == "left" else (E, x + w + g)
+                queue.append(_Arm(view_arm.name, view_arm.tiles, d, end, axis, root, True))
+            else:
+                short.append(view_arm)
 
         def open_short_sides(t: int, index: int, d: Dir) -> None:
             piece = self.pieces[index]
-            for name, r in short.items():
-                if r != t:
+            for side in short:
+                if side.root != t:
                     continue
-                up = name.endswith("U")
+                up = side.way == "up"
+                if side.half is not None and d in (E, W):
+                    # Off one half of a tile standing across (a chicken foot's outer toe): a
+                    # column just beyond that side of it, going up or down from the line.
+                    sw, _ = self.size(True)
+                    _, lh = self.size(False)
+                    row = piece.y + piece.h // 2 - lh // 2  # the top of the line's tiles
+                    end = row - g if up else row + lh + g
+                    if side.half == "left":
+                        column = piece.x - g - sw + sw // 2
+                    else:
+                        column = piece.x + piece.w + g + sw // 2
+                    queue.append(
+                        _Arm(side.name, side.tiles, N if up else S, end, column, index, False)
+                    )
+                    continue
                 if d in (E, W):
                     sd = N if up else S
                     end = piece.y - g if up else piece.y + piece.h + g
@@ -390,9 +409,9 @@ class _Lay:
                     sd = W if up else E
                     end = piece.x - g if up else piece.x + piece.w + g
                     axis = piece.y + piece.h // 2
-                queue.append(_Arm(name, table.arms.get(name, []), sd, end, axis, index, False))
+                queue.append(_Arm(side.name, side.tiles, sd, end, axis, index, False))
 
-        if self.spinners & BIT[lead.tile]:
+        if lead.spinner:
             open_short_sides(lead.tile, root, E)
         while queue:
             arm = queue.pop(0)
@@ -400,7 +419,7 @@ class _Lay:
                 index = self.place(arm, p, last, more=i < len(arm.tiles) - 1)
                 if index is None:
                     return False
-                if self.spinners & BIT[p.tile] and not p.across:
+                if p.spinner and not (p.cross and not p.double):
                     open_short_sides(p.tile, index, arm.d)
             self.ends[arm.name] = (arm.prev, arm.d)
         return True
@@ -414,14 +433,15 @@ class _Lay:
         _, h = self.size(False)
         return end + g + h <= self.height if d == S else end - g - h >= 0
 
-    def place(self, arm: _Arm, p: Placed, last: int, more: bool = False) -> int | None:
+    def place(self, arm: _Arm, p: PlacedTile, last: int, more: bool = False) -> int | None:
         """Lay the arm's next tile: straight on if it fits, else round a corner (back the other
         way after a corner of the line, so that it snakes); the piece, or ``None``. With
         ``more`` tiles to come, an arm turns before it runs out of room to turn."""
         cross = self.crosswise(p)
+        across = cross and not p.double  # a crosswise matador, both halves open
         # A double laid across may turn a corner if it must (lying along the new way), but
         # never a spinner, whose short sides need it across.
-        can_turn = not cross or not (p.across or self.spinners & BIT[p.tile])
+        can_turn = not cross or not (across or p.spinner)
         options: list[tuple[Dir, Rect, int, int, bool]] = []
         if arm.home_horizontal and arm.d in (N, S) and arm.back is not None and not cross:
             r, end, axis = self.corner(arm, arm.back)
@@ -457,8 +477,8 @@ class _Lay:
             arm.vertical_run = 1 if new in (N, S) else 0
         elif new in (N, S):
             arm.vertical_run += 1
-        if cross and not p.across:
-            first = second = p.inner
+        if cross and not across:
+            first = second = p.a
         else:
             first, second = _halves(p, new)
         index = self.add(Piece(p.tile, x, y, w, h, standing, first, second, p.tile == last))
@@ -467,45 +487,48 @@ class _Lay:
         return index
 
 
-def _halves(p: Placed, d: Dir) -> tuple[int, int]:
+def _halves(p: PlacedTile, d: Dir) -> tuple[int, int]:
     """The pips of a tile's first (left or top) and second half, laid along ``d``."""
-    if p.across:
-        return HIGH[p.tile], LOW[p.tile]
+    if p.cross and not p.double:
+        return p.a, p.b  # a crosswise matador stands as it lies, the higher on top
     if d in (E, S):
-        return p.inner, p.outer
-    return p.outer, p.inner
+        return p.a, p.b
+    return p.b, p.a
 
 
-def _last_tile(history: Sequence[Move]) -> int:
-    for move in reversed(history):
-        if isinstance(move.action, Play):
-            return move.action.tile
-    return -1
+def _digits(view: LineView) -> int:
+    """The widest number on the table (for tiles drawn with numbers)."""
+    tiles = [p for arm in view.arms for p in arm.tiles]
+    if view.lead is not None:
+        tiles.append(view.lead)
+    return max((len(str(max(p.a, p.b))) for p in tiles), default=1)
 
 
-def lay_table(
-    rules: Rules, history: Sequence[Move], style: TileStyle, width: int, height: int
-) -> _Lay | None:
+def lay_table(view: LineView, style: TileStyle, width: int, height: int) -> _Lay | None:
     """Lay the table in ``style`` on a ``width`` x ``height`` canvas; ``None`` if it does not fit.
 
     A few places for the lead are tried (the whole line centred when it fits on one row), and the
     layout with the fewest corners and the lead nearest the middle is kept."""
-    table = trace_table(rules, history)
-    if table.layout is None or table.lead is None or "L" not in table.layout.names:
-        return None  # a hub (Mexican Train): drawn as text, a line per train
-    spinners = table.layout.spinners
-    probe = _Lay(rules, style, width, height, spinners)
-    last = _last_tile(history)
+    lead = view.lead
+    if lead is None or view.hub:
+        return None
+    digits = _digits(view)
+    probe = _Lay(style, width, height, digits)
 
-    def length(name: str) -> int:
+    def length(way: str) -> int:
+        """How long the lead's arm going ``way`` is, in cells."""
+        along = way in ("left", "right")
         total = 0
-        for p in table.arms.get(name, []):
-            along = probe.size(probe.crosswise(p) != (name not in ("L", "R")))
-            total += (along[0] if name in ("L", "R") else along[1]) + style.gap
+        for arm in view.arms:
+            if arm.way != way or arm.root != lead.tile or arm.half is not None:
+                continue
+            for p in arm.tiles:
+                size = probe.size(probe.crosswise(p) != (not along))
+                total += (size[0] if along else size[1]) + style.gap
         return total
 
-    lw, lh = probe.size(probe.crosswise(table.lead))
-    left, right = length("L"), length("R")
+    lw, lh = probe.size(probe.crosswise(lead))
+    left, right = length("left"), length("right")
     xs: list[int] = []
     if left + lw + right <= width:
         xs.append((width - left - lw - right) // 2 + left)
@@ -513,7 +536,7 @@ def lay_table(
         x = int(width * frac) - lw // 2
         if x not in xs:
             xs.append(x)
-    up, down = length("U"), length("D")
+    up, down = length("up"), length("down")
     ys: list[int] = []
     for middle in (height // 2 + (up - down) // 2, height // 2, height // 3, 2 * height // 3):
         y = middle - lh // 2
@@ -522,8 +545,8 @@ def lay_table(
     best: tuple[float, _Lay] | None = None
     for y in ys:
         for x in xs:
-            attempt = _Lay(rules, style, width, height, spinners)
-            if not attempt.lay(table, x, y, last):
+            attempt = _Lay(style, width, height, digits)
+            if not attempt.lay(view, x, y):
                 continue
             off = abs(x + lw / 2 - width / 2) + 2 * abs(y + lh / 2 - height / 2)
             score = 10 * attempt.corners + off
@@ -535,63 +558,198 @@ def lay_table(
 
 
 def table_canvas(
-    rules: Rules,
-    history: Sequence[Move],
+    view: TableView,
     width: int,
     height: int,
     *,
     styles: Sequence[TileStyle] = STYLES,
     choices: Sequence[str] = (),
-    layout: Layout | None = None,
+    voice: Voice | None = None,
 ) -> tuple[Canvas, TileStyle | None]:
-    """Draw the table on a ``width`` x ``height`` canvas in the largest style that fits, with the
-    open halves marked and every open end labelled (the ends in ``choices`` marked as offered).
-    Returns the canvas and its style (``None``: the line-based drawing, one line per arm). A
-    trick-taking table (``layout``, Domino Loo's) is told in words."""
-    if isinstance(layout, Tricks):
-        text = render_table(rules, history, width=max(width, 20), layout=layout).splitlines()
-        canvas = Canvas(max(width, *(len(t) for t in text)), max(height, len(text)))
-        for r, line in enumerate(text):
-            canvas.put(0, r, line, "A")
-        return canvas, None
-    table = trace_table(rules, history)
+    """Draw the table a game describes on a ``width`` x ``height`` canvas in the largest style
+    that fits, with the open halves marked and every open end labelled (the ends in ``choices``
+    marked as offered). Returns the canvas and its style (``None``: the line-based drawing, one
+    line per arm). A trick-taking table is told in words; names on the table are told by
+    ``voice``."""
+    voice = voice or Voice(())
     width, height = max(width, 1), max(height, 1)
-    if table.layout is None:
+    if isinstance(view, TrickView):
+        return _text_canvas(trick_lines(view, voice), width, height), None
+    if view.lead is None:
         canvas = Canvas(width, height)
         message = "The table is empty."
         canvas.put(max(0, (width - len(message)) // 2), height // 2, message, "l")
         return canvas, styles[0] if styles else None
     for style in styles:
-        lay = lay_table(rules, history, style, width, height)
+        if view.hub:
+            hub = hub_canvas(view, style, width, height, choices, voice)
+            if hub is not None:
+                return hub, style
+            continue
+        lay = lay_table(view, style, width, height)
         if lay is not None:
-            return _draw(lay, table.layout, choices), style
-    text = render_table(rules, history, width=max(width, 20)).splitlines()
-    canvas = Canvas(max(width, *(len(t) for t in text)), max(height, len(text)))
-    for r, line in enumerate(text):
+            return _draw(lay, view, choices), style
+    return _text_canvas(render_table(view, voice, max(width, 20)).splitlines(), width, height), None
+
+
+def _text_canvas(lines: Sequence[str], width: int, height: int) -> Canvas:
+    """Lines of text on a canvas (the table told or drawn as plain text)."""
+    canvas = Canvas(max(width, *(len(t) for t in lines)), max(height, len(lines)))
+    for r, line in enumerate(lines):
         canvas.put(0, r, line, "A")
-    return canvas, None
+    return canvas
 
 
-def _draw(lay: _Lay, layout: Layout, choices: Sequence[str]) -> Canvas:
+_LAST = {"A": "x", "B": "x", "a": "X", "b": "X"}
+
+
+def _draw(lay: _Lay, view: LineView, choices: Sequence[str]) -> Canvas:
     canvas = Canvas(lay.width, lay.height)
-    last = {"A": "x", "B": "x", "a": "X", "b": "X"}
     for piece in lay.pieces:
-        tile = tile_canvas(lay.style, piece.first, piece.second, piece.standing)
-        canvas.blit(tile, piece.x, piece.y, last if piece.last else None)
-    for name, pip in zip(layout.names, layout.pips, strict=True):
-        if pip < 0 or name not in lay.ends:
+        tile = tile_canvas(lay.style, piece.first, piece.second, piece.standing, lay.digits)
+        canvas.blit(tile, piece.x, piece.y, _LAST if piece.last else None)
+    for end in view.ends:
+        name = end.name
+        if end.shows is None or name not in lay.ends:
             continue
         index, d = lay.ends[name]
         piece = lay.pieces[index]
         across = piece.standing != (d in (N, S))
         if across:
             halves = {0, 1}
-        elif index == 0 and name not in ("L", "R"):
+        elif index == 0 and d in (N, S):
             halves = set()  # an empty short side of the lead spinner
         else:
             halves = {1} if d in (E, S) else {0}
         _mark_open(canvas, piece, halves)
         _label(canvas, piece, d, name, "c" if name in choices else "l")
+    return canvas
+
+
+# --------------------------------------------------------------------- trains from a hub
+MARKER = "⚑"
+
+
+def hub_canvas(
+    view: LineView,
+    style: TileStyle,
+    width: int,
+    height: int,
+    choices: Sequence[str] = (),
+    voice: Voice | None = None,
+) -> Canvas | None:
+    """Trains from a hub, as the browser draws them: the engine standing on the left, a spoke
+    from it to each train, each train a row of tiles running right (a long one goes on in a
+    row under it), its name and whose it is before it (with the marker ``⚑`` when it carries
+    one) and its end's name after it. ``None`` if it does not fit in ``style``."""
+    lead = view.lead
+    assert lead is not None
+    voice = voice or Voice(())
+    last = view.last if view.last is not None else -1
+    digits = _digits(view)
+    lay = _Lay(style, width, height, digits)
+    ew, eh = lay.size(True)
+    lw, lh = lay.size(False)
+
+    def label(arm: ArmView, titled: bool) -> str:
+        end = view.end(arm.name)
+        title = voice.tell(end.title) if titled and end is not None and end.title else ""
+        mark = f" {MARKER}" if end is not None and end.marked else ""
+        return f"{arm.name}{mark}{f' {title}' if title else ''}"
+
+    for titled in (True, False):
+        labels = [label(arm, titled) for arm in view.arms]
+        x0 = ew + 5 + max(len(t) for t in labels)  # where each train's first tile goes
+        end_w = max(len(arm.name) for arm in view.arms) + 1
+        if x0 + lw + end_w <= width:
+            break
+    else:
+        return None
+    # Each train's rows of tiles, a long train going on in rows under its first.
+    rows: list[tuple[int, list[PlacedTile]]] = []  # (arm index, its tiles in this row)
+    for i, arm in enumerate(view.arms):
+        row: list[PlacedTile] = []
+        used = x0
+        for p in arm.tiles:
+            w, _ = lay.size(p.cross)
+            if row and used + w + style.gap + end_w > width:
+                rows.append((i, row))
+                row, used = [], x0 + 2
+            row.append(p)
+            used += w + style.gap
+        rows.append((i, row))
+    heights = [max([lh, *(lay.size(p.cross)[1] for p in row)]) for _, row in rows]
+    between = 1 if style.gap else 0
+    total = sum(heights) + between * (len(rows) - 1)
+    if total > height or eh > height:
+        return None
+    canvas = Canvas(width, height)
+    top = (height - total) // 2
+    axes: list[int] = []
+    y = top
+    for h in heights:
+        axes.append(y + h // 2)
+        y += h + between
+    # The engine, standing in the middle of the trains' first rows.
+    firsts = [axes[k] for k, (i, _) in enumerate(rows) if k == 0 or rows[k - 1][0] != i]
+    middle = (firsts[0] + firsts[-1]) // 2
+    ey = max(0, min(height - eh, middle - eh // 2))
+    engine = tile_canvas(style, lead.a, lead.b, vertical=True, digits=digits)
+    canvas.blit(engine, 0, ey, _LAST if lead.tile == last else None)
+    # The spokes: a bar beside the engine, a branch to each train.
+    bar = ew + 1
+    hub = ey + eh // 2  # the row the spokes leave the engine at
+    top_row, bottom_row = min(firsts[0], hub), max(firsts[-1], hub)
+    for y in range(top_row, bottom_row + 1):
+        canvas.put(bar, y, "│", "l")
+    canvas.put(bar - 1, hub, "─", "l")
+    for y in {*firsts, hub}:
+        up, down = y > top_row, y < bottom_row
+        left, right = y == hub, y in firsts
+        joint = {
+            (True, True, True, True): "┼",
+            (True, True, True, False): "┤",
+            (True, True, False, True): "├",
+            (False, True, True, True): "┬",
+            (True, False, True, True): "┴",
+            (False, True, False, True): "╭",
+            (True, False, False, True): "╰",
+            (False, True, True, False): "╮",
+            (True, False, True, False): "╯",
+        }.get((up, down, left, right), "─")
+        canvas.put(bar, y, joint, "l")
+        if right:
+            canvas.put(bar + 1, y, "─", "l")
+    for k, (i, row) in enumerate(rows):
+        arm = view.arms[i]
+        axis = axes[k]
+        first = k == 0 or rows[k - 1][0] != i
+        lastrow = k == len(rows) - 1 or rows[k + 1][0] != i
+        x = x0 if first else x0 + 2
+        if first:
+            canvas.put(bar + 3, axis, labels[i], "l")
+        else:
+            canvas.put(x0, axis, "…", "l")
+        tip: Piece | None = None
+        for p in row:
+            w, h = lay.size(p.cross)
+            first_pip, second_pip = (p.a, p.a) if p.cross and p.double else (p.a, p.b)
+            tile = tile_canvas(style, first_pip, second_pip, p.cross, digits)
+            canvas.blit(tile, x, axis - h // 2, _LAST if p.tile == last else None)
+            tip = Piece(p.tile, x, axis - h // 2, w, h, p.cross, first_pip, second_pip)
+            x += w + style.gap
+        if not lastrow:
+            continue
+        end = view.end(arm.name)
+        if end is None or end.shows is None:
+            continue
+        if tip is not None:
+            _mark_open(canvas, tip, {0, 1} if tip.standing else {1})
+        role = "c" if arm.name in choices else "l"
+        at = x + (0 if style.gap else 1)
+        canvas.put(at, axis, arm.name, role)
+        for c in range(len(arm.name)):
+            canvas.hotspots[(at + c, axis)] = arm.name
     return canvas
 
 

@@ -14,7 +14,7 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static, Sw
 from textual.widgets.option_list import Option
 
 from ...core.options import OPTIONS, OptionError, format_value
-from ...games import GAMES, get_game
+from ...games import DEFAULT_GAME, GAMES, get_game
 from ...games.line.rules import Rules
 from ...players.agents import AGENTS
 from ...players.expert import LEVELS
@@ -360,7 +360,7 @@ class StartScreen(Screen[None]):
 
     # -- what the settings say
     def game_id(self) -> str:
-        return self.settings.game if self.settings.game in GAMES else "block"
+        return self.settings.game if self.settings.game in GAMES else DEFAULT_GAME
 
     def rule_set(self) -> str:
         game = GAMES[self.game_id()]

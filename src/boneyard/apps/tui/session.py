@@ -26,23 +26,22 @@ from typing import Any
 from ...core.actions import Action, Draw, Muggins, Pass, Play
 from ...core.match import Match
 from ...core.record import match_to_record, replay_record
+from ...core.words import hand_text, tile_text
 from ...games.line.rules import Rules
 from ...games.line.state import HandState, IllegalAction, Observation
-from ...games.matador import MatadorRules
 from ...players.agents import Agent
 from ...players.analysis import MoveAnalysis, analysis_budget
 from ...text.narration import (
     YOU,
-    _Before,
-    _winner_line,
+    Before,
+    Told,
     default_opponent,
     describe_action,
     hand_result_text,
-    hand_text,
     menu,
+    score_note,
     score_sheet_text,
-    shown_points,
-    tile_text,
+    winner_text,
 )
 from ..plain import TerminalGame
 
@@ -147,29 +146,17 @@ class Session(TerminalGame):
 
     def move_text(self, action: Action) -> str:
         """One of the person's moves in words, as the line-based game lists it."""
-        obs = self.observation()
-        rules = self.rules
-        points = shown_points(rules, obs.layout, action)
-        by = None
-        if isinstance(action, Muggins):
-            by = next(
-                (self.names[m.seat] for m in reversed(obs.history) if isinstance(m.action, Play)),
-                None,
-            )
-        return describe_action(action, obs.layout, points=points, by=by, rules=rules)
+        return describe_action(self.rules, action, self.observation(), self.voice)
 
     def play(self, action: Action, forced: bool = False) -> None:
         """The person's move; :class:`IllegalAction` (changing nothing) if it is not allowed."""
         state = self.state
         if state.over or state.turn != YOU:
             raise IllegalAction("it is not your turn")
-        before_hand, before = state.hands[YOU], _Before(state)
+        before = Before(state)
         state.apply(action, seat=YOU)
-        new = state.hands[YOU] & ~before_hand
         self.version += 1
-        start = len(self.lines)
-        self._report(state, before, new.bit_length() - 1 if new else None, forced=forced)
-        self._note_scores(state, start)
+        self._note_score(state, before, self._report(state, before, forced=forced))
 
     def computer_move(self, seat: int) -> Action:
         """What the computer at ``seat`` plays now (safe to call from a worker thread: it reads an
@@ -179,31 +166,18 @@ class Session(TerminalGame):
 
     def apply_computer(self, seat: int, action: Action) -> None:
         state = self.state
-        before = _Before(state)
+        before = Before(state)
         state.apply(action, seat=seat)
         self.version += 1
-        start = len(self.lines)
-        self._report(state, before)
-        self._note_scores(state, start)
+        self._note_score(state, before, self._report(state, before))
 
-    def _note_scores(self, state: HandState, start: int) -> None:
-        """Keep a score made in play, with the reason the log gave for it (the lines from
-        ``start``), in this hand's notes."""
-        move = state.history[-1] if state.history else None
+    def _note_score(self, state: HandState, before: Before, told: list[Told]) -> None:
+        """Keep a score made in play, with the reason the log gave for it, in this hand's
+        notes."""
         notes = self.notes.setdefault(self.number - 1, [])
-        if move is None or not move.points:
-            return
-        why = next(
-            (
-                line.strip()
-                for line in self.lines[start:]
-                if line.startswith("  ") and not line.strip().startswith("Score:")
-            ),
-            "",
-        )
-        who = self.names[move.seat]
-        text = f"{who} {'score' if who == 'You' else 'scores'} {move.points}"
-        notes.append(f"{text} ({why})" if why else text)
+        note = score_note(told, state, before, self.voice)
+        if note is not None:
+            notes.append(note)
 
     def finish_hand(self) -> tuple[str, bool]:
         """Score the finished hand and deal the next: the words for the hand's end and the score
@@ -211,7 +185,7 @@ class Session(TerminalGame):
         state = self.state
         assert state.result is not None
         number = self.number
-        text = hand_result_text(number, state.result, self.rules, state.hands, state)
+        text = hand_result_text(number, state, self.voice)
         self.say()
         self.say(text, "bold")
         self.notes.setdefault(number - 1, []).append(
@@ -219,19 +193,19 @@ class Session(TerminalGame):
         )
         more = self.match.next_hand()
         self.version += 1
-        self.say(score_sheet_text(self.match))
+        self.say(score_sheet_text(self.match, self.voice))
         if more is None:
-            self.say(_winner_line(self.match), "bold green")
+            self.say(winner_text(self.match, self.voice), "bold green")
             return text, False
         self._announce_hand()
         return text, True
 
     def winner_text(self) -> str:
-        return _winner_line(self.match)
+        return winner_text(self.match, self.voice)
 
     def sheet_text(self) -> str:
         """The score sheet, and under it why each hand's points were made."""
-        lines = [score_sheet_text(self.match)]
+        lines = [score_sheet_text(self.match, self.voice)]
         state = self.state
         if not state.over and any(state.scores):
             lines.append(self._running_score(state))
@@ -301,7 +275,7 @@ class Session(TerminalGame):
         hands = self.match.hands
         index = hand if hand is not None else max(i for i, h in enumerate(hands) if h.over)
         state = hands[index]
-        marks = self.rules.matadors if isinstance(self.rules, MatadorRules) else 0
+        marks = self.rules.presenter.marked()
         lines = [f"Hand {index + 1}: every hand"]
         for s in range(self.rules.players):
             name = self.names[s]

@@ -20,6 +20,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from ...games import DEFAULT_GAME
+
 __all__ = [
     "LEVEL_NAMES",
     "SPEEDS",
@@ -41,7 +43,7 @@ LEVEL_NAMES = ("beginner", "casual", "strong", "expert")
 class Settings:
     """What the start screen chooses, and how the game behaves."""
 
-    game: str = "block"
+    game: str = DEFAULT_GAME
     rules: dict[str, str] = field(default_factory=dict)  # game -> rule set
     options: dict[str, dict[str, str]] = field(default_factory=dict)  # game -> {option: value}
     players: int | None = None  # None: the game's default

@@ -10,9 +10,8 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from ...core.actions import Move
-from ...core.layout import Layout
-from ...games.line.rules import Rules
+from ...core.views import TableView as TableDescription
+from ...core.words import Voice
 from .render import COMPACT, MEDIUM, SMALL, Canvas, TileStyle, hand_canvas, table_canvas
 
 __all__ = ["PALETTE", "HandView", "TableView", "canvas_text"]
@@ -75,23 +74,19 @@ class TableView(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.rules: Rules | None = None
-        self.history: tuple[Move, ...] = ()
-        self.table: Layout | None = None
+        self.view: TableDescription | None = None
+        self.voice: Voice | None = None
         self.choices: tuple[str, ...] = ()
         self.canvas: Canvas | None = None
         self.tile_style: TileStyle | None = None
 
     def show(
-        self,
-        rules: Rules,
-        history: Sequence[Move],
-        choices: Sequence[str] = (),
-        layout: Layout | None = None,
+        self, view: TableDescription, choices: Sequence[str] = (), voice: Voice | None = None
     ) -> None:
-        self.rules = rules
-        self.history = tuple(history)
-        self.table = layout
+        """Draw the table the game describes (``view``), the ends in ``choices`` offered; names
+        on it told by ``voice``."""
+        self.view = view
+        self.voice = voice
         self.choices = tuple(choices)
         self.canvas = None
         self.refresh()
@@ -99,10 +94,10 @@ class TableView(Widget):
     def draw(self) -> Canvas:
         """The canvas for the widget's present size (kept in :attr:`canvas`)."""
         width, height = self.content_size.width, self.content_size.height
-        if self.rules is None:
+        if self.view is None:
             return Canvas(max(width, 1), max(height, 1))
         canvas, style = table_canvas(
-            self.rules, self.history, width, height, choices=self.choices, layout=self.table
+            self.view, width, height, choices=self.choices, voice=self.voice
         )
         self.canvas, self.tile_style = canvas, style
         return canvas

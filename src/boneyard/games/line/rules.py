@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import _BY_END as _PLAYS_AT
@@ -35,6 +36,7 @@ from ...core.protocol import HandResult
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, PIPS, TileSet, parse_tile, tile_set, tiles_of
 
 if TYPE_CHECKING:
+    from ...core.presenter import Presenter
     from .state import HandState
 
 __all__ = ["Rules"]
@@ -55,6 +57,8 @@ class Rules:
     side_of: tuple[int, ...]
     hand_size: int
     reserve: int
+    claim_values: tuple[int, ...] = ()
+    """Every value a claim may name, where scores are claimed (none elsewhere)."""
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         self.game = game
@@ -160,6 +164,18 @@ class Rules:
     @property
     def id(self) -> str:
         return self.game.id
+
+    @cached_property
+    def presenter(self) -> Presenter[Any]:
+        """How this game is told to people: its words and the description of its table
+        (:mod:`boneyard.core.presenter`)."""
+        return self.make_presenter()
+
+    def make_presenter(self) -> Presenter[Any]:
+        """This game's presenter (a game's rules return their own)."""
+        from .presenter import LinePresenter
+
+        return LinePresenter(self)
 
     def partners(self) -> bool:
         return any(len(side) > 1 for side in self.sides)
@@ -442,14 +458,6 @@ class Rules:
     def end_closed(self, layout: Layout, seat: int, i: int) -> str:
         """Why ``seat`` may not play on end ``i`` now, for a game where some ends are closed to
         some seats (an uncovered double, another player's train); ``""`` if it may."""
-        return ""
-
-    def end_note(self, layout: Layout, i: int) -> str:
-        """A note on end ``i`` for people (a marker on a train), or ``""``."""
-        return ""
-
-    def end_title(self, name: str) -> str:
-        """What the end called ``name`` is, for people: ``""`` for the ends of a line."""
         return ""
 
     def bonus_plays(self, hand: int, layout: Layout, double: int) -> list[Action]:

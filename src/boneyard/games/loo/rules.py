@@ -63,13 +63,14 @@ from ...core.game import Game, RuleSet
 from ...core.layout import Layout
 from ...core.protocol import HandResult
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
-from ...text.words import plural
+from ...core.words import plural
 from ..line.rules import Rules
 from .table import DROPPED, MISSED, STOOD, UNDECIDED, Tricks
 
 if TYPE_CHECKING:
     from ...core.options import Options
     from ..line.state import HandState
+    from .presenter import LooPresenter
 
 __all__ = ["DominoLooGame", "LooRules"]
 
@@ -128,6 +129,11 @@ class LooRules(Rules):
         # The miss: six tiles keeping five with two or three players, all seven left keeping
         # five with four.
         self.miss_size = 6 if players <= 3 else 7
+
+    def make_presenter(self) -> LooPresenter:
+        from .presenter import LooPresenter
+
+        return LooPresenter(self)
 
     # ----------------------------------------------------------------- suits and ranks
     def is_trump(self, t: int, trump: int) -> bool:

@@ -42,12 +42,13 @@ from ...core.actions import Play
 from ...core.game import Game, RuleSet
 from ...core.layout import LONG, Layout
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES
-from .mexican import RoundsRules
+from ...core.views import Half, Way
+from .mexican import RoundsPresenter, RoundsRules
 
 if TYPE_CHECKING:
     from ...core.options import Options
 
-__all__ = ["ChickenFootGame", "ChickenFootRules"]
+__all__ = ["ChickenFootGame", "ChickenFootPresenter", "ChickenFootRules"]
 
 # Hand sizes by number of players (RULES.md §2.14): htfbw's 9 for two and 7 for three or four,
 # then 6 (the flash.net text's smallest hand) up to eight; for double-twelve, boneyard's own.
@@ -122,12 +123,30 @@ class ChickenFootRules(RoundsRules):
         done = 3 - len(waiting)
         return f"the {NAMES[double]} must get its three toes first ({done} of 3 laid)"
 
+    def make_presenter(self) -> ChickenFootPresenter:
+        return ChickenFootPresenter(self)
+
+
+class ChickenFootPresenter(RoundsPresenter[ChickenFootRules]):
+    """Chicken Foot told: the starting double's sides and every later double's toes, waiting to
+    be filled."""
+
+    def way(self, name: str, root: int, lead: int) -> tuple[Way, Half | None]:
+        if root == lead and len(name) == 2 and name[0] in "LR" and name[1] in "UD":
+            # The outer toes of a starting double with three tiles on each long side: off its
+            # left or right half, upward or downward.
+            return ("up" if name[1] == "U" else "down"), ("left" if name[0] == "L" else "right")
+        return super().way(name, root, lead)
+
     def end_note(self, layout: Layout, i: int) -> str:
-        if not DOUBLE[layout.tips[i]]:
+        if not self.end_waiting(layout, i):
             return ""
         if layout.tips[i] == layout.lead_tile:
-            return " (a side of the starting double: to be filled)"
-        return f" (a toe of {NAMES[layout.tips[i]]}: to be filled)"
+            return "a side of the starting double: to be filled"
+        return f"a toe of {NAMES[layout.tips[i]]}: to be filled"
+
+    def end_waiting(self, layout: Layout, i: int) -> bool:
+        return bool(DOUBLE[layout.tips[i]])
 
 
 class ChickenFootGame(Game):

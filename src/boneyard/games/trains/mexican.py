@@ -38,21 +38,32 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ...core.actions import DRAW, PASS, Action, Pass, Play, plays_at
 from ...core.game import Game, RuleSet
 from ...core.layout import LONG, MARKED, Layout
 from ...core.options import OptionError
+from ...core.presenter import SheetKind, others
 from ...core.protocol import HandResult
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, PIPS, tile
+from ...core.views import Half, Way
+from ...core.words import Voice, capital, number, plural
+from ..line.presenter import LinePresenter
 from ..line.rules import Rules
 
 if TYPE_CHECKING:
+    from ...core.match import Match
     from ...core.options import Options
     from ..line.state import HandState
 
-__all__ = ["MexicanTrainGame", "MexicanTrainRules", "low_totals_winner"]
+__all__ = [
+    "MexicanTrainGame",
+    "MexicanTrainPresenter",
+    "MexicanTrainRules",
+    "RoundsPresenter",
+    "low_totals_winner",
+]
 
 MEXICAN = "M"
 
@@ -321,6 +332,74 @@ class MexicanTrainRules(RoundsRules):
             return f"{layout.names[i]} is seat {owner}'s train and carries no marker"
         return ""
 
+    def make_presenter(self) -> MexicanTrainPresenter:
+        return MexicanTrainPresenter(self)
+
+
+R = TypeVar("R", bound=RoundsRules)
+
+
+class RoundsPresenter(LinePresenter[R]):
+    """A game of rounds told (Mexican Train, Chicken Foot): the pips left in each hand are
+    costs, and the lowest total after the last round wins."""
+
+    @property
+    def sheet_kind(self) -> SheetKind:
+        return "lowest"
+
+    def target_text(self) -> str:
+        return (
+            f"{plural(self.rules.rounds, 'hand')}, each adding the pips left in hand: the lowest "
+            "total wins"
+        )
+
+    def goal(self) -> str:
+        return capital(self.target_text()) + "."
+
+    def goal_short(self) -> str:
+        return f"{plural(self.rules.rounds, 'hand')}, lowest total wins"
+
+    def tie_words(self, best: float) -> str:
+        return f"tie for the lowest total, {number(best)} each"
+
+    def won_words(self, match: Match, winner: int, voice: Voice) -> str:
+        totals = match.totals
+        return (
+            f"Match over after {plural(len(match.score_sheet()), 'hand')}: "
+            f"{voice.side_says(winner, 'win')} with the lowest total, {number(totals[winner])}"
+            f"{others(totals, [winner], voice)}."
+        )
+
+
+class MexicanTrainPresenter(RoundsPresenter[MexicanTrainRules]):
+    """Mexican Train told: its trains drawn from the hub, whose each is, their markers and the
+    double waiting to be covered."""
+
+    hub = True
+
+    def intro(self, voice: Voice) -> list[str]:
+        rules = self.rules
+        if voice.reader is not None:
+            trains = f"Your train is T{voice.reader}"
+        else:
+            owners = ", ".join(f"T{s} is {voice.whose(s)}" for s in range(rules.players))
+            trains = f"Each player has a train of his own ({owners})"
+        zero = rules.hand_value[0] if rules.hand_value else 0
+        return [
+            "Each round is played from its engine double, the highest first, laid in the hub by "
+            f"its holder. {trains}; M is the Mexican train, open to all.",
+            "On your turn lay one tile on your own train, on M, or on a train with a marker. If "
+            "you cannot, draw one; if you still cannot, you pass and your marker goes on your "
+            "train, open to everyone until you play on it again.",
+            "Lay a double and you play again to cover it; while a double stands uncovered, "
+            "everyone must cover it before playing anywhere else.",
+            "When a player goes out (or nobody can play), everyone adds the pips left in his "
+            "hand to his score" + (f", the 0-0 counting {zero}" if zero else "") + ".",
+        ]
+
+    def way(self, name: str, root: int, lead: int) -> tuple[Way, Half | None]:
+        return "right", None  # every train runs out of the hub
+
     def end_title(self, name: str) -> str:
         if name == MEXICAN:
             return "the Mexican train"
@@ -330,9 +409,12 @@ class MexicanTrainRules(RoundsRules):
         notes = []
         if layout.kinds[i] == MARKED:
             notes.append("marker: open to all")
-        if i == self.uncovered(layout):
+        if self.end_waiting(layout, i):
             notes.append(f"{NAMES[layout.tips[i]]} to be covered")
-        return f" ({'; '.join(notes)})" if notes else ""
+        return "; ".join(notes)
+
+    def end_waiting(self, layout: Layout, i: int) -> bool:
+        return i == self.rules.uncovered(layout)
 
 
 class MexicanTrainGame(Game):

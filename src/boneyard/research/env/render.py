@@ -1,6 +1,7 @@
-"""The text drawing of a position for the environments' ``render()``: the terminal game's
-drawings (:mod:`boneyard.text.narration`) of the table, every seat's tiles, the stock, the scores
-and the last move, or the end of the hand.
+"""The text drawing of a position for the environments' ``render()``: the table as the game
+describes it, drawn as the plain terminal game draws it (:mod:`boneyard.text.drawing`), every
+seat's tiles, the stock, the scores, and the last move or the end of the hand told by the one
+narration (:mod:`boneyard.text.narration`).
 
 >>> from boneyard.games import get_game
 >>> from boneyard.core.match import Match
@@ -15,10 +16,10 @@ Stock: 14 tiles. Scores this hand: 0, 0.
 
 from __future__ import annotations
 
-from ...core.layout import Layout
+from ...core.words import Voice, hand_text, plural
 from ...games.line.state import HandState
-from ...text.narration import describe_move, hand_result_text, hand_text, render_table
-from ...text.words import Voice, plural
+from ...text.drawing import render_table
+from ...text.narration import Before, hand_result_text, table_view, tell_move
 
 __all__ = ["render_state", "render_text"]
 
@@ -43,19 +44,16 @@ def render_state(state: HandState) -> str:
     head = f"{rules.describe()}. " + (
         "The hand is over." if state.over else f"Seat {state.turn} to move."
     )
-    lines = [head, render_table(rules, state.history, layout=state.layout, voice=voice)]
+    lines = [head, render_table(table_view(rules, state.public, state.layout), voice)]
     for s in range(rules.players):
         lines.append(f"Seat {s}: {hand_text(state.hands[s])}")
     scores = ", ".join(str(x) for x in state.scores)
     lines.append(f"Stock: {plural(state.stock_size(), 'tile')}. Scores this hand: {scores}.")
     if state.history:
-        before = _before_last(state)
-        lines.append("Last move: " + describe_move(state.history[-1], before, voice, rules=rules))
+        before = Before(state.replay_to(len(state.history) - 1))
+        told = tell_move(state, before, voice, shown=True)
+        lines.append("Last move: " + told[0].text)
+        lines += [t.text for t in told[1:]]
     if state.over and state.result is not None:
-        lines.append(hand_result_text(1, state.result, rules, state.hands, state, voice=voice))
+        lines.append(hand_result_text(1, state, voice))
     return "\n".join(lines)
-
-
-def _before_last(state: HandState) -> Layout | None:
-    """The table before the last move, by replaying the hand from its start."""
-    return state.replay_to(len(state.history) - 1).layout

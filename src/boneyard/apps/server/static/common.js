@@ -218,22 +218,24 @@ function drawLine(container, line, targets) {
   place(lead, 0, 0, lead.cross, null);
   where[lead.tile] = {x: 0, y: 0, axis: "h"};
   const reach = lead.cross ? u / 2 : u;
-  tips.L = {x: -reach - gap, y: 0, dir: [-1, 0]};
-  tips.R = {x: reach + gap, y: 0, dir: [1, 0]};
-  const plain = line.arms.every((arm) => arm.name === "L" || arm.name === "R");
+  // The way each arm leaves the tile it grows from (the game says it: arm.way, arm.half).
+  const along = (arm) => arm.root === lead.tile && (arm.way === "left" || arm.way === "right");
+  const plain = line.arms.every(along);
   const bound = 9 * u;
   for (const arm of line.arms) {
-    let start = tips[arm.name];
-    if (!start && /^[LR][UD]$/.test(arm.name) && arm.root === lead.tile) {
-      // The outer toes of a starting double with three tiles on each long side (Chicken Foot's
-      // "double chicken foot"): off its left or right side, upward or downward.
-      const side = arm.name[0] === "L" ? -1 : 1;
-      const down = arm.name[1] === "D" ? 1 : -1;
+    let start = null;
+    if (along(arm)) {
+      const side = arm.way === "left" ? -1 : 1;
+      start = {x: side * (reach + gap), y: 0, dir: [side, 0]};
+    } else if (arm.half && arm.root === lead.tile) {
+      // Off one half of the lead standing across (Chicken Foot's outer toes of a "double
+      // chicken foot"): beyond its left or right side, upward or downward.
+      const side = arm.half === "left" ? -1 : 1;
+      const down = arm.way === "down" ? 1 : -1;
       start = {x: side * (reach + gap + u / 2), y: down * (u / 2 + gap), dir: [0, down]};
-    }
-    if (!start) {
+    } else {
       const root = where[arm.root] || where[lead.tile];
-      const up = arm.name.endsWith("U");
+      const up = arm.way === "up";
       const dir = root.axis === "h" ? [0, up ? -1 : 1] : [up ? -1 : 1, 0];
       start = {x: root.x + dir[0] * (u + gap), y: root.y + dir[1] * (u + gap), dir};
     }
@@ -243,15 +245,15 @@ function drawLine(container, line, targets) {
     for (const p of arm.tiles) {
       const len = p.cross ? u : 2 * u;
       if (plain && dir[1] === 0 && Math.abs(x + dir[0] * len) > bound) {
-        // Turn the corner: the R arm downward, the L arm upward, then back the other way.
-        const down = arm.name === "R" ? 1 : -1;
+        // Turn the corner: the right arm downward, the left arm upward, then back the other way.
+        const down = arm.way === "right" ? 1 : -1;
         const next = [0, down];
         x = x - dir[0] * (u / 2 + gap) + next[0] * (u / 2 + gap);
         y = y + next[1] * (u / 2 + gap);
         dir = next;
         turned = 1;
       } else if (turned === 2) {
-        const back = arm.name === "R" ? (x > 0 ? -1 : 1) : x < 0 ? 1 : -1;
+        const back = arm.way === "right" ? (x > 0 ? -1 : 1) : x < 0 ? 1 : -1;
         const next = [back, 0];
         x = x + next[0] * (u / 2 + gap);
         y = y - dir[1] * (u / 2 + gap);
@@ -394,7 +396,7 @@ function drawHub(container, line, targets) {
     });
     const cx = x + u * 0.55;
     const target = targets[arm.name];
-    const waiting = end.note && end.note.includes("to be covered");
+    const waiting = end.waiting;
     const group = svgEl("g", {
       class: "end" + (target ? " target" : "") + (waiting ? " waiting" : "") + (end.shows === null ? " closed" : ""),
       "data-end": arm.name,
@@ -446,13 +448,13 @@ function drawTricks(container, tricks, names) {
     );
   const done = tricks.seats.reduce((n, s) => n + s.won, 0);
   const trick = el("div", {class: "trick", "data-trick": "current"},
-    el("h3", {}, tricks.leader === null ? "Before the play" : `Trick ${Math.min(done + 1, 5)}`),
+    el("h3", {}, tricks.leader === null ? "Before the play" : `Trick ${Math.min(done + 1, tricks.tricks)}`),
     tricks.trick.length
       ? played(tricks.trick, null)
       : el("p", {class: "muted"},
         tricks.leader === null
           ? "Each player stands, takes the miss or drops out."
-          : done >= 5 ? "Every trick is played." : `${who(tricks.leader)} to lead.`),
+          : done >= tricks.tricks ? "Every trick is played." : `${who(tricks.leader)} to lead.`),
   );
   const last = tricks.last.length
     ? el("div", {class: "trick last", "data-trick": "last"},
@@ -460,9 +462,7 @@ function drawTricks(container, tricks, names) {
       played(tricks.last, tricks.last_winner),
     )
     : null;
-  const worth = tricks.pool
-    ? `A trick takes ${num(tricks.value)} counter${tricks.value === 1 ? "" : "s"} of the pool (${num(5 * tricks.value)}).`
-    : "A trick scores 1.";
+  const worth = tricks.worth;
   const players = el("ul", {class: "trick-seats"},
     tricks.seats.map((s) =>
       el("li", {"data-seat": s.seat, "data-status": s.status},

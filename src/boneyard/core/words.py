@@ -28,12 +28,20 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from ..games.line.rules import Rules
+from .tiles import BIT, HIGH, LOW, tiles_of
 
-__all__ = ["Voice", "capital", "number", "plural", "third_person"]
+__all__ = [
+    "Voice",
+    "capital",
+    "hand_text",
+    "number",
+    "plural",
+    "signed",
+    "third_person",
+    "tile_text",
+]
 
 
 def number(x: float) -> str:
@@ -41,6 +49,26 @@ def number(x: float) -> str:
     if float(x).is_integer():
         return str(int(x))
     return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def signed(x: float) -> str:
+    """A balance with its sign: ``+3``, ``-1``, ``0``, ``+1.5``."""
+    text = number(x)
+    return f"+{text}" if x > 0 and text != "0" else text
+
+
+def tile_text(t: int) -> str:
+    """A tile as sentences and text drawings write it: ``[6|4]``, the larger number first."""
+    return f"[{HIGH[t]}|{LOW[t]}]"
+
+
+def hand_text(mask: int, marked: int = 0) -> str:
+    """The tiles of a hand, heaviest first: ``[6|6] [6|4] [0|0]``; the tiles of ``marked`` (the
+    matadors in Matador) get a star: ``[5|2]*``."""
+    tiles = sorted(tiles_of(mask), key=lambda t: (HIGH[t], LOW[t]), reverse=True)
+    if not tiles:
+        return "(no tiles)"
+    return " ".join(tile_text(t) + ("*" if marked & BIT[t] else "") for t in tiles)
 
 
 def _plural_noun(noun: str) -> str:
@@ -98,6 +126,16 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+class Seated(Protocol):
+    """What a voice needs of a game's rules: how many seats, and the sides they form."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def sides(self) -> Sequence[Sequence[int]]: ...
+
+
 _GENERIC = re.compile(r"seat (\d+)")
 # Verbs the engine joins to a first one with "and" ("seat 0 went out and takes the pool"): they
 # agree with the subject too.
@@ -120,7 +158,7 @@ class Voice:
     sides: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
-    def of(cls, rules: Rules, reader: int | None = 0, names: Sequence[str] | None = None) -> Voice:
+    def of(cls, rules: Seated, reader: int | None = 0, names: Sequence[str] | None = None) -> Voice:
         """The voice of a match of ``rules``: the seats called ``seat 1``, ``seat 2``... unless
         ``names`` are given."""
         given = (

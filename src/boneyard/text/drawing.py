@@ -1,0 +1,245 @@
+"""Text drawings of a table description (:mod:`boneyard.core.views`): what the plain terminal
+game, the research environments' ``render()`` and screen readers show. Pure functions: a
+description in, strings out. They know no game: every game's presenter describes its table, and
+these draw whatever it describes (a line with its arms, trains from a hub, tricks).
+
+>>> from boneyard.games import get_game
+>>> from boneyard.core.actions import Move, Play
+>>> from boneyard.core.tiles import parse_tile as T
+>>> rules = get_game("block").configure(players=2)
+>>> view = rules.presenter.table([Move(0, Play(T("6-6"))), Move(1, Play(T("6-4"), "R"))], None)
+>>> print(render_table(view))
+  +6+
+L | |[6|4] R
+  +6+
+Open ends: L shows 6, R shows 4
+>>> for line in describe_table(view):
+...     print(line)
+The lead is [6|6], across the line.
+Toward L, from the lead: nothing laid yet.
+Toward R, from the lead: [6|4].
+Open ends: L shows 6, R shows 4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.views import ArmView, LineView, PlacedTile, TableView, TrickView
+from ..core.words import Voice, tile_text
+
+__all__ = ["describe_table", "ends_text", "render_table", "segment"]
+
+# A tile drawn as five rows: a label above, the top, the middle (where the line runs), the bottom
+# and a label below. Labels name a spinner's short sides; rows left blank are not printed.
+Segment = tuple[str, str, str, str, str]
+
+_SPECTATOR = Voice(())
+
+
+def segment(first: int, second: int, crosswise: bool, up: str = "", down: str = "") -> Segment:
+    """One tile: lengthwise ``[a|b]``, or a crosswise tile standing up (a double ``+6+`` / ``| |``
+    / ``+6+``, a crosswise matador ``+5+`` / ``| |`` / ``+2+``) with the names of its short sides
+    above and below when it is a spinner."""
+    if crosswise:
+        top, bottom = f"+{first}+", f"+{second}+"
+        inner = max(len(str(first)), len(str(second)))
+        w = max(len(top), len(bottom), len(up), len(down))
+        return (
+            up.center(w),
+            top.center(w),
+            ("|" + " " * inner + "|").center(w),
+            bottom.center(w),
+            down.center(w),
+        )
+    mid = f"[{first}|{second}]"
+    blank = " " * len(mid)
+    return blank, blank, mid, blank, blank
+
+
+def _chain(segments: Sequence[Segment], prefix: str, suffix: str, width: int) -> list[str]:
+    """Draw segments side by side, in bands no wider than ``width``."""
+    bands: list[list[Segment]] = [[]]
+    used = len(prefix)
+    for seg in segments:
+        w = len(seg[2])
+        if bands[-1] and used + w + len(suffix) + 4 > width:
+            bands.append([])
+            used = len(prefix) + 3
+        bands[-1].append(seg)
+        used += w
+    lines: list[str] = []
+    pad = " " * len(prefix)
+    for b, band in enumerate(bands):
+        first, last = b == 0, b == len(bands) - 1
+        lead_in = (prefix if first else pad + "...", pad if first else pad + "   ")
+        tail = suffix if last else "..."
+        for r in range(5):
+            if r == 2:
+                row = lead_in[0] + "".join(s[2] for s in band) + tail
+                lines.append(row.rstrip())
+                continue
+            row = lead_in[1] + "".join(s[r] for s in band)
+            if row.strip():
+                lines.append(row.rstrip())
+    return lines
+
+
+def _ordered(p: PlacedTile, backward: bool) -> tuple[int, int]:
+    """A tile's halves as drawn from left to right (top to bottom standing): an arm drawn
+    backward (toward L) shows its outer half first; a crosswise matador stands as it lies."""
+    if backward and not (p.cross and not p.double):
+        return p.b, p.a
+    return p.a, p.b
+
+
+def ends_text(view: LineView, voice: Voice = _SPECTATOR) -> str:
+    """The open ends and the pips they show: ``Open ends: L shows 6, R shows 3``; where the game
+    says what an end needs (Matador), ``L shows 5: needs a 2 or a matador; R shows 0: closed:
+    only a matador``; what stands on an end in brackets (a marker)."""
+    if view.lead is None:
+        return "Open ends: none yet (the first tile is the lead)"
+    parts = []
+    for end in view.ends:
+        note = f" ({voice.tell(end.note)})" if end.note else ""
+        if end.shows is None:
+            parts.append(f"{end.name} not open yet")
+        elif end.needs:
+            parts.append(f"{end.name} shows {end.shows}: {end.needs}")
+        else:
+            parts.append(f"{end.name} shows {end.shows}{note}")
+    joined = "; " if any(end.needs for end in view.ends) else ", "
+    return "Open ends: " + joined.join(parts)
+
+
+def _titled(view: LineView, arm: ArmView, voice: Voice) -> str:
+    """An arm's name with what it is and what stands on it: ``T1 (seat 1's train) (marker:
+    open to all)``."""
+    end = next((e for e in view.ends if e.name == arm.name), None)
+    title = voice.tell(end.title) if end is not None and end.title else ""
+    note = voice.tell(end.note) if end is not None and end.note else ""
+    return f"{arm.name}{f' ({title})' if title else ''}{f' ({note})' if note else ''}"
+
+
+def render_table(view: TableView, voice: Voice = _SPECTATOR, width: int = 78) -> str:
+    """Draw the table: the line from its L end to its R end, then every other arm (the short
+    sides of a spinner, named above and below it in the drawing) on a line of its own, from the
+    spinner outward, then the open ends and the count where the game counts them. Crosswise
+    tiles stand up. Trains from a hub are drawn a train per line; a trick-taking table is told
+    in words. Players named on the table are told by ``voice``."""
+    if isinstance(view, TrickView):
+        return "\n".join(trick_lines(view, voice))
+    lead = view.lead
+    if lead is None:
+        return "The table is empty."
+    if view.hub:
+        return _render_hub(view, voice, width)
+    # The short sides of each spinner, named above and below it.
+    short: dict[int, tuple[str, str]] = {}
+    for arm in view.arms:
+        if arm.way in ("up", "down") and arm.half is None:
+            up, down = short.get(arm.root, ("", ""))
+            short[arm.root] = (arm.name, down) if arm.way == "up" else (up, arm.name)
+
+    def seg(p: PlacedTile, backward: bool = False) -> Segment:
+        first, second = _ordered(p, backward)
+        up, down = short.get(p.tile, ("", "")) if p.spinner else ("", "")
+        return segment(first, second, p.cross, up, down)
+
+    left = next((a for a in view.arms if a.way == "left" and a.root == lead.tile), None)
+    right = next((a for a in view.arms if a.way == "right" and a.root == lead.tile), None)
+    line = [seg(p, backward=True) for p in reversed(left.tiles if left else ())]
+    line.append(seg(lead))
+    line += [seg(p) for p in (right.tiles if right else ())]
+    rows = _chain(line, f"{left.name if left else ''} ", f" {right.name if right else ''}", width)
+    for arm in view.arms:
+        if arm is left or arm is right:
+            continue
+        label = f"{arm.name} arm, off {tile_text(arm.root)}: "
+        if not arm.tiles:
+            end = next((e for e in view.ends if e.name == arm.name), None)
+            state = "nothing laid yet" if end is None or end.shows is not None else "not open yet"
+            rows.append(f"{label}{state}")
+            continue
+        rows += _chain([seg(p) for p in arm.tiles], label, f" {arm.name}", width)
+    rows.append(ends_text(view, voice))
+    if view.count is not None:
+        rows.append(view.count)
+    return "\n".join(rows)
+
+
+def _render_hub(view: LineView, voice: Voice, width: int) -> str:
+    """Trains from a hub: the engine, then each train on a line of its own, named, then the
+    open ends."""
+    assert view.lead is not None
+    rows = [f"Engine {tile_text(view.lead.tile)} in the hub"]
+    for arm in view.arms:
+        label = f"{_titled(view, arm, voice)}: "
+        if not arm.tiles:
+            rows.append(f"{label}nothing laid yet")
+            continue
+        segments = [segment(p.a, p.b, p.cross) for p in arm.tiles]
+        rows += _chain(segments, label, f" {arm.name}", width)
+    rows.append(ends_text(view, voice))
+    return "\n".join(rows)
+
+
+_DECIDED = {"stood": "in", "missed": "in (took the miss)", "dropped": "dropped out"}
+
+
+def trick_lines(view: TrickView, voice: Voice = _SPECTATOR) -> list[str]:
+    """A trick-taking table in words, told by ``voice``: trumps, who is in, the last trick, the
+    trick in play and the tricks won."""
+    name = voice.name if voice.names else (lambda s: f"seat {s}")
+    lines = [f"Trumps: {view.trump} (the turn-up is {tile_text(view.turnup)})"]
+    lines.append(
+        "Players: "
+        + ", ".join(f"{name(s.seat)} {_DECIDED.get(s.status, 'to decide')}" for s in view.seats)
+    )
+    if view.last and view.last_winner is not None:
+        played = ", ".join(f"{name(s)} {tile_text(t)}" for s, t in view.last)
+        lines.append(f"Last trick: {played}; won by {name(view.last_winner)}")
+    if view.leader is not None:
+        if view.trick:
+            played = ", ".join(f"{name(s)} {tile_text(t)}" for s, t in view.trick)
+            lines.append(f"Trick {view.played + 1}: {played}")
+        else:
+            lines.append(f"Trick {view.played + 1}: {name(view.leader)} to lead")
+        won = ", ".join(
+            f"{name(s.seat)} {s.won}" for s in view.seats if s.status in ("stood", "missed")
+        )
+        lines.append(f"Tricks won: {won}")
+    return lines
+
+
+def describe_table(view: TableView, voice: Voice = _SPECTATOR) -> list[str]:
+    """The table in words, arm by arm from the lead outward (for people who cannot see it),
+    then the open ends and the count where the game counts them; players told by ``voice``."""
+    if isinstance(view, TrickView):
+        return [line + "." for line in trick_lines(view, voice)]
+    lead = view.lead
+    if lead is None:
+        return ["The table is empty: the first tile played is the lead."]
+    if view.hub:
+        lines = [f"The engine {tile_text(lead.tile)} is in the hub."]
+        for arm in view.arms:
+            laid = ", ".join(f"[{p.a}|{p.b}]" for p in arm.tiles) or "nothing laid yet"
+            lines.append(f"{_titled(view, arm, voice)}, from the engine: {laid}.")
+        lines.append(ends_text(view, voice) + ".")
+        return lines
+    spinner = ", a spinner" if lead.spinner else ""
+    words = tile_text(lead.tile) if lead.double else f"[{lead.a}|{lead.b}]"
+    across = ", across the line" if lead.cross else ""
+    lines = [f"The lead is {words}{across}{spinner}."]
+    for arm in view.arms:
+        along = arm.root == lead.tile and arm.way in ("left", "right")
+        where = "from the lead" if along else f"off the spinner {tile_text(arm.root)}"
+        tiles = [
+            f"{tile_text(p.tile)} crosswise" if p.cross and not p.double else f"[{p.a}|{p.b}]"
+            for p in arm.tiles
+        ]
+        lines.append(f"Toward {arm.name}, {where}: {', '.join(tiles) or 'nothing laid yet'}.")
+    lines.append(ends_text(view, voice) + ".")
+    if view.count is not None:
+        lines.append(view.count + ".")
+    return lines
