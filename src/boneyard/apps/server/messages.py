@@ -286,22 +286,25 @@ class TrickTile(BaseModel):
 
 
 class TrickSeat(BaseModel):
-    """A player of a trick-taking hand: ``status`` ``deciding`` (not yet), ``stood``,
-    ``missed`` (took the miss) or ``dropped``; ``won`` the tricks taken."""
+    """A player of a trick-taking hand: ``status`` ``deciding`` (not yet), ``stood`` (in),
+    ``missed`` (took the miss), ``dropped`` or ``out`` (sits the hand out); ``won`` the tricks
+    taken."""
 
     seat: int
-    status: Literal["deciding", "stood", "missed", "dropped"]
+    status: Literal["deciding", "stood", "missed", "dropped", "out"]
     won: int
 
 
 class Tricks(BaseModel):
-    """A trick-taking table (Domino Loo): the turn-up and the trump number it makes, the
-    players, the trick in play (``leader`` leads it; ``None`` before the play), the last
-    trick and who took it, what a trick is worth (``value``) and whether the game is for a
-    pool. Everything here is public: the tiles thrown out are never in it."""
+    """A trick-taking table (Domino Loo, Texas 42): the turn-up (``None`` where trumps are named,
+    not turned up) and the trump number, the players, the trick in play (``leader`` leads it;
+    ``None`` before the play), the last trick and who took it, what a trick is worth (``value``)
+    and whether the game is for a pool; ``trump_text`` names trumps in words where a number does
+    not, ``notes`` are the game's further lines (the bidding, the contract, the points taken).
+    Everything here is public: the tiles thrown out are never in it."""
 
     trump: int
-    turnup: str
+    turnup: str | None
     seats: list[TrickSeat]
     trick: list[TrickTile]
     leader: int | None
@@ -313,6 +316,8 @@ class Tricks(BaseModel):
     """The tricks of a hand."""
     worth: str
     """What a trick is worth, in words."""
+    trump_text: str | None = None
+    notes: list[str] = []
 
 
 class Line(BaseModel):

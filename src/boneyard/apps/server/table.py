@@ -224,11 +224,11 @@ def _placed(p: PlacedTile) -> Placed:
     )
 
 
-def tricks_view(view: TrickView) -> Tricks:
+def tricks_view(view: TrickView, named: Callable[[str], str] = str) -> Tricks:
     """A trick-taking table as everyone may see it (no tile thrown out is in it)."""
     return Tricks(
         trump=view.trump,
-        turnup=NAMES[view.turnup],
+        turnup=NAMES[view.turnup] if view.turnup is not None else None,
         seats=[TrickSeat(seat=s.seat, status=s.status, won=s.won) for s in view.seats],
         trick=[TrickTile(seat=s, tile=NAMES[t]) for s, t in view.trick],
         leader=view.leader,
@@ -238,6 +238,8 @@ def tricks_view(view: TrickView) -> Tricks:
         pool=view.pool,
         tricks=view.tricks,
         worth=view.worth,
+        trump_text=view.trump_text,
+        notes=[named(note) for note in view.notes],
     )
 
 
@@ -259,7 +261,8 @@ def line_message(view: TableView, named: Callable[[str], str] = str) -> Line:
     voice = Voice(())
     words = [named(w) for w in describe_table(view, voice)]
     if isinstance(view, TrickView):
-        return Line(lead=None, arms=[], ends=[], count=None, words=words, tricks=tricks_view(view))
+        tricks = tricks_view(view, named)
+        return Line(lead=None, arms=[], ends=[], count=None, words=words, tricks=tricks)
     if view.lead is None:
         return Line(lead=None, arms=[], ends=[], count=view.count, words=words)
     return Line(

@@ -36,6 +36,7 @@ The hand stops as soon as the bid is made or set (unless ``play_out``).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -50,6 +51,7 @@ from .table import DOUBLES_SUIT, NO_TRUMP, FortyTwoTable, Trick
 
 if TYPE_CHECKING:
     from ...core.options import Options
+    from .presenter import FortyTwoPresenter
 
 __all__ = ["COUNT", "FortyTwoGame", "FortyTwoRules"]
 
@@ -135,6 +137,16 @@ class FortyTwoRules(GameRules):
         self._phase_actions: tuple[Action, ...] | None = None
 
     # ----------------------------------------------------------------- description
+    @functools.cached_property
+    def presenter(self) -> FortyTwoPresenter:
+        """How the game is told (:mod:`boneyard.games.texas42.presenter`)."""
+        return self.make_presenter()
+
+    def make_presenter(self) -> FortyTwoPresenter:
+        from .presenter import FortyTwoPresenter
+
+        return FortyTwoPresenter(self)
+
     def seat_name(self, seat: int) -> str:
         return f"seat {seat}"
 
