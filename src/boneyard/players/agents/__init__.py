@@ -14,7 +14,7 @@ the strategy agents of RULES.md §6: ``matador`` (:mod:`boneyard.players.agents.
 'greedy'
 >>> sorted(AGENTS)  # doctest: +NORMALIZE_WHITESPACE
 ['accompanied', 'beginner', 'casual', 'counting', 'expert', 'greedy', 'matador', 'pool', 'random',
- 'strong', 'whist']
+ 'strong', 'texas', 'whist']
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ __all__ = [
     "MatadorAgent",
     "PoolAgent",
     "RandomAgent",
+    "TexasAgent",
     "WhistAgent",
     "make_agent",
     "play_points",
@@ -164,6 +165,7 @@ class AccompaniedAgent:
 # The strategy agents import the helpers above, so they are imported here, after them.
 from .matador import MatadorAgent  # noqa: E402
 from .pool import PoolAgent  # noqa: E402
+from .texas42 import TexasAgent  # noqa: E402
 from .whist import WhistAgent  # noqa: E402
 
 AGENTS: dict[str, Callable[[], Agent]] = {
@@ -174,6 +176,7 @@ AGENTS: dict[str, Callable[[], Agent]] = {
     "matador": MatadorAgent,
     "whist": WhistAgent,
     "pool": PoolAgent,
+    "texas": TexasAgent,
 }
 
 

@@ -1,0 +1,198 @@
+"""The ``texas`` agent: Texas 42 from the strategy notes of RULES-texas42-fiveup.md §6.
+
+- **Bidding** from sure tricks: for each trump it could name, its trumps (the double, "boss",
+  counts most), the doubles of the other suits (each likely a trick once trumps are pulled) and
+  its long trumps; the best of them is valued in points (30 with a helping hand, up to 42 with
+  every trick nearly sure, 84 with a lay-down). It raises its partner's 30 or 31 by one point
+  when it can help, never out-bids its partner otherwise, and bids the minimum when forced.
+- **Naming trumps**: the suit of that best valuation (the doubles when it holds four or more);
+  it never names nello or sevens.
+- **Declarer's side**: pull trumps early (lead the highest trump while the opponents may hold
+  one), then lead doubles, then a low off tile rather than a count.
+- **Following**: throw count onto a trick the side is sure to win (the partner's boss trump or
+  double, or the partner winning when it plays last); take a trick the opponents are winning with
+  the cheapest tile that wins it, most of all one that carries count; otherwise shed the lowest
+  tile that is not a count.
+- **Nello**: the bidder plays the highest tile that loses; a defender the lowest tile it may.
+
+It reads only its observation: its tiles and the public table (the bidding, the tricks).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...core.actions import PASS, Action, Bid, Declare, Play
+from ...core.tiles import BIT, DOUBLE, HIGH, LOW, PIPS, tiles_of
+from ...games.line.state import Observation
+from ...games.texas42.rules import MARK, FortyTwoRules
+from ...games.texas42.table import DOUBLES_SUIT, FortyTwoTable
+
+__all__ = ["TexasAgent", "hand_value"]
+
+
+def _trumps(hand: int, suit: int) -> list[int]:
+    if suit == DOUBLES_SUIT:
+        return [t for t in tiles_of(hand) if DOUBLE[t]]
+    return [t for t in tiles_of(hand) if HIGH[t] == suit or LOW[t] == suit]
+
+
+def hand_value(hand: int, suit: int) -> float:
+    """The points a hand may expect to take with ``suit`` trumps (a number, or
+    :data:`DOUBLES_SUIT`): a rough count of its sure tricks and what they carry.
+
+    >>> from boneyard.core.tiles import mask_of, parse_tile as T
+    >>> strong = mask_of(T(t) for t in "6-6 6-5 6-4 6-3 6-2 5-5 4-4".split())
+    >>> weak = mask_of(T(t) for t in "6-1 5-3 4-2 3-0 2-1 1-0 5-2".split())
+    >>> hand_value(strong, 6) > 40 > 30 > hand_value(weak, 6)
+    True
+    """
+    trumps = _trumps(hand, suit)
+    k = len(trumps)
+    if suit == DOUBLES_SUIT:
+        top = sum(1 for t in trumps if HIGH[t] >= 7 - k)  # the highest doubles held in a row
+        tricks = top + 0.5 * (k - top)
+    else:
+        boss = any(DOUBLE[t] for t in trumps)
+        tricks = k - (0 if boss else 1.2) if k else 0.0
+        tricks += 0.9 * sum(1 for t in tiles_of(hand) if DOUBLE[t] and t not in trumps)
+    tricks = max(0.0, min(7.0, tricks))
+    # Each trick is 1 and, on average, some count; the count held is ours when it wins.
+    return 6.0 * tricks
+
+
+class TexasAgent:
+    """Texas 42 by the strategy notes (see the module); any other game: like ``greedy``."""
+
+    name = "texas"
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = observation.legal_actions
+        rules = observation.rules
+        table = observation.table
+        if not isinstance(rules, FortyTwoRules) or not isinstance(table, FortyTwoTable):
+            return max(legal, key=lambda a: PIPS[a.tile] if isinstance(a, Play) else -1)
+        if isinstance(legal[0], Bid) or PASS in legal:
+            return self.bid(observation, rules, table)
+        if isinstance(legal[0], Declare):
+            return self.declare(observation, legal)
+        return self.play(observation, rules, table)
+
+    # ----------------------------------------------------------------- bidding
+    def best_trump(self, hand: int) -> tuple[float, int]:
+        suits = [*range(7), DOUBLES_SUIT]
+        return max((hand_value(hand, s), s) for s in suits)
+
+    def bid(self, obs: Observation, rules: FortyTwoRules, table: FortyTwoTable) -> Action:
+        legal = obs.legal_actions
+        bids = [a for a in legal if isinstance(a, Bid) and not a.contract]
+        value, _ = self.best_trump(obs.hand)
+        partner = (obs.seat + 2) % 4
+        high = table.high
+        partner_high = high is not None and table.bidder == partner
+        wanted = 0
+        if value >= 41:
+            wanted = MARK * (2 if value >= 44 else 1)
+        elif value >= 29:
+            wanted = min(41, int(value) + 1)
+        if partner_high:
+            assert high is not None
+            # A low bid by the partner asks for help: raise it by one when we can help.
+            if high.points <= 31 and value >= 24:
+                wanted = max(wanted, high.points + 1)
+            elif wanted < high.points + 4:
+                wanted = 0  # never out-bid the partner for little
+        choices = [b for b in bids if b.points <= wanted]
+        if choices:
+            return min(choices, key=lambda b: b.points)
+        if PASS in legal:
+            return PASS
+        return min(bids, key=lambda b: b.points)  # forced: the minimum
+
+    def declare(self, obs: Observation, legal: tuple[Action, ...]) -> Action:
+        _, suit = self.best_trump(obs.hand)
+        wanted = Declare("doubles") if suit == DOUBLES_SUIT else Declare("suit", suit)
+        if wanted in legal:
+            return wanted
+        plain = [a for a in legal if isinstance(a, Declare) and a.contract in ("suit", "doubles")]
+        return plain[0] if plain else legal[0]
+
+    # ----------------------------------------------------------------- the play
+    def play(self, obs: Observation, rules: FortyTwoRules, table: FortyTwoTable) -> Action:
+        plays = [a for a in obs.legal_actions if isinstance(a, Play)]
+        if len(plays) == 1:
+            return plays[0]
+        seat = obs.seat
+        count = rules.count_of
+        if table.contract == "nello":
+            return self.play_nello(obs, rules, table, plays)
+        if not table.trick:
+            return self.lead(obs, rules, table, plays)
+        ours = rules.side_of[seat]
+        winning = rules.trick_winner(table.trick, table)
+        playing = 4 - (1 if table.out >= 0 else 0)
+        last = len(table.trick) == playing - 1
+        if rules.side_of[winning] == ours:
+            sure = last or self.boss(rules, table, dict(table.trick)[winning], obs)
+            if sure:  # throw count onto a trick the side will take
+                return max(plays, key=lambda a: (count(a.tile), -PIPS[a.tile]))
+            return min(plays, key=lambda a: (count(a.tile), PIPS[a.tile]))
+        winners = [
+            a for a in plays if rules.trick_winner((*table.trick, (seat, a.tile)), table) == seat
+        ]
+        if winners:
+            at_stake = sum(count(t) for _, t in table.trick)
+            if at_stake or last or table.high is not None and rules.side_of[table.bidder] != ours:
+                return min(winners, key=lambda a: (-count(a.tile), PIPS[a.tile]))
+        return min(plays, key=lambda a: (count(a.tile), PIPS[a.tile]))
+
+    def boss(self, rules: FortyTwoRules, table: FortyTwoTable, t: int, obs: Observation) -> bool:
+        """Whether ``t`` (on the trick) cannot be beaten: a trump no higher trump is out for, or
+        a double of the suit led with no trumps out."""
+        played = 0
+        for _, trick in table.tricks:
+            for _, u in trick:
+                played |= BIT[u]
+        for _, u in table.trick:
+            played |= BIT[u]
+        unseen = [u for u in range(28) if not (played | obs.hand) & BIT[u]]
+        return all(rules.trick_winner((*table.trick, (-1, u)), table) != -1 for u in unseen)
+
+    def lead(
+        self, obs: Observation, rules: FortyTwoRules, table: FortyTwoTable, plays: list[Play]
+    ) -> Play:
+        count = rules.count_of
+        ours = rules.side_of[obs.seat]
+        trump = table.trump
+        trumps = [a for a in plays if rules.is_trump(a.tile, trump)]
+        bidders = table.bidder >= 0 and rules.side_of[table.bidder] == ours
+        if bidders and trumps and self.trumps_out(obs, rules, table):
+            return max(trumps, key=lambda a: rules.rank(a.tile, trump, table))
+        doubles = [a for a in plays if DOUBLE[a.tile] and not rules.is_trump(a.tile, trump)]
+        if doubles:
+            return max(doubles, key=lambda a: (count(a.tile), HIGH[a.tile]))
+        return min(plays, key=lambda a: (count(a.tile), PIPS[a.tile]))
+
+    def trumps_out(self, obs: Observation, rules: FortyTwoRules, table: FortyTwoTable) -> bool:
+        """Whether a trump may still be in another hand."""
+        seen = obs.hand
+        for _, trick in table.tricks:
+            for _, u in trick:
+                seen |= BIT[u]
+        return any(rules.is_trump(u, table.trump) and not seen & BIT[u] for u in range(28))
+
+    def play_nello(
+        self, obs: Observation, rules: FortyTwoRules, table: FortyTwoTable, plays: list[Play]
+    ) -> Play:
+        seat = obs.seat
+        if seat == table.bidder:
+            if not table.trick:
+                return min(plays, key=lambda a: PIPS[a.tile])
+            losing = [
+                a
+                for a in plays
+                if rules.trick_winner((*table.trick, (seat, a.tile)), table) != seat
+            ]
+            if losing:
+                return max(losing, key=lambda a: PIPS[a.tile])
+        return min(plays, key=lambda a: PIPS[a.tile])
