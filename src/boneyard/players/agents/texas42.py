@@ -142,7 +142,7 @@ class TexasAgent:
         ]
         if winners:
             at_stake = sum(count(t) for _, t in table.trick)
-            if at_stake or last or table.high is not None and rules.side_of[table.bidder] != ours:
+            if at_stake or last or (table.high is not None and rules.side_of[table.bidder] != ours):
                 return min(winners, key=lambda a: (-count(a.tile), PIPS[a.tile]))
         return min(plays, key=lambda a: (count(a.tile), PIPS[a.tile]))
 
