@@ -47,6 +47,7 @@ class FortyTwoState(GameState):
         "discards",
         "hands",
         "history",
+        "lead_by_deal",
         "leader",
         "over",
         "phase",
@@ -88,7 +89,8 @@ class FortyTwoState(GameState):
         state = cls.__new__(cls)
         state.rules = rules
         state.hands = hands
-        state.deal = tuple(t for h in start.hands for t in h)
+        state.deal = tuple(hands)  # each seat's tiles dealt, as masks
+        state.lead_by_deal = False
         state.stock = ()
         state.stock_pos = 0
         state.leader = shaker
@@ -350,6 +352,7 @@ class FortyTwoState(GameState):
         state.rules = self.rules
         state.hands = list(self.hands)
         state.deal = self.deal
+        state.lead_by_deal = False
         state.stock = self.stock
         state.stock_pos = self.stock_pos
         state.turn = self.turn

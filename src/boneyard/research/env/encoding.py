@@ -90,6 +90,7 @@ def action_kinds() -> list[tuple[str, type[Action], bool]]:
             and issubclass(value, Action)
             and value not in (Action, Play)
             and not value.__name__.startswith("_")
+            and not value.enumerated  # listed by the game that offers them: phase_actions
         ):
             found[value.__name__.lower()] = value
     first = [name for name in ("draw", "pass", "muggins") if name in found]
