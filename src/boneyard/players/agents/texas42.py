@@ -27,6 +27,7 @@ from ...core.tiles import BIT, DOUBLE, HIGH, LOW, PIPS, tiles_of
 from ...games.line.state import Observation
 from ...games.texas42.rules import MARK, FortyTwoRules
 from ...games.texas42.table import DOUBLES_SUIT, FortyTwoTable
+from . import GreedyAgent
 
 __all__ = ["TexasAgent", "hand_value"]
 
@@ -69,9 +70,10 @@ class TexasAgent:
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = observation.legal_actions
         rules = observation.rules
+        if not isinstance(rules, FortyTwoRules):
+            return GreedyAgent().choose(observation, rng)
         table = observation.table
-        if not isinstance(rules, FortyTwoRules) or not isinstance(table, FortyTwoTable):
-            return max(legal, key=lambda a: PIPS[a.tile] if isinstance(a, Play) else -1)
+        assert isinstance(table, FortyTwoTable)
         if isinstance(legal[0], Bid) or PASS in legal:
             return self.bid(observation, rules, table)
         if isinstance(legal[0], Declare):
