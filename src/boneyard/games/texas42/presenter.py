@@ -119,9 +119,6 @@ class FortyTwoPresenter(Presenter[Any]):
             text += f" (points taken this hand: {self.totals_text(scores, voice)})"
         return text + "."
 
-    def running(self, totals: Sequence[float], scores: Sequence[float], voice: Voice) -> str:
-        return f"Points taken this hand: {self.totals_text(scores, voice)}."
-
     def tie_words(self, best: float) -> str:
         return f"tie with {plural(best, self.unit)} each"
 

@@ -410,11 +410,12 @@ class FortyTwoRules(GameRules):
         if table.contract == "nello":
             taken = f"taking {len([w for w, _ in table.tricks if w == table.bidder])} tricks"
         reason = f"{self.side_name(bidders)} {verb} the bid of {what}, {taken}"
+        end = tuple(points[i] - state.scores[i] for i in range(2))
         return HandResult(
             "made" if made else "set",
             bidders if made else others,
             (points[0], points[1]),
-            (points[0], points[1]),
+            end,
             pips,
             None,
             reason,

@@ -311,7 +311,11 @@ class FortyTwoState(GameState):
         points = rules.trick_points(trick)
         taken = list(table.taken)
         taken[side] += points
-        self.scores[side] += points
+        if rules.scoring == "points":
+            # Scored in points, what a side takes is on its score at once (a set takes the
+            # bidders' back at the end); in marks only the hand's end scores.
+            self.scores[side] += points
+            scores.append(Score(side, points, "trick", winner))
         table = table.but(
             trick=(),
             suit=-1,
@@ -319,7 +323,6 @@ class FortyTwoState(GameState):
             tricks=(*table.tricks, (winner, trick)),
             taken=(taken[0], taken[1]),
         )
-        scores.append(Score(side, points, "trick", winner))
         events.append(Event("trick", winner, side, tuple(t for _, t in trick)))
         if not table.decided:
             decided = rules.decision(table)
