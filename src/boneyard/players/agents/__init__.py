@@ -14,7 +14,7 @@ the strategy agents of RULES.md §6: ``matador`` (:mod:`boneyard.players.agents.
 'greedy'
 >>> sorted(AGENTS)  # doctest: +NORMALIZE_WHITESPACE
 ['accompanied', 'beginner', 'casual', 'counting', 'expert', 'greedy', 'matador', 'pool', 'random',
- 'strong', 'texas', 'whist']
+ 'strong', 'texas', 'texas-expert', 'whist']
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ __all__ = [
     "PoolAgent",
     "RandomAgent",
     "TexasAgent",
+    "TexasExpert",
     "WhistAgent",
     "make_agent",
     "play_points",
@@ -165,7 +166,7 @@ class AccompaniedAgent:
 # The strategy agents import the helpers above, so they are imported here, after them.
 from .matador import MatadorAgent  # noqa: E402
 from .pool import PoolAgent  # noqa: E402
-from .texas42 import TexasAgent  # noqa: E402
+from .texas42 import TexasAgent, TexasExpert  # noqa: E402
 from .whist import WhistAgent  # noqa: E402
 
 AGENTS: dict[str, Callable[[], Agent]] = {
@@ -177,6 +178,7 @@ AGENTS: dict[str, Callable[[], Agent]] = {
     "whist": WhistAgent,
     "pool": PoolAgent,
     "texas": TexasAgent,
+    "texas-expert": TexasExpert,
 }
 
 

@@ -198,3 +198,243 @@ class TexasAgent:
             if losing:
                 return max(losing, key=lambda a: PIPS[a.tile])
         return min(plays, key=lambda a: PIPS[a.tile])
+
+
+# --------------------------------------------------------------------------- the expert
+def lacks(rules: FortyTwoRules, table: FortyTwoTable) -> list[int]:
+    """Per seat, the tiles it cannot hold, read from the tricks: a seat that did not follow
+    suit holds none of that suit (nothing is drawn in 42, so it holds none now); in sevens a seat
+    holds no tile nearer seven than the one it played."""
+    void = [0] * 4
+    tricks = [trick for _, trick in table.tricks]
+    if table.trick:
+        tricks.append(table.trick)
+    for trick in tricks:
+        lead = trick[0][1]
+        suit = rules.suit_led(lead, table) if table.contract != "sevens" else -1
+        for seat, t in trick[1:] if table.contract != "sevens" else trick:
+            if table.contract == "sevens":
+                d = rules.sevens_distance(t)
+                void[seat] |= sum(BIT[u] for u in range(28) if rules.sevens_distance(u) < d)
+            elif not rules.follows(t, suit, table):
+                void[seat] |= sum(BIT[u] for u in range(28) if rules.follows(u, suit, table))
+    return void
+
+
+def sample_world(
+    hand: int,
+    seat: int,
+    sizes: tuple[int, ...],
+    table: FortyTwoTable,
+    rng: random.Random,
+    void: list[int] | None = None,
+) -> list[int]:
+    """Every seat's tiles: ``seat`` holds ``hand``, the others tiles drawn at random among those
+    ``seat`` has not seen, each as many as ``sizes`` says, none a seat is known to lack (``void``;
+    given up on after a few tries)."""
+    seen = hand
+    for _, trick in table.tricks:
+        for _, t in trick:
+            seen |= BIT[t]
+    for _, t in table.trick:
+        seen |= BIT[t]
+    unseen = [t for t in range(28) if not seen & BIT[t]]
+    void = void if void is not None else [0] * 4
+    for attempt in range(40):
+        strict = attempt < 30
+        rng.shuffle(unseen)
+        room = [0 if s == seat else sizes[s] for s in range(4)]
+        hands = [0] * 4
+        hands[seat] = hand
+
+        def choices(t: int, room: list[int] = room, strict: bool = strict) -> list[int]:
+            return [s for s in range(4) if room[s] and not (strict and void[s] & BIT[t])]
+
+        for t in sorted(unseen, key=lambda t: len(choices(t))):
+            seats = choices(t)
+            if not seats:
+                break
+            s = rng.choice(seats)
+            hands[s] |= BIT[t]
+            room[s] -= 1
+        else:
+            return hands
+    raise AssertionError("no deal fits")  # pragma: no cover - the last tries ignore the voids
+
+
+class TexasExpert:
+    """Texas 42 by sampling and search: each choice is valued over deals of the hidden tiles
+    consistent with the tricks so far (who could not follow), each played out by the ``texas``
+    agent at every seat, the last ``exact_tricks`` tricks solved exactly; bids are valued the
+    same way, as the chance of taking the points with the best trumps. ``budget`` bounds the
+    time per move (seconds)."""
+
+    name = "texas-expert"
+
+    def __init__(self, budget: float = 0.6, worlds: int = 64, exact_tricks: int = 2) -> None:
+        self.budget = budget
+        self.worlds = worlds
+        self.exact_tricks = exact_tricks
+        self.policy = TexasAgent()
+        self._sim: dict[int, FortyTwoRules] = {}
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = observation.legal_actions
+        rules = observation.rules
+        if not isinstance(rules, FortyTwoRules):
+            return GreedyAgent().choose(observation, rng)
+        if len(legal) == 1:
+            return legal[0]
+        table = observation.table
+        assert isinstance(table, FortyTwoTable)
+        if isinstance(legal[0], Bid) or PASS in legal:
+            return self.bid(observation, rules, table, rng)
+        return self.search(observation, rules, table, rng)
+
+    # ----------------------------------------------------------------- worlds
+    def _state(self, observation: Observation, hands: list[int]) -> object:
+        from ...core.protocol import Position
+
+        return observation.rules.state_from_position(Position(observation, hands, ()))
+
+    def _rollout(self, state: object, side: int, rng: random.Random) -> float:
+        from ...games.texas42.state import FortyTwoState
+
+        assert isinstance(state, FortyTwoState)
+        rules = state.rules
+        while not state.over:
+            if len(state.table.tricks) >= 7 - self.exact_tricks and state.phase.name == "play":
+                return solve(state, side)
+            action = self.policy.choose(state.observation(state.turn), rng)
+            state.apply_fast(action)
+        return value(state, side, rules)
+
+    def search(
+        self, obs: Observation, rules: FortyTwoRules, table: FortyTwoTable, rng: random.Random
+    ) -> Action:
+        import time
+
+        legal = list(obs.legal_actions)
+        side = rules.side_of[obs.seat]
+        totals = dict.fromkeys(legal, 0.0)
+        void = lacks(rules, table)
+        start = time.monotonic()
+        counted = 0
+        while counted < self.worlds and (counted < 4 or time.monotonic() - start < self.budget):
+            hands = sample_world(obs.hand, obs.seat, obs.hand_sizes, table, rng, void)
+            base = self._state(obs, hands)
+            for action in legal:
+                state = base.copy(history=False)  # type: ignore[attr-defined]
+                state.apply_fast(action)
+                totals[action] += self._rollout(state, side, rng)
+            counted += 1
+        return max(legal, key=lambda a: totals[a])
+
+    # ----------------------------------------------------------------- bidding
+    def _sim_rules(self, rules: FortyTwoRules) -> FortyTwoRules:
+        """The same rules with every hand played out (what a bid is valued on)."""
+        key = id(rules)
+        sim = self._sim.get(key)
+        if sim is None:
+            options = dict(rules.options.to_json())
+            options["play_out"] = True
+            configured = rules.game.configure(rules.rule_set, options, 4)
+            assert isinstance(configured, FortyTwoRules)
+            sim = self._sim[key] = configured
+        return sim
+
+    def bid(
+        self, obs: Observation, rules: FortyTwoRules, table: FortyTwoTable, rng: random.Random
+    ) -> Action:
+        """The bid of the best expected marks: for each trump, the points this side takes over
+        sampled deals (played out by the ``texas`` agent, this seat declaring and leading)."""
+        import time
+
+        from ...core.protocol import HandStart
+
+        legal = obs.legal_actions
+        plain = [a for a in legal if isinstance(a, Bid) and not a.contract]
+        partner = (obs.seat + 2) % 4
+        if table.high is not None and table.bidder == partner and PASS in legal:
+            heuristic = self.policy.bid(obs, rules, table)
+            return heuristic
+        sim = self._sim_rules(rules)
+        side = rules.side_of[obs.seat]
+        trumps = [Declare("suit", n) for n in range(7)] + [Declare("doubles")]
+        trumps = [d for d in trumps if (d.contract in rules.contracts)]
+        ranked = sorted(
+            trumps,
+            key=lambda d: -hand_value(obs.hand, d.trump if d.trump is not None else DOUBLES_SUIT),
+        )[:3]
+        taken: dict[Declare, list[int]] = {d: [] for d in ranked}
+        start = time.monotonic()
+        n = 0
+        while n < 24 and (n < 6 or time.monotonic() - start < self.budget):
+            empty = FortyTwoTable.start(table.shaker)
+            hands = sample_world(obs.hand, obs.seat, (7, 7, 7, 7), empty, rng)
+            for declaration in ranked:
+                state = sim.start_hand(
+                    HandStart(
+                        [list(tiles_of(h)) for h in hands], [], (obs.seat - 1) % 4, trusted=True
+                    )
+                )
+                for _ in range(4):
+                    seat = state.turn
+                    state.apply_fast(Bid(sim.min_bid) if seat == obs.seat else PASS)
+                state.apply_fast(declaration)
+                while not state.over:
+                    state.apply_fast(self.policy.choose(state.observation(state.turn), rng))
+                taken[declaration].append(state.table.taken[side])  # type: ignore[attr-defined]
+            n += 1
+        best_action: Action = PASS if PASS in legal else min(plain, key=lambda b: b.points)
+        best_value = 0.0 if PASS in legal else -99.0
+        for b in plain:
+            need = b.points if b.points < MARK else MARK
+            made = max(
+                sum(1 for x in points if x >= need) / len(points) for points in taken.values()
+            )
+            v = (2 * made - 1) * b.marks  # made: + the marks; set: - them
+            if v > best_value:
+                best_action, best_value = b, v
+        return best_action
+
+
+def value(state: object, side: int, rules: FortyTwoRules) -> float:
+    """A finished hand's worth to ``side``: its sheet points less the others' (marks, or points),
+    and a hundredth of the points taken to tell equal outcomes apart."""
+    from ...games.texas42.state import FortyTwoState
+
+    assert isinstance(state, FortyTwoState) and state.result is not None
+    points = state.result.points
+    taken = state.table.taken
+    return points[side] - points[1 - side] + 0.01 * (taken[side] - taken[1 - side])
+
+
+def solve(state: object, side: int) -> float:
+    """The exact value of a position to ``side`` with every hand seen (alpha-beta, the tricks
+    left)."""
+    from ...games.texas42.state import FortyTwoState
+
+    assert isinstance(state, FortyTwoState)
+    rules = state.rules
+
+    def search(node: FortyTwoState, alpha: float, beta: float) -> float:
+        if node.over:
+            return value(node, side, rules)
+        maximizing = rules.side_of[node.turn] == side
+        best = -1e9 if maximizing else 1e9
+        for action in node.legal_tuple():
+            child = node.copy(history=False)
+            child.apply_fast(action)
+            v = search(child, alpha, beta)
+            if maximizing:
+                best = max(best, v)
+                alpha = max(alpha, v)
+            else:
+                best = min(best, v)
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best
+
+    return search(state, -1e9, 1e9)
