@@ -579,3 +579,81 @@ def test_random_hands_follow_the_rules(rule_set: str) -> None:
             assert sum(table.taken) == 42 - (left if table.out >= 0 else 0)
         if rules.scoring == "marks":
             assert sorted(result.points) == [0, table.high.marks]  # type: ignore[union-attr]
+
+
+# --------------------------------------------------------------------------- what each seat sees
+def test_no_seat_sees_another_hand_through_bids_tricks_or_observations() -> None:
+    rules = rules42("wikipedia")
+    rng = random.Random(5)
+    for n in range(10):
+        hands, _ = rules.deal(rng)
+        state = rules.start_hand(HandStart(hands, [], n % 4))
+        assert isinstance(state, FortyTwoState)
+        while not state.over:
+            played = 0
+            for _, trick in state.table.tricks:
+                for _, t in trick:
+                    played |= 1 << t
+            for _, t in state.table.trick:
+                played |= 1 << t
+            for seat in range(4):
+                obs = state.observation(seat)
+                assert obs.hand == state.hands[seat]
+                # The public table holds only tiles that were played; the history only moves
+                # every seat saw (bids, trumps named, tiles played).
+                table = obs.table
+                assert isinstance(table, FortyTwoTable)
+                shown = [t for _, trick in table.tricks for _, t in trick] + [
+                    t for _, t in table.trick
+                ]
+                assert all(played >> t & 1 for t in shown)
+                view = rules.presenter.table(obs.history, table)
+                assert all(played >> t & 1 for _, t in (*view.trick, *view.last))
+                assert obs.legal_actions == (state.legal_tuple() if seat == state.turn else ())
+            state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("agent", ["texas", "greedy", "random"])
+@pytest.mark.parametrize("rule_set", list(get_game("texas-42").rule_sets))
+def test_agents_play_every_rule_set_legally(agent: str, rule_set: str) -> None:
+    from boneyard.players.agents import make_agent
+
+    rules = rules42(rule_set)
+    rng = random.Random(rule_set + agent)
+    player = make_agent(agent)
+    for n in range(4):
+        hands, _ = rules.deal(rng)
+        state = rules.start_hand(HandStart(hands, [], n % 4))
+        while not state.over:
+            action = player.choose(state.observation(state.turn), rng)
+            assert action in state.legal_actions()
+            state.apply(action)
+
+
+def test_the_texas_agent_bids_a_strong_hand_and_passes_a_weak_one() -> None:
+    from boneyard.players.agents import make_agent
+
+    rules = rules42()
+    strong = ["6-6 6-5 6-4 6-3 6-2 5-5 4-4", "6-1 5-3 4-2 3-0 2-1 1-0 5-2"]
+    state = deal(rules, [*strong, "6-0 5-4 5-1 4-3 3-3 2-0 1-1", "5-0 4-1 4-0 3-2 3-1 2-2 0-0"], W)
+    agent = make_agent("texas")
+    # N (first to bid) holds the six top sixes with the 6-6: a bid, and sixes when it names trumps.
+    bid = agent.choose(state.observation(N), random.Random(0))
+    assert isinstance(bid, Bid) and bid.points >= 30
+    state.apply(bid)
+    # E holds nothing: it passes.
+    assert agent.choose(state.observation(E), random.Random(0)) == PASS
+
+
+def test_the_texas_expert_plays_legally_within_its_time() -> None:
+    from boneyard.players.agents.texas42 import TexasExpert
+
+    rules = rules42()
+    rng = random.Random(3)
+    expert = TexasExpert(budget=0.05, worlds=4)
+    hands, _ = rules.deal(rng)
+    state = rules.start_hand(HandStart(hands, [], 0))
+    while not state.over:
+        action = expert.choose(state.observation(state.turn), rng)
+        assert action in state.legal_actions()
+        state.apply(action)
