@@ -225,7 +225,7 @@ class CountingRules(Rules):
             return 0
         return self.points_for(count)
 
-    def on_the_board(self, state: HandState, side: int, face: int) -> bool:
+    def on_the_board(self, state: HandState, side: int, face: float) -> bool:
         """Whether a score of ``face`` value counts for ``side`` (``min_first_score``): a side
         that has scored already, or a score big enough to get it in."""
         scored = state.base_totals[side] + state.scores[side]
@@ -293,7 +293,7 @@ class CountingRules(Rules):
             # the player might have drawn by choice).
             drawn = state.history[-1].drawn if state.history else None
             if drawn is not None and type(state.history[-1].action) is Draw:
-                now = [a for a in actions if type(a) is Play and a.tile == drawn]
+                now: list[Action] = [a for a in actions if type(a) is Play and a.tile == drawn]
                 if now:
                     actions = now
         if not self.claims:

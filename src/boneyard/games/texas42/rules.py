@@ -69,6 +69,12 @@ SUIT_WORDS = ("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "d
 """The suits by number as 42 players name them (and the doubles' suit)."""
 
 
+def _whole(options: Options, name: str) -> int:
+    value = options[name]
+    assert isinstance(value, int)
+    return value
+
+
 class FortyTwoRules(GameRules):
     """The resolved rules of a Texas 42 match (see the module)."""
 
@@ -95,9 +101,9 @@ class FortyTwoRules(GameRules):
         self.scores_in_play = True
         self.scores_shape_future = False
         self.all_pass = str(o["all_pass"])
-        self.min_bid = int(o["min_bid"])
-        self.max_opening_marks = int(o["max_opening_marks"])
-        self.mark_raise = int(o["mark_raise"])
+        self.min_bid = _whole(o, "min_bid")
+        self.max_opening_marks = _whole(o, "max_opening_marks")
+        self.mark_raise = _whole(o, "mark_raise")
         first_bidder = str(o["first_bidder"])
         self.first_bidder_tile = -1
         if first_bidder.startswith("holder_of:"):
@@ -113,15 +119,15 @@ class FortyTwoRules(GameRules):
             )
         self.follow_me_doubles = str(o["follow_me_doubles"])
         self.nello_doubles = str(o["nello_doubles"])
-        self.nello_min_marks = int(o["nello_min_marks"])
-        self.plunge_marks = int(o["plunge_marks"])
-        self.plunge_min_doubles = int(o["plunge_min_doubles"])
+        self.nello_min_marks = _whole(o, "nello_min_marks")
+        self.plunge_marks = _whole(o, "plunge_marks")
+        self.plunge_min_doubles = _whole(o, "plunge_min_doubles")
         self.plunge_needs_66 = bool(o["plunge_needs_66"])
-        self.splash_marks = int(o["splash_marks"])
-        self.splash_min_doubles = int(o["splash_min_doubles"])
-        self.sevens_min_marks = int(o["sevens_min_marks"])
+        self.splash_marks = _whole(o, "splash_marks")
+        self.splash_min_doubles = _whole(o, "splash_min_doubles")
+        self.sevens_min_marks = _whole(o, "sevens_min_marks")
         self.scoring = str(o["scoring"])
-        self.target_score = int(o["target"])
+        self.target_score = _whole(o, "target")
         if self.scoring == "points" and self.target_score < MARK:
             raise OptionError(
                 f"scoring=points with target={self.target_score}: a hand gives 42 points, so "

@@ -61,6 +61,7 @@ class FortyTwoState(GameState):
     )
 
     rules: FortyTwoRules
+    lead_by_deal: bool
     _table: FortyTwoTable
     _legal: tuple[Action, ...] | None
     _order: tuple[int, ...]
