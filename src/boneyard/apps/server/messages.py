@@ -105,14 +105,22 @@ class ActionIn(_Message):
     scores are claimed. Ends are named as the game names them: ``L``, ``R``, ``U``, ``D``,
     ``nU``, ``nD``, ``LU``..., Mexican Train's trains ``T0``... and ``M``. Domino Loo's
     decisions are ``{"kind": "stand"}``, ``{"kind": "miss"}``, ``{"kind": "drop"}`` and
-    ``{"kind": "discard", "tile": "6-0"}``; its plays take no ``end``."""
+    ``{"kind": "discard", "tile": "6-0"}``; its plays take no ``end``. Texas 42's bids are
+    ``{"kind": "bid", "points": 30}`` (``contract``: ``"plunge"``, ``"splash"``) and its
+    declarations ``{"kind": "declare", "contract": "suit", "trump": 6}``, ``{"kind": "declare",
+    "contract": "nello", "doubles": "low"}``."""
 
-    kind: Literal["play", "draw", "pass", "muggins", "stand", "miss", "drop", "discard"]
+    kind: Literal[
+        "play", "draw", "pass", "muggins", "stand", "miss", "drop", "discard", "bid", "declare"
+    ]
     tile: Annotated[str, Field(pattern=r"^\d{1,2}-\d{1,2}$")] | None = None
     end: Annotated[str, Field(pattern=r"^(\d{0,2}[LRUD]|[LR][UD]|T\d{1,2}|M)$")] | None = None
     open: Annotated[int, Field(ge=0, le=99)] | None = None
     claim: Annotated[int, Field(ge=0, le=999)] | None = None
     points: Annotated[int, Field(ge=0, le=999)] | None = None
+    contract: Annotated[str, Field(pattern=r"^[a-z_]{1,16}$")] | None = None
+    trump: Annotated[int, Field(ge=0, le=12)] | None = None
+    doubles: Literal["high", "own_suit", "low"] | None = None
 
 
 class HelloMessage(_Message):

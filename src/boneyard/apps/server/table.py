@@ -35,6 +35,8 @@ from ...core.actions import (
     PASS,
     STAND,
     Action,
+    Bid,
+    Declare,
     Discard,
     Draw,
     Drop,
@@ -171,6 +173,12 @@ def action_json(action: Action, seat: int) -> ActionIn:
         return ActionIn(kind="miss")
     if isinstance(action, Drop):
         return ActionIn(kind="drop")
+    if isinstance(action, Bid):
+        return ActionIn(kind="bid", points=action.points, contract=action.contract)
+    if isinstance(action, Declare):
+        return ActionIn(
+            kind="declare", contract=action.contract, trump=action.trump, doubles=action.doubles
+        )
     raise TypeError(f"not an action: {action!r}")
 
 
@@ -180,16 +188,19 @@ _DECISION_ACTIONS: dict[str, Action] = {"stand": STAND, "miss": MISS, "drop": DR
 def action_from_json(state: HandState, seat: int, action: ActionIn) -> Action:
     """The engine action of a protocol move for ``seat`` (the seat to move); ``ValueError`` if it
     is malformed. Whether it is legal, :meth:`Table.check` says."""
-    nothing = ("tile", "end", "open", "claim", "points")
+    phase = ("contract", "trump", "doubles")
+    nothing = ("tile", "end", "open", "claim", "points", *phase)
     extra = {
-        "play": ("points",),
+        "play": ("points", *phase),
         "draw": nothing,
         "pass": nothing,
-        "muggins": ("tile", "end", "open", "claim"),
+        "muggins": ("tile", "end", "open", "claim", *phase),
         "stand": nothing,
         "miss": nothing,
         "drop": nothing,
-        "discard": ("end", "open", "claim", "points"),
+        "discard": ("end", "open", "claim", "points", *phase),
+        "bid": ("tile", "end", "open", "claim", "trump", "doubles"),
+        "declare": ("tile", "end", "open", "claim", "points"),
     }[action.kind]
     given = [name for name in extra if getattr(action, name) is not None]
     if given:
@@ -200,6 +211,19 @@ def action_from_json(state: HandState, seat: int, action: ActionIn) -> Action:
         if action.tile is None:
             raise ValueError("a discard names its tile")
         return parse_move(state, {"seat": seat, "discard": action.tile})
+    if action.kind == "bid":
+        if action.points is None:
+            raise ValueError("a bid names its points")
+        return parse_move(state, {"seat": seat, "bid": action.points, "contract": action.contract})
+    if action.kind == "declare":
+        if action.contract is None:
+            raise ValueError("a declaration names its contract")
+        move_: dict[str, Any] = {"seat": seat, "declare": action.contract}
+        if action.trump is not None:
+            move_["trump"] = action.trump
+        if action.doubles is not None:
+            move_["doubles"] = action.doubles
+        return parse_move(state, move_)
     if action.kind == "draw":
         return DRAW
     if action.kind == "pass":
