@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import cast
 
 from ..games.line.rules import Rules
 from ..games.line.state import HandState
-from .protocol import HandResult
+from .protocol import GameRules, HandResult, HandStart
 from .tiles import mask_of, tiles_of
 
 __all__ = ["Match"]
@@ -99,14 +100,16 @@ class Match:
                     f"leader {leader} disagrees with the rotation: seat {expected} leads"
                 )
             leader = expected
-        state = HandState.from_deal(
+        state = _start(
             self.rules,
-            hands,
-            stock,
-            leader,
-            lead_by_deal=by_deal,
-            totals=self.totals,
-            context=self._context(),
+            HandStart(
+                hands,
+                stock,
+                leader,
+                lead_by_deal=by_deal,
+                totals=self.totals,
+                context=self._context(),
+            ),
         )
         self.hands.append(state)
         return state
@@ -128,15 +131,17 @@ class Match:
             leader, drawn = rules.draw_for_lead(rng)
             if not self.hands:
                 self.lead_draw = drawn
-        state = HandState.from_deal(
+        state = _start(
             rules,
-            hands,
-            stock,
-            leader,
-            lead_by_deal=by_deal,
-            trusted=True,
-            totals=self.totals,
-            context=self._context(),
+            HandStart(
+                hands,
+                stock,
+                leader,
+                lead_by_deal=by_deal,
+                trusted=True,
+                totals=self.totals,
+                context=self._context(),
+            ),
         )
         self.hands.append(state)
         return state
@@ -191,3 +196,20 @@ class Match:
 
 def deal_tiles(mask: int) -> list[int]:
     return sorted(tiles_of(mask), reverse=True)
+
+
+def _start(rules: Rules, start: HandStart) -> HandState:
+    """The hand ``start`` describes: a game implementing the engine protocol starts it itself
+    (:meth:`~boneyard.core.protocol.GameRules.start_hand`); the line games from the deal."""
+    if isinstance(rules, GameRules):
+        return cast(HandState, rules.start_hand(start))
+    return HandState.from_deal(
+        rules,
+        start.hands,
+        start.stock,
+        start.leader,
+        lead_by_deal=start.lead_by_deal,
+        trusted=start.trusted,
+        totals=start.totals,
+        context=start.context,
+    )
