@@ -464,6 +464,12 @@ class GameRules(abc.ABC):
             return tuple(-p for p in points)
         return tuple(points)
 
+    def phase_actions(self) -> tuple[Action, ...]:
+        """Every action of a bidding or declaration phase these rules can offer (Texas 42's
+        bids and trumps: :class:`~boneyard.core.actions.Bid`, ``Declare``), in a fixed order: a
+        research action space gives each an id. None in most games."""
+        return ()
+
     def kernel_spec(self) -> KernelSpec | None:
         """The compiled core's description of these rules (:mod:`boneyard.core.kernel_spec`), or
         ``None`` where it does not play them."""

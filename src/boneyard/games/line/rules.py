@@ -710,6 +710,11 @@ class Rules:
         return [DRAW] if can_draw else [PASS]
 
     # ----------------------------------------------------------------- the compiled core
+    def phase_actions(self) -> tuple[Action, ...]:
+        """No bidding nor declaration phase in a line game (the protocol's
+        :meth:`~boneyard.core.protocol.GameRules.phase_actions`)."""
+        return ()
+
     def kernel_spec(self) -> KernelSpec | None:
         """These rules as data for the compiled core (:mod:`boneyard.core.kernel`), or ``None``
         where it cannot play them (a game that applies actions itself): the line game's spec with

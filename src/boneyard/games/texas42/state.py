@@ -350,6 +350,10 @@ class FortyTwoState(GameState):
         self.turn = -1
         self._legal = ()
 
+    def __repr__(self) -> str:
+        hands = " | ".join(" ".join(NAMES[t] for t in tiles_of(h)) for h in self.hands)
+        return f"<texas-42 {self.phase} turn={self.turn} hands=[{hands}] table={self._table!r}>"
+
     # ----------------------------------------------------------------- copying
     def copy(self, history: bool = True) -> FortyTwoState:
         state = FortyTwoState.__new__(FortyTwoState)
