@@ -33,7 +33,10 @@ class Table:
 
 TABLES = [
     Table("five-up", rule_set, {"target_score": 8}, 2) for rule_set in get_game("five-up").rule_sets
-] + [Table("texas-42", rule_set, {"target": 2}, 4) for rule_set in get_game("texas-42").rule_sets]
+] + [
+    Table("texas-42", rule_set, {"target_score": 2}, 4)
+    for rule_set in get_game("texas-42").rule_sets
+]
 
 
 def play_a_match(page: Page, server: LiveServer, table: Table) -> None:

@@ -537,9 +537,9 @@ def test_cap_marks_stops_at_the_target() -> None:
 
 
 def test_scoring_points_needs_a_points_target() -> None:
-    with pytest.raises(OptionError, match="target=250"):
+    with pytest.raises(OptionError, match="target_score=250"):
         rules42(scoring="points")
-    assert rules42(scoring="points", target=250).target_score == 250
+    assert rules42(scoring="points", target_score=250).target_score == 250
 
 
 def test_contracts_need_a_way_to_name_trumps() -> None:

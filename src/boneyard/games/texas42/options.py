@@ -119,13 +119,6 @@ _SPECS = (
         ("marks", "points"),
     ),
     OptionSpec(
-        "target",
-        "int",
-        "what wins a Texas 42 match: marks (7) or, scoring points, points (250)",
-        minimum=1,
-        example="7",
-    ),
-    OptionSpec(
         "points_mark_bid",
         "choice",
         "scoring points, what a mark bid is worth: 42 a mark (42_per_mark) or the 42 points "
@@ -159,4 +152,8 @@ _SPECS = (
 
 register(*_SPECS)
 
-TEXAS_OPTIONS: tuple[str, ...] = tuple(spec.name for spec in _SPECS)
+_OWN = tuple(spec.name for spec in _SPECS)
+_AT = _OWN.index("scoring") + 1
+TEXAS_OPTIONS: tuple[str, ...] = (*_OWN[:_AT], "target_score", *_OWN[_AT:])
+"""The game's options in the order it lists them: its own, with the shared ``target_score`` (7
+marks; 250 scoring points) after ``scoring``."""

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.actions import Action, Bid, Declare, Play, parse_tile, play
 from ...core.game import Game, RuleSet
-from ...core.options import OptionError
+from ...core.options import OptionError, per_players
 from ...core.protocol import GameRules, GameState, HandResult, HandStart, Position
 from ...core.tiles import BIT, DOUBLE, DOUBLE_SIX, HIGH, LOW, NAMES, PIPS, tiles_of
 from .options import TEXAS_OPTIONS
@@ -127,11 +127,11 @@ class FortyTwoRules(GameRules):
         self.splash_min_doubles = _whole(o, "splash_min_doubles")
         self.sevens_min_marks = _whole(o, "sevens_min_marks")
         self.scoring = str(o["scoring"])
-        self.target_score = _whole(o, "target")
+        self.target_score = per_players(o["target_score"], players, "target_score")
         if self.scoring == "points" and self.target_score < MARK:
             raise OptionError(
-                f"scoring=points with target={self.target_score}: a hand gives 42 points, so "
-                "give a target in points (-o target=250, or the points rule set)"
+                f"scoring=points with target_score={self.target_score}: a hand gives 42 points, so "
+                "give a target in points (-o target_score=250, or the points rule set)"
             )
         self.points_mark_bid = str(o["points_mark_bid"])
         self.cap_marks = bool(o["cap_marks"])
@@ -529,7 +529,7 @@ class FortyTwoGame(Game):
         "splash_min_doubles": 3,
         "sevens_min_marks": 1,
         "scoring": "marks",
-        "target": 7,
+        "target_score": 7,
         "points_mark_bid": "42_per_mark",
         "cap_marks": False,
         "play_out": False,
@@ -595,7 +595,7 @@ class FortyTwoGame(Game):
             "As austin42 scored in points (texas42.net): a made bid scores each side what it "
             "took, a set one scores the opponents their points and the bid; every hand is "
             "played out; 250 wins.",
-            {"scoring": "points", "target": 250, "play_out": True},
+            {"scoring": "points", "target_score": 250, "play_out": True},
             "texas42.net '42 scoring'; Wikipedia '42 (dominoes)'",
         ),
     }
