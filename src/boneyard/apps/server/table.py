@@ -177,12 +177,21 @@ def action_json(action: Action, seat: int) -> ActionIn:
         return ActionIn(kind="bid", points=action.points, contract=action.contract)
     if isinstance(action, Declare):
         return ActionIn(
-            kind="declare", contract=action.contract, trump=action.trump, doubles=action.doubles
+            kind="declare",
+            contract=action.contract,
+            trump=action.trump,
+            doubles=_DOUBLES.get(action.doubles or ""),
         )
     raise TypeError(f"not an action: {action!r}")
 
 
 _DECISION_ACTIONS: dict[str, Action] = {"stand": STAND, "miss": MISS, "drop": DROP}
+# How the doubles rank in a declared nello, as the protocol spells it.
+_DOUBLES: dict[str, Literal["high", "own_suit", "low"]] = {
+    "high": "high",
+    "own_suit": "own_suit",
+    "low": "low",
+}
 
 
 def action_from_json(state: HandState, seat: int, action: ActionIn) -> Action:

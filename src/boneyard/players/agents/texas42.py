@@ -21,6 +21,7 @@ It reads only its observation: its tiles and the public table (the bidding, the 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ...core.actions import PASS, Action, Bid, Declare, Play
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, PIPS, tiles_of
@@ -295,7 +296,10 @@ class TexasExpert:
     def _state(self, observation: Observation, hands: list[int]) -> object:
         from ...core.protocol import Position
 
-        return observation.rules.state_from_position(Position(observation, hands, ()))
+        # The line games' observation type is the protocol's once they implement it.
+        view: Any = observation
+        rules: Any = observation.rules
+        return rules.state_from_position(Position(view, hands, ()))
 
     def _rollout(self, state: object, side: int, rng: random.Random) -> float:
         from ...games.texas42.state import FortyTwoState
@@ -305,8 +309,8 @@ class TexasExpert:
         while not state.over:
             if len(state.table.tricks) >= 7 - self.exact_tricks and state.phase.name == "play":
                 return solve(state, side)
-            action = self.policy.choose(state.observation(state.turn), rng)
-            state.apply_fast(action)
+            view: Any = state.observation(state.turn)
+            state.apply_fast(self.policy.choose(view, rng))
         return value(state, side, rules)
 
     def search(
@@ -383,7 +387,8 @@ class TexasExpert:
                     state.apply_fast(Bid(sim.min_bid) if seat == obs.seat else PASS)
                 state.apply_fast(declaration)
                 while not state.over:
-                    state.apply_fast(self.policy.choose(state.observation(state.turn), rng))
+                    view: Any = state.observation(state.turn)
+                    state.apply_fast(self.policy.choose(view, rng))
                 taken[declaration].append(state.table.taken[side])  # type: ignore[attr-defined]
             n += 1
         best_action: Action = PASS if PASS in legal else min(plain, key=lambda b: b.points)
