@@ -401,9 +401,10 @@ async def test_every_game_plays_a_hand(game: str) -> None:
             await pilot.press("enter")  # the first move offered (and, for a claim, no claim)
         else:
             raise AssertionError("the hand did not end")
-        shown = screen_text(app)
+        # The end-of-hand panel is on the screen before it is drawn: wait for its words.
+        await wait_for(pilot, lambda: "Hand 1 is over:" in screen_text(app))
         held = "Tricks won:" if game == "domino-loo" else "Left in hand:"
-        assert "Hand 1 is over:" in shown and held in shown
+        assert held in screen_text(app)
         session = game_screen_session(app)
         assert session.match.hands[0].over
         assert "=== Hand 1 ===" in session.lines
