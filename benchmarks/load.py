@@ -7,11 +7,21 @@ player takes), picks one of the moves offered and sends it; seat 0 deals the nex
 for each N: moves acknowledged per second, the 50th and 99th percentile time from sending a move to
 its acknowledgement (the move checked, written to the store and applied), and the server's memory.
 
-    benchmarks/run load                      # N = 10, 100, 500; --think 1 and --think 0
+    benchmarks/run load                      # N = 10, 100, 500; --think 1 and --think 0; abuse
     benchmarks/run load --tables 100 --think 0.5 --seconds 30
+    benchmarks/run load --scenario abuse     # only the person's table, without and with abuse
 
 With ``--think 0`` every bot answers at once: the server is saturated and the figures are its
 greatest throughput, the latency then mostly queueing.
+
+**The abuse scenario** runs the server with its own defaults (the limits, the worker processes,
+the computer's pause of 0.7 s), behind a "proxy" (``forwarded_allow_ips``: each client below is
+known by the address its ``X-Forwarded-For`` gives). A person plays ``draw`` against a ``casual``
+computer, pinging the server five times a second; reported: the computer's thinking time (from
+the state in which it is to move to the state with its move, less the deliberate pause) and the
+ping's round trip. Then again while an abuser, another client, makes 20 tables of four ``expert``
+computers at once and holds ten connections asking for hints in a loop (each at a practice table
+of its own); reported with it, how many of the abuser's tables and hints the server took.
 """
 
 from __future__ import annotations
@@ -28,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,6 +62,17 @@ settings = Settings(
 serve(fd=int(sys.argv[2]), log_level="warning", settings=settings)
 """
 
+ABUSE_SERVER = """
+import sys
+from boneyard.apps.server import serve
+from boneyard.apps.server.app import Settings
+# The server's defaults, behind a proxy on this machine that names each client.
+settings = Settings(db=sys.argv[1], forwarded_allow_ips="127.0.0.1")
+serve(fd=int(sys.argv[2]), log_level="warning", settings=settings)
+"""
+COMPUTER_DELAY = 0.7
+"""The server's default pause before a computer's move (``Settings.computer_delay``)."""
+
 
 @dataclass
 class Stats:
@@ -62,12 +84,14 @@ class Stats:
     client_cpu: float = 0.0
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str, socket.socket]:
+def start_server(
+    db: Path, code: str = SERVER
+) -> tuple[subprocess.Popen[bytes], str, socket.socket]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(2048)
     process = subprocess.Popen(
-        [sys.executable, "-c", SERVER, f"sqlite:///{db}", str(sock.fileno())],
+        [sys.executable, "-c", code, f"sqlite:///{db}", str(sock.fileno())],
         pass_fds=[sock.fileno()],
     )
     url = f"http://127.0.0.1:{sock.getsockname()[1]}"
@@ -80,6 +104,15 @@ def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str, socket.socket]
             if time.monotonic() > deadline or process.poll() is not None:
                 raise RuntimeError("the server did not start") from None
             time.sleep(0.1)
+
+
+def stop_server(process: subprocess.Popen[bytes], sock: socket.socket) -> None:
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    sock.close()
 
 
 def cpu_seconds(pid: int) -> float:
@@ -101,17 +134,30 @@ def create_table(url: str, game: str, seed: int) -> dict[str, Any]:
         "game": game,
         "seats": [{"kind": "person", "name": "A"}, {"kind": "person", "name": "B"}],
         "target": 10000,
-        "seed": seed,
+        "clock": 0,
     }
+    made = post_table(url, body)
+    assert made is not None
+    return made
+
+
+def post_table(url: str, body: dict[str, Any], client: str | None = None) -> dict[str, Any] | None:
+    """Make a table (as ``client``, named to the server by ``X-Forwarded-For``); ``None`` when
+    the server refuses it (429: the client's limits)."""
+    headers = {"Content-Type": "application/json"}
+    if client:
+        headers["X-Forwarded-For"] = client
     request = urllib.request.Request(
-        f"{url}/api/tables",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
+        f"{url}/api/tables", data=json.dumps(body).encode(), headers=headers, method="POST"
     )
-    with urllib.request.urlopen(request, timeout=30) as r:
-        made: dict[str, Any] = json.loads(r.read())
-        return made
+    try:
+        with urllib.request.urlopen(request, timeout=30) as r:
+            made: dict[str, Any] = json.loads(r.read())
+            return made
+    except urllib.error.HTTPError as e:
+        if e.code == 429:
+            return None
+        raise
 
 
 async def seat_bot(
@@ -229,12 +275,7 @@ def run_one(n: int, think: float, warmup: float, seconds: float, game: str) -> d
                 drive(url, tables, think, warmup, seconds, process.pid)
             )
         finally:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-            sock.close()
+            stop_server(process, sock)
     return {
         "tables": n,
         "think": think,
@@ -249,6 +290,204 @@ def run_one(n: int, think: float, warmup: float, seconds: float, game: str) -> d
         "server_mb_idle": idle,
         "server_mb_peak": peak,
     }
+
+
+# ----------------------------------------------------------------------------- abuse
+PERSON, ABUSER = "10.0.0.1", "10.6.6.6"
+
+
+@dataclass
+class Abuse:
+    tables_asked: int = 0
+    tables_made: int = 0
+    hints: int = 0
+    hints_refused: int = 0
+
+
+async def person(
+    url: str, seconds: float, warmup: float, stop: asyncio.Event
+) -> tuple[list[float], list[float], int]:
+    """A person at a table against a casual computer: the computer's thinking times and the
+    pings' round trips (both in seconds) measured after ``warmup``, and the moves made."""
+    from websockets.asyncio.client import connect
+
+    made = post_table(
+        url,
+        {
+            "game": "draw",
+            "seats": [{"kind": "person", "name": "Ann"}, {"kind": "computer", "level": "casual"}],
+            "target": 10000,
+            "clock": 0,
+        },
+        PERSON,
+    )
+    assert made is not None
+    thinking: list[float] = []
+    pings: list[float] = []
+    sent_pings: dict[int, float] = {}
+    moves = 0
+    start = time.perf_counter()
+    rng = random.Random(1)
+    ws_url = url.replace("http://", "ws://") + f"/ws/{made['id']}"
+    headers = {"X-Forwarded-For": PERSON}
+    async with connect(ws_url, additional_headers=headers, ping_interval=None) as ws:
+        await ws.send(json.dumps({"v": 1, "type": "hello", "token": made["seats"][0]["token"]}))
+
+        async def pinger() -> None:
+            n = 0
+            while not stop.is_set():
+                n += 1
+                sent_pings[n] = time.perf_counter()
+                await ws.send(json.dumps({"v": 1, "type": "ping", "id": n}))
+                await asyncio.sleep(0.2)
+
+        ping_task = asyncio.create_task(pinger())
+        thoughts: set[asyncio.Task[None]] = set()
+        computer_since: tuple[int, int, float] | None = None  # (hand, move, when)
+        acted: tuple[int, int] | None = None
+        try:
+            while time.perf_counter() - start < warmup + seconds:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
+                except TimeoutError:
+                    continue
+                now = time.perf_counter()
+                message = json.loads(raw)
+                measuring = now - start > warmup
+                if message["type"] == "pong":
+                    if measuring and message["id"] in sent_pings:
+                        pings.append(now - sent_pings.pop(message["id"]))
+                    continue
+                if message["type"] != "state":
+                    continue
+                position = (message["hand"], message["move"])
+                if computer_since is not None and position != computer_since[:2]:
+                    if measuring:
+                        thinking.append(now - computer_since[2] - COMPUTER_DELAY)
+                    computer_since = None
+                if message["status"] == "between_hands" and position != acted:
+                    acted = position
+                    await ws.send(json.dumps({"v": 1, "type": "next_hand"}))
+                    continue
+                if message["status"] != "playing":
+                    continue
+                if message["turn"] == 1:
+                    computer_since = (*position, now)
+                elif message["turn"] == 0 and message["moves"] and position != acted:
+                    acted = position
+                    moves += 1
+                    move = {
+                        "v": 1,
+                        "type": "move",
+                        "action": rng.choice(message["moves"])["action"],
+                        "hand": message["hand"],
+                        "seen": message["move"],
+                    }
+                    # A person's moment of thought (shorter than the server's wait before it
+                    # makes a forced draw or pass itself), while the pongs are still read.
+                    thoughts.add(asyncio.create_task(send_later(ws, move, 0.2)))
+        finally:
+            ping_task.cancel()
+            for thought in thoughts:
+                thought.cancel()
+    return thinking, pings, moves
+
+
+async def send_later(ws: Any, message: dict[str, Any], delay: float) -> None:
+    await asyncio.sleep(delay)
+    await ws.send(json.dumps(message))
+
+
+async def hinter(url: str, table: dict[str, Any], abuse: Abuse, stop: asyncio.Event) -> None:
+    """One of the abuser's connections: a hint, and as soon as it is answered another."""
+    from websockets.asyncio.client import connect
+
+    ws_url = url.replace("http://", "ws://") + f"/ws/{table['id']}"
+    async with connect(
+        ws_url, additional_headers={"X-Forwarded-For": ABUSER}, ping_interval=None
+    ) as ws:
+        await ws.send(json.dumps({"v": 1, "type": "hello", "token": table["seats"][0]["token"]}))
+        while not stop.is_set():
+            await ws.send(json.dumps({"v": 1, "type": "hint", "id": 1}))
+            while True:
+                message = json.loads(await ws.recv())
+                if message["type"] == "hint":
+                    abuse.hints += 1
+                    break
+                if message["type"] == "error":
+                    abuse.hints_refused += 1
+                    if message["code"] == "rate_limited":
+                        await asyncio.sleep(0.05)
+                    break
+
+
+async def abuse_run(url: str, abused: bool, warmup: float, seconds: float) -> dict[str, Any]:
+    stop = asyncio.Event()
+    abuse = Abuse()
+    tasks = []
+    if abused:
+        computers = [{"kind": "computer", "level": "expert"} for _ in range(4)]
+        for _ in range(20):
+            abuse.tables_asked += 1
+            body = {"game": "draw", "seats": computers, "target": 10000}
+            if await asyncio.to_thread(post_table, url, body, ABUSER) is not None:
+                abuse.tables_made += 1
+        practice = {
+            "game": "draw",
+            "seats": [{"kind": "person", "name": "X"}, {"kind": "computer", "level": "expert"}],
+            "practice": True,
+            "seed": 7,  # the person leads: it is his turn, and he asks for hints
+        }
+        for _ in range(10):
+            table = await asyncio.to_thread(post_table, url, practice, ABUSER)
+            if table is not None:
+                tasks.append(asyncio.create_task(hinter(url, table, abuse, stop)))
+    thinking, pings, moves = await person(url, seconds, warmup, stop)
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return {
+        "abuse": abused,
+        "computer_moves": len(thinking),
+        "person_moves": moves,
+        "think_p50_ms": 1000 * percentile(thinking, 0.5),
+        "think_p90_ms": 1000 * percentile(thinking, 0.9),
+        "ping_p50_ms": 1000 * percentile(pings, 0.5),
+        "ping_p99_ms": 1000 * percentile(pings, 0.99),
+        "pings": len(pings),
+        "abuser_tables": f"{abuse.tables_made} of {abuse.tables_asked}",
+        "abuser_hints": abuse.hints,
+        "abuser_hints_refused": abuse.hints_refused,
+    }
+
+
+def run_abuse(abused: bool, warmup: float, seconds: float) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        process, url, sock = start_server(Path(tmp) / "abuse.db", ABUSE_SERVER)
+        try:
+            row = asyncio.run(abuse_run(url, abused, warmup, seconds))
+        finally:
+            stop_server(process, sock)
+    return row
+
+
+def abuse_text(rows: list[dict[str, Any]]) -> str:
+    lines = [
+        "| abuse | computer moves | thinking p50 (ms) | thinking p90 (ms) | pings | "
+        "ping p50 (ms) | ping p99 (ms) | abuser's tables made | abuser's hints (refused) |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        hints = f"{r['abuser_hints']} ({r['abuser_hints_refused']})"
+        lines.append(
+            f"| {'yes' if r['abuse'] else 'no'} | {r['computer_moves']} | "
+            f"{r['think_p50_ms']:.0f} | {r['think_p90_ms']:.0f} | {r['pings']} | "
+            f"{r['ping_p50_ms']:.1f} | {r['ping_p99_ms']:.1f} | "
+            f"{r['abuser_tables'] if r['abuse'] else '-'} | "
+            f"{hints if r['abuse'] else '-'} |"
+        )
+    return "\n".join(lines)
 
 
 def table_text(rows: list[dict[str, Any]]) -> str:
@@ -276,7 +515,32 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--game", default="draw")
     parser.add_argument("--json", action="store_true", help="one JSON object per run")
+    parser.add_argument(
+        "--scenario",
+        choices=["all", "tables", "abuse"],
+        default="all",
+        help="the tables played by bots, the person's table without and with abuse, or both",
+    )
     args = parser.parse_args(argv)
+    if args.scenario in ("all", "tables"):
+        run_tables(args)
+    if args.scenario in ("all", "abuse"):
+        print(
+            f"\na person against a casual computer, without and with abuse; {os.cpu_count()} "
+            f"cores; {args.seconds:g} s measured after {args.warmup:g} s",
+            flush=True,
+        )
+        rows = []
+        for abused in (False, True):
+            row = run_abuse(abused, args.warmup, args.seconds)
+            rows.append(row)
+            print(json.dumps(row) if args.json else abuse_text([row]).splitlines()[-1], flush=True)
+        if not args.json:
+            print()
+            print(abuse_text(rows))
+
+
+def run_tables(args: argparse.Namespace) -> None:
     print(
         f"boneyard serve under load: {args.game}, 2 seats a table, {os.cpu_count()} cores; "
         f"{args.seconds:g} s measured after {args.warmup:g} s",

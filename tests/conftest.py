@@ -191,6 +191,9 @@ def client(db_url: str) -> Any:
         hint_budget=0.05,
         rate=1000,
         burst=1000,
+        workers=0,  # the computers think in threads here: no worker processes to start
+        hint_rate=1000,
+        hint_burst=1000,
     )
     with TestClient(create_app(settings)) as c:
         yield c

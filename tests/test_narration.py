@@ -108,7 +108,9 @@ def browser_narration(record: dict[str, object], rules: Rules) -> list[str]:
         created=when,
         updated=when,
         seats=[
-            StoredSeat(s, "person" if s == YOU else "computer", f"seat {s}", None, None, True)
+            StoredSeat(s, "person", f"seat {s}", None, None, True)
+            if s == YOU
+            else StoredSeat(s, "computer", f"seat {s}", "greedy", None, True)
             for s in range(n)
         ],
     )

@@ -12,100 +12,22 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import shutil
-import socket
-import threading
 import time
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from browserhelp import LiveServer, chromium_launch_args, live_server, require_chromium  # noqa: F401 (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-
-if not Path(CHROMIUM).exists():
-    if os.environ.get("BONEYARD_REQUIRE_BROWSER"):
-        raise RuntimeError(
-            "Chromium is required (BONEYARD_REQUIRE_BROWSER): apt-get install chromium"
-        )
-    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+require_chromium()
 
 from playwright.sync_api import Browser, Page, WebSocket  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 
 from boneyard.core.tiles import NAMES  # noqa: E402
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    """pytest-playwright's browser is Debian's Chromium (Playwright cannot download its own)."""
-    return {
-        **browser_type_launch_args,
-        "executable_path": CHROMIUM,
-        "args": ["--disable-gpu", "--disable-quic"],
-    }
-
-
-class LiveServer:
-    """The app under uvicorn in a thread, on a socket bound here to a free port."""
-
-    def __init__(self, db: Path) -> None:
-        import uvicorn
-
-        from boneyard.apps.server.app import Settings, create_app
-
-        settings = Settings(
-            db=f"sqlite:///{db}",
-            computer_delay=0.05,
-            forced_delay=0.05,
-            deal_delay=0.2,
-            hint_budget=0.05,
-        )
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(64)
-        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
-        config = uvicorn.Config(create_app(settings), log_level="warning", ws_max_size=65536)
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]})
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"{self.url}/healthz", timeout=2):
-                    break
-            except OSError:
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.05)
-
-    def create(self, body: dict[str, Any]) -> dict[str, Any]:
-        request = urllib.request.Request(
-            f"{self.url}/api/tables",
-            data=json.dumps(body).encode(),
-            headers={"Content-Type": "application/json"},
-            method="POST",
-        )
-        with urllib.request.urlopen(request, timeout=10) as r:
-            made: dict[str, Any] = json.loads(r.read())
-            return made
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=30)
-        self.sock.close()
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    server = LiveServer(tmp_path_factory.mktemp("live") / "boneyard.db")
-    yield server
-    server.stop()
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -215,7 +137,6 @@ def test_two_people_play_each_other_through_invite_links(
         {
             "game": "block",
             "seats": [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}],
-            "seed": 3,
         }
     )
     contexts = [browser.new_context(), browser.new_context()]
@@ -284,7 +205,6 @@ def test_a_spectator_sees_no_hidden_tile(page: Page, live: LiveServer) -> None:
         {
             "game": "draw",
             "seats": [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}],
-            "seed": 9,
         }
     )
     frames: list[str] = []
@@ -443,4 +363,56 @@ def test_mexican_train_from_the_lobby_by_clicking(page: Page, live: LiveServer) 
     assert page.locator("#line svg.hub .engine").get_attribute("data-tile") == "9-9"
     assert page.locator("#line svg.hub .placed").count() > 1
     assert "Hand 1 is over" in page.inner_text("#result")
+    assert errors == []
+
+
+def test_a_private_table_and_its_life_in_the_page(page: Page, live: LiveServer) -> None:
+    """Made private with a clock in the lobby; its creator gives a seat a new link and frees
+    another; the person leaves and takes his seat back, resigns, and the rematch's button takes
+    him to the new table in his seat; the tab's title says when it is his turn."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(live.url + "/")
+    page.wait_for_selector("#game option[value=draw]", state="attached")
+    page.select_option("#game", "draw")
+    page.select_option("#players", "2")
+    page.fill("#seats .seat-row:nth-child(1) .name", "Ann")
+    page.select_option("#seats .seat-row:nth-child(2) .kind", "person")
+    page.fill("#seats .seat-row:nth-child(2) .name", "Bob")
+    page.check("#private")
+    page.fill("#clock", "30")
+    page.click("#create-button")
+    page.wait_for_selector("#created:not(.hidden)")
+    page.click("#go")
+    page.wait_for_selector("body[data-conn=open][data-status]", state="attached")
+    table = page.url.split("/t/")[1].split("#")[0]
+    with urllib.request.urlopen(f"{live.url}/api/tables") as r:
+        assert table not in r.read().decode(), "a private table is not listed"
+    assert "private" in page.inner_text("#title")
+    mine = attr(page, "turn") == "mine"
+    assert page.title().startswith("(Your turn)") == mine
+    # The creator's tools: a new link for Bob's seat (the old one stops working), then his seat
+    # freed (a computer plays it).
+    bob = page.locator("#invites li[data-seat='1'] input")
+    old = bob.input_value()
+    page.click("#invites li[data-seat='1'] button.reissue")
+    page.wait_for_function(
+        "old => document.querySelector(\"#invites li[data-seat='1'] input\").value !== old", arg=old
+    )
+    page.click("#invites li[data-seat='1'] button.free")
+    page.wait_for_selector(".seat[data-seat='1'] >> text=computer")
+    # Away and back.
+    page.click("#leave")
+    page.wait_for_selector("#back:not(.hidden)")
+    assert "away" in page.inner_text(".seat.me")
+    page.click("#back")
+    page.wait_for_selector("#leave:not(.hidden)")
+    # Resign (two sides: Bob's wins at once), then a rematch with the same seats, in the same seat.
+    page.click("#resign")
+    page.wait_for_selector("body[data-status=over]", state="attached")
+    page.click("#rematch")
+    page.wait_for_url(lambda url: table not in url and "#seat=" in url)
+    page.wait_for_selector("body[data-conn=open][data-status=playing]", state="attached")
+    assert page.locator(".seat.me .name").inner_text() == "Ann (you)"
     assert errors == []

@@ -31,6 +31,9 @@ def settings(db: str, **changes: Any) -> Settings:
         hint_budget=0.05,
         rate=1000,
         burst=1000,
+        workers=0,  # the computers think in threads here: no worker processes to start
+        hint_rate=1000,
+        hint_burst=1000,
     )
     for key, value in changes.items():
         setattr(base, key, value)
@@ -47,15 +50,37 @@ def table_of(client: TestClient, table_id: str) -> Table:
 
 
 def create(client: TestClient, game: str = "draw", **body: Any) -> Message:
-    """A table made through the API: by default one person (Ann) against greedy."""
+    """A table made through the API: by default one person (Ann) against greedy, dealt from the
+    seed 7 (a table of several people takes no seed: its deals are the operating system's)."""
     body.setdefault(
         "seats", [{"kind": "person", "name": "Ann"}, {"kind": "computer", "level": "greedy"}]
     )
-    body.setdefault("seed", 7)
+    if sum(1 for s in body["seats"] if s["kind"] == "person") <= 1:
+        body.setdefault("seed", 7)
     response = client.post("/api/tables", json={"game": game, **body})
     assert response.status_code == 201, response.text
     created: Message = response.json()
     return created
+
+
+def seeded(client: TestClient, game: str, names: list[str], seed: int, **options: Any) -> Message:
+    """A table of several people dealt from ``seed``, as :func:`create` answers: made through
+    the hub itself (the API refuses a seed where more than one person plays, since whoever chose
+    it could work out the others' tiles; a test knows every tile anyway)."""
+    import secrets
+
+    from boneyard.apps.server.store import token_hash
+    from boneyard.apps.server.table import Seat
+    from boneyard.games import get_game
+
+    rules = get_game(game).configure(None, options, len(names))
+    tokens = {i: secrets.token_urlsafe(24) for i in range(len(names))}
+    seats = [Seat(i, "person", n, None, token_hash(tokens[i])) for i, n in enumerate(names)]
+    table = Table.new(secrets.token_urlsafe(6), rules, seats, seed=seed)
+    portal = client.portal
+    assert portal is not None, "use the client inside its with-block"
+    made = portal.call(hub(client)._open, table, tokens, "key", "testclient")
+    return made.model_dump()
 
 
 def snapshot(table: Table) -> tuple[Any, ...]:

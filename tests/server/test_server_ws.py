@@ -14,6 +14,7 @@ from serverhelp import (
     create,
     hub,
     leaks,
+    seeded,
     settings,
     snapshot,
     table_of,
@@ -31,8 +32,9 @@ PEOPLE = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
 
 @pytest.fixture
 def duel(client: TestClient) -> Iterator[tuple[dict[str, Any], Player, Player]]:
-    """Two people at a table of Draw, both connected."""
-    made = create(client, "draw", seats=PEOPLE)
+    """Two people at a table of Draw, both connected (dealt from a seed, for the tests that need
+    a particular deal)."""
+    made = seeded(client, "draw", ["Ann", "Bob"], seed=7)
     with (
         client.websocket_connect(f"/ws/{made['id']}") as a,
         client.websocket_connect(f"/ws/{made['id']}") as b,

@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -940,6 +941,46 @@ def build_app() -> "typer.Typer":
                 help="Seconds a computer player waits before it moves (default 0.7).",
             ),
         ] = None,
+        clock: Annotated[
+            int | None,
+            typer.Option(
+                "--clock",
+                metavar="S",
+                min=0,
+                max=3600,
+                help="The turn clock where several people play, unless a table sets its own: "
+                "seconds before a computer plays for a person who has not moved (default 60; "
+                "0: none).",
+            ),
+        ] = None,
+        expire_after: Annotated[
+            str | None,
+            typer.Option(
+                "--expire-after",
+                metavar="DURATION",
+                help="Close a table where no person has acted for this long (default 2h; "
+                "90s, 30m, 2h, 7d).",
+            ),
+        ] = None,
+        workers: Annotated[
+            int | None,
+            typer.Option(
+                "--workers",
+                metavar="N",
+                min=0,
+                help="Worker processes for the computer players at tables where someone plays "
+                "(default: one per core; 0: threads in the server's process).",
+            ),
+        ] = None,
+        forwarded_allow_ips: Annotated[
+            str | None,
+            typer.Option(
+                "--forwarded-allow-ips",
+                metavar="IPS",
+                help="Behind a proxy: the proxies' addresses or networks (comma-separated, or *) "
+                "trusted to say who their client is (X-Forwarded-For, X-Forwarded-Proto).",
+            ),
+        ] = None,
     ) -> None:
         """Serve the games in a browser: tables against the computer or with friends, a lobby,
         records and replays (needs the server extra)."""
@@ -957,7 +998,166 @@ def build_app() -> "typer.Typer":
             print(f"boneyard serve: open http://{host}:{port}/ in a browser", flush=True)
         if log_level not in ("critical", "error", "warning", "info", "debug"):
             error(f"--log-level {log_level}: choose critical, error, warning, info or debug")
-        serve(host, port, db, fd=fd, log_level=log_level, computer_delay=computer_delay)
+        from .server.admin import parse_duration
+        from .server.settings import Settings
+        from .server.store import database_url
+
+        settings = Settings(db=database_url(db))
+        if computer_delay is not None:
+            settings.computer_delay = computer_delay
+        if clock is not None:
+            settings.clock = clock
+        if expire_after is not None:
+            try:
+                settings.expire_after = parse_duration(expire_after).total_seconds()
+            except ValueError as e:
+                error(f"--expire-after: {e}")
+        if workers is not None:
+            settings.workers = workers
+        settings.forwarded_allow_ips = forwarded_allow_ips
+        serve(host, port, fd=fd, log_level=log_level, settings=settings)
+
+    tables_app = typer.Typer(
+        name="tables",
+        help="Operate a server's store: list, close, delete and expire its tables.",
+        no_args_is_help=True,
+        rich_markup_mode=None,
+    )
+    app.add_typer(tables_app)
+    StoreOpt = Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            metavar="URL",
+            help="The store: a SQLAlchemy URL or a SQLite file (default: boneyard.db here).",
+        ),
+    ]
+    IdsArg = Annotated[list[str], typer.Argument(metavar="ID...", help="Table ids.")]
+
+    def open_store(db: str | None) -> Any:
+        try:
+            from .server.store import Store, database_url
+        except ImportError:
+            error("boneyard tables needs the server extra: pip install 'boneyard[server]'")
+        url = database_url(db)
+        if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
+            error(f"no store at {url.removeprefix('sqlite:///')}: give its --db")
+        store = Store(url)
+        store.migrate()
+        return store
+
+    @tables_app.command("list")
+    def tables_list(
+        db: StoreOpt = None,
+        status: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--status",
+                metavar="STATUS",
+                help="Only tables of this status: playing, between_hands, over, closed "
+                "(repeatable).",
+            ),
+        ] = None,
+        idle: Annotated[
+            str | None,
+            typer.Option(
+                "--idle",
+                metavar="DURATION",
+                help="Only tables where no person has acted for this long (30m, 2h, 7d).",
+            ),
+        ] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="One JSON object a line.")] = False,
+    ) -> None:
+        """List the tables of a store, newest first: id, game, status, moves, when a person last
+        acted, seats."""
+        from .server import admin
+
+        for given in status or []:
+            if given not in admin.STATUSES:
+                error(f"--status {given}: choose from {', '.join(admin.STATUSES)}")
+        since = None
+        if idle is not None:
+            try:
+                since = datetime.now(UTC) - admin.parse_duration(idle)
+            except ValueError as e:
+                error(f"--idle: {e}")
+        store = open_store(db)
+        try:
+            rows = store.rows(statuses=status or None, idle_since=since)
+        finally:
+            store.close()
+        print(admin.rows_json(rows) if as_json else admin.listing(rows))
+
+    @tables_app.command("close")
+    def tables_close(ids: IdsArg, db: StoreOpt = None) -> None:
+        """Close tables whose match goes on: they leave the lobby and are not resumed (a server
+        running on the store closes them within a minute, telling their readers)."""
+        from .server import admin
+
+        store = open_store(db)
+        try:
+            closed, kept = admin.close(store, ids)
+        finally:
+            store.close()
+        for table_id in closed:
+            print(f"closed {table_id}")
+        for table_id in kept:
+            print(f"{table_id}: no such table in play", file=sys.stderr)
+        if kept:
+            raise typer.Exit(1)
+
+    @tables_app.command("delete")
+    def tables_delete(
+        ids: IdsArg,
+        db: StoreOpt = None,
+        force: Annotated[
+            bool, typer.Option("--force", help="Delete tables in play too (close them first).")
+        ] = False,
+    ) -> None:
+        """Delete tables with their seats, hands, moves and chat, for good. A table in play is
+        kept unless --force: close it first."""
+        from .server import admin
+
+        store = open_store(db)
+        try:
+            deleted, kept = admin.delete(store, ids, force)
+        finally:
+            store.close()
+        for table_id in deleted:
+            print(f"deleted {table_id}")
+        for table_id in kept:
+            print(f"{table_id}: kept (no such table, or in play: close it first)", file=sys.stderr)
+        if kept:
+            raise typer.Exit(1)
+
+    @tables_app.command("expire")
+    def tables_expire(
+        db: StoreOpt = None,
+        after: Annotated[
+            str,
+            typer.Option(
+                "--after",
+                metavar="DURATION",
+                help="Close tables in play where no person has acted for this long (default 2h, "
+                "the server's own rule).",
+            ),
+        ] = "2h",
+    ) -> None:
+        """Close every table in play where no person has acted for a while."""
+        from .server import admin
+
+        try:
+            idle = admin.parse_duration(after)
+        except ValueError as e:
+            error(f"--after: {e}")
+        store = open_store(db)
+        try:
+            closed = admin.expire(store, idle)
+        finally:
+            store.close()
+        for table_id in closed:
+            print(f"closed {table_id}")
+        print(f"{len(closed)} table{'s' if len(closed) != 1 else ''} closed")
 
     @app.command("replay")
     def replay_command(

@@ -203,6 +203,8 @@ def _loads(text: str, label: str) -> dict[str, Any] | RecordError:
         obj = json.loads(text)
     except json.JSONDecodeError as e:
         return RecordError(f"{label}: not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})")
+    except RecursionError:  # Python's parser gives up at about 1,000 levels
+        return RecordError(f"{label}: not a record: arrays and objects nested too deeply")
     if not isinstance(obj, dict):
         return RecordError(f"{label}: a record is a JSON object, not {type(obj).__name__}")
     return obj

@@ -22,6 +22,7 @@ boneyard.apps.server.messages.ProtocolError: bad move message: action: Field req
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
@@ -31,6 +32,8 @@ __all__ = [
     "PROTOCOL",
     "Ack",
     "ActionIn",
+    "AnyClientMessage",
+    "BackMessage",
     "ChatLine",
     "ChatMessage",
     "ClientMessage",
@@ -39,16 +42,24 @@ __all__ = [
     "HelloMessage",
     "HintMessage",
     "HintReply",
+    "LeaveMessage",
     "MoveMessage",
     "NextHandMessage",
     "PingMessage",
     "Pong",
     "ProtocolError",
+    "RematchMessage",
+    "RenameMessage",
+    "ResignMessage",
     "SeatSpec",
     "StateMessage",
     "TableCreated",
     "TableSummary",
+    "TooDeep",
     "Welcome",
+    "clean_name",
+    "load_json",
+    "name_key",
     "parse_client_message",
 ]
 
@@ -58,9 +69,36 @@ PROTOCOL = 1
 MAX_MESSAGE_BYTES = 4096
 """The longest message a client may send (in UTF-8 bytes); longer ones are refused."""
 
+MAX_MESSAGE_DEPTH = 8
+"""How deeply a client message's arrays and objects may nest (a move nests 2 deep)."""
+
 NAME_MAX = 24
 CHAT_MAX = 300
 TOKEN_MAX = 64
+
+
+class TooDeep(ValueError):
+    """JSON whose arrays and objects nest deeper than allowed."""
+
+
+def load_json(text: str | bytes, max_depth: int) -> Any:
+    """``json.loads``, refusing arrays and objects nested more than ``max_depth`` deep with
+    :class:`TooDeep` (Python's parser would recurse until it fails at about 1,000 levels)."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise TooDeep(f"arrays and objects nested more than {max_depth} deep") from None
+    # The containers one level deeper each time round (a scalar adds no level).
+    level = [data] if isinstance(data, dict | list) else []
+    for _ in range(max_depth):
+        inner: list[Any] = []
+        for item in level:
+            values = item.values() if isinstance(item, dict) else item
+            inner.extend(v for v in values if isinstance(v, dict | list))
+        if not inner:
+            return data
+        level = inner
+    raise TooDeep(f"arrays and objects nested more than {max_depth} deep")
 
 
 class ProtocolError(ValueError):
@@ -72,9 +110,19 @@ class ProtocolError(ValueError):
         self.id = id
 
 
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""The characters that reorder the text around them (U+202E RIGHT-TO-LEFT OVERRIDE and its
+kin): a name or a chat line holding one could make other words on the page read backwards."""
+
+# Letters and symbols that draw nothing (the Hangul fillers, the blank Braille pattern).
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+# Format characters a name may hold: the joiners that Persian, Indic scripts and emoji need.
+_JOINERS = frozenset("\u200c\u200d")
+
+
 def clean_text(value: str, limit: int, what: str) -> str:
     """``value`` without leading and trailing spaces; a ``ValueError`` if it is empty, longer
-    than ``limit`` or holds control characters."""
+    than ``limit``, or holds control characters or bidirectional overrides."""
     text = value.strip()
     if not text:
         raise ValueError(f"{what} is empty")
@@ -82,14 +130,34 @@ def clean_text(value: str, limit: int, what: str) -> str:
         raise ValueError(f"{what} is longer than {limit} characters")
     if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or c in "\u2028\u2029" for c in text):
         raise ValueError(f"{what} holds control characters")
+    if any(c in BIDI_CONTROLS for c in text):
+        raise ValueError(f"{what} holds a bidirectional override (such as U+202E)")
     return text
 
 
+def visible(c: str) -> bool:
+    """Whether a character draws something: a letter, number, punctuation mark or symbol."""
+    return unicodedata.category(c)[0] in "LNPS" and c not in _BLANK
+
+
 def clean_name(value: str) -> str:
-    name = clean_text(value, NAME_MAX, "a name")
-    if name.lower() == "you":
+    """A player's name as given, checked: no control or invisible format characters, at least
+    one character that shows; ``ValueError`` saying what is wrong otherwise."""
+    name = clean_text(unicodedata.normalize("NFC", value), NAME_MAX, "a name")
+    if any(unicodedata.category(c) == "Cf" and c not in _JOINERS for c in name):
+        raise ValueError("a name holds an invisible character")
+    if not any(visible(c) for c in name):
+        raise ValueError("a name shows nothing: use letters, numbers or symbols")
+    if name_key(name) == "you":
         raise ValueError("'you' is how the game calls each player: choose another name")
     return name
+
+
+def name_key(name: str) -> str:
+    """What two names must not share at one table: the name without case, spaces, joiners and
+    compatibility forms ("Ann", "ANN", "A nn" and a full-width "Ann" are one name)."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(c for c in folded if visible(c))
 
 
 class _Message(BaseModel):
@@ -186,19 +254,85 @@ class PingMessage(_Message):
     id: Annotated[int, Field(ge=0, le=2**53)] | None = None
 
 
-ClientMessage = Annotated[
-    HelloMessage | MoveMessage | ChatMessage | HintMessage | NextHandMessage | PingMessage,
-    Field(discriminator="type"),
-]
-_CLIENT = TypeAdapter[
-    HelloMessage | MoveMessage | ChatMessage | HintMessage | NextHandMessage | PingMessage
-](ClientMessage)
-CLIENT_TYPES = ("hello", "move", "chat", "hint", "next_hand", "ping")
+class RenameMessage(_Message):
+    """Rename your seat (a name no one else at the table has)."""
+
+    v: Literal[1]
+    type: Literal["rename"]
+    name: str
+    id: Annotated[int, Field(ge=0, le=2**53)] | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        return clean_name(value)
 
 
-def parse_client_message(
-    text: str | bytes,
-) -> HelloMessage | MoveMessage | ChatMessage | HintMessage | NextHandMessage | PingMessage:
+class BackMessage(_Message):
+    """Take your seat back from the computer that played it while you were away."""
+
+    v: Literal[1]
+    type: Literal["back"]
+    id: Annotated[int, Field(ge=0, le=2**53)] | None = None
+
+
+class LeaveMessage(_Message):
+    """Leave the table: a computer plays your seat until you come back by your link."""
+
+    v: Literal[1]
+    type: Literal["leave"]
+    id: Annotated[int, Field(ge=0, le=2**53)] | None = None
+
+
+class ResignMessage(_Message):
+    """Concede the match: with two sides the other side wins at once; with more, a computer
+    plays your seat to the end and you cannot take it back."""
+
+    v: Literal[1]
+    type: Literal["resign"]
+    id: Annotated[int, Field(ge=0, le=2**53)] | None = None
+
+
+class RematchMessage(_Message):
+    """Once the match is over: a new match at a new table, with the same seats (each person's
+    invite link works there with the table's new address)."""
+
+    v: Literal[1]
+    type: Literal["rematch"]
+    id: Annotated[int, Field(ge=0, le=2**53)] | None = None
+
+
+AnyClientMessage = (
+    HelloMessage
+    | MoveMessage
+    | ChatMessage
+    | HintMessage
+    | NextHandMessage
+    | PingMessage
+    | RenameMessage
+    | BackMessage
+    | LeaveMessage
+    | ResignMessage
+    | RematchMessage
+)
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
+_CLIENT = TypeAdapter[AnyClientMessage](ClientMessage)
+CLIENT_TYPES = (
+    "hello",
+    "move",
+    "chat",
+    "hint",
+    "next_hand",
+    "ping",
+    "rename",
+    "back",
+    "leave",
+    "resign",
+    "rematch",
+)
+
+
+def parse_client_message(text: str | bytes) -> AnyClientMessage:
     """Read one client message; :class:`ProtocolError` (``too_large``, ``bad_json``,
     ``bad_version``, ``unknown_type`` or ``bad_message``) if it cannot be read."""
     size = len(text.encode("utf-8")) if isinstance(text, str) else len(text)
@@ -207,17 +341,20 @@ def parse_client_message(
             "too_large", f"message of {size} bytes: the limit is {MAX_MESSAGE_BYTES}"
         )
     try:
-        data = json.loads(text)
+        data = load_json(text, MAX_MESSAGE_DEPTH)
+    except TooDeep as e:
+        raise ProtocolError("bad_json", f"not a message: {e}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise ProtocolError("bad_json", f"not JSON: {e}") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "a message is a JSON object")
     given = data.get("id")
     id = given if type(given) is int and 0 <= given <= 2**53 else None
-    if data.get("v") != PROTOCOL:
+    version = data.get("v")
+    if type(version) is not int or version != PROTOCOL:  # True == 1 in Python: not a version
         raise ProtocolError(
             "bad_version",
-            f"protocol version {data.get('v')!r}: this server speaks {PROTOCOL}",
+            f"protocol version {str(json.dumps(version))[:20]}: this server speaks {PROTOCOL}",
             id,
         )
     kind = data.get("type")
@@ -354,6 +491,9 @@ class SeatView(BaseModel):
     tiles: int
     connected: bool
     joined: bool
+    away: bool = False
+    """A person's seat that a computer plays while the person is away (past the turn clock, or
+    gone from the table): the person takes it back by coming back."""
 
 
 class SheetRow(BaseModel):
@@ -421,9 +561,21 @@ class StateMessage(BaseModel):
     title: str
     rules: str
     players: int
+    high: int
+    """The highest number of the set (6 for double-six, 9, 12...)."""
     practice: bool
+    private: bool
     claims: bool
-    status: Literal["playing", "between_hands", "over"]
+    status: Literal["playing", "between_hands", "over", "closed"]
+    """``closed``: nobody played at the table for the server's expiry time (or its operator
+    closed it); the match stops where it was."""
+    clock: int | None
+    """Seconds a person has for each turn before a computer plays for him (``None``: no
+    clock)."""
+    clock_left: float | None
+    """Seconds left on the clock of the person to move, when the message was sent."""
+    rematch: str | None
+    """The rematch's table, once someone has asked for one."""
     hand: int
     move: int
     turn: int | None
@@ -466,7 +618,9 @@ class ErrorMessage(BaseModel):
     """A message refused: the table is unchanged. ``code`` is one of ``too_large``,
     ``bad_json``, ``bad_version``, ``unknown_type``, ``bad_message``, ``rate_limited``,
     ``hello_first``, ``bad_token``, ``spectator``, ``not_your_turn``, ``illegal``, ``stale``,
-    ``hand_over``, ``match_over``, ``no_hints``, ``busy``, ``storage``."""
+    ``hand_over``, ``match_over``, ``no_next_hand``, ``no_hints``, ``busy``, ``storage``,
+    ``name_taken``, ``not_away``, ``no_rematch``, ``no_resign``, ``closed``; or, closing the
+    connection, ``replaced``, ``revoked``, ``freed``, ``no_table``, ``too_many``."""
 
     v: Literal[1] = 1
     type: Literal["error"] = "error"
@@ -518,7 +672,8 @@ class SeatSpec(_Message):
 class CreateTable(_Message):
     """A new table: the game, its rule set and options (``-o`` values as strings, numbers or
     booleans), the target score, and one seat per player in seat order. ``practice`` allows
-    hints; ``seed`` fixes the deals (for tests and repeatable practice)."""
+    hints; ``seed`` fixes the deals (for tests and repeatable practice: refused where more than
+    one person plays, since whoever chose it could work out every hand)."""
 
     game: Annotated[str, Field(max_length=40)]
     rules: Annotated[str, Field(max_length=40)] | None = None
@@ -528,6 +683,11 @@ class CreateTable(_Message):
     target: Annotated[int, Field(ge=1, le=10_000)] | None = None
     seats: Annotated[list[SeatSpec], Field(min_length=2, max_length=8)]
     practice: bool = False
+    private: bool = False
+    """Not listed in the lobby: only those given its address may watch."""
+    clock: Annotated[int, Field(ge=0, le=3600)] | None = None
+    """Seconds a person has for each turn before a computer plays for him until he is back;
+    0 for no clock; ``None`` for the server's default (a clock where several people play)."""
     seed: Annotated[int, Field(ge=0, le=2**62)] | None = None
 
     @field_validator("options")
@@ -554,6 +714,9 @@ class TableCreated(BaseModel):
     id: str
     url: str
     seats: list[SeatLink]
+    creator_token: str
+    """The creator's key to the table: with it (``Authorization: Bearer KEY``) the creator may
+    reissue a seat's invite, free a seat or close the table. Only its hash is stored."""
 
 
 class TableSummary(BaseModel):
@@ -563,6 +726,8 @@ class TableSummary(BaseModel):
     title: str
     rules: str
     practice: bool
+    private: bool
+    clock: int | None
     status: str
     hand: int
     seats: list[SeatView]

@@ -39,7 +39,10 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
+    false,
+    func,
     insert,
     select,
     text,
@@ -48,10 +51,12 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 
 __all__ = [
+    "ACTIVE",
     "Store",
     "StoredHand",
     "StoredSeat",
     "StoredTable",
+    "TableRow",
     "Writer",
     "database_url",
     "metadata",
@@ -74,6 +79,13 @@ tables = Table(
     Column("winner", Text, nullable=True),
     Column("created", DateTime(timezone=True), nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False),
+    # Revision 0002: the table's life.
+    Column("private", Boolean, nullable=False, server_default=false()),
+    Column("clock", Integer, nullable=True),
+    Column("acted", DateTime(timezone=True), nullable=True),
+    Column("creator_hash", String(64), nullable=True),
+    Column("rematch", String(32), nullable=True),
+    Column("resigned", Integer, nullable=True),
     Index("ix_tables_status_updated", "status", "updated"),
 )
 
@@ -183,9 +195,20 @@ class StoredTable:
     winner: str | None
     created: datetime
     updated: datetime
+    private: bool = False
+    clock: int | None = None
+    acted: datetime | None = None
+    """The last time a person acted at the table (moved, chatted, joined): what expiry goes by."""
+    creator_hash: str | None = None
+    rematch: str | None = None
+    resigned: int | None = None
     seats: list[StoredSeat] = field(default_factory=list)
     hands: list[StoredHand] = field(default_factory=list)
     chat: list[StoredChat] = field(default_factory=list)
+
+
+ACTIVE = ("playing", "between_hands")
+"""The statuses of a table whose match goes on (the others: ``over``, ``closed``)."""
 
 
 Op = Callable[[Connection], None]
@@ -244,6 +267,10 @@ class Store:
                     winner=table.winner,
                     created=table.created,
                     updated=table.updated,
+                    private=table.private,
+                    clock=table.clock,
+                    acted=table.acted or table.created,
+                    creator_hash=table.creator_hash,
                 )
             )
             conn.execute(
@@ -270,8 +297,11 @@ class Store:
         return op
 
     @staticmethod
-    def op_action(table_id: str, hand: int, idx: int, move: dict[str, Any]) -> Op:
-        """Insert the ``idx``-th move (from 0) of hand ``hand``, in record form."""
+    def op_action(
+        table_id: str, hand: int, idx: int, move: dict[str, Any], person: bool = False
+    ) -> Op:
+        """Insert the ``idx``-th move (from 0) of hand ``hand``, in record form; ``person``: a
+        person made it (not a computer, nor a computer playing for an absent person)."""
 
         def op(conn: Connection) -> None:
             stamp = now()
@@ -280,16 +310,56 @@ class Store:
                     table_id=table_id, hand=hand, idx=idx, move=move, created=stamp
                 )
             )
-            conn.execute(update(tables).where(tables.c.id == table_id).values(updated=stamp))
+            changes: dict[str, Any] = {"updated": stamp}
+            if person:
+                changes["acted"] = stamp
+            conn.execute(update(tables).where(tables.c.id == table_id).values(**changes))
+
+        return op
+
+    @staticmethod
+    def op_acted(table_id: str, when: datetime) -> Op:
+        """A person acted at the table (joined, chatted, dealt, asked for a rematch)."""
+
+        def op(conn: Connection) -> None:
+            conn.execute(update(tables).where(tables.c.id == table_id).values(acted=when))
+
+        return op
+
+    @staticmethod
+    def op_table(table_id: str, **changes: Any) -> Op:
+        """Change a table's row: ``rematch``, ``resigned``, ``status``..."""
+
+        def op(conn: Connection) -> None:
+            conn.execute(
+                update(tables).where(tables.c.id == table_id).values(**changes, updated=now())
+            )
+
+        return op
+
+    @staticmethod
+    def op_seat_holder(
+        table_id: str, seat: int, kind: str, level: str | None, token_hash: str | None
+    ) -> Op:
+        """Who holds a seat: a person (by the hash of a new invite's token) or a computer."""
+
+        def op(conn: Connection) -> None:
+            conn.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(kind=kind, level=level, token_hash=token_hash, joined=False)
+            )
 
         return op
 
     @staticmethod
     def op_status(table_id: str, status: str, winner: str | None) -> Op:
+        """The match's new status (a table closed meanwhile, by its operator, stays closed)."""
+
         def op(conn: Connection) -> None:
             conn.execute(
                 update(tables)
-                .where(tables.c.id == table_id)
+                .where(tables.c.id == table_id, tables.c.status != "closed")
                 .values(status=status, winner=winner, updated=now())
             )
 
@@ -304,7 +374,7 @@ class Store:
             )
             conn.execute(
                 update(tables)
-                .where(tables.c.id == table_id)
+                .where(tables.c.id == table_id, tables.c.status != "closed")
                 .values(status="playing", updated=stamp)
             )
 
@@ -349,8 +419,8 @@ class Store:
         return found[0] if found else None
 
     def load_active(self) -> list[StoredTable]:
-        """Every table whose match is not over."""
-        return self._load(tables.c.status != "over")
+        """Every table whose match goes on (not over, not closed)."""
+        return self._load(tables.c.status.in_(ACTIVE))
 
     def _load(self, where: Any) -> list[StoredTable]:
         with self.engine.connect() as conn:
@@ -369,6 +439,12 @@ class Store:
                     winner=r.winner,
                     created=_utc(r.created),
                     updated=_utc(r.updated),
+                    private=bool(r.private),
+                    clock=r.clock,
+                    acted=_utc(r.acted) if r.acted is not None else None,
+                    creator_hash=r.creator_hash,
+                    rematch=r.rematch,
+                    resigned=r.resigned,
                 )
             if not out:
                 return []
@@ -400,15 +476,127 @@ class Store:
             return list(out.values())
 
     def recent(self, limit: int = 20) -> list[str]:
-        """The ids of the tables whose match ended most recently."""
+        """The ids of the listed (not private) tables whose match ended most recently."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(tables.c.id)
-                .where(tables.c.status == "over")
+                .where(tables.c.status == "over", tables.c.private == false())
                 .order_by(tables.c.updated.desc())
                 .limit(limit)
             )
             return [r.id for r in rows]
+
+    def statuses(self, ids: Sequence[str]) -> dict[str, str]:
+        """The stored status of each of these tables (a deleted one is missing)."""
+        out: dict[str, str] = {}
+        with self.engine.connect() as conn:
+            for chunk in _chunks(list(ids), 500):
+                for r in conn.execute(
+                    select(tables.c.id, tables.c.status).where(tables.c.id.in_(chunk))
+                ):
+                    out[r.id] = r.status
+        return out
+
+    # ----------------------------------------------------------------- operating a store
+    def rows(
+        self,
+        statuses: Sequence[str] | None = None,
+        idle_since: datetime | None = None,
+        ids: Sequence[str] | None = None,
+    ) -> list[TableRow]:
+        """The tables (without their hands), newest first: of these ``statuses``, where no person
+        has acted since ``idle_since``, of these ``ids``."""
+        moves = (
+            select(actions.c.table_id, func.count().label("moves"))
+            .group_by(actions.c.table_id)
+            .subquery()
+        )
+        query = (
+            select(tables, func.coalesce(moves.c.moves, 0).label("moves"))
+            .outerjoin(moves, moves.c.table_id == tables.c.id)
+            .order_by(tables.c.created.desc())
+        )
+        if statuses:
+            query = query.where(tables.c.status.in_(list(statuses)))
+        if idle_since is not None:
+            query = query.where(func.coalesce(tables.c.acted, tables.c.updated) < idle_since)
+        if ids is not None:
+            query = query.where(tables.c.id.in_(list(ids)))
+        with self.engine.connect() as conn:
+            found = conn.execute(query).all()
+            people: dict[str, list[str]] = {}
+            listed = [r.id for r in found]
+            for chunk in _chunks(listed, 500):
+                for s in conn.execute(
+                    select(seats.c.table_id, seats.c.kind, seats.c.name, seats.c.level)
+                    .where(seats.c.table_id.in_(chunk))
+                    .order_by(seats.c.table_id, seats.c.seat)
+                ):
+                    who = s.name if s.kind == "person" else f"{s.name} ({s.level})"
+                    people.setdefault(s.table_id, []).append(who)
+        return [
+            TableRow(
+                id=r.id,
+                game=r.game,
+                rule_set=r.rule_set,
+                status=r.status,
+                private=bool(r.private),
+                seats=people.get(r.id, []),
+                moves=int(r.moves),
+                created=_utc(r.created),
+                updated=_utc(r.updated),
+                acted=_utc(r.acted if r.acted is not None else r.updated),
+            )
+            for r in found
+        ]
+
+    def close_tables(self, ids: Sequence[str]) -> list[str]:
+        """Close these tables where their match goes on; the ids closed."""
+        with self.engine.begin() as conn:
+            closing = [
+                r.id
+                for r in conn.execute(
+                    select(tables.c.id).where(
+                        tables.c.id.in_(list(ids)), tables.c.status.in_(ACTIVE)
+                    )
+                )
+            ]
+            if closing:
+                conn.execute(
+                    update(tables)
+                    .where(tables.c.id.in_(closing))
+                    .values(status="closed", updated=now())
+                )
+        return closing
+
+    def delete_tables(self, ids: Sequence[str]) -> list[str]:
+        """Delete these tables and everything of theirs (seats, hands, moves, chat); the ids
+        deleted."""
+        with self.engine.begin() as conn:
+            found = [
+                r.id for r in conn.execute(select(tables.c.id).where(tables.c.id.in_(list(ids))))
+            ]
+            for chunk in _chunks(found, 500):
+                for child in (chat, actions, hands, seats):
+                    conn.execute(delete(child).where(child.c.table_id.in_(chunk)))
+                conn.execute(delete(tables).where(tables.c.id.in_(chunk)))
+        return found
+
+
+@dataclass
+class TableRow:
+    """A table as ``boneyard tables list`` shows it."""
+
+    id: str
+    game: str
+    rule_set: str
+    status: str
+    private: bool
+    seats: list[str]
+    moves: int
+    created: datetime
+    updated: datetime
+    acted: datetime
 
 
 def _chunks(items: list[str], n: int) -> list[list[str]]:

@@ -55,7 +55,7 @@ from ...core.words import Voice
 from ...games import get_game
 from ...games.line.rules import Rules
 from ...games.line.state import HandState, IllegalAction, Observation
-from ...players.agents import AGENTS, Agent, make_agent
+from ...players.agents import AGENTS
 from ...players.analysis import MoveAnalysis
 from ...text.drawing import describe_table
 from ...text.narration import (
@@ -105,6 +105,9 @@ __all__ = [
 LEVELS = ("beginner", "casual", "strong", "expert")
 """The search player's levels, offered first; every other agent name is a level too."""
 
+STAND_IN = "casual"
+"""The level of the computer that plays a person's seat while the person is away."""
+
 LOG_LINES = 120
 LOG_KEPT = 400
 CHAT_LINES = 50
@@ -113,7 +116,8 @@ CHAT_LINES = 50
 @dataclass
 class Seat:
     """A seat: a person (known by the hash of the token of its invite link) or a computer player
-    of a level (an agent name)."""
+    of a level (an agent name). ``away``: a person's seat that a computer plays until the person
+    comes back (past the turn clock, or gone from the table)."""
 
     seat: int
     kind: Literal["person", "computer"]
@@ -121,7 +125,7 @@ class Seat:
     level: str | None
     token_hash: str | None
     joined: bool = False
-    agent: Agent | None = None
+    away: bool = False
 
 
 class LogEntry(NamedTuple):
@@ -341,6 +345,9 @@ class Table:
         practice: bool = False,
         seed: int | None = None,
         created: datetime | None = None,
+        private: bool = False,
+        clock: int | None = None,
+        creator_hash: str | None = None,
     ) -> None:
         if len(seats) != rules.players:
             raise ValueError(f"{len(seats)} seats for {rules.players} players")
@@ -348,12 +355,23 @@ class Table:
         self.rules = rules
         self.seats = list(seats)
         for s in self.seats:
-            if s.kind == "computer" and s.agent is None:
-                s.agent = make_agent(s.level or "greedy")
+            if s.kind == "computer" and (s.level or "") not in AGENTS:
+                raise ValueError(f"unknown level {s.level!r}: choose from {', '.join(AGENTS)}")
         self.practice = practice
         self.seed = seed
+        self.private = private
+        self.clock = clock
+        """The turn clock the table was made with (seconds; 0: none; ``None``: the server's
+        default)."""
+        self.creator_hash = creator_hash
         self.created = created or now()
         self.updated = self.created
+        self.acted = self.created
+        """The last time a person acted here (moved, chatted, joined): expiry goes by it."""
+        self.rematch: str | None = None
+        self.resigned: int | None = None
+        """The seat that conceded the match (at a table of two sides), which ended it."""
+        self.closed = False
         self.match = Match(rules, deal=False)
         self.log: list[LogEntry] = []
         # Per hand (0-based): the reasons for its scores, and the words of its end.
@@ -379,9 +397,21 @@ class Table:
         *,
         practice: bool = False,
         seed: int | None = None,
+        private: bool = False,
+        clock: int | None = None,
+        creator_hash: str | None = None,
     ) -> Table:
         """A new table with its first hand dealt."""
-        table = cls(table_id, rules, seats, practice=practice, seed=seed)
+        table = cls(
+            table_id,
+            rules,
+            seats,
+            practice=practice,
+            seed=seed,
+            private=private,
+            clock=clock,
+            creator_hash=creator_hash,
+        )
         table.deal_next()
         return table
 
@@ -408,8 +438,13 @@ class Table:
             practice=stored.practice,
             seed=stored.seed,
             created=stored.created,
+            private=stored.private,
+            clock=stored.clock,
+            creator_hash=stored.creator_hash,
         )
         table.updated = stored.updated
+        table.acted = stored.acted or stored.updated
+        table.rematch = stored.rematch
         for hand in stored.hands:
             deal = hand.deal
             match = table.match
@@ -423,6 +458,9 @@ class Table:
                 state = match.hand
                 table.apply(state.turn, parse_move(state, move))
         table.chat = list(stored.chat)
+        if stored.resigned is not None and not table.match.over:
+            table.resign(stored.resigned)
+        table.closed = stored.status == "closed"
         return table
 
     def stored(self) -> StoredTable:
@@ -439,6 +477,12 @@ class Table:
             winner=self.winner,
             created=self.created,
             updated=self.updated,
+            private=self.private,
+            clock=self.clock,
+            acted=self.acted,
+            creator_hash=self.creator_hash,
+            rematch=self.rematch,
+            resigned=self.resigned,
             seats=[
                 StoredSeat(s.seat, s.kind, s.name, s.level, s.token_hash, s.joined)
                 for s in self.seats
@@ -475,12 +519,19 @@ class Table:
         return len(self.match.hands)
 
     @property
-    def status(self) -> Literal["playing", "between_hands", "over"]:
-        if self.match.over:
+    def status(self) -> Literal["playing", "between_hands", "over", "closed"]:
+        if self.closed:
+            return "closed"
+        if self.ended:
             return "over"
         if not self.match.hands or self.state.over:
             return "between_hands"
         return "playing"
+
+    @property
+    def ended(self) -> bool:
+        """Whether the match is over: played to its end, or conceded."""
+        return self.match.over or self.resigned is not None
 
     @property
     def winner(self) -> str | None:
@@ -488,7 +539,78 @@ class Table:
         return self.winner_for(None)
 
     def winner_for(self, seat: int | None) -> str | None:
-        return winner_text(self.match, self.voice(seat)) if self.match.over else None
+        voice = self.voice(seat)
+        if self.resigned is not None:
+            return self._resigned_text(voice)
+        return winner_text(self.match, voice) if self.match.over else None
+
+    # ----------------------------------------------------------------- the table's life
+    def resign(self, seat: int) -> None:
+        """Seat ``seat`` concedes the match, which ends at once: the other side wins (a table
+        of two sides only; at a larger table a person leaves the match instead)."""
+        if len(self.rules.sides) != 2:
+            raise ValueError("only a match of two sides ends by a resignation")
+        if self.ended:
+            raise ValueError("the match is over")
+        self.resigned = seat
+        self.version += 1
+        self.say("")
+        self.tell(self._resigned_text)
+
+    def _resigned_text(self, voice: Voice) -> str:
+        assert self.resigned is not None
+        loser = self.rules.side_of[self.resigned]
+        winner = 1 - loser
+        return (
+            f"{voice.says(self.resigned, 'resign', opening=True)}: "
+            f"{voice.side_says(winner, 'win')} the match."
+        )
+
+    def close(self) -> None:
+        """Close the table where it is (nobody played here for too long)."""
+        self.closed = True
+        self.version += 1
+        self.say("")
+        self.say("The table is closed: nobody played here for a long time.")
+
+    def level_of(self, seat: int) -> str:
+        """The computer level that plays ``seat``: its own, or the stand-in's while its person is
+        away."""
+        s = self.seats[seat]
+        return s.level or STAND_IN if s.kind == "computer" else STAND_IN
+
+    def set_away(self, seat: int, away: bool) -> None:
+        """A computer plays a person's seat (``away``), or the person has taken it back."""
+        s = self.seats[seat]
+        if s.away == away:
+            return
+        s.away = away
+        self.version += 1
+        self.tell(
+            lambda v: (
+                f"{v.says(seat, 'be', opening=True)} away: a computer plays for now."
+                if away
+                else f"{v.says(seat, 'be', opening=True)} back."
+            )
+        )
+
+    def hand_to_computer(self, seat: int, level: str) -> None:
+        """A person's seat is played by a computer of ``level`` from now on (the seat was freed,
+        or its person resigned a match of several sides)."""
+        s = self.seats[seat]
+        s.kind, s.level, s.token_hash, s.joined, s.away = "computer", level, None, False, False
+        self.version += 1
+        self.tell(lambda v: f"A computer ({level}) now plays {v.whose(seat)} seat.")
+
+    def invite(self, seat: int, token_hash: str) -> None:
+        """Seat ``seat`` is a person's, whose invite is the token of this hash (the old link of
+        the seat, if any, stops working)."""
+        s = self.seats[seat]
+        was_computer = s.kind == "computer"
+        s.kind, s.level, s.token_hash, s.joined, s.away = "person", None, token_hash, False, False
+        self.version += 1
+        if was_computer:
+            self.tell(lambda v: f"{v.opening(v.whose(seat))} seat waits for an invited player.")
 
     @property
     def people(self) -> list[int]:
@@ -515,16 +637,19 @@ class Table:
             return random.Random(f"{self.seed}:deal:{number}")
         return random.SystemRandom()
 
-    def agent_rng(self, seat: int) -> random.Random:
+    def agent_seed(self, seat: int) -> int:
+        """The seed of a computer's next move: from the table's seed when it has one (the same
+        moves after a restart), else from the operating system."""
         if self.seed is not None:
-            return random.Random(f"{self.seed}:seat{seat}:{self.number}:{len(self.state.history)}")
-        return random.SystemRandom()
+            key = f"{self.seed}:seat{seat}:{self.number}:{len(self.state.history)}"
+            return random.Random(key).getrandbits(63)
+        return random.SystemRandom().getrandbits(63)
 
     def deal_next(self) -> dict[str, Any]:
         """Deal the next hand; its deal as the store keeps it (the record's hand without moves).
         :meth:`undeal` takes it back if the store refuses it."""
         match = self.match
-        if match.over:
+        if self.ended or self.closed:
             raise ValueError("the match is over")
         if match.hands and not self.state.over:
             raise ValueError("the hand is not over")
@@ -555,7 +680,7 @@ class Table:
         """Whether ``seat`` may take ``action`` now: its record form (a draw names the tile it
         takes), or :class:`IllegalAction` saying why. Nothing changes."""
         state = self.state
-        if self.match.over:
+        if self.ended or self.closed:
             raise IllegalAction("the match is over")
         if state.over:
             raise IllegalAction("the hand is over")
@@ -678,15 +803,16 @@ class Table:
     # ----------------------------------------------------------------- who acts next
     def automatic(self) -> tuple[str, int] | None:
         """What happens next without a person's choice: ``("computer", seat)`` (a computer is to
-        move), ``("forced", seat)`` (a person whose only move is a draw or a pass), ``("deal",
-        -1)`` (a table of computers between hands), or ``None``."""
-        if self.match.over:
+        move, or to move for a person who is away), ``("forced", seat)`` (a person whose only
+        move is a draw or a pass), ``("deal", -1)`` (a table of computers between hands), or
+        ``None``."""
+        if self.ended or self.closed:
             return None
         state = self.state
         if state.over:
             return None if self.people else ("deal", -1)
         seat = self.seats[state.turn]
-        if seat.kind == "computer":
+        if seat.kind == "computer" or seat.away:
             return "computer", seat.seat
         offered = menu(state.observation(seat.seat))
         if len(offered) == 1 and isinstance(offered[0], Draw | Pass):
@@ -713,7 +839,7 @@ class Table:
             self.version,
             len(self.chat),
             frozenset(connected),
-            tuple((s.name, s.joined) for s in self.seats),
+            tuple((s.name, s.joined, s.kind, s.away) for s in self.seats),
         )
         cached = self._cache
         if cached is not None and cached[0] == key:
@@ -760,8 +886,17 @@ class Table:
             self._parts[name] = memo
         return memo[1]
 
-    def view(self, seat: int | None, connected: Collection[int] = ()) -> StateMessage:
-        """What ``seat`` may see (``None``: a spectator, the public view only)."""
+    def view(
+        self,
+        seat: int | None,
+        connected: Collection[int] = (),
+        *,
+        clock: int | None = None,
+        clock_left: float | None = None,
+    ) -> StateMessage:
+        """What ``seat`` may see (``None``: a spectator, the public view only); ``clock``: the
+        table's turn clock (seconds), ``clock_left`` the seconds left on it for the person to
+        move."""
         rules = self.rules
         state = self.state
         status = self.status
@@ -776,7 +911,7 @@ class Table:
             obs = state.observation(seat)
             tiles = sorted_tiles(obs.hand)
             marked = sorted_tiles(obs.hand & rules.presenter.marked())
-            if status == "playing" and state.turn == seat:
+            if status == "playing" and state.turn == seat and not self.seats[seat].away:
                 moves = self._moves(obs)
         log = [e.for_reader(seat) for e in self.log[-LOG_LINES:]]
         return StateMessage(
@@ -785,9 +920,14 @@ class Table:
             title=rules.game.title,
             rules=rules.rule_set,
             players=rules.players,
+            high=rules.tiles.max_pip,
             practice=self.practice,
+            private=self.private,
             claims=rules.claims,
             status=status,
+            clock=clock,
+            clock_left=None if clock_left is None else round(clock_left, 1),
+            rematch=self.rematch,
             hand=self.number,
             move=len(state.history),
             turn=state.turn if status == "playing" else None,
@@ -831,6 +971,7 @@ class Table:
                 tiles=sizes[s.seat],
                 connected=s.kind == "computer" or s.seat in connected,
                 joined=s.kind == "computer" or s.joined,
+                away=s.away,
             )
             for s in self.seats
         ]
@@ -865,14 +1006,15 @@ class Table:
                     notes=[e.for_reader(reader) for e in self.notes.get(number - 1, [])],
                 )
             )
-        state = self.state
+        # A record of no finished hand has no hand at all (the replay of a table in its first hand).
         playing = self.status == "playing"
+        scores = list(self.state.scores) if playing else [0] * len(labels)
         presenter = self.rules.presenter
         return Sheet(
             sides=labels,
             rows=rows,
             totals=list(match.totals),
-            this_hand=list(state.scores) if playing else [0] * len(labels),
+            this_hand=scores,
             this_hand_notes=[e.for_reader(reader) for e in self.notes.get(self.number - 1, [])]
             if playing
             else [],
@@ -930,14 +1072,13 @@ class Table:
             result=self.results.get(index, []),
         )
 
-    def hints(self, seat: int, budget: float) -> list[HintMove]:
-        """What each of ``seat``'s moves is worth and why (the search player's analysis of the
-        seat's own observation; run it off the event loop)."""
-        from ...players.analysis import analyze
-
-        obs = self.state.observation(seat)
+    def hints(self, obs: Observation, analyses: Sequence[MoveAnalysis]) -> list[HintMove]:
+        """What each move of a seat's observation ``obs`` is worth and why, from the search
+        player's analysis of it (:func:`boneyard.players.analysis.analyze`, worked out off the
+        event loop)."""
+        seat = obs.seat
         best: dict[Action, MoveAnalysis] = {}
-        for m in analyze(obs, budget=budget, seed=len(obs.history)):
+        for m in analyses:
             action = m.action
             if isinstance(action, Play) and action.claim is not None:
                 action = Play(action.tile, action.end, action.open)
@@ -971,6 +1112,7 @@ class Table:
             "app": "boneyard serve",
             "table": self.id,
             "status": self.status,
+            **({"resigned": self.resigned} if self.resigned is not None else {}),
             "seats": [
                 {"seat": s.seat, "kind": s.kind, **({"level": s.level} if s.level else {})}
                 for s in self.seats

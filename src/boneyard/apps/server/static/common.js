@@ -109,11 +109,13 @@ const PIP_GRID = (() => {
   };
 })();
 
+// Each number's pips carry its class (p7 ...): with colour-coded pips (body.colour-pips, as the
+// double-nine and double-twelve sets have) each number has its colour.
 function pips(group, n, x, y, size) {
   const spots = PIP_GRID[n] || [];
   const r = size * (n > 9 ? 0.075 : 0.09);
   for (const [px, py] of spots) {
-    group.appendChild(svgEl("circle", {cx: x + px * size, cy: y + py * size, r, class: "pip"}));
+    group.appendChild(svgEl("circle", {cx: x + px * size, cy: y + py * size, r, class: `pip p${n}`}));
   }
 }
 
@@ -166,17 +168,60 @@ function tileBack(u) {
 }
 
 // ------------------------------------------------------------------------- the line
+/** The width a drawing may take in `container` (the felt's inner width). */
+function roomIn(container) {
+  return Math.max(260, container.clientWidth || 0);
+}
+
+/** The side of a tile's half: tiles big enough to read at a glance, smaller on a phone. */
+function unitFor(room) {
+  return room < 520 ? 22 : 32;
+}
+
+function endMarker(end, cx, cy, r, target, label) {
+  const group = svgEl("g", {
+    class: "end" + (target ? " target" : "") + (end.shows === null ? " closed" : "") + (end.waiting ? " waiting" : ""),
+    "data-end": end.name,
+    role: target ? "button" : null,
+    tabindex: target ? "0" : null,
+    "aria-label": target ? `play at ${end.name}` : end.needs || end.note || null,
+  });
+  group.appendChild(svgEl("circle", {cx, cy, r}));
+  group.appendChild(svgEl("text", {x: cx, y: cy + 4, "text-anchor": "middle"}, label));
+  const title = [end.needs, end.note].filter(Boolean).join("; ");
+  if (title) group.appendChild(svgEl("title", {}, title));
+  if (target) {
+    group.addEventListener("click", target);
+    group.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") target(e);
+    });
+  }
+  return group;
+}
+
+function finishSvg(svg, box, pad) {
+  const width = box.x1 - box.x0 + 2 * pad;
+  const height = box.y1 - box.y0 + 2 * pad;
+  svg.setAttribute("viewBox", `${box.x0 - pad} ${box.y0 - pad} ${width} ${height}`);
+  svg.setAttribute("width", String(Math.round(width)));
+  svg.setAttribute("height", String(Math.round(height)));
+}
+
 /**
  * Draw the table (the server's `line`): the lead in the middle, each arm from its root outward,
  * crosswise doubles and spinners standing across the line, a spinner's short sides going off it at
- * right angles, and the open ends marked. Without spinners the line turns a corner when it grows
- * long, the L arm upward and the R arm downward. `targets` maps end names to click handlers (the
- * ends the chosen tile may go to).
+ * right angles, and the open ends marked. The line uses the felt's whole width: an arm that would
+ * leave it turns a corner (the right arm downward, the left upward), and a line without spinners
+ * then comes back the other way beneath (above) itself, as on a real table. `targets` maps end
+ * names to click handlers (the ends the chosen tile may go to); `fresh` holds the tiles of the
+ * last move (highlighted, and moved into place).
  */
-function drawLine(container, line, targets) {
+function drawLine(container, line, targets, fresh) {
   clear(container);
   targets = targets || {};
-  const u = 30;
+  fresh = fresh || new Set();
+  const room = roomIn(container);
+  const u = unitFor(room);
   const gap = 3;
   const svg = svgEl("svg", {class: "line-svg", role: "img", "aria-label": (line.words || []).join(" ")});
   const tilesLayer = svgEl("g", {class: "tiles"});
@@ -184,11 +229,11 @@ function drawLine(container, line, targets) {
   svg.appendChild(tilesLayer);
   svg.appendChild(endsLayer);
   const box = {x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity};
-  const grow = (x, y, w, h) => {
-    box.x0 = Math.min(box.x0, x - w / 2);
-    box.x1 = Math.max(box.x1, x + w / 2);
-    box.y0 = Math.min(box.y0, y - h / 2);
-    box.y1 = Math.max(box.y1, y + h / 2);
+  const grow = (r) => {
+    box.x0 = Math.min(box.x0, r.x0);
+    box.x1 = Math.max(box.x1, r.x1);
+    box.y0 = Math.min(box.y0, r.y0);
+    box.y1 = Math.max(box.y1, r.y1);
   };
   if (!line.lead) {
     container.appendChild(el("p", {class: "empty-line"}, "The table is empty: the first tile played is the lead."));
@@ -199,76 +244,105 @@ function drawLine(container, line, targets) {
     }
     return;
   }
+  const rect = (cx, cy, w, h) => ({x0: cx - w / 2, x1: cx + w / 2, y0: cy - h / 2, y1: cy + h / 2});
   const where = {};
   const tips = {};
   const place = (p, cx, cy, vertical, dir) => {
     let first = p.a, second = p.b;
     if (!p.cross && dir && dir[0] + dir[1] < 0) [first, second] = [p.b, p.a];
-    const w = vertical ? u : 2 * u;
-    const h = vertical ? 2 * u : u;
-    grow(cx, cy, w, h);
+    const r = rect(cx, cy, vertical ? u : 2 * u, vertical ? 2 * u : u);
+    grow(r);
     tilesLayer.appendChild(
       tileShape(first, second, vertical, cx, cy, u, {
-        class: "placed" + (p.spinner ? " spinner" : "") + (p.double ? " double" : ""),
+        class: "placed" + (p.spinner ? " spinner" : "") + (p.double ? " double" : "") + (fresh.has(p.tile) ? " last" : ""),
         "data-tile": p.tile,
       }),
     );
+    return r;
   };
   const lead = line.lead;
-  place(lead, 0, 0, lead.cross, null);
+  const leadRect = place(lead, 0, 0, lead.cross, null);
   where[lead.tile] = {x: 0, y: 0, axis: "h"};
   const reach = lead.cross ? u / 2 : u;
-  // The way each arm leaves the tile it grows from (the game says it: arm.way, arm.half).
-  const along = (arm) => arm.root === lead.tile && (arm.way === "left" || arm.way === "right");
+  // The way each arm leaves the tile it grows from (left, right, up, down) and, for an arm off one
+  // half of the lead standing across, which half: as the server says (`way`, `half`), else from
+  // the arm's name (L, R, U, D, nU, LU...).
+  const wayOf = (arm) =>
+    arm.way || ({L: "left", R: "right"}[arm.name] || (arm.name.endsWith("U") ? "up" : "down"));
+  const halfOf = (arm) =>
+    arm.half || (/^[LR][UD]$/.test(arm.name) ? (arm.name[0] === "L" ? "left" : "right") : null);
+  const along = (arm) => arm.root === lead.tile && ["left", "right"].includes(wayOf(arm));
   const plain = line.arms.every(along);
-  const bound = 9 * u;
+  // How far from the lead an arm may reach before it turns: the felt's half, less room for the
+  // end's marker beyond its last tile.
+  const bound = Math.max(2.5 * u, room / 2 - 1.1 * u - 4);
+  const rowStep = 2 * u + 2 * gap;  // a row's tiles reach at most u above and below its middle
   for (const arm of line.arms) {
+    const way = wayOf(arm);
     let start = null;
     if (along(arm)) {
-      const side = arm.way === "left" ? -1 : 1;
+      const side = way === "left" ? -1 : 1;
       start = {x: side * (reach + gap), y: 0, dir: [side, 0]};
-    } else if (arm.half && arm.root === lead.tile) {
+    } else if (halfOf(arm) && arm.root === lead.tile) {
       // Off one half of the lead standing across (Chicken Foot's outer toes of a "double
       // chicken foot"): beyond its left or right side, upward or downward.
-      const side = arm.half === "left" ? -1 : 1;
-      const down = arm.way === "down" ? 1 : -1;
+      const side = halfOf(arm) === "left" ? -1 : 1;
+      const down = way === "down" ? 1 : -1;
       start = {x: side * (reach + gap + u / 2), y: down * (u / 2 + gap), dir: [0, down]};
     } else {
       const root = where[arm.root] || where[lead.tile];
-      const up = arm.way === "up";
+      const up = way === "up";
       const dir = root.axis === "h" ? [0, up ? -1 : 1] : [up ? -1 : 1, 0];
       start = {x: root.x + dir[0] * (u + gap), y: root.y + dir[1] * (u + gap), dir};
     }
+    // Only a line without spinners turns: the arms of a spinner (and Chicken Foot's toes) go
+    // off at right angles, and the drawing is made smaller to fit the felt instead.
+    const turns = plain;
     let {x, y} = start;
     let dir = start.dir;
-    let turned = 0;
+    const turn = way === "right" ? 1 : -1;  // the right arm turns downward, the left upward
+    let row = [leadRect];       // the tiles of the row being laid
+    let column = [];            // the tiles of a corner's column
+    let rowY = 0;
+    let rowWay = dir[0];        // the way the last row went
     for (const p of arm.tiles) {
       const len = p.cross ? u : 2 * u;
-      if (plain && dir[1] === 0 && Math.abs(x + dir[0] * len) > bound) {
-        // Turn the corner: the right arm downward, the left arm upward, then back the other way.
-        const down = arm.way === "right" ? 1 : -1;
-        const next = [0, down];
-        x = x - dir[0] * (u / 2 + gap) + next[0] * (u / 2 + gap);
-        y = y + next[1] * (u / 2 + gap);
-        dir = next;
-        turned = 1;
-      } else if (turned === 2) {
-        const back = arm.way === "right" ? (x > 0 ? -1 : 1) : x < 0 ? 1 : -1;
-        const next = [back, 0];
-        x = x + next[0] * (u / 2 + gap);
-        y = y - dir[1] * (u / 2 + gap);
-        dir = next;
-        turned = 0;
+      if (turns && dir[1] === 0 && Math.abs(x + dir[0] * len) > bound) {
+        // The corner: a column from the end of the row, below (above) every tile it passes.
+        const last = row[row.length - 1];
+        const colX = dir[0] > 0 ? last.x1 - u / 2 : last.x0 + u / 2;
+        const passed = row.filter((r) => r.x1 > colX - u && r.x0 < colX + u);
+        const edge = turn > 0 ? Math.max(...passed.map((r) => r.y1)) : Math.min(...passed.map((r) => r.y0));
+        rowWay = dir[0];
+        x = colX;
+        y = edge + turn * gap;
+        dir = [0, turn];
+        column = [];
       }
       const axis = dir[0] !== 0 ? "h" : "v";
       const vertical = (axis === "v") !== p.cross;
       const cx = x + (dir[0] * len) / 2;
       const cy = y + (dir[1] * len) / 2;
-      place(p, cx, cy, vertical, dir);
+      const r = place(p, cx, cy, vertical, dir);
       where[p.tile] = {x: cx, y: cy, axis};
       x += dir[0] * (len + gap);
       y += dir[1] * (len + gap);
-      if (turned === 1) turned = 2;
+      if (turns && dir[0] === 0) {
+        column.push(r);
+        const nextRow = rowY + turn * rowStep;
+        if (turn > 0 ? r.y1 >= nextRow : r.y0 <= nextRow) {
+          // Back the other way along the next row, clear of every tile of the column.
+          const back = -rowWay;
+          const sides = column.map((q) => (back < 0 ? q.x0 : q.x1));
+          x = back < 0 ? Math.min(...sides) - gap : Math.max(...sides) + gap;
+          y = nextRow;
+          rowY = nextRow;
+          dir = [back, 0];
+          row = [];
+        }
+      } else {
+        row.push(r);
+      }
     }
     tips[arm.name] = {x, y, dir};
   }
@@ -277,58 +351,42 @@ function drawLine(container, line, targets) {
     if (!tip) continue;
     const cx = tip.x + tip.dir[0] * u * 0.55;
     const cy = tip.y + tip.dir[1] * u * 0.55;
-    const target = targets[end.name];
-    const group = svgEl("g", {
-      class: "end" + (target ? " target" : "") + (end.shows === null ? " closed" : ""),
-      "data-end": end.name,
-      role: target ? "button" : null,
-      tabindex: target ? "0" : null,
-      "aria-label": target ? `play at ${end.name}` : null,
-    });
-    group.appendChild(svgEl("circle", {cx, cy, r: u * 0.5}));
     const label = end.shows === null ? end.name : `${end.name} ${end.shows}`;
-    group.appendChild(svgEl("text", {x: cx, y: cy + 4, "text-anchor": "middle"}, label));
-    if (target) {
-      group.addEventListener("click", target);
-      group.addEventListener("keydown", (e) => {
-        if (e.key === "Enter" || e.key === " ") target(e);
-      });
-    }
-    grow(cx, cy, u, u);
-    endsLayer.appendChild(group);
+    grow(rect(cx, cy, u, u));
+    endsLayer.appendChild(endMarker(end, cx, cy, u * 0.5, targets[end.name], label));
   }
-  const pad = 8;
-  const width = box.x1 - box.x0 + 2 * pad;
-  const height = box.y1 - box.y0 + 2 * pad;
-  svg.setAttribute("viewBox", `${box.x0 - pad} ${box.y0 - pad} ${width} ${height}`);
-  svg.setAttribute("width", String(Math.round(width)));
-  svg.setAttribute("height", String(Math.round(height)));
+  finishSvg(svg, box, 8);
   container.appendChild(svg);
 }
 
 // ------------------------------------------------------------------------- other tables
 /**
  * Draw whatever table the server's `line` describes: a trick-taking table (Domino Loo), trains
- * from a hub (Mexican Train) or a line with its arms. `names` are the seats' names.
+ * from a hub (Mexican Train) or a line with its arms. `names` are the seats' names; `fresh` the
+ * tiles of the last move.
  */
-function drawTable(container, line, targets, names) {
+function drawTable(container, line, targets, names, fresh) {
   if (line.tricks) drawTricks(container, line.tricks, names || []);
-  else if (line.hub && line.lead) drawHub(container, line, targets);
-  else drawLine(container, line, targets);
+  else if (line.hub && line.lead) drawHub(container, line, targets, fresh);
+  else drawLine(container, line, targets, fresh);
 }
 
 /**
- * Trains from a hub (Mexican Train): the engine on the left, each train a row of its own going
- * right (a long one goes on in a second row under it), its name, whose it is and its marker
- * before it, its open end after it.
+ * Trains from a hub (Mexican Train): the engine on the left and a row per train, its name and
+ * whose it is above it, its marker on it before its first tile, its open end after its last (a
+ * train longer than the felt goes on in another row under it).
  */
-function drawHub(container, line, targets) {
+function drawHub(container, line, targets, fresh) {
   clear(container);
   targets = targets || {};
-  const u = 26;
+  fresh = fresh || new Set();
+  const room = roomIn(container);
+  const u = room < 520 ? 20 : 26;
   const gap = 3;
-  const rowHeight = 2 * u + 10;
-  const rowWidth = 24 * u;  // a train longer than this goes on in another row
+  const labelHeight = 16;
+  const tileRow = 2 * u + 6;  // a double stands across its train
+  const x0 = 2.2 * u;           // the trains start here, after the engine and a marker's room
+  const rowWidth = Math.max(6 * u, room - x0 - 2 * u - 16);
   const svg = svgEl("svg", {class: "line-svg hub", role: "img", "aria-label": (line.words || []).join(" ")});
   const tilesLayer = svgEl("g", {class: "tiles"});
   const labels = svgEl("g", {class: "train-labels"});
@@ -336,9 +394,8 @@ function drawHub(container, line, targets) {
   svg.append(labels, tilesLayer, endsLayer);
   const ends = Object.fromEntries(line.ends.map((e) => [e.name, e]));
   const label = (arm) => [arm.name, (ends[arm.name] || {}).title].filter(Boolean).join(" · ");
-  const longest = Math.max(...line.arms.map((arm) => label(arm).length));
-  // Each train's rows of tiles, and where its first row is.
-  let rows = 0;
+  // Each train's rows of tiles.
+  let y = 0;
   const blocks = line.arms.map((arm) => {
     const split = [[]];
     let width = 0;
@@ -351,43 +408,44 @@ function drawHub(container, line, targets) {
       split[split.length - 1].push(p);
       width += len;
     }
-    const block = {arm, split, first: rows};
-    rows += split.length;
+    const block = {arm, split, top: y};
+    y += labelHeight + split.length * tileRow + 4;
     return block;
   });
-  const rowY = (r) => (r - (rows - 1) / 2) * rowHeight;
+  const height = y;
+  const middle = height / 2;
   const lead = line.lead;
   tilesLayer.appendChild(
-    tileShape(lead.a, lead.b, true, 0, 0, u, {class: "placed spinner double engine", "data-tile": lead.tile}),
+    tileShape(lead.a, lead.b, true, u / 2, middle, u, {class: "placed spinner double engine", "data-tile": lead.tile}),
   );
-  const x0 = 2 * u;
   let right = x0;
-  for (const {arm, split, first} of blocks) {
+  for (const {arm, split, top} of blocks) {
     const end = ends[arm.name] || {name: arm.name, shows: null};
-    const y = rowY(first);
-    tilesLayer.appendChild(svgEl("path", {d: `M ${u / 2} 0 L ${x0 - gap * 2} ${y}`, class: "spoke"}));
+    const firstRow = top + labelHeight + tileRow / 2;
+    tilesLayer.appendChild(svgEl("path", {d: `M ${u} ${middle} L ${x0 - gap} ${firstRow}`, class: "spoke"}));
     labels.appendChild(
-      svgEl("text", {x: -u, y: y + 4, "text-anchor": "end", class: "train-name", "data-train": arm.name}, label(arm)),
+      svgEl("text", {x: x0, y: top + labelHeight - 4, class: "train-name", "data-train": arm.name}, label(arm)),
     );
     if (end.marked) {
+      // The owner's marker stands on his own train, at its start.
       labels.appendChild(
         svgEl("g", {class: "marker", "data-marker": arm.name},
-          svgEl("rect", {x: x0 - u * 0.9, y: y - u - 4, width: u * 0.7, height: u * 0.5, rx: 3}),
+          svgEl("rect", {x: x0 - 0.95 * u, y: firstRow - u * 0.3, width: 0.8 * u, height: 0.6 * u, rx: 3}),
           svgEl("title", {}, "marker: open to all"),
         ),
       );
     }
     let x = x0;
-    let rowAt = y;
+    let rowAt = firstRow;
     split.forEach((tiles, r) => {
-      rowAt = rowY(first + r);
+      rowAt = firstRow + r * tileRow;
       x = r ? x0 + u : x0;
       if (r) labels.appendChild(svgEl("text", {x: x0, y: rowAt + 4, class: "train-name more"}, "…"));
       for (const p of tiles) {
         const len = p.cross ? u : 2 * u;
         tilesLayer.appendChild(
           tileShape(p.a, p.b, p.cross, x + len / 2, rowAt, u, {
-            class: "placed" + (p.double ? " double" : ""),
+            class: "placed" + (p.double ? " double" : "") + (fresh.has(p.tile) ? " last" : ""),
             "data-tile": p.tile,
           }),
         );
@@ -395,36 +453,14 @@ function drawHub(container, line, targets) {
       }
     });
     const cx = x + u * 0.55;
-    const target = targets[arm.name];
-    const waiting = end.waiting;
-    const group = svgEl("g", {
-      class: "end" + (target ? " target" : "") + (waiting ? " waiting" : "") + (end.shows === null ? " closed" : ""),
-      "data-end": arm.name,
-      role: target ? "button" : null,
-      tabindex: target ? "0" : null,
-      "aria-label": target ? `play on ${arm.name}` : end.note || null,
-    });
-    group.appendChild(svgEl("circle", {cx, cy: rowAt, r: u * 0.55}));
-    group.appendChild(
-      svgEl("text", {x: cx, y: rowAt + 4, "text-anchor": "middle"}, end.shows === null ? arm.name : `${arm.name} ${end.shows}`),
-    );
-    if (end.note) group.appendChild(svgEl("title", {}, end.note));
-    if (target) {
-      group.addEventListener("click", target);
-      group.addEventListener("keydown", (e) => {
-        if (e.key === "Enter" || e.key === " ") target(e);
-      });
-    }
-    endsLayer.appendChild(group);
-    right = Math.max(right, cx + u);
+    const waiting = end.waiting || Boolean(end.note && end.note.includes("to be covered"));
+    const marker = endMarker({...end, waiting}, cx, rowAt, u * 0.55, targets[arm.name],
+      end.shows === null ? arm.name : `${arm.name} ${end.shows}`);
+    if (targets[arm.name]) marker.setAttribute("aria-label", `play on ${arm.name}`);
+    endsLayer.appendChild(marker);
+    right = Math.max(right, cx + u, x0 + label(arm).length * 7);
   }
-  const left = -u - longest * 7 - 8;  // room for the trains' names (12px text)
-  const top = rowY(0) - rowHeight / 2 - 6;
-  const width = right - left + 8;
-  const height = rows * rowHeight + 12;
-  svg.setAttribute("viewBox", `${left} ${top} ${width} ${height}`);
-  svg.setAttribute("width", String(Math.round(width)));
-  svg.setAttribute("height", String(Math.round(height)));
+  finishSvg(svg, {x0: 0, y0: 0, x1: right, y1: height}, 6);
   container.appendChild(svg);
 }
 

@@ -4,6 +4,7 @@
 
 let GAMES = [];
 let LEVELS = [];
+let CLOCK = 60;  // the server's turn clock where several people play
 
 function selectedGame() {
   return GAMES.find((g) => g.id === document.getElementById("game").value);
@@ -107,7 +108,10 @@ async function create(event) {
     options,
     seats,
     practice: document.getElementById("practice").checked,
+    private: document.getElementById("private").checked,
   };
+  const clock = document.getElementById("clock").value;
+  if (clock !== "") body.clock = parseInt(clock, 10);
   const target = document.getElementById("target").value;
   if (target) body.target = parseInt(target, 10);
   const button = document.getElementById("create-button");
@@ -126,8 +130,11 @@ async function create(event) {
 
 function showCreated(made) {
   // The invite links stay in this browser, so that the table page can show them again.
+  // So does the creator's key, with which the table page reissues a seat's link, frees a seat or
+  // closes the table.
   try {
     localStorage.setItem(`boneyard:invites:${made.id}`, JSON.stringify(made.seats));
+    localStorage.setItem(`boneyard:creator:${made.id}`, made.creator_token);
   } catch (e) { /* private browsing: fine */ }
   const list = clear(document.getElementById("invites"));
   for (const s of made.seats) {
@@ -186,6 +193,10 @@ async function start() {
   const body = await api("/api/games");
   GAMES = body.games;
   LEVELS = body.levels;
+  CLOCK = body.clock;
+  document.getElementById("clock-help").textContent =
+    `(empty: ${CLOCK} s where several people play, none for one person against the computer; ` +
+    "past it, a computer plays for an absent person until he is back; 0 for none)";
   fillGames();
   document.getElementById("game").addEventListener("change", fillRuleSets);
   document.getElementById("rules").addEventListener("change", fillRuleSet);

@@ -16,6 +16,28 @@ let nextId = 1;
 let backoff = 500;
 let stopped = false;      // this seat was opened in another window: do not take it back by itself
 let renameTo = null;
+let onTable = new Set();  // the tiles on the table in the last state (to find the last move's)
+let fresh = new Set();    // the tiles the last move put on the table
+let arriving = false;     // the last move came with this state: its tiles move into place
+let clockAt = 0;          // when the last state came (its clock_left counts from then)
+let wasMine = false;      // whether it was this seat's turn in the last state
+let askedRematch = false; // this page asked for the rematch: it goes there when it is made
+
+// The page's settings, kept in this browser.
+function setting(name, fallback) {
+  try {
+    const value = localStorage.getItem(`boneyard:${name}`);
+    return value === null ? fallback : value === "true";
+  } catch (e) {
+    return fallback;
+  }
+}
+
+function keep(name, value) {
+  try {
+    localStorage.setItem(`boneyard:${name}`, String(value));
+  } catch (e) { /* private browsing: fine */ }
+}
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) {
@@ -74,15 +96,35 @@ function receive(message) {
         role === "spectator" ? "watching" : `seat ${message.seat}`;
       notice(null);
       break;
-    case "state":
-      if (state && (state.hand !== message.hand || state.move !== message.move)) {
+    case "state": {
+      const moved = !state || state.hand !== message.hand || state.move !== message.move;
+      if (moved) {
         selected = null;
         chosen = [];
         hints = null;
       }
+      const now = tilesOnTable(message.line);
+      if (state && state.hand === message.hand && moved) {
+        fresh = new Set([...now].filter((t) => !onTable.has(t)));
+        arriving = fresh.size > 0;
+      } else if (!state || state.hand !== message.hand) {
+        fresh = new Set();
+        arriving = false;
+      } else {
+        arriving = false;
+      }
+      onTable = now;
+      clockAt = performance.now();
+      if (askedRematch && message.rematch && TOKEN) {
+        location.assign(`/t/${encodeURIComponent(message.rematch)}#seat=${encodeURIComponent(TOKEN)}`);
+        return;
+      }
       state = message;
       render();
+      arriving = false;  // a later drawing (a resize) keeps the highlight, not the movement
+      alertTurn();
       break;
+    }
     case "chat":
       if (state) {
         state.chat.push(message);
@@ -102,6 +144,9 @@ function receive(message) {
       } else if (message.code === "no_table") {
         stopped = true;
         notice("There is no such table.");
+      } else if (message.code === "revoked" || message.code === "freed") {
+        stopped = true;
+        notice(message.message);
       } else if (message.code === "bad_token") {
         notice("This invite link is not valid for this table: you are watching.", "info");
         send({type: "hello"});
@@ -188,8 +233,10 @@ function render() {
   body.dataset.turn = mine() ? "mine" : state.turn === null ? "none" : "other";
   body.dataset.role = state.seat === null ? "spectator" : "player";
   document.getElementById("title").textContent =
-    `${state.title} (${state.rules} rules) · hand ${state.hand}` + (state.practice ? " · practice" : "");
-  document.title = `boneyard: ${state.title}`;
+    `${state.title} (${state.rules} rules) · hand ${state.hand}` + (state.practice ? " · practice" : "") +
+    (state.private ? " · private" : "");
+  body.classList.toggle("colour-pips", setting("colour-pips", state.high >= 9));
+  document.getElementById("colour-pips").checked = body.classList.contains("colour-pips");
   renderSeats();
   renderLine();
   renderHand();
@@ -199,6 +246,62 @@ function render() {
   renderLog();
   renderChat();
   renderLinks();
+  renderControls();
+}
+
+/** The tiles on the table: the line's, or the tricks' (Domino Loo). */
+function tilesOnTable(line) {
+  const tiles = new Set();
+  if (line.tricks) {
+    for (const t of [...line.tricks.trick, ...line.tricks.last]) tiles.add(t.tile);
+  } else {
+    if (line.lead) tiles.add(line.lead.tile);
+    for (const arm of line.arms) for (const p of arm.tiles) tiles.add(p.tile);
+  }
+  return tiles;
+}
+
+/** At the turn of this seat: the tab's title says so (and a short sound, if chosen). */
+function alertTurn() {
+  const now = mine();
+  const name = `boneyard: ${state.title}`;
+  document.title = now ? `(Your turn) ${name}` : name;
+  if (now && !wasMine && setting("sound", false)) beep();
+  wasMine = now;
+}
+
+let audio = null;
+function beep() {
+  try {
+    audio = audio || new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.25);
+  } catch (e) { /* no sound here: the title still says it */ }
+}
+
+/** Seconds left on the clock of the seat to move, or null. */
+function clockLeft() {
+  if (state.clock_left === null || state.clock_left === undefined || state.status !== "playing") return null;
+  return Math.max(0, state.clock_left - (performance.now() - clockAt) / 1000);
+}
+
+function clockText() {
+  const left = clockLeft();
+  if (left === null) return "";
+  const s = Math.ceil(left);
+  return ` (${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} left)`;
+}
+
+function renderClock() {
+  if (!state) return;
+  const clock = document.getElementById("clock");
+  clock.textContent = clockText();
 }
 
 function renderSeats() {
@@ -219,21 +322,30 @@ function renderSeats() {
           el("span", {class: "name"}, s.seat === state.seat ? `${s.name} (you)` : s.name),
         ),
         el("div", {class: "muted"}, `${who} · ${s.tiles} tile${s.tiles === 1 ? "" : "s"}${status}`),
+        s.away ? el("div", {class: "away"}, "away: a computer plays for now") : null,
         backs,
       ),
     );
   }
   const turn = document.getElementById("turn");
-  if (state.status === "over") turn.textContent = "The match is over.";
+  if (state.status === "closed") turn.textContent = "The table is closed.";
+  else if (state.status === "over") turn.textContent = "The match is over.";
   else if (state.status === "between_hands") turn.textContent = "The hand is over.";
   else if (discarding()) turn.textContent = "Your turn: throw out a tile (click it in your hand).";
   else if (deciding()) turn.textContent = "Your turn: stand, take the miss or drop out.";
   else if (mine()) turn.textContent = "Your turn.";
   else turn.textContent = `${state.seats[state.turn].name}'s turn.`;
+  turn.appendChild(el("span", {id: "clock"}, clockText()));
   document.getElementById("stock").textContent = state.can_draw
     ? `Stock: ${state.stock} (${state.drawable} may be drawn)`
     : state.stock ? `Stock: ${state.stock}` : "";
   document.getElementById("count").textContent = state.line.count || "";
+  // What each end takes, where the game says it (Matador: "needs a 3 or a matador").
+  const needs = clear(document.getElementById("needs"));
+  for (const end of state.line.ends || []) {
+    if (end.needs) needs.appendChild(el("li", {"data-end": end.name}, el("strong", {}, `${end.name} ${end.shows}`), `: ${end.needs}`));
+  }
+  needs.classList.toggle("hidden", !needs.childNodes.length);
 }
 
 function renderLine() {
@@ -244,7 +356,14 @@ function renderLine() {
       targets[end] = () => (m.action.end === null ? sendMove(m) : chooseEnd(m.action.end));
     }
   }
-  drawTable(document.getElementById("line"), state.line, targets, state.seats.map((s) => s.name));
+  const line = document.getElementById("line");
+  drawTable(line, state.line, targets, state.seats.map((s) => s.name), fresh);
+  for (const t of line.querySelectorAll("[data-tile]")) {
+    if (fresh.has(t.dataset.tile)) {
+      t.classList.add("last");
+      if (arriving) t.classList.add("arrive");
+    }
+  }
 }
 
 function renderHand() {
@@ -268,7 +387,7 @@ function renderHand() {
         disabled: can ? null : true,
         onclick: () => chooseTile(tile),
       },
-        tileIcon(tile, 26),
+        tileIcon(tile, window.innerWidth < 520 ? 24 : 28),
         marked ? el("span", {class: "star", "aria-hidden": "true"}, "*") : null,
       ),
     );
@@ -328,29 +447,46 @@ function renderReveal() {
       );
       continue;
     }
-    const left = el("span", {class: "tiles"}, s.left.map((t) => tileIcon(t, 14)));
-    const dealt = el("span", {class: "tiles"}, s.dealt.map((t) => tileIcon(t, 10)));
+    const left = el("span", {class: "tiles"}, s.left.map((t) => tileIcon(t, 22)));
+    const dealt = el("span", {class: "tiles"}, s.dealt.map((t) => tileIcon(t, 16)));
     list.appendChild(
       el("li", {"data-seat": s.seat},
-        el("strong", {}, s.name), ` left ${s.pips} pips:`, s.left.length ? left : " out", " · dealt", dealt,
+        el("strong", {}, s.name), ` left ${s.pips} pips:`, s.left.length ? left : " out", el("span", {class: "muted"}, "dealt"), dealt,
       ),
     );
   }
   if (reveal.stock.length) {
-    list.appendChild(el("li", {}, `Stock (${reveal.stock.length}):`, el("span", {class: "tiles"}, reveal.stock.map((t) => tileIcon(t, 10)))));
+    list.appendChild(el("li", {}, `Stock (${reveal.stock.length}):`, el("span", {class: "tiles"}, reveal.stock.map((t) => tileIcon(t, 16)))));
   }
 }
 
 function renderSheet() {
   const sheet = state.sheet;
   const box = clear(document.getElementById("sheet"));
-  const head = el("tr", {}, el("th", {}, "hand"), sheet.sides.map((s) => el("th", {}, s)), el("th", {}, "how it ended"));
+  const now = state.status === "playing" && sheet.this_hand.some((x) => x);
+  if (sheet.sides.length > 3 || sheet.sides.some((side) => side.length > 12)) {
+    // Many sides, or long names: a row per side (its points hand by hand and its total), and below, how each
+    // hand ended and why it scored.
+    const head = el("tr", {}, el("th", {}, ""), sheet.rows.map((r) => el("th", {}, `hand ${r.hand}`)),
+      now ? el("th", {}, "now") : null, el("th", {}, "total"));
+    const rows = sheet.sides.map((side, i) =>
+      el("tr", {}, el("th", {class: "side"}, side), sheet.rows.map((r) => el("td", {}, num(r.points[i]))),
+        now ? el("td", {}, num(sheet.this_hand[i])) : null, el("th", {}, num(sheet.totals[i]))));
+    box.appendChild(el("table", {class: "by-side"}, el("thead", {}, head), el("tbody", {}, rows)));
+    const ended = el("ul", {class: "ended-list"},
+      sheet.rows.map((r) => el("li", {}, `Hand ${r.hand}: ${r.ended}`, r.notes.length ? ` (${r.notes.join("; ")})` : "")));
+    if (now && sheet.this_hand_notes.length) ended.appendChild(el("li", {}, `This hand so far: ${sheet.this_hand_notes.join("; ")}`));
+    box.appendChild(ended);
+    box.appendChild(el("p", {class: "muted"}, sheet.target));
+    return;
+  }
+  const head = el("tr", {}, el("th", {}, "hand"), sheet.sides.map((s) => el("th", {class: "side"}, s)), el("th", {}, "how it ended"));
   const rows = [];
   for (const r of sheet.rows) {
     rows.push(el("tr", {}, el("td", {}, String(r.hand)), r.points.map((p) => el("td", {}, num(p))), el("td", {class: "ended"}, r.ended)));
     if (r.notes.length) rows.push(el("tr", {class: "notes"}, el("td", {colspan: sheet.sides.length + 2}, r.notes.join("; "))));
   }
-  if (state.status === "playing" && sheet.this_hand.some((x) => x)) {
+  if (now) {
     rows.push(el("tr", {}, el("td", {}, "now"), sheet.this_hand.map((p) => el("td", {}, num(p))), el("td", {class: "ended"}, "this hand so far")));
     if (sheet.this_hand_notes.length) rows.push(el("tr", {class: "notes"}, el("td", {colspan: sheet.sides.length + 2}, sheet.this_hand_notes.join("; "))));
   }
@@ -385,19 +521,101 @@ function renderLinks() {
   } catch (e) {
     invites = null;
   }
+  const key = creatorKey();
   const panel = document.getElementById("invite-panel");
-  const others = (invites || []).filter((s) => s.invite && s.seat !== state.seat);
-  panel.classList.toggle("hidden", !others.length || state.seat === null);
+  const others = (invites || []).filter((s) => s.invite && s.seat !== state.seat && state.seats[s.seat].kind === "person");
+  const open = state.status === "playing" || state.status === "between_hands";
+  panel.classList.toggle("hidden", !(others.length || key) || (state.seat === null && !key));
   const list = clear(document.getElementById("invites"));
   for (const s of others) {
     const link = new URL(s.invite, location.href).href;
-    list.appendChild(el("li", {}, `Seat ${s.seat} (${s.name}): `, el("input", {readonly: true, value: link})));
+    list.appendChild(
+      el("li", {"data-seat": s.seat}, `Seat ${s.seat} (${state.seats[s.seat].name}): `,
+        el("input", {readonly: true, value: link, "aria-label": `invite link of seat ${s.seat}`}),
+        key && open ? el("button", {type: "button", class: "reissue", onclick: () => creatorAction(`seats/${s.seat}/invite`, "A new link: the old one no longer works.")}, "New link") : null,
+        key && open ? el("button", {type: "button", class: "free", onclick: () => creatorAction(`seats/${s.seat}/free`, "The seat is freed: a computer plays it.")}, "Free the seat") : null,
+      ),
+    );
+  }
+  const close = document.getElementById("close-table");
+  close.classList.toggle("hidden", !(key && open));
+}
+
+/** The creator's key to this table (kept by the lobby in this browser when it was made). */
+function creatorKey() {
+  try {
+    return localStorage.getItem(`boneyard:creator:${TABLE}`);
+  } catch (e) {
+    return null;
+  }
+}
+
+/** What the table's creator may do: a seat's new invite link, a seat freed, the table closed. */
+async function creatorAction(path, done) {
+  try {
+    const answer = await api(`/api/tables/${encodeURIComponent(TABLE)}/${path}`, {
+      method: "POST",
+      headers: {Authorization: `Bearer ${creatorKey()}`},
+    });
+    if (answer && answer.seat !== undefined) {
+      const key = `boneyard:invites:${TABLE}`;
+      const seats = JSON.parse(localStorage.getItem(key) || "[]").map((s) => (s.seat === answer.seat ? answer : s));
+      localStorage.setItem(key, JSON.stringify(seats));
+    }
+    notice(done, "info");
+    if (state) renderLinks();
+  } catch (e) {
+    notice(e.message);
+  }
+}
+
+/** Leave, take the seat back, resign, rematch; and this page's settings. */
+function renderControls() {
+  const seated = state.seat !== null;
+  const me = seated ? state.seats[state.seat] : null;
+  const open = state.status === "playing" || state.status === "between_hands";
+  const show = (id, yes) => document.getElementById(id).classList.toggle("hidden", !yes);
+  show("leave", seated && open && !me.away);
+  show("back", seated && open && me.away);
+  show("resign", seated && open);
+  show("rematch", seated && state.status === "over" && !state.rematch);
+  const link = document.getElementById("rematch-link");
+  link.classList.toggle("hidden", !state.rematch);
+  if (state.rematch) {
+    link.href = `/t/${encodeURIComponent(state.rematch)}` + (TOKEN ? `#seat=${encodeURIComponent(TOKEN)}` : "");
   }
 }
 
 // ------------------------------------------------------------------------- start
 function start() {
   document.getElementById("next-hand").addEventListener("click", () => send({type: "next_hand"}));
+  document.getElementById("leave").addEventListener("click", () => send({type: "leave"}));
+  document.getElementById("back").addEventListener("click", () => send({type: "back"}));
+  document.getElementById("resign").addEventListener("click", () => {
+    if (confirm("Resign the match?")) send({type: "resign"});
+  });
+  document.getElementById("rematch").addEventListener("click", () => {
+    askedRematch = true;
+    send({type: "rematch"});
+  });
+  document.getElementById("close-table").addEventListener("click", () => {
+    if (confirm("Close the table? The match stops where it is.")) creatorAction("close", "The table is closed.");
+  });
+  document.getElementById("colour-pips").addEventListener("change", (event) => {
+    keep("colour-pips", event.target.checked);
+    document.body.classList.toggle("colour-pips", event.target.checked);
+  });
+  const sound = document.getElementById("sound");
+  sound.checked = setting("sound", false);
+  sound.addEventListener("change", () => keep("sound", sound.checked));
+  let resizing = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => {
+      if (state) renderLine();
+    }, 150);
+  });
+  setInterval(renderClock, 1000);
   document.getElementById("chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const input = document.getElementById("chat-text");
