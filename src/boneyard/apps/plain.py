@@ -291,7 +291,7 @@ class TerminalGame:
 
     def _table_text(self, obs: Observation) -> str:
         """The table drawn for the person."""
-        return render_table(table_view(self.rules, obs.history, obs.layout), self.voice)
+        return render_table(table_view(self.rules, obs.history, obs.table), self.voice)
 
     def _role(self, seat: int) -> str:
         role = self.agent_names[seat]
@@ -367,7 +367,7 @@ class TerminalGame:
             lines.append("It is your turn.")
         else:
             lines.append(f"It is {self.voice.whose(state.turn)} turn.")
-        lines += describe_table(table_view(rules, obs.history, obs.layout), self.voice)
+        lines += describe_table(table_view(rules, obs.history, obs.table), self.voice)
         for s in range(rules.players):
             if s == YOU:
                 continue

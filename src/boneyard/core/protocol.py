@@ -350,6 +350,9 @@ class GameRules(abc.ABC):
     """Whether plays carry claimed points (muggins claiming); a claim elsewhere is an error."""
     pip_weight: float
     """How much a search's horizon estimate weighs the pip difference between the hands."""
+    both_partners_out: bool = False
+    """Whether a partnership hand goes on until both partners of a side are out (told by the
+    narration); no game but the line games' partnership option has it."""
 
     # ----------------------------------------------------------------- description
     @property
@@ -509,6 +512,17 @@ class GameState(abc.ABC):
     @abc.abstractmethod
     def table(self) -> object:
         """The public table (see :attr:`Observation.table`)."""
+
+    @property
+    def layout(self) -> Layout | None:
+        """The table where it is a line's layout (every line game), else ``None``."""
+        return None
+
+    # What the shared narration reads of a hand beyond the table, with the values of a game
+    # that has neither: the side that reached an exact target during the hand (-1: none) and
+    # the penalties paid during play (index of the move, seat, points).
+    target_side: int = -1
+    penalties: Sequence[tuple[int, int, int]] = ()
 
     # ----------------------------------------------------------------- queries
     @abc.abstractmethod

@@ -139,8 +139,8 @@ def describe_action(
         by = next(
             (voice.name(m.seat) for m in reversed(obs.history) if isinstance(m.action, Play)), None
         )
-    points = presenter.shown_points(obs.layout, action)
-    return presenter.describe_action(action, obs.layout, points=points, by=by)
+    points = presenter.shown_points(obs.table, action)
+    return presenter.describe_action(action, obs.table, points=points, by=by)
 
 
 # --------------------------------------------------------------------- the match
@@ -215,7 +215,7 @@ class Before:
     __slots__ = ("reached", "scores", "table")
 
     def __init__(self, state: HandState) -> None:
-        self.table = state.layout
+        self.table = state.table
         self.reached = state.target_side
         self.scores = tuple(state.scores)
 
@@ -259,7 +259,7 @@ def tell_move(
         told = [Told(f"You cannot play: {said[0].lower()}{said[1:]}", "forced")]
     else:
         told = [Told(said)]
-    changes = presenter.table_change(before.table, state.layout, voice)
+    changes = presenter.table_change(before.table, state.table, voice)
     told += [Told(f"  {line}", "event") for line in changes]
     why = presenter.why_scored(state, before.table, move, index, voice)
     told += [Told(f"  {line}", "why") for line in why]

@@ -88,5 +88,5 @@ def _frame(table: Table, text: str, detail: list[str] | None = None) -> dict[str
         "stock": state.stock_size(),
         "scores": list(state.scores),
         "totals": list(table.match.totals),
-        "line": line_view(table.rules, state.history, state.layout, table.named).model_dump(),
+        "line": line_view(table.rules, state.history, state.table, table.named).model_dump(),
     }

@@ -863,7 +863,7 @@ class Table:
             "reveal": (finished, names),
         }
         made: dict[str, Callable[[], Any]] = {
-            "line": lambda: line_view(self.rules, state.public, state.layout, self.named),
+            "line": lambda: line_view(self.rules, state.public, state.table, self.named),
             "sheet": self.sheet,
             "reveal": self.reveal,
         }
@@ -1038,7 +1038,7 @@ class Table:
             return None
         if not self.rules.shows_hands_at_end:
             # What was thrown out stays face down (Domino Loo); the tricks are public.
-            view = table_view(self.rules, state.public, state.layout)
+            view = table_view(self.rules, state.public, state.table)
             won = {s.seat: s.won for s in view.seats} if isinstance(view, TrickView) else {}
             return Reveal(
                 hand=index + 1,

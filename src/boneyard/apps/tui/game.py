@@ -213,7 +213,7 @@ class GameScreen(Screen[None]):
         chosen = self.chosen()
         table = self.query_one("#table", TableView)
         choices = [chosen.end] if isinstance(chosen, Play) and chosen.end else []
-        view = table_view(rules, obs.history, obs.layout)
+        view = table_view(rules, obs.history, obs.table)
         table.show(view, choices, s.voice)
         ends_line = self.query_one("#ends", Static)
         # A hand of tricks has no open ends: the table itself shows the trumps and the trick.
@@ -521,7 +521,7 @@ class GameScreen(Screen[None]):
         table = self.query_one("#table", TableView)
         if self.shown_hand is None:
             choices = [chosen.end] if isinstance(chosen, Play) and chosen.end else []
-            view = table_view(self.session.rules, obs.history, obs.layout)
+            view = table_view(self.session.rules, obs.history, obs.table)
             table.show(view, choices, self.session.voice)
             hand = self.query_one("#hand", HandView)
             hand.selected = tile_of(chosen) if chosen is not None else None

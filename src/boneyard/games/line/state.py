@@ -634,6 +634,11 @@ class HandState:
         return f"{action} is not an action of this game (legal: {options})"
 
     # ----------------------------------------------------------------- views
+    @property
+    def table(self) -> Layout | None:
+        """The public table, as the engine protocol names it: the layout."""
+        return self.layout
+
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see: its own tiles, the table, the others' tile counts, the stock
         size, the public history (draws without their tiles) and the scores."""
@@ -713,6 +718,11 @@ class Observation:
     over: bool
     context: Any
     discarded: int
+
+    @property
+    def table(self) -> Layout | None:
+        """The public table, as the engine protocol names it: the layout."""
+        return self.layout
 
     def __init__(self, state: HandState, seat: int) -> None:
         self.seat = seat

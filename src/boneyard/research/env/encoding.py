@@ -197,7 +197,7 @@ class Codec:
         self.max_moves = max_moves(rules)
         # A trick-taking game's table (Domino Loo) has its own public fields: found by dealing
         # a hand and looking at its table.
-        table = Match(rules, seed=0).hand.layout
+        table = Match(rules, seed=0).hand.table
         self.tricks = all(hasattr(table, a) for a in ("trick", "won", "trump", "status"))
         target = getattr(rules, "target_score", 0)
         self.scale = float(target) if isinstance(target, int | float) and target > 0 else 100.0
