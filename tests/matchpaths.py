@@ -103,7 +103,8 @@ def snapshot(state: HandState) -> dict[str, Any]:
     """Every field of a hand's state (the hands, the stock in order and how far it is drawn, the
     turn, the layout, the scores, the history public and hidden, and whatever a game keeps
     besides), as plain values, and the legal actions."""
-    out = {name: plain(getattr(state, name)) for name in HandState.__slots__ if name != "_legal"}
+    fields = [n for cls in type(state).__mro__ for n in getattr(cls, "__slots__", ())]
+    out = {name: plain(getattr(state, name)) for name in fields if name != "_legal"}
     out["rules"] = (state.rules.game.id, state.rules.rule_set, state.rules.options.to_json())
     out["legal"] = tuple(state.legal_actions())
     return out

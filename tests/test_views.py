@@ -33,9 +33,9 @@ CONFIGS = [(game.id, rule_set) for game in GAMES.values() for rule_set in game.r
 def check(state: HandState) -> None:
     """The description of ``state``'s table agrees with the hand and is drawn everywhere."""
     rules = state.rules
-    view = table_view(rules, state.public, state.layout)
+    view = table_view(rules, state.public, state.table)
     # Nothing hidden: the description is the same from the whole history.
-    assert table_view(rules, state.history, state.layout) == view
+    assert table_view(rules, state.history, state.table) == view
     played = [m.action.tile for m in state.public if isinstance(m.action, Play)]
     if isinstance(view, TrickView):
         assert len(view.seats) == rules.players
@@ -331,7 +331,7 @@ def test_the_counting_games_describe_the_count() -> None:
 def test_domino_loo_describes_its_tricks() -> None:
     rules = configure("domino-loo", None, 3)
     state = Match(rules, seed=5).hand
-    view = table_view(rules, state.public, state.layout)
+    view = table_view(rules, state.public, state.table)
     assert isinstance(view, TrickView)
     turnup = state.stock[0]
     assert view.turnup == turnup and view.trump == HIGH[turnup]
@@ -351,11 +351,11 @@ def test_domino_loo_describes_its_tricks() -> None:
             continue
         wanted = decisions[state.turn]
         state.apply(wanted if wanted in offered else offered[0])
-    view = table_view(rules, state.public, state.layout)
+    view = table_view(rules, state.public, state.table)
     assert isinstance(view, TrickView) and view.leader is not None
     assert {s.status for s in view.seats} <= {"stood", "missed", "dropped"}
     first = state.legal_actions()[0]
     state.apply(first)
-    view = table_view(rules, state.public, state.layout)
+    view = table_view(rules, state.public, state.table)
     assert isinstance(view, TrickView)
     assert isinstance(first, Play) and view.trick == ((state.public[-1].seat, first.tile),)

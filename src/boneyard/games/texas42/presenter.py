@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Bid, Declare, Move, Pass, Play
 from ...core.presenter import Presenter
+from ...core.protocol import HandResult
 from ...core.views import TrickSeatView, TrickView
 from ...core.words import Voice, capital, number, plural, tile_text
 from .rules import MARK, SUIT_WORDS, TRICKS, FortyTwoRules
@@ -66,7 +67,7 @@ class FortyTwoPresenter(Presenter[Any]):
     def intro(self, voice: Voice) -> list[str]:
         rules = self.rules42
         lines = [
-            "Partners sit opposite: seats 0 and 2 against 1 and 3. Each hand the four bid once "
+            "Partners sit opposite. Each hand the four bid once "
             f"round, from the shaker's left: {rules.min_bid} to 41 points, 42 a mark, then marks "
             f"(the first at most {rules.max_opening_marks}, then one more each time). "
             + (
@@ -84,12 +85,12 @@ class FortyTwoPresenter(Presenter[Any]):
         if rules.scoring == "marks":
             lines.append(
                 "A made bid scores its side a mark (a bid of k marks, k); a set one scores them to "
-                f"the opponents. {rules.target_score} marks win."
+                f"the opponents. {plural(rules.target_score, 'mark')} win."
             )
         else:
             lines.append(
                 "A made bid scores each side the points it took; a set one scores the opponents "
-                f"their points and the bid. {rules.target_score} points win."
+                f"their points and the bid. {plural(rules.target_score, 'point')} win."
             )
         return lines
 
@@ -121,6 +122,12 @@ class FortyTwoPresenter(Presenter[Any]):
 
     def tie_words(self, best: float) -> str:
         return f"tie with {plural(best, self.unit)} each"
+
+    def hand_scores(self, result: HandResult, voice: Voice) -> list[str]:
+        points = ", ".join(
+            f"{voice.side(i)}: {self.side_points(result, i)}" for i in range(len(self.rules.sides))
+        )
+        return [f"  {capital(self.unit)}s this hand: {points}"]
 
     # ----------------------------------------------------------------- the table
     def table(self, history: Sequence[Move], table: object | None) -> TrickView:
@@ -156,7 +163,8 @@ class FortyTwoPresenter(Presenter[Any]):
         rules = self.rules42
         out = [f"seat {table.shaker} shook"]
         if table.bids:
-            out.append("Bids: " + ", ".join(f"seat {s} {bid_words(b)}" for s, b in table.bids))
+            said = (f"seat {s} " + (f"bid {bid_words(b)}" if b else "passed") for s, b in table.bids)
+            out.append("Bids: " + ", ".join(said))
         if table.high is not None and not table.bidding:
             contract = f"seat {table.bidder} bid {bid_words(table.high)}"
             if table.contract:

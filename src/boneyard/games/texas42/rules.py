@@ -59,6 +59,7 @@ PLAYERS = 4
 TRICKS = 7
 HAND = 7
 MARK = 42
+MARKS_TARGET = 7
 """What a mark is worth as a bid (and, scoring points, by default)."""
 
 COUNT: dict[str, int] = {"5-5": 10, "6-4": 10, "5-0": 5, "4-1": 5, "3-2": 5}
@@ -128,7 +129,9 @@ class FortyTwoRules(GameRules):
         self.sevens_min_marks = _whole(o, "sevens_min_marks")
         self.scoring = str(o["scoring"])
         self.target_score = per_players(o["target_score"], players, "target_score")
-        if self.scoring == "points" and self.target_score < MARK:
+        # Scoring switched to points with the marks' target left as it was is a slip (7 points
+        # end a match in its first hand); any other target is the person's choice.
+        if self.scoring == "points" and self.target_score == MARKS_TARGET:
             raise OptionError(
                 f"scoring=points with target_score={self.target_score}: a hand gives 42 points, so "
                 "give a target in points (-o target_score=250, or the points rule set)"
@@ -509,7 +512,7 @@ class FortyTwoGame(Game):
     summary: ClassVar[str] = (
         "The Texas partnership game: bid for the right to name trumps, take tricks and the count "
         "(5-5 and 6-4 ten, 5-0, 4-1 and 3-2 five, a trick one: 42 a hand); make your bid or be "
-        "set. Marks to 7."
+        "set. Marks to 7, or points to 250."
     )
     option_names = TEXAS_OPTIONS
     defaults: ClassVar[dict[str, Any]] = {
