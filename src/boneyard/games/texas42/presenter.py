@@ -162,8 +162,8 @@ class FortyTwoPresenter(Presenter[Any]):
         """The bidding, the contract and the points taken, about numbered seats."""
         rules = self.rules42
         out = [f"seat {table.shaker} shook"]
-        if table.bids:
-            said = (f"seat {s} " + (f"bid {bid_words(b)}" if b else "passed") for s, b in table.bids)
+        if bids := table.bids:
+            said = (f"seat {s} " + (f"bid {bid_words(b)}" if b else "passed") for s, b in bids)
             out.append("Bids: " + ", ".join(said))
         if table.high is not None and not table.bidding:
             contract = f"seat {table.bidder} bid {bid_words(table.high)}"
