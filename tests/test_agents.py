@@ -51,6 +51,8 @@ class Honest:
             "rules",
             "hand",
             "layout",
+            "table",  # the game's public table (a line's layout, or another game's table)
+            "phase",  # where the hand is (the play, a draw for the lead, a decision...)
             "hand_sizes",
             "stock_size",
             "drawable",
@@ -203,7 +205,8 @@ def britannica_draw_position() -> HandState:
 
 def test_reading_learns_what_a_drawing_player_lacks() -> None:
     state = britannica_draw_position()
-    reading = Reading(state.observation(0))
+    obs = state.observation(0)
+    reading = Reading(obs, obs.rules)
     rules = state.rules
     twos = rules.tiles.suit_mask[2] & ~rules.matadors  # type: ignore[attr-defined]
     assert reading.lacks[1] & twos == twos
@@ -302,12 +305,14 @@ def test_matador_may_lead_a_blank_with_a_follow_up() -> None:
     state = build(rules, ["6-0 1-0 2-1", "6-6 5-5 4-4"], leader=0, lead_by_deal=False)
     agent = MatadorAgent()
     obs = state.observation(0)
-    reading = Reading(obs)
+    reading = Reading(obs, obs.rules)
     lead = Play(T("6-0"), None, 0)
     without = build(rules, ["6-0 1-1 2-1", "6-6 5-5 4-4"], leader=0, lead_by_deal=False)
     obs2 = without.observation(0)
     # 1-0 follows the blank (it answers the 6 with another blank): no penalty.
-    gap = agent.value(obs, reading, lead, None) - agent.value(obs2, Reading(obs2), lead, None)
+    gap = agent.value(obs, reading, lead, None) - agent.value(
+        obs2, Reading(obs2, obs2.rules), lead, None
+    )
     assert gap > matador_module.BLANK_NO_FOLLOW / 2
 
 
@@ -317,7 +322,7 @@ def test_matador_exposes_the_half_the_opponent_lacks() -> None:
     assert state.layout is not None and state.layout.pips == (5, 1)
     agent = MatadorAgent()
     obs = state.observation(0)
-    reading = Reading(obs)
+    reading = Reading(obs, obs.rules)
     # 5-2 on the L end: leaving 5 asks seat 1 for a 2 (he has none), leaving 2 asks for a 5.
     five = Play(T("5-2"), "L", 5)
     two = Play(T("5-2"), "L", 2)
@@ -338,13 +343,13 @@ def test_match_leader_from_the_totals_or_the_hand() -> None:
         (1, (10, 50, 20), None),
         (0, (90, 5, 5), None),
     ]:
-        obs = WithTotals(state, seat)
+        obs = WithTotals(state, seat, state.table, state.legal_tuple())
         obs.totals = totals
-        assert match_leader(obs, Reading(obs)) == leader
+        assert match_leader(obs, Reading(obs, obs.rules)) == leader
     # Nobody ahead yet (the totals before the first hand): the opponent closest to going out.
     obs0 = state.observation(0)
     assert obs0.totals == (0, 0, 0)
-    assert match_leader(obs0, Reading(obs0)) == 2
+    assert match_leader(obs0, Reading(obs0, obs0.rules)) == 2
     two_players = build(
         configure("matador", "hoyle", 2),
         ["6-6 5-5 4-4", "3-3 2-2 1-1"],
@@ -352,7 +357,7 @@ def test_match_leader_from_the_totals_or_the_hand() -> None:
         lead_by_deal=False,
     )
     obs2 = two_players.observation(0)
-    assert match_leader(obs2, Reading(obs2)) is None
+    assert match_leader(obs2, Reading(obs2, obs2.rules)) is None
 
 
 def test_matador_presses_the_match_leader_harder(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -362,7 +367,7 @@ def test_matador_presses_the_match_leader_harder(monkeypatch: pytest.MonkeyPatch
     )
     agent = MatadorAgent()
     obs = state.observation(0)
-    reading = Reading(obs)
+    reading = Reading(obs, obs.rules)
     play = Play(T("6-2"), None, 2)
     as_leader = agent.value(obs, reading, play, 1)
     as_trailer = agent.value(obs, reading, play, 2)
@@ -419,7 +424,8 @@ def whist_signal_position() -> HandState:
 
 def test_whist_reads_the_partners_signal() -> None:
     state = whist_signal_position()
-    reading = Reading(state.observation(0))
+    obs = state.observation(0)
+    reading = Reading(obs, obs.rules)
     assert signals(reading) == (3, None)
     # Seat 0 keeps the partner's 3 showing: it plays on the 1, not over the 3.
     choice = WhistAgent().choose(state.observation(0), random.Random(0))
@@ -430,7 +436,7 @@ def test_whist_closes_an_opponents_signal() -> None:
     state = whist_signal_position()
     # Seen from seat 1 the 3-3 was an opponent's lead.
     obs = state.observation(1)
-    reading = Reading(obs)
+    reading = Reading(obs, obs.rules)
     assert signals(reading) == (None, 3)
     agent = WhistAgent()
     cover = Play(T("6-3"), "L")

@@ -363,7 +363,7 @@ def test_observation_does_not_reveal_who_will_draw_the_first_double() -> None:
 
 def test_repr() -> None:
     state = block2()
-    assert repr(state).startswith("<HandState block turn=0 layout=None hands=")
+    assert repr(state).startswith("<LineState block turn=0 layout=None hands=")
     state.apply(play(T("6-6")))
     assert "<Layout L=6, R=6>" in repr(state)
     assert isinstance(state.layout, Layout)

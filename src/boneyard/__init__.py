@@ -14,11 +14,22 @@ from .core.game import Game
 from .core.layout import Layout
 from .core.match import Match
 from .core.options import OptionError, Options
-from .core.protocol import HandResult
+from .core.protocol import (
+    Event,
+    GameRules,
+    GameState,
+    HandResult,
+    HandStart,
+    IllegalAction,
+    Observation,
+    Outcome,
+    Phase,
+    Score,
+)
 from .core.tiles import DOUBLE_NINE, DOUBLE_SIX, DOUBLE_TWELVE, TileSet, format_tile, parse_tile
 from .games import GAMES, get_game
-from .games.line.rules import Rules
-from .games.line.state import HandState, IllegalAction, Observation
+from .games.line.rules import LineRules, Rules
+from .games.line.state import HandState, LineState
 
 __version__ = "0.1.0"
 
@@ -33,20 +44,29 @@ __all__ = [
     "PASS",
     "Action",
     "Draw",
+    "Event",
     "Game",
+    "GameRules",
+    "GameState",
     "HandResult",
+    "HandStart",
     "HandState",
     "IllegalAction",
     "Layout",
+    "LineRules",
+    "LineState",
     "Match",
     "Move",
     "Muggins",
     "Observation",
     "OptionError",
     "Options",
+    "Outcome",
     "Pass",
+    "Phase",
     "Play",
     "Rules",
+    "Score",
     "TileSet",
     "format_tile",
     "get_game",

@@ -646,7 +646,7 @@ def test_the_texas_agent_bids_a_strong_hand_and_passes_a_weak_one() -> None:
 
 
 def test_the_texas_expert_plays_legally_within_its_time() -> None:
-    from boneyard.players.agents.texas42 import TexasExpert
+    from boneyard.games.texas42.players import TexasExpert
 
     rules = rules42()
     rng = random.Random(3)

@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 from .. import __version__
 from ..core.options import OptionError, format_value
+from ..core.protocol import GameRules
 from ..core.record import RecordError, Replay, read_records, replay_record
 from ..games import DEFAULT_GAME, GAMES, get_game
-from ..games.line.rules import Rules
 from ..players.analysis import HINT_BUDGET, analysis_budget
 from ..research.sim import SimResult, SimulationError, simulate
 from ..research.tournament import run_tournament, tournament_text
@@ -56,7 +56,7 @@ def parse_option_args(items: Sequence[str]) -> dict[str, str]:
 
 def configure(
     game: str, rules: str | None, options: Sequence[str] | None, players: int | None
-) -> Rules:
+) -> GameRules:
     """Resolve a game, rule set, ``-o`` options and player count; :class:`OptionError` if any is
     bad."""
     return get_game(game).configure(rules, parse_option_args(options or []), players)
@@ -378,7 +378,7 @@ def _in_a_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _opponents(opponent: str | None, rules: Rules) -> list[str]:
+def _opponents(opponent: str | None, rules: GameRules) -> list[str]:
     """The computer players named by ``--opponent`` (checked), or the game's default."""
     from ..players.agents import make_agent
 

@@ -12,10 +12,9 @@ from typing import IO, TYPE_CHECKING, Any, ClassVar
 
 from ..core.actions import Action, Draw, Pass, Play
 from ..core.match import Match
+from ..core.protocol import GameRules, GameState, IllegalAction, Observation
 from ..core.words import hand_text, plural
 from ..core.words import number as _number
-from ..games.line.rules import Rules
-from ..games.line.state import HandState, IllegalAction, Observation
 from ..players.agents import Agent, make_agent
 from ..players.analysis import HINT_BUDGET, REVIEW_BUDGET, analysis_budget
 from ..text.drawing import describe_table, render_table
@@ -89,7 +88,7 @@ class TerminalGame:
 
     def __init__(
         self,
-        rules: Rules,
+        rules: GameRules,
         inp: IO[str],
         out: IO[str],
         *,
@@ -226,7 +225,7 @@ class TerminalGame:
             self.say(line)
         self.say("Type ? for help.")
 
-    def _hand_start(self, state: HandState, number: int) -> None:
+    def _hand_start(self, state: GameState, number: int) -> None:
         self.say()
         drawn = self.match.lead_draw if number == 1 else None
         heading, *rest = hand_start_lines(state, number, self.voice, drawn)
@@ -235,7 +234,7 @@ class TerminalGame:
             self.say(line)
         self.say(hand_line(self.rules, state.hands[YOU]))
 
-    def _play_hand(self, state: HandState, number: int) -> str | None:
+    def _play_hand(self, state: GameState, number: int) -> str | None:
         while not state.over:
             seat = state.turn
             if seat == YOU:
@@ -259,14 +258,14 @@ class TerminalGame:
         "win": "bold green",
     }
 
-    def _report(self, state: HandState, before: Before, forced: bool = False) -> list[Told]:
+    def _report(self, state: GameState, before: Before, forced: bool = False) -> list[Told]:
         """Say what the last move did (:func:`boneyard.text.narration.tell_move`)."""
         told = tell_move(state, before, self.voice, forced=forced)
         for line in told:
             self.say(line.text, self.STYLES[line.kind])
         return told
 
-    def _running_score(self, state: HandState) -> str:
+    def _running_score(self, state: GameState) -> str:
         """The match totals with this hand's points so far."""
         return self.rules.presenter.running(state.base_totals, state.scores, self.voice)
 
@@ -341,7 +340,7 @@ class TerminalGame:
         reviews = review_hand(hands[hand], YOU, budget=budget or self.review_budget, seed=hand)
         return f"Review of your moves in hand {hand + 1}:\n" + review_text(reviews)
 
-    def position_text(self, state: HandState) -> str:
+    def position_text(self, state: GameState) -> str:
         """The whole position in words: the game, the score, whose turn, the table arm by arm,
         the others' tiles, the stock, your tiles and your moves."""
         rules = self.rules
@@ -421,7 +420,7 @@ class TerminalGame:
                 continue
             return "claim", int(word)
 
-    def _your_turn(self, state: HandState, number: int) -> str | None:
+    def _your_turn(self, state: GameState, number: int) -> str | None:
         """The person's turn: forced draws and passes are made for him; otherwise he chooses."""
         obs = state.observation(YOU)
         self._view(obs, number)

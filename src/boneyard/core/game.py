@@ -9,15 +9,12 @@ set's source.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from .options import OPTIONS, OptionError, Options, OptionValue, format_value, parse_value, to_json
-
-if TYPE_CHECKING:
-    # The line games' rules, until they implement the protocol (core.protocol.GameRules).
-    from ..games.line.rules import Rules
+from .protocol import GameRules
 
 __all__ = [
     "BRITANNICA",
@@ -27,6 +24,8 @@ __all__ = [
     "WIKIPEDIA_MATADOR",
     "Game",
     "RuleSet",
+    "find_game",
+    "register_games",
 ]
 
 # The historical rule texts (RULES.md's S0 to S4, kept in shared/seeds/), named as a player knows
@@ -63,13 +62,19 @@ class Game:
     max_players: ClassVar[int] = 4
     default_players: ClassVar[int] = 2
     end_names: ClassVar[str] = "L and R (the two ends of the line)"
-    rules_class: ClassVar[type[Rules]]
+    rules_class: ClassVar[type[GameRules]]
     # Values a game names for an option: option -> {name: value} (Mexican Train's hand-size
     # tables by their source, -o hand_size=cardinal).
     named_values: ClassVar[dict[str, dict[str, Any]]] = {}
     # Option values that follow the tile set: tile set -> {option: value}. When a user chooses the
     # set, these replace the rule set's values of the options he does not give himself.
     set_defaults: ClassVar[dict[str, dict[str, Any]]] = {}
+
+    def agents(self) -> dict[str, Callable[[], Any]]:
+        """The game's own players by name (each made by calling it: an object with ``name`` and
+        ``choose(observation, rng)``), listed with every game's players; the registry lets each
+        play only its own game. None here."""
+        return {}
 
     def rule_set(self, name: str | None) -> RuleSet:
         name = name or self.default_rules
@@ -94,7 +99,7 @@ class Game:
         rules: str | None = None,
         options: Mapping[str, Any] | None = None,
         players: int | None = None,
-    ) -> Rules:
+    ) -> GameRules:
         """Validate and resolve a rule set, option changes and a player count."""
         name = rules or self.default_rules
         values = self.preset_values(name)
@@ -153,3 +158,28 @@ class Game:
             }
             for k in self.option_names
         ]
+
+
+# The games the registry (boneyard.games, one line per game) has registered: what the core looks a
+# game up in (a record names its game) without importing the games above it.
+_REGISTERED: dict[str, Game] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register_games(*games: Game) -> dict[str, Game]:
+    """Register ``games`` (by id, and their aliases) for :func:`find_game`; the games by id."""
+    for g in games:
+        _REGISTERED[g.id] = g
+        _ALIASES.update((alias, g.id) for alias in g.aliases)
+    return {g.id: g for g in games}
+
+
+def find_game(name: str) -> Game:
+    """The registered game with id or alias ``name``; :class:`OptionError` naming the known games
+    otherwise."""
+    key = _ALIASES.get(name, name)
+    try:
+        return _REGISTERED[key]
+    except KeyError:
+        known = ", ".join(_REGISTERED)
+        raise OptionError(f"unknown game {name!r}: choose from {known}") from None

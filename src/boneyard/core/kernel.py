@@ -42,12 +42,15 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .actions import DRAW, PASS, Action, Draw, Muggins, Pass, Play, play
 from .actions import Move as HistoryEntry
 from .kernel_spec import KernelSpec
 from .layout import Layout
+
+if TYPE_CHECKING:
+    from .protocol import GameState
 
 __all__ = [
     "AGENTS",
@@ -400,6 +403,15 @@ def action_of(move: Move, names: Sequence[str]) -> Action:
     return Muggins(claim)
 
 
+def _readable(state: GameState) -> KernelState:
+    """``state`` as the core reads it (:meth:`~boneyard.core.protocol.GameState.kernel_state`);
+    ``ValueError`` for a game the core does not play."""
+    readable = state.kernel_state()
+    if readable is None:
+        raise ValueError(f"the compiled core does not play {state.rules.describe()}")
+    return readable
+
+
 def _names(state: KernelState) -> tuple[str, ...]:
     return () if state.layout is None else state.layout.names
 
@@ -511,12 +523,13 @@ class CompiledSolver:
 
     def solve(
         self,
-        state: KernelState,
+        game_state: GameState,
         *,
         max_nodes: int | None = None,
         deadline: float | None = None,
     ) -> SolveResult:
         """The value of ``state`` for this side and a best action (Solver.solve)."""
+        state = _readable(game_state)
         if state.over:
             return SolveResult(0.0, None, 0, True)
         value, move, nodes, complete = self._solver.solve(
@@ -528,13 +541,14 @@ class CompiledSolver:
 
     def action_value(
         self,
-        state: KernelState,
+        game_state: GameState,
         action: Action,
         *,
         max_nodes: int | None = None,
         deadline: float | None = None,
     ) -> float:
         """The value of taking ``action`` in ``state`` (Solver.action_value)."""
+        state = _readable(game_state)
         value: float = self._solver.action_value(
             self._hand(state),
             move_of(action, _names(state)),
@@ -543,8 +557,9 @@ class CompiledSolver:
         )
         return value
 
-    def action_values(self, state: KernelState) -> list[tuple[Action, float]]:
+    def action_values(self, game_state: GameState) -> list[tuple[Action, float]]:
         """Every candidate action with its exact value, best first (Solver.action_values)."""
+        state = _readable(game_state)
         names = _names(state)
         out = [(action_of(m, names), v) for m, v in self._solver.action_values(self._hand(state))]
         out.sort(key=lambda av: -av[1])

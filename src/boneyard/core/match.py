@@ -10,7 +10,7 @@ and next-lead rules, keeps the score sheet, and knows when the match is over.
 >>> rng = random.Random(1)
 >>> while not match.over:
 ...     while not match.hand.over:
-...         match.hand.apply(rng.choice(match.hand.legal_actions()))
+...         match.hand.apply_fast(rng.choice(match.hand.legal_actions()))
 ...     _ = match.next_hand()
 >>> max(match.totals) >= 100, match.winner is not None
 (True, True)
@@ -20,11 +20,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import cast
 
-from ..games.line.rules import Rules
-from ..games.line.state import HandState
-from .protocol import GameRules, HandResult, HandStart
+from .protocol import GameRules, GameState, HandResult, HandStart
 from .tiles import mask_of, tiles_of
 
 __all__ = ["Match"]
@@ -33,9 +30,9 @@ __all__ = ["Match"]
 class Match:
     """A match of hands to the rules' target, with the lead rotation of the rules."""
 
-    rules: Rules
+    rules: GameRules
     rng: random.Random
-    hands: list[HandState]
+    hands: list[GameState]
     totals: list[float]
     winner: int | None
     finished: bool
@@ -44,7 +41,7 @@ class Match:
 
     def __init__(
         self,
-        rules: Rules,
+        rules: GameRules,
         seed: int | None = None,
         *,
         deal: bool = True,
@@ -64,7 +61,7 @@ class Match:
 
     # ----------------------------------------------------------------- the current hand
     @property
-    def hand(self) -> HandState:
+    def hand(self) -> GameState:
         """The hand being played (the last one once the match is over)."""
         return self.hands[-1]
 
@@ -87,7 +84,7 @@ class Match:
 
     def start_hand(
         self, hands: Sequence[Sequence[int]], stock: Sequence[int], leader: int | None
-    ) -> HandState:
+    ) -> GameState:
         """Start the next hand from a given deal (used to replay records)."""
         if self.hands and not self.hands[-1].over:
             raise ValueError("the previous hand is not finished")
@@ -100,8 +97,7 @@ class Match:
                     f"leader {leader} disagrees with the rotation: seat {expected} leads"
                 )
             leader = expected
-        state = _start(
-            self.rules,
+        state = self.rules.start_hand(
             HandStart(
                 hands,
                 stock,
@@ -109,7 +105,7 @@ class Match:
                 lead_by_deal=by_deal,
                 totals=self.totals,
                 context=self._context(),
-            ),
+            )
         )
         self.hands.append(state)
         return state
@@ -118,7 +114,7 @@ class Match:
         """What the next hand knows from its place in the match (the engine of a round)."""
         return self.rules.hand_context(len(self.hands), self.hands[-1] if self.hands else None)
 
-    def _deal_hand(self) -> HandState:
+    def _deal_hand(self) -> GameState:
         rules = self.rules
         rng = self.rng
         expected, by_deal = self.expected_leader()
@@ -131,22 +127,21 @@ class Match:
             leader, drawn = rules.draw_for_lead(rng)
             if not self.hands:
                 self.lead_draw = drawn
-        state = _start(
-            rules,
+        state = rules.start_hand(
             HandStart(
                 hands,
                 stock,
                 leader,
                 lead_by_deal=by_deal,
-                trusted=True,
                 totals=self.totals,
                 context=self._context(),
-            ),
+                trusted=True,
+            )
         )
         self.hands.append(state)
         return state
 
-    def next_hand(self) -> HandState | None:
+    def next_hand(self) -> GameState | None:
         """Score the finished hand (unless it is scored already: a match replayed from a record)
         and deal the next; ``None`` once the match is over. A match that is over deals nothing
         and scores nothing again."""
@@ -170,13 +165,7 @@ class Match:
         self.scored += 1
         for i, p in enumerate(result.points):
             self.totals[i] += p
-        if self.rules.target_exact:
-            # The first side to reach the target exactly wins, even mid-hand.
-            side = self.hand.target_side
-            self.winner = side if side >= 0 else None
-            self.finished = self.winner is not None
-        else:
-            self.finished, self.winner = self.rules.match_end(self.totals, len(self.hands))
+        self.finished, self.winner = self.rules.match_end(self.totals, len(self.hands), result)
 
     def record_hand_end(self) -> None:
         """Score the finished current hand without dealing another (used by replay)."""
@@ -196,20 +185,3 @@ class Match:
 
 def deal_tiles(mask: int) -> list[int]:
     return sorted(tiles_of(mask), reverse=True)
-
-
-def _start(rules: Rules, start: HandStart) -> HandState:
-    """The hand ``start`` describes: a game implementing the engine protocol starts it itself
-    (:meth:`~boneyard.core.protocol.GameRules.start_hand`); the line games from the deal."""
-    if isinstance(rules, GameRules):
-        return cast(HandState, rules.start_hand(start))
-    return HandState.from_deal(
-        rules,
-        start.hands,
-        start.stock,
-        start.leader,
-        lead_by_deal=start.lead_by_deal,
-        trusted=start.trusted,
-        totals=start.totals,
-        context=start.context,
-    )

@@ -20,9 +20,9 @@ its own can extend them.
 >>> deal = [[T(t) for t in "6-6 6-5 5-5 4-4 3-3 2-2 1-1".split()],
 ...         [T(t) for t in "6-4 6-3 6-2 5-4 5-3 4-3 0-0".split()]]
 >>> stock = [t for t in range(28) if not any(t in h for h in deal)]
->>> from boneyard.games.line.state import HandState
->>> state = HandState.from_deal(rules, deal, stock)
->>> state.apply(parse_action("6-6", state.observation(0)))
+>>> from boneyard.core.protocol import HandStart
+>>> state = rules.start_hand(HandStart(deal, stock))
+>>> state.apply_fast(parse_action("6-6", state.observation(0)))
 >>> parse_action("6-4 R", state.observation(1))
 Play('6-4', 'R')
 >>> parse_action("6-4", state.observation(1))
@@ -35,6 +35,7 @@ boneyard.core.notation.NotationError: 6-4 fits at L and R: say which, e.g. 6-4 R
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .actions import DRAW, DROP, MISS, PASS, STAND, Action, Discard, Muggins, Play
@@ -77,9 +78,15 @@ def offered(view: Observation) -> list[Action]:
     return [a for a in view.legal_actions if not (isinstance(a, Play) and a.claim is not None)]
 
 
-def parse_action(text: str, view: Observation) -> Action:
+# The pip a tile leaves showing at an end of a layout (None if it cannot go there): a game's own
+# matching (Matador's sums); equal numbers by default.
+Exposed = Callable[[Layout, int, str], "int | None"]
+
+
+def parse_action(text: str, view: Observation, exposed: Exposed | None = None) -> Action:
     """The action ``text`` names for the seat whose view is ``view`` (see the module
-    docstring). Raises :class:`NotationError` for text that names no action, or names a tile
+    docstring); ``exposed`` says what a tile leaves showing at an end (the rules' own
+    matching). Raises :class:`NotationError` for text that names no action, or names a tile
     ambiguously (it fits two ends, or can be laid two ways)."""
     words = text.replace("[", " ").replace("]", " ").replace("|", "-").replace("*", " ").split()
     if not words:
@@ -98,13 +105,13 @@ def parse_action(text: str, view: Observation) -> Action:
     if first == "discard" and len(words) == 2:
         return Discard(_tile(words[1]))
     if len(words) >= 2 and words[-1].isdigit() and view.rules.claims:
-        action = parse_action(" ".join(words[:-1]), view)
+        action = parse_action(" ".join(words[:-1]), view, exposed)
         if not isinstance(action, Play):
             raise NotationError("Only a play can carry a claim.")
         return action.with_claim(int(words[-1]) or None)
     if any(isinstance(a, Discard) for a in view.legal_actions) and len(words) == 1:
         return Discard(_tile(words[0]))
-    return _play(words, view)
+    return _play(words, view, exposed or _exposed)
 
 
 def _tile(text: str) -> int:
@@ -114,7 +121,7 @@ def _tile(text: str) -> int:
         raise NotationError(f"{e}.") from None
 
 
-def _play(words: list[str], view: Observation) -> Play:
+def _play(words: list[str], view: Observation, exposed_pip: Exposed) -> Play:
     head = words[0]
     rest = words[1:]
     pips_text, sep, tail = head.partition("-")
@@ -153,7 +160,7 @@ def _play(words: list[str], view: Observation) -> Play:
         at_end = [x for x in plays if x.end == end]
         if exposed is not None:
             for x in at_end:
-                shown = x.open if x.open is not None else _exposed(layout, t, end)
+                shown = x.open if x.open is not None else exposed_pip(layout, t, end)
                 if shown == exposed:
                     return x
             # Not a legal way to lay it: the engine says why.

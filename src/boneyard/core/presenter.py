@@ -27,16 +27,14 @@ from typing import TYPE_CHECKING, ClassVar, Generic, Literal, TypeVar
 from .words import Voice, capital, number, plural
 
 if TYPE_CHECKING:
-    from ..games.line.rules import Rules
-    from ..games.line.state import HandState
     from .actions import Action, Move
     from .match import Match
-    from .protocol import HandResult
+    from .protocol import GameRules, GameState, HandResult
     from .views import TableView
 
 __all__ = ["Presenter", "SheetKind"]
 
-R = TypeVar("R", bound="Rules")
+R = TypeVar("R", bound="GameRules")
 
 SheetKind = Literal["points", "pools", "debits", "lowest", "counters"]
 """What a match's score sheet holds: points to a target, shares of pools, debits (the first
@@ -150,7 +148,7 @@ class Presenter(Generic[R]):
         tiles = ", ".join(f"{voice.name(s)} {tile_text(t)}" for s, t in enumerate(drawn))
         return f"Drawing for the lead: {tiles}."
 
-    def hand_start(self, state: HandState, voice: Voice) -> str:
+    def hand_start(self, state: GameState, voice: Voice) -> str:
         """Who begins a hand: ``You have the lead.``"""
         return f"{voice.says(state.leader, 'have', opening=True)} the lead."
 
@@ -190,7 +188,7 @@ class Presenter(Generic[R]):
         raise NotImplementedError
 
     def why_scored(
-        self, state: HandState, before: object | None, move: Move, index: int, voice: Voice
+        self, state: GameState, before: object | None, move: Move, index: int, voice: Voice
     ) -> list[str]:
         """Why the move ``move`` (the ``index``-th of the hand's history, made on the public
         table ``before``) scored or did not, where the game scores during play; nothing here."""
@@ -202,7 +200,7 @@ class Presenter(Generic[R]):
         return []
 
     # ----------------------------------------------------------------- the end of a hand
-    def result(self, number_: int, state: HandState, voice: Voice) -> list[str]:
+    def result(self, number_: int, state: GameState, voice: Voice) -> list[str]:
         """The end of a hand, told by ``voice``: why it ended, what each seat held, what each
         side scored, and anything the rules did not let count."""
         result = state.result
@@ -213,7 +211,7 @@ class Presenter(Generic[R]):
         lines += self.result_notes(state, voice)
         return lines
 
-    def held(self, state: HandState, voice: Voice) -> list[str]:
+    def held(self, state: GameState, voice: Voice) -> list[str]:
         """What each seat held at the end of the hand."""
         return []
 
@@ -233,7 +231,7 @@ class Presenter(Generic[R]):
         }.get(self.sheet_kind, "Points this hand")
         return [f"  {label}: {points}"]
 
-    def result_notes(self, state: HandState, voice: Voice) -> list[str]:
+    def result_notes(self, state: GameState, voice: Voice) -> list[str]:
         """What the rules did not let count at the end of the hand (nothing here)."""
         return []
 

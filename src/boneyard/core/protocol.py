@@ -26,7 +26,7 @@ from __future__ import annotations
 import abc
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .actions import Action, Move
 
@@ -34,17 +34,24 @@ if TYPE_CHECKING:
     import random
 
     from .game import Game
+    from .kernel import KernelState
     from .kernel_spec import KernelSpec
     from .layout import Layout
     from .options import Options
+    from .presenter import Presenter
     from .tiles import TileSet
 
 __all__ = [
+    "ACQUIRED",
+    "LACKS",
+    "PLAYED",
     "Event",
+    "GamePlayer",
     "GameRules",
     "GameState",
     "HandResult",
     "HandStart",
+    "HiddenFacts",
     "IllegalAction",
     "Observation",
     "Outcome",
@@ -123,7 +130,8 @@ class Event:
     ``kind`` is a key: ``"trick"`` (``seat`` took the trick of ``tiles``), ``"out"`` (``seat`` has
     played its last tile but the hand goes on: its partner plays on), ``"target"`` (``side``
     reached the exact target: it wins when the hand ends), ``"lead_found"`` (``seat`` drew the
-    tile that leads).
+    tile that leads), ``"unclaimed"`` (``seat`` made a count it did not claim: the next player
+    may call muggins on it).
     """
 
     kind: str
@@ -148,6 +156,9 @@ class HandResult:
     pips: tuple[int, ...]
     out_seat: int | None
     reason: str
+    target_side: int | None = None
+    """The side that reached the match's target exactly during the hand, where that wins the
+    match (an exact target)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,15 +270,20 @@ class Observation:
     context: Any
     discarded: int
 
-    def __init__(self, state: GameState, seat: int) -> None:
+    def __init__(
+        self, state: GameState, seat: int, table: object, legal: tuple[Action, ...]
+    ) -> None:
+        """``seat``'s view of ``state``, whose public table is ``table`` and whose legal actions
+        are ``legal`` if it is ``seat``'s turn (the state gives both:
+        :meth:`GameState.observation`)."""
         self.seat = seat
-        self.rules = state.rules
+        self.rules = rules = state.rules
         hands = state.hands
         self.hand = hands[seat]
-        self.table = state.table
+        self.table = table
         self.hand_sizes = tuple(map(int.bit_count, hands))
-        self.stock_size = len(state.stock) - state.stock_pos
-        self.drawable = state.drawable()
+        self.stock_size = stock_size = len(state.stock) - state.stock_pos
+        self.drawable = max(0, stock_size - rules.reserve)
         self.turn = state.turn
         self.leader = state.leader
         self.scores = tuple(state.scores)
@@ -276,7 +292,7 @@ class Observation:
         self.phase = state.phase
         self.context = state.context
         self.discarded = state.discards[seat]
-        self.legal_actions = state.legal_tuple() if seat == state.turn and not over else ()
+        self.legal_actions = legal if seat == state.turn and not over else ()
         # The public history is append-only; a prefix of it never changes.
         self._hist = state.public
         self._hist_len = len(state.public)
@@ -322,6 +338,51 @@ class Position:
     out_of_play: int = 0
 
 
+# --------------------------------------------------------------------------- hidden tiles
+ACQUIRED = 0
+"""A timeline event: the seat took ``value`` tiles (dealt, drawn, a new hand from the stock)."""
+LACKS = 1
+"""A timeline event: the seat showed it held none of the tiles of mask ``value`` at that moment
+(a pass on ends it could not match, a trick it did not follow)."""
+PLAYED = 2
+"""A timeline event: the seat played tile ``value``."""
+
+
+@dataclass(frozen=True)
+class HiddenFacts:
+    """What a public history proves about the hidden tiles, as one seat sees it
+    (:meth:`GameRules.hidden_facts`): what search samples its worlds from.
+
+    ``timelines`` holds, per seat, its events in order: ``(ACQUIRED, n)``, ``(LACKS, mask)``,
+    ``(PLAYED, tile)``; each seat's first event is what it was dealt (the tiles it holds or
+    played beyond those it took later). ``unseen`` are the tiles the observer cannot see (the
+    others' hands, the stock, the tiles thrown out unseen). Two facts hold beyond the
+    timelines: a hand that is not over is not blocked, so some seat holds one of the ``alive``
+    tiles (or, with ``alive_in_stock``, they may still be drawn) where that mask is not 0; and
+    ``must_hold`` is ``(seat, tiles)`` where a seat certainly holds one of those tiles (offered a
+    double's bonus play).
+    """
+
+    timelines: tuple[tuple[tuple[int, int], ...], ...]
+    unseen: int
+    alive: int = 0
+    alive_in_stock: bool = False
+    must_hold: tuple[int, int] | None = None
+
+
+# --------------------------------------------------------------------------- a game's players
+class GamePlayer(Protocol):
+    """A game's own player (:meth:`GameRules.level_player`): it chooses a move, and values
+    every legal move (the points its side expects from them, as a hint or a review ranks
+    them)."""
+
+    name: str
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action: ...
+
+    def values(self, observation: Observation, rng: random.Random) -> dict[Action, float]: ...
+
+
 # --------------------------------------------------------------------------- the protocol
 class GameRules(abc.ABC):
     """The resolved rules of one match: its options and the hooks the engine, the match, the
@@ -348,16 +409,44 @@ class GameRules(abc.ABC):
     """Whether every hand (and the stock) is shown once a hand is over."""
     claims: bool
     """Whether plays carry claimed points (muggins claiming); a claim elsewhere is an error."""
+    can_draw: bool = False
+    """Whether a seat may draw from the stock during play."""
+    target_exact: bool = False
+    """Whether the target must be reached exactly: a score that would pass it is not scored, and
+    the first side to reach it wins the match, even mid-hand."""
     pip_weight: float
     """How much a search's horizon estimate weighs the pip difference between the hands."""
+    scores_in_play: bool
+    """Whether a play can score at once (:meth:`play_points`), not only the end of a hand."""
+    scores_shape_future: bool
+    """Whether what a move may score depends on the scores so far (an exact target, a cap near
+    the target): a search must then tell positions apart by their scores."""
+    search_needs_history: bool = False
+    """Whether the rest of a hand reads its history (a tie broken by who played last): a search
+    must then copy the history with the state."""
+    claim_values: tuple[int, ...] = ()
+    """The points a play may claim where scores are claimed (:attr:`claims`); empty elsewhere."""
     both_partners_out: bool = False
-    """Whether a partnership hand goes on until both partners of a side are out (told by the
-    narration); no game but the line games' partnership option has it."""
+    """Whether a hand goes on until both partners of a side are out (one partner out is told)."""
+
+    def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
+        """The rules of ``game`` under rule set ``rule_set`` with the resolved ``options``, for
+        ``players`` players (what :meth:`~boneyard.core.game.Game.configure` calls)."""
+        self.game = game
+        self.rule_set = rule_set
+        self.options = options
+        self.players = players
 
     # ----------------------------------------------------------------- description
     @property
     def id(self) -> str:
         return self.game.id
+
+    @property
+    @abc.abstractmethod
+    def presenter(self) -> Presenter[Any]:
+        """How the game is told in words and drawn (:class:`~boneyard.core.presenter.Presenter`):
+        the one place a front end learns what is particular to the game."""
 
     def partners(self) -> bool:
         return any(len(side) > 1 for side in self.sides)
@@ -395,6 +484,12 @@ class GameRules(abc.ABC):
         """Whether a deal (hands as masks) must be thrown in and dealt again."""
         return False
 
+    @property
+    def redeals_without_double(self) -> bool:
+        """Whether exactly the deals in which nobody holds a double are thrown in
+        (:meth:`needs_redeal`): what a framework dealing tile by tile conditions on."""
+        return False
+
     def lead_from_deal(self) -> bool:
         """Whether the deal alone decides the first lead (a record may then omit ``leader``)."""
         return False
@@ -428,8 +523,11 @@ class GameRules(abc.ABC):
         leaders = [i for i in reached if totals[i] == best]
         return leaders[0] if len(leaders) == 1 else None
 
-    def match_end(self, totals: Sequence[float], hands_played: int) -> tuple[bool, int | None]:
-        """``(over, winner)`` once ``hands_played`` hands have given these totals."""
+    def match_end(
+        self, totals: Sequence[float], hands_played: int, last: HandResult | None = None
+    ) -> tuple[bool, int | None]:
+        """``(over, winner)`` once ``hands_played`` hands have given these totals, ``last`` the
+        result of the last of them."""
         winner = self.match_winner(totals)
         return winner is not None, winner
 
@@ -473,6 +571,24 @@ class GameRules(abc.ABC):
         research action space gives each an id. None in most games."""
         return ()
 
+    @abc.abstractmethod
+    def public_table_after(self, table: object, move: Move) -> object:
+        """The public table after the public ``move`` was made on ``table``: how the one
+        public-history replayer (:func:`boneyard.core.history.public_steps`) follows a hand."""
+
+    @abc.abstractmethod
+    def hidden_facts(self, view: Observation) -> HiddenFacts:
+        """What ``view``'s public history proves about the tiles it cannot see (see
+        :class:`HiddenFacts`): the game reads its own moves (a pass on a line, a trick not
+        followed)."""
+
+    def level_player(self, level: str, budget: float) -> GamePlayer | None:
+        """The game's own player at a difficulty level of the search player (``beginner``,
+        ``casual``, ``strong``, ``expert``; ``analysis`` for hints and reviews), given ``budget``
+        seconds a move, where the line search (:mod:`boneyard.players.search`) does not play the
+        game: the levels, hints and reviews then take it. ``None``: the line search plays it."""
+        return None
+
     def kernel_spec(self) -> KernelSpec | None:
         """The compiled core's description of these rules (:mod:`boneyard.core.kernel_spec`), or
         ``None`` where it does not play them."""
@@ -506,6 +622,10 @@ class GameState(abc.ABC):
     over: bool
     result: HandResult | None
     phase: Phase
+    target_side: int
+    """The side that reached an exact target during the hand (-1: none)."""
+    penalties: list[tuple[int, int, int]]
+    """The wrong claims penalised: (the move's index, the side that scored, the points)."""
 
     # ----------------------------------------------------------------- the table
     @property
@@ -517,12 +637,6 @@ class GameState(abc.ABC):
     def layout(self) -> Layout | None:
         """The table where it is a line's layout (every line game), else ``None``."""
         return None
-
-    # What the shared narration reads of a hand beyond the table, with the values of a game
-    # that has neither: the side that reached an exact target during the hand (-1: none) and
-    # the penalties paid during play (index of the move, seat, points).
-    target_side: int = -1
-    penalties: Sequence[tuple[int, int, int]] = ()
 
     # ----------------------------------------------------------------- queries
     @abc.abstractmethod
@@ -583,6 +697,30 @@ class GameState(abc.ABC):
         flag. Positions with the same key have the same future (the scores apart)."""
 
     @abc.abstractmethod
+    def public_key(self) -> tuple[object, ...]:
+        """The public part of the position (the table, whose turn, whether the hand is over, any
+        pending flag): equal for two states a seat that cannot see the hands cannot tell
+        apart."""
+
+    @abc.abstractmethod
+    def stock_next(self, tiles: Sequence[int]) -> None:
+        """Make ``tiles`` (still in the stock) the next ones drawn, the rest of the stock after
+        them in its order: what a framework that decides chance outcomes itself (OpenSpiel)
+        needs. Nothing public changes."""
+
+    def deal_voids(self) -> list[int]:
+        """Per seat, the tiles it cannot have been dealt, given how the lead went (what a reader
+        of the public moves can infer from the lead); nothing where the deal does not decide
+        it."""
+        return [0] * self.rules.players
+
+    def kernel_state(self) -> KernelState | None:
+        """This hand as the compiled core reads it (:class:`~boneyard.core.kernel.KernelState`:
+        what its solver and its hands start from), or ``None`` where the core does not play the
+        game."""
+        return None
+
+    @abc.abstractmethod
     def with_world(self, hands: Sequence[int], stock: Sequence[int] | None = None) -> GameState:
         """This position (a copy, without its history) with other hidden tiles: ``hands`` per
         seat, and ``stock`` (the tiles left to draw, in order) if given. What a search trying
@@ -592,7 +730,8 @@ class GameState(abc.ABC):
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see: its own tiles, the table, the others' tile counts, the stock
         size, the public history and the scores."""
-        return Observation(self, seat)
+        legal = self.legal_tuple() if seat == self.turn and not self.over else ()
+        return Observation(self, seat, self.table, legal)
 
     # ----------------------------------------------------------------- the start again
     @property

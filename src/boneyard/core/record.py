@@ -24,12 +24,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..games import get_game
-from ..games.line.rules import Rules
-from ..games.line.state import HandState, IllegalAction
 from .actions import DRAW, DROP, MISS, PASS, STAND, Action, Bid, Declare, Discard, Muggins, Play
+from .game import find_game
 from .match import Match, deal_tiles
 from .options import OptionError
+from .protocol import GameRules, GameState, IllegalAction
 from .tiles import NAMES, parse_oriented, tile
 
 __all__ = [
@@ -98,7 +97,7 @@ class Replay:
     """The outcome of replaying one record."""
 
     record: dict[str, Any]
-    rules: Rules
+    rules: GameRules
     match: Match
     hands: list[HandSummary] = field(default_factory=list)
 
@@ -245,13 +244,14 @@ def match_to_record(
     return record
 
 
-def hand_to_record(state: HandState) -> dict[str, Any]:
+def hand_to_record(state: GameState) -> dict[str, Any]:
     hand: dict[str, Any] = {
         "deal": [[NAMES[t] for t in deal_tiles(m)] for m in state.deal],
         "stock": [NAMES[t] for t in state.stock],
     }
-    if not state.lead_by_deal:
-        hand["leader"] = state.leader
+    leader = state.start.leader
+    if leader is not None:
+        hand["leader"] = leader
     hand["moves"] = [m.to_record() for m in state.history]
     if state.result is not None:
         hand["result"] = {"points": list(state.result.points)}
@@ -259,7 +259,7 @@ def hand_to_record(state: HandState) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------- reading and replaying
-def rules_from_record(record: Mapping[str, Any]) -> Rules:
+def rules_from_record(record: Mapping[str, Any]) -> GameRules:
     """Validate the header of a record and resolve its rules."""
     if record.get("format") != FORMAT:
         raise RecordError(f"format must be {FORMAT!r}, not {record.get('format')!r}")
@@ -283,7 +283,7 @@ def rules_from_record(record: Mapping[str, Any]) -> Rules:
     if "meta" in record and not isinstance(record["meta"], dict):
         raise RecordError("meta must be an object")
     try:
-        return get_game(game_id).configure(rule_set, options, len(players))
+        return find_game(game_id).configure(rule_set, options, len(players))
     except OptionError as e:
         raise RecordError(str(e)) from None
 
@@ -333,7 +333,7 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
     return replay
 
 
-def _start_hand(match: Match, hand: Any, h: int) -> HandState:
+def _start_hand(match: Match, hand: Any, h: int) -> GameState:
     if not isinstance(hand, dict):
         raise RecordError(f"hand {h}: a hand is an object with deal, stock and moves")
     unknown = set(hand) - _HAND_FIELDS
@@ -362,17 +362,17 @@ def _start_hand(match: Match, hand: Any, h: int) -> HandState:
         raise RecordError(f"hand {h}: {e}") from None
 
 
-def _tile(rules: Rules, text: Any) -> int:
+def _tile(rules: GameRules, text: Any) -> int:
     if not isinstance(text, str):
         raise ValueError(f"not a tile: {text!r}")
     return rules.tiles.parse(text)
 
 
-def _apply_move(state: HandState, move: Any) -> None:
-    state.apply(parse_move(state, move))
+def _apply_move(state: GameState, move: Any) -> None:
+    state.apply_fast(parse_move(state, move))
 
 
-def parse_move(state: HandState, move: Any) -> Action:
+def parse_move(state: GameState, move: Any) -> Action:
     """The action of one record move (``{"seat": 0, "play": "6-4", "end": "R"}``) for the seat
     to move in ``state``, checked as a record is checked (the seat, the fields, the tile drawn);
     ``ValueError`` saying what is wrong. The action itself may still be illegal: applying it
@@ -397,7 +397,7 @@ def parse_move(state: HandState, move: Any) -> Action:
     return _action(state, move, kinds[0])
 
 
-def _action(state: HandState, move: dict[str, Any], kind: str) -> Action:
+def _action(state: GameState, move: dict[str, Any], kind: str) -> Action:
     rules = state.rules
     if kind == "pass":
         if move["pass"] is not True:
@@ -444,16 +444,11 @@ def _action(state: HandState, move: dict[str, Any], kind: str) -> Action:
     claim = move.get("claim")
     if claim is not None and (not isinstance(claim, int) or isinstance(claim, bool)):
         raise ValueError("claim must be a number of points")
-    if end is None and (not isinstance(state, HandState) or rules.custom_apply):
-        # A tile played to a trick (Domino Loo, Texas 42): no end, no orientation; an "open"
-        # is the suit its leader calls, where the rules let him.
-        return Play(t, None, open_pip, claim)
     if end is None:
-        if state.layout is not None:
-            raise ValueError(f"seat {move['seat']} must name an end for {NAMES[t]}")
         if open_pip is not None and open_pip not in (a, b):
             return Play(t, None, open_pip, claim)  # refused: the lead has no such pip
-        # A lead is laid as written: a toward L, b toward R.
+        # A lead is laid as written, a toward L and b toward R (a game whose plays take no end
+        # and no orientation, a trick game, reads it as the tile alone: its normalize()).
         return Play(t, None, b if a != b else None, claim)
     return Play(t, end, open_pip, claim)
 

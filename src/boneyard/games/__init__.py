@@ -12,8 +12,7 @@ boneyard.core.options.OptionError: unknown game 'chess': choose from block, draw
 
 from __future__ import annotations
 
-from ..core.game import Game
-from ..core.options import OptionError
+from ..core.game import Game, find_game, register_games
 from .bergen import BergenGame
 from .block import BlockGame, DrawGame, PartnershipGame
 from .counting import AllThreesGame, FivesAndThreesGame, MugginsGame
@@ -29,36 +28,29 @@ from .whist import DominoWhistGame
 
 __all__ = ["DEFAULT_GAME", "GAMES", "get_game"]
 
-GAMES: dict[str, Game] = {
-    g.id: g
-    for g in (
-        BlockGame(),
-        DrawGame(),
-        PartnershipGame(),
-        MugginsGame(),
-        AllThreesGame(),
-        FivesAndThreesGame(),
-        MatadorGame(),
-        DominoWhistGame(),
-        DominoPoolGame(),
-        BergenGame(),
-        SebastopolGame(),
-        MexicanTrainGame(),
-        ChickenFootGame(),
-        DominoLooGame(),
-        FortyTwoGame(),
-        FiveUpGame(),
-    )
-}
+GAMES: dict[str, Game] = register_games(
+    BlockGame(),
+    DrawGame(),
+    PartnershipGame(),
+    MugginsGame(),
+    AllThreesGame(),
+    FivesAndThreesGame(),
+    MatadorGame(),
+    DominoWhistGame(),
+    DominoPoolGame(),
+    BergenGame(),
+    SebastopolGame(),
+    MexicanTrainGame(),
+    ChickenFootGame(),
+    DominoLooGame(),
+    FortyTwoGame(),
+    FiveUpGame(),
+)
 DEFAULT_GAME = "block"
-"""The game played when none is named (the plainest of the line games)."""
-_ALIASES: dict[str, str] = {alias: g.id for g in GAMES.values() for alias in g.aliases}
+"""The game played when none is named (the plainest of the line games): the command line, the
+full-screen game's settings, the OpenSpiel game's parameters."""
 
 
 def get_game(name: str) -> Game:
     """The game with id or alias ``name``; :class:`OptionError` naming the known games otherwise."""
-    key = _ALIASES.get(name, name)
-    try:
-        return GAMES[key]
-    except KeyError:
-        raise OptionError(f"unknown game {name!r}: choose from {', '.join(GAMES)}") from None
+    return find_game(name)

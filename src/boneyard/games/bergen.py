@@ -40,11 +40,12 @@ from ..core.tiles import DOUBLE, NAMES
 from ..core.words import Voice
 from .block import LINE_DEFAULTS
 from .line.presenter import LinePresenter
-from .line.rules import Rules
+from .line.rules import LineRules
 
 if TYPE_CHECKING:
     from ..core.options import Options
-    from .line.state import HandState
+    from ..core.protocol import GameState
+    from .line.state import LineState
 
 __all__ = ["BergenGame", "BergenPresenter", "BergenRules"]
 
@@ -85,8 +86,10 @@ BERGEN_DEFAULTS: dict[str, Any] = {
 }
 
 
-class BergenRules(Rules):
+class BergenRules(LineRules):
     """Line play with draws, scored for double- and triple-headers as they are made."""
+
+    play_reason = "header"
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
@@ -146,7 +149,7 @@ class BergenRules(Rules):
             return min(points, 2)
         return points
 
-    def score_play(self, state: HandState, seat: int, action: Play) -> int:
+    def score_play(self, state: LineState, seat: int, action: Play) -> int:
         assert state.layout is not None
         points = self.header(state.layout)
         if points and self.near_target_cap:
@@ -166,15 +169,15 @@ class BergenRules(Rules):
         }
 
     # ----------------------------------------------------------------- blocked hands
-    def _holds_double(self, state: HandState, side: int) -> bool:
+    def _holds_double(self, state: LineState, side: int) -> bool:
         doubles = self.tiles.doubles_mask
         return any(state.hands[s] & doubles for s in self.sides[side])
 
-    def _pips_off_doubles(self, state: HandState, side: int) -> int:
+    def _pips_off_doubles(self, state: LineState, side: int) -> int:
         singles = ~self.tiles.doubles_mask
         return sum(self.hand_pips(state.hands[s] & singles) for s in self.sides[side])
 
-    def _blocked_keys(self, state: HandState, side_pips: list[int]) -> list[tuple[bool, int]]:
+    def _blocked_keys(self, state: LineState, side_pips: list[int]) -> list[tuple[bool, int]]:
         """Each side's rank in a blocked hand under the doubles rule, the lowest best: holding a
         double, then its pips; with ``non_double_pips`` only the tiles that are not doubles
         count (the same for a hand without doubles, and all that is left to compare when every
@@ -188,7 +191,7 @@ class BergenRules(Rules):
             for i, pips in enumerate(side_pips)
         ]
 
-    def _lowest(self, state: HandState, side_pips: list[int]) -> list[int]:
+    def _lowest(self, state: LineState, side_pips: list[int]) -> list[int]:
         """Under the doubles rule a side holding a double loses to any side without one; among
         the sides alike the fewest pips (with ``non_double_pips``, on tiles other than doubles)
         win."""
@@ -199,7 +202,7 @@ class BergenRules(Rules):
         return [i for i, k in enumerate(keys) if k == best]
 
     def _blocked(
-        self, state: HandState, side_pips: list[int], stock_pips: int
+        self, state: LineState, side_pips: list[int], stock_pips: int
     ) -> tuple[int | None, list[int], str]:
         winner, points, reason = super()._blocked(state, side_pips, stock_pips)
         if self.doubles_rule == "off" or self.blocked_scoring == "cascade":
@@ -306,7 +309,7 @@ class BergenPresenter(LinePresenter[BergenRules]):
         return self.rules.points_of_play(layout, action)
 
     def why_scored(
-        self, state: HandState, before: object | None, move: Move, index: int, voice: Voice
+        self, state: GameState, before: object | None, move: Move, index: int, voice: Voice
     ) -> list[str]:
         """The header a play made: ``double-header: both ends show 2 -> 2 points`` (``, capped
         at 1 near the target``)."""

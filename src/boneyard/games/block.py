@@ -1,6 +1,6 @@
 """Block, Draw and Latin-American partnership dominoes (RULES.md §2.1, §2.2, §2.12).
 
-The three games share one mechanism (:class:`~boneyard.games.line.rules.Rules`): equal-number
+The three games share one mechanism (:class:`~boneyard.games.line.rules.LineRules`): equal-number
 matching on a line with crosswise doubles, optional spinners and drawing, and the end-of-hand
 scorings of RULES.md §3. They differ only in data: their rule sets.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..core.game import BRITANNICA, GARDEN_GAMES, Game, RuleSet
-from .line.rules import Rules
+from .line.rules import LineRules
 
 __all__ = ["BlockGame", "DrawGame", "PartnershipGame"]
 
@@ -86,7 +86,7 @@ class BlockGame(Game):
         "L and R (the two ends of the line); with spinners, U and D (the short sides of the first "
         "spinner) and nU, nD (the short sides of a later spinner n-n)"
     )
-    rules_class = Rules
+    rules_class = LineRules
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "modern": RuleSet(
             "modern",
@@ -142,7 +142,7 @@ class DrawGame(Game):
     }
     default_rules = "britannica"
     end_names = BlockGame.end_names
-    rules_class = Rules
+    rules_class = LineRules
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "britannica": RuleSet(
             "britannica",
@@ -190,7 +190,7 @@ class PartnershipGame(Game):
     min_players = 4
     max_players = 4
     default_players = 4
-    rules_class = Rules
+    rules_class = LineRules
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "latin": RuleSet(
             "latin",

@@ -34,13 +34,13 @@ from ..core.tiles import BIT, DOUBLE, HIGH
 from ..core.words import Voice, plural, tile_text
 from .block import LINE_DEFAULTS, LINE_OPTIONS
 from .line.presenter import LinePresenter
-from .line.rules import Rules
+from .line.rules import LineRules
 
 if TYPE_CHECKING:
     from ..core.kernel_spec import KernelSpec
     from ..core.options import Options
-    from ..core.protocol import HandResult
-    from .line.state import HandState
+    from ..core.protocol import GameState, HandResult
+    from .line.state import LineState
 
 __all__ = [
     "COUNTING_DEFAULTS",
@@ -111,8 +111,10 @@ COUNTING_DEFAULTS: dict[str, Any] = {
 }
 
 
-class CountingRules(Rules):
+class CountingRules(LineRules):
     """Line play plus scoring from the count of the open ends."""
+
+    play_reason = "count"
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
@@ -216,7 +218,7 @@ class CountingRules(Rules):
             return self.points_for(self.count(self.lead_layout(action.tile, action.open)))
         return self.points_for(self.count(self.lay(layout, action)))
 
-    def score_play(self, state: HandState, seat: int, action: Play) -> int:
+    def score_play(self, state: LineState, seat: int, action: Play) -> int:
         if action.end is None and not self.lead_scores:
             return 0
         assert state.layout is not None
@@ -225,13 +227,13 @@ class CountingRules(Rules):
             return 0
         return self.points_for(count)
 
-    def on_the_board(self, state: HandState, side: int, face: float) -> bool:
+    def on_the_board(self, state: LineState, side: int, face: float) -> bool:
         """Whether a score of ``face`` value counts for ``side`` (``min_first_score``): a side
         that has scored already, or a score big enough to get it in."""
         scored = state.base_totals[side] + state.scores[side]
         return bool(scored) or face >= self.min_first_score
 
-    def hand_result(self, state: HandState, ended: str, out_seat: int | None) -> HandResult:
+    def hand_result(self, state: LineState, ended: str, out_seat: int | None) -> HandResult:
         result = super().hand_result(state, ended, out_seat)
         if not self.min_first_score:
             return result
@@ -243,7 +245,7 @@ class CountingRules(Rules):
         points_ = tuple(state.scores[i] + end[i] for i in range(len(end)))
         return replace(result, points=points_, end_points=tuple(end))
 
-    def _lowest(self, state: HandState, side_pips: list[int]) -> list[int]:
+    def _lowest(self, state: LineState, side_pips: list[int]) -> list[int]:
         if not self.lowest_player:
             return super()._lowest(state, side_pips)
         # The side of the lowest single hand wins (a tie across sides: each of them).
@@ -286,7 +288,7 @@ class CountingRules(Rules):
         }
 
     # ----------------------------------------------------------------- claims
-    def legal_actions(self, state: HandState) -> list[Action]:
+    def legal_actions(self, state: LineState) -> list[Action]:
         actions = super().legal_actions(state)
         if self.play_drawn_tile and state.drew:
             # A tile just drawn that fits is played at once (the only tile that can be, unless
@@ -370,7 +372,7 @@ class CountingPresenter(LinePresenter[CountingRules]):
         return self.rules.points_of_play(layout, action)
 
     def why_scored(
-        self, state: HandState, before: object | None, move: Move, index: int, voice: Voice
+        self, state: GameState, before: object | None, move: Move, index: int, voice: Voice
     ) -> list[str]:
         """Why a play scored or did not: the ends and their sum, the claim, the target (``ends 5
         + 10 = 15 -> 15 points``, ``..., not claimed``, ``...: the claim of 10 is struck: seat 1

@@ -30,11 +30,11 @@ from ..core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
 from ..core.words import Voice
 from .block import LINE_DEFAULTS
 from .line.presenter import LinePresenter
-from .line.rules import Rules
+from .line.rules import LineRules
 
 if TYPE_CHECKING:
     from ..core.options import Options
-    from .line.state import HandState
+    from .line.state import LineState
 
 __all__ = ["MatadorGame", "MatadorPresenter", "MatadorRules"]
 
@@ -78,7 +78,7 @@ MATADOR_DEFAULTS: dict[str, Any] = {
 }
 
 
-class MatadorRules(Rules):
+class MatadorRules(LineRules):
     """Line play where touching halves make a sum, with wild matadors."""
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
@@ -100,6 +100,8 @@ class MatadorRules(Rules):
                 if HIGH[t] + LOW[t] == self.match_sum:
                     matadors |= BIT[t]
         self.matadors = matadors
+        self.wild_tiles = matadors
+        self.draw_keeps_wild = self.matador_optional
         # end_mask[p]: the tiles that may go on an end showing p (or both halves of a crosswise
         # matador, coded BOTH + 16*a + b): a tile with the complement of p, or any matador.
         masks = [self._complement_mask(p) | matadors for p in range(n + 1)]
@@ -161,7 +163,7 @@ class MatadorRules(Rules):
                     out.append(play(t, names[i], shown))
         return out
 
-    def legal_actions(self, state: HandState) -> list[Action]:
+    def legal_actions(self, state: LineState) -> list[Action]:
         layout = state.layout
         if layout is None or state.finding_lead:
             return super().legal_actions(state)

@@ -35,12 +35,12 @@ from ..core.protocol import HandResult
 from ..core.words import Voice, number, plural, signed
 from .block import LINE_DEFAULTS
 from .line.presenter import LinePresenter
-from .line.rules import Rules
+from .line.rules import LineRules
 
 if TYPE_CHECKING:
     from ..core.match import Match
     from ..core.options import Options
-    from .line.state import HandState
+    from .line.state import LineState
 
 __all__ = ["DominoPoolGame", "PoolPresenter", "PoolRules"]
 
@@ -77,7 +77,7 @@ def _number(x: Fraction) -> float:
     return int(x) if x.denominator == 1 else float(x)
 
 
-class PoolRules(Rules):
+class PoolRules(LineRules):
     """Block play without drawing; each hand's pool goes to the first out, or the lightest hands."""
 
     rounds: int
@@ -105,7 +105,7 @@ class PoolRules(Rules):
         share = 1 if len(winners) == 1 else 1 / len(winners)
         return [share if s in winners else 0 for s in range(len(seat_pips))]
 
-    def hand_result(self, state: HandState, ended: str, out_seat: int | None) -> HandResult:
+    def hand_result(self, state: LineState, ended: str, out_seat: int | None) -> HandResult:
         """Who takes the pool. ``points`` are the shares of it (RECORD.md)."""
         seat_pips = tuple(self.hand_pips(h) for h in state.hands)
         points = tuple(self.shares(seat_pips, out_seat if ended == "domino" else None))
@@ -143,7 +143,9 @@ class PoolRules(Rules):
         leaders = [i for i, k in enumerate(keys) if k == best]
         return leaders[0] if len(leaders) == 1 else None
 
-    def match_end(self, totals: Sequence[float], hands_played: int) -> tuple[bool, int | None]:
+    def match_end(
+        self, totals: Sequence[float], hands_played: int, last: HandResult | None = None
+    ) -> tuple[bool, int | None]:
         """The match ends after ``rounds`` pools, won by the highest total share (or tied)."""
         if hands_played < self.rounds:
             return False, None

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.game import Game, RuleSet
 from .block import LINE_DEFAULTS
-from .line.rules import Rules
+from .line.rules import LineRules
 
 if TYPE_CHECKING:
     from ..core.options import Options
@@ -60,7 +60,7 @@ SEBASTOPOL_DEFAULTS: dict[str, Any] = {
 }
 
 
-class SebastopolRules(Rules):
+class SebastopolRules(LineRules):
     """Block play from the 6-6 cross: the lead double is a spinner, filled on all four sides
     first; no drawing."""
 

@@ -34,12 +34,12 @@ from ..core.tiles import HIGH, NAMES, PIPS
 from ..core.words import Voice, number, plural
 from .block import LINE_DEFAULTS
 from .line.presenter import LinePresenter
-from .line.rules import Rules
+from .line.rules import LineRules
 
 if TYPE_CHECKING:
     from ..core.match import Match
     from ..core.options import Options
-    from .line.state import HandState
+    from .line.state import LineState
 
 __all__ = ["DominoWhistGame", "WhistPresenter", "WhistRules", "draw_rank"]
 
@@ -66,7 +66,7 @@ def draw_rank(t: int) -> tuple[int, int]:
     return PIPS[t], HIGH[t]
 
 
-class WhistRules(Rules):
+class WhistRules(LineRules):
     """Block play in fixed partnerships, a side debited at the end of each hand."""
 
     whist_debit: str
@@ -150,7 +150,7 @@ class WhistRules(Rules):
             f"{who} {verb} the most pips ({most}): {names[side]} are debited {what}",
         )
 
-    def hand_result(self, state: HandState, ended: str, out_seat: int | None) -> HandResult:
+    def hand_result(self, state: LineState, ended: str, out_seat: int | None) -> HandResult:
         """The debit of a finished hand. ``points`` are the debits per side (RECORD.md); the
         hand's winner is the side not debited. With ``target_is_loss=false`` the same amount is
         credited to the other side instead."""

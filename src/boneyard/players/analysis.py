@@ -31,9 +31,10 @@ from dataclasses import dataclass
 from ..core.actions import Action, Draw, Muggins, Pass, Play
 from ..core.layout import Layout
 from ..core.options import OptionError
+from ..core.protocol import GameState, Observation
 from ..core.tiles import BIT, DOUBLE, PIPS, format_tile
 from ..core.words import plural
-from ..games.line.state import HandState, Observation
+from ..games.line.rules import LineRules
 from .expert import ExpertAgent
 from .search.inference import Inference
 
@@ -160,18 +161,18 @@ def move_reason(
     remaining = observation.hand & ~BIT[t]
     if not remaining:
         parts.append("goes out")
-    points_of_play = getattr(rules, "points_of_play", None)
-    if points_of_play is not None:
-        points = int(points_of_play(observation.layout, Play(t, action.end, action.open)))
+    if rules.scores_in_play:
+        points = rules.play_points(observation.table, Play(t, action.end, action.open))
         if points:
             parts.append(f"scores {points}")
     layout = observation.layout
-    after = (
-        rules.lead_layout(t, action.open)
-        if layout is None or action.end is None
-        else rules.lay(layout, action)
-    )
-    if remaining:
+    if remaining and isinstance(rules, LineRules):
+        # What the play leaves on a line: the ends the next player and this hand face.
+        after = (
+            rules.lead_layout(t, action.open)
+            if layout is None or action.end is None
+            else rules.lay(layout, action)
+        )
         inf = inference if inference is not None else Inference.from_observation(observation)
         nxt = (observation.seat + 1) % rules.players
         if rules.side_of[nxt] != rules.side_of[observation.seat]:
@@ -186,7 +187,7 @@ def move_reason(
             parts.append(f"{fits_me} of your tiles still fit")
     if DOUBLE[t] and remaining:
         parts.append("gets rid of a double")
-    if PIPS[t] >= 8 and remaining and points_of_play is None:
+    if PIPS[t] >= 8 and remaining and not rules.scores_in_play:
         parts.append(f"sheds {PIPS[t]} pips")
     if not parts:
         parts.append("keeps your options open")
@@ -201,7 +202,7 @@ def _same_move(a: Action, b: Action) -> bool:
 
 
 def review_hand(
-    state: HandState,
+    state: GameState,
     seat: int,
     *,
     budget: float = 0.3,

@@ -31,7 +31,7 @@ from collections.abc import Callable
 
 from ..core import kernel
 from ..core.actions import Action
-from ..games.line.state import Observation
+from ..core.protocol import GamePlayer, GameRules, Observation
 from .search.inference import Inference, world_state
 from .search.model import PlayLikelihood, PlayModel, weighted_worlds
 from .search.solver import candidate_actions, make_solver
@@ -94,11 +94,15 @@ class ExpertAgent:
         )
         # How many worlds the last call of values() averaged over (benchmarks report it).
         self.last_worlds = 0
+        self._own: tuple[GameRules, GamePlayer | None] | None = None
 
     def values(self, observation: Observation, rng: random.Random) -> dict[Action, float]:
         """Each candidate move's average value over the sampled worlds (points for this seat's
         side minus the others', from now to the end of the hand). The analysis API ranks moves
         with it."""
+        own = self._own_player(observation.rules)
+        if own is not None:
+            return own.values(observation, rng)
         start = time.monotonic()
         deadline = start + self.budget
         rules = observation.rules
@@ -143,6 +147,13 @@ class ExpertAgent:
         self.last_worlds = counted
         return {a: v / counted for a, v in totals.items()}
 
+    def _own_player(self, rules: GameRules) -> GamePlayer | None:
+        """The game's own player at this level where the line search does not play the game
+        (:meth:`~boneyard.core.protocol.GameRules.level_player`), made once per rules."""
+        if self._own is None or self._own[0] is not rules:
+            self._own = (rules, rules.level_player(self.name, self.budget))
+        return self._own[1]
+
     def _world_source(
         self,
         observation: Observation,
@@ -164,6 +175,9 @@ class ExpertAgent:
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]
+        own = self._own_player(observation.rules)
+        if own is not None:
+            return own.choose(observation, rng)
         values = self.values(observation, rng)
         if not values:
             return legal[0]

@@ -34,8 +34,7 @@ from collections.abc import Callable, Sequence
 from ..core.actions import Action
 from ..core.kernel import CompiledSolver
 from ..core.match import Match
-from ..games.line.rules import Rules
-from ..games.line.state import HandState, Observation
+from ..core.protocol import GameRules, GameState, Observation
 from .agents import Agent
 from .search.solver import Solver, make_solver
 
@@ -68,7 +67,7 @@ class OmniscientAgent:
         *,
         max_nodes: int | None = None,
         budget: float | None = None,
-        state_provider: Callable[[], HandState] | None = None,
+        state_provider: Callable[[], GameState] | None = None,
     ) -> None:
         self.max_nodes = max_nodes
         self.budget = budget
@@ -80,7 +79,7 @@ class OmniscientAgent:
     @classmethod
     def bind(
         cls,
-        state_provider: Callable[[], HandState],
+        state_provider: Callable[[], GameState],
         *,
         max_nodes: int | None = None,
         budget: float | None = None,
@@ -105,7 +104,7 @@ class OmniscientAgent:
             )
         return self.choose_state(state, rng)
 
-    def choose_state(self, state: HandState, rng: random.Random) -> Action:
+    def choose_state(self, state: GameState, rng: random.Random) -> Action:
         """The best action for the seat to move, solving the true ``state``."""
         legal = state.legal_tuple()
         if not legal:
@@ -130,7 +129,7 @@ class OmniscientAgent:
         return result.best_action
 
 
-def choose_action(agent: Agent | OmniscientAgent, state: HandState, rng: random.Random) -> Action:
+def choose_action(agent: Agent | OmniscientAgent, state: GameState, rng: random.Random) -> Action:
     """The action of ``agent`` for the seat to move: the omniscient agent gets the true state,
     every fair agent only that seat's observation. Drop-in for a simulation loop."""
     if isinstance(agent, OmniscientAgent):
@@ -139,11 +138,11 @@ def choose_action(agent: Agent | OmniscientAgent, state: HandState, rng: random.
 
 
 def play_hand_omniscient(
-    rules: Rules,
+    rules: GameRules,
     agents: Sequence[Agent | OmniscientAgent],
     rng: random.Random,
-    state: HandState | None = None,
-) -> HandState:
+    state: GameState | None = None,
+) -> GameState:
     """Play one hand to its end, one agent per seat, and return the finished state.
 
     The hand is ``state`` if given (played on in place), else the first hand of a new
@@ -158,7 +157,7 @@ def play_hand_omniscient(
     while not state.over:
         legal = state.legal_tuple()
         if len(legal) == 1:
-            state.apply(legal[0])
+            state.apply_fast(legal[0])
             continue
-        state.apply(choose_action(agents[state.turn], state, rng))
+        state.apply_fast(choose_action(agents[state.turn], state, rng))
     return state

@@ -34,10 +34,9 @@ from typing import Any
 
 from ..core import kernel
 from ..core.match import Match
+from ..core.protocol import GameRules, GameState
 from ..core.record import match_to_record, write_records
 from ..core.stream import STREAM, Stream, base_seed, unit_seed
-from ..games.line.rules import Rules
-from ..games.line.state import HandState
 from ..players.agents import Agent, make_agent
 from .parallel import BACKENDS, Chunk, ParallelError, run_chunks
 from .results import FORMAT as RESULTS_FORMAT
@@ -144,7 +143,7 @@ COMPILED_MATCHES_PER_WORKER = 10_000
 
 
 def hand_line(
-    unit: int, hand: int, seed: int, agents: list[str], state: HandState
+    unit: int, hand: int, seed: int, agents: list[str], state: GameState
 ) -> dict[str, Any]:
     """The results line of a finished hand (see :mod:`boneyard.research.results`); ``of`` is filled
     in once the unit is over."""
@@ -176,7 +175,7 @@ def _num(x: float) -> float:
 class _Job:
     """What every worker needs to play its share of the units (picklable)."""
 
-    rules: Rules
+    rules: GameRules
     names: list[str]
     whole_match: bool
     seed: int
@@ -208,10 +207,10 @@ def _play_units(job: _Job, first: int, stop: int) -> Chunk:
                 legal = state.legal_tuple()
                 if len(legal) == 1:
                     # A forced draw or pass (or the only play): there is nothing to choose.
-                    state.apply(legal[0])
+                    state.apply_fast(legal[0])
                     continue
                 seat = state.turn
-                state.apply(agents[seat].choose(state.observation(seat), rng))
+                state.apply_fast(agents[seat].choose(state.observation(seat), rng))
             lines.append(hand_line(index, len(lines), seed, names, state))
             if not whole_match or match.next_hand() is None:
                 break
@@ -467,7 +466,7 @@ class _RecordSaver:
 
 
 def simulate(
-    rules: Rules,
+    rules: GameRules,
     agent_names: Sequence[str],
     hands: int | None = None,
     matches: int | None = None,
@@ -575,7 +574,7 @@ def simulate(
 
 
 def results_header(
-    command: str, rules: Rules, agents: Sequence[str], per: str, seed: int, records: bool
+    command: str, rules: GameRules, agents: Sequence[str], per: str, seed: int, records: bool
 ) -> dict[str, Any]:
     """The first line of a results file: the job (see :mod:`boneyard.research.results`)."""
     from .. import __version__

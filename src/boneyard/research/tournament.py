@@ -34,9 +34,9 @@ from typing import Any
 
 from ..core import kernel
 from ..core.match import Match
+from ..core.protocol import GameRules
 from ..core.record import match_to_record
 from ..core.stream import Stream, substream, unit_seed
-from ..games.line.rules import Rules
 from ..players.agents import Agent, make_agent
 from .parallel import Chunk
 from .sim import Progress, SimulationError, hand_line, results_header, run_job
@@ -161,7 +161,7 @@ class TournamentResult:
 
 @dataclass(frozen=True)
 class _Job:
-    rules: Rules
+    rules: GameRules
     names: tuple[str, ...]
     seed: int
     records: bool  # a record in each results line
@@ -169,7 +169,7 @@ class _Job:
     compiled: bool = False  # played in the compiled core
 
 
-def lineups(rules: Rules, agents: int) -> list[list[int]]:
+def lineups(rules: GameRules, agents: int) -> list[list[int]]:
     """For each rotation, the agent index playing each side."""
     sides = len(rules.sides)
     if agents > sides:
@@ -207,7 +207,7 @@ def _play_deals(job: _Job, first: int, stop: int) -> Chunk:
             while not state.over:
                 legal = state.legal_tuple()
                 if len(legal) == 1:
-                    state.apply(legal[0])
+                    state.apply_fast(legal[0])
                     continue
                 seat = state.turn
                 who = seat_agent[seat]
@@ -215,7 +215,7 @@ def _play_deals(job: _Job, first: int, stop: int) -> Chunk:
                 start = clock()
                 action = agents[who].choose(obs, rng)
                 times[who].add((clock() - start) * 1000.0)
-                state.apply(action)
+                state.apply_fast(action)
             names = [job.names[seat_agent[s]] for s in range(rules.players)]
             line = hand_line(deal, r, deal_seed, names, state)
             line["of"] = len(rotations)
@@ -259,7 +259,7 @@ def _compiled_line(
 class _Tally:
     """A tournament's totals, from its results lines (live or read back from a file)."""
 
-    def __init__(self, rules: Rules, names: Sequence[str]) -> None:
+    def __init__(self, rules: GameRules, names: Sequence[str]) -> None:
         k = len(names)
         self.index = {n: i for i, n in enumerate(names)}
         self.first_seat = [side[0] for side in rules.sides]
@@ -328,7 +328,7 @@ def bradley_terry(beats: list[list[int]], iterations: int = 200) -> list[float]:
 
 
 def run_tournament(
-    rules: Rules,
+    rules: GameRules,
     agent_names: list[str],
     deals: int,
     seed: int = 0,

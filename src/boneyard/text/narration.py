@@ -34,15 +34,15 @@ from ..core.actions import (
     Stand,
     TakeMiss,
 )
-from ..core.tiles import BIT, NAMES, parse_tile, tile
+from ..core.notation import NotationError
+from ..core.protocol import GameRules, GameState, Observation
+from ..core.tiles import parse_tile
 from ..core.views import TableView, TrickView
 from ..core.words import Voice, hand_text, tile_text
 from .drawing import ends_text, render_table
 
 if TYPE_CHECKING:
     from ..core.match import Match
-    from ..games.line.rules import Rules
-    from ..games.line.state import HandState, Observation
 
 __all__ = [
     "YOU",
@@ -74,20 +74,20 @@ YOU = 0  # the person's seat in the terminal games
 
 
 # --------------------------------------------------------------------- readers
-def reader_voice(rules: Rules, reader: int | None = YOU) -> Voice:
+def reader_voice(rules: GameRules, reader: int | None = YOU) -> Voice:
     """The voice of the terminal games: the person (seat 0) is "you", the others ``seat 1``,
     ``seat 2``...; with ``reader=None`` every seat by its number (a spectator's view)."""
     return Voice.of(rules, reader)
 
 
-def side_labels(rules: Rules, voice: Voice | None = None) -> list[str]:
+def side_labels(rules: GameRules, voice: Voice | None = None) -> list[str]:
     """Short labels of the sides for score sheets: ``you``, ``seat 1``; with partners
     ``you & seat 2`` and ``seats 1 & 3`` (told by ``voice``, by default the person's)."""
     voice = voice or reader_voice(rules)
     return [voice.side(i) for i in range(len(rules.sides))]
 
 
-def default_opponent(rules: Rules) -> str:
+def default_opponent(rules: GameRules) -> str:
     """The agent the computer seats play when none is named: the game's own (its presenter
     says which: ``counting`` in the games scored during play, the strategy agents of Matador,
     Domino Whist and Domino Pool, ``casual`` in Domino Loo), ``greedy`` elsewhere."""
@@ -95,7 +95,7 @@ def default_opponent(rules: Rules) -> str:
 
 
 # --------------------------------------------------------------------- hands and the table
-def hand_line(rules: Rules, mask: int) -> str:
+def hand_line(rules: GameRules, mask: int) -> str:
     """``Your hand: ...`` with the tiles the game stars (Matador's matadors) and, if one is
     held, what the star means."""
     presenter = rules.presenter
@@ -106,14 +106,14 @@ def hand_line(rules: Rules, mask: int) -> str:
     return text
 
 
-def table_view(rules: Rules, history: Sequence[Move], table: object | None = None) -> TableView:
+def table_view(rules: GameRules, history: Sequence[Move], table: object | None = None) -> TableView:
     """The public table described by the game (:meth:`boneyard.core.presenter.Presenter.table`)
     from a public ``history`` and the hand's public ``table``."""
     return rules.presenter.table(history, table)
 
 
 def table_text(
-    rules: Rules,
+    rules: GameRules,
     history: Sequence[Move],
     table: object | None = None,
     voice: Voice | None = None,
@@ -126,7 +126,7 @@ def table_text(
 
 
 def describe_action(
-    rules: Rules,
+    rules: GameRules,
     action: Action,
     obs: Observation,
     voice: Voice,
@@ -144,7 +144,7 @@ def describe_action(
 
 
 # --------------------------------------------------------------------- the match
-def intro_lines(rules: Rules, voice: Voice) -> list[str]:
+def intro_lines(rules: GameRules, voice: Voice) -> list[str]:
     """What a match says first: the game and its rule set, the rules a person needs (told by
     ``voice``) and the partnerships."""
     game = rules.game
@@ -161,7 +161,7 @@ def intro_lines(rules: Rules, voice: Voice) -> list[str]:
 
 
 def hand_start_lines(
-    state: HandState, number: int, voice: Voice, drawn: Sequence[int] | None = None
+    state: GameState, number: int, voice: Voice, drawn: Sequence[int] | None = None
 ) -> list[str]:
     """How hand ``number`` begins: its heading, the draw that decided the first lead where one
     is given (``drawn``: each seat's tile) and the game tells it, and who begins."""
@@ -175,7 +175,7 @@ def hand_start_lines(
     return lines
 
 
-def hand_result_text(number: int, state: HandState, voice: Voice) -> str:
+def hand_result_text(number: int, state: GameState, voice: Voice) -> str:
     """The end of hand ``number``, told by ``voice``: why it ended, what each seat held, what
     each side scored, and what the rules did not let count."""
     return "\n".join(state.rules.presenter.result(number, state, voice))
@@ -214,13 +214,13 @@ class Before:
 
     __slots__ = ("reached", "scores", "table")
 
-    def __init__(self, state: HandState) -> None:
+    def __init__(self, state: GameState) -> None:
         self.table = state.table
         self.reached = state.target_side
         self.scores = tuple(state.scores)
 
 
-def _scored(state: HandState, before: Before, move: Move) -> Move:
+def _scored(state: GameState, before: Before, move: Move) -> Move:
     """``move`` (the last of the hand) with the points its side really gained: the score sheet
     agrees with them (a score an exact target did not let count is not the move's)."""
     side = state.rules.side_of[move.seat]
@@ -231,7 +231,7 @@ def _scored(state: HandState, before: Before, move: Move) -> Move:
 
 
 def tell_move(
-    state: HandState,
+    state: GameState,
     before: Before,
     voice: Voice,
     *,
@@ -291,7 +291,7 @@ def tell_move(
     return told
 
 
-def score_note(told: Sequence[Told], state: HandState, before: Before, voice: Voice) -> str | None:
+def score_note(told: Sequence[Told], state: GameState, before: Before, voice: Voice) -> str | None:
     """The note the score sheet keeps of the last move when it scored (``told`` is how
     :func:`tell_move` told it to ``voice``): ``Ann scores 10 (ends 6 + 4 = 10 -> 10 points)``;
     ``None`` when it scored nothing."""
@@ -349,7 +349,7 @@ def menu(obs: Observation) -> list[Action]:
     return [a for a in obs.legal_actions if not (isinstance(a, Play) and a.claim is not None)]
 
 
-def claim_error(rules: Rules, claim: int) -> str | None:
+def claim_error(rules: GameRules, claim: int) -> str | None:
     """Why ``claim`` cannot be claimed in this game (it is no score here), or ``None``."""
     values = rules.claim_values
     if claim in values:
@@ -440,78 +440,20 @@ def _with_claim(command: Command, claim: int, obs: Observation) -> Command:
 
 
 def _parse_tile_command(words: list[str], obs: Observation) -> Command:
-    head = words[0]
-    rest = words[1:]
-    pips_text, sep, tail = head.partition("-")
-    b_text = tail.rstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-    attached = tail[len(b_text) :]
-    if not sep or not pips_text.isdigit() or not b_text.isdigit():
+    """A tile (and its end, the half it leaves exposed) read by the notation
+    (:func:`boneyard.core.notation.parse_action`), its trouble told in the game's words."""
+    pips, sep, tail = words[0].partition("-")
+    if not sep or not pips.isdigit() or not tail[:1].isdigit():
         return Command(
             "error",
             message=f"Cannot understand {' '.join(words)!r}: type a move number, or ? for help.",
         )
-    if attached:
-        rest = [attached, *rest]
-    if rest and rest[0].lower() in ("at", "on", "to"):
-        rest = rest[1:]
-    exposed: int | None = None
-    if len(rest) >= 2 and rest[-1].isdigit():
-        exposed = int(rest[-1])
-        rest = rest[:-1]
-        if len(rest) == 2 and rest[1].lower() in ("exposing", "expose", "open", "showing"):
-            rest = rest[:1]
-    if len(rest) > 1:
-        return Command("error", message=f"Cannot understand {' '.join(words)!r}: write e.g. 6-4 R.")
-    a, b = int(pips_text), int(b_text)
     try:
-        t = tile(a, b)
-    except ValueError as e:
-        return Command("error", message=f"{e}.")
-    end = rest[0].upper() if rest else None
-    layout = obs.layout
-    plays = [x for x in menu(obs) if isinstance(x, Play) and x.tile == t]
-    if layout is None:
-        if end is not None:
-            return Command("action", Play(t, end))
-        # A lead is laid as written: a toward L, b toward R.
-        return Command("action", Play(t, None, None if a == b else b))
-    if end is not None:
-        at_end = [x for x in plays if x.end == end]
-        if exposed is not None:
-            rules = obs.rules
-            for x in at_end:
-                shown = x.open if x.open is not None else rules.exposed_pip(layout, t, end)
-                if shown == exposed:
-                    return Command("action", x)
-            # Not a legal way to lay it: the engine says why.
-            return Command("action", Play(t, end, exposed))
-        if len(at_end) > 1:
-            halves = sorted({x.open for x in at_end if x.open is not None}, reverse=True)
-            message = f"{NAMES[t]} can be laid two ways at {end}: choose it by its number."
-            if halves:
-                ways = " or ".join(f"{NAMES[t]} {end} {h}" for h in halves)
-                message = (
-                    f"{NAMES[t]} can be laid two ways at {end}: say which half stays exposed "
-                    f"({ways}), or choose it by its number."
-                )
-            return Command("error", message=message)
-        return Command("action", at_end[0] if at_end else Play(t, end))
-    ends = sorted({x.end or "" for x in plays})
-    if len(plays) == 1:
-        return Command("action", plays[0])
-    if len(ends) > 1:
-        return Command(
-            "error",
-            message=f"{NAMES[t]} fits at {' and '.join(ends)}: say which, "
-            f"e.g. {NAMES[t]} {ends[-1]}.",
-        )
-    if plays:
-        return Command(
-            "error", message=f"{NAMES[t]} can be laid two ways: choose it by its number."
-        )
-    if t >= obs.rules.tiles.size or not obs.hand & BIT[t] or not layout.names:
-        # Let the engine say what is wrong with this tile.
-        return Command("action", Play(t, layout.names[0] if layout.names else None))
-    view = obs.rules.presenter.table(obs.history, layout)
-    ends_now = ends_text(view) if not isinstance(view, TrickView) else ""
-    return Command("error", message=f"{NAMES[t]} fits no open end. {ends_now}.")
+        return Command("action", obs.rules.parse_action(" ".join(words), obs))
+    except NotationError as e:
+        message = str(e)
+        if e.tile is not None:
+            view = obs.rules.presenter.table(obs.history, obs.table)
+            if not isinstance(view, TrickView):
+                message += f" {ends_text(view)}."
+        return Command("error", message=message)

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ...core.actions import Action
-from ...games.line.state import Observation
+from ...core.protocol import Observation
 from ...players.agents import Agent, make_agent
 from ...players.analysis import MoveAnalysis
 

@@ -31,9 +31,9 @@ from starlette.websockets import WebSocketState
 
 from ... import __version__
 from ...core.options import OptionError
+from ...core.protocol import IllegalAction
 from ...core.record import RecordError
 from ...games import get_game
-from ...games.line.state import IllegalAction
 from ...players.agents import AGENTS
 from .compute import Compute, Lane
 from .messages import (

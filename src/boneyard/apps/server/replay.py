@@ -6,7 +6,7 @@ every hand shown.
 >>> from boneyard.core.record import match_to_record
 >>> match = Match(get_game("block").configure(players=2), seed=3)
 >>> while not match.hand.over:
-...     match.hand.apply(match.hand.legal_actions()[0])
+...     match.hand.apply_fast(match.hand.legal_actions()[0])
 >>> frames = replay_frames(match_to_record(match, ["Ann", "Bob"]))
 >>> frames["players"], frames["hands"][0]["frames"][0]["text"]
 (['Ann', 'Bob'], 'Hand 1 is dealt.')

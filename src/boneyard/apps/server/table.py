@@ -48,13 +48,12 @@ from ...core.actions import (
     TakeMiss,
 )
 from ...core.match import Match
+from ...core.protocol import GameRules, GameState, IllegalAction, Observation
 from ...core.record import FORMAT, hand_to_record, parse_move
 from ...core.tiles import HIGH, LOW, NAMES, tiles_of
 from ...core.views import PlacedTile, TableView, TrickView
 from ...core.words import Voice
 from ...games import get_game
-from ...games.line.rules import Rules
-from ...games.line.state import HandState, IllegalAction, Observation
 from ...players.agents import AGENTS
 from ...players.analysis import MoveAnalysis
 from ...text.drawing import describe_table
@@ -198,7 +197,7 @@ _DOUBLES: dict[str, Literal["high", "own_suit", "low"]] = {
 }
 
 
-def action_from_json(state: HandState, seat: int, action: ActionIn) -> Action:
+def action_from_json(state: GameState, seat: int, action: ActionIn) -> Action:
     """The engine action of a protocol move for ``seat`` (the seat to move); ``ValueError`` if it
     is malformed. Whether it is legal, :meth:`Table.check` says."""
     phase = ("contract", "trump", "doubles")
@@ -281,7 +280,7 @@ def tricks_view(view: TrickView, named: Callable[[str], str] = str) -> Tricks:
 
 
 def line_view(
-    rules: Rules,
+    rules: GameRules,
     history: Sequence[Move],
     table: object | None = None,
     named: Callable[[str], str] = str,
@@ -339,7 +338,7 @@ class Table:
     def __init__(
         self,
         table_id: str,
-        rules: Rules,
+        rules: GameRules,
         seats: Sequence[Seat],
         *,
         practice: bool = False,
@@ -392,7 +391,7 @@ class Table:
     def new(
         cls,
         table_id: str,
-        rules: Rules,
+        rules: GameRules,
         seats: Sequence[Seat],
         *,
         practice: bool = False,
@@ -510,7 +509,7 @@ class Table:
 
     # ----------------------------------------------------------------- the match
     @property
-    def state(self) -> HandState:
+    def state(self) -> GameState:
         return self.match.hand
 
     @property
@@ -754,7 +753,7 @@ class Table:
         # it again, so no table tells it.
         self.tell(lambda v: "\n".join(hand_start_lines(state, number, v)))
 
-    def _report(self, state: HandState, before: Before, forced: bool = False) -> None:
+    def _report(self, state: GameState, before: Before, forced: bool = False) -> None:
         """The log of the last move, told for each reader as the plain game tells it
         (:func:`boneyard.text.narration.tell_move`): the move's own line carries its seat and
         what it hid (for replays), the lines after it (why it scored, a trick taken...) none."""
@@ -780,7 +779,7 @@ class Table:
         assert state.result is not None
         return hand_result_text(index + 1, state, voice)
 
-    def _hand_over(self, state: HandState) -> None:
+    def _hand_over(self, state: GameState) -> None:
         number = self.number
         result = state.result
         assert result is not None
@@ -1134,7 +1133,7 @@ class Table:
         }
 
 
-def _finished_hand(state: HandState) -> dict[str, Any]:
+def _finished_hand(state: GameState) -> dict[str, Any]:
     return hand_to_record(state)
 
 

@@ -19,8 +19,8 @@ from pathlib import Path
 from textual.app import App
 
 from ...core.options import OptionError
+from ...core.protocol import GameRules
 from ...core.record import RecordError, read_records, write_records
-from ...games.line.rules import Rules
 from ...text.narration import default_opponent
 from .game import GameScreen
 from .saves import discard, new_save_path, resume_command, saves_dir, write_save
@@ -91,7 +91,7 @@ class BoneyardApp(App[None]):
         self.push_screen(StartScreen(self.settings))
 
     # ----------------------------------------------------------------- matches
-    def start_match(self, rules: Rules, opponents: list[str], seed: int | None) -> None:
+    def start_match(self, rules: GameRules, opponents: list[str], seed: int | None) -> None:
         session = Session(rules, opponents=opponents, seed=seed)
         session.begin()
         self.open_session(session)

@@ -24,10 +24,10 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from ...core.actions import DRAW, PASS, Action, Discard, Draw, Muggins, Pass, Play
+from ...core.protocol import IllegalAction
 from ...core.tiles import BIT
 from ...core.views import LineView
 from ...core.words import number
-from ...games.line.state import IllegalAction
 from ...players.analysis import MoveAnalysis
 from ...text.drawing import ends_text
 from ...text.narration import YOU, side_labels, table_view

@@ -14,8 +14,8 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static, Sw
 from textual.widgets.option_list import Option
 
 from ...core.options import OPTIONS, OptionError, format_value
+from ...core.protocol import GameRules
 from ...games import DEFAULT_GAME, GAMES, get_game
-from ...games.line.rules import Rules
 from ...players.agents import AGENTS
 from ...players.expert import LEVELS
 from ...text.narration import claim_error, default_opponent
@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 
-def opponent_choices(rules: Rules) -> list[tuple[str, str]]:
+def opponent_choices(rules: GameRules) -> list[tuple[str, str]]:
     """The players a computer seat can be, for a Select: the search player's levels, then the
     heuristic players (the game's own first)."""
     own = default_opponent(rules)
@@ -163,7 +163,7 @@ class ClaimScreen(ModalScreen["int | None | str"]):
     ClaimScreen #error { color: $error; }
     """
 
-    def __init__(self, rules: Rules, move: str) -> None:
+    def __init__(self, rules: GameRules, move: str) -> None:
         super().__init__()
         self.rules = rules
         self.move = move
@@ -377,7 +377,7 @@ class StartScreen(Screen[None]):
     def option_values(self) -> dict[str, str]:
         return dict(self.settings.options.get(self.game_id(), {}))
 
-    def rules_now(self) -> Rules | None:
+    def rules_now(self) -> GameRules | None:
         try:
             return get_game(self.game_id()).configure(
                 self.rule_set(), self.option_values(), self.players()

@@ -25,10 +25,9 @@ from typing import Any
 
 from ...core.actions import Action, Draw, Muggins, Pass, Play
 from ...core.match import Match
+from ...core.protocol import GameRules, GameState, IllegalAction, Observation
 from ...core.record import match_to_record, replay_record
 from ...core.words import hand_text, tile_text
-from ...games.line.rules import Rules
-from ...games.line.state import HandState, IllegalAction, Observation
 from ...players.agents import Agent
 from ...players.analysis import MoveAnalysis, analysis_budget
 from ...text.narration import (
@@ -61,7 +60,7 @@ class Session(TerminalGame):
 
     def __init__(
         self,
-        rules: Rules,
+        rules: GameRules,
         *,
         opponents: Sequence[str | Agent] | None = None,
         seed: int | None = None,
@@ -97,7 +96,7 @@ class Session(TerminalGame):
 
     # ----------------------------------------------------------------- the match
     @property
-    def state(self) -> HandState:
+    def state(self) -> GameState:
         return self.match.hand
 
     @property
@@ -171,7 +170,7 @@ class Session(TerminalGame):
         self.version += 1
         self._note_score(state, before, self._report(state, before))
 
-    def _note_score(self, state: HandState, before: Before, told: list[Told]) -> None:
+    def _note_score(self, state: GameState, before: Before, told: list[Told]) -> None:
         """Keep a score made in play, with the reason the log gave for it, in this hand's
         notes."""
         notes = self.notes.setdefault(self.number - 1, [])
@@ -360,12 +359,12 @@ class Session(TerminalGame):
         return True
 
 
-def _notes_before(notes: list[str], state: HandState) -> int:
+def _notes_before(notes: list[str], state: GameState) -> int:
     """How many of a hand's notes belong to the moves of ``state`` (the scoring moves so far)."""
     return sum(1 for m in state.history if m.points)
 
 
-def _opponents_from_players(players: Any, rules: Rules) -> list[str]:
+def _opponents_from_players(players: Any, rules: GameRules) -> list[str]:
     """The computer players of a record's player names (``greedy-1`` plays ``greedy``)."""
     from ...players.agents import AGENTS
 

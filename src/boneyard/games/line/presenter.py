@@ -24,15 +24,16 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 from ...core.actions import Action, Draw, Move, Muggins, Pass, Play
 from ...core.layout import MARKED, Layout
 from ...core.presenter import Presenter, others
+from ...core.protocol import Phase
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW
 from ...core.views import ArmView, EndView, Half, LineView, PlacedTile, Way
 from ...core.words import Voice, hand_text, number, plural, tile_text
 from .rules import Rules
+from .state import LineState
 
 if TYPE_CHECKING:
     from ...core.match import Match
-    from ...core.protocol import HandResult
-    from .state import HandState
+    from ...core.protocol import GameState, HandResult
 
 __all__ = ["LinePresenter", "trace"]
 
@@ -282,8 +283,8 @@ class LinePresenter(Presenter[R]):
         return f"{says}: {action}."
 
     # ----------------------------------------------------------------- a hand
-    def hand_start(self, state: HandState, voice: Voice) -> str:
-        if state.finding_lead:
+    def hand_start(self, state: GameState, voice: Voice) -> str:
+        if state.phase == Phase.FIND_LEAD:
             lead = state.context
             which = f"the double {HIGH[lead]}" if isinstance(lead, int) else "the double"
             return (
@@ -292,7 +293,7 @@ class LinePresenter(Presenter[R]):
             )
         return super().hand_start(state, voice)
 
-    def held(self, state: HandState, voice: Voice) -> list[str]:
+    def held(self, state: GameState, voice: Voice) -> list[str]:
         result = state.result
         assert result is not None
         held = []
@@ -324,7 +325,7 @@ class LinePresenter(Presenter[R]):
         end = result.end_points[side]
         return f"{number(total)} ({number(total - end)}+{number(end)})"
 
-    def result_notes(self, state: HandState, voice: Voice) -> list[str]:
+    def result_notes(self, state: GameState, voice: Voice) -> list[str]:
         rules = self.rules
         result = state.result
         assert result is not None
@@ -335,7 +336,7 @@ class LinePresenter(Presenter[R]):
                 f"  {voice.side_says(side, 'score', opening=True)} {pts} for "
                 f"{voice.whose(claimer)} wrong claim."
             )
-        if rules.target_exact:
+        if rules.target_exact and isinstance(state, LineState):
             earned = rules.hand_result(state, result.ended, result.out_seat).end_points
             for side, (would, got) in enumerate(zip(earned, result.end_points, strict=True)):
                 if would != got:

@@ -1,6 +1,6 @@
 """The shared mechanism of the line games: their rules.
 
-:class:`Rules` is the resolved, frozen rules of one match of a line game (what
+:class:`LineRules` is the resolved, frozen rules of one match of a line game (what
 :meth:`~boneyard.core.game.Game.configure` returns), with the hooks that the engine
 (:mod:`boneyard.games.line.state`) calls: dealing, the lead, which tiles may go where, what a play
 scores, when a hand ends and what it scores, and when the match ends.
@@ -25,6 +25,7 @@ from ...core.game import (
 )
 from ...core.kernel_spec import KernelSpec
 from ...core.layout import Layout
+from ...core.notation import parse_action
 from ...core.options import (
     OPTIONS,
     OptionError,
@@ -32,17 +33,25 @@ from ...core.options import (
     format_value,
     per_players,
 )
-from ...core.protocol import HandResult
+from ...core.protocol import (
+    GameRules,
+    GameState,
+    HandResult,
+    HandStart,
+    HiddenFacts,
+    Observation,
+    Position,
+)
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, PIPS, TileSet, parse_tile, tile_set, tiles_of
+from .state import LineState, read_public
 
 if TYPE_CHECKING:
     from ...core.presenter import Presenter
-    from .state import HandState
 
-__all__ = ["Rules"]
+__all__ = ["LineRules", "Rules"]
 
 
-class Rules:
+class LineRules(GameRules):
     """The resolved rules of one match: options plus the hooks the engine calls.
 
     Attributes read on hot paths are plain typed fields set once here.
@@ -60,11 +69,16 @@ class Rules:
     claim_values: tuple[int, ...] = ()
     """Every value a claim may name, where scores are claimed (none elsewhere)."""
 
+    # Why the points a play makes at once are scored (a Score's reason): the count of the open
+    # ends in the counting games, a header in Bergen.
+    play_reason = "play"
+    # Tiles that fit any end (Matador's matadors), and whether a seat may draw rather than lay
+    # one: what players reading the table need to know.
+    wild_tiles = 0
+    draw_keeps_wild = False
+
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
-        self.game = game
-        self.rule_set = rule_set
-        self.options = options
-        self.players = players
+        super().__init__(game, rule_set, options, players)
         o = options
         self.tiles = tile_set(str(o.get("tile_set", "double-six")))
         partnerships = bool(o.get("partnerships", False))
@@ -153,7 +167,9 @@ class Rules:
             str(o.get("team_out_rule", "first_player")) == "both_partners" and partnerships
         )
         # Whether score_play can score (counting games); the engine skips the call otherwise.
-        self.scores_in_play = type(self).score_play is not Rules.score_play
+        self.scores_in_play = type(self).score_play is not LineRules.score_play
+        # A tie of a blocked hand broken by who played last reads the history.
+        self.search_needs_history = self.blocked_tie == "last_to_play"
         # Pip value of each tile left in a hand.
         self.hand_value: tuple[int, ...] = tuple(
             (HIGH[t] if DOUBLE[t] and self.hand_double_value == "one_half" else PIPS[t])
@@ -201,7 +217,36 @@ class Rules:
         hands = [tiles[i * h : (i + 1) * h] for i in range(self.players)]
         return hands, tiles[h * self.players :]
 
-    def hand_context(self, index: int, previous: HandState | None) -> Any:
+    def start_hand(self, start: HandStart) -> LineState:
+        """The hand ``start`` describes, at its first move: the lead found from the deal (the
+        holder of the highest double, an engine drawn for in turn) or given by the match, and
+        anything the table shows before it (:meth:`start_table`)."""
+        return LineState.from_deal(
+            self,
+            start.hands,
+            start.stock,
+            start.leader,
+            start.lead_by_deal,
+            trusted=start.trusted,
+            totals=start.totals,
+            context=start.context,
+        )
+
+    def state_from_position(self, position: Position) -> LineState:
+        """A state at the position described (see :meth:`LineState.from_position`)."""
+        return LineState.from_position(self, position)
+
+    def parse_action(self, text: str, view: Observation) -> Action:
+        """The action ``text`` names (:func:`boneyard.core.notation.parse_action`), a tile's
+        exposed half read with these rules' own matching (:meth:`exposed_pip`)."""
+        return parse_action(text, view, self.exposed_pip)
+
+    def hidden_facts(self, view: Observation) -> HiddenFacts:
+        """What ``view``'s public history proves about the hidden tiles (see
+        :func:`~boneyard.games.line.state.read_public`)."""
+        return read_public(self, view).facts
+
+    def hand_context(self, index: int, previous: GameState | None) -> Any:
         """What a hand of a match needs to know beyond its deal, from its place in the match
         (``index`` from 0) and the hand before: the engine double of a round. ``None`` here."""
         return None
@@ -214,13 +259,15 @@ class Rules:
         """The tiles :meth:`finds_lead` looks for: nobody holds one while the lead is drawn for."""
         return self.tiles.doubles_mask
 
+    @property
+    def redeals_without_double(self) -> bool:
+        """Whether a deal without a double is thrown in (the lead is a double, and the rules say
+        to redeal when nobody has one)."""
+        return self.first_lead in ("highest_double", "lowest_double") and self.no_double == "redeal"
+
     def needs_redeal(self, hands: Sequence[int]) -> bool:
         """Whether a deal must be thrown in (no double dealt, where the rules say to redeal)."""
-        return (
-            self.first_lead in ("highest_double", "lowest_double")
-            and self.no_double == "redeal"
-            and not any(h & self.tiles.doubles_mask for h in hands)
-        )
+        return self.redeals_without_double and not any(h & self.tiles.doubles_mask for h in hands)
 
     def leader_from_deal(self, hands: Sequence[int], context: Any = None) -> tuple[int, int] | None:
         """``(leader, tile he must lead or -1)`` where the deal decides the lead, else
@@ -432,21 +479,27 @@ class Rules:
             layout = self.table_after(layout, seat, action)
         return layout
 
+    def public_table_after(self, table: object, move: Move) -> Layout | None:
+        """The layout after the public ``move`` (see :meth:`replay_move`)."""
+        return self.replay_move(
+            table if isinstance(table, Layout) else None, move.seat, move.action
+        )
+
     def playable_mask_for(self, layout: Layout, seat: int) -> int:
         """The tiles ``seat`` could play now if it held them: where some ends are open to some
         seats only (Mexican Train's trains), fewer than :meth:`playable_mask`."""
         return self.playable_mask(layout)
 
-    def start_table(self, state: HandState) -> None:
+    def start_table(self, state: LineState) -> None:
         """Set up what the hand shows before the first move (Domino Loo's turn-up): nothing
         here; the table starts with the lead."""
 
-    def apply_action(self, state: HandState, seat: int, action: Action) -> None:
+    def apply_action(self, state: LineState, seat: int, action: Action) -> None:
         """Take a legal ``action`` for ``seat``, where the rules apply actions themselves
         (``custom_apply``)."""
         raise NotImplementedError
 
-    def explain_illegal(self, state: HandState, action: Action) -> str:
+    def explain_illegal(self, state: LineState, action: Action) -> str:
         """Why ``action`` is not legal now, where the rules apply actions themselves."""
         raise NotImplementedError
 
@@ -468,12 +521,25 @@ class Rules:
             if isinstance(a, Play) and layout.tips[layout.names.index(a.end or "")] == double
         ]
 
-    def score_play(self, state: HandState, seat: int, action: Play) -> int:
+    def points_of_play(self, layout: Layout | None, action: Play) -> int:
+        """What ``action`` would score at once on ``layout`` (``None`` before the lead), from
+        public facts only: nothing here (the counting games' count, Bergen's headers)."""
+        return 0
+
+    def play_points(self, table: object, action: Action) -> int:
+        """What ``action`` would score at once on the public ``table`` (see
+        :meth:`points_of_play`)."""
+        if not self.scores_in_play or type(action) is not Play:
+            return 0
+        assert isinstance(action, Play)
+        return self.points_of_play(table if isinstance(table, Layout) else None, action)
+
+    def score_play(self, state: LineState, seat: int, action: Play) -> int:
         """Points a play scores at once for the player's side (counting games). None here."""
         return 0
 
     # ----------------------------------------------------------------- the end of a hand
-    def is_blocked(self, state: HandState) -> bool:
+    def is_blocked(self, state: LineState) -> bool:
         """Whether no seat can play, draw or otherwise act."""
         layout = state.layout
         if layout is None:
@@ -522,7 +588,7 @@ class Rules:
             return sum(self._round(t) for t in terms)
         return self._round(sum(terms))
 
-    def hand_result(self, state: HandState, ended: str, out_seat: int | None) -> HandResult:
+    def hand_result(self, state: LineState, ended: str, out_seat: int | None) -> HandResult:
         """Score a finished hand (block, draw and the other line games)."""
         seat_pips = tuple(self.hand_pips(h) for h in state.hands)
         side_pips = [sum(seat_pips[s] for s in side) for side in self.sides]
@@ -558,7 +624,7 @@ class Rules:
         return HandResult(ended, winner, points, tuple(end_points), seat_pips, out_seat, reason)
 
     def _blocked(
-        self, state: HandState, side_pips: list[int], stock_pips: int
+        self, state: LineState, side_pips: list[int], stock_pips: int
     ) -> tuple[int | None, list[int], str]:
         nsides = len(side_pips)
         tied = self._lowest(state, side_pips)
@@ -591,7 +657,7 @@ class Rules:
         end_points[winner] = self._blocked_score(winner, side_pips, [], stock_pips)
         return winner, end_points, f"blocked: {self.side_name(winner)} wins the tie ({tie})"
 
-    def _lowest(self, state: HandState, side_pips: list[int]) -> list[int]:
+    def _lowest(self, state: LineState, side_pips: list[int]) -> list[int]:
         """The sides that win a blocked hand before any tie-break: those with the fewest pips."""
         low_pips = min(side_pips)
         return [i for i, p in enumerate(side_pips) if p == low_pips]
@@ -618,7 +684,7 @@ class Rules:
             terms = [*terms, stock_pips]
         return max(0, self._rounded_sum(terms))
 
-    def _break_tie(self, state: HandState, tied: list[int], side_pips: list[int]) -> int | None:
+    def _break_tie(self, state: LineState, tied: list[int], side_pips: list[int]) -> int | None:
         tie = self.blocked_tie
         if tie == "lightest_tile":
 
@@ -654,10 +720,16 @@ class Rules:
         leaders = [i for i in reached if totals[i] == best]
         return leaders[0] if len(leaders) == 1 else None
 
-    def match_end(self, totals: Sequence[float], hands_played: int) -> tuple[bool, int | None]:
+    def match_end(
+        self, totals: Sequence[float], hands_played: int, last: HandResult | None = None
+    ) -> tuple[bool, int | None]:
         """``(over, winner)`` once ``hands_played`` hands have given these totals. Here the
         match is over when a side has won it (:meth:`match_winner`); a game played for a number
-        of hands may end it without a winner (a tie)."""
+        of hands may end it without a winner (a tie). With an exact target the first side to
+        reach it exactly wins, even mid-hand (``last.target_side``)."""
+        if self.target_exact:
+            side = last.target_side if last is not None else None
+            return side is not None, side
         winner = self.match_winner(totals)
         return winner is not None, winner
 
@@ -670,7 +742,7 @@ class Rules:
         return tuple(points)
 
     # ----------------------------------------------------------------- legal actions
-    def legal_actions(self, state: HandState) -> list[Action]:
+    def legal_actions(self, state: LineState) -> list[Action]:
         """Every action the seat to move may take."""
         hand = state.hands[state.turn]
         layout = state.layout
@@ -710,11 +782,6 @@ class Rules:
         return [DRAW] if can_draw else [PASS]
 
     # ----------------------------------------------------------------- the compiled core
-    def phase_actions(self) -> tuple[Action, ...]:
-        """No bidding nor declaration phase in a line game (the protocol's
-        :meth:`~boneyard.core.protocol.GameRules.phase_actions`)."""
-        return ()
-
     def kernel_spec(self) -> KernelSpec | None:
         """These rules as data for the compiled core (:mod:`boneyard.core.kernel`), or ``None``
         where it cannot play them (a game that applies actions itself): the line game's spec with
@@ -787,3 +854,7 @@ class Rules:
 
     def end_names(self) -> str:
         return self.game.end_names
+
+
+# The name the library has always used for the line games' rules.
+Rules = LineRules

@@ -1,22 +1,28 @@
-"""One hand in progress: the state machine at the centre of boneyard.
+"""One hand of a line game in progress: the state machine most games share.
 
-A :class:`HandState` holds the hands as bitmasks, the stock in draw order, the layout, whose turn it
-is, the scores made during play and the history. It answers :meth:`~HandState.legal_actions`, takes
-an action with :meth:`~HandState.apply` (an illegal one raises :class:`IllegalAction` and changes
-nothing), copies itself cheaply with :meth:`~HandState.copy`, and gives each seat only what that
-seat may see with :meth:`~HandState.observation`. :meth:`~HandState.restart` and
-:meth:`~HandState.replay_to` rebuild the hand from its start, the one place that is done.
+A :class:`LineState` (also known as ``LineState``) is the line games' :class:`~boneyard.core.
+protocol.GameState`: it holds the hands as bitmasks, the stock in draw order, the layout, whose
+turn it is, the scores made during play and the history. It answers
+:meth:`~LineState.legal_actions`, takes an action with :meth:`~LineState.apply` (saying what
+happened; an illegal one raises :class:`IllegalAction` and changes nothing) or
+:meth:`~LineState.apply_fast` (for search), copies itself cheaply with :meth:`~LineState.copy`,
+and gives each seat only what that seat may see with :meth:`~LineState.observation`. A hand is
+started by its rules (:meth:`~boneyard.games.line.rules.LineRules.start_hand`), the one place
+that is done; :meth:`~LineState.restart` and :meth:`~LineState.replay_to` come back to it.
 
 >>> from boneyard.games import get_game
+>>> from boneyard.core.protocol import HandStart
 >>> from boneyard.core.tiles import parse_tile as T
 >>> rules = get_game("block").configure(players=2)
 >>> deal = [[T(t) for t in "6-6 6-5 5-5 4-4 3-3 2-2 1-1".split()],
 ...         [T(t) for t in "6-4 6-3 6-2 5-4 5-3 4-3 0-0".split()]]
 >>> stock = [t for t in range(28) if not any(t in h for h in deal)]
->>> state = HandState.from_deal(rules, deal, stock)
+>>> state = rules.start_hand(HandStart(deal, stock))
 >>> state.turn, [str(a) for a in state.legal_actions()]
 (0, ['6-6'])
->>> state.apply(state.legal_actions()[0])
+>>> outcome = state.apply(state.legal_actions()[0])
+>>> outcome.turn, outcome.scores, outcome.result
+(1, (), None)
 >>> [str(a) for a in state.legal_actions()]
 ['6-2 at L', '6-3 at L', '6-4 at L', '6-2 at R', '6-3 at R', '6-4 at R']
 >>> state.apply(Play(T("0-0"), "L"))
@@ -27,27 +33,47 @@ boneyard.core.protocol.IllegalAction: seat 1 cannot play 0-0 at L: the end shows
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.actions import DRAW, PASS, Action, Draw, Move, Muggins, Pass, Play, play
+from ...core.history import public_steps
 from ...core.layout import Layout
-from ...core.protocol import IllegalAction
+from ...core.protocol import (
+    ACQUIRED,
+    LACKS,
+    PLAYED,
+    Event,
+    GameState,
+    HandStart,
+    HiddenFacts,
+    IllegalAction,
+    Observation,
+    Outcome,
+    Phase,
+    Position,
+    Score,
+)
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, mask_of
 
 if TYPE_CHECKING:
     from ...core.protocol import HandResult
-    from .rules import Rules
+    from .rules import LineRules
 
-__all__ = ["HandState", "IllegalAction", "Observation"]
+__all__ = ["IllegalAction", "LineState", "Observation"]
+
+_PLAY = Phase.PLAY
+_FIND_LEAD = Phase.FIND_LEAD
+_OVER = Phase.OVER
 
 
-class HandState:
-    """The complete (hidden-information) state of one hand."""
+class LineState(GameState):
+    """The complete (hidden-information) state of one hand of a line game."""
 
     __slots__ = (
         "_legal",
+        "_lost",
         "base_totals",
         "bonus_double",
         "context",
@@ -62,6 +88,7 @@ class HandState:
         "leader",
         "over",
         "penalties",
+        "phase",
         "public",
         "required_lead",
         "result",
@@ -75,7 +102,7 @@ class HandState:
         "unclaimed_by",
     )
 
-    rules: Rules
+    rules: LineRules
     hands: list[int]
     deal: tuple[int, ...]
     stock: tuple[int, ...]
@@ -100,12 +127,14 @@ class HandState:
     public: list[Move]
     over: bool
     result: HandResult | None
+    phase: Phase
     _legal: tuple[Action, ...] | None
+    _lost: int  # points an exact target refused during the last apply()
 
     @classmethod
     def from_deal(
         cls,
-        rules: Rules,
+        rules: LineRules,
         hands: Sequence[Sequence[int]],
         stock: Sequence[int],
         leader: int | None = None,
@@ -114,7 +143,7 @@ class HandState:
         trusted: bool = False,
         totals: Sequence[float] | None = None,
         context: Any = None,
-    ) -> HandState:
+    ) -> LineState:
         """Start a hand from a deal (tile indexes per seat) and the stock in draw order.
 
         ``leader`` is required where the rules decide the lead by something outside the deal
@@ -123,7 +152,7 @@ class HandState:
         from the match (a rotation), not the deal. ``trusted`` skips checking the deal's
         tiles (for deals the engine made itself). ``totals`` are the match totals before this
         hand (an exact target needs them). ``context`` is what the hand knows from its place in
-        the match (:meth:`Rules.hand_context`: the engine double of a round).
+        the match (:meth:`LineRules.hand_context`: the engine double of a round).
         """
         n = rules.players
         if len(hands) != n:
@@ -158,7 +187,9 @@ class HandState:
         self.public = self.history if not rules.hidden_moves else []
         self.over = False
         self.result = None
+        self.phase = _PLAY
         self._legal = None
+        self._lost = 0
         if lead_by_deal and rules.lead_from_deal():
             derived = rules.leader_from_deal(masks, context)
             if derived is None:
@@ -176,6 +207,7 @@ class HandState:
                 # Who draws it is hidden in the stock: until then seat 0 is the leader of record.
                 self.leader = 0
                 self.finding_lead = True
+                self.phase = _FIND_LEAD
                 self.turn = 0
                 return self
             seat, required = derived
@@ -195,15 +227,86 @@ class HandState:
         rules.start_table(self)
         return self
 
-    # ----------------------------------------------------------------- the start again
-    def restart(self) -> HandState:
-        """This hand again at its first move: the same deal, stock, lead, turn-up and match
-        context (the engine double of a round, a pool's stake), and the same match totals.
+    @classmethod
+    def from_position(cls, rules: LineRules, position: Position) -> LineState:
+        """A state at the position ``position`` describes: its view's table, turn, scores,
+        totals, context and public history, with its hands and stock (``stock_pos`` 0). The
+        pending flags (a double's bonus play, a draw this turn, the lead being drawn for, an
+        unclaimed count, a tile that must lead) are read from the public facts as any seat could.
+        Its ``deal`` is the current hands (the true deal is not known): what search worlds and
+        determinization play on."""
+        view = position.view
+        _, finding, bonus, drew = read_public(rules, view)
+        st = cls.__new__(cls)
+        st.rules = rules
+        st.hands = list(position.hands)
+        st.deal = tuple(position.hands)
+        st.stock = tuple(position.stock)
+        st.stock_pos = 0
+        st.discards = tuple(
+            position.out_of_play if s == view.seat else 0 for s in range(rules.players)
+        )
+        table = view.table
+        st.layout = table if isinstance(table, Layout) else None
+        st.turn = view.turn
+        st.leader = view.leader
+        st.lead_by_deal = False
+        st.finding_lead = finding
+        st.required_lead = -1
+        if view.layout is None and not finding and view.legal_actions:
+            led = {a.tile for a in view.legal_actions if isinstance(a, Play)}
+            if len(led) == 1 and view.hand.bit_count() > 1:
+                st.required_lead = led.pop()
+        st.bonus_double = bonus
+        st.context = view.context
+        st.drew = drew
+        st.scores = list(view.scores)
+        st.base_totals = view.totals
+        st.target_side = -1
+        if rules.target_exact:
+            for side, score in enumerate(view.scores):
+                if view.totals[side] + score == rules.target_score:
+                    st.target_side = side
+                    break
+        st.unclaimed = 0
+        st.unclaimed_by = -1
+        history = list(view.history)
+        if rules.claims and history:
+            last = history[-1]
+            action = last.action
+            if isinstance(action, Play) and action.claim is None and view.layout is not None:
+                st.unclaimed = rules.score_play(st, last.seat, action)
+                st.unclaimed_by = last.seat if st.unclaimed else -1
+        st.penalties = []
+        st.history = history
+        st.public = history if not rules.hidden_moves else list(history)
+        st.over = view.over
+        st.result = None
+        st.phase = _OVER if view.over else _FIND_LEAD if finding else _PLAY
+        st._legal = None
+        st._lost = 0
+        return st
 
-        This is the one place a hand's start is rebuilt: take-back, reviews, records and
-        resuming all come here, so the lead (a deal's double, an engine drawn from the stock,
-        a rotation) is found exactly as the hand first found it."""
-        return HandState.from_deal(
+    # ----------------------------------------------------------------- the start again
+    @property
+    def start(self) -> HandStart:
+        """What this hand started from: its deal, stock, lead (a deal's double, an engine drawn
+        for, a rotation), match context (the engine double of a round, a pool's stake) and
+        totals. :meth:`restart` rebuilds the hand from it, exactly as the hand first found its
+        lead."""
+        return HandStart(
+            [_tiles(m) for m in self.deal],
+            self.stock,
+            None if self.lead_by_deal else self.leader,
+            lead_by_deal=self.lead_by_deal,
+            totals=self.base_totals,
+            context=self.context,
+            trusted=True,
+        )
+
+    def restart(self) -> LineState:
+        """This hand again at its first move (see :meth:`GameState.restart`)."""
+        return LineState.from_deal(
             self.rules,
             [_tiles(m) for m in self.deal],
             self.stock,
@@ -214,22 +317,13 @@ class HandState:
             context=self.context,
         )
 
-    def replay(self) -> Iterator[tuple[HandState, Move]]:
-        """The hand again from its start: each move of the history with the position before it.
-        One state is moved on by each move once the caller has looked at it; copy it to keep
-        it."""
-        state = self.restart()
-        for move in self.history:
-            yield state, move
-            state.apply(move.action, seat=move.seat)
-
-    def replay_to(self, moves: int) -> HandState:
+    def replay_to(self, moves: int) -> LineState:
         """A new state of this hand after its first ``moves`` moves (0: its start)."""
         if not 0 <= moves <= len(self.history):
             raise ValueError(f"the hand has {len(self.history)} moves, not {moves}")
         state = self.restart()
         for move in self.history[:moves]:
-            state.apply(move.action, seat=move.seat)
+            state.apply_fast(move.action, seat=move.seat)
         return state
 
     def deal_voids(self) -> list[int]:
@@ -255,12 +349,12 @@ class HandState:
         return out
 
     # ----------------------------------------------------------------- copying
-    def copy(self, history: bool = True) -> HandState:
+    def copy(self, history: bool = True) -> LineState:
         """A copy sharing every immutable part (layout, stock, deal, rules). With
         ``history=False`` the copy starts an empty history (and no penalties): what a search
         needs, since the engine reads the history only for the move it has just appended and for
         the ``last_to_play`` tie-break."""
-        c = HandState.__new__(HandState)
+        c = LineState.__new__(LineState)
         c.rules = self.rules
         c.hands = self.hands[:]
         c.deal = self.deal
@@ -291,8 +385,71 @@ class HandState:
             c.public = c.history if self.public is self.history else []
         c.over = self.over
         c.result = self.result
+        c.phase = self.phase
         c._legal = self._legal
+        c._lost = 0
         return c
+
+    def kernel_state(self) -> LineState:
+        """This hand as the compiled core reads it: the state itself (it has every field the
+        core's :class:`~boneyard.core.kernel.KernelState` names)."""
+        return self
+
+    def with_world(self, hands: Sequence[int], stock: Sequence[int] | None = None) -> LineState:
+        """This position, without its history, with ``hands`` and (if given) ``stock`` as the
+        tiles left to draw (see :meth:`GameState.with_world`)."""
+        c = self.copy(history=False)
+        c.hands = list(hands)
+        if stock is not None:
+            c.stock = tuple(stock)
+            c.stock_pos = 0
+        c._legal = None
+        return c
+
+    def search_key(self) -> tuple[object, ...]:
+        """What decides the rest of the hand (see :meth:`GameState.search_key`): the hands, the
+        seat to move, the stock position, the open ends (a plain two-ended line up to mirror
+        image), and the pending flags (a double's bonus play, a draw this turn, an unclaimed
+        count, the lead being drawn for, a tile that must lead)."""
+        lay = self.layout
+        lk: object
+        if lay is None:
+            lk = None
+        elif len(lay.names) == 2:
+            # A plain line: the same position up to mirror image.
+            a = (lay.pips[0], lay.tips[0])
+            b = (lay.pips[1], lay.tips[1])
+            lk = (a, b) if a <= b else (b, a)
+        else:
+            lk = lay.search_key()
+        return (
+            *self.hands,
+            self.turn,
+            self.stock_pos,
+            lk,
+            self.bonus_double,
+            self.drew,
+            self.unclaimed,
+            self.unclaimed_by,
+            self.finding_lead,
+            self.required_lead,
+        )
+
+    def stock_next(self, tiles: Sequence[int]) -> None:
+        """Make ``tiles`` the next ones drawn (see :meth:`GameState.stock_next`)."""
+        pos = self.stock_pos
+        rest = [t for t in self.stock[pos:] if t not in tiles]
+        self.stock = (*self.stock[:pos], *tiles, *rest)
+
+    def public_key(self) -> tuple[object, ...]:
+        """The public part of the position (see :meth:`GameState.public_key`): the table, the
+        stock position, the seat to move, the pending flags, and whether the hand is over."""
+        return (self.over, *self.search_key()[len(self.hands) :])
+
+    @property
+    def table(self) -> Layout | None:
+        """The public table: the layout (``None`` before the lead)."""
+        return self.layout
 
     # ----------------------------------------------------------------- queries
     def legal_actions(self) -> list[Action]:
@@ -322,9 +479,60 @@ class HandState:
         return tuple(h.bit_count() for h in self.hands)
 
     # ----------------------------------------------------------------- acting
-    def apply(self, action: Action, seat: int | None = None) -> None:
-        """Take ``action`` for the seat to move. Raises :class:`IllegalAction` (changing
-        nothing) if the rules do not allow it, or if ``seat`` is given and is not to move."""
+    def apply(self, action: Action, seat: int | None = None) -> Outcome:
+        """Take ``action`` for the seat to move and say what happened (see
+        :meth:`GameState.apply`). Raises :class:`IllegalAction` (changing nothing) if the rules
+        do not allow it, or if ``seat`` is given and is not to move."""
+        scores = tuple(self.scores)
+        penalties = len(self.penalties)
+        reached = self.target_side
+        finding = self.finding_lead
+        self._lost = 0
+        self.apply_fast(action, seat)
+        return self._outcome(scores, penalties, reached, finding)
+
+    def _outcome(
+        self, scores: tuple[int, ...], penalties: int, reached: int, finding: bool
+    ) -> Outcome:
+        """The :class:`Outcome` of the move just applied, from what it changed."""
+        rules = self.rules
+        index = len(self.history) - 1
+        move = self.history[index]
+        public = self.public[-1]
+        action = move.action
+        kind = type(action)
+        said: list[Score] = []
+        events: list[Event] = []
+        side = rules.side_of[move.seat]
+        if kind is Muggins:
+            said.append(Score(side, move.points, "muggins", move.seat, self._lost))
+        elif kind is Play:
+            if move.points or self._lost:
+                said.append(Score(side, move.points, rules.play_reason, move.seat, self._lost))
+            elif self.unclaimed and self.unclaimed_by == move.seat:
+                events.append(Event("unclaimed", move.seat, side))
+            if not self.over and not self.hands[move.seat]:
+                events.append(Event("out", move.seat, side))
+        for at, victim, points in self.penalties[penalties:]:
+            if at == index:
+                said.append(Score(victim, points, "penalty", move.seat))
+        if finding and not self.finding_lead and kind is Draw:
+            events.append(Event("lead_found", move.seat))
+        if reached < 0 <= self.target_side:
+            events.append(Event("target", side=self.target_side))
+        return Outcome(
+            index,
+            move,
+            public,
+            tuple(said),
+            tuple(events),
+            -1 if self.over else self.turn,
+            self.phase,
+            self.result if self.over else None,
+        )
+
+    def apply_fast(self, action: Action, seat: int | None = None) -> None:
+        """:meth:`apply` without building the outcome: what search and simulation use."""
         if seat is not None and seat != self.turn:
             raise IllegalAction(
                 "the hand is over"
@@ -337,9 +545,7 @@ class HandState:
             self._legal = legal
         rules = self.rules
         if action not in legal:
-            if rules.custom_apply:
-                raise IllegalAction(rules.explain_illegal(self, action))
-            action = self._normalize(action)
+            action = self.normalize(action)
             if action not in legal:
                 raise IllegalAction(self.why_illegal(action))
         self._legal = None
@@ -358,12 +564,16 @@ class HandState:
         else:
             self._pass(seat)
 
-    def _normalize(self, action: Action) -> Action:
+    def normalize(self, action: Action) -> Action:
         """The canonical form of a play written loosely (a lead without orientation, a redundant
-        ``open``)."""
+        ``open``): the one normalisation :meth:`apply`, :meth:`is_legal` and
+        :meth:`why_illegal` share."""
         if not isinstance(action, Play):
             return action
         t, end, claim = action.tile, action.end, action.claim
+        if self.rules.custom_apply:
+            # A tile played to a trick: no end, no orientation.
+            return play(t) if end is None and claim is None else action
         if claim is not None and not self.rules.claims:
             return action  # illegal: this game has no claims
         if end is None:
@@ -441,6 +651,7 @@ class HandState:
         if rules.target_exact:
             total = self.base_totals[side] + self.scores[side] + points
             if total > rules.target_score:
+                self._lost = points  # refused: what apply() tells as forfeited
                 return 0
             if total == rules.target_score and self.target_side < 0:
                 self.target_side = side
@@ -491,6 +702,7 @@ class HandState:
         if self.finding_lead:
             if self.rules.finds_lead(t, self.context):
                 self.finding_lead = False
+                self.phase = _PLAY
                 self.leader = seat
                 self.required_lead = t if self.rules.lead_tile_rule == "the_deciding_double" else -1
                 self.turn = seat
@@ -520,6 +732,7 @@ class HandState:
         moment as the end-of-hand points (with an exact target they stand or fall together)."""
         rules = self.rules
         self.over = True
+        self.phase = _OVER
         result = rules.hand_result(self, ended, out_seat)
         end_points = list(result.end_points)
         if rules.target_exact:
@@ -532,7 +745,8 @@ class HandState:
                     and self.base_totals[side] + self.scores[side] + moment > rules.target_score
                 ):
                     end_points[side] = 0
-                    if out_seat is not None and side == rules.side_of[out_seat]:
+                    if out_seat is not None and side == rules.side_of[out_seat] and last_points:
+                        self._lost = last_points
                         last_points = 0
         if out_seat is not None and (last_points or self.history[-1].points):
             if last_points:
@@ -544,16 +758,22 @@ class HandState:
                 if pts and total == rules.target_score and self.target_side < 0:
                     self.target_side = side
         points = tuple(s + e for s, e in zip(self.scores, end_points, strict=True))
-        self.result = replace(result, points=points, end_points=tuple(end_points))
+        self.result = replace(
+            result,
+            points=points,
+            end_points=tuple(end_points),
+            target_side=self.target_side if self.target_side >= 0 else None,
+        )
         self._legal = ()
 
     # ----------------------------------------------------------------- explaining
     def why_illegal(self, action: Action) -> str:
-        """A sentence saying why ``action`` is not legal now."""
+        """A sentence saying why ``action`` (as :meth:`normalize` writes it) is not legal now."""
         if self.over:
             return "the hand is over"
         if self.rules.custom_apply:
             return self.rules.explain_illegal(self, action)
+        action = self.normalize(action)
         seat = self.turn
         legal = self.rules.legal_actions(self)
         # Claim variants are listed once, not once per claimable value.
@@ -634,27 +854,163 @@ class HandState:
         return f"{action} is not an action of this game (legal: {options})"
 
     # ----------------------------------------------------------------- views
-    @property
-    def table(self) -> Layout | None:
-        """The public table, as the engine protocol names it: the layout."""
-        return self.layout
-
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see: its own tiles, the table, the others' tile counts, the stock
         size, the public history (draws without their tiles) and the scores."""
-        return Observation(self, seat)
+        legal: tuple[Action, ...] = ()
+        if seat == self.turn and not self.over:
+            cached = self._legal
+            if cached is None:
+                cached = self._legal = tuple(self.rules.legal_actions(self))
+            legal = cached
+        return Observation(self, seat, self.layout, legal)
 
     def __repr__(self) -> str:
         hands = " | ".join(" ".join(NAMES[t] for t in _tiles(h)) for h in self.hands)
         return (
-            f"<HandState {self.rules.game.id} turn={self.turn} layout={self.layout} hands={hands}>"
+            f"<LineState {self.rules.game.id} turn={self.turn} layout={self.layout} hands={hands}>"
         )
 
 
 _new_move = tuple.__new__
 
 
-def _check_tiles(rules: Rules, hands: Sequence[Sequence[int]], stock: Sequence[int]) -> None:
+class PublicReading(NamedTuple):
+    """What a line game's public history shows (:func:`read_public`): the facts about the hidden
+    tiles, and the flags a copy of the position must carry over (the lead being drawn for, the
+    double whose bonus play is pending or -1, a draw this turn)."""
+
+    facts: HiddenFacts
+    finding_lead: bool
+    bonus_double: int
+    drew: bool
+
+
+def read_public(rules: LineRules, view: Observation) -> PublicReading:
+    """Read ``view``'s public history move by move (the table followed by the one replayer,
+    :func:`~boneyard.core.history.public_steps`): each seat's acquisitions, the tiles it showed
+    it lacked, its plays.
+
+    A pass, or a forced draw, when the ends showed certain pips proves the seat held nothing
+    playable there (``playable_mask_for`` the table then) at that moment. No void is read from
+    a draw where drawing is voluntary (the observer cannot tell a forced draw from a chosen
+    one), from the pass that declines a double's bonus play, or for the wild tiles a seat may
+    keep rather than lay (``draw_keeps_wild``). While the lead is found by drawing, nobody was
+    dealt a tile that finds it and every draw but the last drew none. A double's bonus play
+    offered means its seat holds a tile for it until it plays again; a hand not over means some
+    seat can still play (or draw)."""
+    n = rules.players
+    history = view.history
+    timelines: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    doubles = rules.lead_finder_mask(view.context)
+    wild = rules.wild_tiles if rules.draw_keeps_wild else 0
+    layout: Layout | None = None
+    finding = False
+    bonus = -1  # the double whose bonus play is pending
+    must_hold: tuple[int, int] | None = None  # (seat, tiles): it holds one of them
+    drew = False
+    # Who acted after each move (calls of muggins apart): the next actor, or the seat to move.
+    actors = [m.seat for m in history if type(m.action) is not Muggins]
+    nxt_actor = [-1] * len(history)
+    following = view.turn if not view.over else -1
+    k = len(actors)
+    for i in range(len(history) - 1, -1, -1):
+        nxt_actor[i] = following
+        if type(history[i].action) is not Muggins:
+            k -= 1
+            following = actors[k]
+    for step in public_steps(rules, history):
+        i = step.index
+        move = step.move
+        action = move.action
+        s = move.seat
+        kind = type(action)
+        after = step.after
+        assert after is None or isinstance(after, Layout)
+        if kind is Play:
+            assert isinstance(action, Play) and after is not None
+            t = action.tile
+            timelines[s].append((PLAYED, t))
+            layout = after
+            finding = False
+            was_bonus = bonus >= 0
+            bonus = -1
+            if must_hold and must_hold[0] == s:
+                must_hold = None
+            if rules.double_bonus_play and DOUBLE[t] and not was_bonus and nxt_actor[i] == s:
+                # The bonus was offered: the seat held a tile matching the double there, and
+                # holds it until it plays again.
+                bonus = t
+                fits = 0
+                for u in _tiles(rules.tiles.suit_mask[HIGH[t]]):
+                    if rules.bonus_plays(BIT[u], layout, t):
+                        fits |= BIT[u]
+                must_hold = (s, fits)
+            drew = False
+        elif kind is Draw:
+            if layout is None:
+                # Drawing for the lead: nobody was dealt a double, and each draw but the one
+                # that finds a double (the drawer then leads: moves next) drew none.
+                if not finding:
+                    finding = True
+                    for tl in timelines:
+                        tl.append((LACKS, doubles))
+                timelines[s].append((ACQUIRED, 1))
+                if nxt_actor[i] != s:
+                    timelines[s].append((LACKS, doubles))
+                else:
+                    finding = False
+                continue
+            if not rules.voluntary_draw:
+                timelines[s].append((LACKS, rules.playable_mask_for(layout, s) & ~wild))
+            timelines[s].append((ACQUIRED, 1))
+            drew = True
+            bonus = -1
+        elif kind is Pass:
+            if layout is not None and bonus < 0:
+                timelines[s].append((LACKS, rules.playable_mask_for(layout, s)))
+            layout = after  # a pass may mark the table (a train open to all)
+            bonus = -1
+            drew = False
+    if (
+        layout is None
+        and not finding
+        and view.legal_actions
+        and all(type(a) is Draw for a in view.legal_actions)
+    ):
+        # This seat must draw for the lead before anyone has: nobody was dealt a double.
+        finding = True
+        for tl in timelines:
+            tl.append((LACKS, doubles))
+    # The hand is not over: the last block check (after the last play or draw) found a seat
+    # able to play, or a tile to draw. Only passes came since, so the hands are the same.
+    alive = 0
+    if (
+        layout is not None
+        and not view.over
+        and (rules.early_block_detection or view.drawable == 0 or not rules.can_draw)
+    ):
+        alive = rules.playable_mask(layout)
+        if view.hand & alive:
+            alive = 0
+    # The deal: whatever the seat holds or played beyond what it drew.
+    for s, tl in enumerate(timelines):
+        played = sum(1 for kind, _ in tl if kind == PLAYED)
+        drawn = sum(1 for kind, _ in tl if kind == ACQUIRED)
+        tl.insert(0, (ACQUIRED, view.hand_sizes[s] + played - drawn))
+    placed = layout.placed if layout is not None else 0
+    facts = HiddenFacts(
+        tuple(tuple(tl) for tl in timelines),
+        rules.tiles.all_mask & ~view.hand & ~placed,
+        alive,
+        rules.early_block_detection,
+        must_hold if must_hold is not None and must_hold[0] != view.seat else None,
+    )
+    drew = drew and bool(history) and history[-1].seat == view.turn
+    return PublicReading(facts, finding, bonus, drew)
+
+
+def _check_tiles(rules: LineRules, hands: Sequence[Sequence[int]], stock: Sequence[int]) -> None:
     """Every tile of the set exactly once in the deal and stock."""
     seen = 0
     for h in [*hands, stock]:
@@ -679,88 +1035,5 @@ def _tiles(mask: int) -> list[int]:
     return out
 
 
-class Observation:
-    """One seat's view of a hand. It holds no reference to the state, only public facts and the
-    seat's own tiles, so an agent given an observation cannot read hidden tiles."""
-
-    __slots__ = (
-        "_hist",
-        "_hist_len",
-        "context",
-        "discarded",
-        "drawable",
-        "hand",
-        "hand_sizes",
-        "layout",
-        "leader",
-        "legal_actions",
-        "over",
-        "rules",
-        "scores",
-        "seat",
-        "stock_size",
-        "totals",
-        "turn",
-    )
-
-    seat: int
-    rules: Rules
-    hand: int
-    layout: Layout | None
-    hand_sizes: tuple[int, ...]
-    stock_size: int
-    drawable: int
-    turn: int
-    leader: int
-    scores: tuple[int, ...]
-    totals: tuple[float, ...]
-    legal_actions: tuple[Action, ...]
-    over: bool
-    context: Any
-    discarded: int
-
-    @property
-    def table(self) -> Layout | None:
-        """The public table, as the engine protocol names it: the layout."""
-        return self.layout
-
-    def __init__(self, state: HandState, seat: int) -> None:
-        self.seat = seat
-        self.context = state.context
-        self.discarded = state.discards[seat]  # the seat's own tiles thrown out of play
-        self.rules = rules = state.rules
-        hands = state.hands
-        self.hand = hands[seat]
-        self.layout = state.layout
-        self.hand_sizes = tuple(map(int.bit_count, hands))
-        stock_size = len(state.stock) - state.stock_pos
-        self.stock_size = stock_size
-        self.drawable = max(0, stock_size - rules.reserve)
-        self.turn = state.turn
-        self.leader = state.leader
-        self.scores = tuple(state.scores)
-        self.totals = state.base_totals  # the match totals before this hand
-        self.over = over = state.over
-        if seat == state.turn and not over:
-            legal = state._legal
-            if legal is None:
-                legal = state._legal = tuple(rules.legal_actions(state))
-            self.legal_actions = legal
-        else:
-            self.legal_actions = ()
-        # The public history is append-only; a prefix of it never changes.
-        self._hist = state.public
-        self._hist_len = len(state.public)
-
-    @property
-    def history(self) -> tuple[Move, ...]:
-        """The public moves so far (a draw shows who drew, not what)."""
-        return tuple(self._hist[: self._hist_len])
-
-    @property
-    def tiles(self) -> list[int]:
-        return _tiles(self.hand)
-
-    @property
-    def my_turn(self) -> bool:
-        return bool(self.legal_actions)
+# The name the library has always used for the line games' state.
+HandState = LineState

@@ -19,7 +19,7 @@ from .rules import TRICKS, LooRules
 from .table import DROPPED, MISSED, STOOD, Tricks
 
 if TYPE_CHECKING:
-    from ..line.state import HandState
+    from ...core.protocol import GameState
 
 __all__ = ["LooPresenter", "TrickPresenter"]
 
@@ -104,7 +104,7 @@ class TrickPresenter(Presenter[R]):
             f"({plural(after.won[w], 'trick')} so far)."
         ]
 
-    def held(self, state: HandState, voice: Voice) -> list[str]:
+    def held(self, state: GameState, voice: Voice) -> list[str]:
         table = state.layout
         if not isinstance(table, Tricks):
             return []
@@ -185,7 +185,7 @@ class LooPresenter(TrickPresenter[LooRules]):
             return f"{plural(self.rules.rounds, 'deal')}, most counters wins"
         return super().goal_short()
 
-    def hand_start(self, state: HandState, voice: Voice) -> str:
+    def hand_start(self, state: GameState, voice: Voice) -> str:
         """``Seat 3 deals; you decide first.``"""
         leader = state.leader
         dealer = (leader - 1) % self.rules.players

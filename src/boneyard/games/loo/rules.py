@@ -61,15 +61,16 @@ from ...core.actions import (
 )
 from ...core.game import Game, RuleSet
 from ...core.layout import Layout
-from ...core.protocol import HandResult
+from ...core.protocol import ACQUIRED, LACKS, PLAYED, HandResult, HiddenFacts
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
 from ...core.words import plural
-from ..line.rules import Rules
+from ..line.rules import LineRules
 from .table import DROPPED, MISSED, STOOD, UNDECIDED, Tricks
 
 if TYPE_CHECKING:
     from ...core.options import Options
-    from ..line.state import HandState
+    from ...core.protocol import GameState, Observation
+    from ..line.state import LineState
     from .presenter import LooPresenter
 
 __all__ = ["DominoLooGame", "LooRules"]
@@ -100,7 +101,7 @@ LOO_DEFAULTS: dict[str, Any] = {
 }
 
 
-class LooRules(Rules):
+class LooRules(LineRules):
     """Five tricks with trumps turned up, the miss, dropping out, looing."""
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
@@ -200,26 +201,26 @@ class LooRules(Rules):
         return [m for m in out if m]
 
     # ----------------------------------------------------------------- the hand
-    def hand_context(self, index: int, previous: HandState | None) -> Any:
+    def hand_context(self, index: int, previous: GameState | None) -> Any:
         """``(trick value, whether the dealer stakes)``: in a pool, each looed player of the last
         hand paid 5 into this one (the dealer stakes 5 when nobody did)."""
         if not self.pool:
             return (1, False)
         looed = 0
-        if previous is not None and isinstance(previous.layout, Tricks):
-            table = previous.layout
+        if previous is not None and isinstance(previous.table, Tricks):
+            table = previous.table
             looed = sum(1 for s in table.in_hand() if table.won[s] == 0)
         return (looed, False) if looed else (1, True)
 
-    def start_table(self, state: HandState) -> None:
+    def start_table(self, state: LineState) -> None:
         value, ante = state.context if state.context is not None else (1, self.pool)
         state.layout = Tricks.start(state.stock[0], self.players, value, ante)
         state.stock_pos = 1  # the turn-up
 
-    def dealer(self, state: HandState) -> int:
+    def dealer(self, state: LineState) -> int:
         return (state.leader - 1) % self.players
 
-    def legal_actions(self, state: HandState) -> list[Action]:
+    def legal_actions(self, state: LineState) -> list[Action]:
         table = state.layout
         assert isinstance(table, Tricks)
         hand = state.hands[state.turn]
@@ -239,7 +240,7 @@ class LooRules(Rules):
                 break
         return [play(t) for t in tiles_of(allowed)]
 
-    def apply_action(self, state: HandState, seat: int, action: Action) -> None:
+    def apply_action(self, state: LineState, seat: int, action: Action) -> None:
         table = state.layout
         assert isinstance(table, Tricks)
         move = Move(seat, action)
@@ -279,12 +280,12 @@ class LooRules(Rules):
             return  # the same seat discards next
         self._decided(state, table, seat)
 
-    def _discard(self, state: HandState, seat: int, mask: int) -> None:
+    def _discard(self, state: LineState, seat: int, mask: int) -> None:
         d = list(state.discards)
         d[seat] |= mask
         state.discards = tuple(d)
 
-    def _decided(self, state: HandState, table: Tricks, seat: int) -> None:
+    def _decided(self, state: LineState, table: Tricks, seat: int) -> None:
         """After a seat's decision: the next to decide, or the play, or (all but one out) the
         end of an uncontested hand."""
         n = self.players
@@ -308,7 +309,7 @@ class LooRules(Rules):
         state.layout = table.but(leader=leader)
         state.turn = leader
 
-    def _play(self, state: HandState, table: Tricks, seat: int, t: int) -> None:
+    def _play(self, state: LineState, table: Tricks, seat: int, t: int) -> None:
         state.hands[seat] ^= BIT[t]
         trick = (*table.trick, (seat, t))
         placed = table.placed | BIT[t]
@@ -330,7 +331,7 @@ class LooRules(Rules):
             return
         state.turn = winner
 
-    def explain_illegal(self, state: HandState, action: Action) -> str:
+    def explain_illegal(self, state: LineState, action: Action) -> str:
         if state.over:
             return "the hand is over"
         table = state.layout
@@ -373,7 +374,7 @@ class LooRules(Rules):
         return f"seat {seat} must play a tile that beats the trick if it can (legal: {options})"
 
     # ----------------------------------------------------------------- the end
-    def hand_result(self, state: HandState, ended: str, out_seat: int | None) -> HandResult:
+    def hand_result(self, state: LineState, ended: str, out_seat: int | None) -> HandResult:
         table = state.layout
         assert isinstance(table, Tricks)
         n = self.players
@@ -397,9 +398,11 @@ class LooRules(Rules):
         pips = tuple(self.hand_pips(h) for h in state.hands)
         return HandResult(ended, winner, tuple(end), tuple(end), pips, None, reason)
 
-    def match_end(self, totals: Sequence[float], hands_played: int) -> tuple[bool, int | None]:
+    def match_end(
+        self, totals: Sequence[float], hands_played: int, last: HandResult | None = None
+    ) -> tuple[bool, int | None]:
         if not self.pool:
-            return super().match_end(totals, hands_played)
+            return super().match_end(totals, hands_played, last)
         if hands_played < self.rounds:
             return False, None
         best = max(totals)
@@ -414,6 +417,29 @@ class LooRules(Rules):
         return leaders[0] if len(leaders) == 1 else None
 
     # ----------------------------------------------------------------- what others know
+    def hidden_facts(self, view: Observation) -> HiddenFacts:
+        """Every hidden hand was taken before the play (dealt, or the miss), so each seat's
+        tiles avoid the tiers its plays showed it lacked (:meth:`public_voids`); the other
+        unseen tiles are in the stock or out of play (thrown out with a miss or a hand dropped:
+        the observer knows only its own). The decisions before the play are not read."""
+        table = view.table
+        assert isinstance(table, Tricks)
+        voids = self.public_voids(view.history, table)
+        played: list[list[tuple[int, int]]] = [[] for _ in range(self.players)]
+        for move in view.history:
+            if isinstance(move.action, Play):
+                played[move.seat].append((PLAYED, move.action.tile))
+        timelines = tuple(
+            (
+                (ACQUIRED, view.hand_sizes[s] + len(played[s])),
+                *played[s],
+                *(((LACKS, voids[s]),) if voids[s] and s != view.seat else ()),
+            )
+            for s in range(self.players)
+        )
+        unseen = self.tiles.all_mask & ~view.hand & ~table.placed & ~view.discarded
+        return HiddenFacts(timelines, unseen)
+
     def public_voids(self, history: Sequence[Move], layout: Layout) -> list[int]:
         """Per seat, the tiles it cannot hold now, read from the tricks of a public history: a
         player who did not play from a tier he was bound to (see :meth:`tiers`) held none of it

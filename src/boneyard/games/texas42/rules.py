@@ -38,13 +38,26 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...core.actions import Action, Bid, Declare, Play, parse_tile, play
+from ...core.actions import Action, Bid, Declare, Move, Play, parse_tile, play
 from ...core.game import Game, RuleSet
+from ...core.history import public_steps
 from ...core.options import OptionError, per_players
-from ...core.protocol import GameRules, GameState, HandResult, HandStart, Position
+from ...core.protocol import (
+    ACQUIRED,
+    LACKS,
+    PLAYED,
+    GamePlayer,
+    GameRules,
+    GameState,
+    HandResult,
+    HandStart,
+    HiddenFacts,
+    Observation,
+    Position,
+)
 from ...core.tiles import BIT, DOUBLE, DOUBLE_SIX, HIGH, LOW, NAMES, PIPS, tiles_of
 from .options import TEXAS_OPTIONS
 from .table import DOUBLES_SUIT, NO_TRUMP, FortyTwoTable, Trick
@@ -378,6 +391,96 @@ class FortyTwoRules(GameRules):
             return "set"
         return ""
 
+    # ----------------------------------------------------------------- the public table
+    def table_after(self, table: FortyTwoTable, seat: int, action: Action) -> FortyTwoTable:
+        """The table after ``seat``'s ``action`` on ``table``: every move of 42 is public, so
+        this one rule moves both a hand's table and any replay of its public history on."""
+        if table.bidding:
+            bid = action if isinstance(action, Bid) else None
+            table = table.but(bids=(*table.bids, (seat, bid)))
+            if bid is not None:
+                table = table.but(high=bid, bidder=seat)
+            if len(table.bids) == PLAYERS and table.high is not None:
+                declarer = table.bidder
+                if table.high.contract is not None:  # a plunge or a splash
+                    declarer = self.partner(table.bidder)
+                table = table.but(declarer=declarer)
+            return table
+        if table.declaration is None:
+            assert isinstance(action, Declare)
+            table = self.contract_table(table, action)
+            return table.but(leader=self.opening_leader(table))
+        assert isinstance(action, Play)
+        t = action.tile
+        if not table.trick:
+            table = table.but(suit=self.suit_led(t, table, action.open), leader=seat)
+        trick = (*table.trick, (seat, t))
+        if len(trick) < PLAYERS - (1 if table.out >= 0 else 0):
+            return table.but(trick=trick)
+        winner = self.trick_winner(trick, table)
+        taken = list(table.taken)
+        taken[self.side_of[winner]] += self.trick_points(trick)
+        table = table.but(
+            trick=(),
+            suit=-1,
+            leader=winner,
+            tricks=(*table.tricks, (winner, trick)),
+            taken=(taken[0], taken[1]),
+        )
+        if not table.decided:
+            decided = self.decision(table)
+            if not decided and len(table.tricks) == TRICKS:
+                decided = "set"  # seven tricks and still open cannot happen; be safe
+            if decided:
+                table = table.but(decided=decided)
+        return table
+
+    def public_table_after(self, table: object, move: Move) -> FortyTwoTable:
+        """The table after the public ``move``; before a hand's first move (``None``) the
+        table of a hand whose first bidder made it (the shaker on his right, where the first
+        bidder sits left of the shaker; unknown, -1, where a tile's holder bids first)."""
+        if table is None:
+            shaker = (move.seat - 1) % PLAYERS if self.first_bidder_tile < 0 else -1
+            table = FortyTwoTable.start(shaker)
+        assert isinstance(table, FortyTwoTable)
+        return self.table_after(table, move.seat, move.action)
+
+    def hidden_facts(self, view: Observation) -> HiddenFacts:
+        """Each seat was dealt 7 tiles and plays them to the tricks; a seat that did not follow
+        the suit led held none of it then (nor later: nothing is drawn), one that led a first
+        trick with no trump where trumps had to lead held no trump, and in sevens one whose
+        tile was not the nearest seven held none nearer. The bids are not read."""
+        timelines: list[list[tuple[int, int]]] = [[(ACQUIRED, HAND)] for _ in range(PLAYERS)]
+        played = 0
+        for step in public_steps(self, view.history):
+            action = step.move.action
+            if not isinstance(action, Play):
+                continue
+            before = step.before
+            assert isinstance(before, FortyTwoTable)
+            seat, t = step.move.seat, action.tile
+            played |= BIT[t]
+            timelines[seat].append((PLAYED, t))
+            lacks = self._lacks(before, t, seat)
+            if lacks:
+                timelines[seat].append((LACKS, lacks))
+        unseen = self.tiles.all_mask & ~view.hand & ~played
+        return HiddenFacts(tuple(tuple(line) for line in timelines), unseen)
+
+    def _lacks(self, table: FortyTwoTable, t: int, seat: int) -> int:
+        """The tiles a seat that played ``t`` on ``table`` showed it did not hold."""
+        every = range(self.tiles.size)
+        if table.contract == "sevens":
+            near = self.sevens_distance(t)
+            return sum(BIT[u] for u in every if self.sevens_distance(u) < near)
+        if not table.trick:
+            if self.first_lead_trump and not table.tricks and not self.is_trump(t, table.trump):
+                return sum(BIT[u] for u in every if self.is_trump(u, table.trump))
+            return 0
+        if self.follows(t, table.suit, table):
+            return 0
+        return sum(BIT[u] for u in every if self.follows(u, table.suit, table))
+
     # ----------------------------------------------------------------- the end of a hand
     def bid_value(self, bid: Bid) -> int:
         """Scoring points, what a bid is worth: its points, or a mark bid's 42 a mark (or 42
@@ -457,6 +560,17 @@ class FortyTwoRules(GameRules):
         return None
 
     # ----------------------------------------------------------------- what players need
+    def level_player(self, level: str, budget: float) -> GamePlayer | None:
+        """The line search does not play tricks: each level (and the hints and reviews,
+        ``analysis``) is Texas 42's own ``texas-expert`` (:mod:`.players`) with the level's
+        time and worlds; the two weak levels sample a handful of deals, so they err."""
+        from .players import TexasExpert
+
+        worlds = {"beginner": 2, "casual": 6}.get(level, 64)
+        return TexasExpert(
+            budget=min(budget, 0.6) if level != "analysis" else budget, worlds=worlds
+        )
+
     def phase_actions(self) -> tuple[Action, ...]:
         """Every bid and declaration these rules can offer, in a fixed order: a research action
         space gives each an id."""
@@ -507,6 +621,13 @@ class FortyTwoRules(GameRules):
 
 class FortyTwoGame(Game):
     id: ClassVar[str] = "texas-42"
+
+    def agents(self) -> dict[str, Callable[[], Any]]:
+        """Texas 42's own players: ``texas`` (the strategy notes) and ``texas-expert``."""
+        from .players import TexasAgent, TexasExpert
+
+        return {"texas": TexasAgent, "texas-expert": TexasExpert}
+
     aliases: ClassVar[tuple[str, ...]] = ("42",)
     title: ClassVar[str] = "Texas 42"
     summary: ClassVar[str] = (
@@ -543,7 +664,7 @@ class FortyTwoGame(Game):
     min_players = 4
     max_players = 4
     default_players = 4
-    rules_class = FortyTwoRules  # type: ignore[assignment]
+    rules_class = FortyTwoRules
     end_names = "none: tiles are played to tricks, not joined into a line"
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "austin42": RuleSet(

@@ -50,6 +50,7 @@ class FortyTwoState(GameState):
         "lead_by_deal",
         "leader",
         "over",
+        "penalties",
         "phase",
         "public",
         "result",
@@ -57,6 +58,7 @@ class FortyTwoState(GameState):
         "scores",
         "stock",
         "stock_pos",
+        "target_side",
         "turn",
     )
 
@@ -104,6 +106,8 @@ class FortyTwoState(GameState):
         state.over = False
         state.result = None
         state.phase = Phase.BID
+        state.target_side = -1  # no exact target in 42
+        state.penalties = []  # no claims in 42
         state._table = FortyTwoTable.start(shaker)
         state._order = rules.bidding_order(shaker, hands)
         state.turn = state._order[0]
@@ -261,82 +265,48 @@ class FortyTwoState(GameState):
 
     def _apply(self, action: Action) -> tuple[list[Score], list[Event]]:
         rules = self.rules
-        table = self._table
+        before = self._table
         seat = self.turn
         self.history.append(Move(seat, action))
         self._legal = None
+        # The table moves on by the public rule every reader of the history follows
+        # (FortyTwoRules.table_after); the state adds the hidden hands, the turn and the scores.
+        self._table = table = rules.table_after(before, seat, action)
         scores: list[Score] = []
         events: list[Event] = []
         if self.phase == Phase.BID:
-            bid = action if isinstance(action, Bid) else None
-            table = table.but(bids=(*table.bids, (seat, bid)))
-            if bid is not None:
-                table = table.but(high=bid, bidder=seat)
             if len(table.bids) < PLAYERS:
-                self._table = table
                 self.turn = self._order[len(table.bids)]
-                return scores, events
-            if table.high is None:
-                self._table = table
+            elif table.high is None:
                 self._finish()
-                return scores, events
-            assert table.high is not None
-            declarer = table.bidder
-            if table.high.contract is not None:
-                declarer = rules.partner(table.bidder)
-            self._table = table.but(declarer=declarer)
-            self.phase = Phase.DECLARE
-            self.turn = declarer
+            else:
+                self.phase = Phase.DECLARE
+                self.turn = table.declarer
             return scores, events
         if self.phase == Phase.DECLARE:
-            assert isinstance(action, Declare)
-            table = rules.contract_table(table, action)
-            leader = rules.opening_leader(table)
-            self._table = table.but(leader=leader)
             self.phase = Phase.PLAY
-            self.turn = leader
+            self.turn = table.leader
             return scores, events
         assert isinstance(action, Play)
-        t = action.tile
-        self.hands[seat] ^= BIT[t]
-        if not table.trick:
-            table = table.but(suit=rules.suit_led(t, table, action.open), leader=seat)
-        trick = (*table.trick, (seat, t))
-        playing = PLAYERS - (1 if table.out >= 0 else 0)
-        if len(trick) < playing:
-            self._table = table.but(trick=trick)
+        self.hands[seat] ^= BIT[action.tile]
+        if len(table.tricks) == len(before.tricks):
             self.turn = self._next_seat(seat, table.out)
             return scores, events
-        winner = rules.trick_winner(trick, table)
+        winner, trick = table.tricks[-1]
         side = rules.side_of[winner]
-        points = rules.trick_points(trick)
-        taken = list(table.taken)
-        taken[side] += points
         if rules.scoring == "points":
             # Scored in points, what a side takes is on its score at once (a set takes the
             # bidders' back at the end); in marks only the hand's end scores.
+            points = rules.trick_points(trick)
             self.scores[side] += points
             scores.append(Score(side, points, "trick", winner))
-        table = table.but(
-            trick=(),
-            suit=-1,
-            leader=winner,
-            tricks=(*table.tricks, (winner, trick)),
-            taken=(taken[0], taken[1]),
-        )
         events.append(Event("trick", winner, side, tuple(t for _, t in trick)))
-        if not table.decided:
-            decided = rules.decision(table)
-            if decided:
-                table = table.but(decided=decided)
-                events.append(Event(decided, table.bidder, rules.side_of[table.bidder]))
-        self._table = table
+        if table.decided and not before.decided:
+            events.append(Event(table.decided, table.bidder, rules.side_of[table.bidder]))
         if len(table.tricks) == TRICKS or (table.decided and not rules.play_out):
-            if not table.decided:  # seven tricks and still open: cannot happen, but be safe
-                self._table = table.but(decided=rules.decision(table) or "set")
             self._finish()
-            return scores, events
-        self.turn = winner
+        else:
+            self.turn = winner
         return scores, events
 
     def _next_seat(self, seat: int, out: int) -> int:
@@ -374,6 +344,8 @@ class FortyTwoState(GameState):
         state.over = self.over
         state.result = self.result
         state.phase = self.phase
+        state.target_side = -1
+        state.penalties = []
         state._table = self._table
         state._order = self._order
         state._legal = self._legal

@@ -50,12 +50,13 @@ from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, PIPS, tile
 from ...core.views import Half, Way
 from ...core.words import Voice, capital, number, plural
 from ..line.presenter import LinePresenter
-from ..line.rules import Rules
+from ..line.rules import LineRules
 
 if TYPE_CHECKING:
     from ...core.match import Match
     from ...core.options import Options
-    from ..line.state import HandState
+    from ...core.protocol import GameState
+    from ..line.state import LineState
 
 __all__ = [
     "MexicanTrainGame",
@@ -83,7 +84,7 @@ def low_totals_winner(totals: Sequence[float]) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-class RoundsRules(Rules):
+class RoundsRules(LineRules):
     """What Mexican Train and Chicken Foot share: a round per double, from the highest down, led
     by the holder of the round's double (the others draw in turn until it appears when nobody
     holds it); draw one, then pass; the pips left in each hand are added to its owner's score,
@@ -123,7 +124,7 @@ class RoundsRules(Rules):
         n = self.tiles.max_pip - index
         return tile(n, n)
 
-    def hand_context(self, index: int, previous: HandState | None) -> Any:
+    def hand_context(self, index: int, previous: GameState | None) -> Any:
         return self.engine(min(index, self.rounds - 1))
 
     def finds_lead(self, t: int, context: Any) -> bool:
@@ -145,11 +146,15 @@ class RoundsRules(Rules):
     def needs_redeal(self, hands: Sequence[int]) -> bool:
         return False
 
+    @property
+    def redeals_without_double(self) -> bool:
+        return False  # a round's engine is found by drawing, never by a redeal
+
     def next_leader(self, previous_leader: int, previous: HandResult | None) -> int | None:
         return None
 
     # ----------------------------------------------------------------- the end
-    def hand_result(self, state: HandState, ended: str, out_seat: int | None) -> HandResult:
+    def hand_result(self, state: LineState, ended: str, out_seat: int | None) -> HandResult:
         """Every seat scores (as a cost) the pips left in its hand; the hand is won by the player
         who went out, or in a blocked hand by the fewest pips (nobody on a tie)."""
         pips = tuple(self.hand_pips(h) for h in state.hands)
@@ -181,7 +186,9 @@ class RoundsRules(Rules):
             "rounds": self.rounds,
         }
 
-    def match_end(self, totals: Sequence[float], hands_played: int) -> tuple[bool, int | None]:
+    def match_end(
+        self, totals: Sequence[float], hands_played: int, last: HandResult | None = None
+    ) -> tuple[bool, int | None]:
         if hands_played < self.rounds:
             return False, None
         return True, low_totals_winner(totals)
@@ -296,7 +303,7 @@ class MexicanTrainRules(RoundsRules):
         return double != layout.lead_tile  # to cover it (the engine needs no cover)
 
     # ----------------------------------------------------------------- moves
-    def legal_actions(self, state: HandState) -> list[Action]:
+    def legal_actions(self, state: LineState) -> list[Action]:
         layout = state.layout
         if layout is None or state.finding_lead:
             return super().legal_actions(state)
@@ -308,7 +315,7 @@ class MexicanTrainRules(RoundsRules):
             return [DRAW]
         return [PASS]
 
-    def is_blocked(self, state: HandState) -> bool:
+    def is_blocked(self, state: LineState) -> bool:
         """Nobody can play, now or ever: the stock is empty and no hand holds a tile for an
         uncovered double (or, with none, for any train: a train closed to a player opens when
         its owner passes)."""

@@ -24,21 +24,22 @@ from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from ...core.actions import Action, Muggins, Play
+from ...core.game import Game
 from ...core.options import OptionError
+from ...core.protocol import Observation
 from ...core.tiles import HIGH, LOW, PIPS
-from ...games.line.state import Observation
+from ...games import GAMES
 
 __all__ = [
     "AGENTS",
     "AccompaniedAgent",
     "Agent",
     "CountingAgent",
+    "GameAgent",
     "GreedyAgent",
     "MatadorAgent",
     "PoolAgent",
     "RandomAgent",
-    "TexasAgent",
-    "TexasExpert",
     "WhistAgent",
     "make_agent",
     "play_points",
@@ -69,10 +70,7 @@ class RandomAgent:
 
 def play_points(observation: Observation, action: Play) -> int:
     """What ``action`` would score at once in a counting game (0 elsewhere), from public facts."""
-    points_of_play = getattr(observation.rules, "points_of_play", None)
-    if points_of_play is None:
-        return 0
-    return int(points_of_play(observation.layout, action))
+    return observation.rules.play_points(observation.table, action)
 
 
 def _claimed(observation: Observation, action: Action) -> Action:
@@ -166,7 +164,6 @@ class AccompaniedAgent:
 # The strategy agents import the helpers above, so they are imported here, after them.
 from .matador import MatadorAgent  # noqa: E402
 from .pool import PoolAgent  # noqa: E402
-from .texas42 import TexasAgent, TexasExpert  # noqa: E402
 from .whist import WhistAgent  # noqa: E402
 
 AGENTS: dict[str, Callable[[], Agent]] = {
@@ -177,9 +174,31 @@ AGENTS: dict[str, Callable[[], Agent]] = {
     "matador": MatadorAgent,
     "whist": WhistAgent,
     "pool": PoolAgent,
-    "texas": TexasAgent,
-    "texas-expert": TexasExpert,
 }
+
+
+class GameAgent:
+    """A game's own player (:meth:`~boneyard.core.game.Game.agents`): it plays its game, and
+    any other like ``greedy``."""
+
+    def __init__(self, game: Game, agent: Agent) -> None:
+        self.game = game
+        self.agent = agent
+        self.name = agent.name
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        if observation.rules.game is not self.game:
+            return GreedyAgent().choose(observation, rng)
+        return self.agent.choose(observation, rng)
+
+
+def _own_agent(game: Game, make: Callable[[], Agent]) -> Callable[[], Agent]:
+    return lambda: GameAgent(game, make())
+
+
+for _game in GAMES.values():
+    for _agent_name, _make in _game.agents().items():
+        AGENTS[_agent_name] = _own_agent(_game, _make)
 
 
 def _level(level: str) -> Callable[[], Agent]:

@@ -32,10 +32,10 @@ from collections.abc import Sequence
 
 from ...core.actions import Action, Draw, Play
 from ...core.layout import Layout
+from ...core.protocol import Observation
 from ...core.tiles import BIT
-from ...games.line.rules import Rules
-from ...games.line.state import Observation
-from .reading import Reading, own_fits
+from ...games.line.rules import LineRules
+from .reading import Reading, heaviest, line_rules, own_fits
 
 __all__ = ["MatadorAgent", "match_leader"]
 
@@ -67,9 +67,9 @@ def match_leader(obs: Observation, reading: Reading) -> int | None:
     rules = obs.rules
     if len(rules.sides) < 3:
         return None
-    totals: Sequence[float] | None = getattr(obs, "totals", None)
+    totals: Sequence[float] = obs.totals
     mine = rules.side_of[obs.seat]
-    if totals is not None and len(totals) == len(rules.sides) and len(set(totals)) > 1:
+    if len(totals) == len(rules.sides) and len(set(totals)) > 1:
         best = max(totals)
         if totals[mine] >= best:
             return None
@@ -98,13 +98,15 @@ class MatadorAgent:
         if len(legal) == 1:
             return legal[0]
         obs = observation
-        rules = obs.rules
+        rules = line_rules(obs)
+        if rules is None:
+            return heaviest(legal)  # not a line: nothing here reads it
         hand = obs.hand
-        wild: int = getattr(rules, "matadors", 0)
+        wild = rules.wild_tiles
         # Going out wins the hand: any play of the last tile will do.
         if hand.bit_count() == 1:
             return plays[0]
-        reading = Reading(obs)
+        reading = Reading(obs, rules)
         layout = obs.layout
         # Blanks all: every end blank and the double-blank in hand.
         if layout is not None and wild & BIT[0]:
@@ -131,9 +133,9 @@ class MatadorAgent:
     # ----------------------------------------------------------------- valuation
     def value(self, obs: Observation, reading: Reading, action: Play, leader: int | None) -> float:
         """How good ``action`` looks (higher is better)."""
-        rules = obs.rules
+        rules = reading.rules
         t = action.tile
-        wild: int = getattr(rules, "matadors", 0)
+        wild = rules.wild_tiles
         layout = obs.layout
         after: Layout = (
             rules.lead_layout(t, action.open)
@@ -176,7 +178,7 @@ class MatadorAgent:
         return value
 
     @staticmethod
-    def _blank_follow_up(rules: Rules, rest: int, after: Layout) -> bool:
+    def _blank_follow_up(rules: LineRules, rest: int, after: Layout) -> bool:
         """Whether ``rest`` holds a blank-bearing tile that fits an open end of ``after`` (the
         tile that would answer a blank with a blank)."""
         blanks = rest & rules.tiles.suit_mask[0]

@@ -13,9 +13,9 @@ import random
 
 from ...core.actions import Action, Play
 from ...core.layout import Layout
+from ...core.protocol import Observation
 from ...core.tiles import BIT, HIGH, LOW, PIPS, tiles_of
-from ...games.line.state import Observation
-from .reading import Reading, own_fits, suit_counts
+from .reading import Reading, heaviest, line_rules, own_fits, suit_counts
 
 __all__ = ["PoolAgent"]
 
@@ -38,6 +38,9 @@ class PoolAgent:
         if len(legal) == 1:
             return legal[0]
         obs = observation
+        rules = line_rules(obs)
+        if rules is None:
+            return heaviest(legal)  # not a line: nothing here reads it
         if obs.hand.bit_count() == 1:
             return plays[0]
         if obs.layout is None:
@@ -48,7 +51,7 @@ class PoolAgent:
                 key=lambda t: (max(counts[HIGH[t]], counts[LOW[t]]), PIPS[t], HIGH[t]),
             )
             return next(a for a in plays if a.tile == best_tile)
-        reading = Reading(obs)
+        reading = Reading(obs, rules)
         opponents = reading.opponents()
         fewest = min((obs.hand_sizes[s] for s in opponents), default=0)
         best = plays[0]
@@ -60,7 +63,7 @@ class PoolAgent:
         return best
 
     def value(self, obs: Observation, reading: Reading, action: Play, fewest: int) -> float:
-        rules = obs.rules
+        rules = reading.rules
         t = action.tile
         layout = obs.layout
         assert layout is not None

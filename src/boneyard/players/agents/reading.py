@@ -6,35 +6,60 @@ Everything here is computed from an :class:`~boneyard.games.line.state.Observati
 seat's own tiles, the table, hand sizes and the public history), so an agent using it stays honest.
 
 >>> from boneyard.games import get_game
->>> from boneyard.games.line.state import HandState
+>>> from boneyard.core.protocol import HandStart
 >>> from boneyard.core.tiles import parse_tile as T
 >>> rules = get_game("block").configure(players=2)
 >>> deal = [[T(t) for t in "6-6 6-5 5-5 4-4 3-3 2-2 1-1".split()],
 ...         [T(t) for t in "6-4 6-3 6-2 5-4 5-3 4-3 0-0".split()]]
 >>> stock = [t for t in range(28) if not any(t in h for h in deal)]
->>> state = HandState.from_deal(rules, deal, stock)
->>> state.apply(state.legal_actions()[0])  # 6-6
->>> state.apply(state.legal_actions()[0])  # 6-2 at L
->>> state.apply(state.legal_actions()[0])  # seat 0 plays 2-2 at L; ends 2 and 6
->>> reading = Reading(state.observation(0))
+>>> state = rules.start_hand(HandStart(deal, stock))
+>>> state.apply_fast(state.legal_actions()[0])  # 6-6
+>>> state.apply_fast(state.legal_actions()[0])  # 6-2 at L
+>>> state.apply_fast(state.legal_actions()[0])  # seat 0 plays 2-2 at L; ends 2 and 6
+>>> reading = Reading(state.observation(0), rules)
 >>> reading.next_seat, bin(reading.lacks[1]).count("1")
 (1, 0)
 """
 
 from __future__ import annotations
 
-from ...core.actions import Draw, Pass, Play
+from ...core.actions import Action, Draw, Pass, Play
+from ...core.history import public_steps
 from ...core.layout import Layout
-from ...core.tiles import BIT, HIGH, LOW
-from ...games.line.rules import Rules
-from ...games.line.state import Observation
+from ...core.protocol import Observation
+from ...core.tiles import BIT, HIGH, LOW, PIPS
+from ...games.line.rules import LineRules
 
-__all__ = ["Reading", "chance_holds", "own_fits", "suit_counts", "without"]
+__all__ = [
+    "Reading",
+    "chance_holds",
+    "heaviest",
+    "line_rules",
+    "own_fits",
+    "suit_counts",
+    "without",
+]
 
 
 # Whether a draw where drawing is voluntary is read like a forced one (players rarely draw while
 # able to play).
 INFER_FROM_VOLUNTARY_DRAWS = True
+
+
+def line_rules(obs: Observation) -> LineRules | None:
+    """The rules of ``obs``'s game where it is played on a line (what a reading of the table
+    understands), else ``None``."""
+    rules = obs.rules
+    return rules if isinstance(rules, LineRules) else None
+
+
+def heaviest(legal: tuple[Action, ...]) -> Action:
+    """The heaviest play among ``legal`` (the higher half breaks ties), else the first action:
+    what the line heuristics play in a game they cannot read."""
+    plays = [a for a in legal if isinstance(a, Play)]
+    if not plays:
+        return legal[0]
+    return max(plays, key=lambda a: (PIPS[a.tile], HIGH[a.tile]))
 
 
 def chance_holds(pool: int, wanted: int, hand_size: int) -> float:
@@ -81,41 +106,35 @@ class Reading:
         "wild",
     )
 
-    def __init__(self, obs: Observation) -> None:
-        rules = obs.rules
+    def __init__(self, obs: Observation, rules: LineRules) -> None:
         self.obs = obs
         self.rules = rules
         self.seat = obs.seat
         self.hand = obs.hand
         self.layout = obs.layout
         n = rules.players
-        wild: int = getattr(rules, "matadors", 0)
+        wild = rules.wild_tiles
         self.wild = wild
         lacks = [0] * n
         passed_on: list[set[int]] = [set() for _ in range(n)]
         first_lead: tuple[int, int] | None = None
-        layout: Layout | None = None
         voluntary = rules.voluntary_draw and not INFER_FROM_VOLUNTARY_DRAWS
-        draw_keeps_wild = bool(getattr(rules, "matador_optional", False))
-        for move in obs.history:
+        draw_keeps_wild = rules.draw_keeps_wild
+        for step in public_steps(rules, obs.history):
+            move = step.move
             action = move.action
             kind = type(action)
+            layout = step.before
             if kind is Play:
                 assert isinstance(action, Play)
-                if layout is None or action.end is None:
-                    layout = rules.lead_layout(action.tile, action.open)
-                    if first_lead is None:
-                        first_lead = (move.seat, action.tile)
-                else:
-                    layout = rules.lay(layout, action)
-            elif layout is not None and (kind is Pass or (kind is Draw and not voluntary)):
+                if first_lead is None and (layout is None or action.end is None):
+                    first_lead = (move.seat, action.tile)
+            elif isinstance(layout, Layout) and (kind is Pass or (kind is Draw and not voluntary)):
                 fits = rules.playable_mask_for(layout, move.seat)
                 if kind is Draw and draw_keeps_wild:
                     fits &= ~wild
                 lacks[move.seat] |= fits
                 passed_on[move.seat].update(p for p in layout.pips if p >= 0)
-            if rules.table_hooks and kind is not Play:
-                layout = rules.replay_move(layout, move.seat, action)
         self.lacks = lacks
         self.passed_on = passed_on
         self.first_lead = first_lead
@@ -176,10 +195,9 @@ class Reading:
         return total / count
 
 
-def own_fits(rules: Rules, hand: int, layout: Layout) -> int:
+def own_fits(rules: LineRules, hand: int, layout: Layout) -> int:
     """How many open ends of ``layout`` a tile of ``hand`` fits (wild tiles not counted)."""
-    wild: int = getattr(rules, "matadors", 0)
-    ordinary = hand & ~wild
+    ordinary = hand & ~rules.wild_tiles
     return sum(1 for p in layout.pips if p >= 0 and rules.end_mask[p] & ordinary)
 
 

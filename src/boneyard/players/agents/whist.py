@@ -20,9 +20,9 @@ import random
 
 from ...core.actions import Action, Play
 from ...core.layout import Layout
+from ...core.protocol import Observation
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, PIPS, tile, tiles_of
-from ...games.line.state import Observation
-from .reading import Reading, own_fits, suit_counts
+from .reading import Reading, heaviest, line_rules, own_fits, suit_counts
 
 __all__ = ["WhistAgent", "signal_lead", "signals"]
 
@@ -86,6 +86,9 @@ class WhistAgent:
         if len(legal) == 1:
             return legal[0]
         obs = observation
+        rules = line_rules(obs)
+        if rules is None:
+            return heaviest(legal)  # not a line: nothing here reads it
         if obs.hand.bit_count() == 1:
             return plays[0]
         if obs.layout is None and SIGNAL_LEAD:
@@ -93,7 +96,7 @@ class WhistAgent:
             for a in plays:
                 if a.tile == wanted:
                     return a
-        reading = Reading(obs)
+        reading = Reading(obs, rules)
         ours, theirs = signals(reading)
         best = plays[0]
         best_value = float("-inf")
@@ -111,7 +114,7 @@ class WhistAgent:
         ours: int | None,
         theirs: int | None,
     ) -> float:
-        rules = obs.rules
+        rules = reading.rules
         t = action.tile
         layout = obs.layout
         after: Layout = (

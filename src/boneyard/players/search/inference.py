@@ -1,23 +1,21 @@
 """Hand inference: what one seat can know about the hidden tiles, and worlds sampled from it.
 
-:class:`Inference` reads an :class:`~boneyard.games.line.state.Observation` (the public history
+:class:`Inference` reads an :class:`~boneyard.core.protocol.Observation` (the public history
 only) and builds, for every other seat, an exact model of its hidden hand; :func:`sample_world`
 deals the unseen tiles to the other seats and the stock **uniformly among all hidden deals
 consistent with the observation**; :func:`determinize` turns a sampled world into a full
-:class:`~boneyard.games.line.state.HandState` that a perfect-information search can play on.
+:class:`~boneyard.core.protocol.GameState` that a perfect-information search can play on (built
+by the game: :meth:`~boneyard.core.protocol.GameRules.state_from_position`).
 
-**What is inferred.** Replaying the public history (the layout move by move with
-``rules.lead_layout``/``rules.lay``), every seat's history is a timeline of
+**What is inferred.** The game reads its own public history
+(:meth:`~boneyard.core.protocol.GameRules.hidden_facts`): every seat's history is a timeline of
 
 * *acquisitions*: the tiles dealt to it (one group at the start) and each tile it drew (a draw's
   tile is hidden, but when it happened is public);
-* *voids*: a pass, or a forced draw, when the ends showed certain pips proves the seat held
-  nothing playable there (``rules.playable_mask`` of the layout then) **at that moment**. No void
-  is read from a draw where drawing is voluntary (``rules.voluntary_draw``: the observer cannot
-  tell a forced draw from a chosen one), from the pass that declines a double's bonus play, or,
-  in Matador with ``matador_optional``, for the matadors (a seat may draw rather than spend one).
-  While the lead is being found by drawing (``no_double=draw_until_found``) nobody was dealt a
-  double and every draw but the last drew none;
+* *voids*: a move that proves the seat held none of some tiles **at that moment**: in a line
+  game a pass, or a forced draw, when the ends showed certain pips
+  (:func:`boneyard.games.line.state.read_public` says which moves prove what); in a trick game a
+  trick it did not follow;
 * *plays* of known tiles.
 
 A void constrains only the tiles held at its moment: a tile drawn later is not covered by it. So
@@ -55,14 +53,14 @@ Not used (sound, but less informative than possible): which seat led by the deal
 
 >>> import random
 >>> from boneyard.games import get_game
->>> from boneyard.games.line.state import HandState
+>>> from boneyard.core.protocol import HandStart
 >>> from boneyard.core.tiles import parse_tile as T
 >>> rules = get_game("block").configure(players=2)
 >>> deal = [[T(t) for t in "6-6 6-5 5-5 4-4 3-3 2-2 1-1".split()],
 ...         [T(t) for t in "6-4 6-3 6-2 5-4 5-3 4-3 0-0".split()]]
 >>> stock = [t for t in range(28) if not any(t in h for h in deal)]
->>> state = HandState.from_deal(rules, deal, stock)
->>> state.apply(state.legal_actions()[0])  # seat 0 leads 6-6
+>>> state = rules.start_hand(HandStart(deal, stock))
+>>> state.apply_fast(state.legal_actions()[0])  # seat 0 leads 6-6
 >>> inf = Inference.from_observation(state.observation(1))
 >>> inf.unseen.bit_count(), inf.hand_sizes, inf.stock_size
 (20, (6, 7), 14)
@@ -78,11 +76,8 @@ from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from math import factorial, perm, prod
 
-from ...core.actions import Draw, Muggins, Pass, Play
-from ...core.layout import Layout
-from ...core.tiles import BIT, DOUBLE, HIGH
-from ...games.line.rules import Rules
-from ...games.line.state import HandState, Observation
+from ...core.protocol import ACQUIRED, LACKS, PLAYED, GameRules, GameState, Observation, Position
+from ...core.tiles import BIT
 
 __all__ = [
     "Inference",
@@ -93,9 +88,11 @@ __all__ = [
     "world_state",
 ]
 
-_ACQ = 0  # an acquisition: (kind, number of tiles)
-_VOID = 1  # a void: (kind, mask of tiles not held then)
-_PLAY = 2  # a play: (kind, tile)
+# A timeline's events (core.protocol.HiddenFacts): an acquisition (of a number of tiles), a void
+# (a mask of tiles not held then), a play (of a tile).
+_ACQ = ACQUIRED
+_VOID = LACKS
+_PLAY = PLAYED
 
 # A slot class: (seat, or -1 for the stock; the tiles its slots may hold; how many slots).
 SlotClass = tuple[int, int, int]
@@ -302,10 +299,10 @@ class Inference:
     ``reserve`` and ``drawable`` as in the observation.
 
     >>> from boneyard.games import get_game
-    >>> from boneyard.games.line.state import HandState
+    >>> from boneyard.core.protocol import HandStart
     >>> rules = get_game("block").configure(players=2)
     >>> hands, stock = rules.deal(random.Random(7))
-    >>> state = HandState.from_deal(rules, hands, stock)
+    >>> state = rules.start_hand(HandStart(hands, stock))
     >>> inf = Inference.from_observation(state.observation(0))
     >>> inf.candidates[1] == inf.unseen, inf.world_weight(state.hands) > 0
     (True, True)
@@ -313,17 +310,15 @@ class Inference:
 
     __slots__ = (
         "_alive",
+        "_alive_in_stock",
         "_alternatives",
         "_cum",
         "_fillers",
         "_must_hold",
         "_stock_class",
-        "bonus_double",
         "candidates",
         "drawable",
-        "drew",
         "exact",
-        "finding_lead",
         "hand",
         "hand_sizes",
         "obs",
@@ -336,7 +331,7 @@ class Inference:
     )
 
     obs: Observation
-    rules: Rules
+    rules: GameRules
     seat: int
     hand: int
     unseen: int
@@ -346,10 +341,8 @@ class Inference:
     drawable: int
     voids: tuple[tuple[int, ...], ...]
     candidates: tuple[int, ...]
-    finding_lead: bool
-    bonus_double: int
-    drew: bool
     _alive: int
+    _alive_in_stock: bool
     _must_hold: tuple[int, int] | None
     _alternatives: list[tuple[int, tuple[SlotClass, ...]]]
     _fillers: list[_Filler | None]
@@ -359,25 +352,28 @@ class Inference:
 
     @classmethod
     def from_observation(cls, obs: Observation) -> Inference:
-        """Read ``obs`` (its public history, hand sizes and stock) into an inference."""
-        if obs.rules.custom_apply:
-            return cls._from_tricks(obs)
+        """Read ``obs`` (its public history, hand sizes and stock) into an inference: the
+        game's reading of its history (:meth:`~boneyard.core.protocol.GameRules.hidden_facts`)
+        turned into slot classes and counted."""
         self = cls.__new__(cls)
         rules = obs.rules
         n = rules.players
         me = obs.seat
+        facts = rules.hidden_facts(obs)
         self.obs = obs
         self.rules = rules
         self.seat = me
         self.hand = obs.hand
-        placed = obs.layout.placed if obs.layout is not None else 0
-        unseen = rules.tiles.all_mask & ~obs.hand & ~placed
+        unseen = facts.unseen
         self.unseen = unseen
         self.hand_sizes = obs.hand_sizes
         self.stock_size = obs.stock_size
         self.reserve = rules.reserve
         self.drawable = obs.drawable
-        timelines = self._timelines(obs)
+        self._alive = facts.alive
+        self._alive_in_stock = facts.alive_in_stock
+        self._must_hold = facts.must_hold
+        timelines = facts.timelines
         voids = tuple(tuple(m for kind, m in tl if kind == _VOID) for tl in timelines)
         self.voids = voids
         per_seat: list[list[tuple[int, tuple[SlotClass, ...]]]] = []
@@ -407,7 +403,10 @@ class Inference:
                     key = slots + aslots
                     nxt[key] = nxt.get(key, 0) + w * aw
             combos = nxt
-        stock_class: SlotClass = (-1, unseen, obs.stock_size)
+        # The rest of the unseen tiles: the stock (and the tiles thrown out unseen, where a game
+        # has them: they are drawn with it, after its tiles).
+        rest = unseen.bit_count() - sum(obs.hand_sizes[s] for s in seats)
+        stock_class: SlotClass = (-1, unseen, rest)
         alternatives: list[tuple[int, tuple[SlotClass, ...]]] = []
         fillers: list[_Filler | None] = []
         cum: list[int] = []
@@ -443,175 +442,6 @@ class Inference:
         self.exact = exact
         self._stock_class = stock_class
         return self
-
-    @classmethod
-    def _from_tricks(cls, obs: Observation) -> Inference:
-        """A trick-taking hand (Domino Loo; :meth:`Rules.public_voids`): every hidden hand was
-        taken before the play (dealt, or the miss), so each seat's tiles avoid the voids its plays
-        showed; the other unseen tiles are in the stock or out of play (thrown out with a miss
-        or a hand dropped: the observer knows only its own). The tricks say nothing about the
-        hands beyond that (the decisions before the play are not read)."""
-        self = cls.__new__(cls)
-        rules = obs.rules
-        n = rules.players
-        me = obs.seat
-        table = obs.layout
-        assert table is not None
-        voids = rules.public_voids(obs.history, table)
-        self.obs = obs
-        self.rules = rules
-        self.seat = me
-        self.hand = obs.hand
-        unseen = rules.tiles.all_mask & ~obs.hand & ~table.placed & ~obs.discarded
-        self.unseen = unseen
-        self.hand_sizes = obs.hand_sizes
-        self.stock_size = obs.stock_size
-        self.reserve = 0
-        self.drawable = obs.drawable
-        self.voids = tuple((v,) if v and s != me else () for s, v in enumerate(voids))
-        slots = tuple(
-            (s, unseen & ~voids[s], obs.hand_sizes[s])
-            for s in range(n)
-            if s != me and obs.hand_sizes[s]
-        )
-        rest = unseen.bit_count() - sum(c for _, _, c in slots)
-        stock_class: SlotClass = (-1, unseen, rest)
-        filler: _Filler | None
-        try:
-            filler = _Filler((*slots, stock_class), unseen)
-            exact = True
-            if not filler.total:
-                raise ValueError("no deal of the unseen tiles is consistent with this observation")
-        except _TooBig:
-            filler, exact = None, False
-        cand = [0] * n
-        for s, mask, _ in slots:
-            cand[s] = mask
-        cand[me] = obs.hand
-        self.candidates = tuple(cand)
-        self._alternatives = [(1, slots)]
-        self._fillers = [filler]
-        self._cum = [filler.total if filler is not None else 1]
-        self._stock_class = stock_class
-        self.exact = exact
-        self.finding_lead = False
-        self.bonus_double = -1
-        self.drew = False
-        self._alive = 0
-        self._must_hold = None
-        return self
-
-    def _timelines(self, obs: Observation) -> list[list[tuple[int, int]]]:
-        """Each seat's acquisitions, voids and plays, in order, from the public history; also
-        sets the pending-state flags (:attr:`finding_lead`, :attr:`bonus_double`,
-        :attr:`drew`)."""
-        rules = self.rules
-        n = rules.players
-        history = obs.history
-        timelines: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-        doubles = rules.lead_finder_mask(obs.context)
-        matadors: int = getattr(rules, "matadors", 0)
-        keeps_matadors = bool(getattr(rules, "matador_optional", False))
-        layout: Layout | None = None
-        finding = False
-        bonus = -1  # the double whose bonus play is pending
-        must_hold: tuple[int, int] | None = None  # (seat, tiles): it holds one of them
-        drew = False
-        actors = [m.seat for m in history if type(m.action) is not Muggins]
-        nxt_actor = [-1] * len(history)
-        following = obs.turn if not obs.over else -1
-        k = len(actors)
-        for i in range(len(history) - 1, -1, -1):
-            nxt_actor[i] = following
-            if type(history[i].action) is not Muggins:
-                k -= 1
-                following = actors[k]
-        for i, move in enumerate(history):
-            action = move.action
-            s = move.seat
-            kind = type(action)
-            if kind is Play:
-                assert isinstance(action, Play)
-                t = action.tile
-                timelines[s].append((_PLAY, t))
-                layout = rules.replay_move(layout, s, action)
-                assert layout is not None
-                finding = False
-                was_bonus = bonus >= 0
-                bonus = -1
-                if must_hold and must_hold[0] == s:
-                    must_hold = None
-                if rules.double_bonus_play and DOUBLE[t] and not was_bonus and nxt_actor[i] == s:
-                    # The bonus was offered: the seat held a tile matching the double there,
-                    # and holds it until it plays again.
-                    bonus = t
-                    fits = 0
-                    for u in _tiles(rules.tiles.suit_mask[HIGH[t]]):
-                        if rules.bonus_plays(BIT[u], layout, t):
-                            fits |= BIT[u]
-                    must_hold = (s, fits)
-                drew = False
-            elif kind is Draw:
-                if layout is None:
-                    # Drawing for the lead: nobody was dealt a double, and each draw but the
-                    # one that finds a double (the drawer then leads: moves next) drew none.
-                    if not finding:
-                        finding = True
-                        for tl in timelines:
-                            tl.append((_VOID, doubles))
-                    timelines[s].append((_ACQ, 1))
-                    if nxt_actor[i] != s:
-                        timelines[s].append((_VOID, doubles))
-                    else:
-                        finding = False
-                    continue
-                if not rules.voluntary_draw:
-                    fits = rules.playable_mask_for(layout, s)
-                    if keeps_matadors:
-                        fits &= ~matadors
-                    timelines[s].append((_VOID, fits))
-                timelines[s].append((_ACQ, 1))
-                drew = True
-                bonus = -1
-            elif kind is Pass:
-                if layout is not None and bonus < 0:
-                    timelines[s].append((_VOID, rules.playable_mask_for(layout, s)))
-                if rules.table_hooks:
-                    layout = rules.replay_move(layout, s, action)
-                bonus = -1
-                drew = False
-        if (
-            layout is None
-            and not finding
-            and obs.legal_actions
-            and all(type(a) is Draw for a in obs.legal_actions)
-        ):
-            # This seat must draw for the lead before anyone has: nobody was dealt a double.
-            finding = True
-            for tl in timelines:
-                tl.append((_VOID, doubles))
-        self.finding_lead = finding
-        # The hand is not over: the last block check (after the last play or draw) found a
-        # seat able to play, or a tile to draw. Only passes came since, so the hands are the same.
-        alive = 0
-        if (
-            layout is not None
-            and not obs.over
-            and (rules.early_block_detection or obs.drawable == 0 or not rules.can_draw)
-        ):
-            alive = rules.playable_mask(layout)
-            if self.hand & alive:
-                alive = 0
-        self._alive = alive
-        self._must_hold = must_hold if must_hold is not None and must_hold[0] != obs.seat else None
-        self.bonus_double = bonus
-        self.drew = drew and bool(history) and history[-1].seat == obs.turn
-        # The deal: whatever the seat holds or played beyond what it drew.
-        for s, tl in enumerate(timelines):
-            played = sum(1 for kind, _ in tl if kind == _PLAY)
-            drawn = sum(1 for kind, _ in tl if kind == _ACQ)
-            tl.insert(0, (_ACQ, obs.hand_sizes[s] + played - drawn))
-        return timelines
 
     # ----------------------------------------------------------------- queries
     def excluded(self, seat: int) -> int:
@@ -663,7 +493,7 @@ class Inference:
         pool = 0
         for h in hands:
             pool |= h
-        if self.rules.early_block_detection:
+        if self._alive_in_stock:
             for t in stock[: self.drawable]:
                 pool |= BIT[t]
         return bool(pool & alive)
@@ -778,38 +608,29 @@ def recent_voids(obs: Observation) -> tuple[int, ...]:
     complete than :meth:`Inference.excluded`. The observer's own entry is 0.
 
     >>> from boneyard.games import get_game
-    >>> from boneyard.games.line.state import HandState
+    >>> from boneyard.core.protocol import HandStart
     >>> from boneyard.core.tiles import parse_tile as T
     >>> rules = get_game("block").configure(players=2)
     >>> deal = [[T(t) for t in "6-6 6-5 5-5 4-4 3-3 2-2 1-1".split()],
     ...         [T(t) for t in "4-3 4-2 3-2 3-1 2-1 1-0 0-0".split()]]
     >>> stock = [t for t in range(28) if not any(t in h for h in deal)]
-    >>> state = HandState.from_deal(rules, deal, stock)
-    >>> state.apply(state.legal_actions()[0])  # 6-6: seat 1 holds no 6 and passes
-    >>> state.apply(state.legal_actions()[0])
+    >>> state = rules.start_hand(HandStart(deal, stock))
+    >>> state.apply_fast(state.legal_actions()[0])  # 6-6: seat 1 holds no 6 and passes
+    >>> state.apply_fast(state.legal_actions()[0])
     >>> voids = recent_voids(state.observation(0))
     >>> voids[0], voids[1] == rules.tiles.suit_mask[6]
     (0, True)
     """
-    rules = obs.rules
-    n = rules.players
-    if rules.custom_apply:
-        assert obs.layout is not None
-        found = list(rules.public_voids(obs.history, obs.layout))
-    else:
-        reader = Inference.__new__(Inference)
-        reader.rules = rules
-        reader.seat = obs.seat
-        reader.hand = obs.hand
-        found = []
-        for timeline in reader._timelines(obs):
-            void = 0
-            for kind, value in timeline:
-                if kind == _ACQ:
-                    void = 0  # a tile taken since may be any
-                elif kind == _VOID:
-                    void |= value
-            found.append(void)
+    n = obs.rules.players
+    found = []
+    for timeline in obs.rules.hidden_facts(obs).timelines:
+        void = 0
+        for kind, value in timeline:
+            if kind == _ACQ:
+                void = 0  # a tile taken since may be any
+            elif kind == _VOID:
+                void |= value
+        found.append(void)
     return tuple(0 if s == obs.seat else found[s] for s in range(n))
 
 
@@ -823,10 +644,10 @@ def sample_world(
     docstring): no rejection, so every call costs the same.
 
     >>> from boneyard.games import get_game
-    >>> from boneyard.games.line.state import HandState
+    >>> from boneyard.core.protocol import HandStart
     >>> rules = get_game("draw").configure(players=3)
     >>> hands, stock = rules.deal(random.Random(3))
-    >>> state = HandState.from_deal(rules, hands, stock, leader=0)
+    >>> state = rules.start_hand(HandStart(hands, stock, leader=0))
     >>> inf = Inference.from_observation(state.observation(state.turn))
     >>> world = sample_world(inf, random.Random(0))
     >>> [h.bit_count() for h in world[0]], len(world[1])
@@ -837,20 +658,21 @@ def sample_world(
 
 def determinize(
     obs: Observation, rng: random.Random, inference: Inference | None = None
-) -> HandState:
-    """A full :class:`~boneyard.games.line.state.HandState` for the current position of ``obs``,
+) -> GameState:
+    """A full :class:`~boneyard.core.protocol.GameState` for the current position of ``obs``,
     with the hidden hands and stock of a sampled world (:func:`sample_world`).
 
-    The state is built for the current position directly: the observed layout, turn, scores,
-    history (public: draws without tiles) and pending flags (a bonus double, a draw this turn,
-    drawing for the lead, an unclaimed count), the observer's hand, and the sampled hands and
-    stock (``stock_pos`` 0). Its ``deal`` is the current hands (the true deal is not known).
+    The game builds the state for the current position directly
+    (:meth:`~boneyard.core.protocol.GameRules.state_from_position`): the observed table, turn,
+    scores, history (public: draws without tiles) and pending flags, the observer's hand, and the
+    sampled hands and stock. Its ``deal`` is the current hands (the true deal is not known).
 
     >>> from boneyard.games import get_game
+    >>> from boneyard.core.protocol import HandStart
     >>> rules = get_game("draw").configure(players=2)
     >>> hands, stock = rules.deal(random.Random(5))
-    >>> state = HandState.from_deal(rules, hands, stock, leader=0)
-    >>> state.apply(state.legal_actions()[0])
+    >>> state = rules.start_hand(HandStart(hands, stock, leader=0))
+    >>> state.apply_fast(state.legal_actions()[0])
     >>> obs = state.observation(state.turn)
     >>> det = determinize(obs, random.Random(0))
     >>> det.legal_actions() == list(obs.legal_actions), det.hand_sizes() == obs.hand_sizes
@@ -863,59 +685,14 @@ def determinize(
 
 def world_state(
     obs: Observation, inf: Inference, hands: Sequence[int], stock: Sequence[int]
-) -> HandState:
-    """The :class:`~boneyard.games.line.state.HandState` of :func:`determinize` for a given world:
-    the current position of ``obs`` with these hands (bitmasks per seat) and this stock (in draw
-    order), as :meth:`Inference.sample` returns them."""
-    rules = obs.rules
-    st = HandState.__new__(HandState)
-    st.rules = rules
-    st.hands = list(hands)
-    st.deal = tuple(hands)
-    st.stock = tuple(stock)
-    st.stock_pos = 0
-    st.discards = (0,) * rules.players
-    if rules.custom_apply:
-        # Beyond the stock, the unseen tiles are out of play (thrown out, face down).
-        st.stock = tuple(stock[: obs.stock_size])
-        dead = 0
-        for t in stock[obs.stock_size :]:
-            dead |= BIT[t]
-        st.discards = tuple(dead if s == obs.seat else 0 for s in range(rules.players))
-    st.layout = obs.layout
-    st.turn = obs.turn
-    st.leader = obs.leader
-    st.lead_by_deal = False
-    st.finding_lead = inf.finding_lead
-    st.required_lead = -1
-    if obs.layout is None and not inf.finding_lead and obs.legal_actions:
-        led = {a.tile for a in obs.legal_actions if isinstance(a, Play)}
-        if len(led) == 1 and obs.hand.bit_count() > 1:
-            st.required_lead = led.pop()
-    st.bonus_double = inf.bonus_double
-    st.context = obs.context
-    st.drew = inf.drew
-    st.scores = list(obs.scores)
-    st.base_totals = obs.totals
-    st.target_side = -1
-    if rules.target_exact:
-        for side, score in enumerate(obs.scores):
-            if obs.totals[side] + score == rules.target_score:
-                st.target_side = side
-                break
-    st.unclaimed = 0
-    st.unclaimed_by = -1
-    history = list(obs.history)
-    if rules.claims and history:
-        last = history[-1]
-        action = last.action
-        if isinstance(action, Play) and action.claim is None and obs.layout is not None:
-            st.unclaimed = rules.score_play(st, last.seat, action)
-            st.unclaimed_by = last.seat if st.unclaimed else -1
-    st.penalties = []
-    st.history = history
-    st.public = history if not rules.hidden_moves else list(history)
-    st.over = obs.over
-    st.result = None
-    st._legal = None
-    return st
+) -> GameState:
+    """The state of :func:`determinize` for a given world: the current position of ``obs`` with
+    these hands (bitmasks per seat) and this stock (in draw order), as :meth:`Inference.sample`
+    returns them, built by the game
+    (:meth:`~boneyard.core.protocol.GameRules.state_from_position`). Beyond the observation's
+    stock, the sampled tiles are out of play (thrown out unseen, where a game has that)."""
+    size = obs.stock_size
+    out = 0
+    for t in stock[size:]:
+        out |= BIT[t]
+    return obs.rules.state_from_position(Position(obs, hands, stock[:size], out))

@@ -17,16 +17,16 @@ moment is not known), and so are forced leads.
 
 >>> import random
 >>> from boneyard.games import get_game
->>> from boneyard.games.line.state import HandState
+>>> from boneyard.core.protocol import HandStart
 >>> from boneyard.core.tiles import parse_tile as T
 >>> from boneyard.players.search.inference import Inference
 >>> rules = get_game("block").configure(players=2, options={"lead_tile": "any"})
 >>> deal = [[T(t) for t in "6-6 6-5 6-1 5-1 4-1 3-1 2-1".split()],
 ...         [T(t) for t in "5-5 5-4 5-3 5-2 4-4 0-0 1-0".split()]]
 >>> stock = [t for t in range(28) if not any(t in h for h in deal)]
->>> state = HandState.from_deal(rules, deal, stock, leader=0, lead_by_deal=False)
+>>> state = rules.start_hand(HandStart(deal, stock, leader=0, lead_by_deal=False))
 >>> lead = next(a for a in state.legal_actions() if a.tile == T("2-1"))
->>> state.apply(lead)  # seat 0 leads a light tile though it holds 6-6
+>>> state.apply_fast(lead)  # seat 0 leads a light tile though it holds 6-6
 >>> like = PlayLikelihood.from_observation(state.observation(1), PlayModel())
 >>> len(like.decisions)  # the lead was a free choice among seven tiles
 1
@@ -46,10 +46,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...core.actions import Draw, Muggins, Play
+from ...core.history import public_steps
 from ...core.layout import Layout
+from ...core.protocol import Observation
 from ...core.tiles import BIT, DOUBLE, PIPS
-from ...games.line.rules import Rules
-from ...games.line.state import Observation
+from ...games.line.rules import LineRules
 from .inference import Inference
 
 __all__ = ["Decision", "PlayLikelihood", "PlayModel", "weighted_worlds"]
@@ -70,17 +71,16 @@ class PlayModel:
     uniform: float = 0.25
     points_weight: float = 2.0
 
-    def tile_weight(self, rules: Rules, layout: Layout | None, tile: int) -> float:
+    def tile_weight(self, rules: LineRules, layout: Layout | None, tile: int) -> float:
         """``w(tile)``: its pips, plus what its best play would score now."""
         weight = float(PIPS[tile])
-        points_of_play = getattr(rules, "points_of_play", None)
-        if points_of_play is not None and self.points_weight:
+        if rules.scores_in_play and self.points_weight:
             if layout is None:
                 plays = [Play(tile, None)]
             else:
-                plays = [a for a in rules.plays_for(BIT[tile], layout) if type(a) is Play]
+                plays = [a for a in rules.plays_for(BIT[tile], layout) if isinstance(a, Play)]
             if plays:
-                weight += self.points_weight * max(int(points_of_play(layout, a)) for a in plays)
+                weight += self.points_weight * max(rules.points_of_play(layout, a) for a in plays)
         return weight
 
 
@@ -111,7 +111,7 @@ class PlayLikelihood:
         """Replay the public history of ``obs`` and keep every informative choice of the other
         seats: plays (not bonus plays, not forced leads) made after the seat's last draw."""
         rules = obs.rules
-        if rules.custom_apply:
+        if not isinstance(rules, LineRules):
             return cls([], model)  # not a line game: the model does not read its plays
         history = obs.history
         me = obs.seat
@@ -119,22 +119,23 @@ class PlayLikelihood:
         for i, move in enumerate(history):
             if type(move.action) is Draw:
                 last_draw[move.seat] = i
-        free_lead = getattr(rules, "lead_tile_rule", "") == "any" and not any(
+        free_lead = rules.lead_tile_rule == "any" and not any(
             type(m.action) is Draw for m in history[:1]
         )
         all_tiles = rules.tiles.all_mask
         size = all_tiles.bit_length()
         raw: list[tuple[int, int, int, Layout | None, int]] = []  # seat, tile, playable, at, i
-        layout: Layout | None = None
         double_by = -1  # the seat whose double was the last action (its bonus play may follow)
-        for i, move in enumerate(history):
+        for step in public_steps(rules, history):
+            i = step.index
+            move = step.move
             action = move.action
             if type(action) is not Play:
                 if type(action) is not Muggins:
                     double_by = -1
-                if rules.table_hooks:
-                    layout = rules.replay_move(layout, move.seat, action)
                 continue
+            layout = step.before
+            assert layout is None or isinstance(layout, Layout)
             s = move.seat
             t = action.tile
             bonus = rules.double_bonus_play and double_by == s
@@ -144,7 +145,6 @@ class PlayLikelihood:
                         raw.append((s, t, all_tiles, None, i))
                 else:
                     raw.append((s, t, rules.playable_mask_for(layout, s), layout, i))
-            layout = rules.replay_move(layout, s, action)
             double_by = s if DOUBLE[t] and not bonus else -1
         decisions: list[Decision] = []
         for s, t, playable, at, i in raw:

@@ -17,12 +17,12 @@ made during play (the counting games' ``state.scores``) and the end-of-hand resu
   plays to minimise that. Every opponent is treated as an enemy (a coalition), which is
   pessimistic but keeps alpha-beta applicable. The maximum (rather than the sum) of the others
   is the margin over the best opponent: what decides who wins a hand.
-* The rules' ``utilities`` turn a side's points into what they are worth to it. Domino Whist
-  with ``target_is_loss`` records *debits*, so a side's points count against it (negated), and
-  so do the pips each player adds to his score in the games where the lowest total wins
-  (``rules.low_wins``: Mexican Train, Chicken Foot). Domino Pool's points are shares
-  of the pool (1 to a sole winner, 1/k to k tied),
-  used as they are: a sole win is worth +1 against four players, a loss -1 (paranoid, margin over
+* The game's value hook (:meth:`~boneyard.core.protocol.GameRules.utilities`) turns a side's
+  points into what they are worth to it. Domino Whist with ``target_is_loss`` records *debits*,
+  so a side's points count against it (negated), and so do the pips each player adds to his
+  score in the games where the lowest total wins (``rules.low_wins``: Mexican Train, Chicken
+  Foot). Domino Pool's points are shares of the pool (1 to a sole winner, 1/k to k tied), used
+  as they are: a sole win is worth +1 against four players, a loss -1 (paranoid, margin over
   the best other share), a two-way tie 0.
 
 **Moves considered.** Every legal action, except where scores are claimed (muggins
@@ -33,10 +33,10 @@ exploring mistakes. :func:`candidate_actions` is that move set.
 
 **Search.** Minimax with fail-soft alpha-beta, with the scalar value always from the searching
 side's view (the seat to move maximises if it belongs to that side, minimises otherwise). The
-transposition table is keyed by what decides the future: the hand masks, the open ends (names,
-pips, tips, kinds, spinners; a plain two-ended line is keyed up to mirror image), the stock
-position, the seat to move, the bonus-double, drew and unclaimed flags, and the scores where
-the future depends on them (an exact target, or more than two sides). With two sides the table
+transposition table is keyed by what decides the future, as the game's state says
+(:meth:`~boneyard.core.protocol.GameState.search_key`: in a line game the hand masks, the open
+ends up to mirror image, the stock position, the seat to move, the pending flags), and the scores
+where the future depends on them (an exact target, or more than two sides). With two sides the table
 stores values relative to the position (the future difference only), so the same position
 reached with different scores on the way shares its entry. Moves are ordered: the table's best
 move first, then plays that score most now, then heavier tiles, drawing and passing last.
@@ -50,12 +50,12 @@ When the budget runs out, the last finished iteration's move and value are retur
 ``complete=False``; if not even the first finished, the best-ordered legal move.
 
 >>> from boneyard.games import get_game
->>> from boneyard.games.line.state import HandState
+>>> from boneyard.core.protocol import HandStart
 >>> from boneyard.core.tiles import parse_tile as T
 >>> rules = get_game("block").configure(players=2, options={"hand_size": 2})
 >>> deal = [[T("6-6"), T("1-0")], [T("6-5"), T("2-2")]]
 >>> stock = [t for t in range(28) if t not in sum(deal, [])]
->>> state = HandState.from_deal(rules, deal, stock)
+>>> state = rules.start_hand(HandStart(deal, stock))
 >>> result = solve(state)
 >>> str(result.best_action), result.value, result.complete
 ('6-6', 3.0, True)
@@ -68,11 +68,11 @@ from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Muggins, Play
 from ...core.kernel import CompiledSolver, SolveResult, supports
+from ...core.protocol import GameState
 from ...core.tiles import HIGH, PIPS
-from ...games.line.state import HandState
 
 if TYPE_CHECKING:
-    from ...games.line.rules import Rules
+    from ...core.protocol import GameRules
 
 __all__ = [
     "SolveResult",
@@ -94,7 +94,7 @@ class _Abort(Exception):
     """The node or time budget ran out."""
 
 
-def candidate_actions(state: HandState) -> list[Action]:
+def candidate_actions(state: GameState) -> list[Action]:
     """The actions the solver considers: the legal ones, except that where scores are claimed
     a play carries only its correct claim, and an open muggins call is always made."""
     legal = state.legal_tuple()
@@ -104,25 +104,25 @@ def candidate_actions(state: HandState) -> list[Action]:
     calls: list[Action] = [a for a in legal if type(a) is Muggins]
     if calls:
         return calls[:1]
-    points_of_play = getattr(rules, "points_of_play", None)
+    table = state.table
     out: list[Action] = []
     for a in legal:
         if type(a) is Play:
             if a.claim is not None:
                 continue
-            points = int(points_of_play(state.layout, a)) if points_of_play else 0
+            points = rules.play_points(table, a)
             out.append(Play(a.tile, a.end, a.open, points) if points else a)
         else:
             out.append(a)
     return out
 
 
-def _fork(s: HandState) -> HandState:
-    """A copy for search, without the history (see :meth:`HandState.copy`)."""
+def _fork(s: GameState) -> GameState:
+    """A copy for search, without the history (see :meth:`GameState.copy`)."""
     return s.copy(history=False)
 
 
-def _full_copy(s: HandState) -> HandState:
+def _full_copy(s: GameState) -> GameState:
     return s.copy()
 
 
@@ -137,7 +137,7 @@ class Solver:
     """
 
     def __init__(
-        self, rules: Rules, side: int, *, use_table: bool = True, ordering: bool = True
+        self, rules: GameRules, side: int, *, use_table: bool = True, ordering: bool = True
     ) -> None:
         if not 0 <= side < len(rules.sides):
             raise ValueError(f"no side {side}: the sides are 0 to {len(rules.sides) - 1}")
@@ -155,9 +155,8 @@ class Solver:
         sign = rules.utilities([1.0] * nsides)
         self._sign = sign  # a point's worth to each side: +1, or -1 for a debit
         self._keep_scores = bool(rules.scores_shape_future) or not self._two
-        self._copy = _full_copy if rules.blocked_tie == "last_to_play" else _fork
+        self._copy = _full_copy if rules.search_needs_history else _fork
         self._scoring = bool(rules.scores_in_play)
-        self._points_of_play = getattr(rules, "points_of_play", None)
         self._pip_weight = rules.pip_weight
         self._root_scores: tuple[int, ...] = ()
         self._root_diff = 0.0
@@ -168,7 +167,7 @@ class Solver:
     # ----------------------------------------------------------------- public
     def solve(
         self,
-        state: HandState,
+        state: GameState,
         *,
         max_nodes: int | None = None,
         deadline: float | None = None,
@@ -197,7 +196,7 @@ class Solver:
             found = (self._estimate(state), moves[0])
         return SolveResult(found[0], found[1], self.nodes, False)
 
-    def action_values(self, state: HandState) -> list[tuple[Action, float]]:
+    def action_values(self, state: GameState) -> list[tuple[Action, float]]:
         """Every candidate action (:func:`candidate_actions`) with its exact value, best first
         (ties in the engine's order)."""
         if state.over:
@@ -211,7 +210,7 @@ class Solver:
 
     def action_value(
         self,
-        state: HandState,
+        state: GameState,
         action: Action,
         *,
         max_nodes: int | None = None,
@@ -224,7 +223,7 @@ class Solver:
         if not _started:
             self._start(state, max_nodes, deadline)
         child = self._copy(state)
-        child.apply(action)
+        child.apply_fast(action)
         if max_nodes is None and deadline is None:
             return self._search(child, EXACT_DEPTH, -INF, INF)
         value: float | None = None
@@ -241,7 +240,7 @@ class Solver:
         return value if value is not None else self._estimate(child)
 
     # ----------------------------------------------------------------- internals
-    def _start(self, state: HandState, max_nodes: int | None, deadline: float | None) -> None:
+    def _start(self, state: GameState, max_nodes: int | None, deadline: float | None) -> None:
         self.nodes = 0
         self._max_nodes = max_nodes
         self._deadline = deadline
@@ -256,7 +255,7 @@ class Solver:
                     sign[self.side] * scores[self.side] - sign[self._other] * scores[self._other]
                 )
 
-    def _root(self, state: HandState, depth: int) -> tuple[float, Action]:
+    def _root(self, state: GameState, depth: int) -> tuple[float, Action]:
         """Search the root with a full window; the value and the first best move."""
         moves = self._ordered(state, self._hint(state))
         maximizing = self._mine[state.turn]
@@ -266,7 +265,7 @@ class Solver:
         horizon_before = self._horizon
         for a in moves:
             child = self._copy(state)
-            child.apply(a)
+            child.apply_fast(a)
             v = self._search(child, depth - 1 if len(moves) > 1 else depth, alpha, beta)
             if maximizing:
                 if v > best_value:
@@ -279,39 +278,17 @@ class Solver:
         self._store(state, best_value, -INF, INF, best, EXACT_DEPTH if exact else depth)
         return best_value, best
 
-    def _hint(self, state: HandState) -> Action | None:
+    def _hint(self, state: GameState) -> Action | None:
         entry = self.table.get(self._key(state)) if self.use_table else None
         return entry[2] if entry is not None else None
 
-    def _key(self, s: HandState) -> tuple[object, ...]:
-        lay = s.layout
-        lk: object
-        if lay is None:
-            lk = None
-        elif len(lay.names) == 2:
-            # A plain line: the same position up to mirror image.
-            a = (lay.pips[0], lay.tips[0])
-            b = (lay.pips[1], lay.tips[1])
-            lk = (a, b) if a <= b else (b, a)
-        else:
-            lk = lay.search_key()
-        key = (
-            *s.hands,
-            s.turn,
-            s.stock_pos,
-            lk,
-            s.bonus_double,
-            s.drew,
-            s.unclaimed,
-            s.unclaimed_by,
-            s.finding_lead,
-            s.required_lead,
-        )
+    def _key(self, s: GameState) -> tuple[object, ...]:
+        key = s.search_key()
         if self._keep_scores:
             key += (*s.scores,)
         return key
 
-    def _offset(self, s: HandState) -> float:
+    def _offset(self, s: GameState) -> float:
         """The part of a two-sided value already made on the way from the root to ``s``."""
         if not self._two:
             return 0.0
@@ -322,7 +299,7 @@ class Solver:
             - self._root_diff
         )
 
-    def _terminal(self, s: HandState) -> float:
+    def _terminal(self, s: GameState) -> float:
         result = s.result
         assert result is not None
         points = result.points
@@ -336,7 +313,7 @@ class Solver:
         gains[self.side] = -INF
         return mine - max(gains)
 
-    def _estimate(self, s: HandState) -> float:
+    def _estimate(self, s: GameState) -> float:
         """A rough value at the horizon: points gained since the root plus a pip estimate."""
         rules = self.rules
         pips = [sum(rules.hand_pips(s.hands[p]) for p in side) for side in rules.sides]
@@ -350,19 +327,20 @@ class Solver:
         pips[self.side] = 1 << 30
         return mine - max(gains) + w * (min(pips) - own_pips)
 
-    def _ordered(self, s: HandState, hint: Action | None) -> list[Action]:
+    def _ordered(self, s: GameState, hint: Action | None) -> list[Action]:
         moves = candidate_actions(s)
         if len(moves) > 1 and self.ordering:
-            points_of_play = self._points_of_play if self._scoring else None
-            layout = s.layout
+            scoring = self._scoring
+            play_points = self.rules.play_points
+            table = s.table
 
             def rank(a: Action) -> tuple[int, int, int]:
                 if type(a) is not Play:
                     return (1, 0, 0)
                 t = a.tile
-                if points_of_play is None:
+                if not scoring:
                     return (0, -PIPS[t], -HIGH[t])
-                points = a.claim if a.claim is not None else int(points_of_play(layout, a))
+                points = a.claim if a.claim is not None else play_points(table, a)
                 return (0, -points * 4 - PIPS[t], -HIGH[t])
 
             moves.sort(key=rank)
@@ -373,7 +351,7 @@ class Solver:
 
     def _store(
         self,
-        s: HandState,
+        s: GameState,
         value: float,
         alpha: float,
         beta: float,
@@ -388,7 +366,7 @@ class Solver:
         hi = value - offset if value < beta else INF
         self.table[key if key is not None else self._key(s)] = (lo, hi, best, depth)
 
-    def _search(self, s: HandState, depth: int, alpha: float, beta: float) -> float:
+    def _search(self, s: GameState, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
         if self._max_nodes is not None and self.nodes > self._max_nodes:
             raise _Abort
@@ -435,7 +413,7 @@ class Solver:
             value = -INF
             for a in moves:
                 child = copy(s)
-                child.apply(a)
+                child.apply_fast(a)
                 v = self._search(child, depth, alpha, beta)
                 if v > value:
                     value, best = v, a
@@ -447,7 +425,7 @@ class Solver:
             value = INF
             for a in moves:
                 child = copy(s)
-                child.apply(a)
+                child.apply_fast(a)
                 v = self._search(child, depth, alpha, beta)
                 if v < value:
                     value, best = v, a
@@ -472,7 +450,7 @@ def beta_in(value: float, beta: float) -> float:
 
 
 def solve(
-    state: HandState,
+    state: GameState,
     side: int | None = None,
     *,
     max_nodes: int | None = None,
@@ -489,7 +467,7 @@ def solve(
     return Solver(state.rules, side).solve(state, max_nodes=max_nodes, deadline=deadline)
 
 
-def action_values(state: HandState, side: int | None = None) -> list[tuple[Action, float]]:
+def action_values(state: GameState, side: int | None = None) -> list[tuple[Action, float]]:
     """Each candidate action (:func:`candidate_actions`) with its exact value for ``side``
     (default: the side to move), best first. The analysis API ranks moves with it."""
     if side is None:
@@ -497,7 +475,7 @@ def action_values(state: HandState, side: int | None = None) -> list[tuple[Actio
     return Solver(state.rules, side).action_values(state)
 
 
-def make_solver(rules: Rules, side: int) -> Solver | CompiledSolver:
+def make_solver(rules: GameRules, side: int) -> Solver | CompiledSolver:
     """The exact solver for ``side``: the compiled one
     (:class:`~boneyard.core.kernel.CompiledSolver`) where the core plays these rules, else the
     pure-Python one. Both give the same values."""

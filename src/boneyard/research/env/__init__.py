@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.protocol import GameRules
 from ...games import get_game
-from ...games.line.rules import Rules
 
 __all__ = ["make_rules"]
 
 
-def make_rules(game: str, rules: str | None = None, **options: Any) -> Rules:
+def make_rules(game: str, rules: str | None = None, **options: Any) -> GameRules:
     """Resolve a game id (or alias), a rule set (``None``: the game's default) and options, as
     the command line does (:func:`boneyard.apps.cli.configure`): ``players`` is the number of
     players, every other keyword an option of the game (a value or its text, validated by the

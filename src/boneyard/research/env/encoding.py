@@ -1,6 +1,6 @@
 """The encoding shared by the research interfaces: action ids, observation vectors, rewards.
 
-One :class:`Codec` per resolved rule set (:class:`~boneyard.games.line.rules.Rules`) fixes
+One :class:`Codec` per resolved rule set (:class:`~boneyard.games.line.rules.LineRules`) fixes
 
 * **the action space**, shared by every seat: an id for every play of a tile at an end (or with
   no end: a lead, a play into a trick), in either orientation, and one id for each other kind of
@@ -41,12 +41,12 @@ import numpy.typing as npt
 
 from ...core import actions as _actions
 from ...core.actions import Action, Draw, Move, Pass, Play, play
+from ...core.history import public_steps
 from ...core.layout import LONG, SHORT, Layout
 from ...core.match import Match
-from ...core.protocol import HandResult
+from ...core.protocol import GameRules, HandResult, Observation
 from ...core.tiles import DOUBLE, LOW, NAMES
-from ...games.line.rules import Rules
-from ...games.line.state import Observation
+from ...games.line.rules import LineRules
 from ...players.agents import play_points
 from ...players.search.inference import recent_voids
 
@@ -98,7 +98,7 @@ def action_kinds() -> list[tuple[str, type[Action], bool]]:
     return [(name, found[name], "tile" in getattr(found[name], "__slots__", ())) for name in order]
 
 
-def end_slots(rules: Rules) -> int:
+def end_slots(rules: GameRules) -> int:
     """How many ends a layout of these rules can have: the most ends of any lead's layout, plus
     what every double can open when laid later (a spinner's short sides, a chicken foot's toes).
 
@@ -106,6 +106,8 @@ def end_slots(rules: Rules) -> int:
     laid in turn (the pips need not match: only the number of ends is wanted). Only doubles open
     new ends in the engine's games; a layout with more ends than this is reported by
     :meth:`Codec.action_id`."""
+    if not isinstance(rules, LineRules):
+        return 0  # tiles are not laid on a line: no ends
     size = rules.tiles.size
     doubles = [t for t in range(size) if DOUBLE[t]]
     most = 0
@@ -126,14 +128,14 @@ def end_slots(rules: Rules) -> int:
     return most
 
 
-def max_moves(rules: Rules) -> int:
+def max_moves(rules: GameRules) -> int:
     """An upper bound on the number of actions (not chance events) in one hand: every tile
     played and drawn at most once, every other kind of action at most once per tile or seat,
     a muggins call after each play, and at most one pass per seat between two of those."""
     n = rules.players
     size = rules.tiles.size
     dealt = min(size, n * rules.hand_size)
-    draws = size - dealt if rules.can_draw or rules.hidden_moves else 0
+    draws = size - dealt if rules.hidden_moves else 0
     plays = min(size, dealt + draws)
     others = 0
     for name, _cls, per_tile in action_kinds():
@@ -156,7 +158,7 @@ class Codec:
     ``play_actions``: one id each, or one per tile.
     """
 
-    rules: Rules
+    rules: GameRules
     players: int
     sides: int
     tiles: int
@@ -171,7 +173,7 @@ class Codec:
     max_moves: int
     scale: float
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: GameRules) -> None:
         self.rules = rules
         self.players = rules.players
         self.sides = len(rules.sides)
@@ -199,7 +201,7 @@ class Codec:
         # a hand and looking at its table.
         table = Match(rules, seed=0).hand.table
         self.tricks = all(hasattr(table, a) for a in ("trick", "won", "trump", "status"))
-        target = getattr(rules, "target_score", 0)
+        target = rules.target_score
         self.scale = float(target) if isinstance(target, int | float) and target > 0 else 100.0
         self.fields = _fields(self)
         self.observation_size = sum(f.size for f in self.fields)
@@ -421,7 +423,9 @@ class Codec:
                 vec[base + 1 + pip] = 1.0
             else:
                 # An end showing more than one number (a matador laid crosswise): its label.
-                for text in re.findall(r"\d+", self.rules.end_label(pip)):
+                rules = self.rules
+                label = rules.end_label(pip) if isinstance(rules, LineRules) else str(pip)
+                for text in re.findall(r"\d+", label):
                     if int(text) <= top:
                         vec[base + 1 + int(text)] = 1.0
             kind = layout.kinds[i]
@@ -447,8 +451,10 @@ class Codec:
         n = self.players
         width = self.move_width()
         kinds = 1 + len(self.kinds)
-        layout: Layout | None = None
-        for row, move in enumerate(moves):
+        for step in public_steps(rules, moves):
+            row = step.index
+            move = step.move
+            layout = step.before if isinstance(step.before, Layout) else None
             if row >= self.max_moves:
                 raise ValueError(f"more than {self.max_moves} moves in one hand")
             base = offset + row * width
@@ -465,11 +471,6 @@ class Codec:
                 rest, variant = divmod(i, 2)
                 out[slot_base + rest % self.slots] = 1.0
                 out[slot_base + self.slots] = float(variant)
-                layout = (
-                    rules.lead_layout(action.tile, action.open)
-                    if layout is None or action.end is None
-                    else rules.lay(layout, action)
-                )
             else:
                 kind = self._kind_of.get(type(action))
                 if kind is not None:
@@ -501,7 +502,7 @@ class Codec:
         return tuple(per_side[self.rules.side_of[s]] for s in range(self.players))
 
 
-def higher_is_better(rules: Rules) -> bool:
+def higher_is_better(rules: GameRules) -> bool:
     """Whether a higher score is better in these rules, asked of the rules' own
     ``match_winner``: false where totals are debits or pips counted against (the lowest
     wins)."""

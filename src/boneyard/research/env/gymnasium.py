@@ -40,8 +40,8 @@ import numpy as np
 from gymnasium import spaces
 
 from ...core.match import Match
+from ...core.protocol import GameState, IllegalAction
 from ...games import GAMES
-from ...games.line.state import HandState, IllegalAction
 from ...players.agents import Agent, make_agent
 from . import make_rules
 from .encoding import REWARDS, Codec
@@ -104,7 +104,7 @@ class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
             }
         )
         self.action_space = spaces.Discrete(codec.num_actions)
-        self.state: HandState | None = None
+        self.state: GameState | None = None
         self._rng = random.Random()
 
     # ------------------------------------------------------------------ the episode
@@ -146,7 +146,7 @@ class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
             worst = -1.0 if self.reward_mode == "win" else self.invalid_penalty
             self.state = None
             return obs, worst, True, False, info
-        state.apply(chosen, self.seat)
+        state.apply_fast(chosen, self.seat)
         self._others_play()
         obs, info = self._observe()
         reward = 0.0
@@ -163,7 +163,7 @@ class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
         while not state.over and state.turn != self.seat:
             agent = self.agents[state.turn]
             assert agent is not None
-            state.apply(agent.choose(state.observation(state.turn), self._rng), state.turn)
+            state.apply_fast(agent.choose(state.observation(state.turn), self._rng), state.turn)
 
     def _observe(self) -> tuple[dict[str, Any], dict[str, Any]]:
         state = self.state

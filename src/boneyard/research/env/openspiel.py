@@ -59,10 +59,9 @@ import pyspiel
 from ...core.actions import Action, Move, Muggins, Pass, Play
 from ...core.game import Game
 from ...core.match import Match
+from ...core.protocol import GameState, IllegalAction, Observation, Phase
 from ...core.tiles import BIT, DOUBLE, NAMES, tiles_of
-from ...games import GAMES
-from ...games.line.rules import Rules
-from ...games.line.state import HandState, IllegalAction, Observation
+from ...games import DEFAULT_GAME, GAMES
 from ...players.search.inference import Inference
 from . import make_rules
 from .encoding import Codec, Vector
@@ -127,7 +126,9 @@ def _parse_options(text: str) -> dict[str, str]:
 class BoneyardGame(pyspiel.Game):  # type: ignore[misc]
     """One boneyard game under one rule set, as an OpenSpiel game (see the module docstring)."""
 
-    def __init__(self, params: dict[str, Any] | None = None, *, game_id: str = "block") -> None:
+    def __init__(
+        self, params: dict[str, Any] | None = None, *, game_id: str = DEFAULT_GAME
+    ) -> None:
         game = GAMES[game_id]
         params = dict(params or {})
         rule_set = str(params.get("rules", game.default_rules)) or game.default_rules
@@ -153,16 +154,12 @@ class BoneyardGame(pyspiel.Game):  # type: ignore[misc]
         self.codec = codec
         self.hand_size = rules.hand_size
         self.deal_size = n * rules.hand_size
-        self.reserve = rules.reserve if rules.can_draw or rules.hidden_moves else 0
+        self.reserve = rules.reserve if rules.hidden_moves else 0
         # Tiles the hand takes from the stock as it starts (Domino Loo's turn-up), by trial.
         self.turned = Match(rules, seed=0).hand.stock_pos
         self.chance_tiles = self.deal_size + self.turned + self.reserve
         # Whether a deal without a double would be thrown in (the outcomes are then conditioned).
-        self.needs_double = (
-            rules.no_double == "redeal"
-            and rules.first_lead in ("highest_double", "lowest_double")
-            and type(rules).needs_redeal is Rules.needs_redeal
-        )
+        self.needs_double = rules.redeals_without_double
         expected, by_deal = Match(rules, deal=False).expected_leader()
         self.leader_by_chance = expected is None and not by_deal
 
@@ -180,7 +177,7 @@ class BoneyardGame(pyspiel.Game):  # type: ignore[misc]
 
 class _Core:
     """A state's python fields, copied cheaply when OpenSpiel clones the state (the engine
-    state by :meth:`HandState.copy`, the rules never)."""
+    state by :meth:`GameState.copy`, the rules never)."""
 
     __slots__ = (
         "dealt",
@@ -199,7 +196,7 @@ class _Core:
     reserve: list[int]
     pool: int  # the tiles not dealt yet
     leader: int | None
-    hand: HandState | None
+    hand: GameState | None
     pending: tuple[int, Action, int] | None  # (seat, action, tiles it takes from the stock)
     taken: list[int]
     events: list[tuple[int, int, int, Action | None]]  # (kind, seat, value, engine action)
@@ -239,7 +236,7 @@ class BoneyardState(pyspiel.State):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ the engine's state
     @property
-    def hand(self) -> HandState | None:
+    def hand(self) -> GameState | None:
         """The engine's :class:`~boneyard.games.line.state.HandState` (``None`` while dealing)."""
         return self._core.hand
 
@@ -352,12 +349,11 @@ class BoneyardState(pyspiel.State):  # type: ignore[misc]
             if len(core.taken) == k:
                 # The stock's next tiles become the ones chance chose, the reserve stays last.
                 taken = core.taken
-                rest = [u for u in hand.stock[hand.stock_pos :] if u not in taken]
-                hand.stock = hand.stock[: hand.stock_pos] + tuple(taken) + tuple(rest)
+                hand.stock_next(taken)
                 core.pending = None
                 core.taken = []
                 before = hand.stock_pos
-                hand.apply(engine_action, seat)
+                hand.apply_fast(engine_action, seat)
                 if hand.stock_pos - before != k:  # pragma: no cover - an engine surprise
                     raise RuntimeError(f"{engine_action} took a different number of tiles")
             return
@@ -366,13 +362,13 @@ class BoneyardState(pyspiel.State):  # type: ignore[misc]
         core.events.append((_ACT, seat, int(action), engine_action))
         if type(engine_action) not in (Play, Pass, Muggins):
             trial = hand.copy(history=False)
-            trial.apply(engine_action, seat)
+            trial.apply_fast(engine_action, seat)
             k = trial.stock_pos - hand.stock_pos
             if k > 0:
                 core.pending = (seat, engine_action, k)
                 core.taken = []
                 return
-        hand.apply(engine_action, seat)
+        hand.apply_fast(engine_action, seat)
 
     def _start(self) -> None:
         """Start the hand once dealt (and its leader chosen)."""
@@ -609,35 +605,34 @@ class _Past:
                 continue
             assert action is not None
             after = replay.copy(history=False)
-            after.apply(action, seat)
-            outcome = (after.turn, after.bonus_double, after.over)
+            after.apply_fast(action, seat)
+            outcome = after.public_key()
             void = 0
             for x in tiles_of(all_mask & ~replay.hands[seat]):
-                trial = replay.copy(history=False)
-                trial.hands[seat] |= BIT[x]
-                trial._legal = None
+                hands = list(replay.hands)
+                hands[seat] |= BIT[x]
+                trial = replay.with_world(hands)
                 try:
-                    trial.apply(action, seat)
+                    trial.apply_fast(action, seat)
                 except IllegalAction:
                     void |= BIT[x]
                     continue
-                if (trial.turn, trial.bonus_double, trial.over) != outcome:
+                if trial.public_key() != outcome:
                     void |= BIT[x]
             self.voids[i] = void
             before = replay.hands[seat]
-            if replay.finding_lead:
+            if replay.phase == Phase.FIND_LEAD:
                 # The next event is this draw's tile: the tiles that find the lead, or those
                 # that do not, as this draw did.
                 allowed = 0
+                rest = replay.stock[replay.stock_pos :]
                 for x in tiles_of(all_mask):
-                    trial = replay.copy(history=False)
-                    pos = trial.stock_pos
-                    trial.stock = (*trial.stock[:pos], x, *trial.stock[pos:])
-                    trial.apply(action, seat)
-                    if trial.finding_lead == after.finding_lead and trial.turn == after.turn:
+                    trial = replay.with_world(replay.hands, (x, *rest))
+                    trial.apply_fast(action, seat)
+                    if trial.phase == after.phase and trial.turn == after.turn:
                         allowed |= BIT[x]
                 self.found[i + 1] = allowed
-            replay.apply(action, seat)
+            replay.apply_fast(action, seat)
             gone = before & ~replay.hands[seat]
             if isinstance(action, Play):
                 gone &= ~BIT[action.tile]

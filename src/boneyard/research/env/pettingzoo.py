@@ -38,7 +38,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ...core.match import Match
-from ...games.line.state import HandState, IllegalAction
+from ...core.protocol import GameState, IllegalAction
 from . import make_rules
 from .encoding import REWARDS, Codec
 from .render import render_text
@@ -88,7 +88,7 @@ class BoneyardAEC(AECEnv):  # type: ignore[misc]
         }
         self._action_spaces = {a: spaces.Discrete(codec.num_actions) for a in self.possible_agents}
         self._seeder = random.Random()
-        self.state: HandState | None = None
+        self.state: GameState | None = None
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -138,7 +138,7 @@ class BoneyardAEC(AECEnv):  # type: ignore[misc]
             engine_action = self.codec.decode(obs, int(action))
         except ValueError as error:
             raise IllegalAction(str(error)) from None
-        state.apply(engine_action, seat)
+        state.apply_fast(engine_action, seat)
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
             self.rewards[a] = 0.0
@@ -167,7 +167,7 @@ class BoneyardAEC(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
-def _result_info(state: HandState) -> dict[str, Any]:
+def _result_info(state: GameState) -> dict[str, Any]:
     """What ``infos`` hold once the hand is over: how it ended, the winning side, the points per
     side and the reason in words."""
     result = state.result

@@ -16,15 +16,15 @@ Stock: 14 tiles. Scores this hand: 0, 0.
 
 from __future__ import annotations
 
+from ...core.protocol import GameState
 from ...core.words import Voice, hand_text, plural
-from ...games.line.state import HandState
 from ...text.drawing import render_table
 from ...text.narration import Before, hand_result_text, table_view, tell_move
 
 __all__ = ["render_state", "render_text"]
 
 
-def render_text(state: HandState | None, mode: str | None) -> str | None:
+def render_text(state: GameState | None, mode: str | None) -> str | None:
     """An environment's ``render()``: the position printed with ``mode="human"``, returned with
     ``"ansi"``; nothing without a mode or a hand."""
     if mode is None or state is None:
@@ -36,7 +36,7 @@ def render_text(state: HandState | None, mode: str | None) -> str | None:
     return text
 
 
-def render_state(state: HandState) -> str:
+def render_state(state: GameState) -> str:
     """The whole position in text, every hand shown (what a person watching the environment, not
     a seat, may see)."""
     rules = state.rules
@@ -44,7 +44,7 @@ def render_state(state: HandState) -> str:
     head = f"{rules.describe()}. " + (
         "The hand is over." if state.over else f"Seat {state.turn} to move."
     )
-    lines = [head, render_table(table_view(rules, state.public, state.layout), voice)]
+    lines = [head, render_table(table_view(rules, state.public, state.table), voice)]
     for s in range(rules.players):
         lines.append(f"Seat {s}: {hand_text(state.hands[s])}")
     scores = ", ".join(str(x) for x in state.scores)

@@ -24,11 +24,10 @@ import random
 from typing import Any
 
 from ...core.actions import PASS, Action, Bid, Declare, Play
+from ...core.protocol import Observation
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, PIPS, tiles_of
-from ...games.line.state import Observation
-from ...games.texas42.rules import MARK, FortyTwoRules
-from ...games.texas42.table import DOUBLES_SUIT, FortyTwoTable
-from . import GreedyAgent
+from .rules import MARK, FortyTwoRules
+from .table import DOUBLES_SUIT, FortyTwoTable
 
 __all__ = ["TexasAgent", "hand_value"]
 
@@ -64,15 +63,14 @@ def hand_value(hand: int, suit: int) -> float:
 
 
 class TexasAgent:
-    """Texas 42 by the strategy notes (see the module); any other game: like ``greedy``."""
+    """Texas 42 by the strategy notes (see the module)."""
 
     name = "texas"
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = observation.legal_actions
         rules = observation.rules
-        if not isinstance(rules, FortyTwoRules):
-            return GreedyAgent().choose(observation, rng)
+        assert isinstance(rules, FortyTwoRules)
         table = observation.table
         assert isinstance(table, FortyTwoTable)
         if isinstance(legal[0], Bid) or PASS in legal:
@@ -281,15 +279,23 @@ class TexasExpert:
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = observation.legal_actions
-        rules = observation.rules
-        if not isinstance(rules, FortyTwoRules):
-            return GreedyAgent().choose(observation, rng)
         if len(legal) == 1:
             return legal[0]
+        values = self.values(observation, rng)
+        return max(legal, key=lambda a: values.get(a, -1e9))
+
+    def values(self, observation: Observation, rng: random.Random) -> dict[Action, float]:
+        """Each legal move's value to this seat's side: a bid's expected marks (won less
+        lost), a declaration's or a play's average worth over the sampled deals (the marks or
+        points of the hand, and a hundredth of the points taken)."""
+        rules = observation.rules
+        assert isinstance(rules, FortyTwoRules)
         table = observation.table
         assert isinstance(table, FortyTwoTable)
-        if isinstance(legal[0], Bid) or PASS in legal:
-            return self.bid(observation, rules, table, rng)
+        if len(observation.legal_actions) == 1:
+            return {observation.legal_actions[0]: 0.0}
+        if table.bidding:
+            return self.bid_values(observation, rules, table, rng)
         return self.search(observation, rules, table, rng)
 
     # ----------------------------------------------------------------- worlds
@@ -302,7 +308,7 @@ class TexasExpert:
         return rules.state_from_position(Position(view, hands, ()))
 
     def _rollout(self, state: object, side: int, rng: random.Random) -> float:
-        from ...games.texas42.state import FortyTwoState
+        from .state import FortyTwoState
 
         assert isinstance(state, FortyTwoState)
         rules = state.rules
@@ -315,7 +321,7 @@ class TexasExpert:
 
     def search(
         self, obs: Observation, rules: FortyTwoRules, table: FortyTwoTable, rng: random.Random
-    ) -> Action:
+    ) -> dict[Action, float]:
         import time
 
         legal = list(obs.legal_actions)
@@ -332,7 +338,7 @@ class TexasExpert:
                 state.apply_fast(action)
                 totals[action] += self._rollout(state, side, rng)
             counted += 1
-        return max(legal, key=lambda a: totals[a])
+        return {a: v / counted for a, v in totals.items()}
 
     # ----------------------------------------------------------------- bidding
     def _sim_rules(self, rules: FortyTwoRules) -> FortyTwoRules:
@@ -347,9 +353,9 @@ class TexasExpert:
             sim = self._sim[key] = configured
         return sim
 
-    def bid(
+    def bid_values(
         self, obs: Observation, rules: FortyTwoRules, table: FortyTwoTable, rng: random.Random
-    ) -> Action:
+    ) -> dict[Action, float]:
         """The bid of the best expected marks: for each trump, the points this side takes over
         sampled deals (played out by the ``texas`` agent, this seat declaring and leading)."""
         import time
@@ -357,11 +363,12 @@ class TexasExpert:
         from ...core.protocol import HandStart
 
         legal = obs.legal_actions
-        plain = [a for a in legal if isinstance(a, Bid) and not a.contract]
         partner = (obs.seat + 2) % 4
         if table.high is not None and table.bidder == partner and PASS in legal:
+            # Over the partner's bid: what the heuristic would do (raise a helped 30 or 31,
+            # else pass) is worth a mark more than the rest, not valued by sampling.
             heuristic = self.policy.bid(obs, rules, table)
-            return heuristic
+            return {a: (1.0 if a == heuristic else 0.0) for a in legal}
         sim = self._sim_rules(rules)
         side = rules.side_of[obs.seat]
         trumps = [Declare("suit", n) for n in range(7)] + [Declare("doubles")]
@@ -391,23 +398,27 @@ class TexasExpert:
                     state.apply_fast(self.policy.choose(view, rng))
                 taken[declaration].append(state.table.taken[side])  # type: ignore[attr-defined]
             n += 1
-        best_action: Action = PASS if PASS in legal else min(plain, key=lambda b: b.points)
-        best_value = 0.0 if PASS in legal else -99.0
-        for b in plain:
-            need = b.points if b.points < MARK else MARK
+        # A plain bid is worth its marks made less its marks set, over the best of the trumps
+        # tried; a pass nothing; a plunge or a splash (not sampled) as if set.
+        out: dict[Action, float] = {a: 0.0 for a in legal if a == PASS}
+        for a in legal:
+            if not isinstance(a, Bid):
+                continue
+            if a.contract:
+                out[a] = -float(a.marks)
+                continue
+            need = a.points if a.points < MARK else MARK
             made = max(
                 sum(1 for x in points if x >= need) / len(points) for points in taken.values()
             )
-            v = (2 * made - 1) * b.marks  # made: + the marks; set: - them
-            if v > best_value:
-                best_action, best_value = b, v
-        return best_action
+            out[a] = (2 * made - 1) * a.marks
+        return out
 
 
 def value(state: object, side: int, rules: FortyTwoRules) -> float:
     """A finished hand's worth to ``side``: its sheet points less the others' (marks, or points),
     and a hundredth of the points taken to tell equal outcomes apart."""
-    from ...games.texas42.state import FortyTwoState
+    from .state import FortyTwoState
 
     assert isinstance(state, FortyTwoState) and state.result is not None
     points = state.result.points
@@ -418,7 +429,7 @@ def value(state: object, side: int, rules: FortyTwoRules) -> float:
 def solve(state: object, side: int) -> float:
     """The exact value of a position to ``side`` with every hand seen (alpha-beta, the tricks
     left)."""
-    from ...games.texas42.state import FortyTwoState
+    from .state import FortyTwoState
 
     assert isinstance(state, FortyTwoState)
     rules = state.rules
