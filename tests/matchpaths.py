@@ -104,7 +104,9 @@ def snapshot(state: HandState) -> dict[str, Any]:
     turn, the layout, the scores, the history public and hidden, and whatever a game keeps
     besides), as plain values, and the legal actions."""
     fields = [n for cls in type(state).__mro__ for n in getattr(cls, "__slots__", ())]
-    out = {name: plain(getattr(state, name)) for name in fields if name != "_legal"}
+    # Not the caches and what apply() notes for its outcome.
+    out = {name: plain(getattr(state, name)) for name in fields if not name.startswith("_")}
+    out["table"] = plain(state.table)  # the public table, wherever a game keeps it
     out["rules"] = (state.rules.game.id, state.rules.rule_set, state.rules.options.to_json())
     out["legal"] = tuple(state.legal_actions())
     return out

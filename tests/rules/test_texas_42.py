@@ -8,6 +8,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from boneyard.core.actions import PASS, Action, Bid, Declare, play
 from boneyard.core.options import OptionError
@@ -657,3 +659,44 @@ def test_the_texas_expert_plays_legally_within_its_time() -> None:
         action = expert.choose(state.observation(state.turn), rng)
         assert action in state.legal_actions()
         state.apply(action)
+
+
+# ------------------------------------------------------------------------------ properties
+@pytest.mark.parametrize("rule_set", list(get_game("texas-42").rule_sets))
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_random_hands_played_out_take_42_and_score_one_side(rule_set: str, seed: int) -> None:
+    """Random legal play to the end of a hand, every trick played (play_out): the seven tricks
+    share 35 of count and 7 of tricks, 42; the tricks go round from each winner; in marks
+    exactly one side scores, the marks bid, or nobody after four passes."""
+    rules = get_game("texas-42").configure(rule_set, {"play_out": True})
+    assert isinstance(rules, FortyTwoRules)
+    rng = random.Random(seed)
+    hands, _ = rules.deal(rng)
+    state = rules.start_hand(HandStart(hands, [], rng.randrange(4)))
+    assert isinstance(state, FortyTwoState)
+    while not state.over:
+        legal = state.legal_tuple()
+        assert legal
+        table = state.table
+        if table.playing and table.trick:
+            # The trick goes round to the left, past a seat sitting out.
+            last = table.trick[-1][0]
+            step = 2 if (last + 1) % 4 == table.out else 1
+            assert state.turn == (last + step) % 4
+        state.apply(legal[rng.randrange(len(legal))])
+    table = state.table
+    result = state.result
+    assert result is not None
+    if table.high is None:
+        assert result.points == (0, 0)
+        return
+    playing = 3 if table.out >= 0 else 4
+    assert len(table.tricks) == 7
+    assert all(len(trick) == playing for _, trick in table.tricks)
+    if table.out < 0:
+        assert sum(table.taken) == 35 + 7
+    for (winner, _), (_, following) in zip(table.tricks, table.tricks[1:], strict=False):
+        assert following[0][0] == winner  # the winner leads the next trick
+    if rules.scoring == "marks":
+        assert sorted(result.points) == [0, table.high.marks]

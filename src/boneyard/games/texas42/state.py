@@ -239,6 +239,12 @@ class FortyTwoState(GameState):
 
     # ----------------------------------------------------------------- acting
     def normalize(self, action: Action) -> Action:
+        """A tile played to a trick takes no end and no orientation: a play written with an
+        ``open`` it does not call (a record's lead laid as written) is the tile alone."""
+        if type(action) is Play and action.end is None and action.open is not None:
+            legal = self.legal_tuple()
+            if action not in legal and Play(action.tile) in legal:
+                return Play(action.tile)
         return action
 
     def _check(self, action: Action, seat: int | None) -> None:
@@ -250,6 +256,7 @@ class FortyTwoState(GameState):
             raise IllegalAction(self.why_illegal(action))
 
     def apply(self, action: Action, seat: int | None = None) -> Outcome:
+        action = self.normalize(action)
         self._check(action, seat)
         index = len(self.history)
         scores, events = self._apply(action)
@@ -260,6 +267,7 @@ class FortyTwoState(GameState):
         )
 
     def apply_fast(self, action: Action, seat: int | None = None) -> None:
+        action = self.normalize(action)
         self._check(action, seat)
         self._apply(action)
 
