@@ -85,3 +85,32 @@ def play_a_match(page: Page, server: LiveServer, table: Table) -> None:
 @pytest.mark.parametrize("table", TABLES, ids=lambda t: f"{t.game}-{t.rule_set}")
 def test_a_whole_match_by_clicking(page: Page, live: LiveServer, table: Table) -> None:
     play_a_match(page, live, table)
+
+
+def test_a_hand_over_shows_no_one_to_lead_and_the_sheet_names_the_sides(
+    page: Page, live: LiveServer
+) -> None:
+    """Once a Texas 42 hand is over (most end before the last trick, the bid decided), the
+    tricks panel says the play is over, no one to lead; the score sheet's side headers read as
+    names, not a letter a line."""
+    seats = [{"kind": "person", "name": "Ann"}] + [
+        {"kind": "computer", "level": "texas", "name": n} for n in ("Bob", "Cy", "Di")
+    ]
+    made = live.create(
+        {"game": "texas-42", "rules": "austin42", "options": {}, "seats": seats, "seed": 4}
+    )
+    page.goto(live.url + made["seats"][0]["invite"])
+    page.wait_for_selector("body[data-conn=open]", state="attached")
+    page.wait_for_selector("body[data-status=playing]", state="attached")
+    wait_turn_or_end(page)
+    play_until_the_hand_ends([page])
+    page.wait_for_selector("body[data-status=between_hands]", state="attached")
+    current = page.inner_text("[data-trick=current]")
+    assert "to lead" not in current
+    assert "The play is over" in current and "tricks played" in current
+    corner = page.locator("#sheet th").first.bounding_box()
+    assert corner is not None
+    for header in page.locator("#sheet th.side").all():
+        box = header.bounding_box()
+        assert box is not None
+        assert box["height"] <= 2.5 * corner["height"], header.inner_text()

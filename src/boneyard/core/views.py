@@ -158,7 +158,8 @@ class TrickView:
     trick is worth in words (``worth``). ``trump_text`` names trumps where a number does not
     (``doubles``, ``none (follow-me)``, ``not named yet``); ``notes`` are further lines the game
     says about its table (the bidding, the contract, the points taken), engine words about
-    numbered seats. Every field is public: tiles thrown out are never here."""
+    numbered seats; ``ended`` says the play stopped before the last trick. Every field is
+    public: tiles thrown out are never here."""
 
     trump: int
     turnup: int | None
@@ -173,6 +174,9 @@ class TrickView:
     worth: str
     trump_text: str | None = None
     notes: tuple[str, ...] = ()
+    ended: bool = False
+    """Whether the play is over before every trick is played (a bid decided early): no one is
+    to lead."""
 
     @property
     def played(self) -> int:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.views import ArmView, LineView, PlacedTile, TableView, TrickView
-from ..core.words import Voice, tile_text
+from ..core.words import Voice, plural, tile_text
 
 __all__ = ["describe_table", "ends_text", "render_table", "segment"]
 
@@ -212,6 +212,8 @@ def trick_lines(view: TrickView, voice: Voice = _SPECTATOR) -> list[str]:
         if view.trick:
             played = ", ".join(f"{name(s)} {tile_text(t)}" for s, t in view.trick)
             lines.append(f"Trick {view.played + 1}: {played}")
+        elif view.ended or view.played >= view.tricks:
+            lines.append(f"The play is over after {plural(view.played, 'trick')}")
         else:
             lines.append(f"Trick {view.played + 1}: {name(view.leader)} to lead")
         won = ", ".join(

@@ -463,6 +463,8 @@ class Tricks(BaseModel):
     """What a trick is worth, in words."""
     trump_text: str | None = None
     notes: list[str] = []
+    ended: bool = False
+    """The play stopped before the last trick (a bid decided early): no one is to lead."""
 
 
 class Line(BaseModel):

@@ -276,6 +276,7 @@ def tricks_view(view: TrickView, named: Callable[[str], str] = str) -> Tricks:
         worth=view.worth,
         trump_text=view.trump_text,
         notes=[named(note) for note in view.notes],
+        ended=view.ended,
     )
 
 

@@ -156,6 +156,7 @@ class FortyTwoPresenter(Presenter[Any]):
             worth="A trick is worth 1 and its count (5-5, 6-4: 10; 5-0, 4-1, 3-2: 5).",
             trump_text=trump_words(table),
             notes=self.notes(table),
+            ended=bool(table.decided) and not self.rules42.play_out,
         )
 
     def notes(self, table: FortyTwoTable) -> tuple[str, ...]:

@@ -483,14 +483,16 @@ function drawTricks(container, tricks, names) {
       ),
     );
   const done = tricks.seats.reduce((n, s) => n + s.won, 0);
+  const over = tricks.ended || done >= tricks.tricks;
   const trick = el("div", {class: "trick", "data-trick": "current"},
-    el("h3", {}, tricks.leader === null ? "Before the play" : `Trick ${Math.min(done + 1, tricks.tricks)}`),
+    el("h3", {}, tricks.leader === null ? "Before the play"
+      : over ? "The play is over" : `Trick ${done + 1}`),
     tricks.trick.length
       ? played(tricks.trick, null)
       : el("p", {class: "muted"},
         tricks.leader === null
           ? (tricks.turnup ? "Each player stands, takes the miss or drops out." : "Before the play.")
-          : done >= tricks.tricks ? "Every trick is played." : `${who(tricks.leader)} to lead.`),
+          : over ? `${done} of ${tricks.tricks} tricks played.` : `${who(tricks.leader)} to lead.`),
   );
   const last = tricks.last.length
     ? el("div", {class: "trick last", "data-trick": "last"},
