@@ -11,6 +11,8 @@ Subcommands (``benchmarks/run strength SUBCOMMAND --help`` for the options):
   fair ``expert``, each against ``greedy`` on the same deals, and the share of the distance that
   the expert closes.
 * ``speed``: the expert at its default budget against greedy in every game: time per move.
+* ``duel``: two agents of one game over duplicate deals (``texas-expert`` against ``texas`` in
+  Texas 42 by default): the paired difference with its 95% interval, and the time per move.
 
 **Duplicate pairs.** Every deal is played twice with the seats swapped (four players: our agent
 at seats 0 and 2, then at 1 and 3), so the luck of the deal cancels. The unit of the statistics is
