@@ -20,6 +20,12 @@ counted, which favours them), at ``--their-hands`` hands:
 Run it with one command (it installs the ``bench`` extra first)::
 
     benchmarks/run engine [--hands 1000000] [--pure-hands 20000] [--their-hands 20000]
+
+``--against SRC`` (the ``src`` folder of another checkout, e.g. of ``git worktree add /tmp/before
+main``) adds, beside every pure-Python row, the same row run on that tree's engine, interleaved with
+this one's (before, after, before, after: the faster of each pair), so that a change of the engine
+is measured side by side in one run, under the same load; ``vs`` then gives the ratio to two
+decimals.
 """
 
 from __future__ import annotations
@@ -100,7 +106,9 @@ BONEYARD = (
 )
 
 
-def boneyard_row(label: str, args: list[str], hands: int, compiled: bool, seed: int) -> Row:
+def boneyard_row(
+    label: str, args: list[str], hands: int, compiled: bool, seed: int, src: str | None = None
+) -> Row:
     cmd = [sys.executable, "-c", BONEYARD, "simulate", *args]
     cmd += ["--hands", str(hands), "--agents", "random", "--seed", str(seed), "--json"]
     cmd += ["--workers", "1"]
@@ -109,6 +117,8 @@ def boneyard_row(label: str, args: list[str], hands: int, compiled: bool, seed: 
         env.pop("BONEYARD_PURE", None)
     else:
         env["BONEYARD_PURE"] = "1"
+    if src is not None:
+        env["PYTHONPATH"] = src  # another tree's engine, ahead of the installed one
     seconds, out, err = _timed(cmd, env)
     data = json.loads(out)
     peak = int(err.split("peak")[-1].split()[0]) / 1024
@@ -152,6 +162,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--games", help="comma-separated labels' first words (default: all)")
     parser.add_argument("--ours-only", action="store_true", help="skip the third-party engines")
+    parser.add_argument(
+        "--against", metavar="SRC", help="also time the pure rows on this src folder, interleaved"
+    )
     args = parser.parse_args(argv)
     load = os.getloadavg()[0]
     theirs: dict[str, Row] = {}
@@ -175,8 +188,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             row = boneyard_row(label, game_args, args.hands, True, args.seed)
             row.compare_with = compare
             rows.append(row)
-        row = boneyard_row(label, game_args, args.pure_hands, False, args.seed)
-        row.compare_with = compare
+        if args.against:
+            # Interleaved pairs, the faster of each: a load that changes hits both trees alike.
+            pairs = [
+                (
+                    boneyard_row(label, game_args, args.pure_hands, False, args.seed, args.against),
+                    boneyard_row(label, game_args, args.pure_hands, False, args.seed),
+                )
+                for _ in range(2)
+            ]
+            before = min((p[0] for p in pairs), key=lambda r: r.seconds)
+            row = min((p[1] for p in pairs), key=lambda r: r.seconds)
+            before.engine = f"pure Python, {args.against}"
+            rows.append(before)
+            theirs[f"{before.engine} {label}"] = before
+            row.compare_with = f"{before.engine} {label}"
+        else:
+            row = boneyard_row(label, game_args, args.pure_hands, False, args.seed)
+            row.compare_with = compare
         rows.append(row)
     print(
         f"Random self-play on one worker ({os.cpu_count()} cores; load average {load:.2f} before "
@@ -189,7 +218,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ratio = ""
         other = theirs.get(r.compare_with)
         if other is not None:
-            ratio = f"{r.rate / other.rate:.1f}x {other.engine} {other.game}"
+            digits = 2 if args.against else 1
+            ratio = f"{r.rate / other.rate:.{digits}f}x {other.engine} {other.game}"
         peak = "" if r.peak_mb is None else f"{r.peak_mb:.0f}"
         print(
             f"| {r.engine} | {r.game} | {r.players} | {r.hands:,} | {r.seconds:.2f} | "

@@ -5,7 +5,8 @@ Every row plays N whole hands in this process with uniformly random legal moves,
 :func:`time.perf_counter` over the whole loop (the deal and every chance node included):
 
 * ``engine``: boneyard's engine alone (``HandState.legal_actions``/``apply``), the floor;
-* ``PettingZoo AEC``: ``boneyard.research.env.pettingzoo.env(GAME)``: ``reset``, then ``last()``
+* ``PettingZoo AEC``: ``boneyard.research.env.pettingzoo.raw_env(GAME)`` (the environment without
+  PettingZoo's wrappers, which only check): ``reset``, then ``last()``
   (the observation vector and the mask of the seat to move) and ``step`` for every move, the
   terminated agents' ``step(None)`` included;
 * ``Gymnasium``: ``BoneyardEnv(GAME, opponents="random")``: the learner's observations and steps;
@@ -80,10 +81,10 @@ def engine_hands(game: str, options: dict[str, object], hands: int, seed: int) -
 def pettingzoo_hands(
     game: str, options: dict[str, object], hands: int, seed: int
 ) -> tuple[int, int]:
-    from boneyard.research.env.pettingzoo import env
+    from boneyard.research.env.pettingzoo import raw_env
 
     opts = dict(options)
-    e = env(game, opts.pop("rules", None), **opts)
+    e = raw_env(game, opts.pop("rules", None), **opts)
     rng = random.Random(seed)
     moves = 0
     e.reset(seed=seed)

@@ -10,6 +10,7 @@ its acknowledgement (the move checked, written to the store and applied), and th
     benchmarks/run load                      # N = 10, 100, 500; --think 1 and --think 0; abuse
     benchmarks/run load --tables 100 --think 0.5 --seconds 30
     benchmarks/run load --scenario abuse     # only the person's table, without and with abuse
+    benchmarks/run load --scenario cluster   # one and three processes on one PostgreSQL store
 
 With ``--think 0`` every bot answers at once: the server is saturated and the figures are its
 greatest throughput, the latency then mostly queueing.
@@ -22,6 +23,12 @@ the state in which it is to move to the state with its move, less the deliberate
 ping's round trip. Then again while an abuser, another client, makes 20 tables of four ``expert``
 computers at once and holds ten connections asking for hints in a loop (each at a practice table
 of its own); reported with it, how many of the abuser's tables and hints the server took.
+
+**The cluster scenario** starts a throwaway PostgreSQL server (Debian's ``postgresql`` package, as
+the tests do: ``initdb`` into a temporary directory, ``fsync`` off) and plays the same bots' tables
+against one ``boneyard serve`` process on it, then against three on one fresh database (each
+table made on the process that is to play it, in turn, and its bots sent there: what a proxy that
+routes by table id does, docs/server.md). Reported as the tables are, the servers' CPU summed.
 """
 
 from __future__ import annotations
@@ -58,6 +65,7 @@ settings = Settings(
     create_rate=1000,
     create_burst=100000,
     max_tables=100000,
+    connections=100000,  # every bot connects from this machine's address
 )
 serve(fd=int(sys.argv[2]), log_level="warning", settings=settings)
 """
@@ -85,13 +93,15 @@ class Stats:
 
 
 def start_server(
-    db: Path, code: str = SERVER
+    db: Path | str, code: str = SERVER
 ) -> tuple[subprocess.Popen[bytes], str, socket.socket]:
+    """A server on ``db`` (a SQLite file, or a database URL)."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(2048)
+    url_of_db = f"sqlite:///{db}" if isinstance(db, Path) else db
     process = subprocess.Popen(
-        [sys.executable, "-c", code, f"sqlite:///{db}", str(sock.fileno())],
+        [sys.executable, "-c", code, url_of_db, str(sock.fileno())],
         pass_fds=[sock.fileno()],
     )
     url = f"http://127.0.0.1:{sock.getsockname()[1]}"
@@ -219,15 +229,21 @@ async def seat_bot(
 
 
 async def drive(
-    url: str, tables: list[dict[str, Any]], think: float, warmup: float, seconds: float, pid: int
+    urls: list[str],
+    tables: list[dict[str, Any]],
+    think: float,
+    warmup: float,
+    seconds: float,
+    pids: list[int],
 ) -> tuple[Stats, float, float]:
+    """Play ``tables`` (table ``i`` at ``urls[i % len(urls)]``, where it was made) with bots; the
+    stats, the seconds measured, and the servers' (``pids``) peak memory summed."""
     stats = Stats()
     stop = asyncio.Event()
-    ws_base = url.replace("http://", "ws://")
     bots = [
         asyncio.create_task(
             seat_bot(
-                f"{ws_base}/ws/{t['id']}",
+                f"{urls[i % len(urls)].replace('http://', 'ws://')}/ws/{t['id']}",
                 s["token"],
                 s["seat"],
                 think,
@@ -242,14 +258,14 @@ async def drive(
     await asyncio.sleep(warmup)
     stats.measuring = True
     start = time.perf_counter()
-    server_cpu, client_cpu = cpu_seconds(pid), cpu_seconds(os.getpid())
-    peak = rss_mb(pid)
+    server_cpu, client_cpu = sum(map(cpu_seconds, pids)), cpu_seconds(os.getpid())
+    peak = sum(map(rss_mb, pids))
     while time.perf_counter() - start < seconds:
         await asyncio.sleep(0.5)
-        peak = max(peak, rss_mb(pid))
+        peak = max(peak, sum(map(rss_mb, pids)))
     elapsed = time.perf_counter() - start
     stats.measuring = False
-    stats.server_cpu = (cpu_seconds(pid) - server_cpu) / elapsed
+    stats.server_cpu = (sum(map(cpu_seconds, pids)) - server_cpu) / elapsed
     stats.client_cpu = (cpu_seconds(os.getpid()) - client_cpu) / elapsed
     stop.set()
     for bot in bots:
@@ -267,16 +283,28 @@ def percentile(values: list[float], q: float) -> float:
 
 def run_one(n: int, think: float, warmup: float, seconds: float, game: str) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
-        process, url, sock = start_server(Path(tmp) / "load.db")
-        try:
-            idle = rss_mb(process.pid)
-            tables = [create_table(url, game, seed=i) for i in range(n)]
-            stats, elapsed, peak = asyncio.run(
-                drive(url, tables, think, warmup, seconds, process.pid)
-            )
-        finally:
+        return run_on([Path(tmp) / "load.db"], n, think, warmup, seconds, game)
+
+
+def run_on(
+    dbs: list[Path | str], n: int, think: float, warmup: float, seconds: float, game: str
+) -> dict[str, Any]:
+    """N tables played on one server per entry of ``dbs`` (the same URL for several processes on
+    one store)."""
+    servers = []
+    try:
+        for db in dbs:
+            servers.append(start_server(db))
+        pids = [process.pid for process, _, _ in servers]
+        urls = [url for _, url, _ in servers]
+        idle = sum(map(rss_mb, pids))
+        tables = [create_table(urls[i % len(urls)], game, seed=i) for i in range(n)]
+        stats, elapsed, peak = asyncio.run(drive(urls, tables, think, warmup, seconds, pids))
+    finally:
+        for process, _, sock in servers:
             stop_server(process, sock)
     return {
+        "servers": len(dbs),
         "tables": n,
         "think": think,
         "moves": stats.moves,
@@ -490,15 +518,18 @@ def abuse_text(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def table_text(rows: list[dict[str, Any]]) -> str:
+def table_text(rows: list[dict[str, Any]], servers: bool = False) -> str:
+    """The runs as a Markdown table (with a column for the number of server processes)."""
+    first = "| servers " if servers else ""
     lines = [
-        "| tables | think (s) | moves/s | p50 move→ack (ms) | p99 move→ack (ms) | errors | "
+        f"{first}| tables | think (s) | moves/s | p50 move→ack (ms) | p99 move→ack (ms) | errors | "
         "server memory (MB, idle → peak) | server CPU | bots' CPU |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "|---" * (10 if servers else 9) + "|",
     ]
     for r in rows:
+        lead = f"| {r['servers']} " if servers else ""
         lines.append(
-            f"| {r['tables']} | {r['think']:g} | {r['moves_per_second']:,.0f} | "
+            f"{lead}| {r['tables']} | {r['think']:g} | {r['moves_per_second']:,.0f} | "
             f"{r['p50_ms']:.1f} | "
             f"{r['p99_ms']:.1f} | {r['errors']} | {r['server_mb_idle']:.0f} → "
             f"{r['server_mb_peak']:.0f} | {100 * r['server_cpu']:.0f}% | "
@@ -517,9 +548,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--json", action="store_true", help="one JSON object per run")
     parser.add_argument(
         "--scenario",
-        choices=["all", "tables", "abuse"],
+        choices=["all", "tables", "abuse", "cluster"],
         default="all",
-        help="the tables played by bots, the person's table without and with abuse, or both",
+        help="the tables played by bots, the person's table without and with abuse, both (all), "
+        "or the tables on one and on three processes sharing a PostgreSQL store",
     )
     args = parser.parse_args(argv)
     if args.scenario in ("all", "tables"):
@@ -538,6 +570,37 @@ def main(argv: list[str] | None = None) -> None:
         if not args.json:
             print()
             print(abuse_text(rows))
+    if args.scenario == "cluster":
+        run_cluster(args)
+
+
+def run_cluster(args: argparse.Namespace) -> None:
+    # The tests' throwaway PostgreSQL server (one place for it: tests/server/serverhelp.py).
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
+    from serverhelp import PostgresCluster, fresh_database
+
+    print(
+        f"one and three boneyard serve processes on one PostgreSQL store: {args.game}, 2 seats a "
+        f"table, {os.cpu_count()} cores; {args.seconds:g} s measured after {args.warmup:g} s",
+        flush=True,
+    )
+    cluster = PostgresCluster()
+    cluster.start()
+    rows = []
+    try:
+        for think in args.think:
+            for n in args.tables:
+                for count in (1, 3):
+                    url = fresh_database(cluster.url, f"load_{count}_{n}_{int(think * 1000)}")
+                    row = run_on([url] * count, n, think, args.warmup, args.seconds, args.game)
+                    rows.append(row)
+                    line = table_text([row], servers=True).splitlines()[-1]
+                    print(json.dumps(row) if args.json else line, flush=True)
+    finally:
+        cluster.stop()
+    if not args.json:
+        print()
+        print(table_text(rows, servers=True))
 
 
 def run_tables(args: argparse.Namespace) -> None:

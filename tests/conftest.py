@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, settings
 
 from boneyard import HandState, IllegalAction, Rules, get_game
 from boneyard.core.actions import Action
+from boneyard.core.protocol import GameState, HandStart
 from boneyard.core.tiles import parse_tile
 
 settings.register_profile(
@@ -32,6 +33,10 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+# Every hint and review in the tests (and the servers they start) analyses a few worlds only, for
+# speed; tests of the analysis itself give their own effort.
+os.environ.setdefault("BONEYARD_ANALYSIS_EFFORT", "4,200")
 
 RECORDS = Path(__file__).parent / "records"
 
@@ -78,9 +83,8 @@ def build(
     if rest_to_stock:
         used = {t for h in dealt for t in h} | set(stock_tiles)
         stock_tiles += [t for t in range(rules.tiles.size) if t not in used]
-    return HandState.from_deal(
-        rules, dealt, stock_tiles, leader, lead_by_deal=lead_by_deal, context=context
-    )
+    start = HandStart(dealt, stock_tiles, leader, lead_by_deal=lead_by_deal, context=context)
+    return rules.start_hand(start)  # type: ignore[return-value]
 
 
 def set_hands(state: HandState, hands: Iterable[str]) -> HandState:
@@ -89,28 +93,29 @@ def set_hands(state: HandState, hands: Iterable[str]) -> HandState:
     return state
 
 
-def snapshot(state: HandState) -> tuple[Any, ...]:
-    """Everything observable about a state, to check that a rejected action changed nothing."""
+def snapshot(state: GameState) -> tuple[Any, ...]:
+    """Everything observable about a state, to check that a rejected action changed nothing: the
+    protocol's fields, the public key (the table, the pending flags), and a line's layout."""
     lay = state.layout
     return (
         tuple(state.hands),
         None if lay is None else (lay.names, lay.pips, lay.tips, lay.placed, lay.spinners),
+        state.table if lay is None else None,
+        state.public_key(),
         state.turn,
         state.leader,
         state.stock_pos,
+        state.discards,
         len(state.history),
         len(state.public),
         tuple(state.scores),
         state.over,
+        state.phase,
         state.result,
-        state.required_lead,
-        state.finding_lead,
-        state.bonus_double,
-        state.drew,
     )
 
 
-def assert_illegal(state: HandState, action: Action, *fragments: str) -> str:
+def assert_illegal(state: GameState, action: Action, *fragments: str) -> str:
     """``action`` is rejected with an ``IllegalAction`` whose message holds every fragment, and the
     state is unchanged. Returns the message."""
     before = snapshot(state)
@@ -188,7 +193,6 @@ def client(db_url: str) -> Any:
         computer_delay=0,
         forced_delay=0,
         deal_delay=0,
-        hint_budget=0.05,
         rate=1000,
         burst=1000,
         workers=0,  # the computers think in threads here: no worker processes to start
@@ -197,3 +201,36 @@ def client(db_url: str) -> Any:
     )
     with TestClient(create_app(settings)) as c:
         yield c
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Any:
+    """A throwaway PostgreSQL server for this session (tests/server/serverhelp.py): skipped where
+    Debian's ``postgresql`` package is missing or it does not start, unless
+    ``BONEYARD_REQUIRE_POSTGRES`` is set (as CI sets it)."""
+    from serverhelp import PostgresCluster
+
+    try:
+        cluster = PostgresCluster()
+    except RuntimeError as e:
+        _postgres_unavailable(str(e))
+    try:
+        cluster.start()
+    except RuntimeError as e:
+        cluster.stop()
+        _postgres_unavailable(f"PostgreSQL does not start here: {e}")
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres(postgres_cluster: Any) -> str:
+    """The URL of the session's PostgreSQL server."""
+    url: str = postgres_cluster.url
+    return url
+
+
+def _postgres_unavailable(why: str) -> None:
+    if os.environ.get("BONEYARD_REQUIRE_POSTGRES"):
+        pytest.fail(f"PostgreSQL is required (BONEYARD_REQUIRE_POSTGRES): {why}")
+    pytest.skip(why)

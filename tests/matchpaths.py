@@ -18,9 +18,9 @@ from boneyard.text.narration import default_opponent
 # Every game and rule set of the registry (so games added later are covered).
 RULE_SETS = [(game.id, name) for game in GAMES.values() for name in game.rule_sets]
 
-# A hint or a review's search, in seconds a position: small and fixed, for speed (players keep
-# their own, boneyard.players.analysis.HINT_BUDGET and REVIEW_BUDGET).
-TEST_BUDGET = "0.002"
+# A hint or a review's analysis (worlds, nodes a move): small and fixed, for speed (players keep
+# boneyard.players.analysis.ANALYSIS_EFFORT).
+TEST_EFFORT = "2,100"
 
 MIN_HANDS, MAX_HANDS = 3, 6
 
@@ -102,13 +102,16 @@ def play_out(
 def snapshot(state: HandState) -> dict[str, Any]:
     """Every field of a hand's state (the hands, the stock in order and how far it is drawn, the
     turn, the layout, the scores, the history public and hidden, and whatever a game keeps
-    besides), as plain values, and the legal actions."""
+    besides), as plain values, the legal actions and how many of them are distinct."""
     fields = [n for cls in type(state).__mro__ for n in getattr(cls, "__slots__", ())]
     # Not the caches and what apply() notes for its outcome.
     out = {name: plain(getattr(state, name)) for name in fields if not name.startswith("_")}
     out["table"] = plain(state.table)  # the public table, wherever a game keeps it
     out["rules"] = (state.rules.game.id, state.rules.rule_set, state.rules.options.to_json())
     out["legal"] = tuple(state.legal_actions())
+    # How many distinct moves (a lead either way round, or a tile at either of two alike ends,
+    # is one): the choices a person is offered and a review analyses.
+    out["distinct"] = len(state.rules.distinct_actions(out["legal"], state.table))
     return out
 
 

@@ -338,3 +338,27 @@ def test_a_torn_line_is_said_in_the_singular(tmp_path: Path) -> None:
     path.write_text(HAND_COMPUTED.read_text() + '{"unit": 9, "hand": 0, "of"')
     result = run("analyze", str(path), "--no-report")
     assert "(1 line of an unfinished unit at the end was ignored)" in result.stdout
+
+
+def test_the_plots_share_integer_bins_and_show_the_leaders_interval() -> None:
+    pytest.importorskip("matplotlib")
+    from boneyard.research.report import _figures
+
+    analysis = analyze_results(HAND_COMPUTED)
+    figures = _figures(analysis)
+    right = figures["points.png"].axes[1]
+    outlines = [patch.get_xy()[:, 0] for patch in right.patches]
+    assert len(outlines) == len(analysis["sides"])
+    # Both sides' outlines step at the same edges, each halfway between whole points.
+    edges = [sorted(set(xs.round(6))) for xs in outlines]
+    assert all(x % 1 == 0.5 for xs in edges for x in xs)
+    scored = [v for s in analysis["sides"] for v, _ in s["points_distribution"] if v]
+    assert min(min(xs) for xs in edges) == min(scored) - 0.5
+    assert max(max(xs) for xs in edges) == max(scored) + 0.5
+    lead = analysis["leader"]
+    titles = [ax.get_title() for ax in figures["leader.png"].axes]
+    low, high = lead["points_advantage_ci95"]
+    assert f"95% interval [{low:.2f}, {high:.2f}]" in titles[1]
+    assert "95% interval [" in titles[0]
+    for ax in figures["points.png"].axes:
+        assert ax.get_xlabel() == "points in a hand"

@@ -24,7 +24,6 @@ LEAD_FINDERS = frozenset(
         "leader_from_deal",
         "hand_context",
         "finds_lead",
-        "start_table",
         "draw_for_lead",
         "first_leader",
         "lead_from_deal",

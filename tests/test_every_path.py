@@ -31,11 +31,11 @@ from boneyard.core.actions import Muggins
 from boneyard.core.record import match_to_record
 from boneyard.core.tiles import tile_set
 from boneyard.games.line.rules import Rules
-from boneyard.players.analysis import BUDGET_VARIABLE
+from boneyard.players.analysis import EFFORT_VARIABLE
 from boneyard.text.narration import YOU
 from matchpaths import (
     RULE_SETS,
-    TEST_BUDGET,
+    TEST_EFFORT,
     differences,
     fast_agent,
     play_out,
@@ -48,8 +48,8 @@ IDS = [f"{game}-{rule_set}" for game, rule_set in RULE_SETS]
 
 
 @pytest.fixture(autouse=True)
-def small_analysis_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(BUDGET_VARIABLE, TEST_BUDGET)
+def small_analysis_effort(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(EFFORT_VARIABLE, TEST_EFFORT)
 
 
 def _apply(session: Session, action: Any) -> None:
@@ -72,7 +72,7 @@ def _decisions(snapshots: list[dict[str, Any]], actions: list[Any]) -> int:
     return sum(
         1
         for before, action in zip(snapshots, actions, strict=False)
-        if before["turn"] == YOU and len(before["legal"]) > 1 and type(action) is not Muggins
+        if before["turn"] == YOU and before["distinct"] > 1 and type(action) is not Muggins
     )
 
 

@@ -27,7 +27,7 @@ from boneyard.core.record import match_to_record, replay_record
 from boneyard.core.tiles import DOUBLE, HIGH, LOW, PIPS
 from boneyard.games.line.rules import Rules
 from boneyard.games.line.state import HandState
-from boneyard.games.loo.table import Tricks
+from boneyard.games.loo.table import LooTable
 from test_properties import check_legal_is_what_apply_accepts, check_observations, check_tiles
 
 Config = tuple[str, str, int, dict[str, Any]]
@@ -558,8 +558,8 @@ def loo_in_play(state: HandState) -> None:
         else:
             to_move = players[(players.index(s) + 1) % len(players)]
     assert hands == state.hands and dead == list(state.discards)
-    table = state.layout
-    assert isinstance(table, Tricks)
+    table = state.table
+    assert isinstance(table, LooTable)
     assert list(table.won) == won and list(state.scores) == scores
     assert state.over == (sum(won) == 5)
 
@@ -567,8 +567,8 @@ def loo_in_play(state: HandState) -> None:
 def loo_end(state: HandState) -> None:
     result = state.result
     assert result is not None
-    table = state.layout
-    assert isinstance(table, Tricks)
+    table = state.table
+    assert isinstance(table, LooTable)
     o = state.rules.options
     n = state.rules.players
     value, ante = state.context
@@ -601,7 +601,8 @@ REFERENCES = {
 def check_tiles_and_discards(state: HandState) -> None:
     """Hands, table, the stock left and the tiles thrown out hold every tile once."""
     places = [*state.hands, *state.discards]
-    places.append(state.layout.placed if state.layout is not None else 0)
+    table = state.table  # a line's layout or a trick table: both hold the tiles face up
+    places.append(table.placed if table is not None else 0)  # type: ignore[attr-defined]
     places.append(sum(1 << t for t in state.stock[state.stock_pos :]))
     union = 0
     for m in places:
@@ -635,7 +636,7 @@ def check_public_view(state: HandState) -> None:
     for seat in range(state.rules.players):
         obs = state.observation(seat)
         assert obs.hand == state.hands[seat] and obs.discarded == state.discards[seat]
-        assert obs.layout is state.layout
+        assert obs.table is state.table
         for public, private in zip(obs.history, state.history, strict=True):
             if type(private.action).__name__ == "Discard":
                 assert public.action.tile is None  # type: ignore[attr-defined]
@@ -651,7 +652,7 @@ def play_hand(state: HandState, rng: random.Random, stepwise: bool) -> None:
     for _ in range(limit):
         if state.over:
             break
-        if stepwise and rules.custom_apply:
+        if stepwise and not isinstance(state, HandState):  # a trick game
             check_tiles_and_discards(state)
             check_trick_actions(state)
             check_public_view(state)
@@ -669,7 +670,7 @@ def play_hand(state: HandState, rng: random.Random, stepwise: bool) -> None:
     at_end(state)
     if stepwise:
         check_tiles_and_discards(state)
-        if not rules.custom_apply:
+        if isinstance(state, HandState):
             check_observations(state)
 
 

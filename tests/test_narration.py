@@ -52,10 +52,12 @@ class Person(io.TextIOBase):
         obs = state.observation(YOU)
         action = self.agent.choose(obs, self.rng)
         offered = menu(obs)
+        # The entry for the move (a lead either way round, a tile at either of two alike ends).
+        number = next(
+            i for i, a in enumerate(offered, 1) if obs.rules.same_move(a, action, obs.table)
+        )
         if isinstance(action, Play) and action.claim is not None:
-            number = offered.index(Play(action.tile, action.end, action.open)) + 1
             return f"{number} {action.claim}\n"
-        number = offered.index(action) + 1
         return f"{number} 0\n" if state.rules.claims and isinstance(action, Play) else f"{number}\n"
 
 

@@ -11,15 +11,20 @@ import pytest
 from boneyard import GAMES, OptionError, Options, get_game
 from boneyard.core.game import Game
 from boneyard.core.options import (
-    OPTIONS,
     OptionSpec,
     format_value,
     parse_value,
     per_players,
+    pick,
     to_json,
 )
+from boneyard.games import option_specs
 from boneyard.games.block import LINE_DEFAULTS, LINE_OPTIONS
+from boneyard.games.line.options import LINE_SPECS
 from conftest import configure
+
+# Every option some game lists, read from the games (there is no table of them all).
+OPTIONS = option_specs()
 
 
 def test_games_and_their_rule_sets() -> None:
@@ -65,7 +70,7 @@ def test_an_option_that_does_not_apply() -> None:
         id: ClassVar[str] = "tiny"
         title: ClassVar[str] = "Tiny"
         summary: ClassVar[str] = ""
-        option_names = ("tile_set", "hand_size")
+        option_specs = pick(("tile_set", "hand_size"), LINE_SPECS)
         defaults: ClassVar[dict[str, Any]] = {"tile_set": "double-six", "hand_size": 7}
         rule_sets: ClassVar[dict[str, Any]] = dict(get_game("block").rule_sets)
         default_rules = "modern"
@@ -385,3 +390,48 @@ def test_the_options_page_shows_each_options_own_example() -> None:
             continue
         row = next(line for line in page.splitlines() if line.startswith(f"| `{spec.name}` |"))
         assert f"(`{spec.example}`)" in row, row
+
+
+def test_a_set_option_takes_some_of_its_choices_in_its_own_order() -> None:
+    """The "set" kind (Texas 42's contracts): any of the choices joined by commas, written back in
+    the order the option lists them; read typed as the members of its enum."""
+    from enum import StrEnum
+
+    class Contract(StrEnum):
+        SUIT = "suit"
+        DOUBLES = "doubles"
+        NELLO = "nello"
+
+    spec = OptionSpec("contracts", "set", "the contracts", tuple(Contract))
+    assert parse_value(spec, "nello, suit") == "suit,nello"
+    assert parse_value(spec, ["doubles", "suit"]) == "suit,doubles"
+    assert spec.members(Options({"contracts": "suit,nello"}), Contract) == {
+        Contract.SUIT,
+        Contract.NELLO,
+    }
+    with pytest.raises(OptionError, match=r"'plunge' is not one of them; choose from any of suit"):
+        parse_value(spec, "suit,plunge")
+    with pytest.raises(OptionError, match="none given"):
+        parse_value(spec, ",")
+
+
+def test_typed_reads_and_what_a_game_that_does_not_list_an_option_plays_by() -> None:
+    """Rules read an option once, typed, through its spec; an option the game does not list reads
+    as the spec's ``absent`` (Domino Loo's rules are a line game's, with no drawing listed)."""
+    from boneyard.games.line.options import DRAW_POLICY, HAND_SIZE, DrawPolicy
+
+    block = get_game("draw").configure(players=3)
+    assert DRAW_POLICY.choice(block.options, DrawPolicy) is DrawPolicy.UNTIL_PLAYABLE
+    assert HAND_SIZE.for_players(block.options, 3) == block.hand_size == 5
+    assert DRAW_POLICY.choice(Options({}), DrawPolicy) is DrawPolicy.NONE  # its absent value
+    loo = get_game("domino-loo").configure()
+    assert "draw_policy" not in loo.options and loo.can_draw is False
+    # The enum is its written form: records and the compiled core read it unchanged.
+    assert block.draw_policy == "until_playable" and f"{block.draw_policy}" == "until_playable"
+
+
+def test_a_game_lists_its_option_specs_not_bare_names() -> None:
+    with pytest.raises(TypeError, match="list option_specs"):
+
+        class Bare(Game):
+            option_names = ("tile_set",)

@@ -20,15 +20,15 @@ from boneyard.apps.tui.session import Session
 from boneyard.core.actions import DRAW
 from boneyard.core.record import replay_record
 from boneyard.core.tiles import BIT, parse_tile
-from boneyard.players.analysis import BUDGET_VARIABLE
+from boneyard.players.analysis import EFFORT_VARIABLE
 from boneyard.text.narration import YOU
 from conftest import RECORDS, load_record
-from matchpaths import TEST_BUDGET, snapshot
+from matchpaths import TEST_EFFORT, snapshot
 
 
 @pytest.fixture(autouse=True)
-def small_analysis_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(BUDGET_VARIABLE, TEST_BUDGET)
+def small_analysis_effort(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(EFFORT_VARIABLE, TEST_EFFORT)
 
 
 def play(*args: str, input: str = "") -> str:
@@ -131,3 +131,37 @@ def test_resuming_a_finished_match_changes_nothing(
     play("--resume", str(path), "--save", str(again))
     resaved = json.loads(again.read_text(encoding="utf-8"))
     assert resaved["hands"] == load_record(name)["hands"]
+
+
+def test_the_review_agrees_with_the_hints_given() -> None:
+    """``(printf '3\\n'; yes 1 | head -30) | boneyard play --plain draw --seed 3 --hints
+    --review``: the hint rated 6-4 at L +9.7 and 6-1 at L -30.3, the review said only "4-2 at R
+    was better by 9.0", and the lead was offered both ways round with different values. Now a
+    lead is offered once, and every move the review names has the value the hint gave it."""
+    out = play("draw", "--seed", "3", "--hints", "--review", input="3\n" + "1\n" * 30)
+    blocks = out.split("Your moves:")[1:]
+    assert blocks
+    first = [line for line in blocks[0].splitlines() if re.match(r"\s+\d+\) lead ", line)]
+    assert len(first) == 7  # seven tiles, seven leads
+    shown: list[dict[tuple[str, str | None], str]] = []
+    for block in blocks:
+        values: dict[tuple[str, str | None], str] = {}
+        for m in re.finditer(
+            r"\d+\) (?:lead|play) \[(\d)\|(\d)\](?: at (\w+))?.*?\[worth ([+-][\d.]+)", block
+        ):
+            a, b, end, value = m.groups()
+            values[(f"{a}-{b}", end)] = value
+            values[(f"{b}-{a}", end)] = value
+        shown.append(values)
+    review = re.findall(
+        r"you played (\d-\d)(?: at (\w+))? \(([+-][\d.]+)\); (\d-\d)(?: at (\w+))? "
+        r"\(([+-][\d.]+)\) was better by",
+        out,
+    )
+    assert review, out[-2000:]
+    for played, played_end, played_value, best, best_end, best_value in review:
+        assert any(
+            values.get((played, played_end or None)) == played_value
+            and values.get((best, best_end or None)) == best_value
+            for values in shown
+        ), (played, played_end, played_value, best, best_end, best_value)

@@ -339,11 +339,12 @@ def person_after_lead() -> HandState:
 def test_parse_numbers_and_words() -> None:
     state = person_after_lead()
     obs = state.observation(0)
-    legal = obs.legal_actions
-    assert parse_command("1", obs).action == legal[0]
-    assert parse_command(f" {len(legal)} ", obs).action == legal[-1]
+    offered = menu(obs)  # 6-4 and 6-5 once each: both ends show the 6-6
+    assert offered == [Play(T("6-4"), "L"), Play(T("6-5"), "L")]
+    assert parse_command("1", obs).action == offered[0]
+    assert parse_command(" 2 ", obs).action == offered[-1]
     bad = parse_command("99", obs)
-    assert bad.kind == "error" and bad.message == f"There is no move 99: choose 1 to {len(legal)}."
+    assert bad.kind == "error" and bad.message == "There is no move 99: choose 1 to 2."
     assert parse_command("0", obs).kind == "error"
     for text, kind in [("?", "help"), ("help", "help"), ("hand", "hand"), ("score", "score")]:
         assert parse_command(text, obs).kind == kind
@@ -363,7 +364,12 @@ def test_parse_typed_tiles() -> None:
     for text in ["6-4 R", "6|4 r", "[6|4] at R", "6-4r", "4-6 R"]:
         command = parse_command(text, obs)
         assert command.kind == "action" and command.action == Play(T("6-4"), "R"), text
-    ambiguous = parse_command("6-5", obs)
+    # Both ends show 6: laid at either, 6-5 makes the same line, so it needs no end.
+    assert parse_command("6-5", obs).action == Play(T("6-5"), "L")
+    assert parse_command("6-5 R", obs).action == Play(T("6-5"), "R")
+    both = deal_state(BLOCK, ["6-1 5-1 3-3 3-2 4-1 2-2 2-0", "6-6 6-5 4-4 3-0 1-1 0-0 5-4"])
+    play_all(both, ["6-6", "6-1 L", "6-5 R"])  # the ends show 1 and 5
+    ambiguous = parse_command("5-1", both.observation(0))
     assert ambiguous.kind == "error" and "L and R" in ambiguous.message
     nowhere = parse_command("5-3", obs)
     assert nowhere.kind == "error" and "fits no open end" in nowhere.message

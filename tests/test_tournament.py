@@ -11,8 +11,10 @@ from typer.testing import CliRunner
 from boneyard import get_game
 from boneyard.apps.cli import build_app
 from boneyard.core.record import read_records, replay_record
+from boneyard.research.results import ResultsReader
 from boneyard.research.sim import SimulationError
-from boneyard.research.tournament import bradley_terry, lineups, run_tournament
+from boneyard.research.stats import analyze_results, bradley_terry
+from boneyard.research.tournament import lineups, run_tournament, tournament_text
 
 BLOCK = get_game("block").configure(players=2)
 
@@ -105,3 +107,58 @@ def test_cli_json_fields() -> None:
         assert low <= agent["points_per_hand"] <= high
     bad = runner.invoke(build_app(), ["tournament", "block", "--agents", "greedy,nobody"])
     assert bad.exit_code == 2
+
+
+def test_paired_differences_and_rating_intervals(tmp_path: Path) -> None:
+    """Each deal is played by both agents, so their difference is taken deal by deal: its mean
+    is the difference of their points per hand, and its interval is narrower than either
+    agent's own (the deal's luck cancels). ``analyze`` of the results file finds the same."""
+    out = tmp_path / "t.jsonl"
+    rules = get_game("block").configure(players=2)
+    result = run_tournament(rules, ["greedy", "random"], deals=60, seed=4, workers=1, out=out)
+    (pair,) = result.pairs
+    greedy, rand = (next(a for a in result.agents if a.name == n) for n in ("greedy", "random"))
+    assert (pair["a"], pair["b"], pair["deals"]) == ("greedy", "random", 60)
+    assert pair["difference"] == round(greedy.points_per_hand - rand.points_per_hand, 4)
+    low, high = pair["ci95"]
+    # The interval from the deals' differences, read back from the results file: each deal's
+    # greedy points a hand minus random's, over the deal's two hands (both seatings).
+    differences = []
+    with ResultsReader.open(out) as reader:
+        for _, lines in reader:
+            mine = {"greedy": 0.0, "random": 0.0}
+            for line in lines:
+                for side, name in enumerate(line["agents"]):
+                    mine[name] += line["points"][side] / len(lines)
+            differences.append(mine["greedy"] - mine["random"])
+    mean = sum(differences) / 60
+    sd = (sum((d - mean) ** 2 for d in differences) / 59) ** 0.5
+    assert (low, high) == pytest.approx(
+        (mean - 1.96 * sd / 60**0.5, mean + 1.96 * sd / 60**0.5), abs=1e-3
+    )
+    for a in (greedy, rand):
+        assert a.rating_ci95[0] <= a.rating <= a.rating_ci95[1]
+    data = result.to_json()
+    assert data["pairs"][0]["ci95"] == [low, high]
+    assert all(len(a["rating_ci95"]) == 2 for a in data["agents"])
+    assert "paired differences" in tournament_text(result)
+    analysis = analyze_results(out)
+    assert analysis["pairs"] == data["pairs"]
+    assert {r["name"]: r["rating_ci95"] for r in analysis["ratings"]} == {
+        a["name"]: a["rating_ci95"] for a in data["agents"]
+    }
+
+
+def test_the_table_is_as_wide_as_the_longest_name() -> None:
+    # A plug-in's name carries its module (and arguments): the columns stay aligned with it.
+    from boneyard.research.tournament import tournament_text
+
+    long_name = "boneyard.players.agents:GreedyAgent"
+    result = run_tournament(BLOCK, [long_name, "random"], deals=4, seed=1, workers=1)
+    lines = tournament_text(result).splitlines()[1:4]
+    header, rows = lines[0], lines[1:]
+    assert {row.split()[0] for row in rows} == {long_name, "random"}
+    # Each row's hands column ends where the header's does.
+    end = header.index("hands") + len("hands")
+    assert all(row[end - 1] != " " and row[end] == " " for row in rows)
+    assert all(row[: len(long_name) + 1].rstrip() in (long_name, "random") for row in rows)

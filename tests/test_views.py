@@ -227,7 +227,7 @@ def mexican_position() -> HandState:
 
 def test_mexican_trains_run_from_the_hub_with_their_markers() -> None:
     state = mexican_position()
-    view = table_view(state.rules, state.public, state.layout)
+    view = table_view(state.rules, state.public, state.table)
     assert isinstance(view, LineView) and view.hub
     engine = T("12-12")
     assert view.lead is not None and view.lead.tile == engine
@@ -256,7 +256,7 @@ def test_mexican_trains_run_from_the_hub_with_their_markers() -> None:
 
 def test_the_full_screen_game_draws_the_trains_with_pips() -> None:
     state = mexican_position()
-    view = table_view(state.rules, state.public, state.layout)
+    view = table_view(state.rules, state.public, state.table)
     voice = Voice.of(state.rules, 0)
     canvas = hub_canvas(view, MEDIUM, 78, 24, ["T0"], voice)
     assert canvas is not None
@@ -285,7 +285,7 @@ def test_trains_drawn_with_numbers_keep_every_tile_one_size() -> None:
     """Numbers up to 12 take two places: [ 7|5 ] is as wide as [12|7], so the tiles of the
     trains line up (and the engine's numbers too)."""
     state = mexican_position()
-    view = table_view(state.rules, state.public, state.layout)
+    view = table_view(state.rules, state.public, state.table)
     canvas = hub_canvas(view, SMALL, 60, 12, (), Voice.of(state.rules, 0))
     assert canvas is not None
     lines = canvas.text().splitlines()
@@ -341,7 +341,7 @@ def test_domino_loo_describes_its_tricks() -> None:
     decisions = {0: STAND, 1: STAND, 2: MISS}
 
     def playing() -> bool:
-        now = table_view(rules, state.public, state.layout)
+        now = table_view(rules, state.public, state.table)
         return isinstance(now, TrickView) and now.leader is not None
 
     while not playing():

@@ -23,10 +23,9 @@ from boneyard.apps.cli import rules_listing, rules_text
 from boneyard.apps.plain import CLAIM_HELP, HELP, TerminalGame
 from boneyard.core.actions import Play
 from boneyard.core.layout import Layout
-from boneyard.core.options import OPTIONS
 from boneyard.core.tiles import BIT
 from boneyard.core.words import Voice, plural, third_person
-from boneyard.games import GAMES
+from boneyard.games import GAMES, option_specs
 from boneyard.games.line.rules import Rules
 from boneyard.games.line.state import HandState, IllegalAction
 from boneyard.players.agents import make_agent
@@ -131,7 +130,7 @@ def test_no_source_codes_or_plural_errors_in_the_rules_texts() -> None:
         texts.append(game.summary)
         for rule_set in game.rule_sets.values():
             texts += [rule_set.description, rule_set.source]
-    texts += [spec.help for spec in OPTIONS.values()]
+    texts += [spec.help for spec in option_specs().values()]
     for text in texts:
         assert faults(text, ["seat 1"]) == [], text
 
@@ -276,6 +275,10 @@ class AgentInput:
         self.try_illegal(game, state.copy())
         action = self.agent.choose(obs, self.rng)
         offered = menu(obs)
+        if action not in offered:
+            # A lead the menu offers the other way round, or a tile at the other of two alike
+            # ends (the same line, mirrored).
+            action = next(a for a in offered if obs.rules.same_move(a, action, obs.table))
         if isinstance(action, Play) and obs.rules.claims:
             plain = Play(action.tile, action.end, action.open)
             return f"{offered.index(plain) + 1} {action.claim or 0}\n"

@@ -43,7 +43,6 @@ class LiveServer:
             computer_delay=0.05,
             forced_delay=0.05,
             deal_delay=0.2,
-            hint_budget=0.05,
         )
         for name, value in overrides.items():
             setattr(settings, name, value)

@@ -200,6 +200,33 @@ def test_a_reload_in_the_middle_of_a_hand_resumes_it(page: Page, live: LiveServe
     click_a_move(page)
 
 
+def test_a_practice_table_shows_hints_and_who_holds_what(page: Page, live: LiveServer) -> None:
+    """The hint lists each move with its value and margin; the grid of who may hold each tile
+    has a row per tile Ann cannot see and a column per other seat and the stock."""
+    made = live.create(
+        {
+            "game": "draw",
+            "seats": [{"kind": "person", "name": "Ann"}, {"kind": "computer", "level": "greedy"}],
+            "seed": 3,
+            "practice": True,
+        }
+    )
+    page.goto(live.url + made["seats"][0]["invite"])
+    page.wait_for_selector("body[data-conn=open][data-status=playing]", state="attached")
+    assert wait_turn_or_end(page)
+    page.click("#beliefs-button")
+    page.wait_for_selector(".beliefs-grid tbody tr")
+    heads = page.locator(".beliefs-grid thead th").all_inner_texts()
+    assert heads[0] == "tile" and heads[-1] == "stock" and len(heads) == 3
+    shown = len(page.locator("#hand .tile").all()) + len(page.locator("#line [data-tile]").all())
+    assert page.locator(".beliefs-grid tbody tr").count() == 28 - shown
+    assert "exact" in page.inner_text("#beliefs .note")
+    if page.locator("#hint-button").count():
+        page.click("#hint-button")
+        page.wait_for_selector("#hints li")
+        assert "worth" in page.inner_text("#hints")
+
+
 def test_a_spectator_sees_no_hidden_tile(page: Page, live: LiveServer) -> None:
     made = live.create(
         {
@@ -345,7 +372,9 @@ def test_mexican_train_from_the_lobby_by_clicking(page: Page, live: LiveServer) 
     page.fill("#seats .seat-row:nth-child(1) .name", "Ann")
     page.select_option("#seats .seat-row:nth-child(2) .level", "greedy")
     page.click("#create details summary")
-    assert page.locator("#options select[data-option=tile_set] option").count() == 3
+    # Every set of the option: the three usual ones and the two small ones (for research; a
+    # deal that does not fit is refused when the table is made).
+    assert page.locator("#options select[data-option=tile_set] option").count() == 5
     page.select_option("#options select[data-option=tile_set]", "double-nine")
     page.click("#create-button")
     page.wait_for_selector("#created:not(.hidden)")
@@ -416,3 +445,57 @@ def test_a_private_table_and_its_life_in_the_page(page: Page, live: LiveServer) 
     page.wait_for_selector("body[data-conn=open][data-status=playing]", state="attached")
     assert page.locator(".seat.me .name").inner_text() == "Ann (you)"
     assert errors == []
+
+
+def test_a_person_plays_the_worked_examples_agent_at_a_browser_table(
+    page: Page, tmp_path_factory: pytest.TempPathFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The agent of examples/train_block.py (trained briefly here), offered by the operator
+    (``serve --agent``), chosen in the lobby by its short name, plays a person a hand."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    from boneyard.players.agents import resolve_agent
+    from boneyard.research.env import make_rules
+    from boneyard.research.env.policy import save_policy
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location(
+        "train_block", root / "examples" / "train_block.py"
+    )
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    sys.modules["train_block"] = example
+    spec.loader.exec_module(example)
+    policy, _ = example.train(hands=100, seed=3, report=100)
+    folder = tmp_path_factory.mktemp("agent")
+    path = save_policy(
+        folder / "block.npz",
+        make_rules("block", players=2),
+        {"weights": policy.weights, "bias": policy.bias},
+    )
+    agent = resolve_agent(f"boneyard.env.policy:linear(path={path})")
+    live = LiveServer(folder / "boneyard.db", agents=(agent,))
+    try:
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(live.url + "/")
+        page.wait_for_selector("#game option[value=block]", state="attached")
+        page.select_option("#game", "block")
+        level = page.locator("#seats .seat-row:nth-child(2) .level")
+        assert level.locator(f"option[value='{agent}']").inner_text() == "linear"
+        level.select_option(agent)
+        page.fill("#seats .seat-row:nth-child(1) .name", "Ann")
+        page.click("#create-button")
+        page.wait_for_selector("#created:not(.hidden)")
+        page.click("#go")
+        page.wait_for_selector("body[data-conn=open][data-status]", state="attached")
+        assert page.locator(".seat:not(.me) .name").first.inner_text().startswith("linear-1")
+        play_until_the_hand_ends([page])
+        assert attr(page, "status") in ("between_hands", "over")
+        assert errors == []
+        # The agent chose every move itself (a computer that fails is logged, and moves first).
+        assert not [r for r in caplog.records if "failed" in r.getMessage()]
+    finally:
+        live.stop()

@@ -308,7 +308,7 @@ def test_trick_tables_are_encoded(game: str) -> None:
     n = rules.players
     seen_trick = False
     for state in random_hands(rules, 3, seed=8):
-        table = state.layout
+        table = state.table
         for seat in range(n):
             vec = codec.observation_vector(state.observation(seat))
             trump = vec[field["trump"].offset : field["trump"].offset + codec.pips]

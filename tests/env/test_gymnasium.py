@@ -104,3 +104,50 @@ def test_render() -> None:
     env.reset(seed=4)
     assert "Seat 0:" in env.render()
     assert BoneyardEnv("matador").render() is None
+
+
+def test_a_hand_over_before_the_learners_first_move_is_dealt_again_and_counted() -> None:
+    env = BoneyardEnv("block", opponents="random")
+    hands = []
+    others_play = env._others_play
+
+    def watched() -> None:
+        others_play()
+        hands.append(env.state)
+
+    env._others_play = watched  # type: ignore[method-assign]
+    obs, info = env.reset(seed=0)
+    assert info["redealt"] == 0 and len(hands) == 1
+    hands.clear()
+    # Seed 9: the first hand dealt ends before seat 0 moves (found by trying seeds).
+    obs, info = env.reset(seed=9)
+    assert info["redealt"] == len(hands) - 1 == 1
+    first, dealt_again = hands
+    assert first.over and all(move.seat != 0 for move in first.history)
+    assert not dealt_again.over and dealt_again.turn == 0 and obs["action_mask"].any()
+
+
+def test_a_whole_match_as_one_episode() -> None:
+    check_env(BoneyardEnv("block", opponents="random", episode="match"))
+    results = {}
+    for reward in ("points", "win"):
+        env = BoneyardEnv("draw", opponents="greedy", episode="match", reward=reward)
+        _, info = env.reset(seed=5)
+        total, done, rewarded = 0.0, False, 0
+        while not done:
+            _, r, done, _, info = env.step(min(info["legal"]))
+            total += r
+            rewarded += r != 0
+        match = info["match"]
+        results[reward] = (total, rewarded, match)
+        assert match["hands"] > 1 and match["winner"] in (0, 1)
+        assert max(match["totals"]) >= env.game_rules.target_score
+    # Points: a reward at the end of each hand the learner scored or conceded in, summing to the
+    # match's difference of totals; win: one reward, at the end, +1 or -1 for the match.
+    (points, hands_rewarded, match), (win, once, same) = results["points"], results["win"]
+    assert match == same  # the same seed and moves: the same match
+    assert points == match["totals"][0] - match["totals"][1]
+    assert hands_rewarded > 1 and once == 1
+    assert win == (1.0 if match["winner"] == 0 else -1.0)
+    with pytest.raises(ValueError, match="unknown episode"):
+        BoneyardEnv("block", episode="season")

@@ -3,6 +3,7 @@ nodes, tensors, resampling from an information state and OpenSpiel's IS-MCTS bot
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import numpy as np
@@ -12,7 +13,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from boneyard.core.actions import DRAW
 from boneyard.core.options import OptionError
-from boneyard.core.tiles import DOUBLE
+from boneyard.core.tiles import DOUBLE, NAMES
 from boneyard.games import GAMES
 from boneyard.research.env import openspiel as bos
 from boneyard.research.env.encoding import Codec
@@ -281,23 +282,261 @@ def test_resample_while_dealing() -> None:
     assert sorted(other._core.dealt[0]) == sorted(state._core.dealt[0])
 
 
-def test_ismcts_plays_a_hand_to_the_end() -> None:
-    for game, players in (("block", 2), ("partnership", 4)):
-        g = load(game)
-        rs = np.random.RandomState(0)
-        bots = [
-            ismcts.ISMCTSBot(g, mcts.RandomRolloutEvaluator(1, rs), 2.0, 25, random_state=rs)
-            for _ in range(players)
-        ]
+@pytest.mark.parametrize("game", list(GAMES))
+def test_ismcts_plays_a_hand_to_the_end(game: str) -> None:
+    g = load(game)
+    rs = np.random.RandomState(0)
+    bots = [
+        ismcts.ISMCTSBot(g, mcts.RandomRolloutEvaluator(1, rs), 2.0, 8, random_state=rs)
+        for _ in range(g.num_players())
+    ]
+    state = g.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rs.choice(outcomes, p=probabilities)))
+        else:
+            action = bots[state.current_player()].step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            moves += 1
+    assert moves >= 2 and abs(sum(state.returns())) < 1e-9
+
+
+def known_key(state: pyspiel.State, player: int) -> tuple:
+    """What ``player`` knows, worked out apart from the information-state string: the tiles dealt
+    to it (as a set: the order of the deal tells nothing), each later chance outcome it sees (a
+    turn-up, the leader, a tile it takes), the others' as only that they came, its own actions,
+    and the others' as the table saw them (the engine's public record)."""
+    game = state.get_game()
+    replay = game.new_initial_state()
+    key: list = [player]
+    dealt: set[int] = set()
+    for step in state.full_history():
+        actor, action = step.player, step.action
+        if actor == pyspiel.PlayerId.CHANCE:
+            text = replay.action_to_string(actor, action)
+            if text.endswith(f"to seat {player}") and text.startswith("deal "):
+                dealt.add(action)
+                seen = False
+            else:
+                seen = text.startswith(("turn up", f"seat {player} takes")) or text.endswith(
+                    "leads"
+                )
+            key.append(("chance", action if seen else None))
+        elif actor == player:
+            key.append(("own", action))
+        else:
+            before = len(replay.hand.public)
+            replay.apply_action(action)
+            key.append(("other", actor, tuple(str(m) for m in replay.hand.public[before:])))
+            continue
+        replay.apply_action(action)
+    return (tuple(sorted(dealt)), *key)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_different_information_states_never_share_a_string(game: str) -> None:
+    g = load(game)
+    rng = random.Random(11)
+    by_string: dict[str, tuple] = {}
+    by_key: dict[tuple, str] = {}
+    for _ in range(6):
         state = g.new_initial_state()
-        moves = 0
+        while not state.is_terminal():
+            for player in range(g.num_players()):
+                text = state.information_state_string(player)
+                key = known_key(state, player)
+                assert by_string.setdefault(text, key) == key, text
+                assert by_key.setdefault(key, text) == text
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert len(by_string) > 50
+
+
+def test_loo_information_state_holds_the_tiles_taken_with_the_miss() -> None:
+    g = load("domino-loo")
+    rng = random.Random(5)
+    found = 0
+    for _ in range(40):
+        state = g.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(int(rs.choice(outcomes, p=probabilities)))
-            else:
-                action = bots[state.current_player()].step(state)
-                assert action in state.legal_actions()
-                state.apply_action(action)
-                moves += 1
-        assert moves >= 4 and sum(state.returns()) == 0
+                state.apply_action(sample_chance(state, rng))
+                continue
+            player = state.current_player()
+            legal = state.legal_actions()
+            miss = [a for a in legal if state.action_to_string(player, a) == "miss"]
+            if not miss:
+                state.apply_action(rng.choice(legal))
+                continue
+            state.apply_action(miss[0])
+            while state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+            taken = [t for kind, seat, t, _ in state._core.events if kind == bos._TAKE]
+            text = state.information_state_string(player)
+            assert all(NAMES[t] in text for t in taken)
+            found += 1
+            break
+        if found >= 2:
+            break
+    assert found >= 2
+
+
+def test_the_public_observer_hides_the_seats_tiles_and_discards() -> None:
+    g = load("domino-loo")
+    codec = g.codec
+    fields = {f.name: f for f in codec.fields}
+    public = g.make_py_observer(
+        pyspiel.IIGObservationType(
+            perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+        )
+    )
+    rng = random.Random(2)
+    seen_discards = 0
+    for _ in range(30):
+        state = g.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            for player in range(g.num_players()):
+                public.set_from(state, player)
+                for name in ("hand", "cannot_hold", "discarded"):
+                    f = fields[name]
+                    assert not public.tensor[f.offset : f.offset + f.size].any(), name
+                own = state.hand.observation(player)
+                seen_discards += bool(getattr(own, "discarded", 0))
+                text = public.string_from(state, player)
+                assert "dealt[?]" in text
+                # Every seat's public string is the same but for its number.
+                assert text.split("\n", 1)[1:] == public.string_from(state, 0).split("\n", 1)[1:]
+            state.apply_action(rng.choice(state.legal_actions()))
+        if seen_discards:
+            break
+    assert seen_discards
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_games_and_states_pickle_and_serialize(game: str) -> None:
+    g = load(game)
+    assert str(pickle.loads(pickle.dumps(g))) == str(g)
+    pyspiel.random_sim_test(g, num_sims=1, serialize=True, verbose=False)
+    rng = random.Random(4)
+    state = g.new_initial_state()
+    for _ in range(g.rules.tiles.size + 3):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.history() == state.history() and str(copy) == str(state)
+    for player in range(g.num_players()):
+        assert copy.information_state_string(player) == state.information_state_string(player)
+
+
+def test_a_game_string_round_trips_with_its_parameters() -> None:
+    params = {"options": "target_score=150;hand_size=2:7,3:5,4:5", "reward": "points"}
+    game = load("draw", params)
+    again = pyspiel.load_game(str(game))
+    assert str(again) == str(game)
+    assert again.rules.target_score == 150 and again.rules.options["hand_size"] == (
+        (2, 7),
+        (3, 5),
+        (4, 5),
+    )
+    assert again.reward == "points"
+    typed = pyspiel.load_game("python_boneyard_draw(options=target_score:150,players=3)")
+    assert typed.rules.target_score == 150 and typed.num_players() == 3
+    with pytest.raises(ValueError, match="unknown reward"):
+        load("block", {"reward": "glory"})
+
+
+def test_the_points_reward() -> None:
+    # Block, 2 players: seat 0 dominoes holding nothing, seat 1 holds 6-6 and 5-4: the hand's
+    # points are 12 + 9 = 21 to seat 0, so the points returns are +21 and -21 (21 - 0 against
+    # the other side's 0); the win returns +1 and -1.
+    wins, points = load("block"), load("block", {"reward": "points"})
+    rng = random.Random(8)
+    compared = 0
+    for _ in range(30):
+        history: list[int] = []
+        state = wins.new_initial_state()
+        while not state.is_terminal():
+            a = (
+                sample_chance(state, rng)
+                if state.is_chance_node()
+                else rng.choice(state.legal_actions())
+            )
+            state.apply_action(a)
+            history.append(a)
+        other = points.new_initial_state()
+        for a in history:
+            other.apply_action(a)
+        result = state.hand.result
+        side_points = list(result.points)
+        assert other.returns() == [side_points[0] - side_points[1], side_points[1] - side_points[0]]
+        if result.winner is not None:
+            assert state.returns()[result.winner] == 1.0
+            compared += 1
+    assert compared > 10
+    assert points.max_utility() >= 168 * 2
+
+
+def test_the_win_reward_disagrees_with_points_in_a_counting_game() -> None:
+    # Muggins scores during the hand: the side that dominoes (+1 with reward=win) may still have
+    # scored less in the hand than the other, whose points return is then the higher.
+    wins, points = load("muggins"), load("muggins", {"reward": "points"})
+    rng = random.Random(0)
+    for _ in range(100):
+        history: list[int] = []
+        state = wins.new_initial_state()
+        while not state.is_terminal():
+            legal = None if state.is_chance_node() else state.legal_actions()
+            action = sample_chance(state, rng) if legal is None else rng.choice(legal)
+            state.apply_action(action)
+            history.append(action)
+        other = points.new_initial_state()
+        for action in history:
+            other.apply_action(action)
+        winner = state.hand.result.winner
+        if winner is not None and other.returns()[winner] < 0:
+            assert state.returns()[winner] == 1.0
+            return
+    raise AssertionError("no hand where the winner scored less")
+
+
+def test_a_small_set_makes_a_game_tabular_methods_solve() -> None:
+    # examples/solve_tiny.py: Block with the double-two set (6 tiles, 0-0 1-0 1-1 2-0 2-1 2-2),
+    # two tiles each. Its tree is small: the deals are the 6 * 5 * 4 * 3 = 360 orders of the
+    # four tiles dealt (Block never draws: no chance node deals the two left over).
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    game = load("block", {"options": "tile_set=double-two;hand_size=2", "reward": "points"})
+    assert game.rules.tiles.size == 6 and game.max_chance_outcomes() == 6
+    deals = 0
+    stack = [game.new_initial_state()]
+    while stack:
+        state = stack.pop()
+        if not state.is_chance_node():
+            deals += 1
+            continue
+        stack.extend(state.child(a) for a, _ in state.chance_outcomes())
+    assert deals == 360
+    path = Path(__file__).resolve().parents[2] / "examples" / "solve_tiny.py"
+    spec = importlib.util.spec_from_file_location("solve_tiny", path)
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    sys.modules["solve_tiny"] = example
+    spec.loader.exec_module(example)
+    found = list(example.solve(2))
+    assert [i for i, _, _ in found] == [1, 2]
+    first, second = found[0][1], found[1][1]
+    assert 0 <= second < first

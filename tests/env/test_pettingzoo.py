@@ -8,15 +8,16 @@ import warnings
 
 import numpy as np
 import pytest
+from pettingzoo import AECEnv
 from pettingzoo.test import api_test, seed_test
 
 from boneyard.core.options import OptionError
 from boneyard.games import GAMES
 from boneyard.games.line.state import IllegalAction
-from boneyard.research.env.pettingzoo import BoneyardAEC, env
+from boneyard.research.env.pettingzoo import BoneyardAEC, env, raw_env
 
 
-def play_out(e: BoneyardAEC, seed: int) -> dict[str, float]:
+def play_out(e: AECEnv, seed: int) -> dict[str, float]:
     """Play one hand with random legal actions; every agent's total reward."""
     rng = random.Random(seed)
     e.reset(seed=seed)
@@ -46,7 +47,8 @@ def test_a_hand_ends_with_zero_sum_rewards(game: str) -> None:
     e = env(game)
     totals = play_out(e, seed=7)
     assert sum(totals.values()) == pytest.approx(0.0)
-    assert any(totals.values()) or (e.state is not None and e.state.result.winner is None)
+    state = e.unwrapped.state
+    assert any(totals.values()) or (state is not None and state.result.winner is None)
 
 
 def test_partners_share_their_sides_reward() -> None:
@@ -57,7 +59,7 @@ def test_partners_share_their_sides_reward() -> None:
         assert totals["seat_0"] == totals["seat_2"]
         assert totals["seat_1"] == totals["seat_3"]
         assert totals["seat_0"] == -totals["seat_1"]
-        points = e.state.result.points
+        points = e.unwrapped.state.result.points
         assert totals["seat_0"] == points[0] - points[1]
 
 
@@ -85,8 +87,8 @@ def test_the_mask_is_in_the_observation_and_only_for_the_seat_to_move() -> None:
         assert e.observation_space(agent).contains(obs)
 
 
-def test_an_illegal_action_raises_and_changes_nothing() -> None:
-    e = env("block")
+def test_the_raw_environment_refuses_an_illegal_action_and_changes_nothing() -> None:
+    e = raw_env("block")
     e.reset(seed=0)
     obs = e.observe(e.agent_selection)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
@@ -96,15 +98,46 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
     assert e.state.history == before.history and e.state.hands == before.hands
     with pytest.raises(ValueError, match="required"):
         e.step(None)
+    assert isinstance(e, BoneyardAEC)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(raw_env("draw"), num_cycles=50)
+
+
+def test_the_wrapped_environment_ends_the_hand_on_an_illegal_action() -> None:
+    # As PettingZoo's classic games: the seat that tried it gets the penalty, the others 0, every
+    # seat is done; the engine never saw the action.
+    e = env("partnership", rules="latin", illegal_reward=-3.0)
+    e.reset(seed=0)
+    mover = e.agent_selection
+    obs = e.observe(mover)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = e.unwrapped.state.copy()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PettingZoo's own "illegal move made" warning
+        e.step(illegal)
+    assert e.unwrapped.state.history == before.history
+    assert e.unwrapped.state.hands == before.hands and not e.unwrapped.state.over
+    assert all(e.terminations.values())
+    assert e.rewards == {a: -3.0 if a == mover else 0.0 for a in e.possible_agents}
+    rewards = {}
+    for agent in e.agent_iter(10):
+        rewards[agent] = e.last()[1]
+        e.step(None)
+    assert rewards == e.rewards | rewards and not e.agents
+    # Order enforced: no step before a reset.
+    fresh = env("block")
+    with pytest.raises(Exception, match="reset"):
+        fresh.step(0)
 
 
 def test_the_same_seed_deals_the_same_hand() -> None:
     a, b = env("draw"), env("draw")
     a.reset(seed=11)
     b.reset(seed=11)
-    assert a.state.hands == b.state.hands
+    assert a.unwrapped.state.hands == b.unwrapped.state.hands
     a.reset(seed=12)
-    assert a.state.hands != b.state.hands
+    assert a.unwrapped.state.hands != b.unwrapped.state.hands
 
 
 def test_render_draws_the_position() -> None:
@@ -114,7 +147,7 @@ def test_render_draws_the_position() -> None:
     e.step(int(np.flatnonzero(obs["action_mask"])[0]))
     text = e.render()
     assert "Seat 0:" in text and "Open ends:" in text and "Last move:" in text
-    assert env("block").render() is None
+    assert raw_env("block").render() is None  # nothing dealt (the wrapped one: reset first)
     e.close()
 
 
@@ -134,3 +167,32 @@ def test_render_every_game(game: str) -> None:
     assert all(f"Seat {s}:" in texts[0] for s in range(len(e.possible_agents)))
     assert all("Last move: Seat " in text for text in texts)
     assert "The hand is over." in texts[-1] and "Hand 1 is over" in texts[-1]
+
+
+def test_a_whole_match_as_one_episode() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env("block", episode="match"), num_cycles=300)
+    for reward in ("points", "win"):
+        e = env("partnership", rules="latin", episode="match", reward=reward)
+        e.reset(seed=4)
+        rng = random.Random(4)
+        totals = dict.fromkeys(e.possible_agents, 0.0)
+        hands_seen = set()
+        for agent in e.agent_iter(100_000):
+            obs, r, terminated, truncated, info = e.last()
+            totals[agent] += r
+            if "hand" in info:
+                hands_seen.add(len(e.unwrapped.match.hands))
+            if terminated or truncated:
+                e.step(None)
+                continue
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        match = e.unwrapped.match
+        assert match.over and len(match.hands) > 1 and hands_seen
+        us, them = match.totals
+        if reward == "points":
+            assert totals["seat_0"] == totals["seat_2"] == us - them == -totals["seat_1"]
+        else:
+            assert totals["seat_0"] == totals["seat_2"] == (1.0 if match.winner == 0 else -1.0)
+            assert totals["seat_1"] == -totals["seat_0"]

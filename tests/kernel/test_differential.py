@@ -82,6 +82,11 @@ VARIANTS: list[tuple[str, str | None, int | None, dict[str, Any]]] = [
     ("chicken-foot", None, 2, {"starting_double": "three_each_side"}),
     ("chicken-foot", None, 6, {"tile_set": "double-twelve", "blank_half_value": 5}),
     ("partnership", "latin", None, {"hand_double_value": "one_half", "next_lead": "alternate"}),
+    # The small sets, for research (tabular methods).
+    ("block", None, 2, {"tile_set": "double-three", "hand_size": 3}),
+    ("draw", None, 2, {"tile_set": "double-two", "hand_size": 2, "stock_reserve": 0}),
+    ("muggins", None, 2, {"tile_set": "double-three", "hand_size": 3}),
+    ("matador", None, 3, {"tile_set": "double-three", "hand_size": 2}),
 ]  # fmt: skip
 
 

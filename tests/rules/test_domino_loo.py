@@ -17,9 +17,9 @@ from boneyard.apps.plain import TerminalGame
 from boneyard.core.actions import DROP, HIDDEN_DISCARD, MISS, STAND, Discard
 from boneyard.core.record import RecordError, match_to_record, replay_record
 from boneyard.core.words import Voice
-from boneyard.games.line.state import HandState
 from boneyard.games.loo.rules import LooRules
-from boneyard.games.loo.table import DROPPED, MISSED, STOOD, Tricks
+from boneyard.games.loo.state import LooState
+from boneyard.games.loo.table import DROPPED, MISSED, STOOD, LooTable
 from boneyard.players.search.inference import Inference, determinize
 from boneyard.text.narration import parse_command, table_text
 from conftest import T, assert_illegal, build, configure, load_record, mask, strs
@@ -31,18 +31,18 @@ def loo(players: int | None = None, **options: Any) -> LooRules:
     return rules
 
 
-def table(state: HandState) -> Tricks:
-    assert isinstance(state.layout, Tricks)
-    return state.layout
+def table(state: LooState) -> LooTable:
+    assert isinstance(state.table, LooTable)
+    return state.table
 
 
-def hand(rules: LooRules, hands: list[str], stock: str, leader: int = 0) -> HandState:
+def hand(rules: LooRules, hands: list[str], stock: str, leader: int = 0) -> LooState:
     """A deal with seat ``leader`` left of the dealer (it decides and leads first); the stock's
     first tile is the turn-up."""
     return build(rules, hands, stock, leader=leader, lead_by_deal=False, context=(1, True))
 
 
-def play_out(state: HandState, rng: random.Random) -> None:
+def play_out(state: LooState, rng: random.Random) -> None:
     while not state.over:
         state.apply(rng.choice(state.legal_actions()))
 
@@ -60,7 +60,7 @@ def test_the_deal_and_the_turn_up() -> None:
     assert state.hand_sizes() == (5, 5, 5) and state.stock_size() == 12
     assert t.placed == 1 << T("5-3")
     # A double turned up makes its number trumps.
-    assert Tricks.start(T("2-2"), 3, 1, True).trump == 2
+    assert LooTable.start(T("2-2"), 3, 1, True).trump == 2
 
 
 def test_deciding_in_turn_from_the_dealers_left() -> None:
@@ -149,7 +149,7 @@ def test_all_but_one_dropping_leaves_him_the_hand() -> None:
 
 
 # ------------------------------------------------------------------------------------ the play
-def stood(rules: LooRules, hands: list[str], stock: str) -> HandState:
+def stood(rules: LooRules, hands: list[str], stock: str) -> LooState:
     state = hand(rules, hands, stock)
     while not table(state).playing:
         state.apply(STAND)
@@ -354,10 +354,10 @@ def test_the_table_in_words_and_the_commands() -> None:
     rules = loo(3)
     state = stood(rules, THREE, STOCK3)
     state.apply(play(T("6-4")))
-    text = table_text(rules, state.history, table=state.layout)
+    text = table_text(rules, state.history, table=state.table)
     assert "Trumps: 5 (the turn-up is [5|3])" in text
     assert "Trick 1: you [6|4]" in text and "Players: you in, seat 1 in, seat 2 in" in text
-    spectator = table_text(rules, state.history, table=state.layout, voice=Voice.of(rules, None))
+    spectator = table_text(rules, state.history, table=state.table, voice=Voice.of(rules, None))
     assert "Trick 1: seat 0 [6|4]" in spectator
     obs = state.observation(1)
     assert parse_command("6-2", obs).action == play(T("6-2"))

@@ -339,3 +339,139 @@ def test_voluntary_draws_imply_nothing_and_passes_do() -> None:
             1 for m in state.history if m.seat == 1 and m.action.__class__.__name__ == "Pass"
         )
         assert len(inf.voids[1]) == passes
+
+
+# ------------------------------------------------------------------- beliefs: the exact posterior
+@pytest.mark.parametrize(
+    ("config", "want_draws", "limit"),
+    [
+        (("block", "modern", 2, {}), False, 3000),
+        (("draw", "britannica", 2, {}), True, 3000),
+        (("block", "modern", 2, {"double_bonus_play": True}), False, 3000),
+    ],
+    ids=["block", "draw", "bonus"],
+)
+def test_beliefs_are_the_exact_posterior_of_enumeration(
+    config: tuple[str, str, int, dict[str, Any]], want_draws: bool, limit: int
+) -> None:
+    """Every consistent hidden deal counted by brute force: the chance that the other seat holds
+    each unseen tile is the share of the deals where it does; the stock holds it otherwise."""
+    from boneyard.analysis import beliefs
+
+    state, seat = find_position(config, want_draws, limit)
+    brute = brute_weights(state, seat)
+    total = sum(brute.values())
+    other = 1 - seat
+    view = beliefs(state.observation(seat))
+    assert view.exact and view.view == "rules"
+    assert view.holders == (other, -1)
+    assert set(view.tiles) == set(
+        tiles_of(Inference.from_observation(state.observation(seat)).unseen)
+    )
+    for t in view.tiles:
+        held = sum(w for hand, w in brute.items() if hand & BIT[t]) / total
+        assert view.chance(t, other) == pytest.approx(held, abs=1e-9)
+        assert view.chance(t, -1) == pytest.approx(1 - held, abs=1e-9)
+
+
+def test_beliefs_with_three_players_sum_to_the_hand_sizes() -> None:
+    """Each tile is somewhere (its chances sum to 1), and each holder holds its count of tiles
+    on average (the chances of a seat's column sum to its hand size)."""
+    from boneyard.analysis import beliefs
+
+    for config in (("draw", "britannica", 3, {}), ("block", "garden-games", 4, {})):
+        rules = configure(config)
+        rng = random.Random(5)
+        state = new_hand(rules, rng)
+        for _ in range(10):
+            if state.over:
+                break
+            random_step(state, rng)
+        if state.over:
+            continue
+        seat = state.turn
+        obs = state.observation(seat)
+        view = beliefs(obs)
+        for t in view.tiles:
+            assert sum(view.chances[t]) == pytest.approx(1.0)
+        for k, holder in enumerate(view.holders):
+            size = obs.hand_sizes[holder] if holder >= 0 else obs.stock_size
+            assert sum(view.chances[t][k] for t in view.tiles) == pytest.approx(size)
+        # A tile a seat cannot hold (a void it showed) gets no chance there.
+        inf = Inference.from_observation(obs)
+        for holder in view.holders[:-1]:
+            for t in tiles_of(inf.excluded(holder)):
+                assert view.chance(t, holder) == 0.0
+
+
+def test_estimated_beliefs_say_so_and_stay_close_to_the_exact_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the inference falls back to its approximation (forced here by allowing it no slot
+    classes), the rules' view says it is estimated, and its figures lie near the exact ones;
+    the model's view is always labelled as the expert's, and keeps each holder's count."""
+    from boneyard.analysis import beliefs
+    from boneyard.players.search import inference
+
+    state, seat = find_position(("draw", "britannica", 2, {}), True, 3000)
+    obs = state.observation(seat)
+    exact = beliefs(obs)
+    assert exact.exact and exact.note().startswith("exact")
+    weighted = beliefs(obs, model=True)
+    assert weighted.view == "model" and not weighted.exact
+    assert weighted.note().startswith("weighted by the expert's model")
+    for k, holder in enumerate(weighted.holders):
+        size = obs.hand_sizes[holder] if holder >= 0 else obs.stock_size
+        assert sum(weighted.chances[t][k] for t in weighted.tiles) == pytest.approx(size)
+    monkeypatch.setattr(inference, "_SLOT_CLASSES", 1)
+    approximate = beliefs(obs)
+    assert approximate.view == "rules" and not approximate.exact
+    assert approximate.note().startswith("approximate") and "4,000 worlds" in approximate.note()
+    assert approximate.tiles == exact.tiles
+    for t in exact.tiles:  # 4,000 worlds: a standard error of at most 0.008
+        assert approximate.chances[t] == pytest.approx(exact.chances[t], abs=0.05)
+
+
+def test_swapping_hidden_tiles_consistently_changes_nothing() -> None:
+    """Two deals that differ only in hidden tiles the history never showed (one swapped between
+    the other seat's hand and the stock) give the seat the same observation, and so the same
+    beliefs: nothing the seat could not know is read."""
+    from boneyard.analysis import beliefs
+
+    rules = get_game("draw").configure("britannica", players=2)
+    checked = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        dealt, stock = rules.deal(rng)
+        state = HandState.from_deal(rules, dealt, stock, leader=0)
+        hands = [list(tiles_of(h)) for h in state.deal]
+        stock = list(state.stock)
+        moves = []
+        for _ in range(4):
+            if state.over:
+                break
+            action = state.legal_actions()[0]
+            moves.append(action)
+            state.apply(action)
+        seen = state.layout.placed if state.layout else 0
+        theirs = [t for t in hands[1] if BIT[t] & state.hands[1] and not BIT[t] & seen]
+        untouched = [t for t in stock[state.stock_pos :] if not BIT[t] & seen]
+        if not theirs or not untouched:
+            continue
+        a, b = theirs[0], untouched[-1]
+        swapped_hands = [[b if t == a else t for t in h] for h in hands]
+        swapped_stock = [a if t == b else t for t in stock]
+        twin = HandState.from_deal(rules, swapped_hands, swapped_stock, leader=0)
+        try:
+            for action in moves:
+                twin.apply(action)
+        except IllegalAction:
+            continue  # the swap changed what was legal: not the same public history
+        mine, its = state.observation(0), twin.observation(0)
+        if [str(m.action) for m in mine.history] != [str(m.action) for m in its.history]:
+            continue
+        assert mine.hand == its.hand
+        assert beliefs(mine) == beliefs(its)
+        assert beliefs(mine, model=True) == beliefs(its, model=True)
+        checked += 1
+    assert checked

@@ -9,11 +9,18 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
+from websockets.sync.client import ClientConnection, connect
 
 from boneyard.apps.server.app import Hub, Settings
 from boneyard.apps.server.table import Table
@@ -28,7 +35,6 @@ def settings(db: str, **changes: Any) -> Settings:
         computer_delay=0,
         forced_delay=0,
         deal_delay=0,
-        hint_budget=0.05,
         rate=1000,
         burst=1000,
         workers=0,  # the computers think in threads here: no worker processes to start
@@ -210,6 +216,128 @@ def leaks(text: str, tiles: list[str]) -> list[str]:
 TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
 
 
+# ------------------------------------------------------------------------------ real processes
+class Server:
+    """``boneyard serve`` in a subprocess, on a socket bound here (no race for the port)."""
+
+    def __init__(self, db: Path | str, log: Path, *extra: str) -> None:
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(64)
+        self.port = self.sock.getsockname()[1]
+        self.log = log.open("ab")
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "boneyard",
+                "serve",
+                "--fd",
+                str(self.sock.fileno()),
+                "--db",
+                str(db),
+                "--computer-delay",
+                "0",
+                *extra,
+            ],
+            pass_fds=[self.sock.fileno()],
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+        self.url = f"http://127.0.0.1:{self.port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{self.url}/healthz", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            assert self.process.poll() is None, "the server exited"
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.1)
+
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        request = urllib.request.Request(
+            self.url + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=10) as r:
+            return json.loads(r.read())
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.url + path, timeout=10) as r:
+            return json.loads(r.read())
+
+    def ws(self, table: str) -> ClientConnection:
+        return connect(f"ws://127.0.0.1:{self.port}/ws/{table}", open_timeout=10)
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=30)
+        self.sock.close()
+        self.log.close()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        self.sock.close()
+        self.log.close()
+
+
+class WsSeat:
+    """A seat over a real websocket."""
+
+    def __init__(self, ws: ClientConnection, token: str) -> None:
+        self.ws = ws
+        self.state: dict[str, Any] = {}
+        self.send(type="hello", token=token)
+        self.until(lambda m: m["type"] == "state")
+
+    def send(self, **message: Any) -> None:
+        self.ws.send(json.dumps({"v": 1, **message}))
+
+    def until(self, check: Any) -> dict[str, Any]:
+        while True:
+            message = json.loads(self.ws.recv(timeout=30))
+            if message["type"] == "state":
+                self.state = message
+            if check(message):
+                return dict(message)
+
+    def choosing(self) -> bool:
+        s = self.state
+        moves = s.get("moves", [])
+        return (
+            s.get("status") == "playing"
+            and s["turn"] == s["seat"]
+            and not (len(moves) == 1 and moves[0]["action"]["kind"] in ("draw", "pass"))
+        )
+
+    def wait_choice(self) -> bool:
+        while not self.choosing():
+            if self.state.get("status") != "playing":
+                return False
+            self.until(lambda m: m["type"] == "state")
+        return True
+
+    def play(self) -> dict[str, Any]:
+        s = self.state
+        self.send(
+            type="move", action=s["moves"][-1]["action"], hand=s["hand"], seen=s["move"], id=1
+        )
+        reply = self.until(lambda m: m["type"] in ("ack", "error"))
+        assert reply["type"] == "ack", reply
+        self.until(lambda m: m["type"] == "state")
+        return reply
+
+
 # ------------------------------------------------------------------------------ PostgreSQL
 class PostgresCluster:
     """A throwaway PostgreSQL server from Debian's ``postgresql`` package: ``initdb`` into a
@@ -262,6 +390,20 @@ class PostgresCluster:
             "-E",
             "UTF8",
         )
+        self.resume()
+        return self.url
+
+    @property
+    def url(self) -> str:
+        return f"postgresql+psycopg://postgres@/postgres?host={self.dir}&port={self.port}"
+
+    @property
+    def socket_path(self) -> Path:
+        """The Unix socket it listens on (its only way in)."""
+        return self.dir / f".s.PGSQL.{self.port}"
+
+    def resume(self) -> None:
+        """Start the server (again)."""
         options = f"-p {self.port} -k {self.dir} -c listen_addresses= -F"
         self._run(
             str(self.bin / "pg_ctl"),
@@ -276,7 +418,10 @@ class PostgresCluster:
             "60",
             "start",
         )
-        return f"postgresql+psycopg://postgres@/postgres?host={self.dir}&port={self.port}"
+
+    def halt(self) -> None:
+        """Stop the server at once, its clients cut off (``pg_ctl stop -m fast``)."""
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
 
     def stop(self) -> None:
         import shutil

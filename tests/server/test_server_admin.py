@@ -1,5 +1,5 @@
 """``boneyard tables``: list, close, delete and expire the tables of a store, and a running server
-that notices a table closed or deleted in its store at its next sweep."""
+that notices a table closed or deleted in its store at its next sweep; ``boneyard db upgrade``."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from serverhelp import Player, create, hub, settings, table_of
 from typer.testing import CliRunner, Result
 
 from boneyard.apps.cli import build_app
+from boneyard.apps.server import store as store_module
 from boneyard.apps.server.admin import parse_duration
 from boneyard.apps.server.app import create_app
 from boneyard.apps.server.store import Store
@@ -156,3 +157,58 @@ def test_a_running_server_closes_what_the_store_closed(db_url: str) -> None:
         assert table_of(client, made["id"]).status == "closed"
         assert gone["id"] not in hub(client).rooms
         assert client.get(f"/api/tables/{gone['id']}").status_code == 404
+
+
+def test_db_upgrade_makes_and_upgrades_a_store(tmp_path: Path) -> None:
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import inspect
+
+    path = tmp_path / "old.db"
+    url = f"sqlite:///{path}"
+    # A store as an older version left it: the schema of migration 0002.
+    old = Store(url)
+    config = Config()
+    config.set_main_option(
+        "script_location", str(Path(store_module.__file__).parent / "migrations")
+    )
+    with old.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0002")
+    assert old.revision() == "0002"
+    assert "leases" not in inspect(old.engine).get_table_names()
+    old.close()
+
+    upgraded = CliRunner().invoke(APP, ["db", "upgrade", "--db", str(path)])
+    assert upgraded.exit_code == 0, upgraded.output
+    assert upgraded.stdout.strip().endswith("upgraded from revision 0002 to 0004")
+    again = CliRunner().invoke(APP, ["db", "upgrade", "--db", str(path)])
+    assert again.exit_code == 0, again.output
+    assert again.stdout.strip().endswith("at revision 0004 already")
+    store = Store(url)
+    try:
+        assert store.revision() == "0004"
+        assert {"leases", "servers", "cluster", "commits"} <= set(
+            inspect(store.engine).get_table_names()
+        )
+    finally:
+        store.close()
+
+    fresh = CliRunner().invoke(APP, ["db", "upgrade", "--db", str(tmp_path / "new.db")])
+    assert fresh.exit_code == 0, fresh.output
+    assert fresh.stdout.strip().endswith("upgraded from revision none to 0004")
+
+
+def test_alembic_run_by_hand_names_the_command_to_use() -> None:
+    """The migrations' environment needs the connection the store gives it: alembic run by itself
+    says what to run instead."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option(
+        "script_location", str(Path(store_module.__file__).parent / "migrations")
+    )
+    config.set_main_option("sqlalchemy.url", "sqlite://")
+    with pytest.raises(SystemExit, match="boneyard db upgrade --db URL"):
+        command.upgrade(config, "head")

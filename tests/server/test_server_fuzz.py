@@ -107,6 +107,7 @@ FIELDS: dict[str, dict[str, st.SearchStrategy[Any]]] = {
     },
     "chat": {"text": st.text(max_size=320)},
     "hint": {},
+    "beliefs": {},
     "next_hand": {},
     "ping": {},
     "rename": {"name": st.text(max_size=30)},

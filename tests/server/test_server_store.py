@@ -3,20 +3,22 @@ migrations, every game's tables stored move by move and resumed exactly, the gro
 whole server resumed on the same database.
 
 PostgreSQL comes from Debian's ``postgresql`` package; without it these tests are skipped, unless
-``BONEYARD_REQUIRE_POSTGRES`` is set (as CI sets it), when not being able to start one fails."""
+``BONEYARD_REQUIRE_POSTGRES`` is set (as CI sets it), when not being able to start one fails (the
+``postgres`` fixture, in tests/conftest.py)."""
 
 from __future__ import annotations
 
 import asyncio
-import os
 import random
+import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverhelp import Player, PostgresCluster, create, fresh_database, settings, snapshot
+from serverhelp import Player, create, fresh_database, hub, settings, snapshot, table_of
 from sqlalchemy import inspect
 
 from boneyard.apps.server.app import create_app
@@ -26,36 +28,6 @@ from boneyard.games import GAMES, get_game
 from boneyard.players.agents import make_agent
 
 pytestmark = [pytest.mark.timeout(300), pytest.mark.xdist_group("postgres")]
-
-
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[str]:
-    """The URL of a PostgreSQL server for this session."""
-    cluster = PostgresCluster() if _initdb_available() else None
-    if cluster is None:
-        _unavailable("Debian's postgresql package is not installed")
-    assert cluster is not None
-    try:
-        url = cluster.start()
-    except RuntimeError as e:
-        cluster.stop()
-        _unavailable(f"PostgreSQL does not start here: {e}")
-    yield url
-    cluster.stop()
-
-
-def _initdb_available() -> bool:
-    try:
-        PostgresCluster().stop()
-    except RuntimeError:
-        return False
-    return True
-
-
-def _unavailable(why: str) -> None:
-    if os.environ.get("BONEYARD_REQUIRE_POSTGRES"):
-        pytest.fail(f"PostgreSQL is required (BONEYARD_REQUIRE_POSTGRES): {why}")
-    pytest.skip(why)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -190,6 +162,66 @@ def test_the_writer_commits_in_groups_and_a_bad_write_fails_alone(url: str) -> N
     store.close()
 
 
+def test_a_move_being_stored_as_the_server_stops_is_shown_before_it_stops(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stop lets a move under way end: once stored, it is also applied, acknowledged and shown
+    before the readers are let go, so that the table comes back as its readers last saw it (not
+    with a move nobody was shown). The move's write is held in the writer's thread until the stop
+    has begun."""
+    entered, release = threading.Event(), threading.Event()
+    with TestClient(create_app(settings(url))) as c:
+        made = create(
+            c, "draw", seats=[{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
+        )
+        server = hub(c)
+        op_action = server.store.op_action
+
+        def held(*args: Any, **kwargs: Any) -> Callable[[Any], None]:
+            op = op_action(*args, **kwargs)
+
+            def run(conn: Any) -> None:
+                entered.set()
+                assert release.wait(30)
+                op(conn)
+
+            return run
+
+        monkeypatch.setattr(server.store, "op_action", held)
+
+        async def stop_once_begun() -> None:
+            stopping = asyncio.ensure_future(server.stop())
+            await asyncio.sleep(0)  # the stop's first step runs (it was scheduled first)
+            release.set()
+            await stopping
+
+        with (
+            c.websocket_connect(f"/ws/{made['id']}") as a,
+            c.websocket_connect(f"/ws/{made['id']}") as b,
+        ):
+            players = [Player(a), Player(b)]
+            for p, s in zip(players, made["seats"], strict=True):
+                p.hello(s["token"])
+            mover = next(p for p in players if p.choosing())
+            state = mover.state
+            assert state is not None
+            mover.send(type="move", action=state["moves"][0]["action"], id=1)
+            assert entered.wait(30)
+            assert c.portal is not None
+            c.portal.call(stop_once_begun)
+            ack = mover.until(lambda m: m["type"] in ("ack", "error"))
+            assert ack["type"] == "ack", ack
+            shown = mover.until(lambda m: m["type"] == "state")
+            assert shown["move"] == state["move"] + 1
+        memory = snapshot(table_of(c, made["id"]))
+    store = Store(url)
+    stored = store.load(made["id"])
+    store.close()
+    assert stored is not None
+    assert snapshot(Table.restore(stored))[1:] == memory[1:]
+    assert memory[2] == shown["move"]
+
+
 def test_a_server_resumes_its_tables_from_the_store(url: str) -> None:
     with TestClient(create_app(settings(url))) as c:
         made = create(
@@ -207,18 +239,27 @@ def test_a_server_resumes_its_tables_from_the_store(url: str) -> None:
                 p.hello(s["token"])
             players[0].send(type="chat", text="good luck")
             moves = 0
-            for _ in range(500):
+            while True:
                 views = [p.fresh() for p in players]
+                if views[0]["move"] != views[1]["move"] or views[0]["hand"] != views[1]["hand"]:
+                    continue  # the table moved between the two readings: read again
                 if views[0]["status"] == "between_hands":
                     players[0].send(type="next_hand")
                     continue
-                chooser = next((p for p in players if p.choosing()), None)
-                # Stop where a person must choose: then nothing moves by itself.
-                if chooser is not None and moves >= 12:
+                mover = players[views[0]["turn"]]
+                if not mover.choosing():
+                    # A forced draw or pass is the server's (stored, then shown): wait for it
+                    # to be shown, however long its write takes.
+                    at = (views[0]["hand"], views[0]["move"])
+                    players[0].until(
+                        lambda m, at=at: m["type"] == "state" and (m["hand"], m["move"]) != at
+                    )
+                    continue
+                # Stop where a person must choose, as every reader sees: nothing moves by itself.
+                if moves >= 12:
                     break
-                if chooser is not None:
-                    chooser.play()
-                    moves += 1
+                mover.play()
+                moves += 1
             assert views[0]["status"] == "playing"
         before = snapshot(c.app.state.hub.rooms[made["id"]].table)  # type: ignore[attr-defined]
     with TestClient(create_app(settings(url))) as c:

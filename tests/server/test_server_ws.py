@@ -471,6 +471,18 @@ def test_hints_at_a_practice_table(client: TestClient) -> None:
             h["reason"] for h in hint["moves"]
         )
         assert min(h["loss"] for h in hint["moves"]) == 0
+        assert all(h["margin"] >= 0 for h in hint["moves"])
+        # Who may hold what: every tile Ann cannot see, its chances summing to 1 over the other
+        # seat and the stock; the column of the other seat sums to its number of tiles.
+        ann.send(type="beliefs", id=12)
+        view = ann.until(lambda m: m["type"] in ("beliefs", "error"))
+        assert view["type"] == "beliefs" and view["id"] == 12, view
+        assert view["holders"][-1] == "stock" and len(view["holders"]) == 2
+        assert view["exact"] and view["note"].startswith("exact")
+        assert len(view["tiles"]) == len(view["chances"]) > 0
+        assert all(abs(sum(row) - 1) < 1e-3 for row in view["chances"])
+        others = sum(s["tiles"] for s in ann.state["seats"] if s["seat"] != 0)
+        assert abs(sum(row[0] for row in view["chances"]) - others) < 1e-2
         assert snapshot(table) == before
 
 
@@ -480,6 +492,8 @@ def test_no_hints_at_other_tables(client: TestClient) -> None:
         ann = Player(ws)
         ann.hello(made["seats"][0]["token"])
         ann.send(type="hint", id=1)
+        ann.error("no_hints")
+        ann.send(type="beliefs", id=2)
         ann.error("no_hints")
 
 

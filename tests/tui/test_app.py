@@ -33,6 +33,7 @@ from boneyard.apps.tui.screens import (
 from boneyard.apps.tui.widgets import HandView, TableView
 from boneyard.core.record import replay_record
 from boneyard.games import GAMES
+from boneyard.players.analysis import value_text
 
 SIZE = (120, 40)
 
@@ -185,13 +186,13 @@ async def test_hint_describe_help_and_score_sheet_keys() -> None:
             pilot, lambda: waiting_for_you(app) and len(game_screen(app).moves_shown) > 1
         )
         screen = game_screen(app)
-        screen.session.hint_budget = 0.05
         await pilot.press("h")
         await wait_for(pilot, lambda: screen.hints_for == screen.session.version)
         shown = screen_text(app)
-        assert " best: " in shown  # the best move, its value and its reason
         best = max(screen.hints.values(), key=lambda m: m.value)
-        assert best.reason.split(";")[0] in shown
+        # The best move, its value with its margin, and its reason (which may wrap).
+        assert f"{value_text(best.value, best.margin)} best: " in shown
+        assert " ".join(best.reason.split()[:3]) in shown
         listing = screen.query_one(OptionList)
         assert screen.moves_shown[listing.highlighted or 0] == best.action
 
@@ -200,6 +201,12 @@ async def test_hint_describe_help_and_score_sheet_keys() -> None:
         words = screen_text(app)
         assert "The position in words" in words and "It is your turn." in words
         assert "Your tiles: [" in words and "Your moves:" in words
+        await pilot.press("escape")
+        await pilot.press("b")  # what the others may hold: the chances, and how they were found
+        assert isinstance(app.screen, TextScreen)
+        chances = screen_text(app)
+        assert "What the others may hold" in chances and "stock" in chances
+        assert "exact: every deal consistent with what you have seen" in chances
         await pilot.press("escape")
         await pilot.press("question_mark")
         assert isinstance(app.screen, TextScreen) and "take back your last move" in screen_text(app)
@@ -234,7 +241,6 @@ async def test_the_end_of_a_hand_shows_every_hand_and_reviews_your_moves() -> No
     app = app_for("block", seed=1, target_score="200")
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: waiting_for_you(app))
-        game_screen(app).session.review_budget = 0.02
         for _ in range(100):
             await wait_for(pilot, lambda: waiting_for_you(app) or hand_over(app))
             if hand_over(app):
@@ -421,7 +427,6 @@ async def test_hints_on_every_turn_with_the_flag() -> None:
             pilot, lambda: waiting_for_you(app) and len(game_screen(app).moves_shown) > 1
         )
         screen = game_screen(app)
-        screen.session.hint_budget = 0.05
         await wait_for(pilot, lambda: screen.hints_for == screen.session.version)
         assert " best: " in screen_text(app)
         await pilot.press("q")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import pty
+import re
 import select
 import subprocess
 import sys
@@ -101,6 +102,20 @@ def test_plain_describe_says_the_position_in_words() -> None:
     assert "Block, modern rules, 2 players; hand 1." in out
     assert "It is your turn." in out and "The lead is [" in out
     assert "Your tiles: [" in out
+
+
+def test_plain_beliefs_show_who_may_hold_each_unseen_tile() -> None:
+    """Before anything is played, each of the 21 tiles the person cannot see is in seat 1's
+    hand with chance 7/21 (33%) and in the stock with 14/21 (67%)."""
+    result = run("play", "--plain", "draw", "--seed", "3", input="beliefs\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "What the others may hold, from everything you have seen:" in out
+    assert "tile   seat 1  stock" in out
+    rows = re.findall(r"^\[(\d)\|(\d)\]\s+(\d+)%\s+(\d+)%$", out, flags=re.M)
+    assert len(rows) == 21
+    assert all((seat, stock) == ("33", "67") for _, _, seat, stock in rows)
+    assert "(exact: every deal consistent with what you have seen, equally likely)" in out
 
 
 def test_plain_save_then_resume(tmp_path: Path) -> None:

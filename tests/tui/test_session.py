@@ -140,13 +140,13 @@ def test_hints_and_review_name_values_and_reasons() -> None:
     session = Session(get_game("block").configure(players=2), seed=3)
     session.begin()
     play_until(session, lambda: session.state.turn == YOU and len(session.moves()) > 1)
-    hints = session.analyse_moves(budget=0.05)
+    hints = session.analyse_moves()
     assert set(hints) == set(session.moves())
     assert all(m.reason for m in hints.values())
     assert min(m.loss for m in hints.values()) == 0
     assert session.review_of() == "No hand has finished yet."
     play_until(session, lambda: session.state.over)
-    review = session.review_of(0, budget=0.02)
+    review = session.review_of(0)
     assert review.startswith("Review of your moves in hand 1:")
     assert "total cost of your choices" in review
     every = session.all_hands_text(0)

@@ -26,7 +26,8 @@ from ..core.options import OptionError, format_value
 from ..core.protocol import GameRules
 from ..core.record import RecordError, Replay, read_records, replay_record
 from ..games import DEFAULT_GAME, GAMES, get_game
-from ..players.analysis import HINT_BUDGET, analysis_budget
+from ..players.agents.plugins import split_names
+from ..players.analysis import analysis_effort
 from ..research.sim import SimResult, SimulationError, simulate
 from ..research.tournament import run_tournament, tournament_text
 from ..text.narration import default_opponent
@@ -380,16 +381,15 @@ def _in_a_terminal() -> bool:
 
 def _opponents(opponent: str | None, rules: GameRules) -> list[str]:
     """The computer players named by ``--opponent`` (checked), or the game's default."""
-    from ..players.agents import make_agent
+    from ..players.agents import resolve_agent
 
-    names = [n.strip() for n in (opponent or default_opponent(rules)).split(",") if n.strip()]
+    names = split_names(opponent or default_opponent(rules))
     if not names:
         error("--opponent needs an agent name")
     if len(names) > rules.players - 1:
         error(f"{len(names)} opponents given for {rules.players - 1} computer seats")
-    for name in names:
-        make_agent(name)  # an unknown agent is an OptionError naming the known ones
-    return names
+    # An unknown agent or a failing plug-in is an OptionError of one line.
+    return [resolve_agent(name) for name in names]
 
 
 def _read_resume(path: Path) -> dict[str, Any]:
@@ -645,7 +645,7 @@ def build_app() -> "typer.Typer":
         """Play a match against the computer (you are seat 0): full screen in a terminal, or the
         line-based game with --plain."""
         try:
-            analysis_budget(HINT_BUDGET)  # a bad BONEYARD_ANALYSIS_BUDGET, said before starting
+            analysis_effort()  # a bad BONEYARD_ANALYSIS_EFFORT, said before starting
         except OptionError as e:
             error(str(e))
         full_screen = not plain and _in_a_terminal()
@@ -770,7 +770,7 @@ def build_app() -> "typer.Typer":
             ):
                 result = simulate(
                     resolved,
-                    agents.split(","),
+                    split_names(agents),
                     hands=hands,
                     matches=matches,
                     seed=seed,
@@ -841,7 +841,7 @@ def build_app() -> "typer.Typer":
             with terminate_as_interrupt(), progress_bar(progress and not as_json, "deals") as bar:
                 result = run_tournament(
                     resolved,
-                    agents.split(","),
+                    split_names(agents),
                     deals=deals,
                     seed=seed,
                     workers=workers,
@@ -941,6 +941,16 @@ def build_app() -> "typer.Typer":
                 help="Seconds a computer player waits before it moves (default 0.7).",
             ),
         ] = None,
+        agent: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--agent",
+                metavar="AGENT",
+                help="Offer a plug-in agent as a computer level (repeatable): an installed "
+                "plug-in's name, or an import path with arguments, e.g. "
+                "'mypkg.agents:load(path=policy.npz)'.",
+            ),
+        ] = None,
         clock: Annotated[
             int | None,
             typer.Option(
@@ -972,6 +982,36 @@ def build_app() -> "typer.Typer":
                 "(default: one per core; 0: threads in the server's process).",
             ),
         ] = None,
+        store_timeout: Annotated[
+            float | None,
+            typer.Option(
+                "--store-timeout",
+                metavar="S",
+                min=0.5,
+                help="Seconds any one operation on the store may take before it is given up and "
+                "the move refused with 'storage' (default 5).",
+            ),
+        ] = None,
+        lease: Annotated[
+            float | None,
+            typer.Option(
+                "--lease",
+                metavar="S",
+                min=1,
+                help="Several processes on one PostgreSQL store: seconds a process's hold on its "
+                "tables lasts unless renewed; another takes them over about this long after it "
+                "dies (default 10).",
+            ),
+        ] = None,
+        advertise: Annotated[
+            str | None,
+            typer.Option(
+                "--advertise",
+                metavar="URL",
+                help="Several processes on one PostgreSQL store: the address at which the others "
+                "reach this one (default: http://HOST:PORT as it listens).",
+            ),
+        ] = None,
         forwarded_allow_ips: Annotated[
             str | None,
             typer.Option(
@@ -998,6 +1038,7 @@ def build_app() -> "typer.Typer":
             print(f"boneyard serve: open http://{host}:{port}/ in a browser", flush=True)
         if log_level not in ("critical", "error", "warning", "info", "debug"):
             error(f"--log-level {log_level}: choose critical, error, warning, info or debug")
+        from ..players.agents import resolve_agent
         from .server.admin import parse_duration
         from .server.settings import Settings
         from .server.store import database_url
@@ -1014,7 +1055,19 @@ def build_app() -> "typer.Typer":
                 error(f"--expire-after: {e}")
         if workers is not None:
             settings.workers = workers
+        if store_timeout is not None:
+            settings.store_timeout = store_timeout
+        if lease is not None:
+            settings.lease = lease
+        if advertise is not None:
+            if not advertise.startswith(("http://", "https://")):
+                error(f"--advertise {advertise}: give an address such as http://10.0.0.5:8000")
+            settings.advertise = advertise.rstrip("/")
         settings.forwarded_allow_ips = forwarded_allow_ips
+        try:
+            settings.agents = tuple(dict.fromkeys(resolve_agent(a) for a in agent or ()))
+        except OptionError as e:
+            error(str(e))
         serve(host, port, fd=fd, log_level=log_level, settings=settings)
 
     tables_app = typer.Typer(
@@ -1158,6 +1211,38 @@ def build_app() -> "typer.Typer":
         for table_id in closed:
             print(f"closed {table_id}")
         print(f"{len(closed)} table{'s' if len(closed) != 1 else ''} closed")
+
+    db_app = typer.Typer(
+        name="db",
+        help="A server's store itself: upgrade its schema.",
+        no_args_is_help=True,
+        rich_markup_mode=None,
+    )
+    app.add_typer(db_app)
+
+    @db_app.command("upgrade")
+    def db_upgrade(db: StoreOpt = None) -> None:
+        """Create a store's schema or upgrade it to this version's (a server does it too when it
+        starts; several starting at once on one PostgreSQL store take turns)."""
+        try:
+            from .server.store import Store, database_url
+        except ImportError:
+            error("boneyard db needs the server extra: pip install 'boneyard[server]'")
+        url = database_url(db)
+        store = Store(url)
+        try:
+            before = store.revision()
+            store.migrate()
+            after = store.revision()
+        except Exception as e:
+            error(f"cannot upgrade the store: {e}")
+        finally:
+            store.close()
+        shown = store.engine.url.render_as_string(hide_password=True)
+        if before == after:
+            print(f"{shown}: at revision {after} already")
+        else:
+            print(f"{shown}: upgraded from revision {before or 'none'} to {after}")
 
     @app.command("replay")
     def replay_command(

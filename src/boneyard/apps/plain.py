@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import IO, TYPE_CHECKING, Any, ClassVar
+from typing import IO, Any, ClassVar
 
 from ..core.actions import Action, Draw, Pass, Play
 from ..core.match import Match
@@ -16,13 +16,22 @@ from ..core.protocol import GameRules, GameState, IllegalAction, Observation
 from ..core.words import hand_text, plural
 from ..core.words import number as _number
 from ..players.agents import Agent, make_agent
-from ..players.analysis import HINT_BUDGET, REVIEW_BUDGET, analysis_budget
+from ..players.analysis import (
+    MoveAnalysis,
+    beliefs,
+    beliefs_text,
+    menu_analysis,
+    review_hand,
+    review_text,
+    value_text,
+)
 from ..text.drawing import describe_table, render_table
 from ..text.narration import (
     YOU,
-    Before,
     Kind,
+    Moved,
     Told,
+    apply_move,
     claim_error,
     default_opponent,
     describe_action,
@@ -39,9 +48,6 @@ from ..text.narration import (
     winner_text,
 )
 
-if TYPE_CHECKING:
-    from ..players.analysis import MoveAnalysis
-
 __all__ = ["TerminalGame"]
 
 HELP = """\
@@ -52,6 +58,7 @@ Type the number of a move, or:
   score       show the score sheet     moves       list your moves again
   describe    the whole position in words
   review      what your choices in the last hand cost (the search player's analysis)
+  beliefs     the chance that each other player, and the stock, holds each tile you cannot see
   q, quit     leave the game (it is saved first with --save)
 On the table, a double laid crosswise stands across the line:
          +6+
@@ -102,15 +109,17 @@ class TerminalGame:
         n = rules.players
         self.hints = hints
         self.review = review
-        # Seconds of search for a hint, and per decision for a review.
-        self.hint_budget = analysis_budget(HINT_BUDGET)
-        self.review_budget = analysis_budget(REVIEW_BUDGET)
         chosen: Sequence[str | Agent] = opponents or (default_opponent(rules),)
         given = [chosen[(s - 1) % len(chosen)] for s in range(1, n)]
         self.agents: dict[int, Agent] = {
             s: make_agent(a) if isinstance(a, str) else a for s, a in enumerate(given, 1)
         }
         self.agent_names = ["you", *(self.agents[s].name for s in range(1, n))]
+        # The names the computer players were given by (a plug-in's with its arguments), kept in
+        # a saved match so that resuming it starts the same agents.
+        self.agent_specs = ["you"] + [
+            a if isinstance(a, str) else self.agents[s].name for s, a in enumerate(given, 1)
+        ]
         self.rules = rules
         self.match = Match(rules, seed=seed)
         self.rngs = {
@@ -242,10 +251,8 @@ class TerminalGame:
                 if outcome:
                     return outcome
                 continue
-            before = Before(state)
             action = self.agents[seat].choose(state.observation(seat), self.rngs[seat])
-            state.apply(action)
-            self._report(state, before)
+            self._report(state, apply_move(state, action))
         return None
 
     # ------------------------------------------------------------- what happened
@@ -258,9 +265,9 @@ class TerminalGame:
         "win": "bold green",
     }
 
-    def _report(self, state: GameState, before: Before, forced: bool = False) -> list[Told]:
+    def _report(self, state: GameState, moved: Moved, forced: bool = False) -> list[Told]:
         """Say what the last move did (:func:`boneyard.text.narration.tell_move`)."""
-        told = tell_move(state, before, self.voice, forced=forced)
+        told = tell_move(state, moved, self.voice, forced=forced)
         for line in told:
             self.say(line.text, self.STYLES[line.kind])
         return told
@@ -298,23 +305,12 @@ class TerminalGame:
             role = f"your partner, {role}"
         return role
 
-    def hint_analysis(
-        self, obs: Observation, budget: float | None = None
-    ) -> dict[Action, MoveAnalysis]:
-        """Each of the moves offered analysed (:func:`boneyard.players.analysis.analyze` on the
-        person's own observation): its value in points (this side's minus the others' to the end of
-        the hand, on average), its loss against the best, and a reason. Where scores are claimed a
-        play is listed without its claim, and worth its best claim."""
-        from ..players.analysis import analyze
-
-        out: dict[Action, MoveAnalysis] = {}
-        for m in analyze(obs, budget=budget or self.hint_budget, seed=len(obs.history)):
-            action = m.action
-            if isinstance(action, Play) and action.claim is not None:
-                action = Play(action.tile, action.end, action.open)
-            if action not in out or out[action].value < m.value:
-                out[action] = m
-        return out
+    def hint_analysis(self, obs: Observation) -> dict[Action, MoveAnalysis]:
+        """Each of the moves offered analysed (:func:`boneyard.players.analysis.menu_analysis` on
+        the person's own observation): its value in points (this side's minus the others' to the
+        end of the hand, on average) with its margin, its loss against the best, and a reason.
+        Where scores are claimed a play is listed without its claim, and worth its best claim."""
+        return menu_analysis(obs)
 
     def _moves(self, obs: Observation) -> None:
         analysis = self.hint_analysis(obs) if self.hints and len(menu(obs)) > 1 else {}
@@ -324,21 +320,32 @@ class TerminalGame:
             if action in analysis:
                 m = analysis[action]
                 mark = "  <- hint" if m.value == best else ""
-                text += f"   [worth {m.value:+.1f}: {m.reason}]{mark}"
+                text += f"   [worth {value_text(m.value, m.margin)}: {m.reason}]{mark}"
             self.say(f"  {i:>2}) {text}")
 
-    def review_text(self, hand: int | None = None, budget: float | None = None) -> str:
+    def review_text(self, hand: int | None = None) -> str:
         """The review of the person's choices in a hand (0-based; by default the last finished
         one, or the hand in play if none has finished): the moves that cost points, and what
         was better."""
-        from ..players.analysis import review_hand, review_text
-
         hands = self.match.hands
         if hand is None:
             finished = [i for i, h in enumerate(hands) if h.over]
             hand = finished[-1] if finished else len(hands) - 1
-        reviews = review_hand(hands[hand], YOU, budget=budget or self.review_budget, seed=hand)
+        reviews = review_hand(hands[hand], YOU)
         return f"Review of your moves in hand {hand + 1}:\n" + review_text(reviews)
+
+    def beliefs_text(self, state: GameState) -> str:
+        """What the person may believe about the tiles it cannot see: per tile, the chance that
+        each other seat, and the stock, holds it (:func:`boneyard.players.analysis.beliefs` on
+        the person's own observation)."""
+        if state.over:
+            return "The hand is over: every tile has been shown."
+        view = beliefs(state.observation(YOU))
+        names = [self.voice.name(s) for s in view.holders[:-1]]
+        stock = "stock" if self.rules.shows_hands_at_end else "stock or out"
+        return "What the others may hold, from everything you have seen:\n" + beliefs_text(
+            view, [*names, stock]
+        )
 
     def position_text(self, state: GameState) -> str:
         """The whole position in words: the game, the score, whose turn, the table arm by arm,
@@ -429,9 +436,7 @@ class TerminalGame:
             obs = state.observation(YOU)
             offered = menu(obs)
             if len(offered) == 1 and isinstance(offered[0], Draw | Pass):
-                before = Before(state)
-                state.apply(offered[0])
-                self._report(state, before, forced=True)
+                self._report(state, apply_move(state, offered[0]), forced=True)
                 if state.over or state.turn != YOU:
                     return None
                 self.say(hand_line(self.rules, state.hands[YOU]), "green")
@@ -473,6 +478,9 @@ class TerminalGame:
             if command.kind == "review":
                 self.say(self.review_text())
                 continue
+            if command.kind == "beliefs":
+                self.say(self.beliefs_text(state))
+                continue
             action = command.action
             assert action is not None
             if (
@@ -489,13 +497,12 @@ class TerminalGame:
                     self._moves(obs)
                     continue
                 action = action.with_claim(claim)
-            before = Before(state)
             try:
-                state.apply(action)
+                moved = apply_move(state, action)
             except IllegalAction as e:
                 self.say(f"Not allowed: {self.voice.tell(str(e))}.", "red")
                 continue
-            self._report(state, before)
+            self._report(state, moved)
             if state.over or state.turn != YOU:
                 return None
             self.say(hand_line(self.rules, state.hands[YOU]), "green")

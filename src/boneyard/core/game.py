@@ -13,7 +13,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .options import OPTIONS, OptionError, Options, OptionValue, format_value, parse_value, to_json
+from .options import (
+    OptionError,
+    Options,
+    OptionSpec,
+    OptionValue,
+    format_value,
+    parse_value,
+    to_json,
+)
 from .protocol import GameRules
 
 __all__ = [
@@ -54,7 +62,12 @@ class Game:
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str]
     summary: ClassVar[str]
+    # The options of this game in the order it shows them: its own (declared in its module) and
+    # the shared ones of the mechanism it plays by (``core.options.pick``). ``option_names`` and
+    # ``spec(name)`` follow from it.
+    option_specs: ClassVar[tuple[OptionSpec, ...]]
     option_names: ClassVar[tuple[str, ...]]
+    _specs: ClassVar[dict[str, OptionSpec]]
     defaults: ClassVar[dict[str, Any]]
     rule_sets: ClassVar[dict[str, RuleSet]]
     default_rules: ClassVar[str]
@@ -69,6 +82,28 @@ class Game:
     # Option values that follow the tile set: tile set -> {option: value}. When a user chooses the
     # set, these replace the rule set's values of the options he does not give himself.
     set_defaults: ClassVar[dict[str, dict[str, Any]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        specs = cls.__dict__.get("option_specs")
+        if specs is None and "option_names" in cls.__dict__:
+            raise TypeError(f"{cls.__name__} lists option_names: list option_specs instead")
+        if specs is not None:
+            cls.option_names = tuple(s.name for s in specs)
+            cls._specs = {s.name: s for s in specs}
+            if len(cls._specs) != len(specs):
+                raise ValueError(f"{cls.__name__} lists an option twice")
+
+    def spec(self, name: str) -> OptionSpec:
+        """The spec of this game's option ``name``; :class:`OptionError` if it has none (an option
+        of another game: "does not apply"; of none: "unknown")."""
+        try:
+            return self._specs[name]
+        except KeyError:
+            pass
+        elsewhere = any(name in g._specs for g in _REGISTERED.values())
+        what = f"option {name!r} does not apply to" if elsewhere else f"unknown option {name!r} for"
+        raise OptionError(f"{what} {self.id}: options are {', '.join(self.option_names)}")
 
     def agents(self) -> dict[str, Callable[[], Any]]:
         """The game's own players by name (each made by calling it: an object with ``name`` and
@@ -88,7 +123,7 @@ class Game:
     def preset_values(self, name: str | None) -> dict[str, OptionValue]:
         rs = self.rule_set(name)
         merged = {**self.defaults, **rs.values}
-        return {k: parse_value(OPTIONS[k], merged[k]) for k in self.option_names}
+        return {s.name: parse_value(s, merged[s.name]) for s in self.option_specs}
 
     def players_for(self, name: str | None) -> int:
         rs = self.rule_set(name)
@@ -104,21 +139,12 @@ class Game:
         name = rules or self.default_rules
         values = self.preset_values(name)
         for key, raw in (options or {}).items():
-            if key not in OPTIONS:
-                raise OptionError(
-                    f"unknown option {key!r} for {self.id}: "
-                    f"options are {', '.join(self.option_names)}"
-                )
-            if key not in self.option_names:
-                raise OptionError(
-                    f"option {key!r} does not apply to {self.id}: options are "
-                    f"{', '.join(self.option_names)}"
-                )
+            spec = self.spec(key)
             named = self.named_values.get(key, {})
             if isinstance(raw, str) and raw.strip() in named:
                 raw = named[raw.strip()]
             try:
-                values[key] = parse_value(OPTIONS[key], raw)
+                values[key] = parse_value(spec, raw)
             except OptionError as e:
                 if not named:
                     raise
@@ -127,7 +153,7 @@ class Game:
         if chosen is not None:
             for key, raw in self.set_defaults.get(str(values["tile_set"]), {}).items():
                 if key not in (options or {}):
-                    values[key] = parse_value(OPTIONS[key], raw)
+                    values[key] = parse_value(self.spec(key), raw)
         n = players if players is not None else self.players_for(name)
         if not self.min_players <= n <= self.max_players:
             raise OptionError(
@@ -140,10 +166,11 @@ class Game:
     def allowed(self, name: str) -> str:
         """The allowed values of option ``name`` in words, the values this game names too."""
         named = self.named_values.get(name)
-        text = OPTIONS[name].allowed()
+        spec = self.spec(name)
+        text = spec.allowed()
         if named:
             text += "; or a named table: " + ", ".join(
-                f"{n} ({format_value(parse_value(OPTIONS[name], v))})" for n, v in named.items()
+                f"{n} ({format_value(parse_value(spec, v))})" for n, v in named.items()
             )
         return text
 
@@ -154,7 +181,7 @@ class Game:
                 "name": k,
                 "value": to_json(values[k]),
                 "allowed": self.allowed(k),
-                "help": OPTIONS[k].help,
+                "help": self.spec(k).help,
             }
             for k in self.option_names
         ]

@@ -22,7 +22,7 @@ so a game that changes how its table grows changes it in one place.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -31,7 +31,7 @@ from .actions import Move
 if TYPE_CHECKING:
     from .protocol import GameRules
 
-__all__ = ["Step", "public_steps"]
+__all__ = ["Step", "public_steps", "public_tables"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +44,15 @@ class Step:
     move: Move
     before: object
     after: object
+
+
+def public_tables(rules: GameRules, history: Sequence[Move], table: object = None) -> list[object]:
+    """The public table before each move of ``history`` and after the last: ``tables[i]`` is the
+    table move ``i`` was made on, ``tables[i + 1]`` the one it left (``table``, what the hand
+    showed before its first move, is ``None`` for a line game). The lean form of
+    :func:`public_steps`, for the readers that run at every move of an agent (a list built in one
+    loop costs about what each reader's own loop did)."""
+    return rules.public_tables(history, table)
 
 
 def public_steps(rules: GameRules, history: Iterable[Move], table: object = None) -> Iterator[Step]:

@@ -25,17 +25,15 @@ its own can extend them.
 >>> state.apply_fast(parse_action("6-6", state.observation(0)))
 >>> parse_action("6-4 R", state.observation(1))
 Play('6-4', 'R')
->>> parse_action("6-4", state.observation(1))
-Traceback (most recent call last):
-...
-boneyard.core.notation.NotationError: 6-4 fits at L and R: say which, e.g. 6-4 R.
+>>> parse_action("6-4", state.observation(1))  # both ends show 6: either end, the same line
+Play('6-4', 'L')
 >>> format_action(Play(T("6-4"), "R")), format_action(Play(T("6-4"), None, 6))
 ('6-4 R', '4-6')
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .actions import DRAW, DROP, MISS, PASS, STAND, Action, Discard, Muggins, Play
@@ -71,11 +69,14 @@ _WORD_ACTIONS: dict[str, Action] = {
 
 
 def offered(view: Observation) -> list[Action]:
-    """The view's legal actions, each play once: where scores are claimed the engine lists a
-    play without a claim and once with each possible claim; this keeps the first."""
-    if not view.rules.claims:
-        return list(view.legal_actions)
-    return [a for a in view.legal_actions if not (isinstance(a, Play) and a.claim is not None)]
+    """The view's legal actions, each distinct move once: where scores are claimed the engine
+    lists a play without a claim and once with each possible claim, and this keeps the first;
+    of two plays that make mirror-image lines (a lead either way round, a tile at either of two
+    alike ends) it keeps the first (``GameRules.distinct_actions``)."""
+    actions: Sequence[Action] = view.legal_actions
+    if view.rules.claims:
+        actions = [a for a in actions if not (isinstance(a, Play) and a.claim is not None)]
+    return view.rules.distinct_actions(actions, view.table)
 
 
 # The pip a tile leaves showing at an end of a layout (None if it cannot go there): a game's own

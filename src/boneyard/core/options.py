@@ -1,44 +1,64 @@
-"""Rule options: names, allowed values, defaults and one-line explanations (RULES.md §3).
+"""The option machinery: an option's spec (name, kind, allowed values, one-line help), parsing and
+validation, per-player values, errors, and the frozen :class:`Options` of one match (RULES.md §3).
 
-Options are data. Each game lists the options that apply to it; each rule set of a game fixes every
-one of them; a user may then change them one by one. An unknown option or a bad value raises
-:class:`OptionError`, whose message lists what is valid.
+There is no table of every option here: each game lists its options (``Game.option_specs``), its own
+declared in its module and the shared ones with the mechanism that reads them (the line games' in
+``games/line/options.py``, the counting games' in ``games/counting.py``, ``target_score`` with the
+engine protocol that every game's rules answer). Each rule set of a game fixes every one of its
+options; a user may then change them one by one. An unknown option or a bad value raises
+:class:`OptionError`, whose message lists what is valid. A game's rules read their options once,
+when they are configured, into typed attributes (:meth:`OptionSpec.choice` gives an enum,
+:meth:`OptionSpec.flag` a bool, :meth:`OptionSpec.number` an int, :meth:`OptionSpec.for_players`
+one player count's number).
 
 Values are ints, bools, strings, or *per-player maps* (``hand_size``, ``stock_reserve`` and
 ``target_score``), written on the command line as ``2:7,3:5,4:5`` and in JSON as
 ``{"2": 7, "3": 5, "4": 5}``.
 
->>> parse_value(OPTIONS["hand_size"], "2:7,3:5")
+>>> hand_size = OptionSpec("hand_size", "int_or_map", "tiles dealt", minimum=1, example="2:7")
+>>> parse_value(hand_size, "2:7,3:5")
 ((2, 7), (3, 5))
->>> parse_value(OPTIONS["blocked_scoring"], "fixed:10")
+>>> parse_value(OptionSpec("points", "choice", "", ("pips",), ("fixed:<n>",)), "fixed:10")
 'fixed:10'
->>> parse_value(OPTIONS["voluntary_draw"], "yes")
+>>> parse_value(OptionSpec("voluntary_draw", "bool", ""), "yes")
 True
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
 
 from .tiles import parse_tile
 
 __all__ = [
-    "OPTIONS",
     "OptionError",
     "OptionSpec",
     "OptionValue",
     "Options",
+    "choices_of",
+    "format_value",
     "parse_value",
-    "register",
+    "per_players",
+    "pick",
+    "to_json",
 ]
 
 OptionValue = int | bool | str | tuple[tuple[int, int], ...]
 
 
+E = TypeVar("E", bound=StrEnum)
+
+
 class OptionError(ValueError):
     """An unknown game, rule set or option, or a bad option value."""
+
+
+def choices_of(values: type[StrEnum]) -> tuple[str, ...]:
+    """The choices of an option whose values are the members of ``values``, in their order."""
+    return tuple(member.value for member in values)
 
 
 @dataclass(frozen=True)
@@ -56,6 +76,9 @@ class OptionSpec:
     # For a choice that was once a yes/no option: the choices that false and true meant then, so
     # that a record written before (records write every option) still loads and replays the same.
     was_bool: tuple[str, str] | None = None
+    # What the rules of a game that does not list this option play by (a mechanism's option that
+    # only some of its games offer: Domino Loo deals no line, yet its rules are a line game's).
+    absent: OptionValue | None = None
 
     def allowed(self) -> str:
         """The allowed values in words, with an example of this option's own where it helps."""
@@ -72,6 +95,44 @@ class OptionSpec:
             return "any of " + ", ".join(self.choices) + " joined by commas"
         return ", ".join([*self.choices, *self.param_choices])
 
+    # ------------------------------------------------------------- typed reading, once per match
+    def value(self, options: Mapping[str, OptionValue]) -> OptionValue:
+        """This option's value in ``options``, or what a game that does not list it plays by."""
+        value = options.get(self.name, self.absent)
+        if value is None:
+            raise OptionError(f"option {self.name} is not set and has no value otherwise")
+        return value
+
+    def flag(self, options: Mapping[str, OptionValue]) -> bool:
+        """A yes/no option's value."""
+        value = self.value(options)
+        assert isinstance(value, bool), (self.name, value)
+        return value
+
+    def number(self, options: Mapping[str, OptionValue]) -> int:
+        """A whole number option's value."""
+        value = self.value(options)
+        assert isinstance(value, int) and not isinstance(value, bool), (self.name, value)
+        return value
+
+    def for_players(self, options: Mapping[str, OptionValue], players: int) -> int:
+        """A per-player option's number for ``players`` players."""
+        return per_players(self.value(options), players, self.name)
+
+    def text(self, options: Mapping[str, OptionValue]) -> str:
+        """A choice's value as written, parameter and all (``fixed:10``)."""
+        value = self.value(options)
+        assert isinstance(value, str), (self.name, value)
+        return value
+
+    def choice(self, options: Mapping[str, OptionValue], values: type[E]) -> E:
+        """A choice's value as the member of ``values`` it names."""
+        return values(self.text(options))
+
+    def members(self, options: Mapping[str, OptionValue], values: type[E]) -> frozenset[E]:
+        """A set option's value as the members of ``values`` it names."""
+        return frozenset(values(part) for part in self.text(options).split(",") if part)
+
     def bad_value(self, value: Any, why: str = "") -> OptionError:
         """The error for a bad ``value``: the option, what was wrong (``why``, if more can be
         said) and what it takes."""
@@ -81,358 +142,19 @@ class OptionSpec:
         return OptionError(f"bad value {value!r} for option {self.name}: {detail}")
 
 
-_SPECS = [
-    OptionSpec(
-        "tile_set",
-        "choice",
-        "the set used: double-six (28 tiles), double-nine (55) or double-twelve (91)",
-        ("double-six", "double-nine", "double-twelve"),
-    ),
-    OptionSpec(
-        "partnerships",
-        "bool",
-        "four players play as two partnerships, seats 0 and 2 "
-        "against 1 and 3, scoring for the side",
-    ),
-    OptionSpec(
-        "hand_size",
-        "int_or_map",
-        "tiles dealt to each player, or per number of players",
-        minimum=1,
-        example="2:7,3:5,4:5",
-    ),
-    OptionSpec(
-        "stock_reserve",
-        "int_or_map",
-        "stock tiles that may never be drawn, or per number of players",
-        example="2:3,3:0,4:0",
-    ),
-    OptionSpec(
-        "draw_policy",
-        "choice",
-        "when a player cannot play: none (pass), until_playable "
-        "(draw until a tile fits), one_then_pass (draw one, pass if it does not fit)",
-        ("none", "until_playable", "one_then_pass"),
-    ),
-    OptionSpec(
-        "voluntary_draw",
-        "bool",
-        "a player who could play may draw instead (while the stock is above the reserve)",
-    ),
-    OptionSpec(
-        "first_lead",
-        "choice",
-        "who poses first in the first hand",
-        (
-            "highest_double",
-            "draw_highest",
-            "draw_highest_doubles_first",
-            "draw_lowest",
-            "lowest_double",
-            "random",
-        ),
-        ("holder_of:<tile>",),
-    ),
-    OptionSpec(
-        "lead_tile",
-        "choice",
-        "whether the leader must pose the tile that gave him the lead "
-        "(the_deciding_double) or may pose any tile",
-        ("the_deciding_double", "any"),
-    ),
-    OptionSpec(
-        "no_double",
-        "choice",
-        "when the lead goes to a double and nobody holds one: redeal, "
-        "the heaviest tile leads, or players draw in turn until a double appears",
-        ("redeal", "heaviest_tile", "draw_until_found"),
-    ),
-    OptionSpec(
-        "next_lead",
-        "choice",
-        "who leads the later hands of a match",
-        ("alternate", "winner", "rotate_left", "rotate_right", "same_as_first"),
-    ),
-    OptionSpec(
-        "turn_direction",
-        "choice",
-        "the way round the table play goes: cw (clockwise) or ccw",
-        ("cw", "ccw"),
-    ),
-    OptionSpec("doubles_crosswise", "bool", "doubles are laid across the line"),
-    OptionSpec(
-        "spinner",
-        "choice",
-        "which doubles can be played on all four sides: none, the "
-        "first double of the hand, every double, or only a double posed as the lead",
-        ("none", "first_double", "all_doubles", "opening_double"),
-    ),
-    OptionSpec(
-        "spinner_sides_first",
-        "bool",
-        "a spinner's two long sides must be covered before its short ends open",
-    ),
-    OptionSpec(
-        "spinner_fill_first",
-        "bool",
-        "the first spinner must get a tile on every side before any arm grows",
-    ),
-    OptionSpec(
-        "double_bonus_play",
-        "bool",
-        "a player who plays a double may at once play another tile matching it",
-    ),
-    OptionSpec(
-        "domino_points",
-        "choice",
-        "what going out scores: the opponents' pips, rounded to "
-        "the nearest five or three, a fixed number, or nothing",
-        ("pips", "pips_round5", "pips_round3", "none"),
-        ("fixed:<n>",),
-    ),
-    OptionSpec(
-        "round_scope",
-        "choice",
-        "rounding applies to the total of the opponents' pips, or to each opponent's hand",
-        ("total", "per_opponent"),
-    ),
-    OptionSpec(
-        "blocked_scoring",
-        "choice",
-        "what the lowest hand scores when no one can play: "
-        "combined (all hands), opponents (others' pips), difference_each (sum of the "
-        "differences to each), difference_total (others' total minus own), cascade (every "
-        "player scores the differences to those above), or a fixed number",
-        ("combined", "opponents", "difference_each", "difference_total", "cascade"),
-        ("fixed:<n>",),
-    ),
-    OptionSpec(
-        "blocked_tie",
-        "choice",
-        "a tie for the lowest blocked hand: no_score, split the "
-        "score, the lightest single tile wins, the side that played last wins, or the "
-        "fewest doubles wins",
-        ("no_score", "split", "lightest_tile", "last_to_play", "fewest_doubles"),
-    ),
-    OptionSpec(
-        "count_stock_pips",
-        "bool",
-        "the pips left in the stock are added to the loser's count (the winner scores them too)",
-    ),
-    OptionSpec(
-        "early_block_detection",
-        "bool",
-        "the hand is blocked as soon as no tile in any hand "
-        "or in the drawable stock can be played (no drawing down a dead stock)",
-    ),
-    OptionSpec(
-        "partner_pips",
-        "choice",
-        "when a partnership scores: the partner's remaining pips "
-        "are ignored, included, or subtracted",
-        ("ignore", "include", "subtract"),
-    ),
-    OptionSpec(
-        "target_score",
-        "int_or_map",
-        "points that win the match, or per number of players",
-        minimum=1,
-        example="2:15,3:10,4:10",
-    ),
-    OptionSpec(
-        "target_exact",
-        "bool",
-        "the target must be reached exactly: a score that would pass it is ignored, and the first "
-        "side to reach it wins at once",
-    ),
-    OptionSpec(
-        "score_unit",
-        "choice",
-        "a scoring count scores its face value (15 -> 15) or one point per multiple (15 -> 3 "
-        "fives); end-of-hand points are divided the same way",
-        ("face", "per_multiple"),
-    ),
-    OptionSpec(
-        "count_scoring",
-        "choice",
-        "which counts of the open ends score during play: none, multiples of five, of three, or "
-        "both (one point per five and per three)",
-        ("none", "fives", "threes", "fives_and_threes"),
-    ),
-    OptionSpec("lead_scores", "bool", "the lead tile scores its count like any other play"),
-    OptionSpec(
-        "zero_count_scores",
-        "bool",
-        "a count of zero (a 0-0 lead, two blank ends) scores as a multiple (no source does)",
-    ),
-    OptionSpec(
-        "exposed_double_value",
-        "choice",
-        "a crosswise double at an open end counts both halves (until its far side is covered) "
-        "or one half",
-        ("both_halves", "one_half"),
-    ),
-    OptionSpec(
-        "spinner_ends_count",
-        "choice",
-        "a spinner counts (both halves) until both long sides are covered, or (Sniff) until "
-        "every side is covered",
-        ("until_sides_covered", "until_ends_covered"),
-    ),
-    OptionSpec(
-        "muggins_mode",
-        "choice",
-        "scores are taken automatically (auto), or must be claimed with the play (claim): an "
-        "unclaimed count can be taken by the next player calling muggins",
-        ("auto", "claim"),
-    ),
-    OptionSpec(
-        "false_claim_penalty",
-        "bool",
-        "a wrong claim is struck and the next opponent scores the points claimed as a penalty",
-    ),
-    OptionSpec(
-        "team_out_rule",
-        "choice",
-        "a partnership hand ends when one player is out (first_player), or goes on until both "
-        "partners of a side are out (both_partners)",
-        ("first_player", "both_partners"),
-    ),
-    OptionSpec(
-        "match_rule",
-        "choice",
-        "how a tile matches an end: equal numbers, or touching halves that sum to the set's "
-        "n+1 (sum: 7 with double-six, 10 with double-nine, 13 with double-twelve) or to a "
-        "given number",
-        ("equal", "sum"),
-        ("sum:<n>",),
-    ),
-    OptionSpec(
-        "matador_optional",
-        "bool",
-        "a player whose only plays are matadors may draw instead (while the stock is above the "
-        "reserve); once no drawing is possible a held matador must be played",
-    ),
-    OptionSpec(
-        "matador_placement",
-        "choice",
-        "a matador's holder chooses which half stays exposed (choose_exposed_half), or lays it "
-        "crosswise with both halves open (crosswise_both_open)",
-        ("choose_exposed_half", "crosswise_both_open"),
-    ),
-    OptionSpec(
-        "whist_debit",
-        "choice",
-        "who is debited at the end of a hand: the side holding the most pips with its own total "
-        "(highest_side_own_total), the side of the player holding the most with all the pips "
-        "(side_of_highest_holder_all_pips), or that side with that player's pips "
-        "(highest_holder_own_pips)",
-        (
-            "highest_side_own_total",
-            "side_of_highest_holder_all_pips",
-            "highest_holder_own_pips",
-        ),
-    ),
-    OptionSpec(
-        "target_is_loss",
-        "bool",
-        "the target is a loss: points are debits and the side that reaches the target loses",
-    ),
-    OptionSpec("rounds", "int", "hands in a match (0: no limit, play to the target)", example="10"),
-    OptionSpec(
-        "loo_scoring",
-        "choice",
-        "Domino Loo is played for a pool (the dealer stakes 5, each trick takes a fifth, a looed "
-        "player pays 5 into the next pool; a match of rounds deals) or for points (1 a trick, "
-        "first to target_score)",
-        ("pool", "points"),
-    ),
-    OptionSpec(
-        "loo_penalty",
-        "int",
-        "in Domino Loo for points, what a player who stayed in and took no trick (looed) loses",
-        example="5",
-    ),
-    OptionSpec(
-        "loo_miss",
-        "bool",
-        "in Domino Loo a player may take the miss: throw his hand out and take a new one from "
-        "the stock (six keeping five with two or three players, all seven keeping five with four)",
-    ),
-    OptionSpec(
-        "loo_suits",
-        "choice",
-        "in Domino Loo a tile that is not a trump belongs to the suit of its higher number "
-        "(higher_end), or follows any suit it shows (either_end); it leads its higher number",
-        ("higher_end", "either_end"),
-    ),
-    OptionSpec(
-        "loo_must_trump",
-        "bool",
-        "in Domino Loo a player who cannot follow suit must trump if he can",
-    ),
-    OptionSpec(
-        "loo_must_head",
-        "bool",
-        "in Domino Loo a player must head the trick (beat the best tile so far) when a tile he "
-        "is bound to play from can",
-    ),
-    OptionSpec(
-        "starting_double",
-        "choice",
-        "what the double that starts a Chicken Foot round needs before anything else: a tile on "
-        "each of its four sides (four_sides), or three on each long side (three_each_side)",
-        ("four_sides", "three_each_side"),
-    ),
-    OptionSpec(
-        "double_blank_value",
-        "int",
-        "what the 0-0 counts when left in a hand at the end (0 normally; 50 in Chicken Foot)",
-        example="50",
-    ),
-    OptionSpec(
-        "blank_half_value",
-        "int",
-        "what each blank half counts when left in a hand at the end (0 normally; 25 in one "
-        "Chicken Foot text)",
-        example="25",
-    ),
-    OptionSpec(
-        "blocked_doubles_lose",
-        "choice",
-        "Bergen's doubles rule for a blocked hand: off (the fewest pips win), all_pips (a hand "
-        "holding a double loses to any hand without one, then the fewest pips win), "
-        "non_double_pips (the same, but hands that all hold doubles count only their other "
-        "tiles)",
-        ("off", "all_pips", "non_double_pips"),
-        was_bool=("off", "all_pips"),
-    ),
-    OptionSpec(
-        "bergen_near_target_cap",
-        "bool",
-        "a header scores at most 1 for a player within 2 of the target, at most 2 within 3 "
-        "(Celko's Bergen)",
-    ),
-    OptionSpec(
-        "hand_double_value",
-        "choice",
-        "a double left in hand counts its full pips or one half",
-        ("full", "one_half"),
-    ),
-]
-
-OPTIONS: dict[str, OptionSpec] = {s.name: s for s in _SPECS}
-
-
-def register(*specs: OptionSpec) -> None:
-    """Add the options a game declares for itself (its own rules' options) to the options every
-    game is configured from. A name may be declared once; declaring it again with another
-    meaning is an error (two games would then read one option two ways)."""
-    for spec in specs:
-        known = OPTIONS.get(spec.name)
-        if known is not None and known != spec:
-            raise ValueError(f"option {spec.name} is declared twice, differently")
-        OPTIONS[spec.name] = spec
+def pick(names: Iterable[str], *sources: Iterable[OptionSpec]) -> tuple[OptionSpec, ...]:
+    """The specs of ``names`` in that order, from ``sources`` (a mechanism's shared specs, a game's
+    own): how a game lists its options. A name none of them declares, or one declared twice
+    differently, is an error (two games would then read one option two ways)."""
+    known: dict[str, OptionSpec] = {}
+    for source in sources:
+        for spec in source:
+            if known.setdefault(spec.name, spec) != spec:
+                raise ValueError(f"option {spec.name} is declared twice, differently")
+    try:
+        return tuple(known[name] for name in names)
+    except KeyError as e:
+        raise ValueError(f"option {e.args[0]} is declared by none of the sources") from None
 
 
 _TRUE = {"true", "yes", "on", "1"}

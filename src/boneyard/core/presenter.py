@@ -29,7 +29,7 @@ from .words import Voice, capital, number, plural
 if TYPE_CHECKING:
     from .actions import Action, Move
     from .match import Match
-    from .protocol import GameRules, GameState, HandResult
+    from .protocol import GameRules, GameState, HandResult, Outcome
     from .views import TableView
 
 __all__ = ["Presenter", "SheetKind"]
@@ -188,10 +188,11 @@ class Presenter(Generic[R]):
         raise NotImplementedError
 
     def why_scored(
-        self, state: GameState, before: object | None, move: Move, index: int, voice: Voice
+        self, state: GameState, before: object | None, move: Move, outcome: Outcome, voice: Voice
     ) -> list[str]:
-        """Why the move ``move`` (the ``index``-th of the hand's history, made on the public
-        table ``before``) scored or did not, where the game scores during play; nothing here."""
+        """Why the move ``move`` (made on the public table ``before``; ``outcome`` is what the
+        engine says it did: its scores with their reasons) scored or did not, where the game
+        scores during play; nothing here."""
         return []
 
     def table_change(self, before: object | None, after: object | None, voice: Voice) -> list[str]:

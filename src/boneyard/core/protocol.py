@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .actions import Action, Move
+from .layout import Layout
+from .options import OptionSpec
 
 if TYPE_CHECKING:
     import random
@@ -36,7 +38,6 @@ if TYPE_CHECKING:
     from .game import Game
     from .kernel import KernelState
     from .kernel_spec import KernelSpec
-    from .layout import Layout
     from .options import Options
     from .presenter import Presenter
     from .tiles import TileSet
@@ -45,6 +46,7 @@ __all__ = [
     "ACQUIRED",
     "LACKS",
     "PLAYED",
+    "TARGET_SCORE",
     "Event",
     "GamePlayer",
     "GameRules",
@@ -305,8 +307,6 @@ class Observation:
     @property
     def layout(self) -> Layout | None:
         """The table where it is a line's layout (every line game), else ``None``."""
-        from .layout import Layout
-
         table = self.table
         return table if isinstance(table, Layout) else None
 
@@ -373,17 +373,31 @@ class HiddenFacts:
 # --------------------------------------------------------------------------- a game's players
 class GamePlayer(Protocol):
     """A game's own player (:meth:`GameRules.level_player`): it chooses a move, and values
-    every legal move (the points its side expects from them, as a hint or a review ranks
-    them)."""
+    every legal move in each world it sampled, the same worlds for every move (the points its
+    side expects from them, as a hint or a review ranks them and tells their margins)."""
 
     name: str
 
     def choose(self, observation: Observation, rng: random.Random) -> Action: ...
 
-    def values(self, observation: Observation, rng: random.Random) -> dict[Action, float]: ...
+    def world_values(
+        self, observation: Observation, rng: random.Random
+    ) -> dict[Action, list[float]]: ...
 
 
 # --------------------------------------------------------------------------- the protocol
+# What wins (or, where points are debits, loses) a match: the option every game's rules answer as
+# ``target_score``, declared with the protocol that names it; each game lists it.
+TARGET_SCORE = OptionSpec(
+    "target_score",
+    "int_or_map",
+    "points that win the match, or per number of players",
+    minimum=1,
+    example="2:15,3:10,4:10",
+    absent=100,
+)
+
+
 class GameRules(abc.ABC):
     """The resolved rules of one match: its options and the hooks the engine, the match, the
     players and the front ends call. A game's rules subclass this (the line games through
@@ -558,12 +572,35 @@ class GameRules(abc.ABC):
         count, Bergen's headers), from public facts only; 0 where plays score nothing."""
         return 0
 
+    def distinct_actions(self, actions: Sequence[Action], table: object = None) -> list[Action]:
+        """``actions`` with each distinct move once, in their order, on the public ``table``: the
+        move lists people see and the analysis use this; the legal actions, records and research
+        action ids keep every one. Here every action is distinct; the line games keep one of two
+        plays that make mirror-image lines."""
+        return list(actions)
+
+    def same_move(self, a: Action, b: Action, table: object = None) -> bool:
+        """Whether ``a`` and ``b`` are one move on ``table`` (:meth:`distinct_actions`)."""
+        return a == b
+
     def utilities(self, points: Sequence[float]) -> tuple[float, ...]:
         """What per-side ``points`` are worth to each side: the points themselves, or their
         negatives where they are costs (``low_wins``) or debits."""
         if self.low_wins:
             return tuple(-p for p in points)
         return tuple(points)
+
+    def public_tables(self, history: Sequence[Move], table: object = None) -> list[object]:
+        """The public table before each move of ``history`` and after the last (see
+        :func:`boneyard.core.history.public_tables`), by :meth:`public_table_after`; a game may
+        follow its table in one tighter loop."""
+        after_move = self.public_table_after
+        tables = [table]
+        append = tables.append
+        for move in history:
+            table = after_move(table, move)
+            append(table)
+        return tables
 
     def phase_actions(self) -> tuple[Action, ...]:
         """Every action of a bidding or declaration phase these rules can offer (Texas 42's
@@ -582,11 +619,12 @@ class GameRules(abc.ABC):
         :class:`HiddenFacts`): the game reads its own moves (a pass on a line, a trick not
         followed)."""
 
-    def level_player(self, level: str, budget: float) -> GamePlayer | None:
+    def level_player(self, level: str, budget: float | None) -> GamePlayer | None:
         """The game's own player at a difficulty level of the search player (``beginner``,
         ``casual``, ``strong``, ``expert``; ``analysis`` for hints and reviews), given ``budget``
-        seconds a move, where the line search (:mod:`boneyard.players.search`) does not play the
-        game: the levels, hints and reviews then take it. ``None``: the line search plays it."""
+        seconds a move (``None``: no clock, a fixed effort, as the analysis asks), where the
+        line search (:mod:`boneyard.players.search`) does not play the game: the levels, hints
+        and reviews then take it. ``None``: the line search plays it."""
         return None
 
     def kernel_spec(self) -> KernelSpec | None:
@@ -622,10 +660,6 @@ class GameState(abc.ABC):
     over: bool
     result: HandResult | None
     phase: Phase
-    target_side: int
-    """The side that reached an exact target during the hand (-1: none)."""
-    penalties: list[tuple[int, int, int]]
-    """The wrong claims penalised: (the move's index, the side that scored, the points)."""
 
     # ----------------------------------------------------------------- the table
     @property

@@ -179,6 +179,22 @@ class TileSet:
     def contains(self, t: int) -> bool:
         return 0 <= t < self.size
 
+    def check_deal(self, hands: Iterable[Iterable[int]], stock: Iterable[int]) -> None:
+        """Raise ``ValueError`` unless the deal (``hands``) and the ``stock`` hold every tile of
+        this set exactly once."""
+        seen = 0
+        for h in [*hands, stock]:
+            for t in h:
+                if not 0 <= t < self.size:
+                    name = NAMES[t] if 0 <= t < len(NAMES) else str(t)
+                    raise ValueError(f"{name} is not a tile of the {self.name} set")
+                if seen & BIT[t]:
+                    raise ValueError(f"{NAMES[t]} appears twice in the deal and stock")
+                seen |= BIT[t]
+        if seen != self.all_mask:
+            missing = [NAMES[t] for t in range(self.size) if not seen & BIT[t]]
+            raise ValueError(f"the deal and stock miss {', '.join(missing)}")
+
     def parse(self, text: str) -> int:
         """Parse a tile and check that it belongs to this set."""
         t = parse_tile(text)
@@ -187,15 +203,28 @@ class TileSet:
         return t
 
 
+DOUBLE_TWO = TileSet("double-two", 2)
+"""6 tiles: with :data:`DOUBLE_THREE`, a set small enough for tabular methods (CFR) to solve a
+hand exactly."""
+DOUBLE_THREE = TileSet("double-three", 3)
 DOUBLE_SIX = TileSet("double-six", 6)
 DOUBLE_NINE = TileSet("double-nine", 9)
 DOUBLE_TWELVE = TileSet("double-twelve", 12)
-TILE_SETS: dict[str, TileSet] = {s.name: s for s in (DOUBLE_SIX, DOUBLE_NINE, DOUBLE_TWELVE)}
+TILE_SETS: dict[str, TileSet] = {
+    s.name: s for s in (DOUBLE_TWO, DOUBLE_THREE, DOUBLE_SIX, DOUBLE_NINE, DOUBLE_TWELVE)
+}
 
 
 def tile_set(name: str) -> TileSet:
-    """Look up a set by name: ``double-six``, ``double-nine``, ``double-twelve`` (or 6, 9, 12)."""
-    key = {"6": "double-six", "9": "double-nine", "12": "double-twelve"}.get(name, name)
+    """Look up a set by name: ``double-two``, ``double-three``, ``double-six``, ``double-nine``,
+    ``double-twelve`` (or 2, 3, 6, 9, 12)."""
+    key = {
+        "2": "double-two",
+        "3": "double-three",
+        "6": "double-six",
+        "9": "double-nine",
+        "12": "double-twelve",
+    }.get(name, name)
     try:
         return TILE_SETS[key]
     except KeyError:

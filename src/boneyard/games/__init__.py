@@ -13,6 +13,7 @@ boneyard.core.options.OptionError: unknown game 'chess': choose from block, draw
 from __future__ import annotations
 
 from ..core.game import Game, find_game, register_games
+from ..core.options import OptionSpec
 from .bergen import BergenGame
 from .block import BlockGame, DrawGame, PartnershipGame
 from .counting import AllThreesGame, FivesAndThreesGame, MugginsGame
@@ -26,7 +27,7 @@ from .trains.chicken import ChickenFootGame
 from .trains.mexican import MexicanTrainGame
 from .whist import DominoWhistGame
 
-__all__ = ["DEFAULT_GAME", "GAMES", "get_game"]
+__all__ = ["DEFAULT_GAME", "GAMES", "get_game", "option_specs"]
 
 GAMES: dict[str, Game] = register_games(
     BlockGame(),
@@ -54,3 +55,15 @@ full-screen game's settings, the OpenSpiel game's parameters."""
 def get_game(name: str) -> Game:
     """The game with id or alias ``name``; :class:`OptionError` naming the known games otherwise."""
     return find_game(name)
+
+
+def option_specs() -> dict[str, OptionSpec]:
+    """Every option some game lists, by name, in the order the games list them (what
+    docs/options.md describes): read from the games, not kept beside them. One name is one option
+    everywhere: a name two games declare differently is an error."""
+    specs: dict[str, OptionSpec] = {}
+    for game in GAMES.values():
+        for spec in game.option_specs:
+            if specs.setdefault(spec.name, spec) != spec:
+                raise ValueError(f"option {spec.name} is declared twice, differently")
+    return specs

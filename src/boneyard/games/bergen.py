@@ -31,23 +31,59 @@ scores only 1 for a header, within 3 only 2.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.actions import Move, Play
 from ..core.game import Game, RuleSet
 from ..core.layout import Layout
+from ..core.options import OptionSpec, choices_of, pick
 from ..core.tiles import DOUBLE, NAMES
 from ..core.words import Voice
 from .block import LINE_DEFAULTS
+from .line.options import LINE_SPECS
 from .line.presenter import LinePresenter
 from .line.rules import LineRules
 
 if TYPE_CHECKING:
     from ..core.options import Options
-    from ..core.protocol import GameState
+    from ..core.protocol import GameState, Outcome
     from .line.state import LineState
 
 __all__ = ["BergenGame", "BergenPresenter", "BergenRules"]
+
+
+class DoublesLose(StrEnum):
+    """Bergen's doubles rule for a blocked hand (``blocked_doubles_lose``)."""
+
+    OFF = "off"
+    ALL_PIPS = "all_pips"
+    NON_DOUBLE_PIPS = "non_double_pips"
+
+
+# Bergen's own options.
+BLOCKED_DOUBLES_LOSE = OptionSpec(
+    "blocked_doubles_lose",
+    "choice",
+    "Bergen's doubles rule for a blocked hand: off (the fewest pips win), all_pips (a hand "
+    "holding a double loses to any hand without one, then the fewest pips win), "
+    "non_double_pips (the same, but hands that all hold doubles count only their other "
+    "tiles)",
+    choices_of(DoublesLose),
+    was_bool=("off", "all_pips"),
+)
+
+BERGEN_NEAR_TARGET_CAP = OptionSpec(
+    "bergen_near_target_cap",
+    "bool",
+    "a header scores at most 1 for a player within 2 of the target, at most 2 within 3 "
+    "(Celko's Bergen)",
+)
+
+BERGEN_SPECS: tuple[OptionSpec, ...] = (
+    BLOCKED_DOUBLES_LOSE,
+    BERGEN_NEAR_TARGET_CAP,
+)
 
 BERGEN_OPTIONS: tuple[str, ...] = (
     "tile_set",
@@ -94,8 +130,8 @@ class BergenRules(LineRules):
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
         # off, all_pips or non_double_pips: what decides a blocked hand (RULES.md §2.9).
-        self.doubles_rule = str(options["blocked_doubles_lose"])
-        self.near_target_cap = bool(options["bergen_near_target_cap"])
+        self.doubles_rule = BLOCKED_DOUBLES_LOSE.choice(options, DoublesLose)
+        self.near_target_cap = BERGEN_NEAR_TARGET_CAP.flag(options)
         # Headers are scored during play (state.scores), always.
         self.scores_in_play = True
         # With the cap, what a header scores depends on the player's total.
@@ -182,7 +218,7 @@ class BergenRules(LineRules):
         double, then its pips; with ``non_double_pips`` only the tiles that are not doubles
         count (the same for a hand without doubles, and all that is left to compare when every
         hand holds one)."""
-        off_doubles = self.doubles_rule == "non_double_pips"
+        off_doubles = self.doubles_rule is DoublesLose.NON_DOUBLE_PIPS
         return [
             (
                 self._holds_double(state, i),
@@ -195,7 +231,7 @@ class BergenRules(LineRules):
         """Under the doubles rule a side holding a double loses to any side without one; among
         the sides alike the fewest pips (with ``non_double_pips``, on tiles other than doubles)
         win."""
-        if self.doubles_rule == "off":
+        if self.doubles_rule is DoublesLose.OFF:
             return super()._lowest(state, side_pips)
         keys = self._blocked_keys(state, side_pips)
         best = min(keys)
@@ -205,7 +241,7 @@ class BergenRules(LineRules):
         self, state: LineState, side_pips: list[int], stock_pips: int
     ) -> tuple[int | None, list[int], str]:
         winner, points, reason = super()._blocked(state, side_pips, stock_pips)
-        if self.doubles_rule == "off" or self.blocked_scoring == "cascade":
+        if self.doubles_rule is DoublesLose.OFF or self.blocked_scoring == "cascade":
             return winner, points, reason
         keys = self._blocked_keys(state, side_pips)
         tied = [i for i, k in enumerate(keys) if k == min(keys)]
@@ -221,7 +257,7 @@ class BergenRules(LineRules):
                         f"with {fewer} pips holds one"
                     )
             return winner, points, reason
-        if self.doubles_rule != "non_double_pips":
+        if self.doubles_rule is not DoublesLose.NON_DOUBLE_PIPS:
             return winner, points, reason
         every = "both hands hold" if len(keys) == 2 else "every hand holds"
         counts = ", ".join(f"{k[1]} for {self.side_name(i)}" for i, k in enumerate(keys))
@@ -253,7 +289,7 @@ class BergenGame(Game):
         "A drawing line game scored as you play: 2 for making both ends the same number, 3 when "
         "one of them is a double; 1 for going out or the best blocked hand; 15 up."
     )
-    option_names = BERGEN_OPTIONS
+    option_specs = pick(BERGEN_OPTIONS, LINE_SPECS, BERGEN_SPECS)
     defaults = BERGEN_DEFAULTS
     default_rules = "classic"
     rules_class = BergenRules
@@ -309,7 +345,7 @@ class BergenPresenter(LinePresenter[BergenRules]):
         return self.rules.points_of_play(layout, action)
 
     def why_scored(
-        self, state: GameState, before: object | None, move: Move, index: int, voice: Voice
+        self, state: GameState, before: object | None, move: Move, outcome: Outcome, voice: Voice
     ) -> list[str]:
         """The header a play made: ``double-header: both ends show 2 -> 2 points`` (``, capped
         at 1 near the target``)."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..core.game import BRITANNICA, GARDEN_GAMES, Game, RuleSet
+from ..core.options import pick
+from .line.options import LINE_SPECS
 from .line.rules import LineRules
 
 __all__ = ["BlockGame", "DrawGame", "PartnershipGame"]
@@ -79,7 +81,7 @@ class BlockGame(Game):
     summary: ClassVar[str] = (
         "Match an end of the line or pass; no drawing. First out scores the others' pips."
     )
-    option_names = LINE_OPTIONS
+    option_specs = pick(LINE_OPTIONS, LINE_SPECS)
     defaults = LINE_DEFAULTS
     default_rules = "modern"
     end_names = (
@@ -134,7 +136,7 @@ class DrawGame(Game):
     summary: ClassVar[str] = (
         "As Block, but a player who cannot match draws from the stock until he can."
     )
-    option_names = LINE_OPTIONS
+    option_specs = pick(LINE_OPTIONS, LINE_SPECS)
     defaults: ClassVar[dict[str, Any]] = {
         **LINE_DEFAULTS,
         "draw_policy": "until_playable",
@@ -176,7 +178,7 @@ class PartnershipGame(Game):
         "Four players in two partnerships, all tiles dealt, block play; the side that goes out or "
         "holds fewer pips scores."
     )
-    option_names = LINE_OPTIONS
+    option_specs = pick(LINE_OPTIONS, LINE_SPECS)
     defaults: ClassVar[dict[str, Any]] = {
         **LINE_DEFAULTS,
         "partnerships": True,

@@ -22,60 +22,147 @@ computed from its count, never from a list of tiles (RULES.md §5.1).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..core.actions import Action, Draw, Move, Muggins, Play
+from ..core.actions import Action, Move, Muggins, Play
 from ..core.game import BRITANNICA, FOSTER, Game, RuleSet
 from ..core.kernel_spec import MAX_COUNT
 from ..core.layout import LONG, Layout
-from ..core.options import OptionSpec, register
+from ..core.options import OptionSpec, choices_of, pick
 from ..core.tiles import BIT, DOUBLE, HIGH
-from ..core.words import Voice, plural, tile_text
+from ..core.words import Voice, number, plural, tile_text
 from .block import LINE_DEFAULTS, LINE_OPTIONS
+from .line.options import LINE_SPECS
 from .line.presenter import LinePresenter
 from .line.rules import LineRules
 
 if TYPE_CHECKING:
-    from ..core.kernel_spec import KernelSpec
     from ..core.options import Options
-    from ..core.protocol import GameState, HandResult
+    from ..core.protocol import GameState, Outcome
     from .line.state import LineState
 
 __all__ = [
     "COUNTING_DEFAULTS",
     "COUNTING_OPTIONS",
+    "COUNTING_SPECS",
     "AllThreesGame",
+    "CountScoring",
     "CountingGame",
     "CountingPresenter",
     "CountingRules",
+    "ExposedDoubleValue",
     "FivesAndThreesGame",
     "MugginsGame",
+    "MugginsMode",
+    "ScoreUnit",
+    "SpinnerEndsCount",
 ]
 
-# Options of the counting mechanism that a counting game may list (Five-Up does,
-# RULES-texas42-fiveup.md rows 59, 60, 62); a game that does not list them plays as their
-# defaults here say, which is how the counting games always played.
-register(
-    OptionSpec(
-        "play_drawn_tile",
-        "bool",
-        "a tile drawn that can be played must be played at once (no other tile, no more drawing)",
-    ),
-    OptionSpec(
-        "min_first_score",
-        "int",
-        "a side's first score of a match must be at least this much face value (10: 'ten to get "
-        "in'); smaller scores before it do not count",
-        example="10",
-    ),
-    OptionSpec(
-        "blocked_compare",
-        "choice",
-        "which side wins a blocked hand: the lower side's total (team_total) or the side of the "
-        "lowest single hand (lowest_player)",
-        ("team_total", "lowest_player"),
-    ),
+
+class ScoreUnit(StrEnum):
+    """What a scoring count scores (``score_unit``)."""
+
+    FACE = "face"
+    PER_MULTIPLE = "per_multiple"
+
+
+class CountScoring(StrEnum):
+    """Which counts of the open ends score (``count_scoring``)."""
+
+    NONE = "none"
+    FIVES = "fives"
+    THREES = "threes"
+    FIVES_AND_THREES = "fives_and_threes"
+
+
+class ExposedDoubleValue(StrEnum):
+    """What a crosswise double at an open end counts (``exposed_double_value``)."""
+
+    BOTH_HALVES = "both_halves"
+    ONE_HALF = "one_half"
+
+
+class SpinnerEndsCount(StrEnum):
+    """How long a spinner counts both halves (``spinner_ends_count``)."""
+
+    UNTIL_SIDES_COVERED = "until_sides_covered"
+    UNTIL_ENDS_COVERED = "until_ends_covered"
+
+
+class MugginsMode(StrEnum):
+    """Whether scores are taken or claimed (``muggins_mode``)."""
+
+    AUTO = "auto"
+    CLAIM = "claim"
+
+
+# The counting mechanism's own options (RULES.md §3 rows 27-35), read by CountingRules.
+SCORE_UNIT = OptionSpec(
+    "score_unit",
+    "choice",
+    "a scoring count scores its face value (15 -> 15) or one point per multiple (15 -> 3 "
+    "fives); end-of-hand points are divided the same way",
+    choices_of(ScoreUnit),
+)
+
+COUNT_SCORING = OptionSpec(
+    "count_scoring",
+    "choice",
+    "which counts of the open ends score during play: none, multiples of five, of three, or "
+    "both (one point per five and per three)",
+    choices_of(CountScoring),
+)
+
+LEAD_SCORES = OptionSpec(
+    "lead_scores", "bool", "the lead tile scores its count like any other play"
+)
+
+ZERO_COUNT_SCORES = OptionSpec(
+    "zero_count_scores",
+    "bool",
+    "a count of zero (a 0-0 lead, two blank ends) scores as a multiple (no source does)",
+)
+
+EXPOSED_DOUBLE_VALUE = OptionSpec(
+    "exposed_double_value",
+    "choice",
+    "a crosswise double at an open end counts both halves (until its far side is covered) "
+    "or one half",
+    choices_of(ExposedDoubleValue),
+)
+
+SPINNER_ENDS_COUNT = OptionSpec(
+    "spinner_ends_count",
+    "choice",
+    "a spinner counts (both halves) until both long sides are covered, or (Sniff) until "
+    "every side is covered",
+    choices_of(SpinnerEndsCount),
+)
+
+MUGGINS_MODE = OptionSpec(
+    "muggins_mode",
+    "choice",
+    "scores are taken automatically (auto), or must be claimed with the play (claim): an "
+    "unclaimed count can be taken by the next player calling muggins",
+    choices_of(MugginsMode),
+)
+
+FALSE_CLAIM_PENALTY = OptionSpec(
+    "false_claim_penalty",
+    "bool",
+    "a wrong claim is struck and the next opponent scores the points claimed as a penalty",
+)
+
+COUNTING_SPECS: tuple[OptionSpec, ...] = (
+    SCORE_UNIT,
+    COUNT_SCORING,
+    LEAD_SCORES,
+    ZERO_COUNT_SCORES,
+    EXPOSED_DOUBLE_VALUE,
+    SPINNER_ENDS_COUNT,
+    MUGGINS_MODE,
+    FALSE_CLAIM_PENALTY,
 )
 
 COUNTING_OPTIONS: tuple[str, ...] = (
@@ -119,16 +206,24 @@ class CountingRules(LineRules):
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
         o = options
-        self.score_unit = str(o["score_unit"])
-        self.count_scoring = str(o["count_scoring"])
-        self.lead_scores = bool(o["lead_scores"])
-        self.zero_count_scores = bool(o["zero_count_scores"])
-        self.exposed_double_value = str(o["exposed_double_value"])
-        self.spinner_ends_count = str(o["spinner_ends_count"])
-        self.claims = o["muggins_mode"] == "claim"
-        self.false_claim_penalty = bool(o["false_claim_penalty"])
+        self.score_unit = SCORE_UNIT.choice(o, ScoreUnit)
+        self.count_scoring = COUNT_SCORING.choice(o, CountScoring)
+        self.lead_scores = LEAD_SCORES.flag(o)
+        self.zero_count_scores = ZERO_COUNT_SCORES.flag(o)
+        self.exposed_double_value = EXPOSED_DOUBLE_VALUE.choice(o, ExposedDoubleValue)
+        self.spinner_ends_count = SPINNER_ENDS_COUNT.choice(o, SpinnerEndsCount)
+        self.claims = MUGGINS_MODE.choice(o, MugginsMode) is MugginsMode.CLAIM
+        self.false_claim_penalty = FALSE_CLAIM_PENALTY.flag(o)
+        # What points_for asks of every count, decided once.
+        self.per_multiple = self.score_unit is ScoreUnit.PER_MULTIPLE
+        both = CountScoring.FIVES_AND_THREES
+        self.fives = self.count_scoring in (CountScoring.FIVES, both)
+        self.threes = self.count_scoring in (CountScoring.THREES, both)
         self.double_factor = (
-            2 if self.exposed_double_value == "both_halves" and self.doubles_crosswise else 1
+            2
+            if self.exposed_double_value is ExposedDoubleValue.BOTH_HALVES
+            and self.doubles_crosswise
+            else 1
         )
         # Every value a play can score: what a claim may name.
         most = 2 * self.tiles.max_pip * 8
@@ -136,15 +231,7 @@ class CountingRules(LineRules):
             sorted({self.points_for(c) for c in range(1, most + 1)} - {0})
         )
         # Scores are made by counts, so score_play always runs.
-        self.scores_in_play = self.count_scoring != "none"
-        self.play_drawn_tile = bool(o.get("play_drawn_tile", False))
-        min_first = o.get("min_first_score", 0)
-        assert isinstance(min_first, int)
-        self.min_first_score = min_first
-        self.lowest_player = o.get("blocked_compare", "team_total") == "lowest_player"
-        if self.min_first_score:
-            # Whether a count scores depends on the side's total so far.
-            self.scores_shape_future = True
+        self.scores_in_play = self.count_scoring is not CountScoring.NONE
 
     # ----------------------------------------------------------------- the count
     def count_terms(self, layout: Layout) -> list[tuple[str, int]]:
@@ -164,7 +251,9 @@ class CountingRules(LineRules):
                     continue
                 sides = [j for j, tip in enumerate(tips) if tip == t and pips[j] >= 0]
                 free_long = any(kinds[j] == LONG for j in sides)
-                if free_long or (sides and self.spinner_ends_count == "until_ends_covered"):
+                if free_long or (
+                    sides and self.spinner_ends_count is SpinnerEndsCount.UNTIL_ENDS_COVERED
+                ):
                     counted |= BIT[t]
                     terms.append((names[i], HIGH[t] * factor))
                 continue
@@ -187,16 +276,15 @@ class CountingRules(LineRules):
         """What a play making ``count`` scores."""
         if count == 0 and not self.zero_count_scores:
             return 0
-        rule = self.count_scoring
-        if self.score_unit == "per_multiple":
+        if self.per_multiple:
             points = 0
-            if rule in ("fives", "fives_and_threes") and count % 5 == 0:
+            if self.fives and count % 5 == 0:
                 points += count // 5
-            if rule in ("threes", "fives_and_threes") and count % 3 == 0:
+            if self.threes and count % 3 == 0:
                 points += count // 3
             return points
-        fives = rule in ("fives", "fives_and_threes") and count % 5 == 0
-        threes = rule in ("threes", "fives_and_threes") and count % 3 == 0
+        fives = self.fives and count % 5 == 0
+        threes = self.threes and count % 3 == 0
         points = count if fives or threes else 0  # face value counts once
         return points
 
@@ -222,56 +310,15 @@ class CountingRules(LineRules):
         if action.end is None and not self.lead_scores:
             return 0
         assert state.layout is not None
-        count = self.count(state.layout)
-        if self.min_first_score and not self.on_the_board(state, self.side_of[seat], count):
-            return 0
-        return self.points_for(count)
-
-    def on_the_board(self, state: LineState, side: int, face: float) -> bool:
-        """Whether a score of ``face`` value counts for ``side`` (``min_first_score``): a side
-        that has scored already, or a score big enough to get it in."""
-        scored = state.base_totals[side] + state.scores[side]
-        return bool(scored) or face >= self.min_first_score
-
-    def hand_result(self, state: LineState, ended: str, out_seat: int | None) -> HandResult:
-        result = super().hand_result(state, ended, out_seat)
-        if not self.min_first_score:
-            return result
-        end = list(result.end_points)
-        unit = 5 if self.score_unit == "per_multiple" else 1
-        for side, points in enumerate(end):
-            if points and not self.on_the_board(state, side, points * unit):
-                end[side] = 0
-        points_ = tuple(state.scores[i] + end[i] for i in range(len(end)))
-        return replace(result, points=points_, end_points=tuple(end))
-
-    def _lowest(self, state: LineState, side_pips: list[int]) -> list[int]:
-        if not self.lowest_player:
-            return super()._lowest(state, side_pips)
-        # The side of the lowest single hand wins (a tie across sides: each of them).
-        seat_pips = [self.hand_pips(h) for h in state.hands]
-        low = min(seat_pips)
-        return sorted({self.side_of[s] for s, p in enumerate(seat_pips) if p == low})
+        return self.points_for(self.count(state.layout))
 
     def _round(self, points: int) -> int:
         rounded = super()._round(points)
-        if self.score_unit == "per_multiple":
+        if self.per_multiple:
             unit = {"pips_round5": 5, "pips_round3": 3}.get(self.domino_points, 0)
             if unit:
                 return rounded // unit
         return rounded
-
-    def kernel_spec(self) -> KernelSpec | None:
-        # The compiled core does not know Five-Up's own choices where they change the play: a
-        # drawn tile played at once by a player who could draw by choice, "ten to get in", the
-        # lowest single hand winning a block.
-        if (
-            (self.play_drawn_tile and self.voluntary_draw)
-            or self.min_first_score
-            or self.lowest_player
-        ):
-            return None
-        return super().kernel_spec()
 
     def kernel_fields(self) -> dict[str, Any]:
         return {
@@ -279,9 +326,10 @@ class CountingRules(LineRules):
             "play_scoring": "count" if self.scores_in_play else "none",
             "count_points": tuple(self.points_for(c) for c in range(MAX_COUNT)),
             "double_factor": self.double_factor,
-            "spinner_until_ends_covered": self.spinner_ends_count == "until_ends_covered",
+            "spinner_until_ends_covered": self.spinner_ends_count
+            is SpinnerEndsCount.UNTIL_ENDS_COVERED,
             "lead_scores": self.lead_scores,
-            "round_per_multiple": self.score_unit == "per_multiple",
+            "round_per_multiple": self.per_multiple,
             "claims": self.claims,
             "claim_values": self.claim_values,
             "false_claim_penalty": self.false_claim_penalty,
@@ -290,14 +338,6 @@ class CountingRules(LineRules):
     # ----------------------------------------------------------------- claims
     def legal_actions(self, state: LineState) -> list[Action]:
         actions = super().legal_actions(state)
-        if self.play_drawn_tile and state.drew:
-            # A tile just drawn that fits is played at once (the only tile that can be, unless
-            # the player might have drawn by choice).
-            drawn = state.history[-1].drawn if state.history else None
-            if drawn is not None and type(state.history[-1].action) is Draw:
-                now: list[Action] = [a for a in actions if type(a) is Play and a.tile == drawn]
-                if now:
-                    actions = now
         if not self.claims:
             return actions
         out: list[Action] = []
@@ -329,10 +369,10 @@ class CountingPresenter(LinePresenter[CountingRules]):
         }.get(rules.count_scoring, "")
         if not which:
             return []
-        if rules.score_unit == "per_multiple":
+        if rules.per_multiple:
             how = (
                 "one point per five and per three in it"
-                if rules.count_scoring == "fives_and_threes"
+                if rules.count_scoring is CountScoring.FIVES_AND_THREES
                 else "one point per multiple"
             )
         else:
@@ -372,7 +412,7 @@ class CountingPresenter(LinePresenter[CountingRules]):
         return self.rules.points_of_play(layout, action)
 
     def why_scored(
-        self, state: GameState, before: object | None, move: Move, index: int, voice: Voice
+        self, state: GameState, before: object | None, move: Move, outcome: Outcome, voice: Voice
     ) -> list[str]:
         """Why a play scored or did not: the ends and their sum, the claim, the target (``ends 5
         + 10 = 15 -> 15 points``, ``..., not claimed``, ``...: the claim of 10 is struck: seat 1
@@ -380,7 +420,7 @@ class CountingPresenter(LinePresenter[CountingRules]):
         rules = self.rules
         action = move.action
         if isinstance(action, Muggins):
-            if move.points != action.points:
+            if any(score.forfeited for score in outcome.scores):
                 return [f"It would pass {rules.target_score}: not scored."]
             return []
         if not isinstance(action, Play):
@@ -394,7 +434,7 @@ class CountingPresenter(LinePresenter[CountingRules]):
             and state.result is not None
             and state.result.ended == "domino"
             and state.result.out_seat == move.seat
-            and index == len(state.history) - 1
+            and outcome.index == len(state.history) - 1
         )
         if not rules.claims or action.claim == earned:
             if not earned:
@@ -416,10 +456,9 @@ class CountingPresenter(LinePresenter[CountingRules]):
                 return [f"{why}, not claimed: the hand is over and the points are lost"]
             return [f"{why}, not claimed"]
         text = f"{why}: the claim of {action.claim} is struck"
-        penalty = next((p for p in state.penalties if p[0] == index), None)
+        penalty = next((sc for sc in outcome.scores if sc.reason == "penalty"), None)
         if penalty is not None:
-            _, side, pts = penalty
-            text += f": {voice.side_says(side, 'score')} {pts}"
+            text += f": {voice.side_says(penalty.side, 'score')} {number(penalty.points)}"
         elif rules.false_claim_penalty and action.claim > 0 and rules.target_exact:
             # The engine ignored the penalty: it would have passed the exact target.
             victim = (move.seat + 1) % rules.players
@@ -435,7 +474,7 @@ class CountingPresenter(LinePresenter[CountingRules]):
 class CountingGame(Game):
     """What the counting games share: their options, rules and ends."""
 
-    option_names = COUNTING_OPTIONS
+    option_specs = pick(COUNTING_OPTIONS, LINE_SPECS, COUNTING_SPECS)
     rules_class = CountingRules
     end_names = (
         "L and R (the two ends of the line); with a spinner, U and D (its short sides); with "

@@ -20,15 +20,17 @@ both halves open.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.actions import DRAW, PASS, Action, Play, play
 from ..core.game import BRITANNICA, HOYLE_MATADORE, WIKIPEDIA_MATADOR, Game, RuleSet
 from ..core.layout import Layout
-from ..core.options import OptionError
+from ..core.options import OptionError, OptionSpec, choices_of, pick
 from ..core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
 from ..core.words import Voice
 from .block import LINE_DEFAULTS
+from .line.options import LINE_SPECS, DrawPolicy
 from .line.presenter import LinePresenter
 from .line.rules import LineRules
 
@@ -40,6 +42,46 @@ __all__ = ["MatadorGame", "MatadorPresenter", "MatadorRules"]
 
 # An end where a crosswise matador a-b (a > b) shows both halves has the code BOTH + 16*a + b.
 BOTH = 100
+
+
+class MatadorPlacement(StrEnum):
+    """How a matador is laid (``matador_placement``)."""
+
+    CHOOSE_EXPOSED_HALF = "choose_exposed_half"
+    CROSSWISE_BOTH_OPEN = "crosswise_both_open"
+
+
+# Matador's own options (RULES.md §3 rows 36-38).
+MATCH_RULE = OptionSpec(
+    "match_rule",
+    "choice",
+    "how a tile matches an end: equal numbers, or touching halves that sum to the set's "
+    "n+1 (sum: 7 with double-six, 10 with double-nine, 13 with double-twelve) or to a "
+    "given number",
+    ("equal", "sum"),
+    ("sum:<n>",),
+)
+
+MATADOR_OPTIONAL = OptionSpec(
+    "matador_optional",
+    "bool",
+    "a player whose only plays are matadors may draw instead (while the stock is above the "
+    "reserve); once no drawing is possible a held matador must be played",
+)
+
+MATADOR_PLACEMENT = OptionSpec(
+    "matador_placement",
+    "choice",
+    "a matador's holder chooses which half stays exposed (choose_exposed_half), or lays it "
+    "crosswise with both halves open (crosswise_both_open)",
+    choices_of(MatadorPlacement),
+)
+
+MATADOR_SPECS: tuple[OptionSpec, ...] = (
+    MATCH_RULE,
+    MATADOR_OPTIONAL,
+    MATADOR_PLACEMENT,
+)
 
 MATADOR_OPTIONS: tuple[str, ...] = (
     "tile_set",
@@ -84,15 +126,16 @@ class MatadorRules(LineRules):
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
         n = self.tiles.max_pip
-        rule = str(options["match_rule"])
+        rule = MATCH_RULE.text(options)
         if rule == "equal":
             self.match_sum = -1
         else:
             self.match_sum = n + 1 if rule == "sum" else int(rule.split(":")[1])
             if not 1 <= self.match_sum <= 2 * n:
                 raise OptionError(f"match_rule={rule}: no two halves of this set make that sum")
-        self.matador_optional = bool(options["matador_optional"])
-        self.crosswise = options["matador_placement"] == "crosswise_both_open"
+        self.matador_optional = MATADOR_OPTIONAL.flag(options)
+        placement = MATADOR_PLACEMENT.choice(options, MatadorPlacement)
+        self.crosswise = placement is MatadorPlacement.CROSSWISE_BOTH_OPEN
         size = self.tiles.size
         matadors = BIT[0]
         if self.match_sum >= 0:
@@ -170,7 +213,7 @@ class MatadorRules(LineRules):
         hand = state.hands[state.turn]
         plays = self.plays_for(hand, layout)
         can_draw = self.can_draw and state.stock_pos + self.reserve < len(state.stock)
-        if self.draw_policy == "one_then_pass" and state.drew:
+        if self.draw_policy is DrawPolicy.ONE_THEN_PASS and state.drew:
             can_draw = False
         if not plays:
             return [DRAW] if can_draw else [PASS]
@@ -321,7 +364,7 @@ class MatadorGame(Game):
         "Join tiles so that the touching halves make seven; blanks are closed except to the "
         "matadors (0-0, 6-1, 5-2, 4-3), which go anywhere."
     )
-    option_names = MATADOR_OPTIONS
+    option_specs = pick(MATADOR_OPTIONS, LINE_SPECS, MATADOR_SPECS)
     defaults: ClassVar[dict[str, Any]] = MATADOR_DEFAULTS
     default_rules = "britannica"
     rules_class = MatadorRules

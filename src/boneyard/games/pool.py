@@ -29,11 +29,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.game import FOSTER, Game, RuleSet
-from ..core.options import OptionError
+from ..core.options import OptionError, pick
 from ..core.presenter import SheetKind, sheet_rows
 from ..core.protocol import HandResult
 from ..core.words import Voice, number, plural, signed
 from .block import LINE_DEFAULTS
+from .line.options import LINE_SPECS, ROUNDS
 from .line.presenter import LinePresenter
 from .line.rules import LineRules
 
@@ -84,8 +85,7 @@ class PoolRules(LineRules):
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
-        rounds = options["rounds"]
-        assert isinstance(rounds, int)  # validated as a whole number by the option spec
+        rounds = ROUNDS.number(options)
         self.rounds = rounds
         self.pip_weight = 0.02  # shares of a pool are worth at most 1
         if rounds < 1:
@@ -269,7 +269,7 @@ class DominoPoolGame(Game):
         "Three to six players stake a pool each hand; block play, no drawing; the first out takes "
         "the pool, or the lowest hand when nobody can play (ties divide it)."
     )
-    option_names = POOL_OPTIONS
+    option_specs = pick(POOL_OPTIONS, LINE_SPECS)
     defaults = POOL_DEFAULTS
     default_rules = "foster"
     min_players = 3

@@ -26,7 +26,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.game import Game, RuleSet
+from ..core.options import pick
 from .block import LINE_DEFAULTS
+from .line.options import LINE_SPECS, DrawPolicy, Spinner
 from .line.rules import LineRules
 
 if TYPE_CHECKING:
@@ -68,9 +70,9 @@ class SebastopolRules(LineRules):
         super().__init__(game, rule_set, options, players)
         # Fixed by the game: the double led is the only spinner, open on all four sides at once,
         # and nobody draws.
-        self.spinner = "opening_double"
+        self.spinner = Spinner.OPENING_DOUBLE
         self.spinner_sides_first = False
-        self.draw_policy = "none"
+        self.draw_policy = DrawPolicy.NONE
         self.can_draw = False
         self.hidden_moves = False
 
@@ -83,7 +85,7 @@ class SebastopolGame(Game):
         "Four players, all tiles dealt; the 6-6 is led as a spinner and the next four tiles must "
         "be sixes on its four sides before any arm grows; block play on four arms; 60 up."
     )
-    option_names = SEBASTOPOL_OPTIONS
+    option_specs = pick(SEBASTOPOL_OPTIONS, LINE_SPECS)
     defaults = SEBASTOPOL_DEFAULTS
     default_rules = "pagat"
     min_players = 3

@@ -25,14 +25,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.game import BRITANNICA, Game, RuleSet
+from ..core.options import OptionSpec, choices_of, pick
 from ..core.presenter import SheetKind
 from ..core.protocol import HandResult
 from ..core.tiles import HIGH, NAMES, PIPS
 from ..core.words import Voice, number, plural
 from .block import LINE_DEFAULTS
+from .line.options import LINE_SPECS, LeadTile, TurnDirection
 from .line.presenter import LinePresenter
 from .line.rules import LineRules
 
@@ -42,6 +45,37 @@ if TYPE_CHECKING:
     from .line.state import LineState
 
 __all__ = ["DominoWhistGame", "WhistPresenter", "WhistRules", "draw_rank"]
+
+
+class WhistDebit(StrEnum):
+    """Who is debited at the end of a hand (``whist_debit``)."""
+
+    HIGHEST_SIDE_OWN_TOTAL = "highest_side_own_total"
+    SIDE_OF_HIGHEST_HOLDER_ALL_PIPS = "side_of_highest_holder_all_pips"
+    HIGHEST_HOLDER_OWN_PIPS = "highest_holder_own_pips"
+
+
+# Domino Whist's own options.
+WHIST_DEBIT = OptionSpec(
+    "whist_debit",
+    "choice",
+    "who is debited at the end of a hand: the side holding the most pips with its own total "
+    "(highest_side_own_total), the side of the player holding the most with all the pips "
+    "(side_of_highest_holder_all_pips), or that side with that player's pips "
+    "(highest_holder_own_pips)",
+    choices_of(WhistDebit),
+)
+
+TARGET_IS_LOSS = OptionSpec(
+    "target_is_loss",
+    "bool",
+    "the target is a loss: points are debits and the side that reaches the target loses",
+)
+
+WHIST_SPECS: tuple[OptionSpec, ...] = (
+    WHIST_DEBIT,
+    TARGET_IS_LOSS,
+)
 
 WHIST_OPTIONS: tuple[str, ...] = (
     "next_lead",
@@ -69,7 +103,7 @@ def draw_rank(t: int) -> tuple[int, int]:
 class WhistRules(LineRules):
     """Block play in fixed partnerships, a side debited at the end of each hand."""
 
-    whist_debit: str
+    whist_debit: WhistDebit
     target_is_loss: bool
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
@@ -79,9 +113,9 @@ class WhistRules(LineRules):
         self.sides = ((0, 2), (1, 3))
         self.side_of = (0, 1, 0, 1)
         self.first_lead = "draw_highest"
-        self.lead_tile_rule = "any"
-        self.whist_debit = str(options["whist_debit"])
-        self.target_is_loss = bool(options["target_is_loss"])
+        self.lead_tile_rule = LeadTile.ANY
+        self.whist_debit = WHIST_DEBIT.choice(options, WhistDebit)
+        self.target_is_loss = TARGET_IS_LOSS.flag(options)
 
     # ----------------------------------------------------------------- the draw for partners
     def draw_for_lead(self, rng: random.Random) -> tuple[int, list[int]]:
@@ -96,7 +130,7 @@ class WhistRules(LineRules):
         """
         ranked = sorted(rng.sample(range(self.tiles.size), 4), key=draw_rank, reverse=True)
         leader = rng.randrange(4)
-        left = 1 if self.turn_direction == "cw" else 3
+        left = 1 if self.turn_direction is TurnDirection.CW else 3
         drawn = [0] * 4
         for offset, t in zip((0, 2, left, 4 - left), ranked, strict=True):
             drawn[(leader + offset) % 4] = t
@@ -119,7 +153,7 @@ class WhistRules(LineRules):
         ``whist_debit`` (RULES.md §3 row 31). A tie debits nobody (RULES.md §5.3)."""
         side_pips = [sum(seat_pips[s] for s in side) for side in self.sides]
         names = [self.side_name(i) for i in range(2)]
-        if self.whist_debit == "highest_side_own_total":
+        if self.whist_debit is WhistDebit.HIGHEST_SIDE_OWN_TOTAL:
             if side_pips[0] == side_pips[1]:
                 return None, 0, f"both sides hold {side_pips[0]} pips: nobody is debited"
             side = 0 if side_pips[0] > side_pips[1] else 1
@@ -138,7 +172,7 @@ class WhistRules(LineRules):
         side = self.side_of[holders[0]]
         who = " and ".join(f"seat {s}" for s in holders)
         verb = "hold" if len(holders) > 1 else "holds"
-        if self.whist_debit == "side_of_highest_holder_all_pips":
+        if self.whist_debit is WhistDebit.SIDE_OF_HIGHEST_HOLDER_ALL_PIPS:
             amount = sum(seat_pips)
             what = f"every pip in play, {amount}"
         else:  # highest_holder_own_pips: the holder's (or two tied partners') own pips
@@ -315,7 +349,7 @@ class DominoWhistGame(Game):
         "Four players in two partnerships drawn as at Whist, all tiles dealt, block play; the side "
         "holding the most pips is debited them, and the side first debited with 100 loses."
     )
-    option_names = WHIST_OPTIONS
+    option_specs = pick(WHIST_OPTIONS, LINE_SPECS, WHIST_SPECS)
     defaults = WHIST_DEFAULTS
     default_rules = "britannica"
     min_players = 4

@@ -72,7 +72,7 @@ class ExpertAgent:
     def __init__(
         self,
         name: str = "expert",
-        budget: float = 0.8,
+        budget: float | None = 0.8,
         worlds: int = 2_000,
         nodes: int = 20_000,
         noise: float = 0.0,
@@ -88,64 +88,89 @@ class ExpertAgent:
         self.noise = noise
         self.model = model
         self.pure_limits = pure_limits
-        # Uniform candidates for the weighted draw: about a tenth of the budget (10 µs each).
-        self.candidates = (
-            candidates if candidates is not None else int(min(8_000, max(200, budget * 10_000)))
-        )
+        # Uniform candidates for the weighted draw: about a tenth of the budget (10 µs each);
+        # without a budget, 25 for each world solved.
+        if candidates is None:
+            wanted = budget * 10_000 if budget is not None else 25 * worlds
+            candidates = int(min(8_000, max(200, wanted)))
+        self.candidates = candidates
         # How many worlds the last call of values() averaged over (benchmarks report it).
         self.last_worlds = 0
         self._own: tuple[GameRules, GamePlayer | None] | None = None
 
     def values(self, observation: Observation, rng: random.Random) -> dict[Action, float]:
         """Each candidate move's average value over the sampled worlds (points for this seat's
-        side minus the others', from now to the end of the hand). The analysis API ranks moves
-        with it."""
+        side minus the others', from now to the end of the hand)."""
+        samples = self.world_values(observation, rng)
+        return {a: sum(v) / len(v) for a, v in samples.items()}
+
+    def world_values(
+        self, observation: Observation, rng: random.Random
+    ) -> dict[Action, list[float]]:
+        """Each candidate move's value in each sampled world, the same worlds for every move
+        (common random numbers): the lists are in the order the worlds were drawn, a world drawn
+        twice counted twice. A lead whose orientation changes nothing is valued once
+        (``GameRules.distinct_actions``). With ``budget`` ``None`` exactly ``worlds`` worlds are
+        solved to ``nodes`` nodes a move, so the values depend only on the observation and
+        ``rng``, never on the clock; the analysis uses that. Where the line search does not
+        play the game, its own player at this level values the moves (``level_player``)."""
         own = self._own_player(observation.rules)
         if own is not None:
-            return own.values(observation, rng)
+            return own.world_values(observation, rng)
         start = time.monotonic()
-        deadline = start + self.budget
+        budget = self.budget
+        deadline = start + budget if budget is not None else None
         rules = observation.rules
         side = rules.side_of[observation.seat]
         max_worlds, nodes = self.worlds, self.nodes
         if self.pure_limits is not None and not kernel.supports(rules):
             max_worlds, nodes = self.pure_limits
         inference = Inference.from_observation(observation)
-        draw = self._world_source(observation, inference, rng, start + self.budget / 10)
+        draw = self._world_source(
+            observation, inference, rng, start + budget / 10 if budget is not None else None
+        )
         legal = set(observation.legal_actions)
-        totals: dict[Action, float] = {}
+        samples: dict[Action, list[float]] = {}
         solved: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[Action, float]] = {}
         counted = 0
         solving = 0.0  # the time spent solving worlds, for the time one more would take
         while counted < max_worlds:
             now = time.monotonic()
             # After the first world, start another only if it should end by the deadline.
-            if counted and now + solving / len(solved) > deadline:
+            if deadline is not None and counted and now + solving / len(solved) > deadline:
                 break
             world = draw()
             values = solved.get(world)
             if values is None:
                 state = world_state(observation, inference, *world)
                 solver = make_solver(rules, side)
-                actions = [a for a in candidate_actions(state) if a in legal]
-                # The first world must end by the deadline even where one world is more than
-                # the budget can solve (many moves, long hands): each move gets an equal share
-                # of the time left. Later worlds start only when they should fit.
-                end = deadline if not solved else deadline + self.budget
+                actions = rules.distinct_actions(
+                    [a for a in candidate_actions(state) if a in legal], observation.table
+                )
                 values = {}
-                for i, action in enumerate(actions):
-                    at = time.monotonic()
-                    share = at + max(0.0, end - at) / (len(actions) - i)
-                    values[action] = solver.action_value(
-                        state, action, max_nodes=nodes, deadline=share
-                    )
+                if deadline is None:
+                    for action in actions:
+                        values[action] = solver.action_value(state, action, max_nodes=nodes)
+                else:
+                    assert budget is not None
+                    # The first world must end by the deadline even where one world is more
+                    # than the budget can solve (many moves, long hands): each move gets an
+                    # equal share of the time left. Later worlds start only when they should
+                    # fit.
+                    end = deadline if not solved else deadline + budget
+                    for i, action in enumerate(actions):
+                        at = time.monotonic()
+                        share = at + max(0.0, end - at) / (len(actions) - i)
+                        values[action] = solver.action_value(
+                            state, action, max_nodes=nodes, deadline=share
+                        )
                 solved[world] = values
                 solving += time.monotonic() - now
             for action, value in values.items():
-                totals[action] = totals.get(action, 0.0) + value
+                samples.setdefault(action, []).append(value)
             counted += 1
         self.last_worlds = counted
-        return {a: v / counted for a, v in totals.items()}
+        return samples
 
     def _own_player(self, rules: GameRules) -> GamePlayer | None:
         """The game's own player at this level where the line search does not play the game

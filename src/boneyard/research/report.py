@@ -12,13 +12,14 @@ from __future__ import annotations
 import base64
 import html
 import io
+import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from ..core.words import capital, plural
 
-__all__ = ["PLOTS", "MissingPlots", "print_tables", "write_report"]
+__all__ = ["PLOTS", "MissingPlots", "integer_bins", "print_tables", "write_report"]
 
 # The plots of a report: file name and caption.
 PLOTS = {
@@ -207,6 +208,31 @@ def tables(a: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]]]:
                 ],
             )
         )
+    if "pairs" in a:
+        out.append(
+            (
+                "Paired differences over duplicate deals (a's points per hand minus b's)",
+                ["a", "b", "deals", "difference", "95% CI"],
+                [
+                    [p["a"], p["b"], str(p["deals"]), f"{p['difference']:+.2f}", _ci(p["ci95"])]
+                    for p in a["pairs"]
+                ],
+            )
+        )
+        out.append(
+            (
+                "Bradley-Terry ratings (Elo scale; 95% CI by a bootstrap over deals)",
+                ["agent", "rating", "95% CI"],
+                [
+                    [
+                        r["name"],
+                        f"{r['rating']:.0f}",
+                        f"[{r['rating_ci95'][0]:.0f}, {r['rating_ci95'][1]:.0f}]",
+                    ]
+                    for r in sorted(a["ratings"], key=lambda r: -r["rating"])
+                ],
+            )
+        )
     return out
 
 
@@ -254,9 +280,32 @@ def _errors(values: Sequence[float], intervals: Sequence[Sequence[float]]) -> li
     ]
 
 
+def integer_bins(values: Sequence[int], most: int = 40) -> list[float]:
+    """Histogram edges for integer ``values``, the same for every side plotted: each bin holds
+    whole numbers only (edges at halves), at most ``most`` bins of equal width.
+
+    >>> integer_bins([1, 26])[:2], integer_bins([1, 26])[-1], len(integer_bins([1, 26]))
+    ([0.5, 1.5], 26.5, 27)
+    >>> integer_bins([0, 100])[:2], integer_bins([0, 100])[-1]
+    ([-0.5, 2.5], 101.5)
+    """
+    lo, hi = min(values), max(values)
+    width = max(1, math.ceil((hi - lo + 1) / most))
+    count = math.ceil((hi - lo + 1) / width)
+    return [lo - 0.5 + width * i for i in range(count + 1)]
+
+
+def _short_agents(agents: str) -> str:
+    """A side's agents as a plot has room for them: a plug-in by its short name
+    (``mypkg.agents:load(path=...)`` is ``load``), the tables keeping the whole name."""
+    from ..players.agents.plugins import label
+
+    return " / ".join(label(name) for name in agents.split(" / "))
+
+
 def _figures(a: dict[str, Any]) -> dict[str, Any]:
     plt = _pyplot()
-    labels = [f"{s['label']}\n{s['agents']}" for s in a["sides"]]
+    labels = [f"{s['label']}\n{_short_agents(s['agents'])}" for s in a["sides"]]
     figures = {}
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.6))
@@ -290,7 +339,10 @@ def _figures(a: dict[str, Any]) -> dict[str, Any]:
         capsize=6,
     )
     left.set_ylabel("win rate")
-    left.set_title(f"win rate: {_signed(lead['win_advantage'], pct=True)} for the leader")
+    left.set_title(
+        f"win rate: {_signed(lead['win_advantage'], pct=True)} for the leader\n"
+        f"95% interval {_ci(lead['win_advantage_ci95'], pct=True)}"
+    )
     means = [lead["points_per_hand"], lead["others_points_per_hand"]]
     right.bar(
         names,
@@ -300,12 +352,18 @@ def _figures(a: dict[str, Any]) -> dict[str, Any]:
         capsize=6,
     )
     right.set_ylabel("points per hand")
-    right.set_title(f"points: {_signed(lead['points_advantage'])} a hand for the leader")
+    right.set_title(
+        f"points: {_signed(lead['points_advantage'])} a hand for the leader\n"
+        f"95% interval {_ci(lead['points_advantage_ci95'])}"
+    )
     figures["leader.png"] = fig
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.6))
+    # One set of integer bins for every side, so that their bars compare bin for bin.
+    every = [v for s in a["sides"] for v, _ in s["points_distribution"] if v != 0]
+    bins = integer_bins(every) if every else []
     for s in a["sides"]:
-        label = f"{s['label']} ({s['agents']})"
+        label = f"{s['label']} ({_short_agents(s['agents'])})"
         values = [v for v, _ in s["points_distribution"]]
         counts = [c for _, c in s["points_distribution"]]
         running, shares = 0, []
@@ -317,7 +375,7 @@ def _figures(a: dict[str, Any]) -> dict[str, Any]:
         if scored:
             right.hist(
                 [v for v, _ in scored],
-                bins=min(40, len(scored)),
+                bins=bins,
                 weights=[c / s["hands"] for _, c in scored],
                 histtype="step",
                 label=label,

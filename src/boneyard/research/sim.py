@@ -37,7 +37,7 @@ from ..core.match import Match
 from ..core.protocol import GameRules, GameState
 from ..core.record import match_to_record, write_records
 from ..core.stream import STREAM, Stream, base_seed, unit_seed
-from ..players.agents import Agent, make_agent
+from ..players.agents import Agent, make_agent, resolve_agent
 from .parallel import BACKENDS, Chunk, ParallelError, run_chunks
 from .results import FORMAT as RESULTS_FORMAT
 from .results import ResultsError, ResultsReader, ResultsWriter, check_header
@@ -47,6 +47,7 @@ __all__ = [
     "MAX_MATCH_HANDS",
     "SimResult",
     "SimulationError",
+    "agent_failed",
     "hand_line",
     "results_header",
     "run_job",
@@ -210,7 +211,10 @@ def _play_units(job: _Job, first: int, stop: int) -> Chunk:
                     state.apply_fast(legal[0])
                     continue
                 seat = state.turn
-                state.apply_fast(agents[seat].choose(state.observation(seat), rng))
+                try:
+                    state.apply_fast(agents[seat].choose(state.observation(seat), rng))
+                except Exception as e:
+                    raise agent_failed(names[seat], index, e) from None
             lines.append(hand_line(index, len(lines), seed, names, state))
             if not whole_match or match.next_hand() is None:
                 break
@@ -255,6 +259,15 @@ def _play_compiled(job: _Job, first: int, stop: int, start: float) -> Chunk:
     chunk.tally = tally
     chunk.seconds = time.perf_counter() - start
     return chunk
+
+
+def agent_failed(name: str, unit: int, error: Exception) -> SimulationError:
+    """The one line said when an agent raises, or returns an action that is not legal, during a
+    run (a plug-in's fault must not end a run with a traceback)."""
+    why = " ".join(str(error).split())
+    return SimulationError(
+        f"agent {name!r} failed in unit {unit + 1}: {type(error).__name__}: {why}"
+    )
 
 
 def _endless(index: int) -> SimulationError:
@@ -515,9 +528,9 @@ def simulate(
             )
         if not Path(save).parent.is_dir():
             raise SimulationError(f"cannot save to {save}: no directory {Path(save).parent}")
-    names = seat_agents(agent_names, rules.players)
-    for n in names:
-        make_agent(n)  # an unknown agent fails here, before any work
+    # An unknown agent or a failing plug-in fails here, before any work; a plug-in's file
+    # arguments are made absolute before the names travel to the workers.
+    names = [resolve_agent(n) for n in seat_agents(agent_names, rules.players)]
     whole_match = matches is not None
     result = SimResult(
         game=rules.game.id,

@@ -14,6 +14,7 @@ the same figures to the last bit.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -22,12 +23,15 @@ from typing import Any
 from .results import ResultsError, ResultsReader
 
 __all__ = [
+    "BOOTSTRAP_SAMPLES",
     "Z95",
     "Distribution",
+    "DuplicateDeals",
     "Moments",
     "Number",
     "ResultsAnalysis",
     "analyze_results",
+    "bradley_terry",
     "exact",
     "side_label",
 ]
@@ -170,6 +174,137 @@ def side_label(seats: Sequence[int]) -> str:
     return "seats " + " & ".join(str(s) for s in seats)
 
 
+def bradley_terry(beats: Sequence[Sequence[float]], iterations: int = 200) -> list[float]:
+    """Elo-scale ratings (mean 1500) fitted to pairwise wins (``beats[i][j]``: how often ``i``
+    beat ``j``, a count or a bootstrap weight) by the MM algorithm. An agent that never wins is
+    given a small share so the scale stays finite."""
+    k = len(beats)
+    strength = [1.0] * k
+    for _ in range(iterations):
+        new = []
+        for i in range(k):
+            won = sum(beats[i]) + 0.5  # a half win against nobody keeps every strength positive
+            games = sum(
+                (beats[i][j] + beats[j][i]) / (strength[i] + strength[j])
+                for j in range(k)
+                if j != i
+            )
+            new.append(won / games if games else strength[i])
+        mean_log = math.fsum(math.log(x) for x in new) / k
+        strength = [x / math.exp(mean_log) for x in new]
+    return [1500.0 + 400.0 * math.log10(x) for x in strength]
+
+
+# Bootstrap resamples of the deals behind each rating's interval.
+BOOTSTRAP_SAMPLES = 200
+
+
+def _poisson(rng: random.Random, mean: float) -> int:
+    """A Poisson draw: exact (Knuth) for a small mean, the normal approximation for a large one."""
+    if mean > 30:
+        return max(0, round(rng.gauss(mean, math.sqrt(mean))))
+    limit, k, p = math.exp(-mean), 0, 1.0
+    while True:
+        p *= rng.random()
+        if p <= limit:
+            return k
+        k += 1
+
+
+class DuplicateDeals:
+    """What duplicate deals say about agents against each other: each deal played by every
+    agent (in every rotation of the seats) gives each agent its mean points a hand over the
+    deal's hands, and who beat whom in them.
+
+    * :meth:`pairs`: for every two agents, the **paired difference** of their points per hand,
+      deal by deal, with its 95% interval over deals (the deal's luck cancels out, so it is
+      much narrower than the two agents' own intervals side by side).
+    * :meth:`rating_intervals`: 95% intervals on the Bradley-Terry ratings, by a bootstrap over
+      deals (the Poisson bootstrap: each deal weighted by a Poisson(1) draw, the deals with the
+      same wins kept together so a run of any size costs the same).
+
+    >>> d = DuplicateDeals(["a", "b"])
+    >>> for gain in (3, 1, 2):
+    ...     d.add_deal({"a": gain, "b": -gain}, [("a", "b")])
+    >>> d.pairs()[0]["difference"], d.pairs()[0]["ci95"]
+    (4.0, (1.7368, 6.2632))
+    """
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = list(names)
+        self.index = {n: i for i, n in enumerate(self.names)}
+        k = len(self.names)
+        self.differences = [[Moments() for _ in range(k)] for _ in range(k)]
+        # The deals by their wins: (winner, loser) index pairs, sorted, and how many deals.
+        self.patterns: dict[tuple[tuple[int, int], ...], int] = {}
+
+    def add_deal(
+        self, points: Mapping[str, float | Fraction], beats: Iterable[tuple[str, str]]
+    ) -> None:
+        """One deal: each agent's mean points a hand over its hands of the deal, and each win
+        of one agent over another in them."""
+        index = self.index
+        present = [(index[n], exact(p)) for n, p in points.items()]
+        for i, pi in present:
+            for j, pj in present:
+                if i < j:
+                    self.differences[i][j].add(pi - pj)
+        key = tuple(sorted((index[winner], index[loser]) for winner, loser in beats))
+        self.patterns[key] = self.patterns.get(key, 0) + 1
+
+    def pairs(self) -> list[dict[str, Any]]:
+        """For every two agents ``a`` and ``b`` that played the same deals: ``deals``, the mean
+        paired ``difference`` (``a``'s points per hand minus ``b``'s) and its ``ci95``."""
+        out = []
+        k = len(self.names)
+        for i in range(k):
+            for j in range(i + 1, k):
+                m = self.differences[i][j]
+                if m.n:
+                    low, high = m.ci95
+                    out.append(
+                        {
+                            "a": self.names[i],
+                            "b": self.names[j],
+                            "deals": m.n,
+                            "difference": round(m.mean, 4),
+                            "ci95": (round(low, 4), round(high, 4)),
+                        }
+                    )
+        return out
+
+    def beats(
+        self, weights: Mapping[tuple[tuple[int, int], ...], float] | None = None
+    ) -> list[list[float]]:
+        """The matrix of wins (``[i][j]``: how often ``i`` beat ``j``), over every deal or with
+        each pattern of wins weighted."""
+        k = len(self.names)
+        matrix = [[0.0] * k for _ in range(k)]
+        for key, count in self.patterns.items():
+            w = count if weights is None else weights[key]
+            for i, j in key:
+                matrix[i][j] += w
+        return matrix
+
+    def rating_intervals(
+        self, samples: int = BOOTSTRAP_SAMPLES, seed: int = 0
+    ) -> list[tuple[float, float]]:
+        """Each agent's 95% interval on its Bradley-Terry rating (:func:`bradley_terry`), from
+        ``samples`` bootstrap resamples of the deals (the 2.5th and 97.5th percentiles)."""
+        rng = random.Random(seed)
+        fits: list[list[float]] = []
+        for _ in range(samples):
+            weights = {key: float(_poisson(rng, n)) for key, n in self.patterns.items()}
+            fits.append(bradley_terry(self.beats(weights), iterations=100))
+        out = []
+        for i in range(len(self.names)):
+            values = sorted(f[i] for f in fits)
+            low = values[int(0.025 * (len(values) - 1))]
+            high = values[math.ceil(0.975 * (len(values) - 1))]
+            out.append((round(low, 1), round(high, 1)))
+        return out
+
+
 class ResultsAnalysis:
     """The statistics of a results file (``boneyard analyze``), gathered unit by unit so that a
     file of any size is read in little memory. :meth:`to_json` is the whole analysis."""
@@ -203,11 +338,19 @@ class ResultsAnalysis:
         self.match_ties = 0
         self.match_points = [Moments() for _ in range(n)]
         self.match_hands = Moments()
+        # A tournament's units are duplicate deals: the agents compared on the same deals.
+        self.duplicate = (
+            DuplicateDeals(header["agents"])
+            if header.get("command") == "tournament" and header.get("per") == "deal"
+            else None
+        )
 
     def add_unit(self, lines: Sequence[Mapping[str, Any]]) -> None:
         self.units += 1
         for line in lines:
             self.add_hand(line)
+        if self.duplicate is not None:
+            self._add_deal(lines)
         match = lines[-1].get("match")
         if match is not None:
             winner = match["winner"]
@@ -218,6 +361,23 @@ class ResultsAnalysis:
             for i, p in enumerate(match["totals"]):
                 self.match_points[i].add(p)
             self.match_hands.add(len(lines))
+
+    def _add_deal(self, lines: Sequence[Mapping[str, Any]]) -> None:
+        """A tournament's deal: each agent's mean points a hand over its hands of the deal (an
+        agent plays for a whole side), and who beat whom."""
+        assert self.duplicate is not None
+        totals: dict[str, Number] = {}
+        counts: dict[str, int] = {}
+        beats: list[tuple[str, str]] = []
+        for line in lines:
+            names = [line["agents"][side[0]] for side in self.sides]
+            for name, p in zip(names, line["points"], strict=True):
+                totals[name] = totals.get(name, 0) + exact(p)
+                counts[name] = counts.get(name, 0) + 1
+            winner = line["winner"]
+            if winner is not None:
+                beats += [(names[winner], n) for n in names if n != names[winner]]
+        self.duplicate.add_deal({n: Fraction(t) / counts[n] for n, t in totals.items()}, beats)
 
     def add_hand(self, line: Mapping[str, Any]) -> None:
         n = len(self.sides)
@@ -345,6 +505,15 @@ class ResultsAnalysis:
                 }
                 for name, s in self.agents.items()
             ]
+        if self.duplicate is not None:
+            names = self.duplicate.names
+            ratings = bradley_terry(self.duplicate.beats())
+            intervals = self.duplicate.rating_intervals()
+            out["ratings"] = [
+                {"name": name, "rating": round(r, 1), "rating_ci95": list(ci)}
+                for name, r, ci in zip(names, ratings, intervals, strict=True)
+            ]
+            out["pairs"] = [{**p, "ci95": list(p["ci95"])} for p in self.duplicate.pairs()]
         return out
 
 

@@ -37,10 +37,10 @@ from ..core.match import Match
 from ..core.protocol import GameRules
 from ..core.record import match_to_record
 from ..core.stream import Stream, substream, unit_seed
-from ..players.agents import Agent, make_agent
+from ..players.agents import Agent, make_agent, resolve_agent
 from .parallel import Chunk
-from .sim import Progress, SimulationError, hand_line, results_header, run_job
-from .stats import Moments, Number, exact
+from .sim import Progress, SimulationError, agent_failed, hand_line, results_header, run_job
+from .stats import DuplicateDeals, Moments, Number, bradley_terry, exact
 
 __all__ = ["AgentStats", "MoveTimes", "TournamentResult", "run_tournament"]
 
@@ -99,6 +99,7 @@ class AgentStats:
     per_deal: Moments = field(default_factory=Moments)
     move_ms: MoveTimes = field(default_factory=MoveTimes)
     rating: float = 1500.0
+    rating_ci95: tuple[float, float] = (1500.0, 1500.0)
 
     @property
     def win_rate(self) -> float:
@@ -123,6 +124,7 @@ class AgentStats:
             "points_per_hand": round(self.points_per_hand, 4),
             "ci95": [round(low, 4), round(high, 4)],
             "rating": round(self.rating, 1),
+            "rating_ci95": list(self.rating_ci95),
             "median_move_ms": round(self.move_ms.median, 4) if times else None,
             "max_move_ms": round(self.move_ms.largest, 4) if times else None,
         }
@@ -139,6 +141,8 @@ class TournamentResult:
     played: int = 0  # hands played by this run (not read back from a results file)
     resumed: int = 0  # deals read back from a results file
     engine: str = "python"  # "compiled": played in the compiled core, no move times
+    # Every two agents' paired difference over the deals (DuplicateDeals.pairs).
+    pairs: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def hands_per_second(self) -> float:
@@ -152,6 +156,7 @@ class TournamentResult:
             "deals": self.deals,
             "hands": self.hands,
             "agents": [a.to_json(times=self.engine == "python") for a in self.agents],
+            "pairs": [{**p, "ci95": list(p["ci95"])} for p in self.pairs],
             "engine": self.engine,
         }
         if self.engine == "compiled":
@@ -213,9 +218,12 @@ def _play_deals(job: _Job, first: int, stop: int) -> Chunk:
                 who = seat_agent[seat]
                 obs = state.observation(seat)
                 start = clock()
-                action = agents[who].choose(obs, rng)
-                times[who].add((clock() - start) * 1000.0)
-                state.apply_fast(action)
+                try:
+                    action = agents[who].choose(obs, rng)
+                    times[who].add((clock() - start) * 1000.0)
+                    state.apply_fast(action)
+                except Exception as e:
+                    raise agent_failed(job.names[who], deal, e) from None
             names = [job.names[seat_agent[s]] for s in range(rules.players)]
             line = hand_line(deal, r, deal_seed, names, state)
             line["of"] = len(rotations)
@@ -266,6 +274,7 @@ class _Tally:
         self.stats = [AgentStats(n) for n in names]
         self.points: list[Number] = [0] * k
         self.beats = [[0] * k for _ in range(k)]
+        self.duplicate = DuplicateDeals(names)
         self.deals = 0
         self.hands = 0
 
@@ -273,6 +282,8 @@ class _Tally:
         k = len(self.stats)
         deal_points: list[Number] = [0] * k
         deal_counts = [0] * k
+        deal_beats: list[tuple[str, str]] = []
+        names = [a.name for a in self.stats]
         for line in lines:
             lineup = [self.index[line["agents"][seat]] for seat in self.first_seat]
             points = line["points"]
@@ -289,11 +300,15 @@ class _Tally:
                 for side, who in enumerate(lineup):
                     if who != best and side != winner:
                         self.beats[best][who] += 1
+                        deal_beats.append((names[best], names[who]))
             self.hands += 1
         self.deals += 1
+        means: dict[str, Fraction] = {}
         for who in range(k):
             if deal_counts[who]:
-                self.stats[who].per_deal.add(Fraction(deal_points[who]) / deal_counts[who])
+                means[names[who]] = Fraction(deal_points[who]) / deal_counts[who]
+                self.stats[who].per_deal.add(means[names[who]])
+        self.duplicate.add_deal(means, deal_beats)
 
     def add_times(self, chunk: Chunk) -> None:
         for stats, times in zip(self.stats, chunk.extra, strict=True):
@@ -302,29 +317,12 @@ class _Tally:
     def finish(self) -> list[AgentStats]:
         for stats, points in zip(self.stats, self.points, strict=True):
             stats.points = float(points)
-        for stats, rating in zip(self.stats, bradley_terry(self.beats), strict=True):
+        ratings = bradley_terry(self.beats)
+        intervals = self.duplicate.rating_intervals()
+        for stats, rating, interval in zip(self.stats, ratings, intervals, strict=True):
             stats.rating = rating
+            stats.rating_ci95 = interval
         return self.stats
-
-
-def bradley_terry(beats: list[list[int]], iterations: int = 200) -> list[float]:
-    """Elo-scale ratings (mean 1500) fitted to pairwise wins by the MM algorithm. An agent that
-    never wins is given a small share so the scale stays finite."""
-    k = len(beats)
-    strength = [1.0] * k
-    for _ in range(iterations):
-        new = []
-        for i in range(k):
-            won = sum(beats[i]) + 0.5  # a half win against nobody keeps every strength positive
-            games = sum(
-                (beats[i][j] + beats[j][i]) / (strength[i] + strength[j])
-                for j in range(k)
-                if j != i
-            )
-            new.append(won / games if games else strength[i])
-        mean_log = math.fsum(math.log(s) for s in new) / k
-        strength = [s / math.exp(mean_log) for s in new]
-    return [1500.0 + 400.0 * math.log10(s) for s in strength]
 
 
 def run_tournament(
@@ -349,15 +347,13 @@ def run_tournament(
     are lines of the results file. The results (all but the move times) never depend on the number
     of workers or the backend; after ``resume`` the move times are those of the deals played by this
     run."""
-    names = [n.strip() for n in agent_names if n.strip()]
+    names = [resolve_agent(n) for n in agent_names if n.strip()]
     if len(names) < 2:
         raise SimulationError("a tournament needs at least two agents")
     if len(set(names)) != len(names):
         raise SimulationError("each agent may enter a tournament once")
     if deals < 1:
         raise SimulationError("the number of deals must be >= 1")
-    for n in names:
-        make_agent(n)
     lineups(rules, len(names))
     if save is not None and Path(save).suffix != ".jsonl":
         raise SimulationError(f"{save}: a tournament saves one record per hand: use a .jsonl file")
@@ -385,6 +381,7 @@ def run_tournament(
         add_chunk=tally.add_times,
     )
     result = TournamentResult(rules.game.id, rules.rule_set, deals, tally.hands, tally.finish())
+    result.pairs = tally.duplicate.pairs()
     result.engine = "compiled" if compiled else "python"
     result.seconds = run.seconds
     result.played = run.played_hands
@@ -393,23 +390,36 @@ def run_tournament(
 
 
 def tournament_text(result: TournamentResult) -> str:
-    """The tournament table for people."""
+    """The tournament table for people, then every two agents' paired difference."""
     timed = result.engine == "python"
+    # As wide as the longest name: a plug-in's name carries its module and arguments.
+    width = max([12, *(len(a.name) for a in result.agents)])
     lines = [
         f"{result.game} ({result.rules}): {result.deals} duplicate deals, {result.hands} hands",
-        f"{'agent':<12} {'hands':>6} {'win %':>6} {'points/hand':>12} {'95% interval':>18} "
-        f"{'rating':>7}" + (f" {'median ms':>10} {'max ms':>9}" if timed else ""),
+        f"{'agent':<{width}} {'hands':>6} {'win %':>6} {'points/hand':>12} {'95% interval':>18} "
+        f"{'rating':>7} {'95% interval':>14}"
+        + (f" {'median ms':>10} {'max ms':>9}" if timed else ""),
     ]
     for a in sorted(result.agents, key=lambda a: -a.rating):
         data = a.to_json(times=timed)
         low, high = data["ci95"]
+        r_low, r_high = a.rating_ci95
         row = (
-            f"{a.name:<12} {a.hands:>6} {100 * a.win_rate:>5.1f}% {a.points_per_hand:>12.2f} "
-            f"{f'[{low:.2f}, {high:.2f}]':>18} {a.rating:>7.0f}"
+            f"{a.name:<{width}} {a.hands:>6} {100 * a.win_rate:>5.1f}% {a.points_per_hand:>12.2f} "
+            f"{f'[{low:.2f}, {high:.2f}]':>18} {a.rating:>7.0f} "
+            f"{f'[{r_low:.0f}, {r_high:.0f}]':>14}"
         )
         if timed:
             row += f" {data['median_move_ms']:>10.3f} {data['max_move_ms']:>9.3f}"
         lines.append(row)
+    if result.pairs:
+        lines.append("paired differences (points per hand, the same deals; 95% interval):")
+        for p in result.pairs:
+            low, high = p["ci95"]
+            lines.append(
+                f"  {p['a']} - {p['b']}: {p['difference']:+.2f} [{low:+.2f}, {high:+.2f}] "
+                f"over {p['deals']} deals"
+            )
     if not timed:
         lines.append(
             f"played in the compiled core: {result.hands_per_second:,.0f} hands per second "

@@ -34,11 +34,11 @@ from ..core.actions import (
     Stand,
     TakeMiss,
 )
-from ..core.notation import NotationError
-from ..core.protocol import GameRules, GameState, Observation
+from ..core.notation import NotationError, offered
+from ..core.protocol import GameRules, GameState, Observation, Outcome
 from ..core.tiles import parse_tile
 from ..core.views import TableView, TrickView
-from ..core.words import Voice, hand_text, tile_text
+from ..core.words import Voice, hand_text, number, tile_text
 from .drawing import ends_text, render_table
 
 if TYPE_CHECKING:
@@ -46,9 +46,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "YOU",
-    "Before",
     "Command",
+    "Moved",
     "Told",
+    "apply_move",
     "claim_error",
     "default_opponent",
     "describe_action",
@@ -209,96 +210,91 @@ class Told:
     kind: Kind = "move"
 
 
-class Before:
-    """What the narration remembers of a hand before a move, to tell what the move changed."""
+@dataclass(frozen=True)
+class Moved:
+    """A move to tell: the public table it was made on (``before``) and what the engine says it
+    did (its :class:`~boneyard.core.protocol.Outcome`: the points with their reasons, what else
+    happened). The narration reads the scores from the outcome, never from a difference of the
+    score sheet."""
 
-    __slots__ = ("reached", "scores", "table")
-
-    def __init__(self, state: GameState) -> None:
-        self.table = state.table
-        self.reached = state.target_side
-        self.scores = tuple(state.scores)
+    before: object | None
+    outcome: Outcome
 
 
-def _scored(state: GameState, before: Before, move: Move) -> Move:
-    """``move`` (the last of the hand) with the points its side really gained: the score sheet
-    agrees with them (a score an exact target did not let count is not the move's)."""
-    side = state.rules.side_of[move.seat]
-    gained = state.scores[side] - before.scores[side]
-    if isinstance(move.action, Play | Muggins) and gained != move.points:
-        return move._replace(points=gained)
-    return move
+def apply_move(state: GameState, action: Action, seat: int | None = None) -> Moved:
+    """Apply ``action`` to ``state`` (:meth:`~boneyard.core.protocol.GameState.apply`: an illegal
+    one raises :class:`~boneyard.core.protocol.IllegalAction` and changes nothing) and keep what
+    telling it needs."""
+    before = state.table
+    return Moved(before, state.apply(action, seat))
 
 
 def tell_move(
     state: GameState,
-    before: Before,
+    moved: Moved,
     voice: Voice,
     *,
     forced: bool = False,
     shown: bool = False,
 ) -> list[Told]:
-    """The last move of ``state``'s hand told for ``voice``'s reader: what the seat did (the
-    tile a seat drew only to itself), why it scored or did not, the running score after a score,
-    and what else it made happen (a trick taken, a partner out, the target reached). ``before``
-    is what the hand was before the move; ``forced``: the reader's only move was this one;
-    ``shown``: the move as it was, what it hid shown (a replay of a finished hand)."""
+    """The move ``moved`` (the last of ``state``'s hand) told for ``voice``'s reader: what the
+    seat did (the tile a seat drew only to itself), why it scored or did not, the running score
+    after a score, and what else it made happen (a trick taken, a partner out, the target
+    reached). ``forced``: the reader's only move was this one; ``shown``: the move as it was,
+    what it hid shown (a replay of a finished hand)."""
     rules = state.rules
     presenter = rules.presenter
-    index = len(state.history) - 1
-    mover = state.history[index].seat
-    move = state.history[index] if shown or voice.reader == mover else state.public[-1]
+    outcome = moved.outcome
+    mover = outcome.move.seat
+    move = outcome.move if shown or voice.reader == mover else outcome.public
     victim = None
     if isinstance(move.action, Muggins):
         victim = next(
-            (m.seat for m in reversed(state.public[:-1]) if isinstance(m.action, Play)), None
+            (m.seat for m in reversed(state.public[: outcome.index]) if isinstance(m.action, Play)),
+            None,
         )
-    move = _scored(state, before, move)
-    said = presenter.describe_move(move, before.table, voice, victim=victim)
+    said = presenter.describe_move(move, moved.before, voice, victim=victim)
     if forced and voice.is_you(move.seat):
         told = [Told(f"You cannot play: {said[0].lower()}{said[1:]}", "forced")]
     else:
         told = [Told(said)]
-    changes = presenter.table_change(before.table, state.table, voice)
+    changes = presenter.table_change(moved.before, state.table, voice)
     told += [Told(f"  {line}", "event") for line in changes]
-    why = presenter.why_scored(state, before.table, move, index, voice)
+    why = presenter.why_scored(state, moved.before, move, outcome, voice)
     told += [Told(f"  {line}", "why") for line in why]
-    penalized = any(p[0] == index for p in state.penalties)
-    if (move.points or penalized) and presenter.scores_told and not state.over:
+    if any(score.points for score in outcome.scores) and presenter.scores_told and not outcome.over:
         told.append(Told(f"  {presenter.running(state.base_totals, state.scores, voice)}", "score"))
-    if (
-        rules.both_partners_out
-        and isinstance(move.action, Play)
-        and not state.over
-        and not state.hands[move.seat]
-    ):
-        told.append(
-            Told(
-                f"{voice.says(move.seat, 'be', opening=True)} out; the hand goes on until both "
-                "partners of a side are out.",
-                "event",
+    for event in outcome.events:
+        if event.kind == "out" and event.seat is not None:
+            told.append(
+                Told(
+                    f"{voice.says(event.seat, 'be', opening=True)} out; the hand goes on until "
+                    "both partners of a side are out.",
+                    "event",
+                )
             )
-        )
-    if before.reached < 0 <= state.target_side and not state.over:
-        side = state.target_side
-        told.append(
-            Told(
-                f"{voice.side_says(side, 'reach', opening=True)} {rules.target_score} exactly and "
-                f"{voice.side_verb(side, 'win')} the match; the hand is played out.",
-                "win",
+        elif event.kind == "target" and event.side is not None and not outcome.over:
+            side = event.side
+            told.append(
+                Told(
+                    f"{voice.side_says(side, 'reach', opening=True)} {rules.target_score} exactly "
+                    f"and {voice.side_verb(side, 'win')} the match; the hand is played out.",
+                    "win",
+                )
             )
-        )
     return told
 
 
-def score_note(told: Sequence[Told], state: GameState, before: Before, voice: Voice) -> str | None:
-    """The note the score sheet keeps of the last move when it scored (``told`` is how
-    :func:`tell_move` told it to ``voice``): ``Ann scores 10 (ends 6 + 4 = 10 -> 10 points)``;
-    ``None`` when it scored nothing."""
-    move = _scored(state, before, state.history[-1])
-    if not move.points or not state.rules.presenter.scores_told:
+def score_note(told: Sequence[Told], state: GameState, moved: Moved, voice: Voice) -> str | None:
+    """The note the score sheet keeps of the move ``moved`` when its side scored by it (``told``
+    is how :func:`tell_move` told it to ``voice``): ``Ann scores 10 (ends 6 + 4 = 10 -> 10
+    points)``; ``None`` when it scored nothing."""
+    rules = state.rules
+    seat = moved.outcome.move.seat
+    points = moved.outcome.points_for(rules.side_of[seat])
+    if not points or not rules.presenter.scores_told:
         return None
-    said = f"{voice.says(move.seat, 'score', opening=True)} {move.points}"
+    said = f"{voice.says(seat, 'score', opening=True)} {number(points)}"
     why = next((t.text.strip() for t in told if t.kind == "why"), "")
     return f"{said} ({why})" if why else said
 
@@ -308,7 +304,7 @@ def score_note(told: Sequence[Told], state: GameState, before: Before, voice: Vo
 class Command:
     """What a line typed by the person asks for: ``kind`` is ``action`` (with ``action``), ``error``
     (with ``message``), or one of ``help``, ``hand``, ``table``, ``score``, ``moves``,
-    ``describe``, ``review``, ``quit``.
+    ``describe``, ``review``, ``beliefs``, ``quit``.
 
     ``claimed`` says that the line itself settled the claim of a play (``3 15``, or ``3 0`` for
     none), so the person is not asked for one."""
@@ -334,6 +330,7 @@ _WORDS = {
     "moves": "moves",
     "describe": "describe",
     "review": "review",
+    "beliefs": "beliefs",
     "q": "quit",
     "quit": "quit",
     "exit": "quit",
@@ -341,12 +338,14 @@ _WORDS = {
 
 
 def menu(obs: Observation) -> list[Action]:
-    """The actions offered to the person, in the engine's order. Where scores are claimed the
-    engine lists every play once without a claim and once with each possible claim; the menu keeps
-    the first (the claim is asked for separately, so the menu does not give the answer away)."""
-    if not obs.rules.claims:
-        return list(obs.legal_actions)
-    return [a for a in obs.legal_actions if not (isinstance(a, Play) and a.claim is not None)]
+    """The actions offered to the person, in the engine's order, each distinct move once
+    (:func:`boneyard.core.notation.offered`): a lead whose orientation changes nothing is offered
+    one way round, and a tile for either of two alike ends at one of them
+    (``GameRules.distinct_actions``; the other is still legal, typed as a tile). Where scores are
+    claimed the engine lists every play
+    once without a claim and once with each possible claim; the menu keeps the first (the claim is
+    asked for separately, so the menu does not give the answer away)."""
+    return offered(obs)
 
 
 def claim_error(rules: GameRules, claim: int) -> str | None:

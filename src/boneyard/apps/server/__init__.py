@@ -78,6 +78,23 @@ def serve(
     server = uvicorn.Server(config)
     if fd is not None:
         sock = socket.socket(fileno=fd)
+        if not settings.advertise:
+            bound, bound_port = sock.getsockname()[:2]
+            settings.advertise = _address(bound, bound_port)
         server.run(sockets=[sock])
     else:
+        if not settings.advertise:
+            settings.advertise = _address(host, port)
         server.run()
+
+
+def _address(host: str, port: int) -> str:
+    """Where the other processes of a shared store reach this one, by default: the address it
+    listens on (this machine's name if it listens on every address)."""
+    import socket
+
+    if host in ("0.0.0.0", "::", ""):
+        host = socket.gethostname()
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}"

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
+import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -21,11 +23,10 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ValidationError
 
 from ... import __version__
-from ...core.options import OPTIONS
+from ...core.options import OptionSpec
 from ...core.record import RecordError
 from ...games import GAMES, get_game
-from ...players.agents import AGENTS
-from .hub import Conn, Hub
+from .hub import Conn, Elsewhere, Hub, Unavailable
 from .messages import (
     PROTOCOL,
     CreateTable,
@@ -36,9 +37,10 @@ from .messages import (
     load_json,
     schema,
 )
+from .relay import RELAY_HEADER, relay_headers, relay_request, relay_websocket
 from .replay import replay_frames
 from .settings import Settings
-from .table import LEVELS, STAND_IN
+from .table import STAND_IN, level_names
 
 __all__ = ["Hub", "Settings", "create_app"]
 
@@ -106,23 +108,35 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             response.headers["Cache-Control"] = "no-cache"
         return response
 
+    def relayed(request: Request | WebSocket) -> bool:
+        """Whether another process of the store relayed this request (it says so with the
+        store's secret)."""
+        given = request.headers.get(RELAY_HEADER)
+        return bool(given and hub.secret and hmac.compare_digest(given, hub.secret))
+
     def client_of(request: Request | WebSocket) -> str:
-        return request.client.host if request.client is not None else "?"
+        address = request.client.host if request.client is not None else "?"
+        if relayed(request):
+            return request.headers.get("x-boneyard-client", address)
+        return address
+
+    def relay_to(request: Request | WebSocket) -> dict[str, str]:
+        assert hub.secret is not None
+        return relay_headers(hub.secret, client_of(request))
 
     @app.get("/healthz")
     async def healthz() -> JSONResponse:
-        try:
-            ok = await asyncio.to_thread(hub.store.ping)
-        except Exception:
-            ok = False
-        body = {
-            "status": "ok" if ok else "store unavailable",
+        why = await hub.health()
+        body: dict[str, Any] = {
+            "status": "ok" if why is None else "store unavailable",
             "version": __version__,
             "protocol": PROTOCOL,
             "tables": len(hub.rooms),
             "moves": hub.moves,
         }
-        return JSONResponse(body, status_code=200 if ok else 503)
+        if why is not None:
+            body["cause"] = why
+        return JSONResponse(body, status_code=200 if why is None else 503)
 
     @app.get("/metrics", include_in_schema=False)
     async def metrics() -> PlainTextResponse:
@@ -138,7 +152,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def games() -> dict[str, Any]:
         return {
             "games": [_game_json(g.id) for g in GAMES.values()],
-            "levels": [*LEVELS, *(a for a in AGENTS if a not in LEVELS)],
+            "levels": list(hub.levels),
+            "level_names": level_names(hub.levels),
             "clock": settings.clock,
         }
 
@@ -151,8 +166,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return await hub.create(spec, client_of(request))
 
     @app.get("/api/tables")
-    async def list_tables() -> dict[str, list[TableSummary]]:
-        return await hub.listing()
+    async def list_tables(request: Request) -> dict[str, list[TableSummary]]:
+        listing = await hub.listing()
+        if hub.server is None or relayed(request):
+            return listing
+        # Several processes: the tables in play that the others hold too.
+        try:
+            peers = await asyncio.to_thread(hub.store.peers, hub.server, settings.lease)
+        except Exception:
+            peers = []
+        asked = [relay_request("GET", f"{p}/api/tables", None, relay_to(request)) for p in peers]
+        for answer in await asyncio.gather(*asked, return_exceptions=True):
+            if isinstance(answer, BaseException) or answer[0] != 200:
+                continue  # a process going away: its tables come back with another
+            listing["open"] += [
+                TableSummary.model_validate(t) for t in json.loads(answer[2])["open"]
+            ]
+        listing["open"] = sorted(listing["open"], key=lambda t: t.updated, reverse=True)[:100]
+        return listing
 
     async def found(table_id: str) -> Any:
         room = await hub.room(table_id)
@@ -226,6 +257,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def websocket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         client = hub.client(client_of(ws))
+        found: Any = None
+        if client.connections < settings.connections:
+            try:
+                found = await hub.room(table_id)
+            except Unavailable as e:
+                found = e
+            except Elsewhere as e:
+                if relayed(ws):  # never relayed twice: the leases are changing hands
+                    await ws.close(1013, "the table is changing hands: try again")
+                    return
+                client.connections += 1
+                try:
+                    url = "ws" + e.address.removeprefix("http") + f"/ws/{table_id}"
+                    await relay_websocket(ws, url, relay_to(ws))
+                finally:
+                    client.connections -= 1
+                return
         conn = Conn(ws, settings, client)
         pump = asyncio.ensure_future(conn.pump())
         client.connections += 1
@@ -234,7 +282,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if client.connections > settings.connections:
                 hub.refuse(conn, "too_many", "too many connections from your address")
                 return
-            room = await hub.room(table_id)
+            if isinstance(found, Unavailable):
+                conn.error("storage", "the store is unavailable: try again")
+                conn.close(1013, "the store is unavailable: try again")
+                return
+            room = found
             if room is None:
                 conn.error("no_table", "no such table")
                 return
@@ -278,6 +330,38 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return page("replay.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.exception_handler(Unavailable)
+    async def unavailable(request: Request, exc: Unavailable) -> JSONResponse:
+        return JSONResponse(
+            {"detail": f"the store is unavailable ({exc}): try again"}, status_code=503
+        )
+
+    @app.exception_handler(Elsewhere)
+    async def elsewhere(request: Request, exc: Elsewhere) -> Response:
+        """A table another process plays: ask it, and pass its answer on."""
+        if relayed(request):
+            return JSONResponse(
+                {"detail": "the table is changing hands: try again"}, status_code=503
+            )
+        headers = relay_to(request)
+        for name in ("content-type", "authorization"):
+            if name in request.headers:
+                headers[name] = request.headers[name]
+        url = exc.address + request.url.path
+        if request.url.query:
+            url += "?" + request.url.query
+        try:
+            status, kind, body, theirs = await relay_request(
+                request.method, url, (await request.body()) or None, headers
+            )
+        except OSError:
+            return JSONResponse(
+                {"detail": "the table's server process is unreachable: try again"},
+                status_code=503,
+            )
+        passed = {k: v for k, v in theirs.items() if k.lower() == "content-disposition"}
+        return Response(body, status_code=status, media_type=kind or None, headers=passed)
 
     @app.exception_handler(ValidationError)
     async def validation(request: Request, exc: ValidationError) -> JSONResponse:
@@ -366,9 +450,8 @@ def prometheus_text(metrics: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _choices(option: str) -> list[str] | None:
+def _choices(spec: OptionSpec) -> list[str] | None:
     """The values of an option with a short list of them (the lobby offers them in a menu)."""
-    spec = OPTIONS[option]
     if spec.kind == "bool":
         return ["true", "false"]
     if spec.kind == "choice" and not spec.param_choices:
@@ -390,7 +473,8 @@ def _game_json(game_id: str) -> dict[str, Any]:
                 "default": rs.name == game.default_rules,
                 "players": game.players_for(rs.name),
                 "options": [
-                    {**o, "choices": _choices(o["name"])} for o in game.describe_options(rs.name)
+                    {**o, "choices": _choices(game.spec(o["name"]))}
+                    for o in game.describe_options(rs.name)
                 ],
             }
             for rs in game.rule_sets.values()

@@ -39,9 +39,9 @@ from typing import Any, Literal
 from ...core.actions import Action
 from ...core.protocol import Observation
 from ...players.agents import Agent, make_agent
-from ...players.analysis import MoveAnalysis
+from ...players.analysis import Beliefs, MoveAnalysis
 
-__all__ = ["LANES", "Compute", "Lane", "analyze_job", "choose_job"]
+__all__ = ["LANES", "Compute", "Lane", "analyze_job", "beliefs_job", "choose_job"]
 
 log = logging.getLogger("boneyard.server")
 
@@ -71,11 +71,19 @@ def choose_job(level: str, observation: Observation, seed: int) -> Action:
     return agent.choose(observation, random.Random(seed))
 
 
-def analyze_job(observation: Observation, budget: float, seed: int) -> list[MoveAnalysis]:
-    """A hint: every move of ``observation`` valued and explained (run in a worker)."""
+def analyze_job(observation: Observation) -> list[MoveAnalysis]:
+    """A hint: every move of ``observation`` valued and explained (run in a worker), the same
+    values as every front end's (a fixed number of worlds from the position's own seed)."""
     from ...players.analysis import analyze
 
-    return analyze(observation, budget=budget, seed=seed)
+    return analyze(observation)
+
+
+def beliefs_job(observation: Observation) -> Beliefs:
+    """Who may hold each tile ``observation``'s seat cannot see (run in a worker)."""
+    from ...players.analysis import beliefs
+
+    return beliefs(observation)
 
 
 def _warm() -> int:
@@ -183,11 +191,14 @@ class Compute:
         action: Action = await self._run(lane, key, choose_job, level, obs, seed)
         return action
 
-    async def analyze(
-        self, lane: Lane, key: str, obs: Observation, budget: float, seed: int
-    ) -> list[MoveAnalysis]:
+    async def analyze(self, lane: Lane, key: str, obs: Observation) -> list[MoveAnalysis]:
         """Every move of ``obs`` valued and explained, worked out in turn in ``lane``."""
-        found: list[MoveAnalysis] = await self._run(lane, key, analyze_job, obs, budget, seed)
+        found: list[MoveAnalysis] = await self._run(lane, key, analyze_job, obs)
+        return found
+
+    async def beliefs(self, lane: Lane, key: str, obs: Observation) -> Beliefs:
+        """Who may hold each tile ``obs``'s seat cannot see, worked out in turn in ``lane``."""
+        found: Beliefs = await self._run(lane, key, beliefs_job, obs)
         return found
 
     def waiting(self, lane: Lane) -> int:

@@ -9,7 +9,10 @@ may see (spectators the public view). Computer players and hints think in worker
 the same database resumes every table where it was.
 
 A table belongs to the hub that loaded it: its :class:`Room` holds the one lock under which it
-changes, so that two changes never interleave.
+changes, so that two changes never interleave. On a PostgreSQL store shared by several processes,
+a table in play belongs to the one process that holds its lease (:meth:`Hub.room`): the others
+relay its readers there (:class:`Elsewhere`), and take it over when that process dies
+(:meth:`Hub._cluster`).
 """
 
 from __future__ import annotations
@@ -17,10 +20,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import secrets
 import time
 from collections import OrderedDict, deque
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, TypeVar
@@ -30,15 +34,17 @@ from pydantic import BaseModel
 from starlette.websockets import WebSocketState
 
 from ... import __version__
+from ...core.actions import Action
 from ...core.options import OptionError
 from ...core.protocol import IllegalAction
 from ...core.record import RecordError
 from ...games import get_game
-from ...players.agents import AGENTS
+from ...players.agents.plugins import label
 from .compute import Compute, Lane
 from .messages import (
     Ack,
     BackMessage,
+    BeliefsMessage,
     ChatLine,
     ChatMessage,
     CreateTable,
@@ -64,14 +70,42 @@ from .messages import (
     parse_client_message,
 )
 from .settings import Bucket, Settings
-from .store import ACTIVE, Op, StorageError, Store, StoredChat, Writer, now, token_hash
-from .table import STAND_IN, Seat, Table, action_from_json
+from .store import (
+    ACTIVE,
+    LeaseLost,
+    Op,
+    StorageError,
+    Store,
+    StoredChat,
+    StoredTable,
+    Writer,
+    cause,
+    now,
+    token_hash,
+)
+from .table import STAND_IN, Seat, Table, action_from_json, offered_levels
 
 __all__ = ["Client", "Conn", "Hub", "Room"]
 
 log = logging.getLogger("boneyard.server")
 
 T = TypeVar("T")
+
+_STOP_WAIT = 30.0
+"""How long a stop waits for the changes under way (as long as the writer for its queue)."""
+
+
+class Unavailable(Exception):
+    """The store could not be read: the request is answered 503 (try again)."""
+
+
+class Elsewhere(Exception):
+    """The table is played by another process of the same store, at this address."""
+
+    def __init__(self, address: str) -> None:
+        super().__init__(address)
+        self.address = address
+
 
 PRIVATE_ID_BYTES = 12
 """A private table's id is its only secret: 96 random bits (a listed table's: 48)."""
@@ -107,6 +141,8 @@ class Conn:
         self.strikes = 0
         self.hinting = False
         self.closed = False
+        self.close_code = 1000
+        self.close_reason = ""
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=settings.queue_size)
 
     def send(self, message: BaseModel | str) -> None:
@@ -121,10 +157,14 @@ class Conn:
     def error(self, code: str, message: str, id: int | None = None) -> None:
         self.send(ErrorMessage(code=code, message=message, id=id))
 
-    def close(self) -> None:
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Close the websocket (after what is queued for it) with this code and reason: 1000 when
+        done, 1012 (restart) when the table moved to another process and 1013 (try again later)
+        when the store is unavailable; the page reconnects after those two."""
         if self.closed:
             return
         self.closed = True
+        self.close_code, self.close_reason = code, reason
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(None)
         if self.queue.full():
@@ -146,7 +186,7 @@ class Conn:
             self.closed = True
             if self.ws.application_state == WebSocketState.CONNECTED:
                 with contextlib.suppress(Exception):
-                    await self.ws.close(code=1000)
+                    await self.ws.close(code=self.close_code, reason=self.close_reason)
 
 
 @dataclass
@@ -181,11 +221,22 @@ class Hub:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.store = Store(settings.db)
+        self.store = Store(settings.db, settings.store_timeout)
         self.writer: Writer | None = None
+        self.server: str | None = None
+        """This process's id among those sharing a PostgreSQL store (``None`` on SQLite)."""
+        self.secret: str | None = None
+        """What the processes of one store trust each other's relayed requests by."""
+        self.address = settings.advertise or ""
         self.rooms: dict[str, Room] = {}
+        self.levels = offered_levels(settings.agents)
+        """The computer levels offered: built-in, then the operator's plug-ins."""
         self.compute = Compute(settings.worker_count(), settings.background_workers)
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.changes: set[asyncio.Task[Any]] = set()
+        """The changes of tables under way (a move being stored, applied and shown): a stop lets
+        them end, so that nothing stored goes unshown."""
+        self.stopping = False
         self.clients: dict[str, Client] = {}
         self.idle: OrderedDict[str, None] = OrderedDict()
         # What the metrics count.
@@ -196,36 +247,157 @@ class Hub:
         self.hints_given = 0
         self.closed_tables = 0
         self.started = time.monotonic()
+        self._health: tuple[float, str | None] = (-1e9, None)
+        self._claiming: set[str] = set()
+        """Tables being taken up from the store (their lease is held already)."""
+
+    def _check_level(self, level: str) -> None:
+        if level not in self.levels:
+            raise HTTPException(
+                400, f"unknown level {level!r}: choose from {', '.join(self.levels)}"
+            )
 
     # ----------------------------------------------------------------- life
     async def start(self) -> None:
-        await asyncio.to_thread(self.store.migrate)
-        stored = await asyncio.to_thread(self.store.load_active)
+        store = self.store
+        if store.sqlite:
+            await asyncio.to_thread(store.lock_single_process)
+        await asyncio.to_thread(store.migrate)
+        if store.sqlite:
+            stored = await asyncio.to_thread(store.load_active)
+        else:
+            self.server = secrets.token_hex(8)
+            self.address = self.settings.advertise or ""
+            self.secret = await asyncio.to_thread(store.secret)
+            await asyncio.to_thread(store.heartbeat, self.server, self.address, self.settings.lease)
+            stored = await asyncio.to_thread(self._claim_orphans, None)
         for s in stored:
-            try:
-                table = Table.restore(s)
-            except (RecordError, OptionError, ValueError, KeyError) as e:
-                log.error("table %s cannot be resumed: %s", s.id, e)
-                continue
-            self.rooms[table.id] = Room(table)
-        self.writer = Writer(self.store)
+            self._resume(s)
+        self.writer = Writer(store, server=self.server, lease=self.settings.lease)
         self.compute.start()
         for room in self.rooms.values():
             self.schedule(room)
         self.spawn(self._sweeper())
-        url = self.store.engine.url.render_as_string(hide_password=True)
+        if self.server is not None:
+            self.spawn(self._cluster())
+        url = store.engine.url.render_as_string(hide_password=True)
         log.info("store %s: %d tables resumed", url, len(self.rooms))
 
+    def _resume(self, stored: StoredTable) -> Room | None:
+        try:
+            table = Table.restore(stored, self.levels)
+        except (RecordError, OptionError, ValueError, KeyError) as e:
+            log.error("table %s cannot be resumed: %s", stored.id, e)
+            return None
+        room = self.rooms[table.id] = Room(table)
+        return room
+
     async def stop(self) -> None:
+        """Stop: the automatic moves, clocks and rounds at once; the changes under way (a move
+        being stored) run to their end first, so that a move stored is also applied, acknowledged
+        and shown before the readers are let go (a table comes back as its readers last saw it);
+        then the readers are closed and the queued writes finished."""
+        if self.stopping:
+            return
+        self.stopping = True
         for task in list(self.tasks):
-            task.cancel()
+            if task not in self.changes:
+                task.cancel()
+        # Each write is bounded by the store's timeout; a lost answer is read back meanwhile.
+        deadline = time.monotonic() + _STOP_WAIT
+        while self.changes and (left := deadline - time.monotonic()) > 0:
+            await asyncio.wait(list(self.changes), timeout=left)
         for room in self.rooms.values():
             for conn in [*room.seats.values(), *room.spectators]:
-                conn.close()
+                conn.close(1012, "the server is restarting")
         if self.writer is not None:
             await asyncio.to_thread(self.writer.close)
+        if self.server is not None:
+            # The tables are free at once for the other processes, not after their leases.
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(self.store.release, self.server)
         self.compute.close()
         self.store.close()
+
+    # ----------------------------------------------------------------- several processes
+    def _claim_orphans(self, share: int | None) -> list[StoredTable]:
+        """Take over tables in play that no process holds (at most ``share``): their leases, then
+        their state, read after the lease is ours (so that it holds every write of the process
+        that had them)."""
+        assert self.server is not None
+        found = []
+        for table_id in self.store.orphans(share or 1_000_000):
+            if table_id in self.rooms or not self.store.claim(
+                table_id, self.server, self.settings.lease
+            ):
+                continue
+            stored = self.store.load(table_id)
+            if stored is not None and stored.status in ACTIVE:
+                found.append(stored)
+        return found
+
+    async def _cluster(self) -> None:
+        """Every third of a lease: renew this process's leases, drop the tables whose lease
+        another process has taken, give up those of tables no longer in play, and take over
+        tables that nobody holds, this process's share of them."""
+        assert self.server is not None
+        every = self.settings.lease / 3
+        while True:
+            await asyncio.sleep(every * random.uniform(0.8, 1.0))
+            try:
+                await self._cluster_round()
+            except Exception as e:
+                # The store's own episode log says why; the leases run out if this goes on, and
+                # the writer then refuses this process's writes.
+                log.debug("the round of leases failed: %s", cause(e))
+
+    async def _cluster_round(self) -> None:
+        assert self.server is not None
+        store = self.store
+        lease = self.settings.lease
+        # Only tables held before the renewal can be missing from it (a table made or taken up
+        # meanwhile has its lease, but after the renewal's reading).
+        before = [r for r in self.rooms.values() if r.table.status in ACTIVE]
+        held = await asyncio.to_thread(store.heartbeat, self.server, self.address, lease)
+        for room in before:
+            if room.table.status in ACTIVE and room.table.id not in held:
+                await self.lost(room)
+        done = [
+            t
+            for t in held
+            if t not in self._claiming
+            and (t not in self.rooms or self.rooms[t].table.status not in ACTIVE)
+        ]
+        if done:
+            await asyncio.to_thread(store.release, self.server, done)
+        peers = await asyncio.to_thread(store.peers, self.server, lease)
+        orphans = await asyncio.to_thread(store.orphans, 1_000_000)
+        if not orphans:
+            return
+        share = -(-len(orphans) // (len(peers) + 1))
+        for stored in await asyncio.to_thread(self._claim_orphans, share):
+            if stored.id in self.rooms:
+                continue
+            resumed = self._resume(stored)
+            if resumed is not None:
+                log.info("table %s: taken over (its process stopped renewing it)", stored.id)
+                self.schedule(resumed)
+
+    async def lost(self, room: Room) -> None:
+        """Another process plays this table now: let it go, and send its readers there (their
+        pages reconnect, and reach it)."""
+        table_id = room.table.id
+        if self.rooms.get(table_id) is not room:
+            return
+        del self.rooms[table_id]
+        self.idle.pop(table_id, None)
+        for task in (room.pending, room.clock_task):
+            if task is not None:
+                task.cancel()
+        for conn in [*room.seats.values(), *room.spectators]:
+            conn.error("moved", "this table is played by another server process now: reconnect")
+            conn.close(1012, "the table moved to another server process")
+        log.warning("table %s: its lease is another process's now", table_id)
 
     def spawn(self, coro: Awaitable[Any]) -> asyncio.Task[Any]:
         task: asyncio.Task[Any] = asyncio.ensure_future(coro)
@@ -238,9 +410,22 @@ class Hub:
         if not task.cancelled() and task.exception() is not None:
             log.error("a table task failed", exc_info=task.exception())
 
-    async def write(self, *ops: Op) -> None:
+    async def write(
+        self, *ops: Op, table: Table | None = None, doubt: Callable[[], None] | None = None
+    ) -> None:
+        """Store ``ops`` in one transaction; :class:`StorageError` if nothing was stored. A write
+        to a table in play is stored only while this process holds the table (if it has lost it,
+        the table is let go). ``doubt`` is told if the store's answer was lost and the write
+        waits to know whether it was stored."""
         assert self.writer is not None
-        await self.writer.write(*ops)
+        fence = table.id if table is not None and table.status in ACTIVE else None
+        try:
+            await self.writer.write(*ops, table=fence, doubt=doubt)
+        except LeaseLost:
+            room = self.rooms.get(fence) if fence is not None else None
+            if room is not None:
+                self.spawn(self.lost(room))
+            raise
 
     def client(self, address: str) -> Client:
         found = self.clients.get(address)
@@ -254,20 +439,51 @@ class Hub:
         conn.error(code, message, id)
 
     async def room(self, table_id: str) -> Room | None:
-        """A table by id: in memory, or (one whose match has ended) from the store."""
+        """A table by id: in memory, or from the store (one whose match has ended; or, on a
+        store shared by several processes, one in play that no process holds, which this one
+        takes). :class:`Elsewhere` if another process holds it; :class:`Unavailable` if the
+        store cannot be read."""
         room = self.rooms.get(table_id)
         if room is not None:
             return room
         if len(table_id) > 32:
             return None
-        stored = await asyncio.to_thread(self.store.load, table_id)
-        if stored is None:
-            return None
+        try:
+            if self.server is not None:
+                owner = await asyncio.to_thread(self.store.owner, table_id)
+                if owner is not None and owner[0] != self.server:
+                    raise Elsewhere(owner[1])
+            stored = await asyncio.to_thread(self.store.load, table_id)
+            if stored is None:
+                return None
+            if self.server is not None and stored.status in ACTIVE and table_id not in self.rooms:
+                self._claiming.add(table_id)
+                try:
+                    if not await asyncio.to_thread(
+                        self.store.claim, table_id, self.server, self.settings.lease
+                    ):
+                        owner = await asyncio.to_thread(self.store.owner, table_id)
+                        if owner is None:
+                            raise Unavailable("the table is changing hands: try again")
+                        raise Elsewhere(owner[1])
+                    # Read again now that it is ours: the last holder may have written meanwhile.
+                    stored = await asyncio.to_thread(self.store.load, table_id)
+                finally:
+                    self._claiming.discard(table_id)
+                if stored is None:
+                    return None
+        except (Elsewhere, Unavailable):
+            raise
+        except Exception as e:
+            raise Unavailable(cause(e)) from None
         room = self.rooms.get(table_id)  # loaded meanwhile
         if room is None:
-            room = Room(Table.restore(stored))
+            room = Room(Table.restore(stored, self.levels))
             self.rooms[table_id] = room
             self.settle(room)
+            if room.table.status in ACTIVE:
+                log.info("table %s: taken up from the store", table_id)
+                self.schedule(room)
         return room
 
     def settle(self, room: Room) -> None:
@@ -341,11 +557,9 @@ class Hub:
                 seats.append(Seat(i, "person", s.name or f"Seat {i}", None, token_hash(token)))
             else:
                 level = s.level or "casual"
-                if level not in AGENTS:
-                    raise HTTPException(
-                        400, f"unknown level {level!r}: choose from {', '.join(AGENTS)}"
-                    )
-                seats.append(Seat(i, "computer", s.name or f"{level}-{i}", level, None))
+                self._check_level(level)
+                name = s.name or f"{label(level)[:30]}-{i}"
+                seats.append(Seat(i, "computer", name, level, None))
         keys = [name_key(s.name) for s in seats]
         for i, key in enumerate(keys):
             if key in keys[:i]:
@@ -367,6 +581,7 @@ class Hub:
                 private=spec.private,
                 clock=spec.clock,
                 creator_hash=token_hash(creator),
+                levels=self.levels,
             )
         except (OptionError, ValueError) as e:
             raise HTTPException(400, str(e)) from None
@@ -375,7 +590,8 @@ class Hub:
     def _new_id(self, private: bool) -> str:
         size = PRIVATE_ID_BYTES if private else 6
         table_id = secrets.token_urlsafe(size)
-        while table_id in self.rooms:
+        # An id starting with "-" would read as an option to `boneyard tables close ID`.
+        while table_id in self.rooms or table_id.startswith("-"):
             table_id = secrets.token_urlsafe(size)
         return table_id
 
@@ -384,9 +600,12 @@ class Hub:
     ) -> TableCreated:
         """Store a new table and start it."""
         try:
-            await self.write(self.store.op_create(table.stored(), table.stored_hand()))
+            ops = [self.store.op_create(table.stored(), table.stored_hand())]
+            if self.server is not None:
+                ops.append(self.store.op_claim(table.id, self.server, self.settings.lease))
+            await self.write(*ops)
         except StorageError:
-            raise HTTPException(503, "the store refused the new table") from None
+            raise HTTPException(503, "the store could not take the new table: try again") from None
         room = Room(table, client=address)
         self.rooms[table.id] = room
         rules = table.rules
@@ -435,18 +654,42 @@ class Hub:
         )
 
     async def listing(self) -> dict[str, list[TableSummary]]:
+        """The listed tables in play that this process holds (newest first, at most 100), and
+        the last 20 finished ones."""
         open_rooms = sorted(
             (r for r in self.rooms.values() if r.table.status in ACTIVE and not r.table.private),
             key=lambda r: r.table.updated,
             reverse=True,
         )[:100]
-        recent_ids = await asyncio.to_thread(self.store.recent, 20)
+        try:
+            recent_ids = await asyncio.to_thread(self.store.recent, 20)
+        except Exception as e:
+            raise Unavailable(cause(e)) from None
         recent = []
         for table_id in recent_ids:
-            room = await self.room(table_id)
-            if room is not None:
-                recent.append(self.summary(room))
+            with contextlib.suppress(Elsewhere):
+                room = await self.room(table_id)
+                if room is not None:
+                    recent.append(self.summary(room))
         return {"open": [self.summary(r) for r in open_rooms], "recent": recent}
+
+    async def health(self) -> str | None:
+        """Whether the store takes a write now (an empty transaction through the writer, which
+        writes its mark): ``None`` if it does, else why not. Asked at most once a second."""
+        assert self.writer is not None
+        t = time.monotonic()
+        recovered = self._health[1] is not None and self.writer.writes.failing is None
+        if t - self._health[0] < 1.0 and not recovered:
+            return self._health[1]
+        why: str | None = None
+        try:
+            await asyncio.wait_for(self.writer.write(), timeout=self.settings.store_timeout + 1)
+        except TimeoutError:
+            why = f"the store did not answer within {self.settings.store_timeout:g} s"
+        except StorageError as e:
+            why = str(e)
+        self._health = (time.monotonic(), why)
+        return why
 
     # ----------------------------------------------------------------- the creator's powers
     def creator_of(self, room: Room, key: str | None) -> None:
@@ -474,7 +717,9 @@ class Hub:
             token = secrets.token_urlsafe(24)
             hashed = token_hash(token)
             try:
-                await self.write(self.store.op_seat_holder(table.id, seat, "person", None, hashed))
+                await self.write(
+                    self.store.op_seat_holder(table.id, seat, "person", None, hashed), table=table
+                )
             except StorageError:
                 raise HTTPException(503, "the store refused the change: try again") from None
             table.invite(seat, hashed)
@@ -487,8 +732,7 @@ class Hub:
     async def free(self, room: Room, seat: int, level: str) -> SeatLink:
         """``seat`` is played by a computer of ``level`` from now on; its link stops working."""
         table = room.table
-        if level not in AGENTS:
-            raise HTTPException(400, f"unknown level {level!r}: choose from {', '.join(AGENTS)}")
+        self._check_level(level)
         async with room.lock:
             s = self._seat_of(room, seat)
             if s.kind == "computer":
@@ -501,7 +745,9 @@ class Hub:
     async def _to_computer(self, room: Room, seat: int, level: str, code: str, why: str) -> None:
         table = room.table
         try:
-            await self.write(self.store.op_seat_holder(table.id, seat, "computer", level, None))
+            await self.write(
+                self.store.op_seat_holder(table.id, seat, "computer", level, None), table=table
+            )
         except StorageError:
             raise HTTPException(503, "the store refused the change: try again") from None
         table.hand_to_computer(seat, level)
@@ -525,7 +771,7 @@ class Hub:
             if table.status not in ACTIVE:
                 return False
             try:
-                await self.write(self.store.op_table(table.id, status="closed"))
+                await self.write(self.store.op_table(table.id, status="closed"), table=table)
             except StorageError:
                 return False
             self._closed(room, why)
@@ -601,6 +847,8 @@ class Hub:
             await self.chat(room, conn, message)
         elif isinstance(message, HintMessage):
             await self.hint(room, conn, message)
+        elif isinstance(message, BeliefsMessage):
+            await self.beliefs(room, conn, message)
         elif isinstance(message, NextHandMessage):
             await self._shielded(self.next_hand(room, conn, message.id))
         elif isinstance(message, RenameMessage):
@@ -615,9 +863,12 @@ class Hub:
             await self._shielded(self.rematch(room, conn, message.id))
 
     async def _shielded(self, coro: Awaitable[T]) -> T:
-        """Run a change of a table to its end even if the connection that asked goes away (a move
-        stored must also be applied)."""
-        result: T = await asyncio.shield(self.spawn(coro))
+        """Run a change of a table to its end even if the connection that asked goes away, or the
+        server stops (a move stored must also be applied, and shown)."""
+        task = self.spawn(coro)
+        self.changes.add(task)
+        task.add_done_callback(self.changes.discard)
+        result: T = await asyncio.shield(task)
         return result
 
     async def acted(self, room: Room) -> None:
@@ -625,7 +876,7 @@ class Hub:
         table = room.table
         table.acted = now()
         with contextlib.suppress(StorageError):
-            await self.write(self.store.op_acted(table.id, table.acted))
+            await self.write(self.store.op_acted(table.id, table.acted), table=table)
 
     async def hello(self, room: Room, conn: Conn, message: HelloMessage) -> None:
         table = room.table
@@ -656,7 +907,9 @@ class Hub:
             async with room.lock:
                 if not seat.joined:
                     try:
-                        await self.write(self.store.op_seat(table.id, seat.seat, seat.name, True))
+                        await self.write(
+                            self.store.op_seat(table.id, seat.seat, seat.name, True), table=table
+                        )
                     except StorageError:
                         pass  # the join is not essential: the seat plays on
                     else:
@@ -684,9 +937,17 @@ class Hub:
             return
         async with room.lock:
             try:
-                await self.write(self.store.op_seat(table.id, seat, name, table.seats[seat].joined))
+                await self.write(
+                    self.store.op_seat(table.id, seat, name, table.seats[seat].joined), table=table
+                )
             except StorageError:
-                self.refuse(conn, "storage", "the new name could not be stored: try again", id)
+                self.refuse(
+                    conn,
+                    "storage",
+                    f"the name {name} could not be stored (you are still "
+                    f"{table.seats[seat].name}): try again",
+                    id,
+                )
                 return
             table.rename(seat, name)
         if broadcast:
@@ -747,7 +1008,10 @@ class Hub:
             table.resign(seat)
             try:
                 await self.write(
-                    self.store.op_table(table.id, resigned=seat, status="over", winner=table.winner)
+                    self.store.op_table(
+                        table.id, resigned=seat, status="over", winner=table.winner
+                    ),
+                    table=table,
                 )
             except StorageError:
                 table.resigned = None
@@ -785,10 +1049,11 @@ class Hub:
                 private=table.private,
                 clock=table.clock,
                 creator_hash=table.creator_hash,
+                levels=self.levels,
             )
             try:
                 await self._open(new, {}, None, conn.client.address)
-                await self.write(self.store.op_table(table.id, rematch=new.id))
+                await self.write(self.store.op_table(table.id, rematch=new.id), table=table)
             except (HTTPException, StorageError):
                 self.refuse(conn, "storage", "the rematch could not be stored: try again", id)
                 return
@@ -853,8 +1118,22 @@ class Hub:
         index = len(table.state.history)
         before = table.status
         person = conn is not None
+
+        def doubt() -> None:
+            if conn is not None:
+                conn.error(
+                    "pending",
+                    "the store has not said whether your move was stored: it will be "
+                    "acknowledged, or refused, as soon as it does",
+                    ack_id,
+                )
+
         try:
-            await self.write(self.store.op_action(table.id, hand, index, record, person))
+            await self.write(
+                self.store.op_action(table.id, hand, index, record, person),
+                table=table,
+                doubt=doubt,
+            )
         except StorageError:
             if conn is not None:
                 self.refuse(conn, "storage", "the move could not be stored: try again", ack_id)
@@ -868,7 +1147,9 @@ class Hub:
             self.computer_moves += 1
         if table.status != before:
             with contextlib.suppress(StorageError):
-                await self.write(self.store.op_status(table.id, table.status, table.winner))
+                await self.write(
+                    self.store.op_status(table.id, table.status, table.winner), table=table
+                )
             if table.status == "over":
                 log.info("table %s: the match is over", table.id)
                 self.settle(room)
@@ -893,7 +1174,7 @@ class Hub:
                 return
             deal = table.deal_next()
             try:
-                await self.write(self.store.op_hand(table.id, table.number, deal))
+                await self.write(self.store.op_hand(table.id, table.number, deal), table=table)
             except StorageError:
                 table.undeal()
                 if conn is not None:
@@ -914,7 +1195,9 @@ class Hub:
         line = StoredChat(seat, table.seats[seat].name, message.text, now())
         try:
             await self.write(
-                self.store.op_chat(table.id, line), self.store.op_acted(table.id, line.created)
+                self.store.op_chat(table.id, line),
+                self.store.op_acted(table.id, line.created),
+                table=table,
             )
         except StorageError:
             self.refuse(conn, "storage", "the message could not be stored", message.id)
@@ -925,15 +1208,22 @@ class Hub:
             room, ChatLine(seat=seat, name=line.name, text=line.text, at=line.created.isoformat())
         )
 
+    def _refuse_help(self, table: Table, seat: int, on_any_turn: bool) -> tuple[str, str] | None:
+        """Why a hint (on the seat's turn) or the beliefs (on any turn, the hand in play) cannot
+        be given now, or ``None``."""
+        if not table.practice:
+            return "no_hints", "hints are for practice tables"
+        problem = self._refuse(table, seat, None, None)
+        if problem is not None and not (on_any_turn and problem[0] == "not_your_turn"):
+            return problem
+        return None
+
     async def hint(self, room: Room, conn: Conn, message: HintMessage) -> None:
         table = room.table
         seat = conn.seat
         assert seat is not None
         client = conn.client
-        if not table.practice:
-            self.refuse(conn, "no_hints", "hints are for practice tables", message.id)
-            return
-        problem = self._refuse(table, seat, None, None)
+        problem = self._refuse_help(table, seat, on_any_turn=False)
         if problem is not None:
             self.refuse(conn, *problem, message.id)
             return
@@ -948,9 +1238,7 @@ class Hub:
         hand, move = table.number, len(table.state.history)
         obs = table.state.observation(seat)
         try:
-            analyses = await self.compute.analyze(
-                "hint", client.address, obs, self.settings.hint_budget, move
-            )
+            analyses = await self.compute.analyze("hint", client.address, obs)
         except Exception:
             log.exception("table %s: a hint failed", table.id)
             self.refuse(conn, "busy", "the hint could not be worked out: try again", message.id)
@@ -963,11 +1251,36 @@ class Hub:
             HintReply(id=message.id, hand=hand, move=move + 1, moves=table.hints(obs, analyses))
         )
 
+    async def beliefs(self, room: Room, conn: Conn, message: BeliefsMessage) -> None:
+        """Who may hold each tile the seat cannot see, at a practice table while the hand is
+        in play (on anyone's turn); limited as hints are."""
+        table = room.table
+        seat = conn.seat
+        assert seat is not None
+        client = conn.client
+        problem = self._refuse_help(table, seat, on_any_turn=True)
+        if problem is not None:
+            self.refuse(conn, *problem, message.id)
+            return
+        if not client.hints.take():
+            self.refuse(conn, "rate_limited", "too many hints: wait a little", message.id)
+            return
+        obs = table.state.observation(seat)
+        try:
+            view = await self.compute.beliefs("hint", client.address, obs)
+        except Exception:
+            log.exception("table %s: the beliefs failed", table.id)
+            self.refuse(conn, "busy", "the beliefs could not be worked out: try again", message.id)
+            return
+        conn.send(table.beliefs(obs, view).model_copy(update={"id": message.id}))
+
     # ----------------------------------------------------------------- moves nobody chooses
     def schedule(self, room: Room) -> None:
         """Start the table's next automatic move (a computer's, a forced draw or pass, the next
         hand of a table of computers), unless one is under way; and its turn clock."""
         table = room.table
+        if self.stopping:
+            return
         self._clock(room)
         if room.pending is not None and not room.pending.done():
             return
@@ -1062,19 +1375,29 @@ class Hub:
                 action = table.state.legal_actions()[0]
         else:
             action = table.forced_action(seat)
+        # Under the lock to its end, even if this task is cancelled meanwhile (the server stops).
+        if not await self._shielded(self._automatic_move(room, version, what, action)):
+            return
+        room.pending = None
+        self.schedule(room)
+
+    async def _automatic_move(
+        self, room: Room, version: int, what: tuple[str, int], action: Action
+    ) -> bool:
+        """Make an automatic move if the table is still where it was chosen; false if it was
+        illegal (the table then waits for something else to happen)."""
+        table = room.table
+        seat = what[1]
         async with room.lock:
             if table.version != version or table.automatic() != what:
-                room.pending = None
-                self.schedule(room)
-                return
+                return True
             try:
                 record = table.check(seat, action)
             except IllegalAction:
                 log.error("table %s: seat %d chose an illegal move", table.id, seat)
-                return
-            await self._shielded(self._commit(room, seat, action, record))
-        room.pending = None
-        self.schedule(room)
+                return False
+            await self._commit(room, seat, action, record)
+            return True
 
     # ----------------------------------------------------------------- expiry
     async def _sweeper(self) -> None:
@@ -1082,8 +1405,13 @@ class Hub:
             await asyncio.sleep(self.settings.sweep_every)
             try:
                 await self.sweep()
-            except Exception:
-                log.exception("the sweep for expired tables failed")
+            except StorageError:
+                pass  # the store's own log says why, once
+            except Exception as e:
+                if self.store.reads.failing is None:
+                    log.exception("the sweep for expired tables failed")
+                else:
+                    log.debug("the sweep for expired tables failed: %s", cause(e))
 
     async def sweep(self) -> list[str]:
         """Close the tables where no person has acted for ``expire_after`` seconds, and those

@@ -2,10 +2,11 @@
 
 Every message is one JSON object with ``"v"`` (the protocol version, :data:`PROTOCOL`) and
 ``"type"``. A client sends :class:`Hello` first (with its seat token, or none to watch), then
-:class:`MoveMessage`, :class:`ChatMessage`, :class:`HintMessage`, :class:`NextHandMessage` or
-:class:`PingMessage`; the server answers with :class:`Welcome`, :class:`StateMessage` (after every
-change), :class:`Ack` (a move was stored), :class:`ErrorMessage`, :class:`ChatLine`,
-:class:`HintReply` and :class:`Pong`. The REST API's bodies are here too
+:class:`MoveMessage`, :class:`ChatMessage`, :class:`HintMessage`, :class:`BeliefsMessage`,
+:class:`NextHandMessage` or :class:`PingMessage`; the server answers with :class:`Welcome`,
+:class:`StateMessage` (after every change), :class:`Ack` (a move was stored),
+:class:`ErrorMessage`, :class:`ChatLine`, :class:`HintReply`, :class:`BeliefsReply` and
+:class:`Pong`. The REST API's bodies are here too
 (:class:`CreateTable`, :class:`TableCreated`, :class:`TableSummary`).
 
 A client message that is not JSON, too long, of an unknown type or version, or of the wrong shape
@@ -34,6 +35,8 @@ __all__ = [
     "ActionIn",
     "AnyClientMessage",
     "BackMessage",
+    "BeliefsMessage",
+    "BeliefsReply",
     "ChatLine",
     "ChatMessage",
     "ClientMessage",
@@ -240,6 +243,14 @@ class HintMessage(_Message):
     id: Annotated[int, Field(ge=0, le=2**53)] | None = None
 
 
+class BeliefsMessage(_Message):
+    """Ask who may hold each tile you cannot see (practice tables only)."""
+
+    v: Literal[1]
+    type: Literal["beliefs"]
+    id: Annotated[int, Field(ge=0, le=2**53)] | None = None
+
+
 class NextHandMessage(_Message):
     """Deal the next hand once the last one is over (any seated person may ask)."""
 
@@ -307,6 +318,7 @@ AnyClientMessage = (
     | MoveMessage
     | ChatMessage
     | HintMessage
+    | BeliefsMessage
     | NextHandMessage
     | PingMessage
     | RenameMessage
@@ -322,6 +334,7 @@ CLIENT_TYPES = (
     "move",
     "chat",
     "hint",
+    "beliefs",
     "next_hand",
     "ping",
     "rename",
@@ -635,6 +648,7 @@ class HintMove(BaseModel):
     action: ActionIn
     text: str
     value: float
+    margin: float
     loss: float
     reason: str
     best: bool
@@ -649,6 +663,23 @@ class HintReply(BaseModel):
     moves: list[HintMove]
 
 
+class BeliefsReply(BaseModel):
+    """Who may hold each tile the seat cannot see: ``chances[i][k]`` is the chance that
+    ``holders[k]`` (the other seats by name, then the stock) holds ``tiles[i]``; ``exact`` and
+    ``note`` say how the figures were found (:func:`boneyard.players.analysis.beliefs`)."""
+
+    v: Literal[1] = 1
+    type: Literal["beliefs"] = "beliefs"
+    id: int | None
+    hand: int
+    move: int
+    holders: list[str]
+    tiles: list[str]
+    chances: list[list[float]]
+    exact: bool
+    note: str
+
+
 class Pong(BaseModel):
     v: Literal[1] = 1
     type: Literal["pong"] = "pong"
@@ -659,11 +690,11 @@ class Pong(BaseModel):
 class SeatSpec(_Message):
     """A seat at a new table: a person (who joins by the seat's invite link) or a computer player
     of a ``level`` (an agent name: ``beginner``, ``casual``, ``strong``, ``expert``, ``greedy``,
-    ...)."""
+    ..., or a plug-in the server offers, which may carry its arguments)."""
 
     kind: Literal["person", "computer"]
     name: str | None = None
-    level: Annotated[str, Field(max_length=20)] | None = None
+    level: Annotated[str, Field(max_length=300)] | None = None
 
     @field_validator("name")
     @classmethod
@@ -746,6 +777,15 @@ def schema() -> dict[str, Any]:
         "client": _CLIENT.json_schema(),
         "server": {
             m.__name__: m.model_json_schema()
-            for m in (Welcome, StateMessage, Ack, ErrorMessage, ChatLine, HintReply, Pong)
+            for m in (
+                Welcome,
+                StateMessage,
+                Ack,
+                ErrorMessage,
+                ChatLine,
+                HintReply,
+                BeliefsReply,
+                Pong,
+            )
         },
     }

@@ -21,7 +21,6 @@ class Settings:
     computer_delay: float = 0.7
     forced_delay: float = 0.6
     deal_delay: float = 3.0
-    hint_budget: float = 0.4
 
     # ----------------------------------------------------------------- absent players
     clock: int = 60
@@ -43,6 +42,10 @@ class Settings:
     background_workers: int = 1
     """Worker processes, at a lower CPU priority, for hints and for tables where no person is
     present."""
+    agents: tuple[str, ...] = ()
+    """Plug-in agents offered as computer levels after the built-in ones (names resolved by
+    :func:`boneyard.players.agents.resolve_agent`: ``boneyard serve --agent``; see
+    docs/research.md)."""
 
     # ----------------------------------------------------------------- limits, per connection
     rate: float = 10.0
@@ -82,6 +85,20 @@ class Settings:
     """The proxies trusted to say who their client is (``X-Forwarded-For``, ``X-Forwarded-Proto``):
     a comma-separated list of addresses and networks, or ``*`` for any; ``None``: no proxy, each
     client is the address it connects from."""
+
+    # ----------------------------------------------------------------- the store
+    store_timeout: float = 5.0
+    """Seconds any one operation on the store may take (a connection, a statement, a commit, a
+    wait for SQLite's lock) before it is given up: a write not done by then is refused with
+    ``storage`` (nothing stored)."""
+    lease: float = 10.0
+    """PostgreSQL, several processes: seconds a process's hold on its tables lasts unless renewed
+    (every third of it). When a process dies, another takes its tables over within about this
+    long."""
+    advertise: str | None = None
+    """PostgreSQL, several processes: the address (``http://host:port``) at which the other
+    processes reach this one, to relay the readers of its tables to it; ``None``: the address it
+    listens on."""
 
     def worker_count(self) -> int:
         """The ``play`` workers: as set, or one per core."""

@@ -7,6 +7,17 @@ the tables ask for in small batches (a group commit) and tells each waiting move
 durable: a move is acknowledged only after that. Reads (loading the tables at start, the lobby's
 recent tables, a record) are plain calls, run off the event loop by the app.
 
+Every operation is bounded (:class:`Watchdog`): a connection that has not answered within the
+store's ``timeout`` is broken, so that a hung database never holds a caller for longer. Every
+transaction of the writer also writes its own mark (the ``commits`` table): when a commit's answer
+is lost, the writer reads back whether the mark is there, so that a write is reported failed only
+when nothing of it was stored (:class:`StorageError`), and otherwise acknowledged, once.
+
+Several server processes may share one PostgreSQL store: each table is played by the one process
+that holds its lease (the ``leases`` table, :meth:`Store.claim`), and the writer refuses a write of
+a table whose lease this process no longer holds (:class:`LeaseLost`). A SQLite store takes one
+server process (:meth:`Store.lock_single_process`).
+
 Seat tokens are never stored: only their SHA-256 (:func:`token_hash`).
 """
 
@@ -15,11 +26,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import logging
+import math
+import os
 import queue
+import secrets
+import socket
 import threading
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -41,9 +58,11 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    exc,
     false,
     func,
     insert,
+    literal,
     select,
     text,
     update,
@@ -52,16 +71,21 @@ from sqlalchemy.engine import make_url
 
 __all__ = [
     "ACTIVE",
+    "LeaseLost",
+    "StorageError",
     "Store",
     "StoredHand",
     "StoredSeat",
     "StoredTable",
     "TableRow",
+    "Watchdog",
     "Writer",
     "database_url",
     "metadata",
     "token_hash",
 ]
+
+log = logging.getLogger("boneyard.server")
 
 metadata = MetaData()
 
@@ -96,7 +120,7 @@ seats = Table(
     Column("seat", Integer, primary_key=True),
     Column("kind", String(10), nullable=False),
     Column("name", String(40), nullable=False),
-    Column("level", String(20), nullable=True),
+    Column("level", String(300), nullable=True),  # revision 0004: a plug-in's name
     Column("token_hash", String(64), nullable=True),
     Column("joined", Boolean, nullable=False),
 )
@@ -130,6 +154,40 @@ chat = Table(
     Column("text", Text, nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
     Index("ix_chat_table", "table_id", "id"),
+)
+
+
+# Revision 0003: the writer's marks, and the processes sharing a store with their tables' leases.
+commits = Table(
+    "commits",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Index("ix_commits_at", "at"),
+)
+
+servers = Table(
+    "servers",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("address", Text, nullable=False),
+    Column("seen", DateTime(timezone=True), nullable=False),
+)
+
+leases = Table(
+    "leases",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(32), nullable=False),
+    Column("expires", DateTime(timezone=True), nullable=False),
+    Index("ix_leases_owner", "owner"),
+)
+
+cluster = Table(
+    "cluster",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("secret", String(64), nullable=False),
 )
 
 
@@ -214,39 +272,280 @@ ACTIVE = ("playing", "between_hands")
 Op = Callable[[Connection], None]
 
 
-class Store:
-    """The database of one server."""
+_LOCKS: dict[str, tuple[int, int]] = {}
+"""The SQLite files this process holds the lock of: the descriptor, and how many stores share it."""
+_LOCKS_GUARD = threading.Lock()
 
-    def __init__(self, url: str) -> None:
+MIGRATION_LOCK = 0x626F6E65  # "bone": the advisory lock under which PostgreSQL is migrated
+
+
+class Store:
+    """The database of one server. Every operation gives up after ``timeout`` seconds (see
+    docs/server.md, "When the store fails")."""
+
+    def __init__(self, url: str, timeout: float = 5.0) -> None:
         self.url = url
+        self.timeout = timeout
         parsed = make_url(url)
         self.sqlite = parsed.get_backend_name() == "sqlite"
-        kwargs: dict[str, Any] = {"future": True}
+        kwargs: dict[str, Any] = {"future": True, "pool_timeout": timeout}
+        millis = int(timeout * 1000)
         if self.sqlite:
-            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": timeout}
         else:
-            kwargs["pool_pre_ping"] = True
+            kwargs["connect_args"] = {
+                "connect_timeout": max(2, math.ceil(timeout)),
+                "options": f"-c statement_timeout={millis} -c lock_timeout={millis}"
+                f" -c idle_in_transaction_session_timeout={millis * 6}",
+                # A peer that vanished (a machine gone, a cable pulled) is noticed by TCP itself.
+                "keepalives": 1,
+                "keepalives_idle": 10,
+                "keepalives_interval": 5,
+                "keepalives_count": 3,
+                "tcp_user_timeout": millis * 2,
+            }
         self.engine: Engine = create_engine(url, **kwargs)
         if self.sqlite:
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect", _sqlite_pragmas(millis))
+        self.watchdog = Watchdog(self.sqlite)
+        self.reads = Episode("reads")
+        self._single: int | None = None
+        self._single_key = ""
 
     def close(self) -> None:
+        self.watchdog.stop()
         self.engine.dispose()
+        self._unlock_single_process()
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[Connection]:
+        """A connection for reads, broken if it has not answered within ``timeout``; a failure is
+        logged once per episode."""
+        try:
+            with self.engine.connect() as conn, self.watchdog.guard(conn, self.timeout):
+                yield conn
+        except Exception as e:
+            self.reads.failed(e)
+            raise
+        self.reads.ok()
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[Connection]:
+        """A transaction (committed at the end), bounded as :meth:`reading` is (tests and the
+        operator's tools; the server writes through :class:`Writer`)."""
+        with self.engine.begin() as conn, self.watchdog.guard(conn, self.timeout):
+            yield conn
 
     def migrate(self) -> None:
-        """Create or upgrade the schema to the newest migration."""
+        """Create or upgrade the schema to the newest migration. On PostgreSQL under an advisory
+        lock: of several processes starting at once, one migrates and the others wait for it,
+        then find nothing to do."""
         from alembic import command
         from alembic.config import Config
 
         config = Config()
         config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
         with self.engine.begin() as connection:
+            if not self.sqlite:
+                connection.execute(text("SET LOCAL lock_timeout = 0"))
+                connection.execute(text("SET LOCAL statement_timeout = 0"))
+                connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK}
+                )
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
+    def revision(self) -> str | None:
+        """The schema's migration (``None``: an empty database)."""
+        from alembic.migration import MigrationContext
+
+        with self.reading() as conn:
+            return MigrationContext.configure(conn).get_current_revision()
+
+    def lock_single_process(self) -> None:
+        """A SQLite store serves one process: hold a lock on its file for as long as this store
+        is open, or refuse (``RuntimeError``) if another process holds it. (Within one process,
+        as in tests that start a server again beside the first, the lock is shared.)"""
+        import fcntl
+
+        if not self.sqlite or self._single is not None:
+            return
+        path = make_url(self.url).database
+        if not path or path == ":memory:":
+            return
+        key = os.path.realpath(path)
+        with _LOCKS_GUARD:
+            held = _LOCKS.get(key)
+            if held is not None:
+                _LOCKS[key] = (held[0], held[1] + 1)
+                self._single = held[0]
+                self._single_key = key
+                return
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(fd)
+                raise RuntimeError(
+                    f"another boneyard serve uses the store {path}: a SQLite store takes one "
+                    "server process (run several on one PostgreSQL store, see docs/server.md)"
+                ) from None
+            _LOCKS[key] = (fd, 1)
+            self._single = fd
+            self._single_key = key
+
+    def _unlock_single_process(self) -> None:
+        if self._single is None:
+            return
+        with _LOCKS_GUARD:
+            fd, count = _LOCKS.pop(self._single_key)
+            if count > 1:
+                _LOCKS[self._single_key] = (fd, count - 1)
+            else:
+                os.close(fd)
+        self._single = None
+
     def ping(self) -> bool:
-        with self.engine.connect() as connection:
+        with self.reading() as connection:
             return connection.execute(text("SELECT 1")).scalar() == 1
+
+    # ----------------------------------------------------------------- processes and leases
+    # PostgreSQL only: the times are the database's own, so that machines whose clocks differ agree.
+    def secret(self) -> str:
+        """The secret the processes of one store share (they trust each other's relayed requests
+        by it)."""
+        with self.reading() as conn:
+            found = conn.execute(select(cluster.c.secret).where(cluster.c.id == 1)).scalar()
+        if found is None:  # a store migrated before it had one
+            with self.writing() as conn:
+                conn.execute(insert(cluster).values(id=1, secret=secrets.token_hex(32)))
+            return self.secret()
+        return str(found)
+
+    def heartbeat(self, server: str, address: str, lease: float) -> set[str]:
+        """This process is alive: its row in ``servers`` and the leases of its tables renewed for
+        ``lease`` seconds (those another transaction holds a lock on are left for the next round);
+        the ids of the tables it holds."""
+        seconds = {"s": lease}
+        with self.writing() as conn:
+            stamp = conn.execute(text("SELECT now()")).scalar_one()
+            found = conn.execute(
+                update(servers).where(servers.c.id == server).values(address=address, seen=stamp)
+            )
+            if not found.rowcount:
+                conn.execute(insert(servers).values(id=server, address=address, seen=stamp))
+            conn.execute(
+                text(
+                    "UPDATE leases SET expires = now() + make_interval(secs => :s) "
+                    "WHERE table_id IN (SELECT table_id FROM leases WHERE owner = :me "
+                    "FOR UPDATE SKIP LOCKED)"
+                ),
+                {**seconds, "me": server},
+            )
+            # Servers silent for a day are gone for good.
+            conn.execute(text("DELETE FROM servers WHERE seen < now() - interval '1 day'"))
+            held = conn.execute(select(leases.c.table_id).where(leases.c.owner == server))
+            return {r.table_id for r in held}
+
+    def claim(self, table_id: str, server: str, lease: float) -> bool:
+        """Take a table's lease for ``lease`` seconds, if it is free (never held, expired, or this
+        process's already)."""
+        with self.writing() as conn:
+            row = conn.execute(
+                text(
+                    "INSERT INTO leases (table_id, owner, expires) "
+                    "VALUES (:t, :me, now() + make_interval(secs => :s)) "
+                    "ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, "
+                    "expires = EXCLUDED.expires "
+                    "WHERE leases.owner = EXCLUDED.owner OR leases.expires < now() "
+                    "RETURNING owner"
+                ),
+                {"t": table_id, "me": server, "s": lease},
+            ).first()
+        return row is not None
+
+    @staticmethod
+    def op_claim(table_id: str, server: str, lease: float) -> Op:
+        """The lease of a new table, in the transaction that stores it."""
+
+        def op(conn: Connection) -> None:
+            conn.execute(
+                text(
+                    "INSERT INTO leases (table_id, owner, expires) "
+                    "VALUES (:t, :me, now() + make_interval(secs => :s))"
+                ),
+                {"t": table_id, "me": server, "s": lease},
+            )
+
+        return op
+
+    def release(self, server: str, table_ids: Sequence[str] | None = None) -> None:
+        """Give up leases: these tables', or (``None``) all of this process's."""
+        with self.writing() as conn:
+            query = delete(leases).where(leases.c.owner == server)
+            if table_ids is not None:
+                query = query.where(leases.c.table_id.in_(list(table_ids)))
+            conn.execute(query)
+            if table_ids is None:
+                conn.execute(delete(servers).where(servers.c.id == server))
+
+    def owner(self, table_id: str) -> tuple[str, str] | None:
+        """The process that holds a table's lease, and its address; ``None`` if nobody does."""
+        with self.reading() as conn:
+            row = conn.execute(
+                select(leases.c.owner, servers.c.address)
+                .join(servers, servers.c.id == leases.c.owner)
+                .where(leases.c.table_id == table_id, leases.c.expires >= func.now())
+            ).first()
+        return (row.owner, row.address) if row is not None else None
+
+    def peers(self, server: str, within: float) -> list[str]:
+        """The addresses of the other processes seen in the last ``within`` seconds."""
+        with self.reading() as conn:
+            rows = conn.execute(
+                text(
+                    "SELECT address FROM servers WHERE id != :me "
+                    "AND seen >= now() - make_interval(secs => :w)"
+                ),
+                {"me": server, "w": within},
+            )
+            return [r.address for r in rows]
+
+    def orphans(self, limit: int) -> list[str]:
+        """Tables in play whose lease nobody holds (a process died, or never started them)."""
+        with self.reading() as conn:
+            rows = conn.execute(
+                select(tables.c.id)
+                .outerjoin(leases, leases.c.table_id == tables.c.id)
+                .where(
+                    tables.c.status.in_(ACTIVE),
+                    (leases.c.table_id.is_(None)) | (leases.c.expires < func.now()),
+                )
+                .order_by(func.random())
+                .limit(limit)
+            )
+            return [r.id for r in rows]
+
+    def backend(self, conn: Connection) -> int | None:
+        """The PostgreSQL server process of a connection (``None`` on SQLite)."""
+        if self.sqlite:
+            return None
+        return int(conn.execute(text("SELECT pg_backend_pid()")).scalar_one())
+
+    def settled(self, marker: str, backend: int | None) -> bool | None:
+        """Whether the transaction that wrote ``marker`` was committed: true or false once that
+        is sure, ``None`` while its server process may still commit it (it is then asked to
+        stop)."""
+        with self.reading() as conn:
+            if backend is not None:
+                alive = conn.execute(
+                    text("SELECT 1 FROM pg_stat_activity WHERE pid = :p"), {"p": backend}
+                ).first()
+                if alive is not None:
+                    conn.execute(text("SELECT pg_terminate_backend(:p)"), {"p": backend})
+                    return None
+            found = conn.execute(select(commits.c.id).where(commits.c.id == marker)).first()
+            return found is not None
 
     # ----------------------------------------------------------------- writes (as ops)
     @staticmethod
@@ -408,7 +707,7 @@ class Store:
 
     def run(self, ops: Sequence[Op]) -> None:
         """Run ops in one transaction (tests and tools; the server uses :class:`Writer`)."""
-        with self.engine.begin() as conn:
+        with self.writing() as conn:
             for op in ops:
                 op(conn)
 
@@ -423,7 +722,7 @@ class Store:
         return self._load(tables.c.status.in_(ACTIVE))
 
     def _load(self, where: Any) -> list[StoredTable]:
-        with self.engine.connect() as conn:
+        with self.reading() as conn:
             rows = conn.execute(select(tables).where(where).order_by(tables.c.created)).all()
             out: dict[str, StoredTable] = {}
             for r in rows:
@@ -477,7 +776,7 @@ class Store:
 
     def recent(self, limit: int = 20) -> list[str]:
         """The ids of the listed (not private) tables whose match ended most recently."""
-        with self.engine.connect() as conn:
+        with self.reading() as conn:
             rows = conn.execute(
                 select(tables.c.id)
                 .where(tables.c.status == "over", tables.c.private == false())
@@ -489,7 +788,7 @@ class Store:
     def statuses(self, ids: Sequence[str]) -> dict[str, str]:
         """The stored status of each of these tables (a deleted one is missing)."""
         out: dict[str, str] = {}
-        with self.engine.connect() as conn:
+        with self.reading() as conn:
             for chunk in _chunks(list(ids), 500):
                 for r in conn.execute(
                     select(tables.c.id, tables.c.status).where(tables.c.id.in_(chunk))
@@ -522,7 +821,7 @@ class Store:
             query = query.where(func.coalesce(tables.c.acted, tables.c.updated) < idle_since)
         if ids is not None:
             query = query.where(tables.c.id.in_(list(ids)))
-        with self.engine.connect() as conn:
+        with self.reading() as conn:
             found = conn.execute(query).all()
             people: dict[str, list[str]] = {}
             listed = [r.id for r in found]
@@ -552,7 +851,7 @@ class Store:
 
     def close_tables(self, ids: Sequence[str]) -> list[str]:
         """Close these tables where their match goes on; the ids closed."""
-        with self.engine.begin() as conn:
+        with self.writing() as conn:
             closing = [
                 r.id
                 for r in conn.execute(
@@ -572,7 +871,7 @@ class Store:
     def delete_tables(self, ids: Sequence[str]) -> list[str]:
         """Delete these tables and everything of theirs (seats, hands, moves, chat); the ids
         deleted."""
-        with self.engine.begin() as conn:
+        with self.writing() as conn:
             found = [
                 r.id for r in conn.execute(select(tables.c.id).where(tables.c.id.in_(list(ids))))
             ]
@@ -603,47 +902,205 @@ def _chunks(items: list[str], n: int) -> list[list[str]]:
     return [items[i : i + n] for i in range(0, len(items), n)]
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+def _sqlite_pragmas(busy_millis: int) -> Callable[[Any, Any], None]:
     """SQLite in WAL mode: readers do not wait for the writer; ``synchronous=NORMAL`` keeps every
-    committed transaction through a crash of the process (what a killed server needs)."""
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=30000")
-    cursor.close()
+    committed transaction through a crash of the process (what a killed server needs). A write
+    waits at most ``busy_millis`` for another process's lock. The log, once folded into the
+    database (every 1,000 pages, and at once after a failed write: :meth:`Writer._stored`), is cut
+    back to 4 MB, so that it does not keep the space a nearly full disk has left. (Folding it more
+    often costs every move a share of the checkpoint's syncs.)"""
+
+    def pragmas(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={busy_millis}")
+        cursor.execute("PRAGMA journal_size_limit=4194304")
+        cursor.close()
+
+    return pragmas
 
 
 class StorageError(RuntimeError):
-    """A write the database refused."""
+    """A write that was not stored: nothing of it is in the store (try again)."""
+
+
+class LeaseLost(StorageError):
+    """A write of a table whose lease this process no longer holds (another process plays it):
+    nothing was stored."""
+
+    def __init__(self, table_ids: set[str]) -> None:
+        super().__init__(f"the lease of {', '.join(sorted(table_ids))} is another process's")
+        self.table_ids = table_ids
+
+
+def cause(error: BaseException) -> str:
+    """A failure in a few words, for the log and ``/healthz``."""
+    if isinstance(error, exc.DBAPIError) and error.orig is not None:
+        error = error.orig
+    words = " ".join(str(error).split()) or type(error).__name__
+    return words[:200]
+
+
+class Episode:
+    """The failures of one kind of operation, logged once per episode: the first failure with its
+    cause, then the return to health with how long it took."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.failing: str | None = None
+        self.since = 0.0
+        self._lock = threading.Lock()
+
+    def failed(self, error: BaseException | str) -> None:
+        why = error if isinstance(error, str) else cause(error)
+        with self._lock:
+            if self.failing is not None:
+                self.failing = why
+                return
+            self.failing, self.since = why, time.monotonic()
+        log.error("the store fails (%s): %s", self.what, why)
+
+    def ok(self) -> None:
+        if self.failing is None:
+            return
+        with self._lock:
+            if self.failing is None:
+                return
+            self.failing = None
+            took = time.monotonic() - self.since
+        log.warning("the store works again (%s), after %.1f s", self.what, took)
+
+
+class Watchdog:
+    """Breaks a connection that has not answered within its time: a PostgreSQL connection's socket
+    is shut (the driver then fails at once, and the pool drops the connection), a SQLite
+    connection is interrupted. One thread, started with the first guard."""
+
+    def __init__(self, sqlite: bool) -> None:
+        self.sqlite = sqlite
+        self._watched: dict[int, tuple[float, Any]] = {}
+        self._lock = threading.Lock()
+        self._next = 0
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self.broken = 0
+
+    @contextlib.contextmanager
+    def guard(self, conn: Connection, seconds: float) -> Iterator[None]:
+        dbapi = conn.connection.dbapi_connection
+        with self._lock:
+            key = self._next
+            self._next += 1
+            self._watched[key] = (time.monotonic() + seconds, dbapi)
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="boneyard-store-watchdog", daemon=True
+                )
+                self._thread.start()
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._watched.pop(key, None)
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _run(self) -> None:
+        while not self._stop.wait(0.1):
+            t = time.monotonic()
+            with self._lock:
+                late = [k for k, (deadline, _) in self._watched.items() if deadline < t]
+                for key in late:
+                    _, dbapi = self._watched.pop(key)
+                    self.broken += 1
+                    with contextlib.suppress(Exception):
+                        self._break(dbapi)
+
+    def _break(self, dbapi: Any) -> None:
+        if self.sqlite:
+            dbapi.interrupt()
+            return
+        fd = dbapi.pgconn.socket
+        sock = socket.socket(fileno=os.dup(fd))
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        finally:
+            sock.close()
+
+
+@dataclass
+class Pending:
+    """A write waiting for the writer: its ops, the table they change (fenced by its lease), and
+    whom to tell."""
+
+    ops: Sequence[Op]
+    table: str | None
+    future: asyncio.Future[None]
+    loop: asyncio.AbstractEventLoop
+    doubt: Callable[[], None] | None = None
 
 
 class Writer:
-    """One thread that runs the store's writes in order, batching what has queued up into one
-    transaction (a group commit): under load, many tables' moves share a commit. :meth:`write`
-    returns once the ops are committed; if the transaction fails, each op is retried alone so that
-    one bad write fails only its own caller."""
+    """Threads that run the store's writes, each batching what has queued up into one transaction
+    (a group commit): under load, many tables' moves share a commit. :meth:`write` returns once
+    the ops are committed, or raises :class:`StorageError` when nothing of them was stored: each
+    transaction writes a mark (``commits``), and when a commit's answer is lost the writer reads
+    the mark back, in a thread of its own, until it knows (the write's ``doubt`` is told
+    meanwhile). If a transaction fails for one bad write, each is retried alone so that it fails
+    only its own caller; if the store fails, the whole batch fails at once.
 
-    def __init__(self, store: Store, batch: int = 256) -> None:
+    One thread on SQLite (one writer at a time anyway); several on PostgreSQL, so that a
+    connection that hangs holds up only its own batch, for at most the store's timeout. A table's
+    writes are waited for one by one, so their order holds.
+
+    With a ``server`` (PostgreSQL), a write of a table is stored only while that server holds the
+    table's lease (:class:`LeaseLost` otherwise), and renews it for ``lease`` seconds."""
+
+    def __init__(
+        self,
+        store: Store,
+        batch: int = 256,
+        server: str | None = None,
+        threads: int | None = None,
+        lease: float = 10.0,
+    ) -> None:
         self.store = store
         self.batch = batch
-        self._queue: queue.SimpleQueue[
-            tuple[Sequence[Op], asyncio.Future[None], asyncio.AbstractEventLoop] | None
-        ] = queue.SimpleQueue()
-        self._thread = threading.Thread(target=self._run, name="boneyard-store", daemon=True)
-        self._thread.start()
+        self.server = server
+        self.lease = lease
+        self.writes = Episode("writes")
+        self._queue: queue.SimpleQueue[Pending | None] = queue.SimpleQueue()
+        self._stopping = threading.Event()
+        self._pruned = time.monotonic()
         self.commits = 0
+        self.doubts = 0
+        count = threads if threads is not None else (1 if store.sqlite else 4)
+        self._threads = [
+            threading.Thread(target=self._run, name=f"boneyard-store-{i}", daemon=True)
+            for i in range(count)
+        ]
+        for thread in self._threads:
+            thread.start()
 
-    async def write(self, *ops: Op) -> None:
+    async def write(
+        self, *ops: Op, table: str | None = None, doubt: Callable[[], None] | None = None
+    ) -> None:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        self._queue.put((ops, future, loop))
+        self._queue.put(Pending(ops, table, future, loop, doubt))
         await future
 
     def close(self) -> None:
         """Finish the queued writes and stop."""
-        self._queue.put(None)
-        self._thread.join(timeout=30)
+        for _ in self._threads:
+            self._queue.put(None)
+        deadline = time.monotonic() + 30
+        for thread in self._threads:
+            thread.join(timeout=max(0.1, deadline - time.monotonic()))
+        self._stopping.set()
 
     def _run(self) -> None:
         while True:
@@ -665,38 +1122,159 @@ class Writer:
             if stop:
                 return
 
-    def _commit(
-        self,
-        batch: list[tuple[Sequence[Op], asyncio.Future[None], asyncio.AbstractEventLoop]],
-    ) -> None:
+    def _commit(self, batch: list[Pending], retry: bool = True) -> None:
+        marker = secrets.token_hex(16)
+        committing = False
+        backend: int | None = None
+        broken = self.store.watchdog.broken
+        if self.store.sqlite and self.writes.failing is not None:
+            # A SQLite connection opened while its file could not be written (a read's, too)
+            # stays read-only: while writes fail, each attempt opens new ones.
+            self.store.engine.dispose()
         try:
-            with self.store.engine.begin() as conn:
-                for ops, _, _ in batch:
-                    for op in ops:
+            with (
+                self.store.engine.connect() as conn,
+                self.store.watchdog.guard(conn, self.store.timeout),
+            ):
+                backend = self.store.backend(conn)
+                self._fence(conn, batch)
+                for item in batch:
+                    for op in item.ops:
                         op(conn)
-            self.commits += 1
-            for _, future, loop in batch:
-                _resolve(loop, future, None)
+                stamp = now()
+                conn.execute(insert(commits).values(id=marker, at=stamp))
+                if time.monotonic() - self._pruned > 600:
+                    self._pruned = time.monotonic()
+                    conn.execute(delete(commits).where(commits.c.at < stamp - _DAY))
+                committing = True
+                conn.commit()
+        except LeaseLost as lost:
+            mine = [p for p in batch if p.table not in lost.table_ids]
+            for item in batch:
+                if item.table in lost.table_ids:
+                    _resolve(item, LeaseLost({item.table}) if item.table else lost)
+            if mine:
+                self._commit(mine, retry)
             return
-        except Exception:
-            if len(batch) == 1:
-                _, future, loop = batch[0]
-                _resolve(loop, future, StorageError("the store refused a write"))
+        except Exception as e:
+            if committing:
+                self._doubt(batch, marker, backend, e)
                 return
+            if _store_failed(e):
+                if retry and _disconnected(e) and self.store.watchdog.broken == broken:
+                    # A connection the database dropped (it restarted): once more, on a new one.
+                    self._commit(batch, retry=False)
+                    return
+                self._failed(e)
+                for item in batch:
+                    _resolve(item, StorageError(cause(e)))
+                return
+            if len(batch) == 1:
+                _resolve(batch[0], StorageError(cause(e)))
+                return
+            for item in batch:
+                self._commit([item], retry)
+            return
+        self._stored(batch)
+
+    def _fence(self, conn: Connection, batch: list[Pending]) -> None:
+        """Hold the leases of the batch's tables for this transaction, and renew them: a table
+        that is written all the time has its lease locked at every round of
+        :meth:`Store.heartbeat`, which skips it, so its writes renew it themselves. (Locked in the
+        order of their ids, so that two batches never wait for each other.)"""
+        if self.server is None:
+            return
+        wanted = sorted({p.table for p in batch if p.table is not None})
+        if not wanted:
+            return
+        held = [
+            r.table_id
+            for r in conn.execute(
+                select(leases.c.table_id)
+                .where(leases.c.owner == self.server, leases.c.table_id.in_(wanted))
+                .order_by(leases.c.table_id)
+                .with_for_update()
+            )
+        ]
+        if len(held) < len(wanted):
+            raise LeaseLost(set(wanted) - set(held))
+        conn.execute(
+            update(leases)
+            .where(leases.c.table_id.in_(held))
+            .values(expires=func.now() + literal(timedelta(seconds=self.lease)))
+        )
+
+    def _stored(self, batch: list[Pending]) -> None:
+        self.commits += 1
+        if self.writes.failing is not None:
+            self.writes.ok()
+            if self.store.sqlite:
+                # Fold the log into the database now, so that the space freed goes on serving.
+                with contextlib.suppress(Exception), self.store.engine.connect() as conn:
+                    conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
         for item in batch:
-            self._commit([item])
+            _resolve(item, None)
+
+    def _failed(self, error: BaseException) -> None:
+        self.writes.failed(error)
+
+    def _doubt(
+        self, batch: list[Pending], marker: str, backend: int | None, error: BaseException
+    ) -> None:
+        """A commit whose answer was lost: find out, off the writer's thread, whether it was
+        stored; until then each write's ``doubt`` is told, and its caller waits."""
+        self.doubts += 1
+        self._failed(error)
+        log.warning("a commit's answer was lost (%s): reading back what was stored", cause(error))
+
+        def settle() -> None:
+            told = False
+            delay = 0.1
+            while True:
+                try:
+                    stored = self.store.settled(marker, backend)
+                except Exception:
+                    stored = None
+                if stored is not None:
+                    for item in batch:
+                        _resolve(item, None if stored else StorageError(cause(error)))
+                    outcome = "stored" if stored else "not stored"
+                    log.warning("the commit whose answer was lost was %s", outcome)
+                    return
+                if not told:
+                    told = True
+                    for item in batch:
+                        if item.doubt is not None:
+                            with contextlib.suppress(RuntimeError):
+                                item.loop.call_soon_threadsafe(item.doubt)
+                if self._stopping.wait(delay):
+                    return
+                delay = min(2.0, delay * 2)
+
+        threading.Thread(target=settle, name="boneyard-store-doubt", daemon=True).start()
 
 
-def _resolve(
-    loop: asyncio.AbstractEventLoop, future: asyncio.Future[None], error: Exception | None
-) -> None:
+_DAY = timedelta(days=1)
+
+
+def _store_failed(error: BaseException) -> bool:
+    """Whether a failure is the store's (down, hung, read-only, full, locked) rather than one
+    write's (a key already taken)."""
+    return not isinstance(error, exc.IntegrityError | exc.ProgrammingError | exc.DataError)
+
+
+def _disconnected(error: BaseException) -> bool:
+    return isinstance(error, exc.DBAPIError) and error.connection_invalidated
+
+
+def _resolve(item: Pending, error: Exception | None) -> None:
     def done() -> None:
-        if future.done():
+        if item.future.done():
             return
         if error is None:
-            future.set_result(None)
+            item.future.set_result(None)
         else:
-            future.set_exception(error)
+            item.future.set_exception(error)
 
     with contextlib.suppress(RuntimeError):  # a closed loop: nobody is waiting any more
-        loop.call_soon_threadsafe(done)
+        item.loop.call_soon_threadsafe(done)

@@ -55,10 +55,12 @@ from ...core.views import PlacedTile, TableView, TrickView
 from ...core.words import Voice
 from ...games import get_game
 from ...players.agents import AGENTS
-from ...players.analysis import MoveAnalysis
+from ...players.agents.plugins import label
+from ...players.analysis import Beliefs, MoveAnalysis, menu_analysis
 from ...text.drawing import describe_table
 from ...text.narration import (
-    Before,
+    Moved,
+    apply_move,
     describe_action,
     hand_result_text,
     hand_start_lines,
@@ -74,6 +76,7 @@ from .messages import (
     ActionIn,
     ActionOut,
     Arm,
+    BeliefsReply,
     ChatLine,
     End,
     HintMove,
@@ -98,7 +101,9 @@ __all__ = [
     "Table",
     "action_from_json",
     "action_json",
+    "level_names",
     "line_view",
+    "offered_levels",
 ]
 
 LEVELS = ("beginner", "casual", "strong", "expert")
@@ -348,15 +353,18 @@ class Table:
         private: bool = False,
         clock: int | None = None,
         creator_hash: str | None = None,
+        levels: Sequence[str] | None = None,
     ) -> None:
         if len(seats) != rules.players:
             raise ValueError(f"{len(seats)} seats for {rules.players} players")
         self.id = table_id
         self.rules = rules
         self.seats = list(seats)
+        self.levels = offered_levels() if levels is None else tuple(levels)
+        """The computer levels its seats may have: the server's (built-in and plug-in)."""
         for s in self.seats:
-            if s.kind == "computer" and (s.level or "") not in AGENTS:
-                raise ValueError(f"unknown level {s.level!r}: choose from {', '.join(AGENTS)}")
+            if s.kind == "computer" and (s.level or "") not in self.levels:
+                raise ValueError(f"unknown level {s.level!r}: choose from {', '.join(self.levels)}")
         self.practice = practice
         self.seed = seed
         self.private = private
@@ -400,8 +408,9 @@ class Table:
         private: bool = False,
         clock: int | None = None,
         creator_hash: str | None = None,
+        levels: Sequence[str] | None = None,
     ) -> Table:
-        """A new table with its first hand dealt."""
+        """A new table with its first hand dealt (``levels``: see :meth:`__init__`)."""
         table = cls(
             table_id,
             rules,
@@ -411,14 +420,17 @@ class Table:
             private=private,
             clock=clock,
             creator_hash=creator_hash,
+            levels=levels,
         )
         table.deal_next()
         return table
 
     @classmethod
-    def restore(cls, stored: StoredTable) -> Table:
+    def restore(cls, stored: StoredTable, levels: Sequence[str] | None = None) -> Table:
         """The table of the store, exactly where it was: every deal and move is played again
-        (through the same code that played it, so the log and the score sheet are the same)."""
+        (through the same code that played it, so the log and the score sheet are the same).
+        A computer seat of a level the server no longer offers (a plug-in not enabled now) is a
+        ``ValueError``."""
         rules = get_game(stored.game).configure(stored.rule_set, stored.options, stored.players)
         seats = [
             Seat(
@@ -441,6 +453,7 @@ class Table:
             private=stored.private,
             clock=stored.clock,
             creator_hash=stored.creator_hash,
+            levels=levels,
         )
         table.updated = stored.updated
         table.acted = stored.acted or stored.updated
@@ -504,7 +517,7 @@ class Table:
         """Call seat ``seat`` ``name``, in the log and the score sheet too (they are said
         again with the new name)."""
         self.seats[seat].name = name
-        again = Table.restore(self.stored_full())
+        again = Table.restore(self.stored_full(), self.levels)
         self.log, self.notes, self.results = again.log, again.notes, again.results
         self.version += 1
 
@@ -692,12 +705,11 @@ class Table:
         """Take a checked action: the engine moves, the log says what happened (and, in the
         counting games, why it scored), and a finished hand is scored."""
         state = self.state
-        before = Before(state)
         forced = self.seats[seat].kind == "person" and self._forced(seat, action)
-        state.apply(action, seat=seat)
+        moved = apply_move(state, action, seat=seat)
         self.version += 1
         self.updated = now()
-        self._report(state, before, forced)
+        self._report(state, moved, forced)
         if state.over:
             self._hand_over(state)
 
@@ -754,24 +766,24 @@ class Table:
         # it again, so no table tells it.
         self.tell(lambda v: "\n".join(hand_start_lines(state, number, v)))
 
-    def _report(self, state: GameState, before: Before, forced: bool = False) -> None:
+    def _report(self, state: GameState, moved: Moved, forced: bool = False) -> None:
         """The log of the last move, told for each reader as the plain game tells it
         (:func:`boneyard.text.narration.tell_move`): the move's own line carries its seat and
         what it hid (for replays), the lines after it (why it scored, a trick taken...) none."""
         seat = state.history[-1].seat
-        shown = tell_move(state, before, self.voice(None), shown=True)[0].text
+        shown = tell_move(state, moved, self.voice(None), shown=True)[0].text
         first = True
         for entry in self.told(
-            lambda v: "\n".join(t.text for t in tell_move(state, before, v, forced=forced))
+            lambda v: "\n".join(t.text for t in tell_move(state, moved, v, forced=forced))
         ):
             self.log.append(entry._replace(seat=seat, full=shown) if first else entry)
             first = False
 
         def scored(voice: Voice) -> str:
-            told = tell_move(state, before, voice, forced=forced)
-            return score_note(told, state, before, voice) or ""
+            told = tell_move(state, moved, voice, forced=forced)
+            return score_note(told, state, moved, voice) or ""
 
-        if score_note(tell_move(state, before, self.voice(None)), state, before, self.voice(None)):
+        if score_note(tell_move(state, moved, self.voice(None)), state, moved, self.voice(None)):
             self.notes.setdefault(self.number - 1, []).extend(self.told(scored))
 
     def result_text(self, index: int, voice: Voice) -> str:
@@ -1074,16 +1086,10 @@ class Table:
 
     def hints(self, obs: Observation, analyses: Sequence[MoveAnalysis]) -> list[HintMove]:
         """What each move of a seat's observation ``obs`` is worth and why, from the search
-        player's analysis of it (:func:`boneyard.players.analysis.analyze`, worked out off the
-        event loop)."""
+        player's analysis of it (:func:`boneyard.players.analysis.analyze`, the same as every
+        front end's, worked out off the event loop)."""
         seat = obs.seat
-        best: dict[Action, MoveAnalysis] = {}
-        for m in analyses:
-            action = m.action
-            if isinstance(action, Play) and action.claim is not None:
-                action = Play(action.tile, action.end, action.open)
-            if action not in best or best[action].value < m.value:
-                best[action] = m
+        best = menu_analysis(obs, analyses)
         top = max((m.value for m in best.values()), default=0.0)
         offered = {a.action: a.text for a in self._moves(obs)}
         out = []
@@ -1094,12 +1100,30 @@ class Table:
                     action=as_json,
                     text=offered.get(as_json, str(action)),
                     value=round(m.value, 2),
+                    margin=round(m.margin, 2),
                     loss=round(top - m.value, 2),
                     reason=m.reason,
                     best=m.value == top,
                 )
             )
         return out
+
+    def beliefs(self, obs: Observation, view: Beliefs) -> BeliefsReply:
+        """Who may hold each tile the seat of ``obs`` cannot see, for the browser's grid, from
+        :func:`boneyard.players.analysis.beliefs` of it (worked out off the event loop); ``id``
+        is left for the caller."""
+        names = [self.seats[h].name for h in view.holders[:-1]]
+        stock = "stock" if self.rules.shows_hands_at_end else "stock or out"
+        return BeliefsReply(
+            id=None,
+            hand=self.number,
+            move=len(obs.history) + 1,
+            holders=[*names, stock],
+            tiles=[NAMES[t] for t in view.tiles],
+            chances=[[round(p, 4) for p in view.chances[t]] for t in view.tiles],
+            exact=view.exact,
+            note=view.note(),
+        )
 
     # ----------------------------------------------------------------- records
     def public_record(self) -> dict[str, Any]:
@@ -1146,5 +1170,18 @@ def _public_move(move: Move) -> dict[str, Any]:
     return move.to_record()
 
 
-def known_level(level: str) -> bool:
-    return level in AGENTS
+def level_names(levels: Sequence[str]) -> dict[str, str]:
+    """The levels as the lobby shows them: a plug-in named by an import path with arguments by its
+    short name (``mypkg.agents:load(path=...)`` is ``load``), unless another level has it too."""
+    short = [label(level) for level in levels]
+    return {
+        level: name if short.count(name) == 1 and name not in levels else level
+        for level, name in zip(levels, short, strict=True)
+    }
+
+
+def offered_levels(plugins: Sequence[str] = ()) -> tuple[str, ...]:
+    """The computer levels a server offers: the search player's first, the other built-in agents,
+    then the plug-ins its operator enabled (resolved agent names, ``Settings.agents``)."""
+    builtin = (*LEVELS, *(a for a in AGENTS if a not in LEVELS))
+    return (*builtin, *dict.fromkeys(p for p in plugins if p not in AGENTS))

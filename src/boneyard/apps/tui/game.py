@@ -28,7 +28,7 @@ from ...core.protocol import IllegalAction
 from ...core.tiles import BIT
 from ...core.views import LineView
 from ...core.words import number
-from ...players.analysis import MoveAnalysis
+from ...players.analysis import MoveAnalysis, value_text
 from ...text.drawing import ends_text
 from ...text.narration import YOU, side_labels, table_view
 from .render import hand_order
@@ -56,6 +56,7 @@ Help
                 end of the hand, on average over the hands the others may hold) and why
   t             take back your last move (and the computer's replies)
   v             describe the whole position in words
+  b             what the others may hold: the chance each has each tile you cannot see
   s             the score sheet, with why each score was made
   ?             this help
 
@@ -81,6 +82,7 @@ class GameScreen(Screen[None]):
         Binding("h", "hint", "Hint"),
         Binding("t", "take_back", "Take back"),
         Binding("v", "describe", "Describe"),
+        Binding("b", "beliefs", "Beliefs"),
         Binding("s", "sheet", "Score"),
         Binding("plus,equals_sign", "speed(-1)", "Faster", key_display="+"),
         Binding("minus", "speed(1)", "Slower", key_display="-"),
@@ -298,7 +300,7 @@ class GameScreen(Screen[None]):
             if hint is not None:
                 star = " best" if hint is best else ""
                 prompt.append(
-                    f"\n   {hint.value:+.1f}{star}: {hint.reason}",
+                    f"\n   {value_text(hint.value, hint.margin)}{star}: {hint.reason}",
                     style="bold #ffd166" if star else "#c8c3b4",
                 )
             options.append(Option(prompt, id=f"move-{i}"))
@@ -668,6 +670,9 @@ class GameScreen(Screen[None]):
 
     def action_describe(self) -> None:
         self.app.push_screen(TextScreen("The position in words", self.session.describe()))
+
+    def action_beliefs(self) -> None:
+        self.app.push_screen(TextScreen("Beliefs", self.session.beliefs_text(self.session.state)))
 
     def action_sheet(self) -> None:
         self.app.push_screen(TextScreen("Score sheet", self.session.sheet_text()))

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option
 
-from ...core.options import OPTIONS, OptionError, format_value
+from ...core.options import OptionError, format_value
 from ...core.protocol import GameRules
 from ...games import DEFAULT_GAME, GAMES, get_game
 from ...players.agents import AGENTS
@@ -474,8 +474,8 @@ class StartScreen(Screen[None]):
                 )
                 preset = game.preset_values(rule_set.name)
                 changed = self.option_values()
-                for name in game.option_names:
-                    spec = OPTIONS[name]
+                for spec in game.option_specs:
+                    name = spec.name
                     value = changed.get(name, format_value(preset[name]))
                     with Horizontal(classes="option"):
                         yield Label(name)

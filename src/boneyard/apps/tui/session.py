@@ -29,11 +29,12 @@ from ...core.protocol import GameRules, GameState, IllegalAction, Observation
 from ...core.record import match_to_record, replay_record
 from ...core.words import hand_text, tile_text
 from ...players.agents import Agent
-from ...players.analysis import MoveAnalysis, analysis_budget
+from ...players.analysis import MoveAnalysis
 from ...text.narration import (
     YOU,
-    Before,
+    Moved,
     Told,
+    apply_move,
     default_opponent,
     describe_action,
     hand_result_text,
@@ -47,7 +48,6 @@ from ..plain import TerminalGame
 __all__ = ["APP_NAME", "Session"]
 
 APP_NAME = "boneyard play"
-FULL_SCREEN_HINT_BUDGET = 0.4
 
 
 class Session(TerminalGame):
@@ -75,7 +75,7 @@ class Session(TerminalGame):
             rules, io.StringIO(), io.StringIO(), opponents=opponents, seed=seed, hints=hints
         )
         self.seed = seed
-        self.opponent_names = [self.agent_names[s] for s in range(1, rules.players)]
+        self.opponent_names = [self.agent_specs[s] for s in range(1, rules.players)]
         self.version = 0
         # Per hand (0-based), the explanations of its scores, for the score sheet.
         self.notes: dict[int, list[str]] = {}
@@ -83,8 +83,6 @@ class Session(TerminalGame):
         self.took_back = 0
         # The file this match is kept in among the saved matches (once it has been saved).
         self.save_path: Path | None = None
-        # A hint in the full-screen game thinks a little longer than the plain game's.
-        self.hint_budget = analysis_budget(FULL_SCREEN_HINT_BUDGET)
 
     # ----------------------------------------------------------------- the log
     def say(self, text: str = "", style: str | None = None) -> None:
@@ -152,10 +150,9 @@ class Session(TerminalGame):
         state = self.state
         if state.over or state.turn != YOU:
             raise IllegalAction("it is not your turn")
-        before = Before(state)
-        state.apply(action, seat=YOU)
+        moved = apply_move(state, action, seat=YOU)
         self.version += 1
-        self._note_score(state, before, self._report(state, before, forced=forced))
+        self._note_score(state, moved, self._report(state, moved, forced=forced))
 
     def computer_move(self, seat: int) -> Action:
         """What the computer at ``seat`` plays now (safe to call from a worker thread: it reads an
@@ -165,16 +162,15 @@ class Session(TerminalGame):
 
     def apply_computer(self, seat: int, action: Action) -> None:
         state = self.state
-        before = Before(state)
-        state.apply(action, seat=seat)
+        moved = apply_move(state, action, seat=seat)
         self.version += 1
-        self._note_score(state, before, self._report(state, before))
+        self._note_score(state, moved, self._report(state, moved))
 
-    def _note_score(self, state: GameState, before: Before, told: list[Told]) -> None:
+    def _note_score(self, state: GameState, moved: Moved, told: list[Told]) -> None:
         """Keep a score made in play, with the reason the log gave for it, in this hand's
         notes."""
         notes = self.notes.setdefault(self.number - 1, [])
-        note = score_note(told, state, before, self.voice)
+        note = score_note(told, state, moved, self.voice)
         if note is not None:
             notes.append(note)
 
@@ -255,18 +251,18 @@ class Session(TerminalGame):
         return True
 
     # ----------------------------------------------------------------- help for the person
-    def analyse_moves(self, budget: float | None = None) -> dict[Action, MoveAnalysis]:
+    def analyse_moves(self) -> dict[Action, MoveAnalysis]:
         """Each of the person's moves analysed (value, loss against the best, reason); empty
         when there is no choice. Safe in a worker thread."""
         if len(self.moves()) < 2:
             return {}
-        return self.hint_analysis(self.observation(), budget or self.hint_budget)
+        return self.hint_analysis(self.observation())
 
-    def review_of(self, hand: int | None = None, budget: float | None = None) -> str:
+    def review_of(self, hand: int | None = None) -> str:
         """The review of the person's choices in a hand (the last finished one by default)."""
         if not any(h.over for h in self.match.hands):
             return "No hand has finished yet."
-        return self.review_text(hand, budget or self.review_budget)
+        return self.review_text(hand)
 
     def all_hands_text(self, hand: int | None = None) -> str:
         """Every seat's tiles at the end of a hand (the last finished one by default), and what

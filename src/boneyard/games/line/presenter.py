@@ -22,12 +22,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from ...core.actions import Action, Draw, Move, Muggins, Pass, Play
+from ...core.history import public_steps
 from ...core.layout import MARKED, Layout
 from ...core.presenter import Presenter, others
 from ...core.protocol import Phase
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW
 from ...core.views import ArmView, EndView, Half, LineView, PlacedTile, Way
 from ...core.words import Voice, hand_text, number, plural, tile_text
+from .options import DrawPolicy
 from .rules import Rules
 from .state import LineState
 
@@ -113,7 +115,7 @@ class LinePresenter(Presenter[R]):
         if rules.reserve:
             held += f", the last {rules.reserve if rules.reserve > 1 else 'one'} never drawn"
         draw = f"When you cannot play you draw until you can ({held})"
-        if rules.draw_policy == "one_then_pass":
+        if rules.draw_policy is DrawPolicy.ONE_THEN_PASS:
             draw = f"When you cannot play you draw one tile and pass if it does not fit ({held})"
         if rules.voluntary_draw:
             draw += "; you may also draw when able to play"
@@ -329,14 +331,16 @@ class LinePresenter(Presenter[R]):
         rules = self.rules
         result = state.result
         assert result is not None
-        lines = []
+        lines: list[str] = []
+        if not isinstance(state, LineState):
+            return lines
         for index, side, pts in state.penalties:
             claimer = state.history[index].seat
             lines.append(
                 f"  {voice.side_says(side, 'score', opening=True)} {pts} for "
                 f"{voice.whose(claimer)} wrong claim."
             )
-        if rules.target_exact and isinstance(state, LineState):
+        if rules.target_exact:
             earned = rules.hand_result(state, result.ended, result.out_seat).end_points
             for side, (would, got) in enumerate(zip(earned, result.end_points, strict=True)):
                 if would != got:
@@ -360,18 +364,19 @@ def lead_text(action: Play) -> str:
 
 def trace(presenter: LinePresenter[R], history: Sequence[Move]) -> LineView:
     """The table of a line game after ``history`` (public moves), arm by arm in the order its
-    tiles were laid: the rules lay each play again (:meth:`Rules.replay_move`), so no rule is
-    worked out here; each tile's place is read from the ends before and after it."""
+    tiles were laid: the one replayer (:func:`~boneyard.core.history.public_steps`) follows the
+    table with the rules, so no rule is worked out here; each tile's place is read from the ends
+    before and after it."""
     rules = presenter.rules
     layout: Layout | None = None
     lead: PlacedTile | None = None
     arms: dict[str, list[PlacedTile]] = {}
     roots: dict[str, int] = {}
     last: int | None = None
-    for move in history:
-        action = move.action
-        before = layout
-        layout = rules.replay_move(layout, move.seat, action)
+    for step in public_steps(rules, history):
+        action = step.move.action
+        before = step.before if isinstance(step.before, Layout) else None
+        layout = step.after if isinstance(step.after, Layout) else None
         if type(action) is not Play or layout is None:
             continue
         t = last = action.tile

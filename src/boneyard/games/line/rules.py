@@ -27,13 +27,12 @@ from ...core.kernel_spec import KernelSpec
 from ...core.layout import Layout
 from ...core.notation import parse_action
 from ...core.options import (
-    OPTIONS,
     OptionError,
     Options,
     format_value,
-    per_players,
 )
 from ...core.protocol import (
+    TARGET_SCORE,
     GameRules,
     GameState,
     HandResult,
@@ -43,6 +42,45 @@ from ...core.protocol import (
     Position,
 )
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, PIPS, TileSet, parse_tile, tile_set, tiles_of
+from .options import (
+    BLOCKED_SCORING,
+    BLOCKED_TIE,
+    COUNT_STOCK_PIPS,
+    DOMINO_POINTS,
+    DOUBLE_BONUS_PLAY,
+    DOUBLES_CROSSWISE,
+    DRAW_POLICY,
+    EARLY_BLOCK_DETECTION,
+    FIRST_LEAD,
+    HAND_DOUBLE_VALUE,
+    HAND_SIZE,
+    LEAD_TILE,
+    NEXT_LEAD,
+    NO_DOUBLE,
+    PARTNER_PIPS,
+    PARTNERSHIPS,
+    ROUND_SCOPE,
+    SPINNER,
+    SPINNER_FILL_FIRST,
+    SPINNER_SIDES_FIRST,
+    STOCK_RESERVE,
+    TARGET_EXACT,
+    TEAM_OUT_RULE,
+    TILE_SET,
+    TURN_DIRECTION,
+    VOLUNTARY_DRAW,
+    BlockedTie,
+    DrawPolicy,
+    HandDoubleValue,
+    LeadTile,
+    NextLead,
+    NoDouble,
+    PartnerPips,
+    RoundScope,
+    Spinner,
+    TeamOutRule,
+    TurnDirection,
+)
 from .state import LineState, read_public
 
 if TYPE_CHECKING:
@@ -80,8 +118,8 @@ class LineRules(GameRules):
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
         o = options
-        self.tiles = tile_set(str(o.get("tile_set", "double-six")))
-        partnerships = bool(o.get("partnerships", False))
+        self.tiles = tile_set(TILE_SET.text(o))
+        partnerships = PARTNERSHIPS.flag(o)
         if partnerships and players != 4:
             raise OptionError("partnerships need exactly four players")
         if partnerships:
@@ -91,12 +129,11 @@ class LineRules(GameRules):
         self.side_of = tuple(
             next(i for i, side in enumerate(self.sides) if s in side) for s in range(players)
         )
-        self.hand_size = per_players(o.get("hand_size", 7), players, "hand_size")
-        self.reserve = per_players(o.get("stock_reserve", 0), players, "stock_reserve")
-        if (
-            str(o.get("domino_points", "pips")) in ("none", "fixed:0")
-            and str(o.get("blocked_scoring", "")) == "fixed:0"
-        ):
+        self.hand_size = HAND_SIZE.for_players(o, players)
+        self.reserve = STOCK_RESERVE.for_players(o, players)
+        self.domino_points = DOMINO_POINTS.text(o)
+        self.blocked_scoring = BLOCKED_SCORING.text(o)
+        if self.domino_points in ("none", "fixed:0") and self.blocked_scoring == "fixed:0":
             raise OptionError(
                 "with domino_points and blocked_scoring both worth nothing no hand can ever "
                 "score, so a match could never end"
@@ -106,18 +143,18 @@ class LineRules(GameRules):
                 f"cannot deal {self.hand_size} tiles to each of {players} players from the "
                 f"{self.tiles.size} tiles of a {self.tiles.name} set"
             )
-        self.draw_policy = str(o.get("draw_policy", "none"))
-        self.voluntary_draw = bool(o.get("voluntary_draw", False))
-        self.first_lead = str(o.get("first_lead", "highest_double"))
-        self.lead_tile_rule = str(o.get("lead_tile", "the_deciding_double"))
-        self.no_double = str(o.get("no_double", "heaviest_tile"))
-        self.next_lead = str(o.get("next_lead", "rotate_left"))
-        self.turn_direction = str(o.get("turn_direction", "cw"))
-        self.doubles_crosswise = bool(o.get("doubles_crosswise", True))
-        self.spinner = str(o.get("spinner", "none"))
-        self.spinner_sides_first = bool(o.get("spinner_sides_first", True))
-        self.spinner_fill_first = bool(o.get("spinner_fill_first", False))
-        self.double_bonus_play = bool(o.get("double_bonus_play", False))
+        self.draw_policy = DRAW_POLICY.choice(o, DrawPolicy)
+        self.voluntary_draw = VOLUNTARY_DRAW.flag(o)
+        self.first_lead = FIRST_LEAD.text(o)
+        self.lead_tile_rule = LEAD_TILE.choice(o, LeadTile)
+        self.no_double = NO_DOUBLE.choice(o, NoDouble)
+        self.next_lead = NEXT_LEAD.choice(o, NextLead)
+        self.turn_direction = TURN_DIRECTION.choice(o, TurnDirection)
+        self.doubles_crosswise = DOUBLES_CROSSWISE.flag(o)
+        self.spinner = SPINNER.choice(o, Spinner)
+        self.spinner_sides_first = SPINNER_SIDES_FIRST.flag(o)
+        self.spinner_fill_first = SPINNER_FILL_FIRST.flag(o)
+        self.double_bonus_play = DOUBLE_BONUS_PLAY.flag(o)
         # Whether a player who lays a double may keep the turn (keeps_turn decides): the bonus
         # play here, covering the double in Mexican Train.
         self.turn_after_double = self.double_bonus_play
@@ -127,23 +164,17 @@ class LineRules(GameRules):
         # Whether the hand's points are costs: the lowest total wins after ``rounds`` hands
         # (Mexican Train, Chicken Foot).
         self.low_wins = False
-        # Whether the rules apply actions themselves (apply_action): a game whose hand is not
-        # played on a line (Domino Loo's tricks).
-        self.custom_apply = False
-        # Whether every hand (and the stock) is shown once a hand is over: not in Domino Loo,
-        # whose hands thrown out stay face down.
+        # Whether every hand (and the stock) is shown once a hand is over.
         self.shows_hands_at_end = True
         # How much a search's horizon estimate weighs the pip difference between the hands.
         self.pip_weight = 0.5
-        self.domino_points = str(o.get("domino_points", "pips"))
-        self.round_scope = str(o.get("round_scope", "total"))
-        self.blocked_scoring = str(o.get("blocked_scoring", "difference_total"))
-        self.blocked_tie = str(o.get("blocked_tie", "no_score"))
-        self.count_stock_pips = bool(o.get("count_stock_pips", False))
-        self.early_block_detection = bool(o.get("early_block_detection", False))
-        self.partner_pips = str(o.get("partner_pips", "ignore"))
-        self.target_score = per_players(o.get("target_score", 100), players, "target_score")
-        self.hand_double_value = str(o.get("hand_double_value", "full"))
+        self.round_scope = ROUND_SCOPE.choice(o, RoundScope)
+        self.blocked_tie = BLOCKED_TIE.choice(o, BlockedTie)
+        self.count_stock_pips = COUNT_STOCK_PIPS.flag(o)
+        self.early_block_detection = EARLY_BLOCK_DETECTION.flag(o)
+        self.partner_pips = PARTNER_PIPS.choice(o, PartnerPips)
+        self.target_score = TARGET_SCORE.for_players(o, players)
+        self.hand_double_value = HAND_DOUBLE_VALUE.choice(o, HandDoubleValue)
         self.lead_holder_of = -1  # the tile of first_lead=holder_of:<tile>
         if self.first_lead.startswith("holder_of:"):
             held = parse_tile(self.first_lead.split(":", 1)[1])
@@ -152,27 +183,31 @@ class LineRules(GameRules):
             self.lead_holder_of = held
         # Tiles playable at an end showing pip p (equal-number matching).
         self.end_mask: tuple[int, ...] = self.tiles.suit_mask
-        self.can_draw = self.draw_policy != "none"
+        self.can_draw = self.draw_policy is not DrawPolicy.NONE
         # Whether a move can hide something from the other seats (a draw).
-        self.hidden_moves = self.can_draw or self.no_double == "draw_until_found"
+        self.hidden_moves = self.can_draw or self.no_double is NoDouble.DRAW_UNTIL_FOUND
         # Whether plays carry claimed points (muggins claiming); a claim elsewhere is an error.
         self.claims = False
         self.false_claim_penalty = False
-        self.target_exact = bool(o.get("target_exact", False))
+        self.target_exact = TARGET_EXACT.flag(o)
         # Whether what a play may score depends on the scores (an exact target, a cap near the
         # target): a search must then tell positions apart by their scores.
         self.scores_shape_future = self.target_exact
         # A partnership hand goes on until both partners are out (pub Fives and Threes).
         self.both_partners_out = (
-            str(o.get("team_out_rule", "first_player")) == "both_partners" and partnerships
+            TEAM_OUT_RULE.choice(o, TeamOutRule) is TeamOutRule.BOTH_PARTNERS and partnerships
         )
         # Whether score_play can score (counting games); the engine skips the call otherwise.
         self.scores_in_play = type(self).score_play is not LineRules.score_play
         # A tie of a blocked hand broken by who played last reads the history.
-        self.search_needs_history = self.blocked_tie == "last_to_play"
+        self.search_needs_history = self.blocked_tie is BlockedTie.LAST_TO_PLAY
         # Pip value of each tile left in a hand.
         self.hand_value: tuple[int, ...] = tuple(
-            (HIGH[t] if DOUBLE[t] and self.hand_double_value == "one_half" else PIPS[t])
+            (
+                HIGH[t]
+                if DOUBLE[t] and self.hand_double_value is HandDoubleValue.ONE_HALF
+                else PIPS[t]
+            )
             for t in range(self.tiles.size)
         )
 
@@ -220,7 +255,7 @@ class LineRules(GameRules):
     def start_hand(self, start: HandStart) -> LineState:
         """The hand ``start`` describes, at its first move: the lead found from the deal (the
         holder of the highest double, an engine drawn for in turn) or given by the match, and
-        anything the table shows before it (:meth:`start_table`)."""
+        nothing more: the table starts with the lead."""
         return LineState.from_deal(
             self,
             start.hands,
@@ -263,7 +298,10 @@ class LineRules(GameRules):
     def redeals_without_double(self) -> bool:
         """Whether a deal without a double is thrown in (the lead is a double, and the rules say
         to redeal when nobody has one)."""
-        return self.first_lead in ("highest_double", "lowest_double") and self.no_double == "redeal"
+        return (
+            self.first_lead in ("highest_double", "lowest_double")
+            and self.no_double is NoDouble.REDEAL
+        )
 
     def needs_redeal(self, hands: Sequence[int]) -> bool:
         """Whether a deal must be thrown in (no double dealt, where the rules say to redeal)."""
@@ -281,7 +319,10 @@ class LineRules(GameRules):
             wanted = self.lead_holder_of
             for seat, h in enumerate(hands):
                 if h & BIT[wanted]:
-                    return seat, wanted if self.lead_tile_rule == "the_deciding_double" else -1
+                    return (
+                        seat,
+                        wanted if self.lead_tile_rule is LeadTile.THE_DECIDING_DOUBLE else -1,
+                    )
             rule = "highest_double"  # the named tile was not dealt
         if rule in ("highest_double", "lowest_double"):
             best: tuple[int, int] | None = None
@@ -295,7 +336,7 @@ class LineRules(GameRules):
                     if better:
                         best = (seat, t)
             if best is None:
-                if self.no_double == "draw_until_found":
+                if self.no_double is NoDouble.DRAW_UNTIL_FOUND:
                     return None
                 # No double: the heaviest tile leads (also after a redeal that is not possible).
                 best = max(
@@ -303,7 +344,7 @@ class LineRules(GameRules):
                     key=lambda st: (PIPS[st[1]], HIGH[st[1]]),
                 )
             seat, t = best
-            return seat, t if self.lead_tile_rule == "the_deciding_double" else -1
+            return seat, t if self.lead_tile_rule is LeadTile.THE_DECIDING_DOUBLE else -1
         return None
 
     def lead_from_deal(self) -> bool:
@@ -334,15 +375,15 @@ class LineRules(GameRules):
     def next_leader(self, previous_leader: int, previous: HandResult | None) -> int | None:
         """The leader of the next hand, or ``None`` where the deal (or a new draw) decides it."""
         n = self.players
-        step = 1 if self.turn_direction == "cw" else -1
+        step = 1 if self.turn_direction is TurnDirection.CW else -1
         rule = self.next_lead
-        if rule == "alternate":
+        if rule is NextLead.ALTERNATE:
             return (previous_leader + 1) % n
-        if rule == "rotate_left":
+        if rule is NextLead.ROTATE_LEFT:
             return (previous_leader + step) % n
-        if rule == "rotate_right":
+        if rule is NextLead.ROTATE_RIGHT:
             return (previous_leader - step) % n
-        if rule == "winner":
+        if rule is NextLead.WINNER:
             # The player who went out leads; after a blocked hand the first-lead rule decides
             # again (pagat All Fives: "lot again after a block").
             if previous is not None and previous.out_seat is not None:
@@ -356,11 +397,11 @@ class LineRules(GameRules):
         if not DOUBLE[t]:
             return False
         s = self.spinner
-        if s == "all_doubles":
+        if s is Spinner.ALL_DOUBLES:
             return True
-        if s == "first_double":
+        if s is Spinner.FIRST_DOUBLE:
             return layout is None or not layout.spinners
-        if s == "opening_double":
+        if s is Spinner.OPENING_DOUBLE:
             return layout is None
         return False
 
@@ -427,6 +468,61 @@ class LineRules(GameRules):
                 out.append(play(t, None, HIGH[t]))
         return out
 
+    def distinct_actions(self, actions: Sequence[Action], table: object = None) -> list[Action]:
+        """``actions`` with each distinct move once, in their order: a lead whose orientation
+        changes nothing (the line it starts is the mirror image of the other orientation's, and
+        a two-ended line plays the same either way round) is kept in its first orientation only;
+        so is a play of one tile at either end of ``table`` (the layout the actions are played
+        on) where the two lines are mirror images (a double led alone, or two ends alike).
+        The legal actions, records and research action ids keep both; the move lists people see
+        and the analysis use this."""
+        out: list[Action] = []
+        seen: set[tuple[int, int | None]] = set()
+        mirrored = isinstance(table, Layout) and self._ends_mirror(table)
+        for action in actions:
+            if type(action) is Play and (action.end is None or mirrored):
+                key = (action.tile, action.claim)
+                if key in seen and (action.end is not None or self._lead_mirrors(action.tile)):
+                    continue
+                seen.add(key)
+            out.append(action)
+        return out
+
+    def same_move(self, a: Action, b: Action, table: object = None) -> bool:
+        """Whether ``a`` and ``b`` are the same move on ``table`` whatever they claim: equal, or
+        one tile led either way round, or played at either end, where that changes nothing
+        (:meth:`distinct_actions`)."""
+        if type(a) is Play and type(b) is Play:
+            if (a.tile, a.end, a.open) == (b.tile, b.end, b.open):
+                return True
+            unclaimed = [Play(a.tile, a.end, a.open), Play(b.tile, b.end, b.open)]
+            return a.tile == b.tile and len(self.distinct_actions(unclaimed, table)) == 1
+        return a == b
+
+    def _ends_mirror(self, layout: Layout) -> bool:
+        """Whether ``layout`` is a plain two-ended line whose ends are alike (the same number,
+        tip and kind): a tile played at one end gives the mirror image of the other end's line."""
+        return (
+            len(layout.names) == 2
+            and not layout.spinners
+            and self.spinner == "none"
+            and layout.pips[0] == layout.pips[1]
+            and layout.tips[0] == layout.tips[1]
+            and layout.kinds[0] == layout.kinds[1]
+        )
+
+    def _lead_mirrors(self, tile: int) -> bool:
+        """Whether leading ``tile`` one way round gives the mirror image of the other way: a
+        plain two-ended line, the same from either end."""
+        a = self.lead_layout(tile, LOW[tile])
+        b = self.lead_layout(tile, HIGH[tile])
+        return (
+            len(a.names) == 2
+            and a.pips == b.pips[::-1]
+            and a.tips == b.tips[::-1]
+            and a.kinds == b.kinds[::-1]
+        )
+
     def lay(self, layout: Layout, action: Play) -> Layout:
         """The layout after a legal play (not the lead)."""
         assert action.end is not None
@@ -434,7 +530,7 @@ class LineRules(GameRules):
         t = action.tile
         p = layout.pips[i]
         exposed = LOW[t] if HIGH[t] == p else HIGH[t]
-        if self.spinner == "none" and not layout.spinners:
+        if self.spinner is Spinner.NONE and not layout.spinners:
             return layout.extend(i, t, exposed)  # the plain line: only one end changes
         short_open = not self.spinner_sides_first or self.spinner_fill_first
         return layout.attach(i, t, exposed, self.is_spinner(layout, t), short_open)
@@ -481,32 +577,35 @@ class LineRules(GameRules):
 
     def public_table_after(self, table: object, move: Move) -> Layout | None:
         """The layout after the public ``move`` (see :meth:`replay_move`)."""
-        return self.replay_move(
-            table if isinstance(table, Layout) else None, move.seat, move.action
-        )
+        layout = table if isinstance(table, Layout) else None
+        return self.replay_move(layout, move.seat, move.action)
+
+    def public_tables(self, history: Sequence[Move], table: object = None) -> list[object]:
+        """The layouts before each move of ``history`` and after the last (see
+        :meth:`GameRules.public_tables`): :meth:`public_table_after` in one loop, which agents
+        run at every move."""
+        layout = table if isinstance(table, Layout) else None
+        tables: list[object] = [layout]
+        append = tables.append
+        hooks = self.table_hooks
+        lead, lay = self.lead_layout, self.lay
+        for move in history:
+            action = move.action
+            if type(action) is Play:
+                layout = (
+                    lead(action.tile, action.open)
+                    if layout is None or action.end is None
+                    else lay(layout, action)
+                )
+            if hooks and layout is not None:
+                layout = self.table_after(layout, move.seat, action)
+            append(layout)
+        return tables
 
     def playable_mask_for(self, layout: Layout, seat: int) -> int:
         """The tiles ``seat`` could play now if it held them: where some ends are open to some
         seats only (Mexican Train's trains), fewer than :meth:`playable_mask`."""
         return self.playable_mask(layout)
-
-    def start_table(self, state: LineState) -> None:
-        """Set up what the hand shows before the first move (Domino Loo's turn-up): nothing
-        here; the table starts with the lead."""
-
-    def apply_action(self, state: LineState, seat: int, action: Action) -> None:
-        """Take a legal ``action`` for ``seat``, where the rules apply actions themselves
-        (``custom_apply``)."""
-        raise NotImplementedError
-
-    def explain_illegal(self, state: LineState, action: Action) -> str:
-        """Why ``action`` is not legal now, where the rules apply actions themselves."""
-        raise NotImplementedError
-
-    def public_voids(self, history: Sequence[Move], layout: Layout) -> list[int]:
-        """Per seat, the tiles a public ``history`` shows it cannot hold now, where the rules
-        apply actions themselves (Domino Loo: a player who did not follow suit had none)."""
-        raise NotImplementedError
 
     def end_closed(self, layout: Layout, seat: int, i: int) -> str:
         """Why ``seat`` may not play on end ``i`` now, for a game where some ends are closed to
@@ -584,7 +683,7 @@ class LineRules(GameRules):
         return unit * ((points + unit // 2) // unit) if points >= 0 else -self._round(-points)
 
     def _rounded_sum(self, terms: Sequence[int]) -> int:
-        if self.round_scope == "per_opponent":
+        if self.round_scope is RoundScope.PER_OPPONENT:
             return sum(self._round(t) for t in terms)
         return self._round(sum(terms))
 
@@ -603,7 +702,7 @@ class LineRules(GameRules):
             winner = self.side_of[out_seat]
             terms = [seat_pips[s] for s in range(self.players) if self.side_of[s] != winner]
             partner = side_pips[winner]
-            if self.partner_pips == "include" and partner:
+            if self.partner_pips is PartnerPips.INCLUDE and partner:
                 terms.append(partner)
             if stock_pips:
                 terms.append(stock_pips)
@@ -614,7 +713,7 @@ class LineRules(GameRules):
                 score = 0
             else:
                 score = self._rounded_sum(terms)
-            if self.partner_pips == "subtract":
+            if self.partner_pips is PartnerPips.SUBTRACT:
                 score = max(0, score - partner)
             end_points[winner] = score
             reason = f"{self.seat_name(out_seat)} went out"
@@ -645,7 +744,7 @@ class LineRules(GameRules):
             verb = "hold" if len(self.sides[winner]) > 1 else "holds"
             return winner, end_points, f"blocked: {self.side_name(winner)} {verb} the fewest pips"
         tie = self.blocked_tie
-        if tie == "split":
+        if tie is BlockedTie.SPLIT:
             share = self._blocked_score(tied[0], side_pips, tied, stock_pips) // len(tied)
             for i in tied:
                 end_points[i] = share
@@ -676,7 +775,7 @@ class LineRules(GameRules):
             terms = others
         elif rule == "difference_each":
             terms = [p - own for p in others]
-        elif self.round_scope == "per_opponent":  # difference_total, each hand rounded
+        elif self.round_scope is RoundScope.PER_OPPONENT:  # difference_total, each hand rounded
             return max(0, self._rounded_sum(others) - self._round(own) + self._round(stock_pips))
         else:  # difference_total
             terms = [sum(others) - own]
@@ -686,7 +785,7 @@ class LineRules(GameRules):
 
     def _break_tie(self, state: LineState, tied: list[int], side_pips: list[int]) -> int | None:
         tie = self.blocked_tie
-        if tie == "lightest_tile":
+        if tie is BlockedTie.LIGHTEST_TILE:
 
             def lightest(side: int) -> tuple[int, int]:
                 tiles = [t for s in self.sides[side] for t in tiles_of(state.hands[s])]
@@ -695,12 +794,12 @@ class LineRules(GameRules):
             keys = [lightest(i) for i in tied]
             best = min(keys)
             return tied[keys.index(best)] if keys.count(best) == 1 else None
-        if tie == "last_to_play":
+        if tie is BlockedTie.LAST_TO_PLAY:
             for move in reversed(state.history):
                 if isinstance(move.action, Play) and self.side_of[move.seat] in tied:
                     return self.side_of[move.seat]
             return None
-        if tie == "fewest_doubles":
+        if tie is BlockedTie.FEWEST_DOUBLES:
             doubles = self.tiles.doubles_mask
             counts = [
                 sum((state.hands[s] & doubles).bit_count() for s in self.sides[i]) for i in tied
@@ -770,10 +869,10 @@ class LineRules(GameRules):
                         plays.append(row[low_bit.bit_length() - 1])
                         m ^= low_bit
         policy = self.draw_policy
-        if policy == "none":
+        if policy is DrawPolicy.NONE:
             return plays if plays else [PASS]
         can_draw = state.stock_pos + self.reserve < len(state.stock)
-        if policy == "one_then_pass" and state.drew:
+        if policy is DrawPolicy.ONE_THEN_PASS and state.drew:
             can_draw = False
         if plays:
             if can_draw and self.voluntary_draw:
@@ -784,10 +883,8 @@ class LineRules(GameRules):
     # ----------------------------------------------------------------- the compiled core
     def kernel_spec(self) -> KernelSpec | None:
         """These rules as data for the compiled core (:mod:`boneyard.core.kernel`), or ``None``
-        where it cannot play them (a game that applies actions itself): the line game's spec with
-        the fields a game changes (:meth:`kernel_fields`)."""
-        if self.custom_apply:
-            return None
+        where it cannot play them: the line game's spec with the fields a game changes
+        (:meth:`kernel_fields`)."""
         return replace(self._line_spec(), **self.kernel_fields())
 
     def kernel_fields(self) -> dict[str, Any]:
@@ -811,10 +908,10 @@ class LineRules(GameRules):
             voluntary_draw=self.voluntary_draw,
             first_lead=first_lead,
             lead_holder_of=self.lead_holder_of,
-            lead_tile_any=self.lead_tile_rule != "the_deciding_double",
+            lead_tile_any=self.lead_tile_rule is not LeadTile.THE_DECIDING_DOUBLE,
             no_double=self.no_double,
             next_lead=self.next_lead,
-            turn_ccw=self.turn_direction != "cw",
+            turn_ccw=self.turn_direction is not TurnDirection.CW,
             spinner=self.spinner,
             short_open=not self.spinner_sides_first or self.spinner_fill_first,
             fill_first=self.spinner_fill_first,
@@ -828,7 +925,7 @@ class LineRules(GameRules):
             ),
             domino_fixed=int(dp.split(":")[1]) if dp.startswith("fixed:") else 0,
             round_unit=5 if dp == "pips_round5" else 3 if dp == "pips_round3" else 0,
-            round_per_opponent=self.round_scope == "per_opponent",
+            round_per_opponent=self.round_scope is RoundScope.PER_OPPONENT,
             partner_pips=self.partner_pips,
             count_stock_pips=self.count_stock_pips,
             blocked_scoring="fixed" if blocked.startswith("fixed:") else blocked,
@@ -848,8 +945,8 @@ class LineRules(GameRules):
     def option_rows(self) -> list[tuple[str, str, str, str]]:
         """``(name, value, allowed, help)`` for every option of this game."""
         return [
-            (name, format_value(self.options[name]), self.game.allowed(name), OPTIONS[name].help)
-            for name in self.game.option_names
+            (s.name, format_value(self.options[s.name]), self.game.allowed(s.name), s.help)
+            for s in self.game.option_specs
         ]
 
     def end_names(self) -> str:

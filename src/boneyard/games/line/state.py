@@ -38,7 +38,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.actions import DRAW, PASS, Action, Draw, Move, Muggins, Pass, Play, play
-from ...core.history import public_steps
+from ...core.history import public_tables
 from ...core.layout import Layout
 from ...core.protocol import (
     ACQUIRED,
@@ -56,6 +56,7 @@ from ...core.protocol import (
     Score,
 )
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, mask_of
+from .options import DrawPolicy, LeadTile
 
 if TYPE_CHECKING:
     from ...core.protocol import HandResult
@@ -158,7 +159,7 @@ class LineState(GameState):
         if len(hands) != n:
             raise ValueError(f"the deal has {len(hands)} hands for {n} players")
         if not trusted:
-            _check_tiles(rules, hands, stock)
+            rules.tiles.check_deal(hands, stock)
         masks = [mask_of(h) for h in hands]
         if lead_by_deal and rules.needs_redeal(masks):
             raise ValueError("no double was dealt: these rules throw the deal in and deal again")
@@ -224,7 +225,6 @@ class LineState(GameState):
         else:
             self.leader = leader
         self.turn = self.leader
-        rules.start_table(self)
         return self
 
     @classmethod
@@ -543,16 +543,12 @@ class LineState(GameState):
         if legal is None:
             legal = () if self.over else tuple(self.rules.legal_actions(self))
             self._legal = legal
-        rules = self.rules
         if action not in legal:
             action = self.normalize(action)
             if action not in legal:
                 raise IllegalAction(self.why_illegal(action))
         self._legal = None
         seat = self.turn
-        if rules.custom_apply:
-            rules.apply_action(self, seat, action)
-            return
         if self.unclaimed and type(action) is not Muggins:
             self.unclaimed = 0  # the chance to call muggins passes with the next action
         if type(action) is Play:
@@ -571,9 +567,6 @@ class LineState(GameState):
         if not isinstance(action, Play):
             return action
         t, end, claim = action.tile, action.end, action.claim
-        if self.rules.custom_apply:
-            # A tile played to a trick: no end, no orientation.
-            return play(t) if end is None and claim is None else action
         if claim is not None and not self.rules.claims:
             return action  # illegal: this game has no claims
         if end is None:
@@ -704,7 +697,9 @@ class LineState(GameState):
                 self.finding_lead = False
                 self.phase = _PLAY
                 self.leader = seat
-                self.required_lead = t if self.rules.lead_tile_rule == "the_deciding_double" else -1
+                self.required_lead = (
+                    t if self.rules.lead_tile_rule is LeadTile.THE_DECIDING_DOUBLE else -1
+                )
                 self.turn = seat
             else:
                 self.turn = (seat + 1) % self.rules.players
@@ -771,8 +766,6 @@ class LineState(GameState):
         """A sentence saying why ``action`` (as :meth:`normalize` writes it) is not legal now."""
         if self.over:
             return "the hand is over"
-        if self.rules.custom_apply:
-            return self.rules.explain_illegal(self, action)
         action = self.normalize(action)
         seat = self.turn
         legal = self.rules.legal_actions(self)
@@ -846,7 +839,7 @@ class LineState(GameState):
                 return "there is no drawing in this game"
             if self.drawable() == 0:
                 return f"seat {seat} cannot draw: the stock is down to its reserve"
-            if self.drew and self.rules.draw_policy == "one_then_pass":
+            if self.drew and self.rules.draw_policy is DrawPolicy.ONE_THEN_PASS:
                 return f"seat {seat} has drawn already this turn"
             return f"seat {seat} cannot draw while able to play (legal: {options})"
         if isinstance(action, Pass):
@@ -888,7 +881,7 @@ class PublicReading(NamedTuple):
 
 def read_public(rules: LineRules, view: Observation) -> PublicReading:
     """Read ``view``'s public history move by move (the table followed by the one replayer,
-    :func:`~boneyard.core.history.public_steps`): each seat's acquisitions, the tiles it showed
+    :func:`~boneyard.core.history.public_tables`): each seat's acquisitions, the tiles it showed
     it lacked, its plays.
 
     A pass, or a forced draw, when the ends showed certain pips proves the seat held nothing
@@ -897,8 +890,9 @@ def read_public(rules: LineRules, view: Observation) -> PublicReading:
     one), from the pass that declines a double's bonus play, or for the wild tiles a seat may
     keep rather than lay (``draw_keeps_wild``). While the lead is found by drawing, nobody was
     dealt a tile that finds it and every draw but the last drew none. A double's bonus play
-    offered means its seat holds a tile for it until it plays again; a hand not over means some
-    seat can still play (or draw)."""
+    offered means its seat holds a tile for it until it plays again, and a double laid with no
+    bonus play after it (``double_bonus_play``) that it held none matching the double; a hand
+    not over means some seat can still play (or draw)."""
     n = rules.players
     history = view.history
     timelines: list[list[tuple[int, int]]] = [[] for _ in range(n)]
@@ -919,13 +913,12 @@ def read_public(rules: LineRules, view: Observation) -> PublicReading:
         if type(history[i].action) is not Muggins:
             k -= 1
             following = actors[k]
-    for step in public_steps(rules, history):
-        i = step.index
-        move = step.move
+    tables = public_tables(rules, history)
+    for i, move in enumerate(history):
         action = move.action
         s = move.seat
         kind = type(action)
-        after = step.after
+        after = tables[i + 1]
         assert after is None or isinstance(after, Layout)
         if kind is Play:
             assert isinstance(action, Play) and after is not None
@@ -937,15 +930,19 @@ def read_public(rules: LineRules, view: Observation) -> PublicReading:
             bonus = -1
             if must_hold and must_hold[0] == s:
                 must_hold = None
-            if rules.double_bonus_play and DOUBLE[t] and not was_bonus and nxt_actor[i] == s:
-                # The bonus was offered: the seat held a tile matching the double there, and
-                # holds it until it plays again.
-                bonus = t
+            if rules.double_bonus_play and DOUBLE[t] and not was_bonus and nxt_actor[i] >= 0:
                 fits = 0
                 for u in _tiles(rules.tiles.suit_mask[HIGH[t]]):
                     if rules.bonus_plays(BIT[u], layout, t):
                         fits |= BIT[u]
-                must_hold = (s, fits)
+                if nxt_actor[i] == s:
+                    # The bonus was offered: the seat held a tile matching the double there,
+                    # and holds it until it plays again.
+                    bonus = t
+                    must_hold = (s, fits)
+                else:
+                    # It was not: the seat held no tile matching the double there.
+                    timelines[s].append((LACKS, fits))
             drew = False
         elif kind is Draw:
             if layout is None:
@@ -1008,22 +1005,6 @@ def read_public(rules: LineRules, view: Observation) -> PublicReading:
     )
     drew = drew and bool(history) and history[-1].seat == view.turn
     return PublicReading(facts, finding, bonus, drew)
-
-
-def _check_tiles(rules: LineRules, hands: Sequence[Sequence[int]], stock: Sequence[int]) -> None:
-    """Every tile of the set exactly once in the deal and stock."""
-    seen = 0
-    for h in [*hands, stock]:
-        for t in h:
-            if not 0 <= t < rules.tiles.size:
-                name = NAMES[t] if 0 <= t < len(NAMES) else str(t)
-                raise ValueError(f"{name} is not a tile of the {rules.tiles.name} set")
-            if seen & BIT[t]:
-                raise ValueError(f"{NAMES[t]} appears twice in the deal and stock")
-            seen |= BIT[t]
-    if seen != rules.tiles.all_mask:
-        missing = [NAMES[t] for t in range(rules.tiles.size) if not seen & BIT[t]]
-        raise ValueError(f"the deal and stock miss {', '.join(missing)}")
 
 
 def _tiles(mask: int) -> list[int]:

@@ -1,2 +1,3 @@
-"""Domino Loo, a trick-taking game: its rules (:mod:`.rules`) and its table of tricks
-(:mod:`.table`)."""
+"""Domino Loo, a trick-taking game on the trick layer (:mod:`boneyard.games.tricks`): its rules
+(:mod:`.rules`), its hand (:mod:`.state`), its table (:mod:`.table`) and how it is told
+(:mod:`.presenter`)."""

@@ -12,18 +12,19 @@ from typing import TYPE_CHECKING, TypeVar
 
 from ...core.actions import Action, Discard, Drop, Move, Play, Stand, TakeMiss
 from ...core.presenter import Presenter, SheetKind
+from ...core.protocol import GameRules
 from ...core.views import TrickSeatView, TrickStatus, TrickView
 from ...core.words import Voice, capital, number, plural, tile_text
-from ..line.rules import Rules
-from .rules import TRICKS, LooRules
-from .table import DROPPED, MISSED, STOOD, Tricks
+from ..tricks import TrickTable
+from .rules import LooRules
+from .table import DROPPED, MISSED, STOOD, TRICKS, LooTable
 
 if TYPE_CHECKING:
     from ...core.protocol import GameState
 
 __all__ = ["LooPresenter", "TrickPresenter"]
 
-R = TypeVar("R", bound=Rules)
+R = TypeVar("R", bound=GameRules)
 
 _STATUS: dict[int, TrickStatus] = {STOOD: "stood", MISSED: "missed", DROPPED: "dropped"}
 
@@ -34,7 +35,7 @@ class TrickPresenter(Presenter[R]):
     scores_told = False  # the trick taken is told
 
     def table(self, history: Sequence[Move], table: object | None) -> TrickView:
-        assert isinstance(table, Tricks)
+        assert isinstance(table, LooTable)
         return TrickView(
             trump=table.trump,
             turnup=table.turnup,
@@ -73,7 +74,7 @@ class TrickPresenter(Presenter[R]):
         by: str | None = None,
     ) -> str:
         if isinstance(action, Play):
-            leads = isinstance(table, Tricks) and not table.trick
+            leads = isinstance(table, TrickTable) and not table.trick
             return f"play {tile_text(action.tile)}" + (" to lead" if leads else "")
         return str(action)
 
@@ -88,13 +89,13 @@ class TrickPresenter(Presenter[R]):
     ) -> str:
         action = move.action
         if isinstance(action, Play):
-            verb = "lead" if isinstance(before, Tricks) and not before.trick else "play"
+            verb = "lead" if isinstance(before, TrickTable) and not before.trick else "play"
             return f"{voice.says(move.seat, verb, opening=True)} {tile_text(action.tile)}."
         return f"{voice.subject(move.seat)}: {action}."
 
     def table_change(self, before: object | None, after: object | None, voice: Voice) -> list[str]:
         """Who took the trick just finished: ``Seat 3 takes the trick (2 tricks so far).``"""
-        if not (isinstance(before, Tricks) and isinstance(after, Tricks)):
+        if not (isinstance(before, TrickTable) and isinstance(after, TrickTable)):
             return []
         w = after.last_winner
         if after.won == before.won or w < 0:
@@ -105,8 +106,8 @@ class TrickPresenter(Presenter[R]):
         ]
 
     def held(self, state: GameState, voice: Voice) -> list[str]:
-        table = state.layout
-        if not isinstance(table, Tricks):
+        table = state.table
+        if not isinstance(table, TrickTable):
             return []
         won = ", ".join(f"{voice.name(s)} {table.won[s]}" for s in range(self.rules.players))
         return [f"  Tricks won: {won}"]

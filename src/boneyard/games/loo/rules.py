@@ -42,40 +42,48 @@ being looed, first to ``target_score`` (15).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...core.actions import (
-    DROP,
-    HIDDEN_DISCARD,
-    MISS,
-    STAND,
-    Action,
-    Discard,
-    Drop,
-    Move,
-    Play,
-    Stand,
-    TakeMiss,
-    play,
-)
+from ...core.actions import Action, Discard, Drop, Move, Play, TakeMiss
 from ...core.game import Game, RuleSet
-from ...core.layout import Layout
-from ...core.protocol import ACQUIRED, LACKS, PLAYED, HandResult, HiddenFacts
-from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
-from ...core.words import plural
-from ..line.rules import LineRules
-from .table import DROPPED, MISSED, STOOD, UNDECIDED, Tricks
+from ...core.options import pick
+from ...core.protocol import (
+    ACQUIRED,
+    LACKS,
+    PLAYED,
+    TARGET_SCORE,
+    GameRules,
+    GameState,
+    HandResult,
+    HandStart,
+    HiddenFacts,
+    Observation,
+    Position,
+)
+from ...core.tiles import DOUBLE, HIGH, LOW, tile_set
+from ..line.options import LINE_SPECS, ROUNDS
+from ..tricks import Trick, follow_mask, trick_winner
+from .options import (
+    LOO_MISS,
+    LOO_MUST_HEAD,
+    LOO_MUST_TRUMP,
+    LOO_PENALTY,
+    LOO_SCORING,
+    LOO_SPECS,
+    LOO_SUITS,
+)
+from .state import LooState
+from .table import DROPPED, MISSED, STOOD, TRICKS, UNDECIDED, LooTable
 
 if TYPE_CHECKING:
     from ...core.options import Options
-    from ...core.protocol import GameState, Observation
-    from ..line.state import LineState
     from .presenter import LooPresenter
 
 __all__ = ["DominoLooGame", "LooRules"]
 
-TRICKS = 5
 STAKE = 5  # the dealer's stake, and what a looed player pays into the next pool
 
 LOO_OPTIONS: tuple[str, ...] = (
@@ -101,37 +109,39 @@ LOO_DEFAULTS: dict[str, Any] = {
 }
 
 
-class LooRules(LineRules):
+class LooRules(GameRules):
     """Five tricks with trumps turned up, the miss, dropping out, looing."""
+
+    hidden_moves = True  # the miss and the discards
+    shows_hands_at_end = False  # the discards stay face down
+    claims = False
+    low_wins = False
+    pip_weight = 0.0
+    scores_in_play = True  # each trick scores as it is taken
+    scores_shape_future = False
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
         o = options
+        self.tiles = tile_set("double-six")
+        self.sides = tuple((s,) for s in range(players))
+        self.side_of = tuple(range(players))
         self.hand_size = TRICKS
-        self.custom_apply = True
-        self.hidden_moves = True  # the miss and the discards
-        self.shows_hands_at_end = False  # the discards stay face down
-        self.can_draw = False
-        self.draw_policy = "none"
-        self.first_lead = "random"  # the first dealer by lot; the lead is left of the dealer
-        self.lead_tile_rule = "any"
-        self.next_lead = "rotate_left"
-        self.pip_weight = 0.0
-        self.pool = o["loo_scoring"] == "pool"
-        penalty = o["loo_penalty"]
-        rounds = o["rounds"]
-        assert isinstance(penalty, int) and isinstance(rounds, int)
-        self.penalty = penalty
-        self.rounds = max(1, rounds)
-        self.miss_allowed = bool(o["loo_miss"])
-        self.either_end = o["loo_suits"] == "either_end"
-        self.must_trump = bool(o["loo_must_trump"])
-        self.must_head = bool(o["loo_must_head"])
+        self.reserve = 0
+        self.pool = LOO_SCORING.text(o) == "pool"
+        self.penalty = LOO_PENALTY.number(o)
+        self.rounds = max(1, ROUNDS.number(o))
+        self.target_score = TARGET_SCORE.for_players(o, players)
+        self.miss_allowed = LOO_MISS.flag(o)
+        self.either_end = LOO_SUITS.text(o) == "either_end"
+        self.must_trump = LOO_MUST_TRUMP.flag(o)
+        self.must_head = LOO_MUST_HEAD.flag(o)
         # The miss: six tiles keeping five with two or three players, all seven left keeping
         # five with four.
         self.miss_size = 6 if players <= 3 else 7
 
-    def make_presenter(self) -> LooPresenter:
+    @cached_property
+    def presenter(self) -> LooPresenter:
         from .presenter import LooPresenter
 
         return LooPresenter(self)
@@ -159,37 +169,33 @@ class LooRules(LineRules):
             return 100
         return LOW[t] if HIGH[t] == suit else HIGH[t]
 
-    def _key(self, t: int, suit: int, trump: int) -> tuple[int, int]:
+    def strength(self, t: int, suit: int, trump: int) -> tuple[int, int]:
+        """A tile's strength in a trick led in ``suit``: a trump above the suit led, above a tile
+        that does neither."""
         if self.is_trump(t, trump):
             return (2, self.rank(t, trump))
         if self.follows(t, suit, trump):
             return (1, self.rank(t, suit))
         return (0, 0)
 
-    def trick_winner(self, trick: Sequence[tuple[int, int]], trump: int) -> int:
+    def trick_winner(self, trick: Trick, trump: int) -> int:
         """The seat that wins a trick of ``(seat, tile)``: the highest trump, or the highest tile
         of the suit led."""
         suit = self.suit_led(trick[0][1], trump)
-        best = max(trick, key=lambda st: self._key(st[1], suit, trump))
-        return best[0]
+        return trick_winner(trick, lambda t: self.strength(t, suit, trump))
 
-    def tiers(self, table: Tricks) -> list[int]:
+    def tiers(self, table: LooTable) -> list[int]:
         """The masks of tiles a player must choose from, most binding first: he plays from the
         first his hand meets (see the module docstring). Empty before a lead (any tile)."""
         if not table.trick:
             return []
         trump = table.trump
         suit = self.suit_led(table.trick[0][1], trump)
-        size = self.tiles.size
-        follow = trumps = beats = 0
-        best = max(self._key(t, suit, trump) for _, t in table.trick)
-        for t in range(size):
-            if self.follows(t, suit, trump):
-                follow |= BIT[t]
-            if self.is_trump(t, trump):
-                trumps |= BIT[t]
-            if self._key(t, suit, trump) > best:
-                beats |= BIT[t]
+        every = range(self.tiles.size)
+        best = max(self.strength(t, suit, trump) for _, t in table.trick)
+        follow = follow_mask(every, lambda t: self.follows(t, suit, trump))
+        trumps = follow_mask(every, lambda t: self.is_trump(t, trump))
+        beats = follow_mask(every, lambda t: self.strength(t, suit, trump) > best)
         out = []
         if self.must_head:
             out.append(follow & beats)
@@ -201,187 +207,51 @@ class LooRules(LineRules):
         return [m for m in out if m]
 
     # ----------------------------------------------------------------- the hand
+    def deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        """Shuffle and deal five tiles each; the stock's first tile is the turn-up."""
+        tiles = list(range(self.tiles.size))
+        rng.shuffle(tiles)
+        h = self.hand_size
+        hands = [tiles[i * h : (i + 1) * h] for i in range(self.players)]
+        return hands, tiles[h * self.players :]
+
+    def start_hand(self, start: HandStart) -> LooState:
+        """The hand ``start`` describes: the stock's first tile turned up for trumps, the seat
+        left of the dealer (the match's leader) deciding first."""
+        return LooState.from_start(self, start)
+
+    def state_from_position(self, position: Position) -> LooState:
+        """A state at the position described (see :meth:`LooState.from_position`)."""
+        return LooState.from_position(self, position)
+
+    def draw_for_lead(self, rng: random.Random) -> tuple[int, list[int]]:
+        """The first dealer by lot: the seat on his left decides and leads first."""
+        return rng.randrange(self.players), []
+
+    def next_leader(self, previous_leader: int, previous: HandResult | None) -> int | None:
+        """The deal and the first decision pass to the left."""
+        return (previous_leader + 1) % self.players
+
     def hand_context(self, index: int, previous: GameState | None) -> Any:
         """``(trick value, whether the dealer stakes)``: in a pool, each looed player of the last
         hand paid 5 into this one (the dealer stakes 5 when nobody did)."""
         if not self.pool:
             return (1, False)
         looed = 0
-        if previous is not None and isinstance(previous.table, Tricks):
+        if previous is not None and isinstance(previous.table, LooTable):
             table = previous.table
             looed = sum(1 for s in table.in_hand() if table.won[s] == 0)
         return (looed, False) if looed else (1, True)
 
-    def start_table(self, state: LineState) -> None:
-        value, ante = state.context if state.context is not None else (1, self.pool)
-        state.layout = Tricks.start(state.stock[0], self.players, value, ante)
-        state.stock_pos = 1  # the turn-up
-
-    def dealer(self, state: LineState) -> int:
-        return (state.leader - 1) % self.players
-
-    def legal_actions(self, state: LineState) -> list[Action]:
-        table = state.layout
-        assert isinstance(table, Tricks)
-        hand = state.hands[state.turn]
-        if table.owed:
-            return [Discard(t) for t in tiles_of(hand)]
-        if not table.playing:
-            out: list[Action] = [STAND]
-            if self.miss_allowed and len(state.stock) - state.stock_pos >= self.miss_size:
-                out.append(MISS)
-            if self.players >= 3:
-                out.append(DROP)
-            return out
-        allowed = hand
-        for tier in self.tiers(table):
-            if hand & tier:
-                allowed = hand & tier
-                break
-        return [play(t) for t in tiles_of(allowed)]
-
-    def apply_action(self, state: LineState, seat: int, action: Action) -> None:
-        table = state.layout
-        assert isinstance(table, Tricks)
-        move = Move(seat, action)
-        state.history.append(move)
-        state.public.append(Move(seat, HIDDEN_DISCARD) if type(action) is Discard else move)
-        status = list(table.status)
-        if type(action) is Play:
-            self._play(state, table, seat, action.tile)
-            return
-        if type(action) is Discard:
-            assert action.tile is not None
-            t = action.tile
-            state.hands[seat] ^= BIT[t]
-            self._discard(state, seat, BIT[t])
-            state.layout = table = table.but(owed=table.owed - 1)
-            if not table.owed:
-                self._decided(state, table, seat)
-            return
-        if type(action) is Stand:
-            status[seat] = STOOD
-            state.layout = table = table.but(status=tuple(status))
-        elif type(action) is Drop:
-            status[seat] = DROPPED
-            self._discard(state, seat, state.hands[seat])
-            state.hands[seat] = 0
-            state.layout = table = table.but(status=tuple(status))
-        else:
-            assert type(action) is TakeMiss
-            status[seat] = MISSED
-            self._discard(state, seat, state.hands[seat])
-            hand = 0
-            for t in state.stock[state.stock_pos : state.stock_pos + self.miss_size]:
-                hand |= BIT[t]
-            state.hands[seat] = hand
-            state.stock_pos += self.miss_size
-            state.layout = table.but(status=tuple(status), owed=self.miss_size - TRICKS)
-            return  # the same seat discards next
-        self._decided(state, table, seat)
-
-    def _discard(self, state: LineState, seat: int, mask: int) -> None:
-        d = list(state.discards)
-        d[seat] |= mask
-        state.discards = tuple(d)
-
-    def _decided(self, state: LineState, table: Tricks, seat: int) -> None:
-        """After a seat's decision: the next to decide, or the play, or (all but one out) the
-        end of an uncontested hand."""
-        n = self.players
-        status = table.status
-        undecided = [(seat + k) % n for k in range(1, n + 1) if status[(seat + k) % n] == UNDECIDED]
-        alive = [s for s in range(n) if status[s] != DROPPED]
-        if len(alive) == 1:
-            winner = alive[0]
-            won = list(table.won)
-            won[winner] = TRICKS
-            state.scores[winner] += int(TRICKS * table.value)
-            state.layout = table.but(won=tuple(won))
-            state._finish("uncontested", None)
-            return
-        if undecided:
-            state.turn = undecided[0]
-            return
-        leader = next(
-            (state.leader + k) % n for k in range(n) if status[(state.leader + k) % n] != DROPPED
-        )
-        state.layout = table.but(leader=leader)
-        state.turn = leader
-
-    def _play(self, state: LineState, table: Tricks, seat: int, t: int) -> None:
-        state.hands[seat] ^= BIT[t]
-        trick = (*table.trick, (seat, t))
-        placed = table.placed | BIT[t]
-        players = table.in_hand()
-        if len(trick) < len(players):
-            state.layout = table.but(trick=trick, placed=placed)
-            k = players.index(seat)
-            state.turn = players[(k + 1) % len(players)]
-            return
-        winner = self.trick_winner(trick, table.trump)
-        won = list(table.won)
-        won[winner] += 1
-        state.scores[winner] += int(table.value)
-        state.layout = table = table.but(
-            trick=(), last=trick, last_winner=winner, leader=winner, won=tuple(won), placed=placed
-        )
-        if sum(won) == TRICKS:
-            state._finish("tricks", None)
-            return
-        state.turn = winner
-
-    def explain_illegal(self, state: LineState, action: Action) -> str:
-        if state.over:
-            return "the hand is over"
-        table = state.layout
-        assert isinstance(table, Tricks)
-        seat = state.turn
-        legal = self.legal_actions(state)
-        options = ", ".join(str(a) for a in legal)
-        if table.owed:
-            if isinstance(action, Discard) and action.tile is not None:
-                return f"seat {seat} does not hold {NAMES[action.tile]} (legal: {options})"
-            return f"seat {seat} must discard {table.owed} more (legal: {options})"
-        if not table.playing:
-            if isinstance(action, TakeMiss):
-                if not self.miss_allowed:
-                    return "the miss is not played under these rules (loo_miss=false)"
-                return (
-                    f"seat {seat} cannot take the miss: the stock holds "
-                    f"{plural(len(state.stock) - state.stock_pos, 'tile')}, the miss needs "
-                    f"{self.miss_size}"
-                )
-            if isinstance(action, Drop):
-                return "with two players nobody drops out"
-            return f"seat {seat} must first stand, take the miss or drop out (legal: {options})"
-        if not isinstance(action, Play):
-            return f"{action} is not a move of the play (legal: {options})"
-        t = action.tile
-        if not 0 <= t < self.tiles.size:
-            return f"tile {t} is not in this set"
-        if action.end is not None or action.open is not None:
-            return "a tile is played to the trick: it takes no end"
-        if not state.hands[seat] & BIT[t]:
-            return f"seat {seat} does not hold {NAMES[t]}"
-        trump = table.trump
-        suit = self.suit_led(table.trick[0][1], trump)
-        what = "trumps" if suit == trump else f"{suit}s"
-        hand = state.hands[seat]
-        follow = [u for u in tiles_of(hand) if self.follows(u, suit, trump)]
-        if follow and not self.follows(t, suit, trump):
-            return f"seat {seat} must follow suit ({what}) (legal: {options})"
-        return f"seat {seat} must play a tile that beats the trick if it can (legal: {options})"
-
     # ----------------------------------------------------------------- the end
-    def hand_result(self, state: LineState, ended: str, out_seat: int | None) -> HandResult:
-        table = state.layout
-        assert isinstance(table, Tricks)
+    def hand_result(self, state: LooState, ended: str) -> HandResult:
+        """The end of the hand: the dealer's stake, and what each looed player pays (or loses);
+        the tricks already scored as they were taken."""
+        table = state.table
         n = self.players
         end = [0] * n
-        dealer = self.dealer(state)
         if self.pool and table.ante:
-            end[dealer] -= STAKE
+            end[state.dealer] -= STAKE
         looed = [s for s in table.in_hand() if table.won[s] == 0]
         for s in looed:
             end[s] -= STAKE if self.pool else self.penalty
@@ -417,14 +287,58 @@ class LooRules(LineRules):
         return leaders[0] if len(leaders) == 1 else None
 
     # ----------------------------------------------------------------- what others know
+    def public_table_after(self, table: object, move: Move) -> LooTable | None:
+        """The table after the public ``move``: every move of Loo is public but the tile a
+        discard throws out, which the table does not show. ``None`` stays ``None`` (a history
+        read without its start: the turn-up is not in the history)."""
+        if not isinstance(table, LooTable):
+            return None
+        return self.table_after(table, move.seat, move.action)
+
+    def table_after(self, table: LooTable, seat: int, action: Action) -> LooTable:
+        """The table after ``seat``'s legal ``action`` (a discard's tile unread: the table does
+        not show it): a decision recorded, and once every seat has decided the first to lead (or,
+        all but one out, that one's five tricks); a tile played to the trick, and the trick taken
+        once every seat in has played to it. What the state and the public replayer both follow."""
+        kind = type(action)
+        if kind is Play:
+            assert isinstance(action, Play)
+            t = action.tile
+            suit = table.suit if table.trick else self.suit_led(t, table.trump)
+            table = table.played(seat, t, suit)
+            if len(table.trick) == len(table.in_hand()):
+                table = table.taken_by(self.trick_winner(table.trick, table.trump))
+            return table
+        status = list(table.status)
+        if kind is Discard:
+            table = table.but(owed=table.owed - 1)
+            if table.owed:
+                return table
+        elif kind is TakeMiss:
+            status[seat] = MISSED
+            return table.but(status=tuple(status), owed=self.miss_size - TRICKS)
+        else:
+            status[seat] = DROPPED if kind is Drop else STOOD
+            table = table.but(status=tuple(status))
+        n = self.players
+        alive = [s for s in range(n) if status[s] != DROPPED]
+        if len(alive) == 1:
+            won = [0] * n
+            won[alive[0]] = TRICKS
+            return table.but(won=tuple(won))
+        if UNDECIDED in status:
+            return table
+        first = table.first
+        return table.but(leader=next((first + k) % n for k in range(n) if (first + k) % n in alive))
+
     def hidden_facts(self, view: Observation) -> HiddenFacts:
         """Every hidden hand was taken before the play (dealt, or the miss), so each seat's
         tiles avoid the tiers its plays showed it lacked (:meth:`public_voids`); the other
         unseen tiles are in the stock or out of play (thrown out with a miss or a hand dropped:
         the observer knows only its own). The decisions before the play are not read."""
         table = view.table
-        assert isinstance(table, Tricks)
-        voids = self.public_voids(view.history, table)
+        assert isinstance(table, LooTable)
+        voids = self.public_voids(view.history, table.trump)
         played: list[list[tuple[int, int]]] = [[] for _ in range(self.players)]
         for move in view.history:
             if isinstance(move.action, Play):
@@ -440,37 +354,30 @@ class LooRules(LineRules):
         unseen = self.tiles.all_mask & ~view.hand & ~table.placed & ~view.discarded
         return HiddenFacts(timelines, unseen)
 
-    def public_voids(self, history: Sequence[Move], layout: Layout) -> list[int]:
+    def public_voids(self, history: Sequence[Move], trump: int) -> list[int]:
         """Per seat, the tiles it cannot hold now, read from the tricks of a public history: a
         player who did not play from a tier he was bound to (see :meth:`tiers`) held none of it
         then, and, nothing being drawn during the play, holds none now."""
-        assert isinstance(layout, Tricks)
-        trump = layout.trump
         n = self.players
         players = n - sum(1 for m in history if type(m.action) is Drop)
         plays = [m for m in history if type(m.action) is Play]
         voids = [0] * n
-        base = Tricks.start(0, n, 1, False).but(trump=trump)
+        base = LooTable.start(0, n, 1, False).but(trump=trump)
         for i in range(0, len(plays), players):
-            trick: tuple[tuple[int, int], ...] = ()
+            trick: Trick = ()
             for move in plays[i : i + players]:
                 action = move.action
                 assert isinstance(action, Play)
                 t = action.tile
                 for tier in self.tiers(base.but(trick=trick)):
-                    if tier & BIT[t]:
+                    if tier & (1 << t):
                         break
                     voids[move.seat] |= tier
                 trick = (*trick, (move.seat, t))
         return voids
 
-    # Tiles are played to tricks, not joined into a line: readers of a history that follow a
-    # line see a table with no open ends.
-    def lead_layout(self, t: int, right: int | None) -> Layout:
-        return Layout((), (), (), (), BIT[t], 0, t)
-
-    def lay(self, layout: Layout, action: Play) -> Layout:
-        return Layout((), (), (), (), layout.placed | BIT[action.tile], 0, layout.lead_tile)
+    def end_names(self) -> str:
+        return self.game.end_names
 
 
 class DominoLooGame(Game):
@@ -481,7 +388,7 @@ class DominoLooGame(Game):
         "or drop out; follow suit, trump, head the trick; a player in who takes no trick is "
         "looed. For a pool, or points to 15."
     )
-    option_names = LOO_OPTIONS
+    option_specs = pick(LOO_OPTIONS, LINE_SPECS, LOO_SPECS)
     defaults = LOO_DEFAULTS
     default_rules = "berkeley"
     min_players = 2

@@ -1,109 +1,73 @@
-"""The table of a trick-taking game (Domino Loo): trumps, the trick in play, the tricks won.
+"""The table of a Domino Loo hand: a trick table (:class:`~boneyard.games.tricks.TrickTable`) with
+what Loo adds before the play. Everything on it is public; it is immutable (every change is a new
+table, :meth:`~boneyard.games.tricks.TrickTable.but`).
 
-Its tiles are not joined into a line, so it has no open ends; it is a
-:class:`~boneyard.core.layout.Layout` with none (``names`` is empty), which is how the engine holds
-it without knowing the game: the state keeps it in ``state.layout``, copies share it, observations
-show it (everything here is public), and the game's rules object changes it. Like a layout it is
-immutable: every change is a new table (:meth:`Tricks.but`).
-
-* ``turnup``: the tile turned up for trumps (also ``lead_tile``), ``trump`` the number it makes;
+* ``turnup``: the tile turned up for trumps, ``trump`` the number it makes (its higher number);
 * ``status``: per seat, ``UNDECIDED``, ``STOOD`` (plays the hand dealt), ``MISSED`` (took the
   miss), ``DROPPED`` (out of this hand); ``owed``: discards the seat to move still owes;
-* ``trick``: the ``(seat, tile)`` played to the trick in progress, in order; ``leader`` the seat
-  that leads it (-1 before the play); ``won``: tricks won per seat; ``last``: the last trick
-  completed and ``last_winner`` who took it;
-* ``value``: what a trick is worth this hand; ``ante``: whether the dealer stakes the pool.
+* ``first``: the seat left of the dealer, who decides first and leads the first trick if in;
+* ``value``: what a trick is worth this hand; ``ante``: whether the dealer stakes the pool;
+* and the trick table's: the trick in play, who leads it (-1 before the play), the tricks won.
 
 >>> from boneyard.core.tiles import parse_tile
->>> table = Tricks.start(parse_tile("5-3"), players=3, value=1, ante=True)
->>> table.trump, table.open_ends(), table.status
-(5, [], (0, 0, 0))
+>>> table = LooTable.start(parse_tile("5-3"), players=3, value=1, ante=True)
+>>> table.trump, table.status, table.playing
+(5, (0, 0, 0), False)
 >>> table.but(leader=1).leader, table.leader
 (1, -1)
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
-from ...core.layout import Layout
 from ...core.tiles import BIT, HIGH
+from ..tricks import TrickTable
 
-__all__ = ["DROPPED", "MISSED", "STOOD", "UNDECIDED", "Tricks"]
+__all__ = ["DROPPED", "MISSED", "STOOD", "TRICKS", "UNDECIDED", "LooTable"]
+
+TRICKS = 5
+"""The tricks of a hand (five tiles each)."""
 
 UNDECIDED = 0
 STOOD = 1
 MISSED = 2
 DROPPED = 3
 
-_FIELDS = (
-    "trump",
-    "turnup",
-    "status",
-    "owed",
-    "trick",
-    "leader",
-    "won",
-    "last",
-    "last_winner",
-    "value",
-    "ante",
-)
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LooTable(TrickTable):
+    """The table of a Domino Loo hand (see the module docstring)."""
 
-class Tricks(Layout):
-    """The table of a trick-taking hand (see the module docstring)."""
-
-    __slots__ = _FIELDS
-
-    trump: int
-    turnup: int
-    status: tuple[int, ...]
-    owed: int
-    trick: tuple[tuple[int, int], ...]
-    leader: int
-    won: tuple[int, ...]
-    last: tuple[tuple[int, int], ...]
-    last_winner: int
-    value: float
-    ante: bool
+    turnup: int = -1
+    status: tuple[int, ...] = ()
+    owed: int = 0
+    first: int = 0
+    value: float = 1
+    ante: bool = False
 
     @classmethod
-    def start(cls, turnup: int, players: int, value: float, ante: bool) -> Tricks:
-        """The table before anyone has decided: the turn-up face up, nothing played."""
-        table = cls((), (), (), (), BIT[turnup], 0, turnup)
-        table.trump = HIGH[turnup]
-        table.turnup = turnup
-        table.status = (UNDECIDED,) * players
-        table.owed = 0
-        table.trick = ()
-        table.leader = -1
-        table.won = (0,) * players
-        table.last = ()
-        table.last_winner = -1
-        table.value = value
-        table.ante = ante
-        return table
-
-    def but(self, **changes: Any) -> Tricks:
-        """A copy with some fields changed (``placed`` among them)."""
-        table = Tricks.__new__(Tricks)
-        for name in (*Layout.__slots__, *_FIELDS):
-            object.__setattr__(table, name, changes.get(name, getattr(self, name)))
-        return table
-
-    @property
-    def playing(self) -> bool:
-        """Whether the tricks are being played (every seat has decided)."""
-        return self.leader >= 0
+    def start(cls, turnup: int, players: int, value: float, ante: bool, first: int = 0) -> LooTable:
+        """The table before anyone has decided (``first`` decides first): the turn-up face up,
+        nothing played."""
+        return cls(
+            first=first,
+            trump=HIGH[turnup],
+            turnup=turnup,
+            status=(UNDECIDED,) * players,
+            won=(0,) * players,
+            placed=BIT[turnup],
+            value=value,
+            ante=ante,
+        )
 
     def in_hand(self) -> list[int]:
         """The seats playing the hand (they stood or took the miss)."""
         return [s for s, st in enumerate(self.status) if st in (STOOD, MISSED)]
 
     def search_key(self) -> tuple[object, ...]:
-        return (self.status, self.owed, self.trick, self.leader, self.won, self.placed)
+        return (self.status, self.owed, TrickTable.search_key(self))
 
     def __repr__(self) -> str:
         trick = " ".join(f"{s}:{t}" for s, t in self.trick)
-        return f"<Tricks trump={self.trump} won={self.won} trick=[{trick}]>"
+        return f"<LooTable trump={self.trump} won={self.won} trick=[{trick}]>"

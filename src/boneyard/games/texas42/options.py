@@ -1,20 +1,84 @@
 """Texas 42's own options (RULES-texas42-fiveup.md §4, rows 38 to 53), declared by the game.
 
->>> from boneyard.core.options import OPTIONS, parse_value
->>> parse_value(OPTIONS["contracts"], "follow_me,suit,nello")
+>>> from boneyard.core.options import parse_value
+>>> parse_value(CONTRACTS_SPEC, "follow_me,suit,nello")
 'suit,follow_me,nello'
 """
 
 from __future__ import annotations
 
-from ...core.options import OptionSpec, register
+from enum import StrEnum
 
-__all__ = ["CONTRACTS", "TEXAS_OPTIONS"]
+from ...core.options import OptionSpec, choices_of, pick
+from ...core.protocol import TARGET_SCORE
 
-CONTRACTS = ("suit", "doubles", "follow_me", "nello", "splash", "plunge", "sevens")
+__all__ = [
+    "ALL_PASS",
+    "CAP_MARKS",
+    "CONTRACTS",
+    "CONTRACTS_SPEC",
+    "FIRST_BIDDER",
+    "FIRST_LEAD_TRUMP",
+    "FOLLOW_ME_DOUBLES",
+    "LED_SUIT",
+    "MARK_RAISE",
+    "MAX_OPENING_MARKS",
+    "MIN_BID",
+    "NELLO_DOUBLES",
+    "NELLO_MIN_MARKS",
+    "PLAY_OUT",
+    "PLUNGE_MARKS",
+    "PLUNGE_MIN_DOUBLES",
+    "PLUNGE_NEEDS_66",
+    "POINTS_MARK_BID",
+    "SCORING",
+    "SEVENS_MIN_MARKS",
+    "SPLASH_MARKS",
+    "SPLASH_MIN_DOUBLES",
+    "TEXAS_OPTIONS",
+    "TEXAS_SPECS",
+    "Contract",
+]
+
+
+class Contract(StrEnum):
+    """What the winner of a bid may play (``contracts``), in the order the option lists them."""
+
+    SUIT = "suit"
+    DOUBLES = "doubles"
+    FOLLOW_ME = "follow_me"
+    NELLO = "nello"
+    SPLASH = "splash"
+    PLUNGE = "plunge"
+    SEVENS = "sevens"
+
+
+CONTRACTS = choices_of(Contract)
 """Every contract a bidder may play, in the order the option lists them."""
 
-_SPECS = (
+(
+    ALL_PASS,
+    MIN_BID,
+    MAX_OPENING_MARKS,
+    MARK_RAISE,
+    FIRST_BIDDER,
+    CONTRACTS_SPEC,
+    FOLLOW_ME_DOUBLES,
+    NELLO_DOUBLES,
+    NELLO_MIN_MARKS,
+    PLUNGE_MARKS,
+    PLUNGE_MIN_DOUBLES,
+    PLUNGE_NEEDS_66,
+    SPLASH_MARKS,
+    SPLASH_MIN_DOUBLES,
+    SEVENS_MIN_MARKS,
+    SCORING,
+    POINTS_MARK_BID,
+    CAP_MARKS,
+    PLAY_OUT,
+    FIRST_LEAD_TRUMP,
+    LED_SUIT,
+) = TEXAS_SPECS = (
     OptionSpec(
         "all_pass",
         "choice",
@@ -150,10 +214,10 @@ _SPECS = (
     ),
 )
 
-register(*_SPECS)
-
-_OWN = tuple(spec.name for spec in _SPECS)
+_OWN = tuple(spec.name for spec in TEXAS_SPECS)
 _AT = _OWN.index("scoring") + 1
-TEXAS_OPTIONS: tuple[str, ...] = (*_OWN[:_AT], "target_score", *_OWN[_AT:])
+TEXAS_OPTIONS: tuple[OptionSpec, ...] = pick(
+    (*_OWN[:_AT], "target_score", *_OWN[_AT:]), TEXAS_SPECS, (TARGET_SCORE,)
+)
 """The game's options in the order it lists them: its own, with the shared ``target_score`` (7
 marks; 250 scoring points) after ``scoring``."""

@@ -26,6 +26,7 @@ from typing import Any
 from ...core.actions import PASS, Action, Bid, Declare, Play
 from ...core.protocol import Observation
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, PIPS, tiles_of
+from .options import PLAY_OUT
 from .rules import MARK, FortyTwoRules
 from .table import DOUBLES_SUIT, FortyTwoTable
 
@@ -266,11 +267,13 @@ class TexasExpert:
     consistent with the tricks so far (who could not follow), each played out by the ``texas``
     agent at every seat, the last ``exact_tricks`` tricks solved exactly; bids are valued the
     same way, as the chance of taking the points with the best trumps. ``budget`` bounds the
-    time per move (seconds)."""
+    time per move (seconds); with ``None`` exactly ``worlds`` deals are played (and at most 24
+    for a bid), so the values depend only on the observation and the generator (the analysis's
+    hints and reviews)."""
 
     name = "texas-expert"
 
-    def __init__(self, budget: float = 0.6, worlds: int = 64, exact_tricks: int = 2) -> None:
+    def __init__(self, budget: float | None = 0.6, worlds: int = 64, exact_tricks: int = 2) -> None:
         self.budget = budget
         self.worlds = worlds
         self.exact_tricks = exact_tricks
@@ -288,12 +291,20 @@ class TexasExpert:
         """Each legal move's value to this seat's side: a bid's expected marks (won less
         lost), a declaration's or a play's average worth over the sampled deals (the marks or
         points of the hand, and a hundredth of the points taken)."""
+        samples = self.world_values(observation, rng)
+        return {a: sum(v) / len(v) for a, v in samples.items()}
+
+    def world_values(
+        self, observation: Observation, rng: random.Random
+    ) -> dict[Action, list[float]]:
+        """Each legal move's value in each sampled deal, the same deals for every move, in the
+        order they were drawn (what :meth:`values` averages; the analysis reads the spread)."""
         rules = observation.rules
         assert isinstance(rules, FortyTwoRules)
         table = observation.table
         assert isinstance(table, FortyTwoTable)
         if len(observation.legal_actions) == 1:
-            return {observation.legal_actions[0]: 0.0}
+            return {observation.legal_actions[0]: [0.0]}
         if table.bidding:
             return self.bid_values(observation, rules, table, rng)
         return self.search(observation, rules, table, rng)
@@ -319,26 +330,35 @@ class TexasExpert:
             state.apply_fast(self.policy.choose(view, rng))
         return value(state, side, rules)
 
+    def _more(self, done: int, most: int, least: int, start: float) -> bool:
+        """Whether to sample another deal: fewer than ``most`` so far, and within the budget
+        (always ``least``); without a budget, exactly ``most``."""
+        import time
+
+        if done >= most:
+            return False
+        return self.budget is None or done < least or time.monotonic() - start < self.budget
+
     def search(
         self, obs: Observation, rules: FortyTwoRules, table: FortyTwoTable, rng: random.Random
-    ) -> dict[Action, float]:
+    ) -> dict[Action, list[float]]:
         import time
 
         legal = list(obs.legal_actions)
         side = rules.side_of[obs.seat]
-        totals = dict.fromkeys(legal, 0.0)
+        samples: dict[Action, list[float]] = {a: [] for a in legal}
         void = lacks(rules, table)
         start = time.monotonic()
         counted = 0
-        while counted < self.worlds and (counted < 4 or time.monotonic() - start < self.budget):
+        while self._more(counted, self.worlds, 4, start):
             hands = sample_world(obs.hand, obs.seat, obs.hand_sizes, table, rng, void)
             base = self._state(obs, hands)
             for action in legal:
                 state = base.copy(history=False)  # type: ignore[attr-defined]
                 state.apply_fast(action)
-                totals[action] += self._rollout(state, side, rng)
+                samples[action].append(self._rollout(state, side, rng))
             counted += 1
-        return {a: v / counted for a, v in totals.items()}
+        return samples
 
     # ----------------------------------------------------------------- bidding
     def _sim_rules(self, rules: FortyTwoRules) -> FortyTwoRules:
@@ -346,8 +366,7 @@ class TexasExpert:
         key = id(rules)
         sim = self._sim.get(key)
         if sim is None:
-            options = dict(rules.options.to_json())
-            options["play_out"] = True
+            options = {**rules.options.to_json(), PLAY_OUT.name: True}
             configured = rules.game.configure(rules.rule_set, options, 4)
             assert isinstance(configured, FortyTwoRules)
             sim = self._sim[key] = configured
@@ -355,9 +374,11 @@ class TexasExpert:
 
     def bid_values(
         self, obs: Observation, rules: FortyTwoRules, table: FortyTwoTable, rng: random.Random
-    ) -> dict[Action, float]:
+    ) -> dict[Action, list[float]]:
         """The bid of the best expected marks: for each trump, the points this side takes over
-        sampled deals (played out by the ``texas`` agent, this seat declaring and leading)."""
+        sampled deals (played out by the ``texas`` agent, this seat declaring and leading); in
+        each deal a bid is worth its marks if the best trumps over all the deals make it there,
+        less its marks if not."""
         import time
 
         from ...core.protocol import HandStart
@@ -368,7 +389,7 @@ class TexasExpert:
             # Over the partner's bid: what the heuristic would do (raise a helped 30 or 31,
             # else pass) is worth a mark more than the rest, not valued by sampling.
             heuristic = self.policy.bid(obs, rules, table)
-            return {a: (1.0 if a == heuristic else 0.0) for a in legal}
+            return {a: [1.0 if a == heuristic else 0.0] for a in legal}
         sim = self._sim_rules(rules)
         side = rules.side_of[obs.seat]
         trumps = [Declare("suit", n) for n in range(7)] + [Declare("doubles")]
@@ -380,7 +401,7 @@ class TexasExpert:
         taken: dict[Declare, list[int]] = {d: [] for d in ranked}
         start = time.monotonic()
         n = 0
-        while n < 24 and (n < 6 or time.monotonic() - start < self.budget):
+        while self._more(n, 24, 6, start):
             empty = FortyTwoTable.start(table.shaker)
             hands = sample_world(obs.hand, obs.seat, (7, 7, 7, 7), empty, rng)
             for declaration in ranked:
@@ -398,20 +419,18 @@ class TexasExpert:
                     state.apply_fast(self.policy.choose(view, rng))
                 taken[declaration].append(state.table.taken[side])  # type: ignore[attr-defined]
             n += 1
-        # A plain bid is worth its marks made less its marks set, over the best of the trumps
+        # A plain bid is worth its marks made less its marks set, with the best of the trumps
         # tried; a pass nothing; a plunge or a splash (not sampled) as if set.
-        out: dict[Action, float] = {a: 0.0 for a in legal if a == PASS}
+        out: dict[Action, list[float]] = {a: [0.0] * n for a in legal if a == PASS}
         for a in legal:
             if not isinstance(a, Bid):
                 continue
             if a.contract:
-                out[a] = -float(a.marks)
+                out[a] = [-float(a.marks)] * n
                 continue
             need = a.points if a.points < MARK else MARK
-            made = max(
-                sum(1 for x in points if x >= need) / len(points) for points in taken.values()
-            )
-            out[a] = (2 * made - 1) * a.marks
+            best = max(taken.values(), key=lambda points: sum(1 for x in points if x >= need))
+            out[a] = [float(a.marks if x >= need else -a.marks) for x in best]
         return out
 
 

@@ -44,11 +44,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...core.actions import Action, Bid, Declare, Move, Play, parse_tile, play
 from ...core.game import Game, RuleSet
 from ...core.history import public_steps
-from ...core.options import OptionError, per_players
+from ...core.options import OptionError
 from ...core.protocol import (
     ACQUIRED,
     LACKS,
     PLAYED,
+    TARGET_SCORE,
     GamePlayer,
     GameRules,
     GameState,
@@ -59,7 +60,31 @@ from ...core.protocol import (
     Position,
 )
 from ...core.tiles import BIT, DOUBLE, DOUBLE_SIX, HIGH, LOW, NAMES, PIPS, tiles_of
-from .options import TEXAS_OPTIONS
+from .options import (
+    ALL_PASS,
+    CAP_MARKS,
+    CONTRACTS_SPEC,
+    FIRST_BIDDER,
+    FIRST_LEAD_TRUMP,
+    FOLLOW_ME_DOUBLES,
+    LED_SUIT,
+    MARK_RAISE,
+    MAX_OPENING_MARKS,
+    MIN_BID,
+    NELLO_DOUBLES,
+    NELLO_MIN_MARKS,
+    PLAY_OUT,
+    PLUNGE_MARKS,
+    PLUNGE_MIN_DOUBLES,
+    PLUNGE_NEEDS_66,
+    POINTS_MARK_BID,
+    SCORING,
+    SEVENS_MIN_MARKS,
+    SPLASH_MARKS,
+    SPLASH_MIN_DOUBLES,
+    TEXAS_OPTIONS,
+    Contract,
+)
 from .table import DOUBLES_SUIT, NO_TRUMP, FortyTwoTable, Trick
 
 if TYPE_CHECKING:
@@ -81,12 +106,6 @@ _COUNT_OF: tuple[int, ...] = tuple(COUNT.get(NAMES[t], 0) for t in range(DOUBLE_
 
 SUIT_WORDS = ("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles")
 """The suits by number as 42 players name them (and the doubles' suit)."""
-
-
-def _whole(options: Options, name: str) -> int:
-    value = options[name]
-    assert isinstance(value, int)
-    return value
 
 
 class FortyTwoRules(GameRules):
@@ -114,34 +133,34 @@ class FortyTwoRules(GameRules):
         self.pip_weight = 0.0
         self.scores_in_play = True
         self.scores_shape_future = False
-        self.all_pass = str(o["all_pass"])
-        self.min_bid = _whole(o, "min_bid")
-        self.max_opening_marks = _whole(o, "max_opening_marks")
-        self.mark_raise = _whole(o, "mark_raise")
-        first_bidder = str(o["first_bidder"])
+        self.all_pass = ALL_PASS.text(o)
+        self.min_bid = MIN_BID.number(o)
+        self.max_opening_marks = MAX_OPENING_MARKS.number(o)
+        self.mark_raise = MARK_RAISE.number(o)
+        first_bidder = FIRST_BIDDER.text(o)
         self.first_bidder_tile = -1
         if first_bidder.startswith("holder_of:"):
             held = parse_tile(first_bidder.split(":", 1)[1])
             if held >= self.tiles.size:
                 raise OptionError(f"first_bidder={first_bidder}: no such tile in the set")
             self.first_bidder_tile = held
-        self.contracts = frozenset(str(o["contracts"]).split(","))
+        self.contracts = CONTRACTS_SPEC.members(o, Contract)
         if not self.contracts & {"suit", "doubles", "follow_me"}:
             raise OptionError(
                 "contracts must include at least one of suit, doubles and follow_me: a plunge, "
                 "a splash and most bids need trumps named"
             )
-        self.follow_me_doubles = str(o["follow_me_doubles"])
-        self.nello_doubles = str(o["nello_doubles"])
-        self.nello_min_marks = _whole(o, "nello_min_marks")
-        self.plunge_marks = _whole(o, "plunge_marks")
-        self.plunge_min_doubles = _whole(o, "plunge_min_doubles")
-        self.plunge_needs_66 = bool(o["plunge_needs_66"])
-        self.splash_marks = _whole(o, "splash_marks")
-        self.splash_min_doubles = _whole(o, "splash_min_doubles")
-        self.sevens_min_marks = _whole(o, "sevens_min_marks")
-        self.scoring = str(o["scoring"])
-        self.target_score = per_players(o["target_score"], players, "target_score")
+        self.follow_me_doubles = FOLLOW_ME_DOUBLES.text(o)
+        self.nello_doubles = NELLO_DOUBLES.text(o)
+        self.nello_min_marks = NELLO_MIN_MARKS.number(o)
+        self.plunge_marks = PLUNGE_MARKS.number(o)
+        self.plunge_min_doubles = PLUNGE_MIN_DOUBLES.number(o)
+        self.plunge_needs_66 = PLUNGE_NEEDS_66.flag(o)
+        self.splash_marks = SPLASH_MARKS.number(o)
+        self.splash_min_doubles = SPLASH_MIN_DOUBLES.number(o)
+        self.sevens_min_marks = SEVENS_MIN_MARKS.number(o)
+        self.scoring = SCORING.text(o)
+        self.target_score = TARGET_SCORE.for_players(o, players)
         # Scoring switched to points with the marks' target left as it was is a slip (7 points
         # end a match in its first hand); any other target is the person's choice.
         if self.scoring == "points" and self.target_score == MARKS_TARGET:
@@ -149,11 +168,11 @@ class FortyTwoRules(GameRules):
                 f"scoring=points with target_score={self.target_score}: a hand gives 42 points, so "
                 "give a target in points (-o target_score=250, or the points rule set)"
             )
-        self.points_mark_bid = str(o["points_mark_bid"])
-        self.cap_marks = bool(o["cap_marks"])
-        self.play_out = bool(o["play_out"])
-        self.first_lead_trump = bool(o["first_lead_trump"])
-        self.leader_calls = str(o["led_suit"]) == "leader_calls"
+        self.points_mark_bid = POINTS_MARK_BID.text(o)
+        self.cap_marks = CAP_MARKS.flag(o)
+        self.play_out = PLAY_OUT.flag(o)
+        self.first_lead_trump = FIRST_LEAD_TRUMP.flag(o)
+        self.leader_calls = LED_SUIT.text(o) == "leader_calls"
         if self.min_bid > MARK:
             raise OptionError(f"min_bid={self.min_bid}: a bid is at most 42 points, then marks")
         self._phase_actions: tuple[Action, ...] | None = None
@@ -560,16 +579,17 @@ class FortyTwoRules(GameRules):
         return None
 
     # ----------------------------------------------------------------- what players need
-    def level_player(self, level: str, budget: float) -> GamePlayer | None:
+    def level_player(self, level: str, budget: float | None) -> GamePlayer | None:
         """The line search does not play tricks: each level (and the hints and reviews,
         ``analysis``) is Texas 42's own ``texas-expert`` (:mod:`.players`) with the level's
-        time and worlds; the two weak levels sample a handful of deals, so they err."""
+        time and worlds; the two weak levels sample a handful of deals, so they err. Without a
+        budget (the analysis) a fixed number of deals, so a hint is the same every time."""
         from .players import TexasExpert
 
+        if budget is None:
+            return TexasExpert(budget=None, worlds=16)
         worlds = {"beginner": 2, "casual": 6}.get(level, 64)
-        return TexasExpert(
-            budget=min(budget, 0.6) if level != "analysis" else budget, worlds=worlds
-        )
+        return TexasExpert(budget=min(budget, 0.6), worlds=worlds)
 
     def phase_actions(self) -> tuple[Action, ...]:
         """Every bid and declaration these rules can offer, in a fixed order: a research action
@@ -635,7 +655,7 @@ class FortyTwoGame(Game):
         "(5-5 and 6-4 ten, 5-0, 4-1 and 3-2 five, a trick one: 42 a hand); make your bid or be "
         "set. Marks to 7, or points to 250."
     )
-    option_names = TEXAS_OPTIONS
+    option_specs = TEXAS_OPTIONS
     defaults: ClassVar[dict[str, Any]] = {
         "all_pass": "forced",
         "min_bid": 30,

@@ -50,7 +50,6 @@ class FortyTwoState(GameState):
         "lead_by_deal",
         "leader",
         "over",
-        "penalties",
         "phase",
         "public",
         "result",
@@ -58,7 +57,6 @@ class FortyTwoState(GameState):
         "scores",
         "stock",
         "stock_pos",
-        "target_side",
         "turn",
     )
 
@@ -106,8 +104,6 @@ class FortyTwoState(GameState):
         state.over = False
         state.result = None
         state.phase = Phase.BID
-        state.target_side = -1  # no exact target in 42
-        state.penalties = []  # no claims in 42
         state._table = FortyTwoTable.start(shaker)
         state._order = rules.bidding_order(shaker, hands)
         state.turn = state._order[0]
@@ -352,8 +348,6 @@ class FortyTwoState(GameState):
         state.over = self.over
         state.result = self.result
         state.phase = self.phase
-        state.target_side = -1
-        state.penalties = []
         state._table = self._table
         state._order = self._order
         state._legal = self._legal

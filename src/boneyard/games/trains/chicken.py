@@ -41,9 +41,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...core.actions import Play
 from ...core.game import Game, RuleSet
 from ...core.layout import LONG, Layout
+from ...core.options import OptionSpec, pick
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES
 from ...core.views import Half, Way
-from .mexican import RoundsPresenter, RoundsRules
+from ..line.options import LINE_SPECS, Spinner
+from .mexican import ROUNDS_SPECS, RoundsPresenter, RoundsRules
 
 if TYPE_CHECKING:
     from ...core.options import Options
@@ -63,16 +65,26 @@ STARTS: dict[str, tuple[str, ...]] = {
 }
 
 
+# The starting double's rule, Chicken Foot's own option.
+STARTING_DOUBLE = OptionSpec(
+    "starting_double",
+    "choice",
+    "what the double that starts a Chicken Foot round needs before anything else: a tile on "
+    "each of its four sides (four_sides), or three on each long side (three_each_side)",
+    ("four_sides", "three_each_side"),
+)
+
+
 class ChickenFootRules(RoundsRules):
     """Line play from a starting double filled on every side, later doubles with three toes."""
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
-        self.start_names = STARTS[str(options["starting_double"])]
+        self.start_names = STARTS[STARTING_DOUBLE.text(options)]
         # Only the waiting sides and toes may be played on (allowed_ends); the engine's line
         # machinery does the rest.
         self.spinner_fill_first = True
-        self.spinner = "all_doubles"
+        self.spinner = Spinner.ALL_DOUBLES
 
     # ----------------------------------------------------------------- the table
     def lead_layout(self, t: int, right: int | None) -> Layout:
@@ -157,13 +169,18 @@ class ChickenFootGame(Game):
         "takes a tile on every side, every later double three toes before play goes on "
         "elsewhere; draw one; the 0-0 counts 50; the lowest total wins."
     )
-    option_names = (
-        "tile_set",
-        "hand_size",
-        "rounds",
-        "starting_double",
-        "double_blank_value",
-        "blank_half_value",
+    option_specs = pick(
+        (
+            "tile_set",
+            "hand_size",
+            "rounds",
+            "starting_double",
+            "double_blank_value",
+            "blank_half_value",
+        ),
+        LINE_SPECS,
+        ROUNDS_SPECS,
+        (STARTING_DOUBLE,),
     )
     defaults: ClassVar[dict[str, Any]] = {
         "tile_set": "double-nine",

@@ -43,12 +43,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from ...core.actions import DRAW, PASS, Action, Pass, Play, plays_at
 from ...core.game import Game, RuleSet
 from ...core.layout import LONG, MARKED, Layout
-from ...core.options import OptionError
+from ...core.options import OptionError, OptionSpec, pick
 from ...core.presenter import SheetKind, others
 from ...core.protocol import HandResult
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, PIPS, tile
 from ...core.views import Half, Way
 from ...core.words import Voice, capital, number, plural
+from ..line.options import LINE_SPECS, ROUNDS, DrawPolicy, LeadTile, NextLead, NoDouble
 from ..line.presenter import LinePresenter
 from ..line.rules import LineRules
 
@@ -84,6 +85,28 @@ def low_totals_winner(totals: Sequence[float]) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
+# What a hand left at the end of a round counts beyond its pips (the games of rounds; RoundsRules
+# reads them, a game that lists neither counts pips alone).
+DOUBLE_BLANK_VALUE = OptionSpec(
+    "double_blank_value",
+    "int",
+    "what the 0-0 counts when left in a hand at the end (0 normally; 50 in Chicken Foot)",
+    example="50",
+    absent=0,
+)
+
+BLANK_HALF_VALUE = OptionSpec(
+    "blank_half_value",
+    "int",
+    "what each blank half counts when left in a hand at the end (0 normally; 25 in one "
+    "Chicken Foot text)",
+    example="25",
+    absent=0,
+)
+
+ROUNDS_SPECS: tuple[OptionSpec, ...] = (DOUBLE_BLANK_VALUE, BLANK_HALF_VALUE)
+
+
 class RoundsRules(LineRules):
     """What Mexican Train and Chicken Foot share: a round per double, from the highest down, led
     by the holder of the round's double (the others draw in turn until it appears when nobody
@@ -92,8 +115,7 @@ class RoundsRules(LineRules):
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
-        rounds = options["rounds"]
-        assert isinstance(rounds, int)
+        rounds = ROUNDS.number(options)
         top = self.tiles.max_pip
         if not 1 <= rounds <= top + 1:
             raise OptionError(
@@ -101,17 +123,17 @@ class RoundsRules(LineRules):
                 f"so play 1 to {top + 1} rounds"
             )
         self.rounds = rounds
-        self.draw_policy = "one_then_pass"
+        self.draw_policy = DrawPolicy.ONE_THEN_PASS
         self.can_draw = True
         self.hidden_moves = True
         self.voluntary_draw = False
         self.reserve = 0
-        self.lead_tile_rule = "the_deciding_double"
-        self.no_double = "draw_until_found"
-        self.next_lead = "same_as_first"
+        self.lead_tile_rule = LeadTile.THE_DECIDING_DOUBLE
+        self.no_double = NoDouble.DRAW_UNTIL_FOUND
+        self.next_lead = NextLead.SAME_AS_FIRST
         self.low_wins = True
-        blank = options.get("blank_half_value", 0)
-        double_blank = options.get("double_blank_value", 0)
+        blank = BLANK_HALF_VALUE.number(options)
+        double_blank = DOUBLE_BLANK_VALUE.number(options)
         assert isinstance(blank, int) and isinstance(double_blank, int)
         self.hand_value = tuple(
             double_blank if t == 0 else PIPS[t] + (blank if LOW[t] == 0 else 0)
@@ -432,7 +454,9 @@ class MexicanTrainGame(Game):
         "train or the public Mexican train, cover every double, draw one then mark your train; "
         "the lowest total wins."
     )
-    option_names = ("tile_set", "hand_size", "rounds", "double_blank_value")
+    option_specs = pick(
+        ("tile_set", "hand_size", "rounds", "double_blank_value"), LINE_SPECS, ROUNDS_SPECS
+    )
     defaults: ClassVar[dict[str, Any]] = {
         "tile_set": "double-twelve",
         "hand_size": HAND_TABLES["htfbw"],

@@ -25,7 +25,6 @@ from typing import Protocol, runtime_checkable
 
 from ...core.actions import Action, Muggins, Play
 from ...core.game import Game
-from ...core.options import OptionError
 from ...core.protocol import Observation
 from ...core.tiles import HIGH, LOW, PIPS
 from ...games import GAMES
@@ -43,6 +42,7 @@ __all__ = [
     "WhistAgent",
     "make_agent",
     "play_points",
+    "resolve_agent",
 ]
 
 
@@ -217,9 +217,26 @@ for _name in ("beginner", "casual", "strong", "expert"):
 
 
 def make_agent(name: str) -> Agent:
-    """A new agent by name; :class:`OptionError` listing the known agents otherwise."""
-    try:
-        factory = AGENTS[name]
-    except KeyError:
-        raise OptionError(f"unknown agent {name!r}: choose from {', '.join(AGENTS)}") from None
-    return factory()
+    """A new agent by name: a built-in agent, an installed plug-in (entry point group
+    ``boneyard.agents``) or an import path with arguments (``mypkg.agents:load(path=p.npz)``; see
+    :mod:`boneyard.players.agents.plugins`). An unknown name, or a plug-in that fails, is an
+    :class:`~boneyard.players.agents.plugins.AgentError` (an :class:`OptionError`) of one line."""
+    factory = AGENTS.get(name)
+    if factory is not None:
+        return factory()
+    from .plugins import load
+
+    return load(name)
+
+
+def resolve_agent(name: str) -> str:
+    """An agent name checked (the agent starts) and written as it travels to worker processes and
+    Ray workers: a plug-in's arguments naming files made absolute
+    (:func:`boneyard.players.agents.plugins.resolve`); an :class:`OptionError` of one line
+    otherwise."""
+    name = name.strip()
+    if name in AGENTS:
+        return name
+    from .plugins import resolve
+
+    return resolve(name)

@@ -137,11 +137,8 @@ class MatadorAgent:
         t = action.tile
         wild = rules.wild_tiles
         layout = obs.layout
-        after: Layout = (
-            rules.lead_layout(t, action.open)
-            if layout is None or action.end is None
-            else rules.lay(layout, action)
-        )
+        after = rules.replay_move(layout, obs.seat, action)  # the table the play leaves
+        assert after is not None
         rest = obs.hand & ~BIT[t]
         value = W_PIPS * rules.hand_value[t]
         if wild & BIT[t]:

@@ -24,7 +24,7 @@ seat's own tiles, the table, hand sizes and the public history), so an agent usi
 from __future__ import annotations
 
 from ...core.actions import Action, Draw, Pass, Play
-from ...core.history import public_steps
+from ...core.history import public_tables
 from ...core.layout import Layout
 from ...core.protocol import Observation
 from ...core.tiles import BIT, HIGH, LOW, PIPS
@@ -120,11 +120,10 @@ class Reading:
         first_lead: tuple[int, int] | None = None
         voluntary = rules.voluntary_draw and not INFER_FROM_VOLUNTARY_DRAWS
         draw_keeps_wild = rules.draw_keeps_wild
-        for step in public_steps(rules, obs.history):
-            move = step.move
+        history = obs.history
+        for move, layout in zip(history, public_tables(rules, history), strict=False):
             action = move.action
             kind = type(action)
-            layout = step.before
             if kind is Play:
                 assert isinstance(action, Play)
                 if first_lead is None and (layout is None or action.end is None):

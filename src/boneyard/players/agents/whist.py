@@ -19,7 +19,6 @@ from __future__ import annotations
 import random
 
 from ...core.actions import Action, Play
-from ...core.layout import Layout
 from ...core.protocol import Observation
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, PIPS, tile, tiles_of
 from .reading import Reading, heaviest, line_rules, own_fits, suit_counts
@@ -117,11 +116,8 @@ class WhistAgent:
         rules = reading.rules
         t = action.tile
         layout = obs.layout
-        after: Layout = (
-            rules.lead_layout(t, action.open)
-            if layout is None or action.end is None
-            else rules.lay(layout, action)
-        )
+        after = rules.replay_move(layout, obs.seat, action)  # the table the play leaves
+        assert after is not None
         rest = obs.hand & ~BIT[t]
         value = W_PIPS * rules.hand_value[t]
         nxt = reading.next_seat

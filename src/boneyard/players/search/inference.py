@@ -74,7 +74,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from math import factorial, perm, prod
+from math import comb, factorial, perm, prod
 
 from ...core.protocol import ACQUIRED, LACKS, PLAYED, GameRules, GameState, Observation, Position
 from ...core.tiles import BIT
@@ -253,6 +253,33 @@ class _Filler:
             hit = cum[-1] if cum else 0
             self._memo[key] = hit
         return hit
+
+    def marginals(self) -> dict[int, list[float]]:
+        """Per unseen tile, the chance that each slot class holds it, over the fillings counted
+        (a forward pass over the counting's states: the tiles of a class are exchangeable, so
+        each gets the class's expected share of each slot class)."""
+        forward: dict[tuple[int, ...], float] = {self.start: 1.0}
+        out: dict[int, list[float]] = {}
+        for i, (allowed, tiles, _) in enumerate(self.classes):
+            expect = [0.0] * self.nslots
+            reached: dict[tuple[int, ...], float] = {}
+            for cap, chance in forward.items():
+                choices, cum = self._options(i, cap)
+                total = cum[-1]
+                before = 0
+                for split, upto in zip(choices, cum, strict=True):
+                    q = chance * (upto - before) / total
+                    before = upto
+                    rest = list(cap)
+                    for k, n in zip(allowed, split, strict=True):
+                        rest[k] -= n
+                        expect[k] += q * n
+                    key = tuple(rest)
+                    reached[key] = reached.get(key, 0.0) + q
+            forward = reached
+            for t in tiles:
+                out[t] = [e / len(tiles) for e in expect]
+        return out
 
     def sample(self, rng: random.Random, hands: list[int], stock: list[int]) -> None:
         cap = self.start
@@ -481,6 +508,66 @@ class Inference:
                     used += c
             total += ways
         return total
+
+    def holders(self) -> tuple[int, ...]:
+        """Who may hold an unseen tile: the other seats in order, then ``-1``, the stock (with
+        the tiles out of play where a game throws some out face down)."""
+        return (*(s for s in range(self.rules.players) if s != self.seat), -1)
+
+    def marginals(self) -> dict[int, tuple[float, ...]] | None:
+        """Per unseen tile, the exact chance that each of :meth:`holders` holds it now, uniform
+        over the hidden deals consistent with the observation (what :meth:`sample` draws from);
+        ``None`` where the inference is not exact (:attr:`exact`) or the count is too big.
+
+        The two facts the sampler conditions on by rejection (a hand not over is not blocked;
+        a seat offered a double's bonus play holds a tile for it) are conditioned on here by
+        inclusion and exclusion: the fillings that break one are counted with the tiles
+        concerned kept out of the seats' slots (a blocked hand has every playable unseen tile
+        in the stock, and where the tiles that may be drawn keep the hand alive
+        (``alive_in_stock``), none of them among those: a factor the stock's uniform order
+        gives)."""
+        if not self.exact or any(f is None for f in self._fillers):
+            return None
+        holders = self.holders()
+        column = {h: i for i, h in enumerate(holders)}
+        unseen = self.unseen
+        alive = self._alive & unseen
+        blocked_factor = 1.0
+        if alive and self._alive_in_stock:
+            m, a, d = self.stock_size, alive.bit_count(), self.drawable
+            blocked_factor = comb(m - a, d) / comb(m, d) if d <= m - a else 0.0
+        must = self._must_hold
+        terms: list[tuple[float, int, int, int]] = [(1.0, 0, -2, 0)]  # sign, banned, seat, mask
+        if alive:
+            terms.append((-blocked_factor, alive, -2, 0))
+        if must is not None:
+            terms.append((-1.0, 0, must[0], must[1] & unseen))
+            if alive:
+                terms.append((blocked_factor, alive, must[0], must[1] & unseen))
+        weight = 0.0
+        sums = {t: [0.0] * len(holders) for t in _tiles(unseen)}
+        try:
+            for w, slots in self._alternatives:
+                for sign, banned, seat, mask in terms:
+                    changed = tuple(
+                        (s, m & ~banned & ~(mask if s == seat else 0), c) for s, m, c in slots
+                    )
+                    filler = _Filler((*changed, self._stock_class), unseen)
+                    if not filler.total:
+                        continue
+                    share = sign * w * filler.total
+                    weight += share
+                    seats = filler.slot_seats
+                    for t, chances in filler.marginals().items():
+                        row = sums[t]
+                        for k, p in enumerate(chances):
+                            if p:
+                                row[column[seats[k]]] += share * p
+        except _TooBig:
+            return None
+        if weight <= 0:
+            return None
+        return {t: tuple(max(0.0, v / weight) for v in row) for t, row in sums.items()}
 
     def _not_blocked(self, hands: Sequence[int], stock: Sequence[int]) -> bool:
         """Whether the world agrees with the hand not being over (see :meth:`sample`)."""

@@ -46,7 +46,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...core.actions import Draw, Muggins, Play
-from ...core.history import public_steps
+from ...core.history import public_tables
 from ...core.layout import Layout
 from ...core.protocol import Observation
 from ...core.tiles import BIT, DOUBLE, PIPS
@@ -126,15 +126,14 @@ class PlayLikelihood:
         size = all_tiles.bit_length()
         raw: list[tuple[int, int, int, Layout | None, int]] = []  # seat, tile, playable, at, i
         double_by = -1  # the seat whose double was the last action (its bonus play may follow)
-        for step in public_steps(rules, history):
-            i = step.index
-            move = step.move
+        tables = public_tables(rules, history)
+        for i, move in enumerate(history):
             action = move.action
             if type(action) is not Play:
                 if type(action) is not Muggins:
                     double_by = -1
                 continue
-            layout = step.before
+            layout = tables[i]
             assert layout is None or isinstance(layout, Layout)
             s = move.seat
             t = action.tile

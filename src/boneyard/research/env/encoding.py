@@ -47,10 +47,14 @@ from ...core.match import Match
 from ...core.protocol import GameRules, HandResult, Observation
 from ...core.tiles import DOUBLE, LOW, NAMES
 from ...games.line.rules import LineRules
+from ...games.tricks import TrickTable
 from ...players.agents import play_points
 from ...players.search.inference import recent_voids
 
 __all__ = [
+    "ACTION_KINDS",
+    "ENCODING_VERSION",
+    "EPISODES",
     "REWARDS",
     "ActionKind",
     "Codec",
@@ -65,6 +69,9 @@ Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
 REWARDS = ("win", "points")
+EPISODES = ("hand", "match")
+"""What an episode of the environments is: one hand (the default), or a whole match, its hands
+dealt one after another to the target (``episode="match"``)."""
 
 
 # ---------------------------------------------------------------------------- the action space
@@ -79,23 +86,30 @@ class ActionKind:
     offset: int
 
 
+ENCODING_VERSION = 1
+"""The version of the action ids and the observation vector. A saved policy records it
+(:func:`boneyard.research.env.policy.save_policy`); it is raised whenever an existing game's ids or
+fields change, so a policy is never read with another encoding than the one it learned."""
+
+ACTION_KINDS = ("draw", "pass", "muggins", "discard", "drop", "stand", "takemiss")
+"""The kinds of action other than plays, in the order of their ids (the engine's classes of
+:mod:`boneyard.core.actions`, by lower-case name). Written out, not discovered, so that adding a
+kind of action to the engine moves no id of an existing game: a new kind gets ids only in the
+action space of the games that use it, after these (``tests/env/test_encoding.py`` pins every
+game's size and ids)."""
+
+
 def action_kinds() -> list[tuple[str, type[Action], bool]]:
-    """Every kind of action of the engine but :class:`~boneyard.core.actions.Play`: the concrete
-    :class:`~boneyard.core.actions.Action` classes of :mod:`boneyard.core.actions`, draw, pass and
-    muggins first, then the others by name; ``(name, class, names a tile)``."""
-    found: dict[str, type[Action]] = {}
-    for value in vars(_actions).values():
-        if (
-            isinstance(value, type)
-            and issubclass(value, Action)
-            and value not in (Action, Play)
-            and not value.__name__.startswith("_")
-            and not value.enumerated  # listed by the game that offers them: phase_actions
-        ):
-            found[value.__name__.lower()] = value
-    first = [name for name in ("draw", "pass", "muggins") if name in found]
-    order = first + sorted(name for name in found if name not in first)
-    return [(name, found[name], "tile" in getattr(found[name], "__slots__", ())) for name in order]
+    """The kinds of :data:`ACTION_KINDS`, each ``(name, class, names a tile)``."""
+    classes = {
+        value.__name__.lower(): value
+        for value in vars(_actions).values()
+        if isinstance(value, type) and issubclass(value, Action)
+    }
+    return [
+        (name, classes[name], "tile" in getattr(classes[name], "__slots__", ()))
+        for name in ACTION_KINDS
+    ]
 
 
 def end_slots(rules: GameRules) -> int:
@@ -200,7 +214,7 @@ class Codec:
         # A trick-taking game's table (Domino Loo) has its own public fields: found by dealing
         # a hand and looking at its table.
         table = Match(rules, seed=0).hand.table
-        self.tricks = all(hasattr(table, a) for a in ("trick", "won", "trump", "status"))
+        self.tricks = isinstance(table, TrickTable)
         target = rules.target_score
         self.scale = float(target) if isinstance(target, int | float) and target > 0 else 100.0
         self.fields = _fields(self)
@@ -333,12 +347,15 @@ class Codec:
                 mask ^= low_bit
 
         put_tiles(f["hand"].offset, obs.hand)
+        table = obs.table
         layout = obs.layout
-        if layout is None:
+        placed = table.placed if isinstance(table, Layout | TrickTable) else 0
+        if table is None:
             vec[f["lead"].offset] = 1.0
         else:
-            put_tiles(f["table"].offset, layout.placed)
-            self._ends(vec, f["ends"].offset, layout)
+            put_tiles(f["table"].offset, placed)
+            if layout is not None:
+                self._ends(vec, f["ends"].offset, layout)
         for s in range(n):
             r = (s - me) % n
             vec[f["hand_sizes"].offset + r] = obs.hand_sizes[s] / size
@@ -369,37 +386,35 @@ class Codec:
             elif move.action.enumerated and self.phase_actions:
                 i = self._phase_id[move.action] - self.phase_offset
                 vec[f["phase_moves"].offset + r * len(self.phase_actions) + i] = 1.0
-        if self.tricks and layout is not None:
-            self._tricks(vec, obs, layout)
-        unseen = rules.tiles.all_mask & ~obs.hand & ~int(getattr(obs, "discarded", 0))
-        if layout is not None:
-            unseen &= ~layout.placed
+        if self.tricks and isinstance(table, TrickTable):
+            self._tricks(vec, obs, table)
+        unseen = rules.tiles.all_mask & ~obs.hand & ~obs.discarded & ~placed
         voids = f["cannot_hold"].offset
         for s, void in enumerate(recent_voids(obs)):
             if s != me and void & unseen:
                 put_tiles(voids + ((s - me) % n) * size, void & unseen)
         return vec
 
-    def _tricks(self, vec: Vector, obs: Observation, table: Layout) -> None:
+    def _tricks(self, vec: Vector, obs: Observation, table: TrickTable) -> None:
         """The fields of a trick-taking game's table (all public but ``discarded``)."""
         f = self._field
         n = self.players
         me = obs.seat
-        trump = getattr(table, "trump", -1)
+        trump = table.trump
         if 0 <= trump < self.pips:
             vec[f["trump"].offset + trump] = 1.0
-        for seat, t in getattr(table, "trick", ()):
+        for seat, t in table.trick:
             vec[f["trick"].offset + ((seat - me) % n) * self.tiles + t] = 1.0
-        leader = getattr(table, "leader", -1)
+        leader = table.leader
         if leader >= 0:
             vec[f["trick_leader"].offset + (leader - me) % n] = 1.0
         size = max(1, self.rules.hand_size)
-        for seat, won in enumerate(getattr(table, "won", ())):
+        for seat, won in enumerate(table.won):
             vec[f["won"].offset + (seat - me) % n] = won / size
         for seat, status in enumerate(getattr(table, "status", ())):
             vec[f["status"].offset + ((seat - me) % n) * 4 + min(int(status), 3)] = 1.0
         vec[f["owed"].offset] = getattr(table, "owed", 0) / self.tiles
-        mask = int(getattr(obs, "discarded", 0))
+        mask = obs.discarded
         offset = f["discarded"].offset
         while mask:
             low_bit = mask & -mask
@@ -489,16 +504,23 @@ class Codec:
         over the sides."""
         k = self.sides
         if mode == "win":
-            if result.winner is None:
-                per_side = [0.0] * k
-            else:
-                per_side = [1.0 if s == result.winner else -1.0 / (k - 1) for s in range(k)]
-        elif mode == "points":
+            return self.win_rewards(result.winner)
+        if mode == "points":
             pts = [float(p) for p in result.points]
             total = sum(pts)
             per_side = [self._sign * (p - (total - p) / (k - 1)) for p in pts]
         else:
             raise ValueError(f"unknown reward {mode!r}: choose from {', '.join(REWARDS)}")
+        return tuple(per_side[self.rules.side_of[s]] for s in range(self.players))
+
+    def win_rewards(self, winner: int | None) -> tuple[float, ...]:
+        """Each seat's ``win`` reward when side ``winner`` won (a hand, or a whole match):
+        +1 to it, ``-1/(sides-1)`` to each other side, 0 to all when nobody won."""
+        k = self.sides
+        if winner is None:
+            per_side = [0.0] * k
+        else:
+            per_side = [1.0 if s == winner else -1.0 / (k - 1) for s in range(k)]
         return tuple(per_side[self.rules.side_of[s]] for s in range(self.players))
 
 

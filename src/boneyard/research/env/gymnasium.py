@@ -7,11 +7,13 @@
 (['action_mask', 'observation'], True)
 
 An episode is **one hand** (the first hand of a :class:`~boneyard.core.match.Match`, dealt from the
-seed). The learner plays ``seat`` (default 0); every other seat is a boneyard agent
-(:func:`boneyard.players.agents.make_agent`: ``"random"``, ``"greedy"``, ``"expert"``...; one name
-for all, or a sequence of one name or agent per seat, the learner's entry ignored), a partner
-included. The other seats play between the learner's moves, so every observation is one where
-the learner is to move, or the end of the hand.
+seed), or with ``episode="match"`` a **whole match**, its hands dealt one after another until the
+match is over (``reward="points"``: each hand's points reward as it ends; ``reward="win"``: the
+match's, once, at its end). The learner plays ``seat`` (default 0); every other seat is a boneyard
+agent (:func:`boneyard.players.agents.make_agent`: ``"random"``, ``"greedy"``, ``"expert"``...; one
+name for all, or a sequence of one name or agent per seat, the learner's entry ignored), a partner
+included. The other seats play between the learner's moves, so every observation is one where the
+learner is to move, or the end of the hand.
 
 * action: ``Discrete(codec.num_actions)`` (:class:`boneyard.research.env.encoding.Codec`);
 * observation: ``Dict(observation=Box, action_mask=Box(0, 1, int8))``; the mask is also in
@@ -44,7 +46,7 @@ from ...core.protocol import GameState, IllegalAction
 from ...games import GAMES
 from ...players.agents import Agent, make_agent
 from . import make_rules
-from .encoding import REWARDS, Codec
+from .encoding import EPISODES, REWARDS, Codec
 from .render import render_text
 
 __all__ = ["INVALID_ACTIONS", "BoneyardEnv", "register_envs"]
@@ -65,6 +67,7 @@ class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
         seat: int = 0,
         *,
         reward: str = "win",
+        episode: str = "hand",
         invalid_action: str = "lose",
         invalid_penalty: float = -1.0,
         render_mode: str | None = None,
@@ -72,6 +75,9 @@ class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
     ) -> None:
         if reward not in REWARDS:
             raise ValueError(f"unknown reward {reward!r}: choose from {', '.join(REWARDS)}")
+        if episode not in EPISODES:
+            raise ValueError(f"unknown episode {episode!r}: choose from {', '.join(EPISODES)}")
+        self.episode = episode
         if invalid_action not in INVALID_ACTIONS:
             raise ValueError(
                 f"unknown invalid_action {invalid_action!r}: choose from "
@@ -106,6 +112,8 @@ class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.action_space = spaces.Discrete(codec.num_actions)
         self.state: GameState | None = None
         self._rng = random.Random()
+        self._pending = 0.0
+        """A match episode's reward for hands over before the learner's first move."""
 
     # ------------------------------------------------------------------ the episode
     def reset(
@@ -114,14 +122,23 @@ class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
         super().reset(seed=seed)
         # Every generator of the hand (the deal, the agents) comes from Gymnasium's np_random.
         self._rng = random.Random(int(self.np_random.integers(2**63)))
+        redealt = 0
+        self._pending = 0.0
         while True:
             match = Match(self.game_rules, rng=random.Random(self._rng.getrandbits(64)))
             self.match = match
             self.state = match.hand
             self._others_play()
-            if not self.state.over:  # a hand the others finish alone is dealt again
+            if self.episode == "match":
+                # A hand over before the learner moves is the match's: scored, then the next.
+                self._pending = self._hands_over()
+            if not self.state.over:
                 break
+            # A hand the others finish before the learner's first move holds no decision for
+            # it: it is dealt again, and counted in info["redealt"].
+            redealt += 1
         obs, info = self._observe()
+        info["redealt"] = redealt
         if self.render_mode == "human":
             self.render()
         return obs, info
@@ -148,14 +165,38 @@ class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
             return obs, worst, True, False, info
         state.apply_fast(chosen, self.seat)
         self._others_play()
+        reward, self._pending = self._pending, 0.0
+        if self.episode == "match":
+            reward += self._hands_over()
+            assert self.state is not None
+            state = self.state
         obs, info = self._observe()
-        reward = 0.0
-        if state.over:
+        if state.over and self.episode == "hand":
             assert state.result is not None
             reward = self.codec.rewards(state.result, self.reward_mode)[self.seat]
         if self.render_mode == "human":
             self.render()
         return obs, reward, state.over, False, info
+
+    def _hands_over(self) -> float:
+        """In a match episode: every finished hand scored and the next dealt (and played by the
+        others to the learner's turn), until the learner is to move or the match is over; the
+        learner's reward for them."""
+        reward = 0.0
+        state = self.state
+        assert state is not None
+        while state.over:
+            assert state.result is not None
+            if self.reward_mode == "points":
+                reward += self.codec.rewards(state.result, "points")[self.seat]
+            following = self.match.next_hand()
+            if following is None:
+                if self.reward_mode == "win":
+                    reward = self.codec.win_rewards(self.match.winner)[self.seat]
+                break
+            self.state = state = following
+            self._others_play()
+        return reward
 
     def _others_play(self) -> None:
         state = self.state
@@ -175,6 +216,12 @@ class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
         info: dict[str, Any] = {"action_mask": mask, "legal": legal}
         if state.over and state.result is not None:
             info["result"] = state.result
+            if self.episode == "match":
+                info["match"] = {
+                    "winner": self.match.winner,
+                    "totals": tuple(float(t) for t in self.match.totals),
+                    "hands": len(self.match.hands),
+                }
         return obs, info
 
     # ------------------------------------------------------------------ drawing

@@ -12,9 +12,11 @@
 
 Importing this module registers the games (:func:`register_games`). Parameters (all optional):
 ``rules`` (a rule set, default the game's), ``players`` (0: the rule set's number), ``options``
-(the game's options as ``NAME=VALUE`` pairs separated by ``;``, e.g. ``"target_score=150"``;
-values with commas, such as per-player tables, only through a parameter dict:
-``pyspiel.load_game("python_boneyard_draw", {"options": "hand_size=2:7,3:5,4:5"})``).
+(the game's options as ``NAME=VALUE`` or ``NAME:VALUE`` pairs separated by ``;``, e.g.
+``"target_score=150"``; a per-player table's pairs separated by ``,`` or ``/``:
+``"hand_size=2:7/3:5/4:5"``), ``reward`` (``win``, the default, or ``points``: the returns below).
+The game keeps its options in the form a game string carries (``NAME:VALUE``, ``/`` for ``,``),
+so ``pyspiel.load_game(str(game))`` is the same game, and games and states pickle.
 
 **The game tree** of one hand (the first hand of a match, like the other environments):
 
@@ -29,8 +31,11 @@ values with commas, such as per-player tables, only through a parameter dict:
 * the players move with the fixed action space of :class:`boneyard.research.env.encoding.Codec`;
 * every action that takes tiles from the stock (a draw, taking the miss) is followed by one
   chance node per tile taken, uniform among the stock tiles that may still be drawn;
-* returns: +1 to the side that won the hand, ``-1/(sides-1)`` to each other side, 0 to everyone
-  when nobody won (both partners get their side's); zero-sum.
+* returns (``reward=win``): +1 to the side that won the hand, ``-1/(sides-1)`` to each other side,
+  0 to everyone when nobody won (both partners get their side's); with ``reward=points``: the
+  side's points minus the mean of the other sides' (negated where a lower score is better). Both
+  are zero-sum. In the counting games they disagree: the hand's winner (who dominoed or held the
+  least) need not be the side that scored most in the hand.
 
 **Observations** (OpenSpiel's observer API, :meth:`BoneyardGame.make_py_observer`): the
 observation tensor is the observation vector of :meth:`Codec.observation_vector`; the
@@ -59,12 +64,12 @@ import pyspiel
 from ...core.actions import Action, Move, Muggins, Pass, Play
 from ...core.game import Game
 from ...core.match import Match
-from ...core.protocol import GameState, IllegalAction, Observation, Phase
-from ...core.tiles import BIT, DOUBLE, NAMES, tiles_of
+from ...core.protocol import GameRules, GameState, IllegalAction, Observation, Phase
+from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
 from ...games import DEFAULT_GAME, GAMES
 from ...players.search.inference import Inference
 from . import make_rules
-from .encoding import Codec, Vector
+from .encoding import REWARDS, Codec, Vector
 
 __all__ = [
     "PREFIX",
@@ -107,20 +112,40 @@ def _game_type(game: Game) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"rules": game.default_rules, "players": 0, "options": ""},
+        parameter_specification={
+            "rules": game.default_rules,
+            "players": 0,
+            "options": "",
+            "reward": "win",
+        },
     )
 
 
 def _parse_options(text: str) -> dict[str, str]:
+    """``NAME=VALUE;NAME:VALUE...`` as a dict of texts (``/`` in a value read as ``,``)."""
     out: dict[str, str] = {}
     for item in text.split(";"):
         if not item.strip():
             continue
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
+        cut = min((i for i in (item.find("="), item.find(":")) if i >= 0), default=-1)
+        name, value = item[:cut].strip(), item[cut + 1 :].strip()
+        if cut < 0 or not name:
             raise ValueError(f"bad option {item!r}: write NAME=VALUE;NAME=VALUE")
-        out[name.strip()] = value.strip()
+        out[name] = value.replace("/", ",")
     return out
+
+
+def _options_text(options: dict[str, str]) -> str:
+    """The options as a game string carries them: no ``=`` and no ``,`` (OpenSpiel's parser
+    splits parameters at them)."""
+    return ";".join(f"{name}:{value.replace(',', '/')}" for name, value in options.items())
+
+
+def _points_bound(rules: GameRules) -> float:
+    """A bound on the ``points`` return, loose but sure: every tile's pips counted for each seat,
+    plus each move scoring the four highest ends."""
+    pips = sum(HIGH[t] + LOW[t] for t in tiles_of(rules.tiles.all_mask))
+    return float(pips * rules.players + Codec(rules).max_moves * 8 * rules.tiles.max_pip)
 
 
 class BoneyardGame(pyspiel.Game):  # type: ignore[misc]
@@ -133,25 +158,33 @@ class BoneyardGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         rule_set = str(params.get("rules", game.default_rules)) or game.default_rules
         players = int(params.get("players", 0))
-        options: dict[str, Any] = _parse_options(str(params.get("options", "")))
+        given = _parse_options(str(params.get("options", "")))
+        reward = str(params.get("reward", "win")) or "win"
+        if reward not in REWARDS:
+            raise ValueError(f"unknown reward {reward!r}: choose from {', '.join(REWARDS)}")
+        options: dict[str, Any] = dict(given)
         if players:
             options["players"] = players
         rules = make_rules(game_id, rule_set, **options)
         codec = Codec(rules)
+        bound = 1.0 if reward == "win" else _points_bound(rules)
+        params.update(rules=rule_set, players=players, options=_options_text(given), reward=reward)
         n = rules.players
         size = rules.tiles.size
         info = pyspiel.GameInfo(
             num_distinct_actions=codec.num_actions,
             max_chance_outcomes=max(size, n),
             num_players=n,
-            min_utility=-1.0,
-            max_utility=1.0,
+            min_utility=-bound,
+            max_utility=bound,
             utility_sum=0.0,
             max_game_length=size + 1 + codec.max_moves,
         )
         super().__init__(_game_type(game), info, params)
+        self.game_id = game_id
         self.rules = rules
         self.codec = codec
+        self.reward = reward
         self.hand_size = rules.hand_size
         self.deal_size = n * rules.hand_size
         self.reserve = rules.reserve if rules.hidden_moves else 0
@@ -165,6 +198,10 @@ class BoneyardGame(pyspiel.Game):  # type: ignore[misc]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> BoneyardGame:
         return self  # immutable: states share it
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # By its game string, as OpenSpiel's own games pickle.
+        return pyspiel.load_game, (str(self),)
 
     def new_initial_state(self) -> BoneyardState:
         return BoneyardState(self)
@@ -234,6 +271,10 @@ class BoneyardState(pyspiel.State):  # type: ignore[misc]
         self._core = core
         self._past: _Past | None = None
 
+    def __reduce__(self) -> tuple[Any, tuple[BoneyardGame, list[int]]]:
+        # By its game and the actions that led to it, replayed (as OpenSpiel deserializes).
+        return _replayed, (self._game, [int(a) for a in self.history()])
+
     # ------------------------------------------------------------------ the engine's state
     @property
     def hand(self) -> GameState | None:
@@ -267,7 +308,7 @@ class BoneyardState(pyspiel.State):  # type: ignore[misc]
         hand = self._core.hand
         if hand is None or not hand.over or hand.result is None:
             return [0.0] * self._game.rules.players
-        return list(self._game.codec.rewards(hand.result, "win"))
+        return list(self._game.codec.rewards(hand.result, self._game.reward))
 
     # ------------------------------------------------------------------ chance
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -445,6 +486,13 @@ class BoneyardState(pyspiel.State):  # type: ignore[misc]
 
 
 # ---------------------------------------------------------------------------- helpers
+def _replayed(game: BoneyardGame, actions: Sequence[int]) -> BoneyardState:
+    state = game.new_initial_state()
+    for action in actions:
+        state.apply_action(action)
+    return state
+
+
 def _dealt(core: _Core) -> int:
     return sum(len(d) for d in core.dealt) + len(core.turned) + len(core.reserve)
 
@@ -473,16 +521,31 @@ def _conditioned(
     return [(t, p_double if DOUBLE[t] else p_other) for t in tiles]
 
 
-def _information_state(state: BoneyardState, player: int) -> str:
+def _information_state(state: BoneyardState, player: int, private: bool = True) -> str:
+    """What ``player`` knows of the hand (``private``: its own tiles too, those dealt and those it
+    took from the stock, with when; else only what every seat knows)."""
     core = state._core
     rules = state._game.rules
-    own = " ".join(NAMES[t] for t in sorted(core.dealt[player]))
-    parts = [f"{rules.id} p{player} dealt[{own}] {sum(len(d) for d in core.dealt)}"]
+    own = " ".join(NAMES[t] for t in sorted(core.dealt[player])) if private else "?"
+    # The count of tiles dealt so far (the reserve's too): states a chance event apart differ.
+    parts = [f"{rules.id} p{player} dealt[{own}] {_dealt(core)}"]
     if core.turned:
         parts.append("turned up " + " ".join(NAMES[t] for t in core.turned))
     if core.leader is not None:
         parts.append(f"leader {core.leader}")
-    parts.extend(str(move) for move in state.known_history(player))
+    if private:
+        # The tiles it took, by the event they came at: a draw's tile is in its history, but
+        # not those taken with another action (Domino Loo's miss).
+        taken = [
+            f"{i}:{NAMES[t]}"
+            for i, (kind, seat, t, _) in enumerate(core.events)
+            if kind == _TAKE and seat == player
+        ]
+        if taken:
+            parts.append("took " + " ".join(taken))
+        parts.extend(str(move) for move in state.known_history(player))
+    elif core.hand is not None:
+        parts.extend(str(move) for move in core.hand.public)
     if core.pending is not None:
         parts.append(f"seat {core.pending[0]} taking {len(core.taken)}/{core.pending[2]}")
     elif core.hand is not None:
@@ -490,20 +553,22 @@ def _information_state(state: BoneyardState, player: int) -> str:
     return "\n".join(parts)
 
 
-def _observation_text(state: BoneyardState, player: int) -> str:
+def _observation_text(state: BoneyardState, player: int, private: bool = True) -> str:
     core = state._core
     hand = core.hand
     if hand is None:
-        own = " ".join(NAMES[t] for t in sorted(core.dealt[player]))
+        own = " ".join(NAMES[t] for t in sorted(core.dealt[player])) if private else "?"
         return f"p{player} dealing: {own}"
     obs = hand.observation(player)
     layout = obs.layout
     ends = (
         "none"
-        if layout is None
+        if obs.table is None
         else " ".join(f"{n}={p}" for n, p in zip(layout.names, layout.pips, strict=True))
+        if layout is not None
+        else ""  # a table with no ends (tricks)
     )
-    mine = " ".join(NAMES[t] for t in obs.tiles)
+    mine = " ".join(NAMES[t] for t in obs.tiles) if private else "?"
     return (
         f"p{player} hand[{mine}] ends[{ends}] sizes{list(obs.hand_sizes)} stock {obs.stock_size}"
         f" scores{list(obs.scores)} turn {obs.turn if not obs.over else '-'}"
@@ -515,7 +580,8 @@ class BoneyardObserver:
     :meth:`set_from` and :meth:`string_from`.
 
     Pieces: ``observation`` (:meth:`Codec.observation_vector`; with no private information, the
-    ``hand`` and ``cannot_hold`` fields stay 0), and with perfect recall ``history``
+    ``hand``, ``cannot_hold`` and ``discarded`` fields stay 0, and the strings leave out the
+    seat's tiles), and with perfect recall ``history``
     (:meth:`Codec.history_planes`, ``max_moves`` rows)."""
 
     def __init__(self, game: BoneyardGame, iig_obs_type: Any, params: dict[str, Any] | None):
@@ -558,9 +624,10 @@ class BoneyardObserver:
         obs: Observation = hand.observation(player)
         codec.observation_vector(obs, out=view)
         if not self.private:
-            for name in ("hand", "cannot_hold"):
-                f = fields[name]
-                view[f.offset : f.offset + f.size] = 0.0
+            for name in ("hand", "cannot_hold", "discarded"):
+                f = fields.get(name)
+                if f is not None:
+                    view[f.offset : f.offset + f.size] = 0.0
         if self.perfect_recall:
             moves = state.known_history(player)
             if not self.private:
@@ -569,8 +636,8 @@ class BoneyardObserver:
 
     def string_from(self, state: BoneyardState, player: int) -> str:
         if self.perfect_recall:
-            return _information_state(state, player)
-        return _observation_text(state, player)
+            return _information_state(state, player, self.private)
+        return _observation_text(state, player, self.private)
 
 
 # ---------------------------------------------------------------------------- resampling
@@ -804,7 +871,9 @@ def _game_class(game_id: str) -> type[BoneyardGame]:
         BoneyardGame.__init__(self, params, game_id=game_id)
 
     name = "BoneyardGame_" + game_id.replace("-", "_")
-    return type(name, (BoneyardGame,), {"__init__": init, "__module__": __name__})
+    cls = type(name, (BoneyardGame,), {"__init__": init, "__module__": __name__})
+    globals()[name] = cls  # found by name, as pickle finds a class
+    return cls
 
 
 def register_games() -> list[str]:

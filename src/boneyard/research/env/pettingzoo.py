@@ -11,9 +11,10 @@
 
 An episode is **one hand**, dealt as the first hand of a match
 (:class:`~boneyard.core.match.Match`), so the deal, the lead and everything else follow the rules
-chosen. The agents are ``seat_0`` ... ``seat_{n-1}``; the one to move is :attr:`agent_selection`
-(the engine's turn: a seat may act twice in a row, after a draw or a double's bonus play). Every
-seat has the same spaces:
+chosen; with ``episode="match"``, a **whole match**: when a hand ends the next is dealt, as the
+match's rotation of the lead says, until the match is over. The agents are ``seat_0`` ...
+``seat_{n-1}``; the one to move is :attr:`agent_selection` (the engine's turn: a seat may act twice
+in a row, after a draw or a double's bonus play). Every seat has the same spaces:
 
 * action: ``Discrete(codec.num_actions)``, the fixed action space of
   :class:`boneyard.research.env.encoding.Codec`;
@@ -22,9 +23,17 @@ seat has the same spaces:
 
 Rewards come once, when the hand ends, to every seat (a partnership's two seats get their side's
 reward): ``reward="win"`` (default) +1 to the winning side, ``-1/(sides-1)`` to the others, 0 to
-all when nobody wins; ``reward="points"``, the side's points minus the other sides' mean.
+all when nobody wins; ``reward="points"``, the side's points minus the other sides' mean. In a
+match episode, ``points`` rewards come at the end of every hand (their sum is the match's
+difference of points) and ``win`` rewards once, for the match's winner; ``infos`` hold each
+finished hand's result under ``"hand"`` while the match goes on.
 
-An action that is not legal raises :class:`ValueError` (an
+:func:`env` wraps the environment as PettingZoo's classic environments are: the order of
+``reset``, ``step`` and ``observe`` is enforced, an action out of the space is an error, and **an
+illegal action ends the hand**: every seat is terminated, the seat that made it gets
+``illegal_reward`` (-1 by default) and the others 0; the engine is never given the action, so the
+hand is as it was. That is the wrapper's rule, not the game's: :func:`raw_env`, the environment
+itself, refuses an illegal action with :class:`ValueError` (an
 :class:`~boneyard.core.protocol.IllegalAction` carrying what is legal) and changes nothing.
 """
 
@@ -36,11 +45,12 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from ...core.match import Match
 from ...core.protocol import GameState, IllegalAction
 from . import make_rules
-from .encoding import REWARDS, Codec
+from .encoding import EPISODES, REWARDS, Codec
 from .render import render_text
 
 __all__ = ["BoneyardAEC", "env", "raw_env"]
@@ -62,12 +72,16 @@ class BoneyardAEC(AECEnv):  # type: ignore[misc]
         rules: str | None = None,
         *,
         reward: str = "win",
+        episode: str = "hand",
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
         if reward not in REWARDS:
             raise ValueError(f"unknown reward {reward!r}: choose from {', '.join(REWARDS)}")
+        if episode not in EPISODES:
+            raise ValueError(f"unknown episode {episode!r}: choose from {', '.join(EPISODES)}")
+        self.episode = episode
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"unknown render_mode {render_mode!r}: choose from human, ansi")
         self.game_rules = make_rules(game, rules, **options)
@@ -142,13 +156,23 @@ class BoneyardAEC(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
             self.rewards[a] = 0.0
-        if state.over:
+        if state.over and self.episode == "match" and self._next_hand():
+            self.agent_selection = self.possible_agents[self.state.turn]
+        elif state.over:
             assert state.result is not None
             rewards = self.codec.rewards(state.result, self.reward_mode)
+            if self.episode == "match" and self.reward_mode == "win":
+                rewards = self.codec.win_rewards(self.match.winner)
             for a in self.agents:
                 self.rewards[a] = rewards[self.agent_name_mapping[a]]
                 self.terminations[a] = True
                 self.infos[a] = _result_info(state)
+                if self.episode == "match":
+                    self.infos[a]["match"] = {
+                        "winner": self.match.winner,
+                        "totals": tuple(float(t) for t in self.match.totals),
+                        "hands": len(self.match.hands),
+                    }
             self._accumulate_rewards()
             # The dead agents step out in seat order, from the one who ended the hand.
             self.agent_selection = agent
@@ -156,6 +180,24 @@ class BoneyardAEC(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[state.turn]
         if self.render_mode == "human":
             self.render()
+
+    def _next_hand(self) -> bool:
+        """In a match episode, the finished hand scored (its ``points`` rewards given) and the
+        next dealt; false once the match is over."""
+        state = self.state
+        assert state is not None and state.result is not None
+        following = self.match.next_hand()
+        if following is None:
+            return False
+        if self.reward_mode == "points":
+            rewards = self.codec.rewards(state.result, "points")
+            for a in self.agents:
+                self.rewards[a] = rewards[self.agent_name_mapping[a]]
+            self._accumulate_rewards()
+        for a in self.agents:
+            self.infos[a] = {"hand": _result_info(state)}
+        self.state = following
+        return True
 
     # ------------------------------------------------------------------ drawing
     def render(self) -> str | None:
@@ -181,15 +223,21 @@ def _result_info(state: GameState) -> dict[str, Any]:
 
 
 def raw_env(game: str, rules: str | None = None, **options: Any) -> BoneyardAEC:
-    """The environment without wrappers."""
+    """The environment without wrappers: an illegal action raises and changes nothing."""
     return BoneyardAEC(game, rules, **options)
 
 
-def env(game: str, rules: str | None = None, **options: Any) -> BoneyardAEC:
+def env(
+    game: str, rules: str | None = None, *, illegal_reward: float = -1.0, **options: Any
+) -> AECEnv:
     """A PettingZoo AEC environment of ``game`` under rule set ``rules`` (the game's default if
-    ``None``). ``options``: ``players``, any option of the game (``target_score=150``),
-    ``reward`` (``"win"`` or ``"points"``) and ``render_mode`` (``"human"`` or ``"ansi"``).
-
-    The environment raises on an illegal action rather than being wrapped in PettingZoo's
-    order-enforcing and illegal-move wrappers: the masks say what is legal."""
-    return raw_env(game, rules, **options)
+    ``None``), wrapped as PettingZoo's classic environments are (see the module docstring): an
+    illegal action ends the hand with ``illegal_reward`` for the seat that made it. ``options``:
+    ``players``, any option of the game (``target_score=150``), ``reward`` (``"win"`` or
+    ``"points"``) and ``render_mode`` (``"human"`` or ``"ansi"``). The environment itself is
+    ``.unwrapped``."""
+    wrapped: AECEnv = wrappers.TerminateIllegalWrapper(
+        raw_env(game, rules, **options), illegal_reward=illegal_reward
+    )
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

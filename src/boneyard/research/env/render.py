@@ -19,7 +19,7 @@ from __future__ import annotations
 from ...core.protocol import GameState
 from ...core.words import Voice, hand_text, plural
 from ...text.drawing import render_table
-from ...text.narration import Before, hand_result_text, table_view, tell_move
+from ...text.narration import apply_move, hand_result_text, table_view, tell_move
 
 __all__ = ["render_state", "render_text"]
 
@@ -50,8 +50,10 @@ def render_state(state: GameState) -> str:
     scores = ", ".join(str(x) for x in state.scores)
     lines.append(f"Stock: {plural(state.stock_size(), 'tile')}. Scores this hand: {scores}.")
     if state.history:
-        before = Before(state.replay_to(len(state.history) - 1))
-        told = tell_move(state, before, voice, shown=True)
+        # The last move applied again to the hand before it: the engine's outcome of it.
+        last = state.history[-1]
+        again = state.replay_to(len(state.history) - 1)
+        told = tell_move(again, apply_move(again, last.action, last.seat), voice, shown=True)
         lines.append("Last move: " + told[0].text)
         lines += [t.text for t in told[1:]]
     if state.over and state.result is not None:

@@ -1,27 +1,16 @@
-"""Alembic's environment for the server's store: run by
-:meth:`boneyard.apps.server.store.Store.migrate` with an open connection (or by the ``alembic``
-command with ``sqlalchemy.url`` set)."""
+"""Alembic's environment for the server's store, run by
+:meth:`boneyard.apps.server.store.Store.migrate` with an open connection: upgrade a store with
+``boneyard db upgrade --db URL`` (a server upgrades its store itself when it starts)."""
 
 from __future__ import annotations
 
 from alembic import context
-from sqlalchemy import create_engine
 
 from boneyard.apps.server.store import metadata
 
-config = context.config
-connection = config.attributes.get("connection")
-
-if connection is not None:
-    context.configure(connection=connection, target_metadata=metadata, render_as_batch=True)
-    with context.begin_transaction():
-        context.run_migrations()
-else:
-    url = config.get_main_option("sqlalchemy.url")
-    if not url:
-        raise SystemExit("set sqlalchemy.url (alembic -x or alembic.ini) to migrate a database")
-    engine = create_engine(url)
-    with engine.begin() as conn:
-        context.configure(connection=conn, target_metadata=metadata, render_as_batch=True)
-        with context.begin_transaction():
-            context.run_migrations()
+connection = context.config.attributes.get("connection")
+if connection is None:
+    raise SystemExit("upgrade a boneyard store with: boneyard db upgrade --db URL")
+context.configure(connection=connection, target_metadata=metadata, render_as_batch=True)
+with context.begin_transaction():
+    context.run_migrations()

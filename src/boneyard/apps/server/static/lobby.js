@@ -4,6 +4,7 @@
 
 let GAMES = [];
 let LEVELS = [];
+let LEVEL_NAMES = {};  // a plug-in's short name, by level
 let CLOCK = 60;  // the server's turn clock where several people play
 
 function selectedGame() {
@@ -72,7 +73,11 @@ function fillSeats() {
       option("computer", "Computer", s !== 0),
     );
     const level = el("select", {class: "level", "aria-label": `seat ${s} level`});
-    for (const l of LEVELS) level.appendChild(option(l, l, l === "casual"));
+    for (const l of LEVELS) {
+      const item = option(l, LEVEL_NAMES[l] || l, l === "casual");
+      item.title = l;
+      level.appendChild(item);
+    }
     const name = el("input", {class: "name", placeholder: s === 0 ? "your name" : "name", maxlength: 24, "aria-label": `seat ${s} name`});
     const row = el("div", {class: "seat-row"}, el("span", {}, `Seat ${s}`), kind, level, name);
     const sync = () => {
@@ -193,6 +198,7 @@ async function start() {
   const body = await api("/api/games");
   GAMES = body.games;
   LEVELS = body.levels;
+  LEVEL_NAMES = body.level_names || {};
   CLOCK = body.clock;
   document.getElementById("clock-help").textContent =
     `(empty: ${CLOCK} s where several people play, none for one person against the computer; ` +

@@ -12,6 +12,7 @@ let role = null;
 let selected = null;      // the tile chosen in the hand, when it may go to several ends
 let chosen = [];          // moves picked out in the list (several ways to lay a tile at one end)
 let hints = null;         // the last hint, for this position
+let beliefs = null;       // who may hold each unseen tile, for this position
 let nextId = 1;
 let backoff = 500;
 let stopped = false;      // this seat was opened in another window: do not take it back by itself
@@ -102,6 +103,7 @@ function receive(message) {
         selected = null;
         chosen = [];
         hints = null;
+        beliefs = null;
       }
       const now = tilesOnTable(message.line);
       if (state && state.hand === message.hand && moved) {
@@ -135,6 +137,12 @@ function receive(message) {
       if (state && message.hand === state.hand && message.move === state.move + 1) {
         hints = message.moves;
         renderHand();
+      }
+      break;
+    case "beliefs":
+      if (state && message.hand === state.hand && message.move === state.move + 1) {
+        beliefs = message;
+        renderBeliefs();
       }
       break;
     case "error":
@@ -241,6 +249,7 @@ function render() {
   renderLine();
   renderHand();
   renderMoves();
+  renderBeliefs();
   renderReveal();
   renderSheet();
   renderLog();
@@ -401,12 +410,40 @@ function renderHand() {
       const list = el("ol", {});
       for (const h of hints) {
         list.appendChild(
-          el("li", {class: h.best ? "best" : ""}, `${h.text}: worth ${h.value >= 0 ? "+" : ""}${h.value.toFixed(1)} (${h.reason})`),
+          el("li", {class: h.best ? "best" : ""}, `${h.text}: worth ${h.value >= 0 ? "+" : ""}${h.value.toFixed(1)}${h.margin >= 0.05 ? ` ± ${h.margin.toFixed(1)}` : ""} (${h.reason})`),
         );
       }
       hintBox.appendChild(list);
     }
   }
+}
+
+/** The grid of tiles by holders, each cell shaded by the chance (practice tables). */
+function renderBeliefs() {
+  const box = clear(document.getElementById("beliefs"));
+  const open = state.practice && state.seat !== null && state.status === "playing";
+  box.classList.toggle("hidden", !open);
+  if (!open) return;
+  box.appendChild(
+    el("button", {type: "button", id: "beliefs-button", onclick: () => send({type: "beliefs"})}, "Who holds what?"),
+  );
+  if (!beliefs) return;
+  const head = el("tr", {}, el("th", {scope: "col"}, "tile"), ...beliefs.holders.map((h) => el("th", {scope: "col"}, h)));
+  const rows = beliefs.tiles.map((tile, i) =>
+    el(
+      "tr",
+      {},
+      el("th", {scope: "row"}, tile),
+      ...beliefs.chances[i].map((p) => {
+        // Shaded by the chance (set through the style object: the page allows no inline styles).
+        const cell = el("td", {class: p > 0.55 ? "likely" : ""}, `${Math.round(100 * p)}%`);
+        cell.style.backgroundColor = `rgba(31, 119, 180, ${p.toFixed(3)})`;
+        return cell;
+      }),
+    ),
+  );
+  box.appendChild(el("table", {class: "beliefs-grid", "aria-label": "who may hold each tile you cannot see"}, el("thead", {}, head), el("tbody", {}, ...rows)));
+  box.appendChild(el("p", {class: "note"}, `(${beliefs.note})`));
 }
 
 function renderMoves() {

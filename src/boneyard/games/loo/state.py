@@ -1,0 +1,430 @@
+"""A Domino Loo hand in progress: each seat's decision (:attr:`Phase.DECIDE`: stand, take the miss,
+drop out), the discards a miss owes (:data:`DISCARD`), the five tricks (:attr:`Phase.PLAY`).
+
+>>> from boneyard.games import get_game
+>>> from boneyard.core.protocol import HandStart
+>>> import random
+>>> rules = get_game("domino-loo").configure(players=3)
+>>> hands, stock = rules.deal(random.Random(1))
+>>> state = rules.start_hand(HandStart(hands, stock, leader=1, lead_by_deal=False))
+>>> state.phase, state.turn, [str(a) for a in state.legal_actions()]
+(Phase('decide'), 1, ['stand', 'miss', 'drop'])
+>>> state.apply(state.legal_actions()[0]).turn
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ...core.actions import (
+    DROP,
+    HIDDEN_DISCARD,
+    MISS,
+    STAND,
+    Action,
+    Discard,
+    Drop,
+    Move,
+    Play,
+    TakeMiss,
+    play,
+)
+from ...core.protocol import (
+    Event,
+    GameState,
+    HandResult,
+    HandStart,
+    IllegalAction,
+    Outcome,
+    Phase,
+    Position,
+    Score,
+)
+from ...core.tiles import BIT, NAMES, mask_of, tiles_of
+from ...core.words import plural
+from .table import DROPPED, TRICKS, UNDECIDED, LooTable
+
+if TYPE_CHECKING:
+    from .rules import LooRules
+
+__all__ = ["DISCARD", "LooState"]
+
+DISCARD = Phase("discard")
+"""A seat that took the miss throws out the tiles it does not keep, face down."""
+
+
+class LooState(GameState):
+    """One hand of Domino Loo (the complete state: the hands, the stock, the tiles thrown out)."""
+
+    __slots__ = (
+        "_legal",
+        "_table",
+        "base_totals",
+        "context",
+        "deal",
+        "discards",
+        "hands",
+        "history",
+        "leader",
+        "over",
+        "phase",
+        "public",
+        "result",
+        "rules",
+        "scores",
+        "stock",
+        "stock_pos",
+        "turn",
+    )
+
+    rules: LooRules
+    _table: LooTable
+    _legal: tuple[Action, ...] | None
+
+    # ----------------------------------------------------------------- building
+    @classmethod
+    def from_start(cls, rules: LooRules, start: HandStart) -> LooState:
+        """The hand ``start`` describes: the stock's first tile turned up for trumps, the seat
+        left of the dealer (``start.leader``) deciding first."""
+        n = rules.players
+        if len(start.hands) != n:
+            raise ValueError(f"the deal has {len(start.hands)} hands for {n} players")
+        if not start.trusted:
+            rules.tiles.check_deal(start.hands, start.stock)
+            for seat, h in enumerate(start.hands):
+                if len(h) != rules.hand_size:
+                    raise ValueError(f"seat {seat} must be dealt {rules.hand_size} tiles")
+        if start.leader is None:
+            raise ValueError("these rules decide the lead outside the deal: a leader is required")
+        if not 0 <= start.leader < n:
+            raise ValueError(f"no seat {start.leader}")
+        if not start.stock:
+            raise ValueError("the stock is empty: no tile to turn up for trumps")
+        value, ante = start.context if start.context is not None else (1, rules.pool)
+        state = cls.__new__(cls)
+        state.rules = rules
+        state.hands = [mask_of(h) for h in start.hands]
+        state.deal = tuple(state.hands)
+        state.stock = tuple(start.stock)
+        state.stock_pos = 1  # the turn-up
+        state.leader = state.turn = start.leader
+        state.scores = [0] * n
+        state.base_totals = tuple(start.totals) if start.totals is not None else (0,) * n
+        state.context = start.context
+        state.discards = (0,) * n
+        state.history = []
+        state.public = []
+        state.over = False
+        state.result = None
+        state.phase = Phase.DECIDE
+        state._table = LooTable.start(state.stock[0], n, value, ante, start.leader)
+        state._legal = None
+        return state
+
+    @classmethod
+    def from_position(cls, rules: LooRules, position: Position) -> LooState:
+        """The hand at ``position``: its view's table, turn, scores and public history, with its
+        hands, its stock (the tiles left to draw) and the tiles thrown out. Its ``deal`` is the
+        hands now (the true deal is not known): what search worlds and resampling play on."""
+        view = position.view
+        table = view.table
+        if not isinstance(table, LooTable):
+            raise ValueError("a Domino Loo position needs a Domino Loo table")
+        n = rules.players
+        state = cls.__new__(cls)
+        state.rules = rules
+        state.hands = list(position.hands)
+        state.deal = tuple(position.hands)
+        state.stock = tuple(position.stock)
+        state.stock_pos = 0
+        state.leader = view.leader
+        state.turn = view.turn
+        state.scores = list(view.scores)
+        state.base_totals = view.totals
+        state.context = view.context
+        state.discards = tuple(position.out_of_play if s == view.seat else 0 for s in range(n))
+        state.history = list(view.history)
+        state.public = list(view.history)
+        state.over = view.over
+        state.result = None
+        state.phase = view.phase
+        state._table = table
+        state._legal = None
+        return state
+
+    # ----------------------------------------------------------------- the table
+    @property
+    def table(self) -> LooTable:
+        """The public table (:class:`~boneyard.games.loo.table.LooTable`)."""
+        return self._table
+
+    @property
+    def start(self) -> HandStart:
+        """What this hand started from: its deal, the stock with the turn-up first, the seat left
+        of the dealer, the pool's stake and the totals."""
+        return HandStart(
+            [list(tiles_of(m)) for m in self.deal],
+            self.stock,
+            self.leader,
+            lead_by_deal=False,
+            totals=self.base_totals,
+            context=self.context,
+            trusted=True,
+        )
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt: right of the first to decide."""
+        return (self.leader - 1) % self.rules.players
+
+    # ----------------------------------------------------------------- queries
+    def legal_tuple(self) -> tuple[Action, ...]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = () if self.over else tuple(self._legal_actions())
+        return legal
+
+    def _legal_actions(self) -> list[Action]:
+        rules = self.rules
+        table = self._table
+        hand = self.hands[self.turn]
+        if table.owed:
+            return [Discard(t) for t in tiles_of(hand)]
+        if not table.playing:
+            out: list[Action] = [STAND]
+            if rules.miss_allowed and self.stock_size() >= rules.miss_size:
+                out.append(MISS)
+            if rules.players >= 3:
+                out.append(DROP)
+            return out
+        allowed = hand
+        for tier in rules.tiers(table):
+            if hand & tier:
+                allowed = hand & tier
+                break
+        return [play(t) for t in tiles_of(allowed)]
+
+    def normalize(self, action: Action) -> Action:
+        """A tile played to a trick takes no end and no orientation: ``6-4`` written with an
+        orientation is still ``6-4``; anything with an end is left as it is (illegal)."""
+        if isinstance(action, Play) and action.end is None and action.claim is None:
+            return play(action.tile)
+        return action
+
+    def why_illegal(self, action: Action) -> str:
+        """A sentence saying why ``action`` (normalised) is not legal now."""
+        if self.over:
+            return "the hand is over"
+        action = self.normalize(action)
+        rules = self.rules
+        table = self._table
+        seat = self.turn
+        options = ", ".join(str(a) for a in self.legal_tuple())
+        if table.owed:
+            if isinstance(action, Discard) and action.tile is not None:
+                return f"seat {seat} does not hold {NAMES[action.tile]} (legal: {options})"
+            return f"seat {seat} must discard {table.owed} more (legal: {options})"
+        if not table.playing:
+            if isinstance(action, TakeMiss):
+                if not rules.miss_allowed:
+                    return "the miss is not played under these rules (loo_miss=false)"
+                return (
+                    f"seat {seat} cannot take the miss: the stock holds "
+                    f"{plural(self.stock_size(), 'tile')}, the miss needs {rules.miss_size}"
+                )
+            if isinstance(action, Drop):
+                return "with two players nobody drops out"
+            return f"seat {seat} must first stand, take the miss or drop out (legal: {options})"
+        if not isinstance(action, Play):
+            return f"{action} is not a move of the play (legal: {options})"
+        t = action.tile
+        if not 0 <= t < rules.tiles.size:
+            return f"tile {t} is not in this set"
+        if action.end is not None or action.open is not None:
+            return "a tile is played to the trick: it takes no end"
+        if not self.hands[seat] & BIT[t]:
+            return f"seat {seat} does not hold {NAMES[t]}"
+        trump = table.trump
+        suit = table.suit
+        what = "trumps" if suit == trump else f"{suit}s"
+        hand = self.hands[seat]
+        if any(rules.follows(u, suit, trump) for u in tiles_of(hand)) and not rules.follows(
+            t, suit, trump
+        ):
+            return f"seat {seat} must follow suit ({what}) (legal: {options})"
+        return f"seat {seat} must play a tile that beats the trick if it can (legal: {options})"
+
+    # ----------------------------------------------------------------- acting
+    def _check(self, action: Action, seat: int | None) -> Action:
+        if seat is not None and seat != self.turn:
+            raise IllegalAction(
+                "the hand is over"
+                if self.over
+                else f"seat {seat} is not to move (seat {self.turn} is)"
+            )
+        legal = self.legal_tuple()
+        if action not in legal:
+            action = self.normalize(action)
+            if action not in legal:
+                raise IllegalAction(self.why_illegal(action))
+        return action
+
+    def apply(self, action: Action, seat: int | None = None) -> Outcome:
+        """Take ``action`` for the seat to move and say what happened: a trick taken scores its
+        value for its winner (``"trick"``) with an :class:`~boneyard.core.protocol.Event`
+        ``"trick"``; the hand's end carries its result."""
+        action = self._check(action, seat)
+        index = len(self.history)
+        scores, events = self._apply(action, tell=True)
+        return Outcome(
+            index,
+            self.history[index],
+            self.public[index],
+            tuple(scores),
+            tuple(events),
+            -1 if self.over else self.turn,
+            self.phase,
+            self.result,
+        )
+
+    def apply_fast(self, action: Action, seat: int | None = None) -> None:
+        """:meth:`apply` without building the outcome: what search and simulation use."""
+        self._apply(self._check(action, seat), tell=False)
+
+    def _apply(self, action: Action, *, tell: bool) -> tuple[list[Score], list[Event]]:
+        rules = self.rules
+        seat = self.turn
+        move = Move(seat, action)
+        self.history.append(move)
+        self.public.append(Move(seat, HIDDEN_DISCARD) if type(action) is Discard else move)
+        self._legal = None
+        scores: list[Score] = []
+        events: list[Event] = []
+        before = self._table
+        self._table = table = rules.table_after(before, seat, action)
+        kind = type(action)
+        if kind is Play:
+            assert isinstance(action, Play)
+            self.hands[seat] ^= BIT[action.tile]
+            if len(table.tricks) == len(before.tricks):
+                players = table.in_hand()
+                self.turn = players[(players.index(seat) + 1) % len(players)]
+                return scores, events
+            winner = table.last_winner
+            self._score(winner, table.value, scores, tell)
+            if tell:
+                taken = tuple(u for _, u in table.last)
+                events.append(Event("trick", winner, rules.side_of[winner], taken))
+            if sum(table.won) == TRICKS:
+                self._finish("tricks")
+            else:
+                self.turn = winner
+            return scores, events
+        if kind is Discard:
+            assert isinstance(action, Discard) and action.tile is not None
+            self.hands[seat] ^= BIT[action.tile]
+            self._throw_out(seat, BIT[action.tile])
+            if table.owed:
+                return scores, events
+        elif kind is TakeMiss:
+            self._throw_out(seat, self.hands[seat])
+            end = self.stock_pos + rules.miss_size
+            self.hands[seat] = mask_of(self.stock[self.stock_pos : end])
+            self.stock_pos = end
+            self.phase = DISCARD  # the same seat discards next
+            return scores, events
+        elif kind is Drop:
+            self._throw_out(seat, self.hands[seat])
+            self.hands[seat] = 0
+        # A decision taken: the next to decide, the play, or an uncontested hand.
+        n = rules.players
+        status = table.status
+        if sum(1 for s in status if s != DROPPED) == 1:
+            winner = next(s for s in range(n) if status[s] != DROPPED)
+            self._score(winner, TRICKS * table.value, scores, tell)
+            self._finish("uncontested")
+        elif table.playing:
+            self.turn = table.leader
+            self.phase = Phase.PLAY
+        else:
+            self.turn = next(
+                (seat + k) % n for k in range(1, n + 1) if status[(seat + k) % n] == UNDECIDED
+            )
+            self.phase = Phase.DECIDE
+        return scores, events
+
+    def _score(self, seat: int, value: float, scores: list[Score], tell: bool) -> None:
+        points = int(value)
+        self.scores[seat] += points
+        if tell:
+            scores.append(Score(self.rules.side_of[seat], points, "trick", seat))
+
+    def _throw_out(self, seat: int, mask: int) -> None:
+        discards = list(self.discards)
+        discards[seat] |= mask
+        self.discards = tuple(discards)
+
+    def _finish(self, ended: str) -> None:
+        self.over = True
+        self.phase = Phase.OVER
+        result = self.rules.hand_result(self, ended)
+        points = tuple(s + e for s, e in zip(self.scores, result.end_points, strict=True))
+        self.result = HandResult(
+            result.ended,
+            result.winner,
+            points,
+            result.end_points,
+            result.pips,
+            None,
+            result.reason,
+        )
+        self._legal = ()
+
+    # ----------------------------------------------------------------- copying
+    def copy(self, history: bool = True) -> LooState:
+        c = LooState.__new__(LooState)
+        c.rules = self.rules
+        c.hands = self.hands[:]
+        c.deal = self.deal
+        c.stock = self.stock
+        c.stock_pos = self.stock_pos
+        c.leader = self.leader
+        c.turn = self.turn
+        c.scores = self.scores[:]
+        c.base_totals = self.base_totals
+        c.context = self.context
+        c.discards = self.discards
+        c.history = self.history[:] if history else []
+        c.public = self.public[:] if history else []
+        c.over = self.over
+        c.result = self.result
+        c.phase = self.phase
+        c._table = self._table
+        c._legal = self._legal
+        return c
+
+    def with_world(self, hands: Sequence[int], stock: Sequence[int] | None = None) -> LooState:
+        c = self.copy(history=False)
+        c.hands = list(hands)
+        if stock is not None:
+            c.stock = tuple(stock)
+            c.stock_pos = 0
+        c._legal = None
+        return c
+
+    def search_key(self) -> tuple[object, ...]:
+        return (*self.hands, self.turn, self.stock_pos, self._table.search_key())
+
+    def public_key(self) -> tuple[object, ...]:
+        return (self.over, self.turn, self.stock_pos, self._table.search_key())
+
+    def stock_next(self, tiles: Sequence[int]) -> None:
+        pos = self.stock_pos
+        rest = [t for t in self.stock[pos:] if t not in tiles]
+        self.stock = (*self.stock[:pos], *tiles, *rest)
+
+    def __repr__(self) -> str:
+        hands = " | ".join(" ".join(NAMES[t] for t in tiles_of(h)) for h in self.hands)
+        return f"<LooState {self.phase} turn={self.turn} table={self._table!r} hands={hands}>"
