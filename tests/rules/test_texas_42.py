@@ -647,6 +647,22 @@ def test_the_texas_agent_bids_a_strong_hand_and_passes_a_weak_one() -> None:
     assert agent.choose(state.observation(E), random.Random(0)) == PASS
 
 
+def test_the_texas_agent_plays_its_game_with_rules_sent_to_another_process() -> None:
+    """The server's computer players and parallel runs receive the rules pickled, with a copy
+    of their game: the game's own agent still plays it. (It once fell back to ``greedy``, which
+    passes every bid, so a ``hearne`` match, where all four may pass, never ended.)"""
+    import pickle
+
+    from boneyard.players.agents import make_agent
+
+    rules = pickle.loads(pickle.dumps(rules42()))
+    assert rules.game is not get_game("texas-42")
+    strong = ["6-6 6-5 6-4 6-3 6-2 5-5 4-4", "6-1 5-3 4-2 3-0 2-1 1-0 5-2"]
+    state = deal(rules, [*strong, "6-0 5-4 5-1 4-3 3-3 2-0 1-1", "5-0 4-1 4-0 3-2 3-1 2-2 0-0"], W)
+    bid = make_agent("texas").choose(state.observation(N), random.Random(0))
+    assert isinstance(bid, Bid) and bid.points >= 30
+
+
 def test_the_texas_expert_plays_legally_within_its_time() -> None:
     from boneyard.games.texas42.players import TexasExpert
 

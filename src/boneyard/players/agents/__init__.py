@@ -187,7 +187,9 @@ class GameAgent:
         self.name = agent.name
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
-        if observation.rules.game is not self.game:
+        # The game's class, not the instance: rules sent to a worker process (the server's
+        # computer players, parallel runs) arrive with a copy of their game.
+        if type(observation.rules.game) is not type(self.game):
             return GreedyAgent().choose(observation, rng)
         return self.agent.choose(observation, rng)
 
