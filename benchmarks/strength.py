@@ -11,6 +11,8 @@ Subcommands (``benchmarks/run strength SUBCOMMAND --help`` for the options):
   fair ``expert``, each against ``greedy`` on the same deals, and the share of the distance that
   the expert closes.
 * ``speed``: the expert at its default budget against greedy in every game: time per move.
+* ``duel``: two agents of one game over duplicate deals (``texas-expert`` against ``texas`` in
+  Texas 42 by default): the paired difference with its 95% interval, and the time per move.
 
 **Duplicate pairs.** Every deal is played twice with the seats swapped (four players: our agent
 at seats 0 and 2, then at 1 and 3), so the luck of the deal cancels. The unit of the statistics is
@@ -832,6 +834,80 @@ def cmd_gap(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True)
+class DuelJob:
+    game: str
+    ours: str
+    theirs: str
+    deals: int
+    seed: int
+
+
+def duel_unit(job: DuelJob, unit: int) -> PairResult:
+    """One deal of ``job.game`` played once per seating: ``ours`` at every seat of one side,
+    ``theirs`` at the rest, then the sides swapped (the same hands, the same first shaker)."""
+    rules = game_rules(job.game)
+    deal_seed = unit_seed(unit_seed(job.seed, unit), hash_key(job.game))
+    records = []
+    for side in range(len(rules.sides)):
+        state = new_hand(job.game, rules, deal_seed)
+        record = HandRecord(0.0)
+        rng = random.Random(unit_seed(deal_seed, side + 1))
+        play_seated(state, side, make_agent(job.ours), make_agent(job.theirs), rng, record)
+        assert state.result is not None
+        record.net = side_net(rules, state.result.points, side)
+        records.append(record)
+    return PairResult(unit, records, job.game, "duel")
+
+
+def cmd_duel(args: argparse.Namespace) -> dict[str, Any]:
+    job = DuelJob(args.game, args.ours, args.theirs, args.deals, args.seed)
+    units = run_units(duel_unit, job, job.deals, args.workers, "duel", _mean_note)
+    summary = summarize(units)
+    rules = game_rules(job.game)
+    ours_ms, theirs_ms = ms_stats(summary.ours_ms), ms_stats(summary.theirs_ms)
+    header = [
+        "game",
+        "ours",
+        "theirs",
+        "deals",
+        "hands",
+        "ours minus theirs points/hand",
+        "95% CI",
+        "ours median ms",
+        "ours max ms",
+        "theirs median ms",
+    ]
+    row = [
+        game_label(job.game),
+        job.ours,
+        job.theirs,
+        str(summary.pairs),
+        str(summary.hands),
+        _signed(summary.mean),
+        _interval(*summary.ci95),
+        f"{ours_ms['median']:.0f}",
+        f"{ours_ms['max']:.0f}",
+        f"{theirs_ms['median']:.0f}",
+    ]
+    return {
+        "benchmark": "duel",
+        "title": (
+            f"Two players of {game_label(job.game)} over {job.deals} duplicate deals, seed "
+            f"{job.seed}: {job.ours} against {job.theirs}"
+        ),
+        "game": job.game,
+        "players": rules.players,
+        "summary": summary.to_json(),
+        "_table": markdown(header, [row]),
+        "_notes": [
+            "points/hand: a side's points (Texas 42: marks) minus the other side's, per hand; "
+            "each deal is played twice, the players' sides swapped, and its two hands' mean is "
+            "the paired difference, ours minus theirs (the statistical unit of the interval)",
+        ],
+    }
+
+
 def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
     job = SpeedJob(_keys(args.games), args.hands, args.budget, args.seed)
     units = run_units(speed_unit, job, len(job.keys) * job.hands, args.workers, "speed")
@@ -983,6 +1059,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--omniscient-nodes", type=int, default=None, help="nodes per move")
     common(p)
     p.set_defaults(run=cmd_gap)
+
+    p = sub.add_parser("duel", help="two agents of one game over duplicate deals")
+    p.add_argument("--game", default="texas-42", help="game id (default texas-42)")
+    p.add_argument("--ours", default="texas-expert", help="default texas-expert")
+    p.add_argument("--theirs", default="texas", help="default texas")
+    p.add_argument("--deals", type=_positive, default=100, help="deals (default 100)")
+    common(p)
+    p.set_defaults(run=cmd_duel)
 
     p = sub.add_parser("speed", help="the expert's time per move in every game")
     p.add_argument("--hands", type=_positive, default=10, help="hands per game (default 10)")

@@ -103,12 +103,10 @@ def snapshot(state: HandState) -> dict[str, Any]:
     """Every field of a hand's state (the hands, the stock in order and how far it is drawn, the
     turn, the layout, the scores, the history public and hidden, and whatever a game keeps
     besides), as plain values, the legal actions and how many of them are distinct."""
-    out = {
-        name: plain(getattr(state, name))
-        for name in type(state).__slots__
-        if not name.startswith("_")  # caches and what apply() notes for its outcome
-    }
-    out["table"] = plain(state.table)
+    fields = [n for cls in type(state).__mro__ for n in getattr(cls, "__slots__", ())]
+    # Not the caches and what apply() notes for its outcome.
+    out = {name: plain(getattr(state, name)) for name in fields if not name.startswith("_")}
+    out["table"] = plain(state.table)  # the public table, wherever a game keeps it
     out["rules"] = (state.rules.game.id, state.rules.rule_set, state.rules.options.to_json())
     out["legal"] = tuple(state.legal_actions())
     # How many distinct moves (a lead either way round, or a tile at either of two alike ends,

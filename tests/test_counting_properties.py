@@ -147,6 +147,7 @@ GAMES = {
     "muggins": ("pagat", "britannica", "foster", "foster-spinner"),
     "all-threes": ("britannica", "foster"),
     "fives-and-threes": ("pub", "britannica"),
+    "five-up": ("pagat", "tidwell"),
 }
 PRESETS = [(g, rs) for g, sets in GAMES.items() for rs in sets]
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)

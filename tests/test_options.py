@@ -339,6 +339,7 @@ BAD = {
     "int": ["many", -1],
     "int_or_map": ["many", -1, "2:x"],
     "choice": ["?"],
+    "set": ["?", "", 3],
 }
 
 
@@ -354,6 +355,7 @@ def test_every_bad_value_is_explained_with_the_options_own_example(name: str) ->
         "int": spec.example,
         "int_or_map": spec.example,
         "choice": spec.choices[0] if spec.choices else "",
+        "set": spec.choices[0] if spec.choices else "",
     }[spec.kind]
     assert shown, f"{name} has no example"
     for value in BAD[spec.kind]:

@@ -121,7 +121,23 @@ def test_kinds_are_every_action_class() -> None:
             and value not in (actions.Action, actions.Play)
             and not value.__name__.startswith("_")
         ):
-            assert value in kinds.values()
+            # A kind a game lists itself (bids, declarations) has an id per action it offers,
+            # in that game's space only: no other game's space changes.
+            assert (value in kinds.values()) != value.enumerated
+
+
+def test_the_bids_and_trumps_of_a_game_that_lists_them() -> None:
+    from boneyard.core.actions import Bid, Declare
+
+    rules = configure("texas-42")
+    codec = Codec(rules)
+    phase = rules.phase_actions()
+    assert Bid(30) in phase and Bid(84) in phase and Declare("suit", 6) in phase
+    assert codec.num_actions == codec.phase_offset + len(phase)
+    assert codec.action_id(Bid(30), None) == codec.phase_offset + phase.index(Bid(30))
+    assert codec.action_name(codec.action_id(Declare("doubles"), None)) == "doubles"
+    # Block lists none: its space is what it always was (the module's example: 202).
+    assert Codec(configure("block", players=2)).num_actions == 202
 
 
 def test_end_slots_follow_the_rules() -> None:

@@ -255,7 +255,17 @@ def test_a_person_takes_the_miss_and_throws_out(client: TestClient) -> None:
         assert leaks(json.dumps(record), sorted(dealt | {thrown})) == []
 
 
-NONE: dict[str, Any] = {"tile": None, "end": None, "open": None, "claim": None, "points": None}
+NONE: dict[str, Any] = {
+    "tile": None,
+    "end": None,
+    "open": None,
+    "claim": None,
+    "points": None,
+    # A bid's and a declaration's fields (Texas 42), empty in every other move.
+    "contract": None,
+    "trump": None,
+    "doubles": None,
+}
 
 
 def test_a_person_drops_out_and_the_hand_goes_on_without_him(client: TestClient) -> None:

@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from .tiles import NAMES, parse_tile
 
@@ -25,6 +25,8 @@ __all__ = [
     "PASS",
     "STAND",
     "Action",
+    "Bid",
+    "Declare",
     "Discard",
     "Draw",
     "Drop",
@@ -43,6 +45,9 @@ class Action:
     """Base class of every action."""
 
     __slots__ = ()
+    enumerated: ClassVar[bool] = False
+    """Whether the game lists every action of the kind it can offer (bids, declarations): a
+    research action space then gives each of them an id, for that game only."""
 
     def to_record(self, seat: int) -> dict[str, Any]:
         raise NotImplementedError
@@ -291,6 +296,128 @@ class Discard(Action):
         return {"seat": seat, "discard": NAMES[self.tile]}
 
 
+class Bid(Action):
+    """A bid for the right to name the hand's trumps (Texas 42): ``points`` is what the side
+    undertakes to take (30 to 41), or a number of marks as 42 each (42 is one mark, 84 two...).
+    ``contract`` names a special contract bid with it (``"plunge"``, ``"splash"``), else ``None``.
+    A seat that does not bid passes (:data:`PASS`).
+
+    The bids a game can offer form a short fixed list: it names them
+    (:meth:`~boneyard.core.protocol.GameRules.phase_actions`), one id each in a research action
+    space, rather than the class taking an id of its own in every game's space.
+    """
+
+    __slots__ = ("contract", "points")
+    enumerated: ClassVar[bool] = True
+
+    points: int
+    contract: str | None
+
+    def __init__(self, points: int, contract: str | None = None) -> None:
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "contract", contract)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("actions are immutable")
+
+    def __reduce__(self) -> tuple[type[Bid], tuple[int, str | None]]:
+        return (Bid, (self.points, self.contract))
+
+    @property
+    def marks(self) -> int:
+        """The marks the bid is worth: 1 for a bid of points (30 to 42), else ``points // 42``."""
+        return max(1, self.points // 42)
+
+    def __repr__(self) -> str:
+        extra = f", {self.contract!r}" if self.contract else ""
+        return f"Bid({self.points}{extra})"
+
+    def __str__(self) -> str:
+        if self.contract:
+            return f"bid {self.contract} ({self.points})"
+        return f"bid {self.points}"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Bid)
+            and other.points == self.points
+            and other.contract == self.contract
+        )
+
+    def __hash__(self) -> int:
+        return hash(("bid", self.points, self.contract))
+
+    def to_record(self, seat: int) -> dict[str, Any]:
+        record: dict[str, Any] = {"seat": seat, "bid": self.points}
+        if self.contract:
+            record["contract"] = self.contract
+        return record
+
+
+class Declare(Action):
+    """Name the hand's trumps or its contract after winning the bidding (Texas 42).
+
+    ``contract`` is ``"suit"`` (``trump`` is the number, 0 to 6, every tile bearing it a trump),
+    ``"doubles"`` (the doubles are trumps), ``"follow_me"`` (no trumps), ``"nello"`` (the bidder
+    must take no trick; ``doubles`` says how the doubles rank where the bidder chooses:
+    ``"high"``, ``"own_suit"``, ``"low"``) or ``"sevens"``. Like :class:`Bid`, a game names the
+    declarations it can offer.
+    """
+
+    __slots__ = ("contract", "doubles", "trump")
+    enumerated: ClassVar[bool] = True
+
+    contract: str
+    trump: int | None
+    doubles: str | None
+
+    def __init__(self, contract: str, trump: int | None = None, doubles: str | None = None) -> None:
+        object.__setattr__(self, "contract", contract)
+        object.__setattr__(self, "trump", trump)
+        object.__setattr__(self, "doubles", doubles)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("actions are immutable")
+
+    def __reduce__(self) -> tuple[type[Declare], tuple[str, int | None, str | None]]:
+        return (Declare, (self.contract, self.trump, self.doubles))
+
+    def __repr__(self) -> str:
+        args = [repr(self.contract)]
+        if self.trump is not None:
+            args.append(str(self.trump))
+        if self.doubles is not None:
+            args.append(f"doubles={self.doubles!r}")
+        return f"Declare({', '.join(args)})"
+
+    def __str__(self) -> str:
+        if self.contract == "suit":
+            return f"trumps {self.trump}"
+        text = self.contract.replace("_", "-")
+        if self.doubles is not None:
+            text += f" (doubles {self.doubles.replace('_', ' ')})"
+        return text
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Declare)
+            and other.contract == self.contract
+            and other.trump == self.trump
+            and other.doubles == self.doubles
+        )
+
+    def __hash__(self) -> int:
+        return hash(("declare", self.contract, self.trump, self.doubles))
+
+    def to_record(self, seat: int) -> dict[str, Any]:
+        record: dict[str, Any] = {"seat": seat, "declare": self.contract}
+        if self.trump is not None:
+            record["trump"] = self.trump
+        if self.doubles is not None:
+            record["doubles"] = self.doubles
+        return record
+
+
 DRAW = Draw()
 PASS = Pass()
 STAND = Stand()
@@ -353,6 +480,12 @@ class Move(NamedTuple):
             what = f"calls muggins for {self.action.points}"
         elif isinstance(self.action, _Decision):
             what = self.action.verb
+        elif isinstance(self.action, Bid):
+            what = f"bids {self.action.points}" + (
+                f" ({self.action.contract})" if self.action.contract else ""
+            )
+        elif isinstance(self.action, Declare):
+            what = f"declares {self.action}"
         elif isinstance(self.action, Discard):
             what = (
                 f"discards {NAMES[self.action.tile]}"

@@ -9,7 +9,7 @@ set's source.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -104,6 +104,12 @@ class Game:
         elsewhere = any(name in g._specs for g in _REGISTERED.values())
         what = f"option {name!r} does not apply to" if elsewhere else f"unknown option {name!r} for"
         raise OptionError(f"{what} {self.id}: options are {', '.join(self.option_names)}")
+
+    def agents(self) -> dict[str, Callable[[], Any]]:
+        """The game's own players by name (each made by calling it: an object with ``name`` and
+        ``choose(observation, rng)``), listed with every game's players; the registry lets each
+        play only its own game. None here."""
+        return {}
 
     def rule_set(self, name: str | None) -> RuleSet:
         name = name or self.default_rules

@@ -26,7 +26,7 @@ from __future__ import annotations
 import abc
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .actions import Action, Move
 from .layout import Layout
@@ -48,6 +48,7 @@ __all__ = [
     "PLAYED",
     "TARGET_SCORE",
     "Event",
+    "GamePlayer",
     "GameRules",
     "GameState",
     "HandResult",
@@ -369,6 +370,21 @@ class HiddenFacts:
     must_hold: tuple[int, int] | None = None
 
 
+# --------------------------------------------------------------------------- a game's players
+class GamePlayer(Protocol):
+    """A game's own player (:meth:`GameRules.level_player`): it chooses a move, and values
+    every legal move in each world it sampled, the same worlds for every move (the points its
+    side expects from them, as a hint or a review ranks them and tells their margins)."""
+
+    name: str
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action: ...
+
+    def world_values(
+        self, observation: Observation, rng: random.Random
+    ) -> dict[Action, list[float]]: ...
+
+
 # --------------------------------------------------------------------------- the protocol
 # What wins (or, where points are debits, loses) a match: the option every game's rules answer as
 # ``target_score``, declared with the protocol that names it; each game lists it.
@@ -591,6 +607,12 @@ class GameRules(abc.ABC):
             append(table)
         return tables
 
+    def phase_actions(self) -> tuple[Action, ...]:
+        """Every action of a bidding or declaration phase these rules can offer (Texas 42's
+        bids and trumps: :class:`~boneyard.core.actions.Bid`, ``Declare``), in a fixed order: a
+        research action space gives each an id. None in most games."""
+        return ()
+
     @abc.abstractmethod
     def public_table_after(self, table: object, move: Move) -> object:
         """The public table after the public ``move`` was made on ``table``: how the one
@@ -601,6 +623,14 @@ class GameRules(abc.ABC):
         """What ``view``'s public history proves about the tiles it cannot see (see
         :class:`HiddenFacts`): the game reads its own moves (a pass on a line, a trick not
         followed)."""
+
+    def level_player(self, level: str, budget: float | None) -> GamePlayer | None:
+        """The game's own player at a difficulty level of the search player (``beginner``,
+        ``casual``, ``strong``, ``expert``; ``analysis`` for hints and reviews), given ``budget``
+        seconds a move (``None``: no clock, a fixed effort, as the analysis asks), where the
+        line search (:mod:`boneyard.players.search`) does not play the game: the levels, hints
+        and reviews then take it. ``None``: the line search plays it."""
+        return None
 
     def kernel_spec(self) -> KernelSpec | None:
         """The compiled core's description of these rules (:mod:`boneyard.core.kernel_spec`), or

@@ -24,7 +24,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .actions import DRAW, DROP, MISS, PASS, STAND, Action, Discard, Muggins, Play
+from .actions import DRAW, DROP, MISS, PASS, STAND, Action, Bid, Declare, Discard, Muggins, Play
 from .game import find_game
 from .match import Match, deal_tiles
 from .options import OptionError
@@ -52,7 +52,24 @@ FORMAT = "boneyard-record/1"
 RESULTS_FORMAT = "boneyard-results/1"
 _TOP_FIELDS = {"format", "game", "rules", "options", "players", "hands", "meta"}
 _HAND_FIELDS = {"deal", "stock", "leader", "moves", "result"}
-_ACTION_KEYS = ("play", "draw", "pass", "muggins", "stand", "miss", "drop", "discard")
+_ACTION_KEYS = (
+    "play",
+    "draw",
+    "pass",
+    "muggins",
+    "stand",
+    "miss",
+    "drop",
+    "discard",
+    "bid",
+    "declare",
+)
+# The optional fields each kind of move may carry besides the seat.
+_MOVE_FIELDS: dict[str, set[str]] = {
+    "play": {"end", "open", "claim"},
+    "bid": {"contract"},
+    "declare": {"trump", "doubles"},
+}
 _DECISIONS = {"stand": STAND, "miss": MISS, "drop": DROP}
 
 
@@ -368,9 +385,10 @@ def parse_move(state: GameState, move: Any) -> Action:
     kinds = [k for k in _ACTION_KEYS if k in move]
     if len(kinds) != 1:
         raise ValueError(
-            "a move holds exactly one of play, draw, pass, muggins, stand, miss, drop or discard"
+            "a move holds exactly one of play, draw, pass, muggins, stand, miss, drop, discard, "
+            "bid or declare"
         )
-    allowed = {"seat", kinds[0]} | ({"end", "open", "claim"} if kinds[0] == "play" else set())
+    allowed = {"seat", kinds[0]} | _MOVE_FIELDS.get(kinds[0], set())
     extra = set(move) - allowed
     if extra:
         raise ValueError(f"unexpected field(s) {', '.join(sorted(extra))} in a {kinds[0]} move")
@@ -401,6 +419,10 @@ def _action(state: GameState, move: dict[str, Any], kind: str) -> Action:
         return _DECISIONS[kind]
     if kind == "discard":
         return Discard(_tile(rules, move["discard"]))
+    if kind == "bid":
+        return _bid(move)
+    if kind == "declare":
+        return _declare(move)
     if kind == "muggins":
         pts = move["muggins"]
         if not isinstance(pts, int) or isinstance(pts, bool):
@@ -429,3 +451,31 @@ def _action(state: GameState, move: dict[str, Any], kind: str) -> Action:
         # and no orientation, a trick game, reads it as the tile alone: its normalize()).
         return Play(t, None, b if a != b else None, claim)
     return Play(t, end, open_pip, claim)
+
+
+def _bid(move: dict[str, Any]) -> Action:
+    """``{"seat": s, "bid": 30}``; a special contract bid with it: ``"contract": "plunge"``."""
+    points = move["bid"]
+    if not isinstance(points, int) or isinstance(points, bool):
+        raise ValueError("a bid is a number of points: 30 to 41, or 42 a mark (84, 126...)")
+    contract = move.get("contract")
+    if contract is not None and not isinstance(contract, str):
+        raise ValueError("a bid's contract is a name such as 'plunge'")
+    return Bid(points, contract)
+
+
+def _declare(move: dict[str, Any]) -> Action:
+    """``{"seat": s, "declare": "suit", "trump": 6}``, ``{"declare": "doubles"}``,
+    ``{"declare": "nello", "doubles": "low"}``..."""
+    contract = move["declare"]
+    if not isinstance(contract, str):
+        raise ValueError("declare names a contract: suit (with trump), doubles, follow_me...")
+    trump = move.get("trump")
+    if trump is not None and (not isinstance(trump, int) or isinstance(trump, bool)):
+        raise ValueError("trump must be a number")
+    if contract == "suit" and trump is None:
+        raise ValueError('a suit is declared with its number: "trump": 6')
+    doubles = move.get("doubles")
+    if doubles is not None and not isinstance(doubles, str):
+        raise ValueError("doubles must be high, own_suit or low")
+    return Declare(contract, trump, doubles)

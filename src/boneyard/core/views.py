@@ -136,13 +136,14 @@ class LineView:
         return (self.lead is not None) + sum(len(arm.tiles) for arm in self.arms)
 
 
-TrickStatus = Literal["deciding", "stood", "missed", "dropped"]
+TrickStatus = Literal["deciding", "stood", "missed", "dropped", "out"]
 
 
 @dataclass(frozen=True, slots=True)
 class TrickSeatView:
-    """A player of a trick-taking hand: ``status`` ``deciding`` (not yet), ``stood``, ``missed``
-    (took the miss) or ``dropped`` (out of this hand); ``won`` the tricks taken."""
+    """A player of a trick-taking hand: ``status`` ``deciding`` (not yet), ``stood`` (in the
+    hand), ``missed`` (took the miss), ``dropped`` (dropped out of this hand) or ``out`` (sits
+    this hand out: Texas 42's nello partner); ``won`` the tricks taken."""
 
     seat: int
     status: TrickStatus
@@ -151,13 +152,17 @@ class TrickSeatView:
 
 @dataclass(frozen=True, slots=True)
 class TrickView:
-    """A trick-taking table: the turn-up and the trump number it makes, the players, the trick
-    in play as ``(seat, tile)`` (``leader`` leads it; ``None`` before the play), the last trick
-    and who took it, the tricks in a hand, and what a trick is worth in words (``worth``). Every
-    field is public: tiles thrown out are never here."""
+    """A trick-taking table: the turn-up (``None`` where trumps are not turned up) and the trump
+    number it makes, the players, the trick in play as ``(seat, tile)`` (``leader`` leads it;
+    ``None`` before the play), the last trick and who took it, the tricks in a hand, and what a
+    trick is worth in words (``worth``). ``trump_text`` names trumps where a number does not
+    (``doubles``, ``none (follow-me)``, ``not named yet``); ``notes`` are further lines the game
+    says about its table (the bidding, the contract, the points taken), engine words about
+    numbered seats; ``ended`` says the play stopped before the last trick. Every field is
+    public: tiles thrown out are never here."""
 
     trump: int
-    turnup: int
+    turnup: int | None
     seats: tuple[TrickSeatView, ...]
     trick: tuple[tuple[int, int], ...]
     leader: int | None
@@ -167,6 +172,11 @@ class TrickView:
     value: float
     pool: bool
     worth: str
+    trump_text: str | None = None
+    notes: tuple[str, ...] = ()
+    ended: bool = False
+    """Whether the play is over before every trick is played (a bid decided early): no one is
+    to lead."""
 
     @property
     def played(self) -> int:

@@ -17,10 +17,12 @@ from ..core.options import OptionSpec
 from .bergen import BergenGame
 from .block import BlockGame, DrawGame, PartnershipGame
 from .counting import AllThreesGame, FivesAndThreesGame, MugginsGame
+from .fiveup import FiveUpGame
 from .loo.rules import DominoLooGame
 from .matador import MatadorGame
 from .pool import DominoPoolGame
 from .sebastopol import SebastopolGame
+from .texas42 import FortyTwoGame
 from .trains.chicken import ChickenFootGame
 from .trains.mexican import MexicanTrainGame
 from .whist import DominoWhistGame
@@ -42,6 +44,8 @@ GAMES: dict[str, Game] = register_games(
     MexicanTrainGame(),
     ChickenFootGame(),
     DominoLooGame(),
+    FortyTwoGame(),
+    FiveUpGame(),
 )
 DEFAULT_GAME = "block"
 """The game played when none is named (the plainest of the line games): the command line, the

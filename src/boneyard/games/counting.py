@@ -43,9 +43,12 @@ if TYPE_CHECKING:
     from .line.state import LineState
 
 __all__ = [
+    "COUNTING_DEFAULTS",
+    "COUNTING_OPTIONS",
     "COUNTING_SPECS",
     "AllThreesGame",
     "CountScoring",
+    "CountingGame",
     "CountingPresenter",
     "CountingRules",
     "ExposedDoubleValue",
@@ -468,7 +471,9 @@ class CountingPresenter(LinePresenter[CountingRules]):
         return [text]
 
 
-class _CountingGame(Game):
+class CountingGame(Game):
+    """What the counting games share: their options, rules and ends."""
+
     option_specs = pick(COUNTING_OPTIONS, LINE_SPECS, COUNTING_SPECS)
     rules_class = CountingRules
     end_names = (
@@ -477,7 +482,7 @@ class _CountingGame(Game):
     )
 
 
-class MugginsGame(_CountingGame):
+class MugginsGame(CountingGame):
     id: ClassVar[str] = "muggins"
     aliases: ClassVar[tuple[str, ...]] = ("all-fives",)
     title: ClassVar[str] = "Muggins / All Fives"
@@ -541,7 +546,7 @@ class MugginsGame(_CountingGame):
     }
 
 
-class AllThreesGame(_CountingGame):
+class AllThreesGame(CountingGame):
     id: ClassVar[str] = "all-threes"
     title: ClassVar[str] = "All Threes"
     summary: ClassVar[str] = (
@@ -569,7 +574,7 @@ class AllThreesGame(_CountingGame):
     }
 
 
-class FivesAndThreesGame(_CountingGame):
+class FivesAndThreesGame(CountingGame):
     id: ClassVar[str] = "fives-and-threes"
     aliases: ClassVar[tuple[str, ...]] = ("threes-and-fives",)
     title: ClassVar[str] = "Fives and Threes"

@@ -34,7 +34,7 @@ from collections.abc import Callable
 
 from ..core import kernel
 from ..core.actions import Action
-from ..core.protocol import Observation
+from ..core.protocol import GamePlayer, GameRules, Observation
 from .search.inference import Inference, world_state
 from .search.model import PlayLikelihood, PlayModel, weighted_worlds
 from .search.rollout import rollout_value
@@ -100,6 +100,7 @@ class ExpertAgent:
         self.candidates = candidates
         # How many worlds the last call of values() averaged over (benchmarks report it).
         self.last_worlds = 0
+        self._own: tuple[GameRules, GamePlayer | None] | None = None
 
     def values(self, observation: Observation, rng: random.Random) -> dict[Action, float]:
         """Each candidate move's average value over the sampled worlds (points for this seat's
@@ -115,7 +116,11 @@ class ExpertAgent:
         twice counted twice. A lead whose orientation changes nothing is valued once
         (``GameRules.distinct_actions``). With ``budget`` ``None`` exactly ``worlds`` worlds are
         solved to ``nodes`` nodes a move, so the values depend only on the observation and
-        ``rng``, never on the clock; the analysis uses that."""
+        ``rng``, never on the clock; the analysis uses that. Where the line search does not
+        play the game, its own player at this level values the moves (``level_player``)."""
+        own = self._own_player(observation.rules)
+        if own is not None:
+            return own.world_values(observation, rng)
         start = time.monotonic()
         budget = self.budget
         deadline = start + budget if budget is not None else None
@@ -178,6 +183,13 @@ class ExpertAgent:
         self.last_worlds = counted
         return samples
 
+    def _own_player(self, rules: GameRules) -> GamePlayer | None:
+        """The game's own player at this level where the line search does not play the game
+        (:meth:`~boneyard.core.protocol.GameRules.level_player`), made once per rules."""
+        if self._own is None or self._own[0] is not rules:
+            self._own = (rules, rules.level_player(self.name, self.budget))
+        return self._own[1]
+
     def _world_source(
         self,
         observation: Observation,
@@ -199,6 +211,9 @@ class ExpertAgent:
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]
+        own = self._own_player(observation.rules)
+        if own is not None:
+            return own.choose(observation, rng)
         values = self.values(observation, rng)
         if not values:
             return legal[0]

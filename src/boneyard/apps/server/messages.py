@@ -176,14 +176,22 @@ class ActionIn(_Message):
     scores are claimed. Ends are named as the game names them: ``L``, ``R``, ``U``, ``D``,
     ``nU``, ``nD``, ``LU``..., Mexican Train's trains ``T0``... and ``M``. Domino Loo's
     decisions are ``{"kind": "stand"}``, ``{"kind": "miss"}``, ``{"kind": "drop"}`` and
-    ``{"kind": "discard", "tile": "6-0"}``; its plays take no ``end``."""
+    ``{"kind": "discard", "tile": "6-0"}``; its plays take no ``end``. Texas 42's bids are
+    ``{"kind": "bid", "points": 30}`` (``contract``: ``"plunge"``, ``"splash"``) and its
+    declarations ``{"kind": "declare", "contract": "suit", "trump": 6}``, ``{"kind": "declare",
+    "contract": "nello", "doubles": "low"}``."""
 
-    kind: Literal["play", "draw", "pass", "muggins", "stand", "miss", "drop", "discard"]
+    kind: Literal[
+        "play", "draw", "pass", "muggins", "stand", "miss", "drop", "discard", "bid", "declare"
+    ]
     tile: Annotated[str, Field(pattern=r"^\d{1,2}-\d{1,2}$")] | None = None
     end: Annotated[str, Field(pattern=r"^(\d{0,2}[LRUD]|[LR][UD]|T\d{1,2}|M)$")] | None = None
     open: Annotated[int, Field(ge=0, le=99)] | None = None
     claim: Annotated[int, Field(ge=0, le=999)] | None = None
     points: Annotated[int, Field(ge=0, le=999)] | None = None
+    contract: Annotated[str, Field(pattern=r"^[a-z_]{1,16}$")] | None = None
+    trump: Annotated[int, Field(ge=0, le=12)] | None = None
+    doubles: Literal["high", "own_suit", "low"] | None = None
 
 
 class HelloMessage(_Message):
@@ -436,22 +444,25 @@ class TrickTile(BaseModel):
 
 
 class TrickSeat(BaseModel):
-    """A player of a trick-taking hand: ``status`` ``deciding`` (not yet), ``stood``,
-    ``missed`` (took the miss) or ``dropped``; ``won`` the tricks taken."""
+    """A player of a trick-taking hand: ``status`` ``deciding`` (not yet), ``stood`` (in),
+    ``missed`` (took the miss), ``dropped`` or ``out`` (sits the hand out); ``won`` the tricks
+    taken."""
 
     seat: int
-    status: Literal["deciding", "stood", "missed", "dropped"]
+    status: Literal["deciding", "stood", "missed", "dropped", "out"]
     won: int
 
 
 class Tricks(BaseModel):
-    """A trick-taking table (Domino Loo): the turn-up and the trump number it makes, the
-    players, the trick in play (``leader`` leads it; ``None`` before the play), the last
-    trick and who took it, what a trick is worth (``value``) and whether the game is for a
-    pool. Everything here is public: the tiles thrown out are never in it."""
+    """A trick-taking table (Domino Loo, Texas 42): the turn-up (``None`` where trumps are named,
+    not turned up) and the trump number, the players, the trick in play (``leader`` leads it;
+    ``None`` before the play), the last trick and who took it, what a trick is worth (``value``)
+    and whether the game is for a pool; ``trump_text`` names trumps in words where a number does
+    not, ``notes`` are the game's further lines (the bidding, the contract, the points taken).
+    Everything here is public: the tiles thrown out are never in it."""
 
     trump: int
-    turnup: str
+    turnup: str | None
     seats: list[TrickSeat]
     trick: list[TrickTile]
     leader: int | None
@@ -463,6 +474,10 @@ class Tricks(BaseModel):
     """The tricks of a hand."""
     worth: str
     """What a trick is worth, in words."""
+    trump_text: str | None = None
+    notes: list[str] = []
+    ended: bool = False
+    """The play stopped before the last trick (a bid decided early): no one is to lead."""
 
 
 class Line(BaseModel):

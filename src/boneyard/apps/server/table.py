@@ -35,6 +35,8 @@ from ...core.actions import (
     PASS,
     STAND,
     Action,
+    Bid,
+    Declare,
     Discard,
     Draw,
     Drop,
@@ -179,25 +181,43 @@ def action_json(action: Action, seat: int) -> ActionIn:
         return ActionIn(kind="miss")
     if isinstance(action, Drop):
         return ActionIn(kind="drop")
+    if isinstance(action, Bid):
+        return ActionIn(kind="bid", points=action.points, contract=action.contract)
+    if isinstance(action, Declare):
+        return ActionIn(
+            kind="declare",
+            contract=action.contract,
+            trump=action.trump,
+            doubles=_DOUBLES.get(action.doubles or ""),
+        )
     raise TypeError(f"not an action: {action!r}")
 
 
 _DECISION_ACTIONS: dict[str, Action] = {"stand": STAND, "miss": MISS, "drop": DROP}
+# How the doubles rank in a declared nello, as the protocol spells it.
+_DOUBLES: dict[str, Literal["high", "own_suit", "low"]] = {
+    "high": "high",
+    "own_suit": "own_suit",
+    "low": "low",
+}
 
 
 def action_from_json(state: GameState, seat: int, action: ActionIn) -> Action:
     """The engine action of a protocol move for ``seat`` (the seat to move); ``ValueError`` if it
     is malformed. Whether it is legal, :meth:`Table.check` says."""
-    nothing = ("tile", "end", "open", "claim", "points")
+    phase = ("contract", "trump", "doubles")
+    nothing = ("tile", "end", "open", "claim", "points", *phase)
     extra = {
-        "play": ("points",),
+        "play": ("points", *phase),
         "draw": nothing,
         "pass": nothing,
-        "muggins": ("tile", "end", "open", "claim"),
+        "muggins": ("tile", "end", "open", "claim", *phase),
         "stand": nothing,
         "miss": nothing,
         "drop": nothing,
-        "discard": ("end", "open", "claim", "points"),
+        "discard": ("end", "open", "claim", "points", *phase),
+        "bid": ("tile", "end", "open", "claim", "trump", "doubles"),
+        "declare": ("tile", "end", "open", "claim", "points"),
     }[action.kind]
     given = [name for name in extra if getattr(action, name) is not None]
     if given:
@@ -208,6 +228,19 @@ def action_from_json(state: GameState, seat: int, action: ActionIn) -> Action:
         if action.tile is None:
             raise ValueError("a discard names its tile")
         return parse_move(state, {"seat": seat, "discard": action.tile})
+    if action.kind == "bid":
+        if action.points is None:
+            raise ValueError("a bid names its points")
+        return parse_move(state, {"seat": seat, "bid": action.points, "contract": action.contract})
+    if action.kind == "declare":
+        if action.contract is None:
+            raise ValueError("a declaration names its contract")
+        move_: dict[str, Any] = {"seat": seat, "declare": action.contract}
+        if action.trump is not None:
+            move_["trump"] = action.trump
+        if action.doubles is not None:
+            move_["doubles"] = action.doubles
+        return parse_move(state, move_)
     if action.kind == "draw":
         return DRAW
     if action.kind == "pass":
@@ -232,11 +265,11 @@ def _placed(p: PlacedTile) -> Placed:
     )
 
 
-def tricks_view(view: TrickView) -> Tricks:
+def tricks_view(view: TrickView, named: Callable[[str], str] = str) -> Tricks:
     """A trick-taking table as everyone may see it (no tile thrown out is in it)."""
     return Tricks(
         trump=view.trump,
-        turnup=NAMES[view.turnup],
+        turnup=NAMES[view.turnup] if view.turnup is not None else None,
         seats=[TrickSeat(seat=s.seat, status=s.status, won=s.won) for s in view.seats],
         trick=[TrickTile(seat=s, tile=NAMES[t]) for s, t in view.trick],
         leader=view.leader,
@@ -246,6 +279,9 @@ def tricks_view(view: TrickView) -> Tricks:
         pool=view.pool,
         tricks=view.tricks,
         worth=view.worth,
+        trump_text=view.trump_text,
+        notes=[named(note) for note in view.notes],
+        ended=view.ended,
     )
 
 
@@ -267,7 +303,8 @@ def line_message(view: TableView, named: Callable[[str], str] = str) -> Line:
     voice = Voice(())
     words = [named(w) for w in describe_table(view, voice)]
     if isinstance(view, TrickView):
-        return Line(lead=None, arms=[], ends=[], count=None, words=words, tricks=tricks_view(view))
+        tricks = tricks_view(view, named)
+        return Line(lead=None, arms=[], ends=[], count=None, words=words, tricks=tricks)
     if view.lead is None:
         return Line(lead=None, arms=[], ends=[], count=view.count, words=words)
     return Line(

@@ -14,7 +14,7 @@ the strategy agents of RULES.md §6: ``matador`` (:mod:`boneyard.players.agents.
 'greedy'
 >>> sorted(AGENTS)  # doctest: +NORMALIZE_WHITESPACE
 ['accompanied', 'beginner', 'casual', 'counting', 'expert', 'greedy', 'matador', 'pool', 'random',
- 'strong', 'whist']
+ 'strong', 'texas', 'texas-expert', 'whist']
 """
 
 from __future__ import annotations
@@ -24,14 +24,17 @@ from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from ...core.actions import Action, Muggins, Play
+from ...core.game import Game
 from ...core.protocol import Observation
 from ...core.tiles import HIGH, LOW, PIPS
+from ...games import GAMES
 
 __all__ = [
     "AGENTS",
     "AccompaniedAgent",
     "Agent",
     "CountingAgent",
+    "GameAgent",
     "GreedyAgent",
     "MatadorAgent",
     "PoolAgent",
@@ -172,6 +175,32 @@ AGENTS: dict[str, Callable[[], Agent]] = {
     "whist": WhistAgent,
     "pool": PoolAgent,
 }
+
+
+class GameAgent:
+    """A game's own player (:meth:`~boneyard.core.game.Game.agents`): it plays its game, and
+    any other like ``greedy``."""
+
+    def __init__(self, game: Game, agent: Agent) -> None:
+        self.game = game
+        self.agent = agent
+        self.name = agent.name
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        # The game's class, not the instance: rules sent to a worker process (the server's
+        # computer players, parallel runs) arrive with a copy of their game.
+        if type(observation.rules.game) is not type(self.game):
+            return GreedyAgent().choose(observation, rng)
+        return self.agent.choose(observation, rng)
+
+
+def _own_agent(game: Game, make: Callable[[], Agent]) -> Callable[[], Agent]:
+    return lambda: GameAgent(game, make())
+
+
+for _game in GAMES.values():
+    for _agent_name, _make in _game.agents().items():
+        AGENTS[_agent_name] = _own_agent(_game, _make)
 
 
 def _level(level: str) -> Callable[[], Agent]:

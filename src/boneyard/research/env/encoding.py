@@ -203,6 +203,12 @@ class Codec:
             offset += t if per_tile else 1
         self.kinds = tuple(kinds)
         self._kind_of: dict[type[Action], ActionKind] = {k.cls: k for k in kinds}
+        # The actions of a bidding or declaration phase the game lists (Texas 42's bids and
+        # trumps): one id each, after the kinds; none in most games.
+        self.phase_actions = tuple(rules.phase_actions())
+        self.phase_offset = offset
+        self._phase_id = {a: offset + i for i, a in enumerate(self.phase_actions)}
+        offset += len(self.phase_actions)
         self.num_actions = offset
         self.max_moves = max_moves(rules)
         # A trick-taking game's table (Domino Loo) has its own public fields: found by dealing
@@ -245,6 +251,11 @@ class Codec:
                 1 if action.open is not None and action.open == LOW[t] and not DOUBLE[t] else 0
             )
             return (t * self.slots + slot) * 2 + variant
+        if action.enumerated:
+            phase_id = self._phase_id.get(action)
+            if phase_id is None:
+                raise ValueError(f"{action!r} is not an action of this action space")
+            return phase_id
         kind = self._kind_of.get(type(action))
         if kind is None:
             raise ValueError(f"{action!r} is not an action of this action space")
@@ -307,6 +318,8 @@ class Codec:
             where = "no end" if slot == 0 else f"end #{slot - 1}"
             half = ", low half exposed" if variant else ""
             return f"{NAMES[t]} at {where}{half}"
+        if action_id >= self.phase_offset:
+            return str(self.phase_actions[action_id - self.phase_offset])
         for kind in reversed(self.kinds):
             if action_id >= kind.offset:
                 if kind.per_tile:
@@ -370,6 +383,9 @@ class Codec:
                 vec[draws + r] += 1.0 / size
             elif kind is Pass:
                 vec[passes + r] += 1.0 / size
+            elif move.action.enumerated and self.phase_actions:
+                i = self._phase_id[move.action] - self.phase_offset
+                vec[f["phase_moves"].offset + r * len(self.phase_actions) + i] = 1.0
         if self.tricks and isinstance(table, TrickTable):
             self._tricks(vec, obs, table)
         unseen = rules.tiles.all_mask & ~obs.hand & ~obs.discarded & ~placed
@@ -594,6 +610,18 @@ def _fields(codec: Codec) -> tuple[Field, ...]:
             1.0,
         ),
     ]
+    if codec.phase_actions:
+        specs.append(
+            (
+                "phase_moves",
+                (n, len(codec.phase_actions)),
+                "games with a bidding or declaration phase (Texas 42): the bids and declarations "
+                "each seat has made, relative seats, one column per action of the phase (in the "
+                "order of the action ids after the kinds)",
+                0.0,
+                1.0,
+            )
+        )
     if codec.tricks:
         specs += [
             ("trump", (codec.pips,), "trick-taking games: the trump number, one-hot", 0.0, 1.0),

@@ -464,7 +464,7 @@ function drawHub(container, line, targets, fresh) {
   container.appendChild(svg);
 }
 
-const TRICK_STATUS = {deciding: "to decide", stood: "stands", missed: "took the miss", dropped: "dropped out"};
+const TRICK_STATUS = {deciding: "to decide", stood: "stands", missed: "took the miss", dropped: "dropped out", out: "sits out"};
 
 /**
  * A trick-taking table (Domino Loo): the turn-up and trumps, the trick in play with who played
@@ -483,14 +483,16 @@ function drawTricks(container, tricks, names) {
       ),
     );
   const done = tricks.seats.reduce((n, s) => n + s.won, 0);
+  const over = tricks.ended || done >= tricks.tricks;
   const trick = el("div", {class: "trick", "data-trick": "current"},
-    el("h3", {}, tricks.leader === null ? "Before the play" : `Trick ${Math.min(done + 1, tricks.tricks)}`),
+    el("h3", {}, tricks.leader === null ? "Before the play"
+      : over ? "The play is over" : `Trick ${done + 1}`),
     tricks.trick.length
       ? played(tricks.trick, null)
       : el("p", {class: "muted"},
         tricks.leader === null
-          ? "Each player stands, takes the miss or drops out."
-          : done >= tricks.tricks ? "Every trick is played." : `${who(tricks.leader)} to lead.`),
+          ? (tricks.turnup ? "Each player stands, takes the miss or drops out." : "Before the play.")
+          : over ? `${done} of ${tricks.tricks} tricks played.` : `${who(tricks.leader)} to lead.`),
   );
   const last = tricks.last.length
     ? el("div", {class: "trick last", "data-trick": "last"},
@@ -503,19 +505,26 @@ function drawTricks(container, tricks, names) {
     tricks.seats.map((s) =>
       el("li", {"data-seat": s.seat, "data-status": s.status},
         el("strong", {}, who(s.seat)), ` ${TRICK_STATUS[s.status]}`,
-        s.status === "dropped" || s.status === "deciding" ? "" : ` · ${s.won} trick${s.won === 1 ? "" : "s"}`,
+        ["dropped", "deciding", "out"].includes(s.status) ? "" : ` · ${s.won} trick${s.won === 1 ? "" : "s"}`,
       ),
     ),
   );
   container.appendChild(
     el("div", {class: "tricks-table", role: "group", "aria-label": "the tricks"},
-      el("div", {class: "turnup"},
-        el("span", {class: "tile-wrap", "data-tile": tricks.turnup, "data-turnup": "true"}, tileIcon(tricks.turnup, 22)),
-        el("div", {},
-          el("div", {class: "trumps"}, `Trumps: ${tricks.trump}`),
-          el("div", {class: "muted"}, "the tile turned up"),
+      tricks.turnup
+        ? el("div", {class: "turnup"},
+          el("span", {class: "tile-wrap", "data-tile": tricks.turnup, "data-turnup": "true"}, tileIcon(tricks.turnup, 22)),
+          el("div", {},
+            el("div", {class: "trumps"}, `Trumps: ${tricks.trump_text || tricks.trump}`),
+            el("div", {class: "muted"}, "the tile turned up"),
+          ),
+        )
+        : el("div", {class: "turnup"},
+          el("div", {},
+            el("div", {class: "trumps"}, `Trumps: ${tricks.trump_text || tricks.trump}`),
+            (tricks.notes || []).map((note) => el("div", {class: "trick-note"}, note)),
+          ),
         ),
-      ),
       trick,
       last,
       el("div", {class: "trick-info"}, players, el("p", {class: "muted"}, worth)),

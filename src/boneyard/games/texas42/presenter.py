@@ -1,0 +1,294 @@
+"""How Texas 42 is told: the bidding, trumps and contracts, the tricks and the count, marks.
+
+The table is a trick table (:class:`~boneyard.core.views.TrickView`) with no turn-up: trumps are
+named in words (``aces``, ``doubles``, ``none (follow-me)``) and the notes say the bidding, the
+contract and the points each side has taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ...core.actions import Action, Bid, Declare, Move, Pass, Play
+from ...core.presenter import Presenter
+from ...core.protocol import HandResult
+from ...core.views import TrickSeatView, TrickView
+from ...core.words import Voice, capital, number, plural, tile_text
+from .rules import MARK, SUIT_WORDS, TRICKS, FortyTwoRules
+from .table import DOUBLES_SUIT, NO_TRUMP, FortyTwoTable
+
+if TYPE_CHECKING:
+    from ...core.match import Match
+
+__all__ = ["FortyTwoPresenter"]
+
+
+def bid_words(bid: Bid | None) -> str:
+    """A bid as said at the table: ``30``, ``84 (2 marks)``, ``a plunge (168, 4 marks)``."""
+    if bid is None:
+        return "pass"
+    if bid.contract:
+        return f"a {bid.contract} ({bid.points}, {plural(bid.marks, 'mark')})"
+    if bid.points > MARK:
+        return f"{bid.points} ({plural(bid.marks, 'mark')})"
+    return str(bid.points)
+
+
+def trump_words(table: FortyTwoTable) -> str:
+    """Trumps in words: ``sixes``, ``doubles``, ``none (follow-me)``, ``not named yet``."""
+    contract = table.contract
+    if not contract:
+        return "not named yet"
+    if table.trump == DOUBLES_SUIT:
+        return "doubles"
+    if table.trump != NO_TRUMP:
+        return SUIT_WORDS[table.trump]
+    if contract == "follow_me":
+        return "none (follow-me" + (
+            ", doubles their own suit)" if table.doubles == "own_suit" else ")"
+        )
+    if contract == "nello":
+        return f"none (nello, doubles {table.doubles.replace('_', ' ')})"
+    return "none (sevens)"
+
+
+class FortyTwoPresenter(Presenter[Any]):
+    """Texas 42 told (see the module)."""
+
+    default_opponent = "texas"
+    scores_told = False  # the trick taken is told, and the marks at the hand's end
+
+    def __init__(self, rules: FortyTwoRules) -> None:
+        super().__init__(rules)
+        self.rules42 = rules
+
+    # ----------------------------------------------------------------- the game
+    def intro(self, voice: Voice) -> list[str]:
+        rules = self.rules42
+        lines = [
+            "Partners sit opposite. Each hand the four bid once "
+            f"round, from the shaker's left: {rules.min_bid} to 41 points, 42 a mark, then marks "
+            f"(the first at most {rules.max_opening_marks}, then one more each time). "
+            + (
+                "If the first three pass, the shaker must bid."
+                if rules.all_pass == "forced"
+                else "If all four pass, the next shaker shakes again."
+            ),
+            "The winner names trumps ("
+            + ", ".join(_contract_words(c) for c in sorted(rules.contracts, key=_ORDER.index))
+            + ") and leads. Follow suit if you can: a trump leads trumps, a double its number, any "
+            "other tile its higher end.",
+            "Each trick is worth 1 and its count: 5-5 and 6-4 are 10, 5-0, 4-1 and 3-2 are 5; 42 "
+            "in a hand. The bidders must take what they bid (a mark bid: every trick).",
+        ]
+        if rules.scoring == "marks":
+            lines.append(
+                "A made bid scores its side a mark (a bid of k marks, k); a set one scores them to "
+                f"the opponents. {plural(rules.target_score, 'mark')} win."
+            )
+        else:
+            lines.append(
+                "A made bid scores each side the points it took; a set one scores the opponents "
+                f"their points and the bid. {plural(rules.target_score, 'point')} win."
+            )
+        return lines
+
+    def help_lines(self) -> list[str]:
+        return [
+            "bid: type the number (30, 84), 'pass', 'plunge' or 'splash'; trumps: a number or "
+            "'sixes', 'doubles', 'follow-me', 'nello', 'sevens'; or the move's number in the list."
+        ]
+
+    def keys(self) -> frozenset[str]:
+        return frozenset({"pass"})
+
+    @property
+    def unit(self) -> str:
+        return "mark" if self.rules42.scoring == "marks" else "point"
+
+    def goal(self) -> str:
+        return f"First to {plural(self.rules.target_score, self.unit)} wins."
+
+    def target_text(self) -> str:
+        return f"{plural(self.rules.target_score, self.unit)} to win"
+
+    def standing(self, match: Match, scores: Sequence[float], voice: Voice) -> str:
+        totals = ", ".join(f"{voice.side(i)}: {number(t)}" for i, t in enumerate(match.totals))
+        text = f"{capital(self.unit)}s: {totals}"
+        if any(scores):
+            text += f" (points taken this hand: {self.totals_text(scores, voice)})"
+        return text + "."
+
+    def tie_words(self, best: float) -> str:
+        return f"tie with {plural(best, self.unit)} each"
+
+    def hand_scores(self, result: HandResult, voice: Voice) -> list[str]:
+        points = ", ".join(
+            f"{voice.side(i)}: {self.side_points(result, i)}" for i in range(len(self.rules.sides))
+        )
+        return [f"  {capital(self.unit)}s this hand: {points}"]
+
+    # ----------------------------------------------------------------- the table
+    def table(self, history: Sequence[Move], table: object | None) -> TrickView:
+        assert isinstance(table, FortyTwoTable)
+        rules = self.rules42
+        won = [0] * rules.players
+        for winner, _ in table.tricks:
+            won[winner] += 1
+        status = "deciding" if not table.contract else "stood"
+        seats = tuple(
+            TrickSeatView(s, "out" if s == table.out else status, won[s])  # type: ignore[arg-type]
+            for s in range(rules.players)
+        )
+        last = table.last
+        return TrickView(
+            trump=table.trump,
+            turnup=None,
+            seats=seats,
+            trick=table.trick,
+            leader=table.leader if table.playing else None,
+            last=last[1] if last else (),
+            last_winner=last[0] if last else None,
+            tricks=TRICKS,
+            value=1,
+            pool=False,
+            worth="A trick is worth 1 and its count (5-5, 6-4: 10; 5-0, 4-1, 3-2: 5).",
+            trump_text=trump_words(table),
+            notes=self.notes(table),
+            ended=bool(table.decided) and not self.rules42.play_out,
+        )
+
+    def notes(self, table: FortyTwoTable) -> tuple[str, ...]:
+        """The bidding, the contract and the points taken, about numbered seats."""
+        rules = self.rules42
+        out = [f"seat {table.shaker} shook"]
+        if bids := table.bids:
+            said = (f"seat {s} " + (f"bid {bid_words(b)}" if b else "passed") for s, b in bids)
+            out.append("Bids: " + ", ".join(said))
+        if table.high is not None and not table.bidding:
+            contract = f"seat {table.bidder} bid {bid_words(table.high)}"
+            if table.contract:
+                contract += f"; {self.contract_words(table)}"
+                if table.declarer != table.bidder:
+                    contract += f", named by seat {table.declarer}"
+            out.append(f"Contract: {contract}")
+        if table.playing:
+            sides = ", ".join(
+                f"{rules.side_name(i)} {table.taken[i]}" for i in range(len(rules.sides))
+            )
+            out.append(f"Points taken: {sides}")
+        if table.decided:
+            out.append(f"The bid is {table.decided}")
+        return tuple(out)
+
+    def contract_words(self, table: FortyTwoTable) -> str:
+        contract = table.contract
+        if contract == "suit" or contract == "doubles":
+            return f"{trump_words(table)} trumps"
+        if contract == "nello":
+            return f"nello (seat {table.out} sits out)"
+        return {"follow_me": "follow-me", "sevens": "sevens"}.get(contract, contract)
+
+    # ----------------------------------------------------------------- moves
+    def describe_action(
+        self,
+        action: Action,
+        table: object | None,
+        *,
+        points: int | None = None,
+        by: str | None = None,
+    ) -> str:
+        if isinstance(action, Pass):
+            return "pass"
+        if isinstance(action, Bid):
+            return f"bid {bid_words(action)}"
+        if isinstance(action, Declare):
+            return self.rules42.action_text(action)
+        if isinstance(action, Play):
+            text = f"play {tile_text(action.tile)}"
+            if action.open is not None:
+                text += f" calling {SUIT_WORDS[action.open]}"
+            if isinstance(table, FortyTwoTable) and not table.trick:
+                text += " to lead"
+            return text
+        return str(action)
+
+    def describe_move(
+        self,
+        move: Move,
+        before: object | None,
+        voice: Voice,
+        drawn: int | None = None,
+        *,
+        victim: int | None = None,
+    ) -> str:
+        action = move.action
+        seat = move.seat
+        if isinstance(action, Pass):
+            return f"{voice.says(seat, 'pass', opening=True)}."
+        if isinstance(action, Bid):
+            return f"{voice.says(seat, 'bid', opening=True)} {bid_words(action)}."
+        if isinstance(action, Declare):
+            named = self.rules42.action_text(action)
+            return f"{voice.says(seat, 'declare', opening=True)}: {named}."
+        if isinstance(action, Play):
+            leads = isinstance(before, FortyTwoTable) and not before.trick
+            verb = "lead" if leads else "play"
+            text = f"{voice.says(seat, verb, opening=True)} {tile_text(action.tile)}"
+            if action.open is not None:
+                text += f", calling {SUIT_WORDS[action.open]}"
+            return text + "."
+        return f"{voice.subject(seat)}: {action}."
+
+    def table_change(self, before: object | None, after: object | None, voice: Voice) -> list[str]:
+        """Who took the trick just finished and what it was worth; the bid made or set."""
+        if not (isinstance(before, FortyTwoTable) and isinstance(after, FortyTwoTable)):
+            return []
+        lines: list[str] = []
+        if len(after.tricks) > len(before.tricks):
+            winner, trick = after.tricks[-1]
+            worth = self.rules42.trick_points(trick)
+            lines.append(
+                f"{voice.says(winner, 'take', opening=True)} the trick, worth "
+                f"{plural(worth, 'point')}."
+            )
+        if after.decided and not before.decided:
+            side = self.rules42.side_of[after.bidder]
+            verb = "have made" if after.decided == "made" else "are set on"
+            lines.append(f"{capital(voice.side(side))} {verb} the bid of {bid_words(after.high)}.")
+        if after.contract and not before.contract and after.out >= 0:
+            lines.append(f"{voice.says(after.out, 'sit', opening=True)} this hand out.")
+        return lines
+
+    def hand_start(self, state: Any, voice: Voice) -> str:
+        table = state.table
+        assert isinstance(table, FortyTwoTable)
+        shaker = voice.says(table.shaker, "shake", opening=True)
+        return f"{shaker}; {voice.says(state.turn, 'bid')} first."
+
+    def lead_draw(self, drawn: Sequence[int], voice: Voice) -> str | None:
+        return None
+
+    def held(self, state: Any, voice: Voice) -> list[str]:
+        table = state.table
+        if not isinstance(table, FortyTwoTable) or table.high is None:
+            return []
+        rules = self.rules42
+        sides = ", ".join(f"{voice.side(i)} {table.taken[i]}" for i in range(len(rules.sides)))
+        return [f"  Points taken: {sides}"]
+
+
+_ORDER = ["suit", "doubles", "follow_me", "nello", "splash", "plunge", "sevens"]
+
+
+def _contract_words(contract: str) -> str:
+    return {
+        "suit": "a number",
+        "doubles": "doubles",
+        "follow_me": "follow-me (no trumps)",
+        "nello": "nello after a mark bid",
+        "splash": "a splash with 3 doubles",
+        "plunge": "a plunge with 4 doubles",
+        "sevens": "sevens after a mark bid",
+    }[contract]

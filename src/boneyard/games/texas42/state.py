@@ -1,0 +1,377 @@
+"""A Texas 42 hand in progress: the bidding (:attr:`Phase.BID`), the declaration of trumps or a
+contract (:attr:`Phase.DECLARE`), the seven tricks (:attr:`Phase.PLAY`).
+
+>>> from boneyard.games import get_game
+>>> from boneyard.core.protocol import HandStart
+>>> import random
+>>> rules = get_game("texas-42").configure()
+>>> hands, stock = rules.deal(random.Random(1))
+>>> state = rules.start_hand(HandStart(hands, stock, leader=0))
+>>> state.phase, state.turn, len(state.legal_actions())
+(Phase('bid'), 1, 15)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...core.actions import PASS, Action, Bid, Declare, Move, Pass, Play
+from ...core.protocol import (
+    Event,
+    GameState,
+    HandStart,
+    IllegalAction,
+    Outcome,
+    Phase,
+    Position,
+    Score,
+)
+from ...core.tiles import BIT, NAMES, mask_of, tiles_of
+from .rules import MARK, PLAYERS, TRICKS, FortyTwoRules, suit_words
+from .table import FortyTwoTable
+
+__all__ = ["FortyTwoState"]
+
+
+class FortyTwoState(GameState):
+    """One hand of Texas 42 (the complete state; every move is public)."""
+
+    __slots__ = (
+        "_legal",
+        "_order",
+        "_start",
+        "_table",
+        "base_totals",
+        "context",
+        "deal",
+        "discards",
+        "hands",
+        "history",
+        "lead_by_deal",
+        "leader",
+        "over",
+        "phase",
+        "public",
+        "result",
+        "rules",
+        "scores",
+        "stock",
+        "stock_pos",
+        "turn",
+    )
+
+    rules: FortyTwoRules
+    lead_by_deal: bool
+    _table: FortyTwoTable
+    _legal: tuple[Action, ...] | None
+    _order: tuple[int, ...]
+    _start: HandStart
+
+    # ----------------------------------------------------------------- building
+    @classmethod
+    def from_start(cls, rules: FortyTwoRules, start: HandStart) -> FortyTwoState:
+        hands = [mask_of(h) for h in start.hands]
+        if len(hands) != PLAYERS:
+            raise ValueError(f"texas-42 deals to 4 seats, not {len(hands)}")
+        if not start.trusted:
+            for seat, h in enumerate(start.hands):
+                if len(h) != len(set(h)) or len(h) != TRICKS:
+                    raise ValueError(f"seat {seat} must be dealt 7 different tiles")
+            everything = [t for h in start.hands for t in h]
+            if len(set(everything)) != rules.tiles.size or any(
+                not 0 <= t < rules.tiles.size for t in everything
+            ):
+                raise ValueError("a texas-42 deal shares out the 28 tiles of a double-six set")
+            if list(start.stock):
+                raise ValueError("texas-42 has no boneyard: the stock must be empty")
+        shaker = start.leader if start.leader is not None else 0
+        if not 0 <= shaker < PLAYERS:
+            raise ValueError(f"no seat {shaker} to shake")
+        state = cls.__new__(cls)
+        state.rules = rules
+        state.hands = hands
+        state.deal = tuple(hands)  # each seat's tiles dealt, as masks
+        state.lead_by_deal = False
+        state.stock = ()
+        state.stock_pos = 0
+        state.leader = shaker
+        state.scores = [0, 0]
+        state.base_totals = tuple(start.totals) if start.totals is not None else (0.0, 0.0)
+        state.context = start.context
+        state.discards = (0,) * PLAYERS
+        state.history = []
+        state.public = state.history
+        state.over = False
+        state.result = None
+        state.phase = Phase.BID
+        state._table = FortyTwoTable.start(shaker)
+        state._order = rules.bidding_order(shaker, hands)
+        state.turn = state._order[0]
+        state._legal = None
+        state._start = HandStart(
+            [list(h) for h in start.hands],
+            (),
+            shaker,
+            lead_by_deal=False,
+            totals=start.totals,
+            context=start.context,
+            trusted=True,
+        )
+        return state
+
+    @classmethod
+    def from_position(cls, rules: FortyTwoRules, position: Position) -> FortyTwoState:
+        """The hand at ``position``: its start rebuilt from the hands now and the tiles played,
+        then its public moves replayed (every move of 42 is public)."""
+        view = position.view
+        hands = [list(tiles_of(h)) for h in position.hands]
+        for move in view.history:
+            if isinstance(move.action, Play):
+                hands[move.seat].append(move.action.tile)
+        table = view.table
+        assert isinstance(table, FortyTwoTable)
+        start = HandStart(hands, (), table.shaker, lead_by_deal=False, totals=view.totals)
+        state = cls.from_start(rules, start)
+        for move in view.history:
+            state.apply_fast(move.action, seat=move.seat)
+        return state
+
+    # ----------------------------------------------------------------- the table
+    @property
+    def table(self) -> FortyTwoTable:
+        return self._table
+
+    @property
+    def start(self) -> HandStart:
+        return self._start
+
+    # ----------------------------------------------------------------- queries
+    def legal_tuple(self) -> tuple[Action, ...]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = tuple(self._compute_legal())
+        return legal
+
+    def _compute_legal(self) -> list[Action]:
+        if self.over:
+            return []
+        rules = self.rules
+        table = self._table
+        hand = self.hands[self.turn]
+        if self.phase == Phase.BID:
+            bids: list[Action] = list(rules.bids_over(table.high, hand))
+            last = len(table.bids) == PLAYERS - 1
+            if last and table.high is None and rules.all_pass == "forced":
+                return bids
+            return [PASS, *bids]
+        if self.phase == Phase.DECLARE:
+            return list(rules.declarations(table))
+        return rules.plays(table, hand, first_trick=not table.tricks)
+
+    def why_illegal(self, action: Action) -> str:
+        if self.over:
+            return "the hand is over"
+        rules = self.rules
+        table = self._table
+        seat = self.turn
+        if self.is_legal(action):
+            return ""
+        legal = self.legal_tuple()
+        options = ", ".join(rules.action_text(a) for a in legal)
+        if self.phase == Phase.BID:
+            if isinstance(action, Pass):
+                return (
+                    f"seat {seat} must bid: the first three passed, so the shaker bids at "
+                    f"least {rules.min_bid} (all_pass=forced)"
+                )
+            if isinstance(action, Bid):
+                return self._why_bid_illegal(action, options)
+            return f"seat {seat} must bid or pass (legal: {options})"
+        if self.phase == Phase.DECLARE:
+            if isinstance(action, Declare):
+                return f"{rules.action_text(action)} cannot be declared here (legal: {options})"
+            return f"seat {seat} must first name trumps or the contract (legal: {options})"
+        if not isinstance(action, Play):
+            return f"{action} is not a move of the play (legal: {options})"
+        t = action.tile
+        if not 0 <= t < rules.tiles.size:
+            return f"tile {t} is not in this set"
+        if action.end is not None:
+            return "a tile is played to the trick: it takes no end"
+        if not self.hands[seat] & BIT[t]:
+            return f"seat {seat} does not hold {NAMES[t]}"
+        if table.contract == "sevens":
+            return f"in sevens seat {seat} must play the tile nearest seven pips (legal: {options})"
+        if not table.trick:
+            if rules.first_lead_trump and not table.tricks:
+                return f"the first lead must be a trump (legal: {options})"
+            return f"say which suit {NAMES[t]} leads (legal: {options})"
+        return f"seat {seat} must follow suit ({suit_words(table.suit)}) (legal: {options})"
+
+    def _why_bid_illegal(self, bid: Bid, options: str) -> str:
+        rules = self.rules
+        high = self._table.high
+        seat = self.turn
+        if bid.contract:
+            if bid.contract not in rules.contracts:
+                return f"no {bid.contract} is played under these rules (legal: {options})"
+            offered = [a for a in self.legal_tuple() if isinstance(a, Bid) and a.contract]
+            if not offered:
+                return (
+                    f"seat {seat} cannot bid a {bid.contract}: it needs more doubles "
+                    f"(legal: {options})"
+                )
+            return f"a {bid.contract} is bid at {offered[0].points} now (legal: {options})"
+        if high is not None and bid.points <= high.points:
+            return f"a bid must beat {high.points} (legal: {options})"
+        if bid.points < rules.min_bid:
+            return f"the lowest bid is {rules.min_bid} (legal: {options})"
+        if bid.points > MARK and bid.points % MARK:
+            return f"above 42 only marks are bid: 84, 126, ... (legal: {options})"
+        return (
+            f"the first mark bid is at {rules.max_opening_marks} marks at most, then each "
+            f"raises one mark at a time (legal: {options})"
+        )
+
+    # ----------------------------------------------------------------- acting
+    def normalize(self, action: Action) -> Action:
+        """A tile played to a trick takes no end and no orientation: a play written with an
+        ``open`` it does not call (a record's lead laid as written) is the tile alone."""
+        if type(action) is Play and action.end is None and action.open is not None:
+            legal = self.legal_tuple()
+            if action not in legal and Play(action.tile) in legal:
+                return Play(action.tile)
+        return action
+
+    def _check(self, action: Action, seat: int | None) -> None:
+        if self.over:
+            raise IllegalAction("the hand is over")
+        if seat is not None and seat != self.turn:
+            raise IllegalAction(f"it is seat {self.turn}'s turn, not seat {seat}'s")
+        if action not in self.legal_tuple():
+            raise IllegalAction(self.why_illegal(action))
+
+    def apply(self, action: Action, seat: int | None = None) -> Outcome:
+        action = self.normalize(action)
+        self._check(action, seat)
+        index = len(self.history)
+        scores, events = self._apply(action)
+        move = self.history[-1]
+        turn = self.turn if not self.over else -1
+        return Outcome(
+            index, move, move, tuple(scores), tuple(events), turn, self.phase, self.result
+        )
+
+    def apply_fast(self, action: Action, seat: int | None = None) -> None:
+        action = self.normalize(action)
+        self._check(action, seat)
+        self._apply(action)
+
+    def _apply(self, action: Action) -> tuple[list[Score], list[Event]]:
+        rules = self.rules
+        before = self._table
+        seat = self.turn
+        self.history.append(Move(seat, action))
+        self._legal = None
+        # The table moves on by the public rule every reader of the history follows
+        # (FortyTwoRules.table_after); the state adds the hidden hands, the turn and the scores.
+        self._table = table = rules.table_after(before, seat, action)
+        scores: list[Score] = []
+        events: list[Event] = []
+        if self.phase == Phase.BID:
+            if len(table.bids) < PLAYERS:
+                self.turn = self._order[len(table.bids)]
+            elif table.high is None:
+                self._finish()
+            else:
+                self.phase = Phase.DECLARE
+                self.turn = table.declarer
+            return scores, events
+        if self.phase == Phase.DECLARE:
+            self.phase = Phase.PLAY
+            self.turn = table.leader
+            return scores, events
+        assert isinstance(action, Play)
+        self.hands[seat] ^= BIT[action.tile]
+        if len(table.tricks) == len(before.tricks):
+            self.turn = self._next_seat(seat, table.out)
+            return scores, events
+        winner, trick = table.tricks[-1]
+        side = rules.side_of[winner]
+        if rules.scoring == "points":
+            # Scored in points, what a side takes is on its score at once (a set takes the
+            # bidders' back at the end); in marks only the hand's end scores.
+            points = rules.trick_points(trick)
+            self.scores[side] += points
+            scores.append(Score(side, points, "trick", winner))
+        events.append(Event("trick", winner, side, tuple(t for _, t in trick)))
+        if table.decided and not before.decided:
+            events.append(Event(table.decided, table.bidder, rules.side_of[table.bidder]))
+        if len(table.tricks) == TRICKS or (table.decided and not rules.play_out):
+            self._finish()
+        else:
+            self.turn = winner
+        return scores, events
+
+    def _next_seat(self, seat: int, out: int) -> int:
+        nxt = (seat + 1) % PLAYERS
+        return (nxt + 1) % PLAYERS if nxt == out else nxt
+
+    def _finish(self) -> None:
+        self.over = True
+        self.phase = Phase.OVER
+        self.result = self.rules.hand_result(self, self._table)
+        self.turn = -1
+        self._legal = ()
+
+    def __repr__(self) -> str:
+        hands = " | ".join(" ".join(NAMES[t] for t in tiles_of(h)) for h in self.hands)
+        return f"<texas-42 {self.phase} turn={self.turn} hands=[{hands}] table={self._table!r}>"
+
+    # ----------------------------------------------------------------- copying
+    def copy(self, history: bool = True) -> FortyTwoState:
+        state = FortyTwoState.__new__(FortyTwoState)
+        state.rules = self.rules
+        state.hands = list(self.hands)
+        state.deal = self.deal
+        state.lead_by_deal = False
+        state.stock = self.stock
+        state.stock_pos = self.stock_pos
+        state.turn = self.turn
+        state.leader = self.leader
+        state.scores = list(self.scores)
+        state.base_totals = self.base_totals
+        state.context = self.context
+        state.discards = self.discards
+        state.history = list(self.history) if history else []
+        state.public = state.history
+        state.over = self.over
+        state.result = self.result
+        state.phase = self.phase
+        state._table = self._table
+        state._order = self._order
+        state._legal = self._legal
+        state._start = self._start
+        return state
+
+    def search_key(self) -> tuple[object, ...]:
+        return (tuple(self.hands), self.turn, self.phase.name, self._table.search_key())
+
+    def public_key(self) -> tuple[object, ...]:
+        return (self.turn, self.over, self.phase.name, self._table.search_key())
+
+    def stock_next(self, tiles: Sequence[int]) -> None:
+        if tiles:
+            raise ValueError("texas-42 has no stock")
+
+    def with_world(self, hands: Sequence[int], stock: Sequence[int] | None = None) -> FortyTwoState:
+        state = self.copy(history=False)
+        state.hands = list(hands)
+        state._legal = None
+        return state
+
+    @property
+    def bidders(self) -> int:
+        """The side that won the bidding (-1 before a bid)."""
+        bidder = self._table.bidder
+        return self.rules.side_of[bidder] if bidder >= 0 else -1
