@@ -344,25 +344,50 @@ def test_a_lost_commit_answer_is_read_back_and_the_move_acknowledged_once(
         proxy.close()
 
 
-def backends(cluster: PostgresCluster, database: str) -> list[int]:
+def backends(cluster: PostgresCluster, database: str) -> dict[int, str]:
+    """The server's connections (its database processes) and their state (``idle``, ``idle in
+    transaction``, ``active``)."""
     from sqlalchemy import create_engine, text
 
     engine = create_engine(cluster.url)
     with engine.connect() as conn:
-        pids = [
-            int(r[0])
+        found = {
+            int(r[0]): str(r[1])
             for r in conn.execute(
                 # The server's connections only: not an autovacuum worker, which paused could
                 # hold a lock that every insert waits for (truncating a table's end).
                 text(
-                    "SELECT pid FROM pg_stat_activity WHERE datname = :d "
+                    "SELECT pid, state FROM pg_stat_activity WHERE datname = :d "
                     "AND backend_type = 'client backend'"
                 ),
                 {"d": database},
             )
-        ]
+        }
     engine.dispose()
-    return pids
+    return found
+
+
+def pause_between_transactions(cluster: PostgresCluster, database: str) -> list[int]:
+    """Pause (``SIGSTOP``) every connection the server has open, caught between two
+    transactions: the database stops answering, but holds no lock of the server's. (A process
+    stopped inside a transaction holds its row locks, here the table's lease, until it runs
+    again: nothing can take them from it, neither ``pg_terminate_backend``, a signal it acts
+    on only once it runs, nor its own timeouts; that table's writes are then stuck, and are
+    refused within the timeout every time, as ``test_one_table_stuck_holds_up_no_other`` shows
+    of a lock held.) A player's first choice is shown as the computer's move is stored, while
+    the writes of her ``hello`` may still be under way: paused among them, try again."""
+    for _ in range(100):
+        paused = list(backends(cluster, database))
+        assert paused
+        for pid in paused:
+            os.kill(pid, signal.SIGSTOP)
+        states = backends(cluster, database)
+        if all(states.get(pid) == "idle" for pid in paused):
+            return paused
+        for pid in paused:
+            os.kill(pid, signal.SIGCONT)
+        time.sleep(0.05)
+    raise AssertionError("the server's connections were never all between transactions")
 
 
 @pytest.mark.xdist_group("postgres")
@@ -375,10 +400,8 @@ def test_a_paused_database_connection_costs_one_refusal_within_the_timeout(
         h = hub(c)
         made = create(c)
         with seated(c, made) as ann:
-            paused = backends(postgres_cluster, name)
-            assert paused
-            for pid in paused:  # every connection the server has open stops answering
-                os.kill(pid, signal.SIGSTOP)
+            # Every connection the server has open stops answering.
+            paused = pause_between_transactions(postgres_cluster, name)
             try:
                 before = moves_of(ann)
                 reply, took = timed_play(ann)

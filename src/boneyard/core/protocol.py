@@ -422,6 +422,11 @@ class GameRules(abc.ABC):
     search_needs_history: bool = False
     """Whether the rest of a hand reads its history (a tie broken by who played last): a search
     must then copy the history with the state."""
+    search_rollouts: bool = False
+    """Whether the expert values a move in a sampled world by playing the world out with the
+    game's own heuristic at every seat (:mod:`boneyard.players.search.rollout`) rather than with
+    the exact solver: for free-for-all games that one player wins, where the solver's paranoid
+    value (every other seat allied against the searcher) makes nearly every move look lost."""
     claim_values: tuple[int, ...] = ()
     """The points a play may claim where scores are claimed (:attr:`claims`); empty elsewhere."""
     both_partners_out: bool = False

@@ -88,6 +88,9 @@ class PoolRules(LineRules):
         rounds = ROUNDS.number(options)
         self.rounds = rounds
         self.pip_weight = 0.02  # shares of a pool are worth at most 1
+        # Against three others allied (the solver's paranoid value) nearly every move loses the
+        # pool: the expert plays its worlds out with the `pool` heuristic at every seat instead.
+        self.search_rollouts = True
         if rounds < 1:
             raise OptionError(
                 "domino-pool is played for a number of pools: rounds must be at least 1"

@@ -4,8 +4,11 @@ For each move it draws worlds consistent with everything its observation shows
 (:func:`~boneyard.players.search.inference.determinize`: uniform over the hidden deals under which
 every public move was legal), values every candidate move in each world with the perfect-information
 solver (:mod:`boneyard.players.search.solver`: exact where the world is small, iterative deepening
-to a node limit where it is not), and plays the move with the best average value. It sees only its
-observation. Its time per move is bounded by ``budget`` (seconds).
+to a node limit where it is not), or, where the rules ask for it
+(:attr:`~boneyard.core.protocol.GameRules.search_rollouts`: free-for-all games that one player
+wins), by playing the world out with the game's own heuristic at every seat
+(:mod:`boneyard.players.search.rollout`), and plays the move with the best average value. It sees
+only its observation. Its time per move is bounded by ``budget`` (seconds).
 
 The difficulty levels for people differ only in budget and in softmax noise on the averaged
 values (``noise``, in points), never in what they may see: ``beginner``, ``casual``, ``strong`` and
@@ -34,6 +37,7 @@ from ..core.actions import Action
 from ..core.protocol import Observation
 from .search.inference import Inference, world_state
 from .search.model import PlayLikelihood, PlayModel, weighted_worlds
+from .search.rollout import rollout_value
 from .search.solver import candidate_actions, make_solver
 
 __all__ = ["DEFAULT_MODEL", "LEVELS", "ExpertAgent", "make_level"]
@@ -138,16 +142,23 @@ class ExpertAgent:
             values = solved.get(world)
             if values is None:
                 state = world_state(observation, inference, *world)
-                solver = make_solver(rules, side)
                 actions = rules.distinct_actions(
                     [a for a in candidate_actions(state) if a in legal], observation.table
                 )
                 values = {}
-                if deadline is None:
+                if rules.search_rollouts:
+                    # Each world played out once per move, its seats by the game's heuristic,
+                    # whose choices are the same for the same world.
+                    play_rng = random.Random(hash(world))
+                    for action in actions:
+                        values[action] = rollout_value(state, action, side, play_rng)
+                elif deadline is None:
+                    solver = make_solver(rules, side)
                     for action in actions:
                         values[action] = solver.action_value(state, action, max_nodes=nodes)
                 else:
                     assert budget is not None
+                    solver = make_solver(rules, side)
                     # The first world must end by the deadline even where one world is more
                     # than the budget can solve (many moves, long hands): each move gets an
                     # equal share of the time left. Later worlds start only when they should
