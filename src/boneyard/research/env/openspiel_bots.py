@@ -24,19 +24,19 @@ tournament`` OpenSpiel's bots against boneyard's agents (the plug-in :func:`ismc
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from ...core.actions import Action, Draw, Muggins, Pass, Play
-from ...core.history import public_steps
+from ...core.actions import Action, Discard, Drop, Play, TakeMiss
 from ...core.protocol import GameRules, Observation
-from ...core.tiles import BIT, HIGH, LOW, tiles_of
+from ...core.tiles import BIT, tiles_of
+from ...games.loo.table import LooTable
 from ...players.agents import Agent, make_agent
 from ...players.search.inference import Inference
-from .openspiel import BoneyardGame, BoneyardState, game_name
+from .openspiel import BoneyardGame, BoneyardState, game_name, resample
 
 __all__ = ["BoneyardBot", "OpenSpielAgent", "ismcts", "openspiel_game", "state_from_observation"]
 
@@ -87,118 +87,230 @@ def _option_text(value: Any) -> str:
 
 
 def state_from_observation(
-    game: BoneyardGame, observation: Observation, rng: random.Random, tries: int = 500
+    game: BoneyardGame, observation: Observation, rng: random.Random, tries: int = 200
 ) -> BoneyardState:
-    """An OpenSpiel state with the same information state for the observation's seat, drawn from
-    the observation alone: the other seats' current hands and the stock by boneyard's inference
-    (uniform among the hidden deals consistent with what the seat has seen), which of each seat's
-    tiles were dealt and which drawn (its own too: the observation shows a draw without its tile)
-    chosen at random, each after the moves at which it would have been played, and kept only if
-    the whole history replays the same (rejection). ``ValueError`` for a game with other moves
-    (Domino Loo's decisions and discards, whose past this does not rebuild); ``RuntimeError`` if
-    no consistent past is found."""
-    rules = game.rules
-    for move in observation.history:
-        if type(move.action) not in (Play, Draw, Pass, Muggins) or game.turned:
-            raise ValueError(
-                f"{rules.describe()}: states are drawn from an observation only in games whose "
-                f"moves are plays, draws, passes and muggins calls ({move.action} is not)"
-            )
+    """An OpenSpiel state with the same information state for the observation's seat, drawn from the
+    observation alone, never the true state. First one past consistent with the observation is built
+    on a world drawn by boneyard's inference (the other seats' current hands, the stock and the
+    tiles out of play, uniform among the hidden deals consistent with what the seat has seen). In
+    every game but Domino Loo each seat's tiles are put in the order it got them (its deal, then one
+    a draw: the observation shows the seat's own draws without their tiles) and the history
+    replayed; where the engine refuses a move the order is repaired (a seat that drew or passed
+    holding a tile it could play gets that tile later, one that played a tile it did not hold yet
+    gets it earlier). In Domino Loo the seats that dropped or took the miss are dealt tiles out of
+    play, the miss takes what the seat holds, played and discarded, and the turn-up is the public
+    one. A world with no past found is drawn again. Then that state is resampled for the seat
+    (:func:`~boneyard.research.env.openspiel.resample`, what IS-MCTS calls): the other seats' pasts
+    rebuilt by the engine's reading of every move. ``RuntimeError`` if no consistent past is found
+    in ``tries`` worlds (not seen in the tests' hands of every game)."""
     me = observation.seat
     history = list(observation.history)
-    n = rules.players
-    played: list[int] = [0] * n
-    played_at: dict[int, int] = {}  # tile -> index of the move that played it
-    draws_at: list[list[int]] = [[] for _ in range(n)]  # per seat, the indices of its draws
-    # Per seat, the moves (draws and passes) at which it showed it held nothing to play, with
-    # the pips the table's ends showed then: a tile that fits them came later.
-    stuck: list[list[tuple[int, frozenset[int]]]] = [[] for _ in range(n)]
-    # The table before each move, followed by the one public-history replayer.
-    for step in public_steps(rules, history):
-        i, move, layout = step.index, step.move, step.before
-        action = move.action
-        if type(action) is Play:
-            played[move.seat] |= BIT[action.tile]
-            played_at[action.tile] = i
-        elif type(action) in (Draw, Pass):
-            if type(action) is Draw:
-                draws_at[move.seat].append(i)
-            pips = getattr(layout, "pips", None)
-            if pips is not None:
-                stuck[move.seat].append((i, frozenset(p for p in pips if p >= 0)))
     inference = Inference.from_observation(observation)
-    never = len(history) + 1
+    build = _loo_past if isinstance(observation.table, LooTable) else _line_past
     for _ in range(tries):
         hands, stock = inference.sample(rng)
-        live = list(stock[: observation.stock_size])
-        dealt: list[list[int]] = []
-        draws: list[list[int]] = []
-        for s in range(n):
-            # The seat's own tiles are its hand; which of them it drew the observation does not
-            # say (a draw is public without its tile), so they are chosen as the others' are:
-            # each tile after the last moment it would have been played (it fits the ends of
-            # a draw or pass), before it is played, the earliest needed first.
-            tiles = list(tiles_of((observation.hand if s == me else hands[s]) | played[s]))
-            rng.shuffle(tiles)
-            after = {
-                t: max((i for i, pips in stuck[s] if HIGH[t] in pips or LOW[t] in pips), default=-1)
-                for t in tiles
-            }
-            left = sorted(tiles, key=lambda t: played_at.get(t, never))
-            drawn: list[int] = []
-            for j in reversed(draws_at[s]):
-                # The later draws first take the tiles that must come last.
-                fit = [t for t in left if after[t] <= j and played_at.get(t, never) > j]
-                late = [t for t in fit if after[t] >= 0] or fit
-                if not late:
-                    break
-                t = (
-                    late[rng.randrange(len(late))]
-                    if late is fit
-                    else max(late, key=lambda u: after[u])
-                )
-                drawn.append(t)
-                left.remove(t)
-            drawn.reverse()
-            draws.append(drawn)
-            dealt.append(left)
-        state = _replay(game, dealt, draws, live, observation, history)
-        if state is not None:
-            return state
+        state = build(game, observation, history, hands, stock, rng)
+        if state is None or not _agrees(state, observation):
+            continue
+        try:
+            return resample(state, me, rng)
+        except RuntimeError:
+            continue
     raise RuntimeError(f"no past consistent with seat {me}'s observation in {tries} tries")
 
 
-def _replay(
+def _agrees(state: BoneyardState, observation: Observation) -> bool:
+    """Whether the state shows the observation's seat exactly what the observation does."""
+    hand = state.hand
+    if hand is None or state.is_chance_node() or hand.over != observation.over:
+        return False
+    seen = hand.observation(observation.seat)
+    return (
+        seen.hand == observation.hand
+        and tuple(seen.hand_sizes) == tuple(observation.hand_sizes)
+        and seen.stock_size == observation.stock_size
+        and seen.turn == observation.turn
+        and list(seen.history) == list(observation.history)
+        and seen.discarded == observation.discarded
+        and set(seen.legal_actions) == set(observation.legal_actions)
+    )
+
+
+def _loo_past(
     game: BoneyardGame,
-    dealt: list[list[int]],
-    draws: list[list[int]],
-    live: list[int],
     observation: Observation,
     history: list[Any],
+    hands: Sequence[int],
+    stock: Sequence[int],
+    rng: random.Random,
 ) -> BoneyardState | None:
+    """A Domino Loo past leading to the world ``hands``/``stock``: a seat that stood (or has not
+    decided) was dealt what it holds and played; one that dropped was dealt tiles now out of
+    play; one that took the miss was dealt tiles out of play and took what it holds, played
+    and discarded (its discards drawn from the tiles out of play). The observation's own
+    ``discarded`` holds the seat's thrown-in deal and its discards without telling them apart
+    (its discards are face down even to itself): the split is drawn."""
     rules = game.rules
-    if any(len(d) != rules.hand_size for d in dealt):
+    me = observation.seat
+    size = rules.hand_size
+    table = observation.table
+    if not isinstance(table, LooTable):
+        return None
+    mine = list(tiles_of(observation.discarded))
+    dead = [t for t in stock[observation.stock_size :] if not observation.discarded & BIT[t]]
+    rng.shuffle(dead)
+    rng.shuffle(mine)
+    final = [observation.hand if s == me else hands[s] for s in range(rules.players)]
+    discards = [0] * rules.players
+    for move in history:
+        if type(move.action) is Play:
+            final[move.seat] |= BIT[move.action.tile]
+        elif type(move.action) is Discard:
+            discards[move.seat] += 1
+    dealt: list[list[int]] = []
+    taken: list[list[int]] = [[] for _ in range(rules.players)]
+    thrown: list[list[int]] = [[] for _ in range(rules.players)]
+    decided = {m.seat: type(m.action) for m in history if type(m.action) in (TakeMiss, Drop)}
+    for s in range(rules.players):
+        out = mine if s == me else dead
+        kind = decided.get(s)
+        if kind is None:
+            dealt.append(list(tiles_of(final[s])))
+            continue
+        if len(out) < size + (discards[s] if kind is TakeMiss else 0):
+            return None
+        dealt.append([out.pop() for _ in range(size)])
+        if kind is TakeMiss:
+            thrown[s] = [out.pop() for _ in range(discards[s])]
+            taken[s] = list(tiles_of(final[s])) + thrown[s]
+    if dead or mine or any(len(d) != size for d in dealt):
         return None
     state = game.new_initial_state()
-    reserve = live[len(live) - game.reserve :] if game.reserve else []
     try:
         for d in dealt:
             for t in d:
                 state.apply_action(t)
-        for t in reserve:
-            state.apply_action(t)
+        state.apply_action(table.turnup)
         if state.is_chance_node() and state.hand is None:
             state.apply_action(observation.leader)
-        cursor = [0] * rules.players
         for move in history:
             hand = state.hand
             if hand is None or hand.turn != move.seat or state.is_chance_node():
                 return None
             action: Action = move.action
+            if type(action) is Discard:
+                action = Discard(thrown[move.seat].pop())
             state.apply_action(game.codec.action_id(action, hand.layout))
-            if type(action) is Draw:
-                state.apply_action(draws[move.seat][cursor[move.seat]])
-                cursor[move.seat] += 1
+            while state.is_chance_node():
+                state.apply_action(taken[move.seat].pop())
+    except (ValueError, RuntimeError, IndexError, pyspiel.SpielError):
+        return None
+    return state
+
+
+def _line_past(
+    game: BoneyardGame,
+    observation: Observation,
+    history: list[Any],
+    hands: Sequence[int],
+    stock: Sequence[int],
+    rng: random.Random,
+) -> BoneyardState | None:
+    """A past (any game but Domino Loo) leading to the world ``hands``/``stock``: each seat's tiles
+    (those it holds and played) in the order it got them, its deal first then one a draw (its own
+    too: the observation shows a draw without its tile), found by replaying the history and
+    repairing the order where the engine refuses a move: a seat that drew or passed holding a tile
+    it could play gets that tile later; one that played a tile it did not hold yet gets it earlier.
+    ``None`` if no order is found in a bounded number of repairs."""
+    rules = game.rules
+    me = observation.seat
+    played = [0] * rules.players
+    for move in history:
+        if type(move.action) is Play:
+            played[move.seat] |= BIT[move.action.tile]
+    order: list[list[int]] = []
+    for s in range(rules.players):
+        tiles = list(tiles_of((observation.hand if s == me else hands[s]) | played[s]))
+        if len(tiles) < rules.hand_size:
+            return None
+        rng.shuffle(tiles)
+        order.append(tiles)
+    live = list(stock[: observation.stock_size])
+    for _ in range(4 * len(history) + 20):
+        replayed = _replay(game, order, live, observation, history)
+        if not isinstance(replayed, _Repair):
+            return replayed
+        tiles = order[replayed.seat]
+        got = replayed.got
+        if replayed.later:
+            choices = list(range(got, len(tiles)))
+        else:
+            choices = [j for j in range(got) if replayed.held & BIT[tiles[j]]]
+        if not choices:
+            return None
+        i = tiles.index(replayed.tile)
+        j = choices[rng.randrange(len(choices))]
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+    return None
+
+
+class _Repair:
+    """Where a replay failed: ``seat`` had got its first ``got`` tiles and holds ``held``;
+    ``tile`` must come ``later`` (it could have been played) or earlier (it was played)."""
+
+    __slots__ = ("got", "held", "later", "seat", "tile")
+
+    def __init__(self, seat: int, got: int, held: int, tile: int, later: bool) -> None:
+        self.seat = seat
+        self.got = got
+        self.held = held
+        self.tile = tile
+        self.later = later
+
+
+def _replay(
+    game: BoneyardGame,
+    order: list[list[int]],
+    live: list[int],
+    observation: Observation,
+    history: list[Any],
+) -> BoneyardState | _Repair | None:
+    """The history replayed with each seat getting ``order[seat]`` (its deal, then one tile a
+    draw): the state, a :class:`_Repair` where the engine refused a move, ``None`` otherwise."""
+    rules = game.rules
+    size = rules.hand_size
+    state = game.new_initial_state()
+    reserve = live[len(live) - game.reserve :] if game.reserve else []
+    got = [size] * rules.players
+    try:
+        for seat_tiles in order:
+            for t in seat_tiles[:size]:
+                state.apply_action(t)
+        for t in reserve:
+            state.apply_action(t)
+        if state.is_chance_node() and state.hand is None:
+            state.apply_action(observation.leader)
+        for move in history:
+            hand = state.hand
+            if hand is None or hand.turn != move.seat or state.is_chance_node():
+                return None
+            seat = move.seat
+            action: Action = move.action
+            held = hand.hands[seat]
+            action_id = game.codec.action_id(action, hand.layout)
+            if action_id not in state.legal_actions():
+                if type(action) is Play:
+                    if held & BIT[action.tile]:
+                        return None
+                    return _Repair(seat, got[seat], held, action.tile, later=False)
+                playable = [a.tile for a in hand.legal_actions() if type(a) is Play]
+                if not playable:
+                    return None
+                return _Repair(seat, got[seat], held, playable[0], later=True)
+            state.apply_action(action_id)
+            while state.is_chance_node():
+                state.apply_action(order[seat][got[seat]])
+                got[seat] += 1
     except (ValueError, RuntimeError, IndexError, pyspiel.SpielError):
         return None
     hand = state.hand
