@@ -25,9 +25,9 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from fastapi.testclient import TestClient
@@ -49,6 +49,8 @@ from boneyard.apps.server.store import Store, Writer
 from boneyard.apps.server.table import Table
 
 pytestmark = [pytest.mark.timeout(240)]
+
+T = TypeVar("T")
 
 TIMEOUT = 1.0
 """The store's timeout in these tests (5 s by default)."""
@@ -254,17 +256,15 @@ def test_a_second_server_process_on_one_sqlite_store_is_refused(tmp_path: Path) 
 
 
 # ------------------------------------------------------------------------------ PostgreSQL
-class DropCommitReply:
-    """A TCP proxy in front of PostgreSQL's Unix socket that, once armed, lets through the next
-    COMMIT of a transaction that stored a move, then cuts the connection before its answer
-    comes back: the move is stored, and the server does not know it."""
+class CommitProxy:
+    """A TCP proxy in front of PostgreSQL's Unix socket, armed to meddle with one COMMIT: each
+    connection is carried by :meth:`_carry`."""
 
     def __init__(self, target: Path) -> None:
         self.target = target
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port = self.listener.getsockname()[1]
         self.armed = threading.Event()
-        self.dropped = 0
         threading.Thread(target=self._accept, daemon=True).start()
 
     def _accept(self) -> None:
@@ -275,9 +275,28 @@ class DropCommitReply:
                 return
             server = socket.socket(socket.AF_UNIX)
             server.connect(str(self.target))
-            muted = threading.Event()
-            threading.Thread(target=self._up, args=(client, server, muted), daemon=True).start()
-            threading.Thread(target=self._down, args=(server, client, muted), daemon=True).start()
+            self._carry(client, server)
+
+    def _carry(self, client: socket.socket, server: socket.socket) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        self.listener.close()
+
+
+class DropCommitReply(CommitProxy):
+    """Once armed, lets through the next COMMIT of a transaction that stored a move, then cuts
+    the connection before its answer comes back: the move is stored, and the server does not
+    know it."""
+
+    def __init__(self, target: Path) -> None:
+        self.dropped = 0
+        super().__init__(target)
+
+    def _carry(self, client: socket.socket, server: socket.socket) -> None:
+        muted = threading.Event()
+        threading.Thread(target=self._up, args=(client, server, muted), daemon=True).start()
+        threading.Thread(target=self._down, args=(server, client, muted), daemon=True).start()
 
     def _up(self, client: socket.socket, server: socket.socket, muted: threading.Event) -> None:
         moved = False
@@ -305,9 +324,6 @@ class DropCommitReply:
                     client.sendall(data)
         with contextlib.suppress(OSError):
             client.shutdown(socket.SHUT_RDWR)
-
-    def close(self) -> None:
-        self.listener.close()
 
 
 def tcp_url(cluster: PostgresCluster, port: int, database: str) -> str:
@@ -340,6 +356,132 @@ def test_a_lost_commit_answer_is_read_back_and_the_move_acknowledged_once(
                 errors = [m for m in ann.seen if m["type"] == "error"]
                 assert errors == []
                 stored_matches(h, made["id"], ann)
+    finally:
+        proxy.close()
+
+
+class PauseAtBookkeepingCommit(CommitProxy):
+    """Once armed, lets through the next COMMIT of a transaction of bookkeeping only (a person
+    acted, a seat joined: no move), waits for the database to commit it, then pauses
+    (``SIGSTOP``) that database process and drops its answer: the write is stored, the server
+    does not know it, and the process that holds the transaction can be neither asked nor
+    stopped (``pg_terminate_backend`` acts only once it runs), so the read-back of the outcome
+    cannot finish while it is paused."""
+
+    def __init__(self, target: Path) -> None:
+        self.paused: list[int] = []
+        super().__init__(target)
+
+    def _carry(self, client: socket.socket, server: socket.socket) -> None:
+        link = {"pid": 0, "held": threading.Event(), "committed": threading.Event()}
+        threading.Thread(target=self._up, args=(client, server, link), daemon=True).start()
+        threading.Thread(target=self._down, args=(server, client, link), daemon=True).start()
+
+    def _up(self, client: socket.socket, server: socket.socket, link: dict[str, Any]) -> None:
+        sent = b""
+        with contextlib.suppress(OSError):
+            while data := client.recv(65536):
+                sent += data
+                bookkeeping = b"SET acted" in sent or b"SET joined" in sent
+                if (
+                    b"COMMIT" in data
+                    and bookkeeping
+                    and b"INSERT INTO actions" not in sent
+                    and self.armed.is_set()
+                ):
+                    self.armed.clear()
+                    link["held"].set()
+                    server.sendall(data)
+                    committed = link["committed"].wait(10)
+                    assert committed and link["pid"] > 0, "the database never committed"
+                    os.kill(link["pid"], signal.SIGSTOP)
+                    self.paused.append(link["pid"])
+                    continue  # the connection stays open: its process is merely paused
+                server.sendall(data)
+                if b"COMMIT" in data:
+                    sent = b""
+
+    def _down(self, server: socket.socket, client: socket.socket, link: dict[str, Any]) -> None:
+        with contextlib.suppress(OSError):
+            while data := server.recv(65536):
+                if not link["pid"] and (at := data.find(b"K\x00\x00\x00\x0c")) >= 0:
+                    # BackendKeyData: the database process serving this connection.
+                    link["pid"] = int.from_bytes(data[at + 5 : at + 9], "big")
+                if link["held"].is_set():
+                    link["committed"].set()  # the COMMIT's answer: kept from the server
+                    continue
+                client.sendall(data)
+        with contextlib.suppress(OSError):
+            client.shutdown(socket.SHUT_RDWR)
+
+    def resume(self) -> None:
+        for pid in self.paused:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGCONT)
+
+    def close(self) -> None:
+        self.resume()
+        super().close()
+
+
+def within(seconds: float, do: Callable[[], T]) -> tuple[T, float]:
+    """``do()`` and how long it took, failing (rather than hanging) past ``seconds``."""
+    done: list[T] = []
+    t = time.monotonic()
+    worker = threading.Thread(target=lambda: done.append(do()), daemon=True)
+    worker.start()
+    worker.join(seconds)
+    assert done, f"no answer within {seconds:g} s"
+    return done[0], time.monotonic() - t
+
+
+@pytest.mark.xdist_group("postgres")
+def test_a_bookkeeping_write_whose_answer_is_lost_holds_up_no_message(
+    postgres_cluster: PostgresCluster, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The database stops answering at the COMMIT of a ``hello``'s bookkeeping (the seat joined,
+    the person acted), and its process can be neither asked nor stopped: the read-back of that
+    outcome waits for it, but nobody waits for the read-back. The hello is answered, and the
+    player's next messages (a ping, a move) within the timeout."""
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    fresh_database(postgres_cluster.url, name)
+    proxy = PauseAtBookkeepingCommit(postgres_cluster.socket_path)
+    url = tcp_url(postgres_cluster, proxy.port, name)
+    bound = TIMEOUT + 2.5
+    try:
+        with TestClient(create_app(settings(url, store_timeout=TIMEOUT, lease=60))) as c:
+            h = hub(c)
+            made = create(c)
+            with c.websocket_connect(f"/ws/{made['id']}") as ws:
+                ann = Player(ws)
+                proxy.armed.set()
+                within(bound, lambda: ann.hello(made["seats"][0]["token"]))
+                assert within(bound, ann.wait_choice)[0]
+                # The commit held, its connection broken after the timeout: read back since.
+                assert h.writer is not None
+                deadline = time.monotonic() + 30
+                while not (proxy.paused and h.writer.doubts):
+                    assert time.monotonic() < deadline, "no bookkeeping commit was held"
+                    time.sleep(0.05)
+                within(bound, ann.fresh)  # a ping answered
+                before = moves_of(ann)
+                reply, took = within(bound, ann.play)
+                assert reply["type"] == "ack", reply
+                assert reply["move"] == before + 1
+                print(f"bookkeeping held: the next move acknowledged after {took:.2f} s")
+                assert h.writer.doubts == 1  # still in doubt, read back meanwhile
+                proxy.resume()
+                # Once the database process runs again, the outcome is read back: stored.
+                deadline = time.monotonic() + 30
+                read_back = "the commit whose answer was lost was stored"
+                while read_back not in caplog.text:
+                    assert time.monotonic() < deadline, "the outcome was never read back"
+                    time.sleep(0.1)
+                assert ann.wait_choice()
+                assert ann.play()["type"] == "ack"
+                stored_matches(h, made["id"], ann)
+                stored = h.store.load(made["id"])
+                assert stored is not None and stored.seats[0].joined
     finally:
         proxy.close()
 

@@ -871,12 +871,27 @@ class Hub:
         result: T = await asyncio.shield(task)
         return result
 
-    async def acted(self, room: Room) -> None:
+    def acted(self, room: Room) -> None:
         """A person acted at the table: the table's expiry starts again."""
         table = room.table
         table.acted = now()
-        with contextlib.suppress(StorageError):
-            await self.write(self.store.op_acted(table.id, table.acted), table=table)
+        self.note(room, self.store.op_acted(table.id, table.acted))
+
+    def note(self, room: Room, op: Op, refused: Callable[[], None] | None = None) -> None:
+        """Store a bookkeeping write (a person acted, a seat joined) in the background: nobody
+        waits for it, so that a write whose answer was lost, read back for as long as the store
+        cannot be asked, holds up no connection's messages and no table. A failure is logged
+        by the writer (once per episode) and costs only the bookkeeping, written again at the
+        next occasion; ``refused`` is called if nothing of it was stored."""
+
+        async def write() -> None:
+            try:
+                await self.write(op, table=room.table)
+            except StorageError:
+                if refused is not None:
+                    refused()
+
+        self.spawn(write())
 
     async def hello(self, room: Room, conn: Conn, message: HelloMessage) -> None:
         table = room.table
@@ -904,19 +919,21 @@ class Hub:
         room.seats[seat.seat] = conn
         conn.send(Welcome(table=table.id, seat=seat.seat, role="player", server=__version__))
         if table.status in ACTIVE:
-            async with room.lock:
-                if not seat.joined:
-                    try:
-                        await self.write(
-                            self.store.op_seat(table.id, seat.seat, seat.name, True), table=table
-                        )
-                    except StorageError:
-                        pass  # the join is not essential: the seat plays on
-                    else:
-                        seat.joined = True
-                if seat.away:
-                    table.set_away(seat.seat, False)  # back by the link
-            await self.acted(room)
+            if not seat.joined and seat.token_hash is not None:
+                holder = seat.token_hash
+                seat.joined = True
+
+                def unstored() -> None:
+                    if seat.token_hash == holder:  # so that the next hello writes it again
+                        seat.joined = False
+
+                # Not essential (the seat plays on without it), so not waited for.
+                self.note(room, self.store.op_joined(table.id, seat.seat, holder), unstored)
+            if seat.away:
+                async with room.lock:
+                    if seat.away:
+                        table.set_away(seat.seat, False)  # back by the link
+            self.acted(room)
         if message.name is not None and message.name != seat.name:
             await self.rename(room, conn, message.name, message.id, broadcast=False)
         self.broadcast(room)
@@ -976,7 +993,7 @@ class Hub:
                 self.refuse(conn, "not_away", "you hold your seat: nobody plays for you", id)
                 return
             table.set_away(seat, away)
-        await self.acted(room)
+        self.acted(room)
         self.broadcast(room)
         self.schedule(room)
 
@@ -998,7 +1015,7 @@ class Hub:
                 except HTTPException:
                     self.refuse(conn, "storage", "the resignation could not be stored", id)
                     return
-            await self.acted(room)
+            self.acted(room)
             self.schedule(room)
             return
         async with room.lock:
@@ -1021,7 +1038,7 @@ class Hub:
                 if task is not None:
                     task.cancel()
             log.info("table %s: seat %d resigned", table.id, seat)
-        await self.acted(room)
+        self.acted(room)
         self.broadcast(room)
         self.settle(room)
 
@@ -1182,7 +1199,7 @@ class Hub:
                 return
             self.broadcast(room)
         if conn is not None:
-            await self.acted(room)
+            self.acted(room)
         self.schedule(room)
 
     async def chat(self, room: Room, conn: Conn, message: ChatMessage) -> None:

@@ -63,6 +63,7 @@ from sqlalchemy import (
     func,
     insert,
     literal,
+    or_,
     select,
     text,
     update,
@@ -618,10 +619,17 @@ class Store:
 
     @staticmethod
     def op_acted(table_id: str, when: datetime) -> Op:
-        """A person acted at the table (joined, chatted, dealt, asked for a rematch)."""
+        """A person acted at the table (joined, chatted, dealt, asked for a rematch). Never moves
+        the time back: written in the background, it may be stored after a later move's."""
 
         def op(conn: Connection) -> None:
-            conn.execute(update(tables).where(tables.c.id == table_id).values(acted=when))
+            conn.execute(
+                update(tables)
+                .where(
+                    tables.c.id == table_id, or_(tables.c.acted.is_(None), tables.c.acted < when)
+                )
+                .values(acted=when)
+            )
 
         return op
 
@@ -686,6 +694,25 @@ class Store:
                 update(seats)
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
                 .values(name=name, joined=joined)
+            )
+
+        return op
+
+    @staticmethod
+    def op_joined(table_id: str, seat: int, token_hash: str) -> Op:
+        """The person holding a seat (by its token's hash) has come to the table: only the flag,
+        so that, written in the background, it never undoes a rename, nor marks a seat given to
+        someone else meanwhile."""
+
+        def op(conn: Connection) -> None:
+            conn.execute(
+                update(seats)
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.seat == seat,
+                    seats.c.token_hash == token_hash,
+                )
+                .values(joined=True)
             )
 
         return op
