@@ -228,21 +228,6 @@ class LineRules(GameRules):
 
         return LinePresenter(self)
 
-    def partners(self) -> bool:
-        return any(len(side) > 1 for side in self.sides)
-
-    def describe(self) -> str:
-        return f"{self.game.id} ({self.rule_set}), {self.players} players"
-
-    def seat_name(self, seat: int) -> str:
-        return f"seat {seat}"
-
-    def side_name(self, side: int) -> str:
-        members = self.sides[side]
-        if len(members) == 1:
-            return f"seat {members[0]}"
-        return "seats " + " & ".join(str(s) for s in members)
-
     # ----------------------------------------------------------------- dealing and the lead
     def deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """Shuffle and deal: each seat's tiles (in deal order) and the stock in draw order."""
