@@ -576,4 +576,8 @@ def test_a_table_of_computers_plays_itself(client: TestClient) -> None:
         watcher.hello()
         over = watcher.until(lambda m: m["type"] == "state" and m["status"] == "over")
     assert over["winner"].startswith("Match over")
-    assert any(row["notes"] for row in over["sheet"]["rows"])
+    rows = over["sheet"]["rows"]
+    assert rows and all(row["ended"] for row in rows)
+    # How a hand ended is its row's own column, not repeated among the notes of why it scored
+    # (it read "you went out (Ended: you went out.)").
+    assert not any(row["ended"] in note for row in rows for note in row["notes"])

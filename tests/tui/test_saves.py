@@ -254,3 +254,24 @@ async def test_no_keys_of_play_once_the_match_is_over() -> None:
         for gone in ("Draw", "Pass", "Hint", "Take back"):
             assert gone not in keys, keys
         assert "Score" in keys and "Quit" in keys
+
+
+async def test_texas_42_offers_the_pass_key_only_in_the_bidding() -> None:
+    """A bid may be passed, a trick may not: the footer showed ``p Pass`` through the play too."""
+    from boneyard.core.protocol import Phase
+
+    app = app_for("texas-42", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: waiting_for_you(app))
+        session = game_screen_session(app)
+        assert session.state.phase == Phase.BID
+        assert "p Pass" in footer(app)
+        for _ in range(40):
+            if session.state.phase == Phase.PLAY:
+                break
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: waiting_for_you(app))
+        assert session.state.phase == Phase.PLAY
+        await pilot.pause()
+        assert "Pass" not in footer(app), footer(app)
+        assert "cannot pass" not in screen_text(app)

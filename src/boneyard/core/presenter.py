@@ -29,7 +29,7 @@ from .words import Voice, capital, number, plural
 if TYPE_CHECKING:
     from .actions import Action, Move
     from .match import Match
-    from .protocol import GameRules, GameState, HandResult, Outcome
+    from .protocol import GameRules, GameState, HandResult, Outcome, Phase
     from .views import TableView
 
 __all__ = ["Presenter", "SheetKind"]
@@ -71,8 +71,10 @@ class Presenter(Generic[R]):
         """What a star in a hand means, where tiles are starred."""
         return ""
 
-    def keys(self) -> frozenset[str]:
-        """The actions a front end may offer a key for: ``draw``, ``pass``, ``muggins``."""
+    def keys(self, phase: Phase | None = None) -> frozenset[str]:
+        """The actions a front end may offer a key for: ``draw``, ``pass``, ``muggins``; in
+        ``phase`` only (a key for an action the phase never has is not offered), or in any
+        phase of the hand when ``phase`` is ``None``."""
         return frozenset()
 
     # ----------------------------------------------------------------- the match

@@ -802,9 +802,8 @@ class Table:
 
         lines = ended(self.voice(None)).split("\n")
         self.results[number - 1] = lines
-        self.notes.setdefault(number - 1, []).extend(
-            self.told(lambda v: f"Ended: {v.tell(result.reason)}.")
-        )
+        # The sheet's row tells how the hand ended (``SheetRow.ended``); notes say why it scored.
+        self.notes.setdefault(number - 1, [])
         self.say("")
         self.tell(ended)
         self.match.record_hand_end()

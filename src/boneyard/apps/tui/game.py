@@ -130,6 +130,7 @@ class GameScreen(Screen[None]):
         self.message = ""
         self._hinted = False
         self._over_shown = session.match.over
+        self._phase_shown = session.match.hand.phase
 
     @property
     def boneyard(self) -> BoneyardApp:
@@ -189,7 +190,7 @@ class GameScreen(Screen[None]):
             "take_back",
         ):
             return False  # nothing is left to play
-        keys = rules.presenter.keys()
+        keys = rules.presenter.keys(self.session.match.hand.phase)
         if action == "draw":
             return "draw" in keys
         if action == "pass_turn":
@@ -205,6 +206,9 @@ class GameScreen(Screen[None]):
         if s.match.over != self._over_shown:
             self._over_shown = s.match.over
             self.refresh_bindings()  # the footer drops the keys of play
+        if s.match.hand.phase != self._phase_shown:
+            self._phase_shown = s.match.hand.phase
+            self.refresh_bindings()  # the keys of the new phase (no pass in Texas 42's play)
         hand_index = self.shown_hand if self.shown_hand is not None else len(s.match.hands) - 1
         state = s.match.hands[hand_index]
         obs = state.observation(YOU)

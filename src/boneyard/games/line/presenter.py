@@ -48,7 +48,7 @@ class LinePresenter(Presenter[R]):
     hub: ClassVar[bool] = False
     """Whether the arms are trains growing from a hub (the lead), each a row of its own."""
 
-    def keys(self) -> frozenset[str]:
+    def keys(self, phase: Phase | None = None) -> frozenset[str]:
         rules = self.rules
         keys = {"pass"}
         if rules.can_draw or rules.voluntary_draw:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Bid, Declare, Move, Pass, Play
 from ...core.presenter import Presenter
-from ...core.protocol import HandResult
+from ...core.protocol import HandResult, Phase
 from ...core.views import TrickSeatView, TrickView
 from ...core.words import Voice, capital, number, plural, tile_text
 from .rules import MARK, SUIT_WORDS, TRICKS, FortyTwoRules
@@ -100,8 +100,9 @@ class FortyTwoPresenter(Presenter[Any]):
             "'sixes', 'doubles', 'follow-me', 'nello', 'sevens'; or the move's number in the list."
         ]
 
-    def keys(self) -> frozenset[str]:
-        return frozenset({"pass"})
+    def keys(self, phase: Phase | None = None) -> frozenset[str]:
+        # Only a bid may be passed: in the play a tile must always be laid.
+        return frozenset({"pass"}) if phase in (None, Phase.BID) else frozenset()
 
     @property
     def unit(self) -> str:

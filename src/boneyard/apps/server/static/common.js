@@ -464,7 +464,7 @@ function drawHub(container, line, targets, fresh) {
   container.appendChild(svg);
 }
 
-const TRICK_STATUS = {deciding: "to decide", stood: "stands", missed: "took the miss", dropped: "dropped out", out: "sits out"};
+const TRICK_STATUS = {deciding: "to decide", stood: "in", missed: "took the miss", dropped: "dropped out", out: "sits out"};
 
 /**
  * A trick-taking table (Domino Loo): the turn-up and trumps, the trick in play with who played
