@@ -366,11 +366,19 @@ class PauseAtBookkeepingCommit(CommitProxy):
     (``SIGSTOP``) that database process and drops its answer: the write is stored, the server
     does not know it, and the process that holds the transaction can be neither asked nor
     stopped (``pg_terminate_backend`` acts only once it runs), so the read-back of the outcome
-    cannot finish while it is paused."""
+    cannot finish while it is paused. With ``moves``, the same at the COMMIT of a move."""
 
-    def __init__(self, target: Path) -> None:
+    def __init__(self, target: Path, moves: bool = False) -> None:
         self.paused: list[int] = []
+        self.moves = moves
         super().__init__(target)
+
+    def _held(self, sent: bytes) -> bool:
+        """Whether the transaction ``sent`` so far is the kind to hold."""
+        move = b"INSERT INTO actions" in sent
+        if self.moves:
+            return move
+        return (b"SET acted" in sent or b"SET joined" in sent) and not move
 
     def _carry(self, client: socket.socket, server: socket.socket) -> None:
         link = {"pid": 0, "held": threading.Event(), "committed": threading.Event()}
@@ -382,13 +390,7 @@ class PauseAtBookkeepingCommit(CommitProxy):
         with contextlib.suppress(OSError):
             while data := client.recv(65536):
                 sent += data
-                bookkeeping = b"SET acted" in sent or b"SET joined" in sent
-                if (
-                    b"COMMIT" in data
-                    and bookkeeping
-                    and b"INSERT INTO actions" not in sent
-                    and self.armed.is_set()
-                ):
+                if b"COMMIT" in data and self._held(sent) and self.armed.is_set():
                     self.armed.clear()
                     link["held"].set()
                     server.sendall(data)
@@ -482,6 +484,70 @@ def test_a_bookkeeping_write_whose_answer_is_lost_holds_up_no_message(
                 stored_matches(h, made["id"], ann)
                 stored = h.store.load(made["id"])
                 assert stored is not None and stored.seats[0].joined
+    finally:
+        proxy.close()
+
+
+@pytest.mark.xdist_group("postgres")
+def test_a_move_whose_outcome_the_store_cannot_tell_holds_up_no_table(
+    postgres_cluster: PostgresCluster, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The database stops answering at the COMMIT of a move, and its process can be neither
+    asked nor stopped, so whether the move was stored cannot be read back. The mover is told
+    ``pending``; the table's lock is not held meanwhile: a ping, a chat line and the same move
+    sent again are answered within the timeout (the move refused with ``storage``: nothing else
+    is played until the first one is known). Once the database runs again, the move is read
+    back as stored, then applied, acknowledged and shown, and the table goes on."""
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    fresh_database(postgres_cluster.url, name)
+    proxy = PauseAtBookkeepingCommit(postgres_cluster.socket_path, moves=True)
+    url = tcp_url(postgres_cluster, proxy.port, name)
+    bound = TIMEOUT + 2.5
+    try:
+        with TestClient(create_app(settings(url, store_timeout=TIMEOUT, lease=60))) as c:
+            h = hub(c)
+            made = create(c)
+            with seated(c, made) as ann:
+                state = ann.state
+                assert state is not None
+                before = moves_of(ann)
+                move = state["moves"][0]["action"]
+                proxy.armed.set()
+                ann.send(type="move", action=move, hand=state["hand"], seen=before, id=41)
+                told = within(2 * bound, lambda: ann.until(lambda m: m["type"] in ("ack", "error")))
+                assert told[0]["type"] == "error" and told[0]["code"] == "pending", told[0]
+                assert proxy.paused, "the move's commit was not held"
+                # The outcome is still unknown (the process is paused): nobody waits for it.
+                room = h.rooms[made["id"]]
+                deadline = time.monotonic() + 2 * bound
+                while room.unsettled is None:
+                    assert time.monotonic() < deadline, "the move was never let go of"
+                    time.sleep(0.05)
+                within(bound, ann.fresh)  # a ping answered
+                ann.send(type="chat", text="still here", id=42)
+                # Shown, or refused (its write may meet the connection the store hung on).
+                said = within(
+                    bound, lambda: ann.until(lambda m: m["type"] == "chat" or m.get("id") == 42)
+                )
+                assert said[0]["type"] == "chat" or said[0]["code"] == "storage", said[0]
+                ann.send(type="move", action=move, hand=state["hand"], seen=before, id=43)
+                again, took = within(bound, lambda: ann.until(lambda m: m.get("id") == 43))
+                assert again["type"] == "error" and again["code"] == "storage", again
+                assert "not yet said" in again["message"]
+                assert moves_of(ann) == before  # nothing applied while unknown
+                print(f"a move in doubt: the same move again refused after {took:.2f} s")
+                proxy.resume()
+                # Once the database process runs again: stored, applied, acknowledged, shown.
+                ack = within(30, lambda: ann.until(lambda m: m["type"] == "ack"))[0]
+                assert ack["id"] == 41 and ack["move"] == before + 1, ack
+                assert "the commit whose answer was lost was stored" in caplog.text
+                shown = ann.until(lambda m: m["type"] == "state")  # the move follows its ack
+                assert moves_of(shown) >= before + 1
+                assert ann.wait_choice()
+                again = ann.play()
+                assert again["type"] == "ack", again  # the table goes on
+                assert not [m for m in ann.seen if m["type"] == "error" and m["code"] == "illegal"]
+                stored_matches(h, made["id"], ann)
     finally:
         proxy.close()
 

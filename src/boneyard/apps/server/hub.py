@@ -78,6 +78,7 @@ from .store import (
     Store,
     StoredChat,
     StoredTable,
+    Unsettled,
     Writer,
     cause,
     now,
@@ -189,6 +190,21 @@ class Conn:
                     await self.ws.close(code=self.close_code, reason=self.close_reason)
 
 
+@dataclass(frozen=True)
+class PendingMove:
+    """A checked move on its way to the store: who made it, where, and whom to answer."""
+
+    seat: int
+    action: Action
+    hand: int
+    index: int
+    conn: Conn | None
+    ack_id: int | None
+
+
+UNSETTLED = "the store has not yet said whether the last move was stored: try again in a moment"
+
+
 @dataclass
 class Room:
     """A table with what the server needs around it: its lock (one change at a time), its
@@ -205,6 +221,10 @@ class Room:
     clock_started: float = 0.0
     client: str | None = None
     """The address that made the table (for the limit on tables of computers only)."""
+    unsettled: asyncio.Task[None] | None = None
+    """A move whose commit's answer was lost and whose outcome the store cannot tell yet (its
+    database process hung): the table takes no other move until it is known (then applied,
+    or refused)."""
 
     def present(self) -> bool:
         """Whether a person is here: connected to his seat, and not away."""
@@ -411,16 +431,21 @@ class Hub:
             log.error("a table task failed", exc_info=task.exception())
 
     async def write(
-        self, *ops: Op, table: Table | None = None, doubt: Callable[[], None] | None = None
+        self,
+        *ops: Op,
+        table: Table | None = None,
+        doubt: Callable[[], None] | None = None,
+        give_up: bool = False,
     ) -> None:
         """Store ``ops`` in one transaction; :class:`StorageError` if nothing was stored. A write
         to a table in play is stored only while this process holds the table (if it has lost it,
         the table is let go). ``doubt`` is told if the store's answer was lost and the write
-        waits to know whether it was stored."""
+        waits to know whether it was stored; with ``give_up`` it waits only a little and raises
+        :class:`Unsettled` (the outcome to come) if the store still cannot tell."""
         assert self.writer is not None
         fence = table.id if table is not None and table.status in ACTIVE else None
         try:
-            await self.writer.write(*ops, table=fence, doubt=doubt)
+            await self.writer.write(*ops, table=fence, doubt=doubt, give_up=give_up)
         except LeaseLost:
             room = self.rooms.get(fence) if fence is not None else None
             if room is not None:
@@ -1008,6 +1033,9 @@ class Hub:
                 if table.status not in ACTIVE:
                     self.refuse(conn, "no_resign", "the match is over", id)
                     return
+                if room.unsettled is not None:
+                    self.refuse(conn, "storage", UNSETTLED, id)
+                    return
                 try:
                     await self._to_computer(
                         room, seat, STAND_IN, "resigned", "you resigned: you watch from now on"
@@ -1021,6 +1049,9 @@ class Hub:
         async with room.lock:
             if table.status not in ACTIVE:
                 self.refuse(conn, "no_resign", "the match is over", id)
+                return
+            if room.unsettled is not None:
+                self.refuse(conn, "storage", UNSETTLED, id)
                 return
             table.resign(seat)
             try:
@@ -1084,6 +1115,8 @@ class Hub:
         assert seat is not None
         async with room.lock:
             problem = self._refuse(table, seat, message.hand, message.seen)
+            if problem is None and room.unsettled is not None:
+                problem = "storage", UNSETTLED
             if problem is not None:
                 self.refuse(conn, *problem, message.id)
                 return
@@ -1129,12 +1162,12 @@ class Hub:
         conn: Conn | None = None,
         ack_id: int | None = None,
     ) -> bool:
-        """Store a checked move, then apply it, acknowledge it and show it to everyone."""
+        """Store a checked move, then apply it, acknowledge it and show it to everyone. If the
+        store's answer was lost and it cannot tell for now whether the move was stored (its
+        database process hung), the move waits for the outcome outside the table's lock (the
+        table takes no other move meanwhile) and this returns false."""
         table = room.table
-        hand = table.number
-        index = len(table.state.history)
-        before = table.status
-        person = conn is not None
+        move = PendingMove(seat, action, table.number, len(table.state.history), conn, ack_id)
 
         def doubt() -> None:
             if conn is not None:
@@ -1147,15 +1180,30 @@ class Hub:
 
         try:
             await self.write(
-                self.store.op_action(table.id, hand, index, record, person),
+                self.store.op_action(table.id, move.hand, move.index, record, conn is not None),
                 table=table,
                 doubt=doubt,
+                give_up=True,
             )
+        except Unsettled as unsure:
+            log.warning("table %s: a move waits to hear whether it was stored", table.id)
+            room.unsettled = self.spawn(self._settle_move(room, move, unsure.outcome))
+            self.changes.add(room.unsettled)
+            room.unsettled.add_done_callback(self.changes.discard)
+            return False
         except StorageError:
             if conn is not None:
                 self.refuse(conn, "storage", "the move could not be stored: try again", ack_id)
             return False
-        table.apply(seat, action)
+        await self._apply_stored(room, move)
+        return True
+
+    async def _apply_stored(self, room: Room, move: PendingMove) -> None:
+        """Apply a move the store holds, acknowledge it and show it to everyone."""
+        table = room.table
+        before = table.status
+        person = move.conn is not None
+        table.apply(move.seat, move.action)
         if person:
             table.acted = table.updated
         self.moves += 1
@@ -1170,10 +1218,35 @@ class Hub:
             if table.status == "over":
                 log.info("table %s: the match is over", table.id)
                 self.settle(room)
-        if conn is not None:
-            conn.send(Ack(id=ack_id, hand=hand, move=index + 1))
+        if move.conn is not None:
+            move.conn.send(Ack(id=move.ack_id, hand=move.hand, move=move.index + 1))
         self.broadcast(room)
-        return True
+
+    async def _settle_move(
+        self, room: Room, move: PendingMove, outcome: asyncio.Future[bool]
+    ) -> None:
+        """Wait for the store to say whether ``move`` was stored: then apply it (acknowledged,
+        shown) or refuse it (nothing was stored), and let the table go on."""
+        try:
+            stored = await outcome
+        except asyncio.CancelledError:
+            room.unsettled = None
+            raise
+        table = room.table
+        async with room.lock:
+            room.unsettled = None  # under the lock: no other move slips in before this one
+            where = (table.number, len(table.state.history))
+            if stored and where == (move.hand, move.index):
+                await self._apply_stored(room, move)
+            elif stored:  # nothing else moves meanwhile; a table reloaded is already right
+                log.error("table %s: a move read back as stored no longer fits", table.id)
+            else:
+                log.warning("table %s: the move in doubt was not stored", table.id)
+                if move.conn is not None:
+                    self.refuse(
+                        move.conn, "storage", "the move could not be stored: try again", move.ack_id
+                    )
+        self.schedule(room)
 
     async def next_hand(self, room: Room, conn: Conn | None, id: int | None = None) -> None:
         table = room.table
@@ -1301,6 +1374,8 @@ class Hub:
         self._clock(room)
         if room.pending is not None and not room.pending.done():
             return
+        if room.unsettled is not None:
+            return  # the last move is not known to be stored yet: its outcome schedules again
         what = table.automatic()
         if what is None:
             return
@@ -1408,6 +1483,8 @@ class Hub:
         async with room.lock:
             if table.version != version or table.automatic() != what:
                 return True
+            if room.unsettled is not None:
+                return False  # the move in doubt schedules the next one once it is known
             try:
                 record = table.check(seat, action)
             except IllegalAction:

@@ -953,6 +953,17 @@ class StorageError(RuntimeError):
     """A write that was not stored: nothing of it is in the store (try again)."""
 
 
+class Unsettled(StorageError):
+    """A write whose commit's answer was lost, and whose outcome the store could not tell soon
+    after (the database process that holds the transaction hung): it may or may not have been
+    stored. ``outcome`` is resolved, once the store can tell, with whether it was. Raised
+    only to a caller that asked for it (``Writer.write(..., give_up=True)``); others wait."""
+
+    def __init__(self, why: str, outcome: asyncio.Future[bool]) -> None:
+        super().__init__(why)
+        self.outcome = outcome
+
+
 class LeaseLost(StorageError):
     """A write of a table whose lease this process no longer holds (another process plays it):
     nothing was stored."""
@@ -1068,6 +1079,10 @@ class Pending:
     future: asyncio.Future[None]
     loop: asyncio.AbstractEventLoop
     doubt: Callable[[], None] | None = None
+    outcome: asyncio.Future[bool] | None = None
+    """Given (``give_up``), the write's caller is answered :class:`Unsettled` once the outcome
+    of a lost commit answer has been unknown for the store's timeout, and this is resolved
+    with the outcome when it is known."""
 
 
 class Writer:
@@ -1113,11 +1128,19 @@ class Writer:
             thread.start()
 
     async def write(
-        self, *ops: Op, table: str | None = None, doubt: Callable[[], None] | None = None
+        self,
+        *ops: Op,
+        table: str | None = None,
+        doubt: Callable[[], None] | None = None,
+        give_up: bool = False,
     ) -> None:
+        """Store ``ops`` in one transaction. With ``give_up``, a write whose commit's answer was
+        lost and whose outcome stays unknown for the store's timeout raises :class:`Unsettled`
+        (carrying the outcome to come) instead of waiting for as long as the store is hung."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        self._queue.put(Pending(ops, table, future, loop, doubt))
+        outcome: asyncio.Future[bool] | None = loop.create_future() if give_up else None
+        self._queue.put(Pending(ops, table, future, loop, doubt, outcome))
         await future
 
     def close(self) -> None:
@@ -1256,6 +1279,10 @@ class Writer:
 
         def settle() -> None:
             told = False
+            given_up = False
+            # The outcome is usually read back within a few tries (the hung transaction ended,
+            # its process asked to stop); a caller that would rather not wait more hears then.
+            give_up_at = time.monotonic() + min(self.store.timeout, 1.0)
             delay = 0.1
             while True:
                 try:
@@ -1265,6 +1292,8 @@ class Writer:
                 if stored is not None:
                     for item in batch:
                         _resolve(item, None if stored else StorageError(cause(error)))
+                        if item.outcome is not None:
+                            _settle(item.loop, item.outcome, stored)
                     outcome = "stored" if stored else "not stored"
                     log.warning("the commit whose answer was lost was %s", outcome)
                     return
@@ -1274,6 +1303,14 @@ class Writer:
                         if item.doubt is not None:
                             with contextlib.suppress(RuntimeError):
                                 item.loop.call_soon_threadsafe(item.doubt)
+                if not given_up and time.monotonic() >= give_up_at:
+                    # The store cannot tell yet (its process hung): a caller that would rather
+                    # not wait is answered now, and told the outcome when it comes.
+                    given_up = True
+                    for item in batch:
+                        if item.outcome is not None:
+                            why = f"the store has not said whether it was stored ({cause(error)})"
+                            _resolve(item, Unsettled(why, item.outcome))
                 if self._stopping.wait(delay):
                     return
                 delay = min(2.0, delay * 2)
@@ -1292,6 +1329,15 @@ def _store_failed(error: BaseException) -> bool:
 
 def _disconnected(error: BaseException) -> bool:
     return isinstance(error, exc.DBAPIError) and error.connection_invalidated
+
+
+def _settle(loop: asyncio.AbstractEventLoop, outcome: asyncio.Future[bool], stored: bool) -> None:
+    def done() -> None:
+        if not outcome.done():
+            outcome.set_result(stored)
+
+    with contextlib.suppress(RuntimeError):  # a closed loop: nobody is waiting any more
+        loop.call_soon_threadsafe(done)
 
 
 def _resolve(item: Pending, error: Exception | None) -> None:
