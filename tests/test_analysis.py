@@ -268,3 +268,27 @@ def test_every_game_offers_each_lead_once_where_its_orientation_changes_nothing(
             twin = next(b for b in offered if isinstance(b, Play) and b.tile == a.tile)
             one, other = rules.lead_layout(a.tile, a.open), rules.lead_layout(twin.tile, twin.open)
             assert one.pips == other.pips[::-1] and len(one.names) == 2
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_move_of_every_game_gets_a_reason(game: str) -> None:
+    """Over the registry, at every decision of random hands: each legal move's reason in a hint
+    says something, and "nothing fits" only where passing or drawing is all there is (Texas
+    42's pass in the bidding once read "nothing fits: pass", its bids an empty reason)."""
+    from boneyard.core.actions import Draw, Pass
+
+    rng = random.Random(7)
+    for seed in range(2):
+        hand = Match(get_game(game).configure(), seed=seed).hand
+        decisions = 0
+        while not hand.over and decisions < 40:
+            legal = hand.legal_actions()
+            obs = hand.observation(hand.turn)
+            if len(legal) > 1:
+                decisions += 1
+                only_pass_or_draw = all(type(a) in (Pass, Draw) for a in legal)
+                for a in legal:
+                    reason = move_reason(obs, a)
+                    assert reason, (game, a)
+                    assert "nothing fits" not in reason or only_pass_or_draw, (game, a, reason)
+            hand.apply(rng.choice(legal))

@@ -716,3 +716,73 @@ def test_random_hands_played_out_take_42_and_score_one_side(rule_set: str, seed:
         assert following[0][0] == winner  # the winner leads the next trick
     if rules.scoring == "marks":
         assert sorted(result.points) == [0, table.high.marks]
+
+
+# ------------------------------------------------------------------------------ hints
+def test_a_hint_over_the_partners_bid_values_every_call_by_sampling() -> None:
+    """Over the partner's 30, the hint plays out the partner's bid for a pass and this seat's
+    own bid for a raise, in the same deals (it once showed the expert's rule as +1.0 for its
+    choice and +0.0 for the rest, with no spread); each call says what it undertakes."""
+    from boneyard.games.texas42.players import TexasAgent, TexasExpert
+    from boneyard.players.analysis import Effort, analyze
+
+    rules = rules42()
+    # N shakes: E bids first and passes, S (N's partner) bids 30, W passes; N to call.
+    state = deal(
+        rules,
+        [
+            "6-6 6-3 4-3 4-0 3-3 2-1 1-1",
+            "6-0 5-4 5-1 4-2 3-0 2-0 1-0",
+            "6-5 6-4 5-5 5-3 4-4 3-2 2-2",
+            "6-2 6-1 5-2 5-0 4-1 3-1 0-0",
+        ],
+        N,
+    )
+    for text in ("pass", "bid 30", "pass"):
+        state.apply(action(text))
+    assert state.turn == N
+    obs = state.observation(N)
+    ranked = {m.action: m for m in analyze(obs, effort=Effort(worlds=16, nodes=300), seed=5)}
+    assert set(ranked) == set(obs.legal_actions)
+    assert all(m.worlds > 1 for m in ranked.values())
+    # Every value is a mean of whole marks won or lost: a pass or a one-mark bid lies in
+    # [-1, +1], the two-mark bid in [-2, +2].
+    assert all(-1 <= m.value <= 1 for a, m in ranked.items() if a != Bid(84))
+    assert ranked[PASS].reason == "leaves your partner's bid of 30 standing"
+    assert ranked[Bid(31)].reason == "your side must take 31 of the 42 points"
+    assert ranked[Bid(84)].reason == "your side must take every trick, for 2 marks"
+    # The expert itself still follows its rule over its partner's bid (what was measured).
+    rng = random.Random(0)
+    assert TexasExpert(budget=None, worlds=4).choose(obs, rng) == TexasAgent().bid(
+        obs, rules, state.table
+    )
+
+
+def test_a_hint_after_the_opponents_bid_plays_their_bid_out_for_a_pass() -> None:
+    """A pass over the opponents' bid is worth, in each sampled deal, a mark if they are set
+    and less one if they make it (it was worth nothing in every deal)."""
+    from boneyard.games.texas42.players import TexasExpert
+
+    rules = rules42()
+    # W shakes: N bids first and passes, E bids 30, S (E's opponent) to call.
+    state = deal(
+        rules,
+        [
+            "2-1 2-0 1-0 3-1 3-0 4-1 4-0",
+            "6-6 6-5 6-4 6-3 6-2 6-1 6-0",
+            "3-2 4-2 4-3 5-0 5-1 5-2 5-3",
+            "5-5 4-4 3-3 2-2 1-1 0-0 5-4",
+        ],
+        W,
+    )
+    for text in ("pass", "bid 30"):
+        state.apply(action(text))
+    assert state.turn == S
+    obs = state.observation(S)
+    values = TexasExpert(budget=None, worlds=8).world_values(obs, random.Random(1))
+    assert len(values[PASS]) > 1 and set(values[PASS]) <= {-1.0, 1.0}
+    assert len(values[Bid(31)]) == len(values[PASS])  # the same deals
+    assert (
+        rules.presenter.move_reason(obs.table, S, PASS)
+        == "leaves the opponents' bid of 30 standing"
+    )

@@ -399,9 +399,29 @@ def test_beliefs_with_three_players_sum_to_the_hand_sizes() -> None:
             assert sum(view.chances[t][k] for t in view.tiles) == pytest.approx(size)
         # A tile a seat cannot hold (a void it showed) gets no chance there.
         inf = Inference.from_observation(obs)
-        for holder in view.holders[:-1]:
+        for holder in (h for h in view.holders if h >= 0):
             for t in tiles_of(inf.excluded(holder)):
                 assert view.chance(t, holder) == 0.0
+
+
+def test_beliefs_leave_out_a_stock_that_holds_nothing() -> None:
+    """Texas 42 deals all 28 tiles: no stock column (it was a column of 0%). Two-player Draw
+    keeps one until the stock is drawn out."""
+    from boneyard.analysis import beliefs
+    from boneyard.core.match import Match
+
+    hand = Match(get_game("texas-42").configure(), seed=5).hand
+    view = beliefs(hand.observation(hand.turn))
+    assert view.holders == tuple(s for s in range(4) if s != hand.turn)
+    assert len(view.tiles) == 21 and view.chance(view.tiles[0], -1) == 0.0
+    for t in view.tiles:  # 7 tiles in each of three hands, none seen yet
+        assert view.chances[t] == pytest.approx((1 / 3, 1 / 3, 1 / 3))
+
+    draw = Match(get_game("draw").configure(players=2), seed=5).hand
+    view = beliefs(draw.observation(draw.turn))
+    assert view.holders == (1 - draw.turn, -1)
+    # 21 unseen: 7 in the other hand, 14 in the stock.
+    assert sum(view.chances[t][1] for t in view.tiles) == pytest.approx(14)
 
 
 def test_estimated_beliefs_say_so_and_stay_close_to_the_exact_ones(

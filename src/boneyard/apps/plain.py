@@ -341,10 +341,10 @@ class TerminalGame:
         if state.over:
             return "The hand is over: every tile has been shown."
         view = beliefs(state.observation(YOU))
-        names = [self.voice.name(s) for s in view.holders[:-1]]
         stock = "stock" if self.rules.shows_hands_at_end else "stock or out"
+        names = [self.voice.name(h) if h >= 0 else stock for h in view.holders]
         return "What the others may hold, from everything you have seen:\n" + beliefs_text(
-            view, [*names, stock]
+            view, names
         )
 
     def position_text(self, state: GameState) -> str:

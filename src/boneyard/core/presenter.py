@@ -176,6 +176,13 @@ class Presenter(Generic[R]):
         """One legal action in words, for the numbered list of moves."""
         raise NotImplementedError
 
+    def move_reason(self, table: object | None, seat: int, action: Action) -> str | None:
+        """A short reason for ``action`` (by ``seat``, on the public ``table``) beside its value
+        in a hint, where the game tells its own decisions (a bid, naming trumps); ``None``
+        leaves it to the analysis's reasons from public facts (what a play scores, sheds,
+        leaves the next player)."""
+        return None
+
     def describe_move(
         self,
         move: Move,

@@ -36,9 +36,9 @@ import math
 import os
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ..core.actions import Action, Draw, Muggins, Pass, Play
+from ..core.actions import Action, Discard, Draw, Drop, Muggins, Pass, Play, Stand, TakeMiss
 from ..core.layout import Layout
 from ..core.options import OptionError
 from ..core.protocol import GameState, Observation
@@ -285,10 +285,19 @@ class Beliefs:
 
     def chance(self, tile: int, holder: int) -> float:
         """The chance that ``holder`` (a seat, or ``-1`` for the stock) holds ``tile`` now: 1 or
-        0 for a tile this seat sees (its own, or on the table)."""
-        if tile not in self.chances:
+        0 for a tile this seat sees (its own, or on the table); 0 for a stock that is empty
+        (then not among ``holders``)."""
+        if tile not in self.chances or holder not in self.holders:
             return 0.0
         return self.chances[tile][self.holders.index(holder)]
+
+    def without_empty_stock(self) -> Beliefs:
+        """The same view without the stock's column where the stock holds no tile this seat
+        cannot see (every tile dealt, as in Texas 42, or the stock drawn out)."""
+        if self.holders[-1] != -1 or any(row[-1] > 0 for row in self.chances.values()):
+            return self
+        chances = {t: row[:-1] for t, row in self.chances.items()}
+        return replace(self, holders=self.holders[:-1], chances=chances)
 
     def note(self) -> str:
         """How the figures were found, to show beside them."""
@@ -310,12 +319,12 @@ BELIEF_WORLDS = 4_000  # worlds behind an estimated view
 
 def beliefs(observation: Observation, *, model: bool = False, seed: int | None = None) -> Beliefs:
     """What ``observation``'s seat may believe about every tile it cannot see: for each, the
-    chance that each other seat, and the stock, holds it, given everything the seat has seen.
-    By default the exact posterior under the rules alone (uniform over the hidden deals
-    consistent with the public history; estimated from :data:`BELIEF_WORLDS` worlds where the
-    inference falls back to its approximation); with ``model``, weighted by the expert's play
-    model (:class:`~boneyard.players.search.model.PlayModel`), estimated from as many worlds
-    drawn from ``seed`` (by default :func:`position_seed`).
+    chance that each other seat, and the stock (where it holds any), holds it, given everything
+    the seat has seen. By default the exact posterior under the rules alone (uniform over the
+    hidden deals consistent with the public history; estimated from :data:`BELIEF_WORLDS`
+    worlds where the inference falls back to its approximation); with ``model``, weighted by
+    the expert's play model (:class:`~boneyard.players.search.model.PlayModel`), estimated from
+    as many worlds drawn from ``seed`` (by default :func:`position_seed`).
 
     >>> from boneyard.games import get_game
     >>> from boneyard.core.match import Match
@@ -332,7 +341,9 @@ def beliefs(observation: Observation, *, model: bool = False, seed: int | None =
     if not model:
         exact = inference.marginals()
         if exact is not None:
-            return Beliefs(observation.seat, holders, tiles, exact, "rules", True)
+            return Beliefs(
+                observation.seat, holders, tiles, exact, "rules", True
+            ).without_empty_stock()
     rng = random.Random(position_seed(observation) if seed is None else seed)
     likelihood = PlayLikelihood.from_observation(observation, DEFAULT_MODEL) if model else None
     column = {h: i for i, h in enumerate(holders)}
@@ -352,12 +363,14 @@ def beliefs(observation: Observation, *, model: bool = False, seed: int | None =
             sums[t][column[-1]] += w
     chances = {t: tuple(v / total for v in row) for t, row in sums.items()}
     view = "model" if model else "rules"
-    return Beliefs(observation.seat, holders, tiles, chances, view, False, BELIEF_WORLDS)
+    return Beliefs(
+        observation.seat, holders, tiles, chances, view, False, BELIEF_WORLDS
+    ).without_empty_stock()
 
 
 def beliefs_text(view: Beliefs, names: Sequence[str]) -> str:
     """``view`` as a table of tiles by holders, each chance in percent, with how it was found
-    (``names``: the column headings, one per holder, the stock last)."""
+    (``names``: the column headings, one per holder, the stock last where it is there)."""
     widths = [max(5, len(n)) for n in names]
     head = "tile   " + "  ".join(n.rjust(w) for n, w in zip(names, widths, strict=True))
     lines = [head]
@@ -380,14 +393,23 @@ def move_reason(
     """A short reason for ``action`` from public facts (what it scores, goes out, sheds, leaves
     the next player, keeps in hand)."""
     rules = observation.rules
+    told = rules.presenter.move_reason(observation.table, observation.seat, action)
+    if told:
+        return told
     if type(action) is Draw:
         return "nothing in hand fits: draw" if len(observation.legal_actions) == 1 else "draw"
     if type(action) is Pass:
+        if any(type(a) is Play for a in observation.legal_actions):
+            return "keeps your tiles: pass"
         return "nothing fits: pass"
     if type(action) is Muggins:
         return f"claims the {action.points} points the last player did not claim"
+    if isinstance(action, (Stand, TakeMiss, Drop)):
+        return action.verb
+    if type(action) is Discard:
+        return "throws it out face down"
     if type(action) is not Play:
-        return ""
+        return str(action)
     t = action.tile
     parts: list[str] = []
     remaining = observation.hand & ~BIT[t]

@@ -665,8 +665,9 @@ class HintReply(BaseModel):
 
 class BeliefsReply(BaseModel):
     """Who may hold each tile the seat cannot see: ``chances[i][k]`` is the chance that
-    ``holders[k]`` (the other seats by name, then the stock) holds ``tiles[i]``; ``exact`` and
-    ``note`` say how the figures were found (:func:`boneyard.players.analysis.beliefs`)."""
+    ``holders[k]`` (the other seats by name, then the stock where it holds any) holds
+    ``tiles[i]``; ``exact`` and ``note`` say how the figures were found
+    (:func:`boneyard.players.analysis.beliefs`)."""
 
     v: Literal[1] = 1
     type: Literal["beliefs"] = "beliefs"

@@ -1111,13 +1111,13 @@ class Table:
         """Who may hold each tile the seat of ``obs`` cannot see, for the browser's grid, from
         :func:`boneyard.players.analysis.beliefs` of it (worked out off the event loop); ``id``
         is left for the caller."""
-        names = [self.seats[h].name for h in view.holders[:-1]]
         stock = "stock" if self.rules.shows_hands_at_end else "stock or out"
+        names = [self.seats[h].name if h >= 0 else stock for h in view.holders]
         return BeliefsReply(
             id=None,
             hand=self.number,
             move=len(obs.history) + 1,
-            holders=[*names, stock],
+            holders=names,
             tiles=[NAMES[t] for t in view.tiles],
             chances=[[round(p, 4) for p in view.chances[t]] for t in view.tiles],
             exact=view.exact,

@@ -284,6 +284,17 @@ class TexasExpert:
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]
+        table = observation.table
+        if isinstance(table, FortyTwoTable) and table.bidding:
+            rules = observation.rules
+            assert isinstance(rules, FortyTwoRules)
+            partner = (observation.seat + 2) % 4
+            if table.high is not None and table.bidder == partner and PASS in legal:
+                # Over the partner's bid it follows its rule (raise a helped 30 or 31, else
+                # pass): what the measured expert does; the hint values these by sampling.
+                return self.policy.bid(observation, rules, table)
+            own = self.bid_values(observation, rules, table, rng, pass_played_out=False)
+            return max(legal, key=lambda a: sum(own[a]) / len(own[a]) if a in own else -1e9)
         values = self.values(observation, rng)
         return max(legal, key=lambda a: values.get(a, -1e9))
 
@@ -298,7 +309,9 @@ class TexasExpert:
         self, observation: Observation, rng: random.Random
     ) -> dict[Action, list[float]]:
         """Each legal move's value in each sampled deal, the same deals for every move, in the
-        order they were drawn (what :meth:`values` averages; the analysis reads the spread)."""
+        order they were drawn (what :meth:`values` averages; the analysis reads the spread).
+        In the bidding a pass is valued by playing out the bid that stands (see
+        :meth:`bid_values`)."""
         rules = observation.rules
         assert isinstance(rules, FortyTwoRules)
         table = observation.table
@@ -372,26 +385,55 @@ class TexasExpert:
             sim = self._sim[key] = configured
         return sim
 
-    def bid_values(
-        self, obs: Observation, rules: FortyTwoRules, table: FortyTwoTable, rng: random.Random
-    ) -> dict[Action, list[float]]:
-        """The bid of the best expected marks: for each trump, the points this side takes over
-        sampled deals (played out by the ``texas`` agent, this seat declaring and leading); in
-        each deal a bid is worth its marks if the best trumps over all the deals make it there,
-        less its marks if not."""
-        import time
-
+    def _played_out(
+        self,
+        sim: FortyTwoRules,
+        first: int,
+        hands: list[int],
+        bidder: int,
+        declaration: Declare | None,
+        rng: random.Random,
+    ) -> int:
+        """The points ``bidder``'s side takes in the deal ``hands`` (``first`` bids first)
+        when ``bidder`` alone bids and names ``declaration`` (``None``: the ``texas`` agent's
+        choice), every seat then played by the ``texas`` agent."""
         from ...core.protocol import HandStart
 
+        state = sim.start_hand(
+            HandStart([list(tiles_of(h)) for h in hands], [], (first - 1) % 4, trusted=True)
+        )
+        for _ in range(4):
+            state.apply_fast(Bid(sim.min_bid) if state.turn == bidder else PASS)
+        view: Any = state.observation(state.turn)
+        state.apply_fast(declaration or self.policy.declare(view, view.legal_actions))
+        while not state.over:
+            view = state.observation(state.turn)
+            state.apply_fast(self.policy.choose(view, rng))
+        taken: int = state.table.taken[sim.side_of[bidder]]  # type: ignore[attr-defined]
+        return taken
+
+    def bid_values(
+        self,
+        obs: Observation,
+        rules: FortyTwoRules,
+        table: FortyTwoTable,
+        rng: random.Random,
+        *,
+        pass_played_out: bool = True,
+    ) -> dict[Action, list[float]]:
+        """Each bid's marks in each of the sampled deals: for each trump, the points this side
+        takes (played out by the ``texas`` agent, this seat declaring and leading); in each deal
+        a bid is worth its marks if the best trumps over all the deals make it there, less its
+        marks if not. With ``pass_played_out`` a pass over a standing bid is worth what that
+        bid brings this side in the same deals (its bidder naming trumps by the ``texas``
+        agent's rule: its marks if the partner makes it or the opponents are set, less them
+        if not; a plunge or splash played as a plain bid of its marks, and nobody bidding
+        after the pass); before any bid, and without ``pass_played_out`` (the expert's own
+        bidding, as measured), a pass is worth nothing."""
+        import time
+
         legal = obs.legal_actions
-        partner = (obs.seat + 2) % 4
-        if table.high is not None and table.bidder == partner and PASS in legal:
-            # Over the partner's bid: what the heuristic would do (raise a helped 30 or 31,
-            # else pass) is worth a mark more than the rest, not valued by sampling.
-            heuristic = self.policy.bid(obs, rules, table)
-            return {a: [1.0 if a == heuristic else 0.0] for a in legal}
         sim = self._sim_rules(rules)
-        side = rules.side_of[obs.seat]
         trumps = [Declare("suit", n) for n in range(7)] + [Declare("doubles")]
         trumps = [d for d in trumps if (d.contract in rules.contracts)]
         ranked = sorted(
@@ -399,29 +441,29 @@ class TexasExpert:
             key=lambda d: -hand_value(obs.hand, d.trump if d.trump is not None else DOUBLES_SUIT),
         )[:3]
         taken: dict[Declare, list[int]] = {d: [] for d in ranked}
+        holder = table.bidder if table.high is not None and PASS in legal else None
+        standing: list[int] = []  # what the standing bid's side takes in each deal
         start = time.monotonic()
         n = 0
         while self._more(n, 24, 6, start):
             empty = FortyTwoTable.start(table.shaker)
             hands = sample_world(obs.hand, obs.seat, (7, 7, 7, 7), empty, rng)
+            if pass_played_out and holder is not None:
+                standing.append(self._played_out(sim, obs.seat, hands, holder, None, rng))
             for declaration in ranked:
-                state = sim.start_hand(
-                    HandStart(
-                        [list(tiles_of(h)) for h in hands], [], (obs.seat - 1) % 4, trusted=True
-                    )
+                taken[declaration].append(
+                    self._played_out(sim, obs.seat, hands, obs.seat, declaration, rng)
                 )
-                for _ in range(4):
-                    seat = state.turn
-                    state.apply_fast(Bid(sim.min_bid) if seat == obs.seat else PASS)
-                state.apply_fast(declaration)
-                while not state.over:
-                    view: Any = state.observation(state.turn)
-                    state.apply_fast(self.policy.choose(view, rng))
-                taken[declaration].append(state.table.taken[side])  # type: ignore[attr-defined]
             n += 1
         # A plain bid is worth its marks made less its marks set, with the best of the trumps
-        # tried; a pass nothing; a plunge or a splash (not sampled) as if set.
+        # tried; a pass nothing, or the standing bid played out; a plunge or a splash (not
+        # sampled) as if set.
         out: dict[Action, list[float]] = {a: [0.0] * n for a in legal if a == PASS}
+        if standing and table.high is not None and holder is not None:
+            high = table.high
+            need = high.points if high.points < MARK else MARK
+            ours = 1.0 if rules.side_of[holder] == rules.side_of[obs.seat] else -1.0
+            out[PASS] = [ours * (high.marks if x >= need else -high.marks) for x in standing]
         for a in legal:
             if not isinstance(a, Bid):
                 continue

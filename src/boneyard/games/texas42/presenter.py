@@ -215,6 +215,34 @@ class FortyTwoPresenter(Presenter[Any]):
             return text
         return str(action)
 
+    def move_reason(self, table: object | None, seat: int, action: Action) -> str | None:
+        """A bid's, a pass's or a declaration's reason in a hint: what it undertakes.
+
+        >>> from boneyard.games import get_game
+        >>> from boneyard.games.texas42.table import FortyTwoTable
+        >>> words = get_game("texas-42").configure().presenter
+        >>> words.move_reason(FortyTwoTable.start(3), 0, Bid(31))
+        'your side must take 31 of the 42 points'
+        >>> words.move_reason(FortyTwoTable.start(3), 0, Pass())
+        'leaves the bidding to the others'
+        """
+        if not isinstance(table, FortyTwoTable):
+            return None
+        if isinstance(action, Pass) and table.bidding:
+            if table.high is None:
+                return "leaves the bidding to the others"
+            whose = "your partner's" if table.bidder == (seat + 2) % 4 else "the opponents'"
+            return f"leaves {whose} bid of {bid_words(table.high)} standing"
+        if isinstance(action, Bid):
+            if action.contract:
+                return f"{bid_words(action)}: your side must take every trick"
+            if action.points >= MARK:
+                return f"your side must take every trick, for {plural(action.marks, 'mark')}"
+            return f"your side must take {action.points} of the {MARK} points"
+        if isinstance(action, Declare):
+            return self.rules42.action_text(action)
+        return None
+
     def describe_move(
         self,
         move: Move,
