@@ -330,14 +330,23 @@ def tcp_url(cluster: PostgresCluster, port: int, database: str) -> str:
     return f"postgresql+psycopg://postgres@127.0.0.1:{port}/{database}?sslmode=disable"
 
 
+P = TypeVar("P", bound=CommitProxy)
+
+
+def database_behind(cluster: PostgresCluster, make_proxy: Callable[[Path], P]) -> tuple[P, str]:
+    """A fresh database reached through the proxy ``make_proxy`` builds on the cluster's
+    socket: the proxy and the URL that goes through it."""
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    fresh_database(cluster.url, name)
+    proxy = make_proxy(cluster.socket_path)
+    return proxy, tcp_url(cluster, proxy.port, name)
+
+
 @pytest.mark.xdist_group("postgres")
 def test_a_lost_commit_answer_is_read_back_and_the_move_acknowledged_once(
     postgres_cluster: PostgresCluster,
 ) -> None:
-    name = f"t_{uuid.uuid4().hex[:12]}"
-    fresh_database(postgres_cluster.url, name)
-    proxy = DropCommitReply(postgres_cluster.socket_path)
-    url = tcp_url(postgres_cluster, proxy.port, name)
+    proxy, url = database_behind(postgres_cluster, DropCommitReply)
     try:
         with TestClient(create_app(settings(url, store_timeout=TIMEOUT, lease=60))) as c:
             h = hub(c)
@@ -445,10 +454,7 @@ def test_a_bookkeeping_write_whose_answer_is_lost_holds_up_no_message(
     the person acted), and its process can be neither asked nor stopped: the read-back of that
     outcome waits for it, but nobody waits for the read-back. The hello is answered, and the
     player's next messages (a ping, a move) within the timeout."""
-    name = f"t_{uuid.uuid4().hex[:12]}"
-    fresh_database(postgres_cluster.url, name)
-    proxy = PauseAtBookkeepingCommit(postgres_cluster.socket_path)
-    url = tcp_url(postgres_cluster, proxy.port, name)
+    proxy, url = database_behind(postgres_cluster, PauseAtBookkeepingCommit)
     bound = TIMEOUT + 2.5
     try:
         with TestClient(create_app(settings(url, store_timeout=TIMEOUT, lease=60))) as c:
@@ -498,10 +504,9 @@ def test_a_move_whose_outcome_the_store_cannot_tell_holds_up_no_table(
     sent again are answered within the timeout (the move refused with ``storage``: nothing else
     is played until the first one is known). Once the database runs again, the move is read
     back as stored, then applied, acknowledged and shown, and the table goes on."""
-    name = f"t_{uuid.uuid4().hex[:12]}"
-    fresh_database(postgres_cluster.url, name)
-    proxy = PauseAtBookkeepingCommit(postgres_cluster.socket_path, moves=True)
-    url = tcp_url(postgres_cluster, proxy.port, name)
+    proxy, url = database_behind(
+        postgres_cluster, lambda path: PauseAtBookkeepingCommit(path, moves=True)
+    )
     bound = TIMEOUT + 2.5
     try:
         with TestClient(create_app(settings(url, store_timeout=TIMEOUT, lease=60))) as c:
