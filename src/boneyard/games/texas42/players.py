@@ -285,33 +285,39 @@ class TexasExpert:
         if len(legal) == 1:
             return legal[0]
         table = observation.table
-        if isinstance(table, FortyTwoTable) and table.bidding:
+        partner = (observation.seat + 2) % 4
+        if (
+            isinstance(table, FortyTwoTable)
+            and table.bidding
+            and table.high is not None
+            and table.bidder == partner
+            and PASS in legal
+        ):
+            # Over the partner's bid it follows its rule (raise a helped 30 or 31, else pass):
+            # what the measured expert does; the hint values these calls by sampling.
             rules = observation.rules
             assert isinstance(rules, FortyTwoRules)
-            partner = (observation.seat + 2) % 4
-            if table.high is not None and table.bidder == partner and PASS in legal:
-                # Over the partner's bid it follows its rule (raise a helped 30 or 31, else
-                # pass): what the measured expert does; the hint values these by sampling.
-                return self.policy.bid(observation, rules, table)
-            own = self.bid_values(observation, rules, table, rng, pass_played_out=False)
-            return max(legal, key=lambda a: sum(own[a]) / len(own[a]) if a in own else -1e9)
-        values = self.values(observation, rng)
+            return self.policy.bid(observation, rules, table)
+        values = self.values(observation, rng, pass_played_out=False)
         return max(legal, key=lambda a: values.get(a, -1e9))
 
-    def values(self, observation: Observation, rng: random.Random) -> dict[Action, float]:
+    def values(
+        self, observation: Observation, rng: random.Random, *, pass_played_out: bool = True
+    ) -> dict[Action, float]:
         """Each legal move's value to this seat's side: a bid's expected marks (won less
         lost), a declaration's or a play's average worth over the sampled deals (the marks or
-        points of the hand, and a hundredth of the points taken)."""
-        samples = self.world_values(observation, rng)
+        points of the hand, and a hundredth of the points taken); ``pass_played_out`` as in
+        :meth:`bid_values`."""
+        samples = self.world_values(observation, rng, pass_played_out=pass_played_out)
         return {a: sum(v) / len(v) for a, v in samples.items()}
 
     def world_values(
-        self, observation: Observation, rng: random.Random
+        self, observation: Observation, rng: random.Random, *, pass_played_out: bool = True
     ) -> dict[Action, list[float]]:
         """Each legal move's value in each sampled deal, the same deals for every move, in the
         order they were drawn (what :meth:`values` averages; the analysis reads the spread).
-        In the bidding a pass is valued by playing out the bid that stands (see
-        :meth:`bid_values`)."""
+        In the bidding a pass is valued by playing out the bid that stands, unless
+        ``pass_played_out`` is false (see :meth:`bid_values`)."""
         rules = observation.rules
         assert isinstance(rules, FortyTwoRules)
         table = observation.table
@@ -319,7 +325,7 @@ class TexasExpert:
         if len(observation.legal_actions) == 1:
             return {observation.legal_actions[0]: [0.0]}
         if table.bidding:
-            return self.bid_values(observation, rules, table, rng)
+            return self.bid_values(observation, rules, table, rng, pass_played_out=pass_played_out)
         return self.search(observation, rules, table, rng)
 
     # ----------------------------------------------------------------- worlds
