@@ -203,6 +203,7 @@ class PendingMove:
 
 
 UNSETTLED = "the store has not yet said whether the last move was stored: try again in a moment"
+NOT_STORED = "the move could not be stored: try again"
 
 
 @dataclass
@@ -1193,7 +1194,7 @@ class Hub:
             return False
         except StorageError:
             if conn is not None:
-                self.refuse(conn, "storage", "the move could not be stored: try again", ack_id)
+                self.refuse(conn, "storage", NOT_STORED, ack_id)
             return False
         await self._apply_stored(room, move)
         return True
@@ -1243,9 +1244,7 @@ class Hub:
             else:
                 log.warning("table %s: the move in doubt was not stored", table.id)
                 if move.conn is not None:
-                    self.refuse(
-                        move.conn, "storage", "the move could not be stored: try again", move.ack_id
-                    )
+                    self.refuse(move.conn, "storage", NOT_STORED, move.ack_id)
         self.schedule(room)
 
     async def next_hand(self, room: Room, conn: Conn | None, id: int | None = None) -> None:
