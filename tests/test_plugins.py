@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 
 from boneyard.core.actions import Play
+from boneyard.core.match import Match
 from boneyard.core.tiles import PIPS
 from boneyard.games import get_game
 from boneyard.players.agents import make_agent, resolve_agent
@@ -138,6 +140,57 @@ def test_an_import_path_plays_and_its_file_arguments_travel_absolute(
     greedy = simulate(BLOCK, ["greedy", "random"], hands=300, seed=3, workers=1)
     assert mine.agents[0] == resolved
     assert (mine.wins, mine.points) == (greedy.wins, greedy.points)
+
+
+def test_the_smallest_agent_has_choose_alone_and_is_named_by_its_spec(tmp_path: Path) -> None:
+    # Issue 28: a class with choose(observation, rng) and no name was refused ("gave FirstMove,
+    # not an agent"). It plays, from the command line, named by the name it was loaded by.
+    (tmp_path / "firstmove.py").write_text(
+        "class FirstMove:\n"
+        "    def choose(self, observation, rng):\n"
+        "        return observation.legal_actions[0]\n"
+    )
+    done = run_cli(
+        ["tournament", "block", "--agents", "firstmove:FirstMove,greedy", "--deals", "2"],
+        tmp_path,
+        tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "firstmove:FirstMove" in done.stdout and "not an agent" not in done.stderr
+
+
+def test_an_agent_without_a_name_is_named_by_its_spec(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "nameless.py").write_text(
+        "class FirstMove:\n"
+        "    def choose(self, observation, rng):\n"
+        "        return observation.legal_actions[0]\n"
+        "class Slotted:\n"
+        "    __slots__ = ('depth',)\n"
+        "    def __init__(self, depth=1):\n"
+        "        self.depth = depth\n"
+        "    def choose(self, observation, rng):\n"
+        "        return observation.legal_actions[-1]\n"
+        "class NotOne:\n"
+        "    name = 'not one'\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    first = make_agent("nameless:FirstMove")
+    assert first.name == "nameless:FirstMove"
+    # One that cannot take an attribute is wrapped: its name, its own attributes and choices.
+    slotted = make_agent("nameless:Slotted( depth = 3 )")
+    assert slotted.name == "nameless:Slotted(depth=3)"
+    assert slotted.depth == 3  # type: ignore[attr-defined]
+    state = Match(BLOCK, seed=3).hand
+    observation = state.observation(state.turn)
+    assert slotted.choose(observation, random.Random(0)) == observation.legal_actions[-1]
+    # A name is not enough: without choose it is still no agent, said in one line.
+    with pytest.raises(AgentError, match=r"gave NotOne, not an agent \(an agent has a choose"):
+        make_agent("nameless:NotOne")
+    # It plays a simulation under its name, hand for hand as itself.
+    run = simulate(BLOCK, ["nameless:FirstMove", "random"], hands=50, seed=5, workers=1)
+    assert run.agents[0] == "nameless:FirstMove"
 
 
 # ------------------------------------------------------------------------------ installed

@@ -13,14 +13,16 @@ An *agent name* is one of
   module found on ``sys.path`` as ``import`` finds it.
 
 A plug-in's object is a *factory*: a callable (a class, a function) that returns an
-:class:`~boneyard.players.agents.Agent` (an object with a ``name`` and a
-``choose(observation, rng)``). Keyword arguments for it follow in parentheses:
-``mypkg.agents:load(path=policy.npz, temperature=0.5)`` or ``policy(path=policy.npz)``. A value is a
-Python literal where it reads as one (``3``, ``0.5``, ``True``, ``None``, ``'a b'``) and text
-otherwise (``policy.npz``); a text value with a comma, a parenthesis, a quote or an ``=`` is written
-quoted. A text value that names an existing file or folder, relative to the current directory
-(or starting ``~``), is made absolute when the name is read (:func:`resolve`), so the agent finds
-it in worker processes and on Ray workers, whatever their directory.
+:class:`~boneyard.players.agents.Agent`: an object with a ``choose(observation, rng)`` method, and
+a ``name``. An agent without a ``name`` is named by the name it was loaded by, written out as
+:func:`resolve` writes it (``mypkg.agents:FirstMove``). Keyword arguments for it follow in
+parentheses: ``mypkg.agents:load(path=policy.npz, temperature=0.5)`` or
+``policy(path=policy.npz)``. A value is a Python literal where it reads as one (``3``, ``0.5``,
+``True``, ``None``, ``'a b'``) and text otherwise (``policy.npz``); a text value with a comma, a
+parenthesis, a quote or an ``=`` is written quoted. A text value that names an existing file or
+folder, relative to the current directory (or starting ``~``), is made absolute when the name is
+read (:func:`resolve`), so the agent finds it in worker processes and on Ray workers, whatever
+their directory.
 
 A built-in name wins over a plug-in of the same name. Any fault (a bad name, a module that does
 not import, an attribute that is not there, a factory that raises or returns no agent) is an
@@ -231,15 +233,46 @@ def load(name: str) -> Agent:
         agent = factory(**dict(spec.args))
     except Exception as e:
         raise AgentError(f"agent {name!r} failed to start: {_why(e)}") from None
-    if not callable(getattr(agent, "choose", None)) or not isinstance(
-        getattr(agent, "name", None), str
-    ):
+    if not callable(getattr(agent, "choose", None)):
         raise AgentError(
             f"agent {name!r}: {spec.target} gave {type(agent).__name__}, not an agent (an agent "
-            "has a name and a choose(observation, rng) method)"
+            "has a choose(observation, rng) method)"
         )
+    if not isinstance(getattr(agent, "name", None), str):
+        # The smallest agent that works is a class with choose alone: it is called by the name it
+        # was loaded by, written out as results files and tables write it.
+        agent = _named(agent, str(spec))
     made: Agent = agent
     return made
+
+
+class _NamedAgent:
+    """A plug-in's agent that cannot carry a ``name`` itself (slots, a frozen class): its
+    ``choose`` and every other attribute are the agent's own."""
+
+    def __init__(self, agent: Any, name: str) -> None:
+        self.name = name
+        self._agent = agent
+
+    def choose(self, observation: Any, rng: Any) -> Any:
+        return self._agent.choose(observation, rng)
+
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(self._agent, attribute)
+
+    def __repr__(self) -> str:
+        return f"{self._agent!r} (named {self.name!r})"
+
+
+def _named(agent: Any, name: str) -> Any:
+    """``agent`` with ``name`` as its name: set on it where it takes an attribute, else wrapped."""
+    try:
+        agent.name = name
+    except (AttributeError, TypeError):
+        return _NamedAgent(agent, name)
+    if getattr(agent, "name", None) == name:
+        return agent
+    return _NamedAgent(agent, name)
 
 
 def resolve(name: str) -> str:
