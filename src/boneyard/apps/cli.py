@@ -604,9 +604,8 @@ def build_app() -> "typer.Typer":
             typer.Option(
                 "--opponent",
                 metavar="AGENT",
-                help="Agent for the computer seats (or A,B,... one per seat); default: counting "
-                "in the counting games, matador in Matador, whist in Domino Whist, pool in "
-                "Domino Pool, greedy in the others.",
+                help="Agent for the computer seats (or A,B,... one per seat); default: the "
+                "game's own computer player (docs/play.md lists each game's).",
             ),
         ] = None,
         seed: Annotated[
