@@ -86,7 +86,9 @@ def test_names_that_show_nothing_or_reorder_the_page_are_refused(
     client: TestClient, name: str
 ) -> None:
     body = {"game": "draw", "seats": [{"kind": "person", "name": name}, {"kind": "computer"}]}
-    assert client.post("/api/tables", json=body).status_code == 422
+    refused = client.post("/api/tables", json=body)
+    assert refused.status_code == 400
+    assert refused.json()["detail"].startswith("the body's seats[0].name")
     made = create(client)
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         ann = Player(ws)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 from .. import __version__
+from ..core.intake import TextError, check_text, decode_utf8
 from ..core.options import OptionError, format_value
 from ..core.protocol import GameRules
 from ..core.record import RecordError, Replay, read_records, replay_record
@@ -36,7 +37,7 @@ from .plain import TerminalGame
 if TYPE_CHECKING:
     import typer
 
-__all__ = ["build_app", "main", "parse_option_args"]
+__all__ = ["argument_problem", "build_app", "main", "parse_option_args"]
 
 MISSING_TYPER = (
     "boneyard: the command-line interface needs Typer and Rich: pip install 'boneyard[cli]'"
@@ -1271,5 +1272,28 @@ def main(argv: Sequence[str] | None = None) -> None:
     except ImportError:
         print(MISSING_TYPER, file=sys.stderr)
         raise SystemExit(1) from None
+    args = list(argv) if argv is not None else sys.argv[1:]
+    problem = argument_problem(args)
+    if problem is not None:
+        error(problem)
     app = build_app()
-    app(args=list(argv) if argv is not None else None, prog_name="boneyard")
+    app(args=args, prog_name="boneyard")
+
+
+def argument_problem(args: Sequence[str]) -> str | None:
+    """Why the command line cannot be taken, or ``None``: every argument is text from outside,
+    checked here where it enters (:mod:`boneyard.core.intake`): UTF-8 (Python hands undecodable
+    bytes on as lone surrogates), on one line, with no control character."""
+    for n, arg in enumerate(args, 1):
+        what = f"argument {n} ({ascii(arg)[:40]})"
+        try:
+            try:
+                raw = arg.encode("utf-8", "surrogateescape")
+            except UnicodeEncodeError:
+                pass  # a lone surrogate that no byte gave: check_text names it
+            else:
+                decode_utf8(raw, what)
+            check_text(arg, what)
+        except TextError as e:
+            return str(e)
+    return None

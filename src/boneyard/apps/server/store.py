@@ -73,6 +73,7 @@ from sqlalchemy.engine import make_url
 __all__ = [
     "ACTIVE",
     "LeaseLost",
+    "Refused",
     "StorageError",
     "Store",
     "StoredHand",
@@ -953,6 +954,12 @@ class StorageError(RuntimeError):
     """A write that was not stored: nothing of it is in the store (try again)."""
 
 
+class Refused(StorageError):
+    """A write the store refused for what it held (a text it cannot encode, a value it cannot
+    take, a key already taken): that write's own error, never the store's failing. Nothing of
+    it was stored, and the writes batched with it are stored without it."""
+
+
 class Unsettled(StorageError):
     """A write whose commit's answer was lost, and whose outcome the store could not tell soon
     after (the database process that holds the transaction hung): it may or may not have been
@@ -1220,7 +1227,7 @@ class Writer:
                     _resolve(item, StorageError(cause(e)))
                 return
             if len(batch) == 1:
-                _resolve(batch[0], StorageError(cause(e)))
+                _resolve(batch[0], Refused(cause(e)))
                 return
             for item in batch:
                 self._commit([item], retry)
@@ -1323,8 +1330,14 @@ _DAY = timedelta(days=1)
 
 def _store_failed(error: BaseException) -> bool:
     """Whether a failure is the store's (down, hung, read-only, full, locked) rather than one
-    write's (a key already taken)."""
-    return not isinstance(error, exc.IntegrityError | exc.ProgrammingError | exc.DataError)
+    write's: a key already taken, a value the database refuses (NUL in PostgreSQL's text), or
+    one its driver cannot even send (a lone surrogate, which no UTF-8 encoder takes; a number
+    too large), which fails the same way whatever the store's health."""
+    if isinstance(error, exc.IntegrityError | exc.ProgrammingError | exc.DataError):
+        return False
+    if isinstance(error, exc.StatementError) and not isinstance(error, exc.DBAPIError):
+        return False  # a parameter SQLAlchemy could not process
+    return not isinstance(error, ValueError | TypeError | OverflowError)
 
 
 def _disconnected(error: BaseException) -> bool:
