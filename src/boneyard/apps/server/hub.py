@@ -86,7 +86,7 @@ from .store import (
     now,
     token_hash,
 )
-from .table import STAND_IN, Seat, Table, action_from_json, offered_levels
+from .table import SEEDED, STAND_IN, Seat, Table, action_from_json, offered_levels
 
 __all__ = ["Client", "Conn", "Hub", "Room"]
 
@@ -747,10 +747,13 @@ class Hub:
 
     async def reissue(self, room: Room, seat: int) -> SeatLink:
         """A new invite for ``seat`` (a person's, or a computer's that goes to a person): the old
-        link stops working and whoever holds the seat by it is put out."""
+        link stops working and whoever holds the seat by it is put out. Never at a table with a
+        seed (409): whoever chose it knows the hands, so nobody new may sit there."""
         table = room.table
         async with room.lock:
             self._seat_of(room, seat)
+            if table.seed is not None:
+                raise HTTPException(409, SEEDED)
             token = secrets.token_urlsafe(24)
             hashed = token_hash(token)
             try:
@@ -1103,7 +1106,10 @@ class Hub:
                 self.refuse(conn, "rate_limited", "too many new tables: wait a little", id)
                 return
             seats = [Seat(s.seat, s.kind, s.name, s.level, s.token_hash) for s in table.seats]
-            seed = None if table.seed is None else (table.seed * 31 + 7) % 2**62
+            # A seed goes on only where one person plays (a table of several people dealt from
+            # one was made before they were refused): its deals are known to whoever chose it.
+            seeded = table.seed is not None and len(table.people) <= 1
+            seed = (table.seed * 31 + 7) % 2**62 if seeded and table.seed is not None else None
             new = Table.new(
                 self._new_id(table.private),
                 table.rules,
