@@ -1035,8 +1035,6 @@ def build_app() -> "typer.Typer":
             import uvicorn  # noqa: F401
         except ImportError:
             error("the server needs its extra: pip install 'boneyard[server]'")
-        if fd is None:
-            print(f"boneyard serve: open http://{host}:{port}/ in a browser", flush=True)
         if log_level not in ("critical", "error", "warning", "info", "debug"):
             error(f"--log-level {log_level}: choose critical, error, warning, info or debug")
         from ..players.agents import resolve_agent
@@ -1069,7 +1067,18 @@ def build_app() -> "typer.Typer":
             settings.agents = tuple(dict.fromkeys(resolve_agent(a) for a in agent or ()))
         except OptionError as e:
             error(str(e))
-        serve(host, port, fd=fd, log_level=log_level, settings=settings)
+        from .server import StartRefused
+
+        def ready(url: str) -> None:
+            if fd is None:
+                print(f"boneyard serve: open {url} in a browser", flush=True)
+
+        try:
+            serve(host, port, fd=fd, log_level=log_level, settings=settings, ready=ready)
+        except StartRefused as e:
+            # The store or the address refused: one sentence says why (docs/server.md).
+            print(str(e), file=sys.stderr)
+            raise SystemExit(1) from None
 
     tables_app = typer.Typer(
         name="tables",
@@ -1093,11 +1102,16 @@ def build_app() -> "typer.Typer":
             from .server.store import Store, database_url
         except ImportError:
             error("boneyard tables needs the server extra: pip install 'boneyard[server]'")
+        from .server.store import StoreRefused
+
         url = database_url(db)
         if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
             error(f"no store at {url.removeprefix('sqlite:///')}: give its --db")
-        store = Store(url)
-        store.migrate()
+        try:
+            store = Store(url)
+            store.open()
+        except StoreRefused as e:
+            error(str(e))
         return store
 
     @tables_app.command("list")
@@ -1229,16 +1243,19 @@ def build_app() -> "typer.Typer":
             from .server.store import Store, database_url
         except ImportError:
             error("boneyard db needs the server extra: pip install 'boneyard[server]'")
+        from .server.store import StoreRefused
+
         url = database_url(db)
-        store = Store(url)
         try:
-            before = store.revision()
-            store.migrate()
-            after = store.revision()
-        except Exception as e:
-            error(f"cannot upgrade the store: {e}")
-        finally:
-            store.close()
+            store = Store(url)
+            try:
+                before = store.revision()
+                store.open()
+                after = store.revision()
+            finally:
+                store.close()
+        except StoreRefused as e:
+            error(str(e))
         shown = store.engine.url.render_as_string(hide_password=True)
         if before == after:
             print(f"{shown}: at revision {after} already")

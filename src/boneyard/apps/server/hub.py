@@ -289,9 +289,8 @@ class Hub:
     # ----------------------------------------------------------------- life
     async def start(self) -> None:
         store = self.store
-        if store.sqlite:
-            await asyncio.to_thread(store.lock_single_process)
-        await asyncio.to_thread(store.migrate)
+        # Opened already where `boneyard serve` checked it before listening (StoreRefused).
+        await asyncio.to_thread(store.open, alone=store.sqlite)
         if store.sqlite:
             stored = await asyncio.to_thread(store.load_active)
         else:
