@@ -124,8 +124,18 @@ def test_names_and_chat_are_composed_where_they_enter(client: TestClient) -> Non
             "a field's name in the body holds U+D800",
         ),
         # Bytes that are not UTF-8: an overlong "/" and a stray byte.
-        (b'{"game":"draw","seats":[{"kind":"person","name":"\xc0\xaf"}]}', "error parsing"),
-        (b'{"game":"dr\xffaw","seats":[{"kind":"person"},{"kind":"computer"}]}', "error parsing"),
+        (
+            b'{"game":"draw","seats":[{"kind":"person","name":"\xc0\xaf"}]}',
+            "the body is not UTF-8 text: byte 0xC0 at 49 is invalid",
+        ),
+        (
+            b'\xed\xa0\x80{"game":"draw","seats":[{"kind":"person"},{"kind":"computer"}]}',
+            "the body is not UTF-8 text: byte 0xED at 0 is invalid",
+        ),
+        (
+            '{"game":"draw","seats":[{"kind":"person"},{"kind":"computer"}]}'.encode("utf-16"),
+            "the body is not UTF-8 text: byte 0xFF at 0 is invalid",
+        ),
     ],
 )
 def test_unstorable_text_in_a_new_table_is_a_400_with_a_sentence(

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import logging
     import socket
 
     from .app import Settings
@@ -48,6 +49,7 @@ def serve(
     ``ready`` is then told the address the server listens on."""
     import copy
     import gc
+    import logging as _logging
     import socket
 
     import uvicorn
@@ -101,10 +103,23 @@ def serve(
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 50, 100)
+    _logging.getLogger("uvicorn.error").addFilter(_not_utf8)
     server = uvicorn.Server(config)
     if ready is not None:
         ready(f"http://{_host(host)}:{bound_port}/")
     server.run(sockets=[sock])
+
+
+def _not_utf8(record: logging.LogRecord) -> bool:
+    """uvicorn logs a websocket text frame that is not UTF-8 as an error with its traceback,
+    though it is the client's error and the connection is closed for it (1007): one line, like
+    any refused request."""
+    if record.getMessage().startswith("Invalid UTF-8 sequence received from client"):
+        record.msg = "a websocket text frame that is not UTF-8: its connection is closed (1007)"
+        record.args = ()
+        record.exc_info = record.exc_text = None
+        record.levelno, record.levelname = 20, "INFO"
+    return True
 
 
 def listen(host: str, port: int) -> socket.socket:

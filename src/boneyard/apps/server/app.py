@@ -22,6 +22,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import Field, ValidationError
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ... import __version__
 from ...core.intake import TextError, decode_utf8
@@ -85,6 +86,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         openapi_url="/api/openapi.json",
     )
     app.state.hub = hub
+    # A record to replay is read (and its bytes checked) by its own route, within its limit.
+    app.add_middleware(Utf8Bodies, skip=("/api/replay",))
     if settings.forwarded_allow_ips:
         from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
@@ -385,6 +388,56 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"detail": str(exc)}, status_code=422)
 
     return app
+
+
+class Utf8Bodies:
+    """A JSON body is UTF-8 text, checked where it enters: anything else (an overlong form, an
+    encoded surrogate, a stray byte, another encoding) is answered ``400`` with the place of its
+    first bad byte, before FastAPI's reader, which would take some of it (UTF-16, surrogates) and
+    refuse the rest in other words. (Such a body is read whole by FastAPI anyway.)"""
+
+    def __init__(self, app: ASGIApp, skip: tuple[str, ...] = ()) -> None:
+        self.app = app
+        self.skip = skip
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"] in self.skip or not _json(scope):
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away
+                await self.app(scope, receive, send)
+                return
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        try:
+            decode_utf8(body, "the body")
+        except TextError as e:
+            await JSONResponse({"detail": str(e)}, status_code=400)(scope, receive, send)
+            return
+        given = False
+
+        async def again() -> Message:
+            nonlocal given
+            if given:
+                return await receive()
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, again, send)
+
+
+def _json(scope: Scope) -> bool:
+    """Whether a request says its body is JSON (``application/json``, ``...+json``)."""
+    for name, value in scope.get("headers", ()):
+        if name == b"content-type":
+            kind = bytes(value).split(b";", 1)[0].strip().lower()
+            return kind == b"application/json" or kind.endswith(b"+json")
+    return False
 
 
 def _problem(error: Any) -> str:

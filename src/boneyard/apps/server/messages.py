@@ -356,7 +356,8 @@ CLIENT_TYPES = (
 def parse_client_message(text: str | bytes) -> AnyClientMessage:
     """Read one client message; :class:`ProtocolError` (``too_large``, ``bad_json``,
     ``bad_version``, ``unknown_type`` or ``bad_message``) if it cannot be read."""
-    size = len(text.encode("utf-8")) if isinstance(text, str) else len(text)
+    # (Counted as sent: a surrogate the websocket's own checks would refuse is no reason to fail.)
+    size = len(text.encode("utf-8", "surrogatepass")) if isinstance(text, str) else len(text)
     if size > MAX_MESSAGE_BYTES:
         raise ProtocolError(
             "too_large", f"message of {size} bytes: the limit is {MAX_MESSAGE_BYTES}"
