@@ -3,8 +3,8 @@
 
 The commands are thin adapters: they parse arguments, ask the engine (games, rules, matches,
 records) and print. User errors (an unknown game, rule set, option or agent, a bad value or player
-count, a missing file) end with a one-line ``error: ...`` on stderr and exit status 2, never a
-traceback.
+count, a missing file, an argument that is not text: bytes that are not UTF-8, a control character)
+end with a one-line ``error: ...`` on stderr and exit status 2, never a traceback.
 
 Typer is imported only when the command runs (:func:`main`), so ``import boneyard.apps.cli`` works
 without it, and ``main`` says how to install it if it is missing. This module deliberately does not
