@@ -44,12 +44,16 @@ def test_a_seeded_table_gives_no_computer_seat_to_a_person(client: TestClient) -
     the creator, knowing the seed, knew too."""
     made, key = seeded_alone(client)
     table = table_of(client, made["id"])
-    before = snapshot(table)
-    reply = client.post(f"/api/tables/{made['id']}/seats/1/invite", headers=key)
-    assert reply.status_code == 409
-    assert "a table with a seed" in reply.json()["detail"]
-    assert table.seats[1].kind == "computer" and table.people == [0]
-    assert snapshot(table) == before
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        ann = Player(ws)
+        ann.hello(made["seats"][0]["token"])
+        assert ann.wait_choice()  # the computer has moved: the table waits for Ann
+        before = snapshot(table)
+        reply = client.post(f"/api/tables/{made['id']}/seats/1/invite", headers=key)
+        assert reply.status_code == 409
+        assert "a table with a seed" in reply.json()["detail"]
+        assert table.seats[1].kind == "computer" and table.people == [0]
+        assert snapshot(table) == before
 
 
 def test_a_seeded_table_gives_its_persons_seat_to_nobody_else(client: TestClient) -> None:

@@ -54,7 +54,7 @@ def test_unstorable_text_over_the_websocket_is_a_bad_message(
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         ann = Player(ws)
         ann.hello(made["seats"][0]["token"])
-        ann.fresh()
+        assert ann.wait_choice()  # the computer has moved: the table waits for Ann
         before = snapshot(table)
         ann.send_text(frame)
         refused = ann.error("bad_message")
