@@ -14,7 +14,7 @@ from typer.testing import CliRunner, Result
 
 import boneyard
 from boneyard import GAMES
-from boneyard.apps.cli import build_app
+from boneyard.apps.cli import build_app, main
 
 APP = build_app()
 
@@ -179,6 +179,41 @@ def test_rules_json_values_follow_the_rule_set() -> None:
 )
 def test_user_errors_exit_2_with_one_line(args: list[str], words: list[str]) -> None:
     assert_user_error(run(*args, input=""), *words)
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["rules", "dr\x01aw"], "argument 2 ('dr\\x01aw') holds U+0001 at character 3"),
+        (["rules", "draw\n"], "holds U+000A at character 5: a control character"),
+        (["rules", "\u202edraw"], "U+202E at character 1: a bidirectional override"),
+        # Bytes that are not UTF-8 reach Python as lone surrogates (surrogateescape).
+        (["simulate", "draw", "--hands", "1", "-o", "target_score=1\udcff"], "byte 0xFF at 14"),
+        (["tables", "close", "\udcc0\udcaf"], "argument 3 ('\\udcc0\\udcaf') is not UTF-8"),
+        (["replay", "x\ud800.json"], "holds U+D800 at character 2: a lone surrogate"),
+        (["play", "draw", "--opponent", "gr\x00eedy"], "U+0000 at character 3: NUL"),
+    ],
+)
+def test_arguments_that_are_not_text_exit_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], words: str
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(args)
+    assert exited.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert len(err.splitlines()) == 1 and err.startswith("error: argument ")
+    assert words in err
+
+
+def test_a_real_argument_of_bytes_that_are_not_utf8_is_one_line() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "boneyard", "rules", b"dr\xc0\xafaw"], capture_output=True
+    )
+    assert proc.returncode == 2 and proc.stdout == b""
+    assert proc.stderr.decode() == (
+        "error: argument 2 ('dr\\udcc0\\udcafaw') is not UTF-8 text: byte 0xC0 at 2 is invalid\n"
+    )
 
 
 def test_main_without_typer_says_how_to_install() -> None:

@@ -130,7 +130,7 @@ def test_reading_bad_files(tmp_path: Path) -> None:
         list(read_records(tmp_path / "missing.json"))
     binary = tmp_path / "binary.json"
     binary.write_bytes(b"\xff\xfe\x00")
-    with pytest.raises(RecordError, match="not a text file"):
+    with pytest.raises(RecordError, match="is not UTF-8 text: byte 0xFF at 0"):
         list(read_records(binary))
 
 

@@ -21,7 +21,6 @@ import signal
 import socket
 import sqlite3
 import subprocess
-import sys
 import threading
 import time
 import uuid
@@ -240,19 +239,6 @@ def test_sqlite_locked_by_another_process_refuses_within_the_timeout(tmp_path: P
                 other.close()
             assert ann.play()["type"] == "ack"
             stored_matches(h, made["id"], ann)
-
-
-def test_a_second_server_process_on_one_sqlite_store_is_refused(tmp_path: Path) -> None:
-    db = tmp_path / "store.db"
-    with TestClient(create_app(settings(f"sqlite:///{db}"))):
-        second = subprocess.run(
-            [sys.executable, "-m", "boneyard", "serve", "--db", str(db), "--port", "0"],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-    assert second.returncode != 0
-    assert "a SQLite store takes one server process" in second.stdout + second.stderr
 
 
 # ------------------------------------------------------------------------------ PostgreSQL

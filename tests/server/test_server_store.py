@@ -9,6 +9,7 @@ PostgreSQL comes from Debian's ``postgresql`` package; without it these tests ar
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import threading
 import uuid
@@ -22,7 +23,15 @@ from serverhelp import Player, create, fresh_database, hub, settings, snapshot, 
 from sqlalchemy import inspect
 
 from boneyard.apps.server.app import create_app
-from boneyard.apps.server.store import StorageError, Store, StoredChat, Writer, metadata, now
+from boneyard.apps.server.store import (
+    Refused,
+    StorageError,
+    Store,
+    StoredChat,
+    Writer,
+    metadata,
+    now,
+)
 from boneyard.apps.server.table import Seat, Table
 from boneyard.games import GAMES, get_game
 from boneyard.players.agents import make_agent
@@ -159,6 +168,52 @@ def test_the_writer_commits_in_groups_and_a_bad_write_fails_alone(url: str) -> N
     assert isinstance(results[-1], StorageError)
     assert writer.commits < 41  # some writes shared a commit
     assert all(len(store.load(t.id).chat) == 1 for t in tables)  # type: ignore[union-attr]
+    store.close()
+
+
+def test_a_write_the_store_cannot_take_fails_alone_and_is_no_outage(
+    url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Text no check let through (a lone surrogate, which no driver can encode; NUL, which
+    PostgreSQL's text refuses) in one batch with other tables' writes: those are stored, the bad
+    ones refused alone (:class:`Refused`), and the store is never taken for failing."""
+    store = Store(url)
+    store.migrate()
+    rules = get_game("block").configure()
+    seats = [Seat(0, "computer", "a", "greedy", None), Seat(1, "computer", "b", "greedy", None)]
+    tables = [Table.new(f"r{i}", rules, seats, seed=i) for i in range(6)]
+    writer = Writer(store)
+    hold = threading.Event()
+    bad = {1: "\ud800", 3: "nul\x00", 5: "\udfffx"}
+
+    async def main() -> list[BaseException | None]:
+        await asyncio.gather(
+            *(writer.write(store.op_create(t.stored(), t.stored_hand())) for t in tables)
+        )
+        # The writer is held in a write of its own while the others queue: one batch after it.
+        held = asyncio.ensure_future(writer.write(lambda conn: hold.wait(10) and None))
+        await asyncio.sleep(0.1)
+        lines = [
+            writer.write(store.op_chat(t.id, StoredChat(0, "a", bad.get(i, f"hi {i}"), now())))
+            for i, t in enumerate(tables)
+        ]
+        asyncio.get_running_loop().call_later(0.1, hold.set)
+        results = await asyncio.gather(held, *lines, return_exceptions=True)
+        return [r if isinstance(r, BaseException) else None for r in results[1:]]
+
+    with caplog.at_level(logging.INFO, logger="boneyard"):
+        results = asyncio.run(main())
+    writer.close()
+    for i, t in enumerate(tables):
+        chat = store.load(t.id).chat  # type: ignore[union-attr]
+        if results[i] is None:
+            assert [c.text for c in chat] == [bad.get(i, f"hi {i}")]
+        else:
+            assert isinstance(results[i], Refused) and i in bad and chat == []
+    assert isinstance(results[1], Refused) and isinstance(results[5], Refused)
+    assert [results[i] for i in (0, 2, 4)] == [None] * 3
+    assert writer.writes.failing is None
+    assert not [r for r in caplog.records if "the store fails" in r.getMessage()]
     store.close()
 
 

@@ -3,8 +3,8 @@
 
 The commands are thin adapters: they parse arguments, ask the engine (games, rules, matches,
 records) and print. User errors (an unknown game, rule set, option or agent, a bad value or player
-count, a missing file) end with a one-line ``error: ...`` on stderr and exit status 2, never a
-traceback.
+count, a missing file, an argument that is not text: bytes that are not UTF-8, a control character)
+end with a one-line ``error: ...`` on stderr and exit status 2, never a traceback.
 
 Typer is imported only when the command runs (:func:`main`), so ``import boneyard.apps.cli`` works
 without it, and ``main`` says how to install it if it is missing. This module deliberately does not
@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 from .. import __version__
+from ..core.intake import TextError, check_text, decode_utf8
 from ..core.options import OptionError, format_value
 from ..core.protocol import GameRules
 from ..core.record import RecordError, Replay, read_records, replay_record
@@ -36,7 +37,7 @@ from .plain import TerminalGame
 if TYPE_CHECKING:
     import typer
 
-__all__ = ["build_app", "main", "parse_option_args"]
+__all__ = ["argument_problem", "build_app", "main", "parse_option_args"]
 
 MISSING_TYPER = (
     "boneyard: the command-line interface needs Typer and Rich: pip install 'boneyard[cli]'"
@@ -1033,8 +1034,6 @@ def build_app() -> "typer.Typer":
             import uvicorn  # noqa: F401
         except ImportError:
             error("the server needs its extra: pip install 'boneyard[server]'")
-        if fd is None:
-            print(f"boneyard serve: open http://{host}:{port}/ in a browser", flush=True)
         if log_level not in ("critical", "error", "warning", "info", "debug"):
             error(f"--log-level {log_level}: choose critical, error, warning, info or debug")
         from ..players.agents import resolve_agent
@@ -1067,7 +1066,18 @@ def build_app() -> "typer.Typer":
             settings.agents = tuple(dict.fromkeys(resolve_agent(a) for a in agent or ()))
         except OptionError as e:
             error(str(e))
-        serve(host, port, fd=fd, log_level=log_level, settings=settings)
+        from .server import StartRefused
+
+        def ready(url: str) -> None:
+            if fd is None:
+                print(f"boneyard serve: open {url} in a browser", flush=True)
+
+        try:
+            serve(host, port, fd=fd, log_level=log_level, settings=settings, ready=ready)
+        except StartRefused as e:
+            # The store or the address refused: one sentence says why (docs/server.md).
+            print(str(e), file=sys.stderr)
+            raise SystemExit(1) from None
 
     tables_app = typer.Typer(
         name="tables",
@@ -1091,11 +1101,16 @@ def build_app() -> "typer.Typer":
             from .server.store import Store, database_url
         except ImportError:
             error("boneyard tables needs the server extra: pip install 'boneyard[server]'")
+        from .server.store import StoreRefused
+
         url = database_url(db)
         if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
             error(f"no store at {url.removeprefix('sqlite:///')}: give its --db")
-        store = Store(url)
-        store.migrate()
+        try:
+            store = Store(url)
+            store.open()
+        except StoreRefused as e:
+            error(str(e))
         return store
 
     @tables_app.command("list")
@@ -1227,16 +1242,19 @@ def build_app() -> "typer.Typer":
             from .server.store import Store, database_url
         except ImportError:
             error("boneyard db needs the server extra: pip install 'boneyard[server]'")
+        from .server.store import StoreRefused
+
         url = database_url(db)
-        store = Store(url)
         try:
-            before = store.revision()
-            store.migrate()
-            after = store.revision()
-        except Exception as e:
-            error(f"cannot upgrade the store: {e}")
-        finally:
-            store.close()
+            store = Store(url)
+            try:
+                before = store.revision()
+                store.open()
+                after = store.revision()
+            finally:
+                store.close()
+        except StoreRefused as e:
+            error(str(e))
         shown = store.engine.url.render_as_string(hide_password=True)
         if before == after:
             print(f"{shown}: at revision {after} already")
@@ -1270,5 +1288,28 @@ def main(argv: Sequence[str] | None = None) -> None:
     except ImportError:
         print(MISSING_TYPER, file=sys.stderr)
         raise SystemExit(1) from None
+    args = list(argv) if argv is not None else sys.argv[1:]
+    problem = argument_problem(args)
+    if problem is not None:
+        error(problem)
     app = build_app()
-    app(args=list(argv) if argv is not None else None, prog_name="boneyard")
+    app(args=args, prog_name="boneyard")
+
+
+def argument_problem(args: Sequence[str]) -> str | None:
+    """Why the command line cannot be taken, or ``None``: every argument is text from outside,
+    checked here where it enters (:mod:`boneyard.core.intake`): UTF-8 (Python hands undecodable
+    bytes on as lone surrogates), on one line, with no control character."""
+    for n, arg in enumerate(args, 1):
+        what = f"argument {n} ({ascii(arg)[:40]})"
+        try:
+            try:
+                raw = arg.encode("utf-8", "surrogateescape")
+            except UnicodeEncodeError:
+                pass  # a lone surrogate that no byte gave: check_text names it
+            else:
+                decode_utf8(raw, what)
+            check_text(arg, what)
+        except TextError as e:
+            return str(e)
+    return None

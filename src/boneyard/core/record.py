@@ -26,6 +26,7 @@ from typing import Any
 
 from .actions import DRAW, DROP, MISS, PASS, STAND, Action, Bid, Declare, Discard, Muggins, Play
 from .game import find_game
+from .intake import TextError, check_tree, decode_utf8
 from .match import Match, deal_tiles
 from .options import OptionError
 from .protocol import GameRules, GameState, IllegalAction
@@ -163,11 +164,11 @@ def read_records(path: str | Path) -> Iterator[tuple[str, dict[str, Any] | Recor
     file (:mod:`boneyard.research.results`) gives the records its lines hold (``--records``)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = decode_utf8(p.read_bytes(), f"{p}")
     except OSError as e:
         raise RecordError(f"{p}: cannot read: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{p}: not a text file") from None
+    except TextError as e:
+        raise RecordError(str(e)) from None
     if p.suffix == ".jsonl":
         results = False  # a results file (boneyard simulate --out): its lines hold the records
         for n, line in enumerate(text.splitlines(), 1):
@@ -260,7 +261,14 @@ def hand_to_record(state: GameState) -> dict[str, Any]:
 
 # --------------------------------------------------------------------- reading and replaying
 def rules_from_record(record: Mapping[str, Any]) -> GameRules:
-    """Validate the header of a record and resolve its rules."""
+    """Validate the header of a record and resolve its rules; and every text the record holds
+    (:func:`~boneyard.core.intake.check_tree`: no lone surrogate, NUL or other control
+    character, line separator or bidirectional override; line breaks and tabs only in
+    ``meta``), since a record comes from outside."""
+    try:
+        check_tree(record, "the record", lines=frozenset({"meta"}))
+    except TextError as e:
+        raise RecordError(str(e)) from None
     if record.get("format") != FORMAT:
         raise RecordError(f"format must be {FORMAT!r}, not {record.get('format')!r}")
     unknown = set(record) - _TOP_FIELDS

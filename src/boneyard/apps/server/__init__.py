@@ -11,12 +11,23 @@ plain HTML, CSS and JavaScript, no build step. See docs/server.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import logging
+    import socket
+
     from .app import Settings
 
-__all__ = ["serve"]
+__all__ = ["StartRefused", "serve"]
+
+
+class StartRefused(RuntimeError):
+    """The server cannot start: the store cannot be opened (a URL that is no store's, a database
+    that cannot be read or does not answer, a SQLite file another server holds) or the address
+    cannot be listened on (in use, not this machine's, a port one may not take). The message is
+    one sentence, all that ``boneyard serve`` prints before it exits with status 1."""
 
 
 def serve(
@@ -28,26 +39,43 @@ def serve(
     log_level: str = "info",
     computer_delay: float | None = None,
     settings: Settings | None = None,
+    ready: Callable[[str], None] | None = None,
 ) -> None:
     """Run the server until interrupted: on ``host``:``port``, or on the listening socket ``fd``
     (already bound, for tests and socket activation), with the store at ``db`` (a SQLAlchemy URL
     or a SQLite file; default ``boneyard.db``). ``settings`` replaces every setting (``db`` and
-    ``computer_delay`` then go unused)."""
+    ``computer_delay`` then go unused). The store is opened and the address taken before the web
+    server starts, so that a refusal is one sentence (:class:`StartRefused`), never a traceback;
+    ``ready`` is then told the address the server listens on."""
     import copy
     import gc
+    import logging as _logging
     import socket
 
     import uvicorn
     from uvicorn.config import LOGGING_CONFIG
 
     from .app import Settings, create_app
-    from .store import database_url
+    from .store import StoreRefused, database_url
 
     if settings is None:
         settings = Settings(db=database_url(db))
         if computer_delay is not None:
             settings.computer_delay = computer_delay
-    app = create_app(settings)
+    try:
+        app = create_app(settings)
+        hub = app.state.hub
+        hub.store.open(alone=hub.store.sqlite)
+    except StoreRefused as e:
+        raise StartRefused(str(e)) from None
+    try:
+        sock = socket.socket(fileno=fd) if fd is not None else listen(host, port)
+    except StartRefused:
+        hub.store.close()
+        raise
+    bound, bound_port = sock.getsockname()[:2]
+    if not settings.advertise:
+        settings.advertise = _address(bound if fd is not None else host, bound_port)
     # The server's own messages (tables made and ended, stores opened) go where uvicorn's go.
     logging = copy.deepcopy(LOGGING_CONFIG)
     logging["loggers"]["boneyard"] = {
@@ -75,17 +103,54 @@ def serve(
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 50, 100)
+    _logging.getLogger("uvicorn.error").addFilter(_not_utf8)
     server = uvicorn.Server(config)
-    if fd is not None:
-        sock = socket.socket(fileno=fd)
-        if not settings.advertise:
-            bound, bound_port = sock.getsockname()[:2]
-            settings.advertise = _address(bound, bound_port)
-        server.run(sockets=[sock])
-    else:
-        if not settings.advertise:
-            settings.advertise = _address(host, port)
-        server.run()
+    if ready is not None:
+        ready(f"http://{_host(host)}:{bound_port}/")
+    server.run(sockets=[sock])
+
+
+def _not_utf8(record: logging.LogRecord) -> bool:
+    """uvicorn logs a websocket text frame that is not UTF-8 as an error with its traceback,
+    though it is the client's error and the connection is closed for it (1007): one line, like
+    any refused request."""
+    if record.getMessage().startswith("Invalid UTF-8 sequence received from client"):
+        record.msg = "a websocket text frame that is not UTF-8: its connection is closed (1007)"
+        record.args = ()
+        record.exc_info = record.exc_text = None
+        record.levelno, record.levelname = 20, "INFO"
+    return True
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port`` as uvicorn binds one (reusing an address in
+    ``TIME_WAIT``); :class:`StartRefused` saying why not."""
+    import errno
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as e:
+        sock.close()
+        where = f"{_host(host)}:{port}"
+        if e.errno == errno.EADDRINUSE:
+            why = "the address is in use (another server? choose another --port)"
+        elif e.errno == errno.EACCES:
+            why = "the port is not this user's to take (choose one above 1023)"
+        elif e.errno == errno.EADDRNOTAVAIL:
+            why = "that is not an address of this machine (--host)"
+        else:
+            why = getattr(e, "strerror", None) or str(e)
+        raise StartRefused(f"boneyard serve cannot listen on {where}: {why}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def _host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
 
 
 def _address(host: str, port: int) -> str:

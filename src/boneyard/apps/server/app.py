@@ -15,20 +15,24 @@ import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ValidationError
+from pydantic import Field, ValidationError
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ... import __version__
+from ...core.intake import TextError, decode_utf8
 from ...core.options import OptionSpec
 from ...core.record import RecordError
 from ...games import GAMES, get_game
 from .hub import Conn, Elsewhere, Hub, Unavailable
 from .messages import (
     PROTOCOL,
+    Body,
     CreateTable,
     SeatLink,
     TableCreated,
@@ -53,10 +57,10 @@ MAX_RECORD_DEPTH = 32
 more)."""
 
 
-class FreeSeat(BaseModel):
+class FreeSeat(Body):
     """The computer level that takes a freed seat."""
 
-    level: str = STAND_IN
+    level: Annotated[str, Field(max_length=300)] = STAND_IN
 
 
 # --------------------------------------------------------------------- the app
@@ -82,6 +86,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         openapi_url="/api/openapi.json",
     )
     app.state.hub = hub
+    # A record to replay is read (and its bytes checked) by its own route, within its limit.
+    app.add_middleware(Utf8Bodies, skip=("/api/replay",))
     if settings.forwarded_allow_ips:
         from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
@@ -241,7 +247,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def replay(request: Request) -> dict[str, Any]:
         body = await _read_body(request, MAX_RECORD_BYTES)
         try:
-            record = load_json(body, MAX_RECORD_DEPTH)
+            record = load_json(decode_utf8(body, "the record"), MAX_RECORD_DEPTH)
+        except TextError as e:
+            raise HTTPException(400, str(e)) from None
         except TooDeep as e:
             raise HTTPException(400, f"not a record: {e}") from None
         except ValueError:
@@ -363,11 +371,82 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         passed = {k: v for k, v in theirs.items() if k.lower() == "content-disposition"}
         return Response(body, status_code=status, media_type=kind or None, headers=passed)
 
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """A text refused where it entered (``bad_text``): ``400`` with its sentence; a body of
+        the wrong shape: ``422`` with each problem's place and words (never the input, which
+        may not even be encodable)."""
+        errors = exc.errors()
+        texts = [e for e in errors if e.get("type") == "bad_text"]
+        if texts:
+            return JSONResponse({"detail": "; ".join(_problem(e) for e in texts)}, status_code=400)
+        detail = [{k: e[k] for k in ("type", "loc", "msg") if k in e} for e in errors]
+        return JSONResponse({"detail": detail}, status_code=422)
+
     @app.exception_handler(ValidationError)
     async def validation(request: Request, exc: ValidationError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=422)
 
     return app
+
+
+class Utf8Bodies:
+    """A JSON body is UTF-8 text, checked where it enters: anything else (an overlong form, an
+    encoded surrogate, a stray byte, another encoding) is answered ``400`` with the place of its
+    first bad byte, before FastAPI's reader, which would take some of it (UTF-16, surrogates) and
+    refuse the rest in other words. (Such a body is read whole by FastAPI anyway.)"""
+
+    def __init__(self, app: ASGIApp, skip: tuple[str, ...] = ()) -> None:
+        self.app = app
+        self.skip = skip
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"] in self.skip or not _json(scope):
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away
+                await self.app(scope, receive, send)
+                return
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        try:
+            decode_utf8(body, "the body")
+        except TextError as e:
+            await JSONResponse({"detail": str(e)}, status_code=400)(scope, receive, send)
+            return
+        given = False
+
+        async def again() -> Message:
+            nonlocal given
+            if given:
+                return await receive()
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, again, send)
+
+
+def _json(scope: Scope) -> bool:
+    """Whether a request says its body is JSON (``application/json``, ``...+json``)."""
+    for name, value in scope.get("headers", ()):
+        if name == b"content-type":
+            kind = bytes(value).split(b";", 1)[0].strip().lower()
+            return kind == b"application/json" or kind.endswith(b"+json")
+    return False
+
+
+def _problem(error: Any) -> str:
+    """One refused text in words, with its place in the body when the sentence does not name
+    it (``the body's seats[0].name: a name shows nothing...``)."""
+    place = "".join(
+        f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.get("loc", ())[1:]
+    ).lstrip(".")
+    return f"the body's {place}: {error['msg']}" if place else str(error["msg"])
 
 
 async def _read_body(request: Request, limit: int) -> bytes:

@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import re
 import secrets
 import time
 from collections import OrderedDict, deque
@@ -74,6 +75,7 @@ from .store import (
     ACTIVE,
     LeaseLost,
     Op,
+    Refused,
     StorageError,
     Store,
     StoredChat,
@@ -84,7 +86,7 @@ from .store import (
     now,
     token_hash,
 )
-from .table import STAND_IN, Seat, Table, action_from_json, offered_levels
+from .table import SEEDED, STAND_IN, Seat, Table, action_from_json, offered_levels
 
 __all__ = ["Client", "Conn", "Hub", "Room"]
 
@@ -107,6 +109,9 @@ class Elsewhere(Exception):
         super().__init__(address)
         self.address = address
 
+
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What a table's id is made of (``secrets.token_urlsafe``)."""
 
 PRIVATE_ID_BYTES = 12
 """A private table's id is its only secret: 96 random bits (a listed table's: 48)."""
@@ -204,6 +209,9 @@ class PendingMove:
 
 UNSETTLED = "the store has not yet said whether the last move was stored: try again in a moment"
 NOT_STORED = "the move could not be stored: try again"
+REFUSED = "the store cannot take {what} as it is written: nothing of it was stored"
+"""A write the store refused for what it held (:class:`Refused`): the request's own error, told
+as such (``bad_message``, ``400``), never the store's failing."""
 
 
 @dataclass
@@ -281,9 +289,8 @@ class Hub:
     # ----------------------------------------------------------------- life
     async def start(self) -> None:
         store = self.store
-        if store.sqlite:
-            await asyncio.to_thread(store.lock_single_process)
-        await asyncio.to_thread(store.migrate)
+        # Opened already where `boneyard serve` checked it before listening (StoreRefused).
+        await asyncio.to_thread(store.open, alone=store.sqlite)
         if store.sqlite:
             stored = await asyncio.to_thread(store.load_active)
         else:
@@ -472,8 +479,8 @@ class Hub:
         room = self.rooms.get(table_id)
         if room is not None:
             return room
-        if len(table_id) > 32:
-            return None
+        if not TABLE_ID.fullmatch(table_id):
+            return None  # no table has such an id: the store is not asked
         try:
             if self.server is not None:
                 owner = await asyncio.to_thread(self.store.owner, table_id)
@@ -630,6 +637,9 @@ class Hub:
             if self.server is not None:
                 ops.append(self.store.op_claim(table.id, self.server, self.settings.lease))
             await self.write(*ops)
+        except Refused as e:
+            log.info("table %s: the store refused the new table: %s", table.id, e)
+            raise HTTPException(400, REFUSED.format(what="this table")) from None
         except StorageError:
             raise HTTPException(503, "the store could not take the new table: try again") from None
         room = Room(table, client=address)
@@ -736,10 +746,13 @@ class Hub:
 
     async def reissue(self, room: Room, seat: int) -> SeatLink:
         """A new invite for ``seat`` (a person's, or a computer's that goes to a person): the old
-        link stops working and whoever holds the seat by it is put out."""
+        link stops working and whoever holds the seat by it is put out. Never at a table with a
+        seed (409): whoever chose it knows the hands, so nobody new may sit there."""
         table = room.table
         async with room.lock:
             self._seat_of(room, seat)
+            if table.seed is not None:
+                raise HTTPException(409, SEEDED)
             token = secrets.token_urlsafe(24)
             hashed = token_hash(token)
             try:
@@ -983,6 +996,10 @@ class Hub:
                 await self.write(
                     self.store.op_seat(table.id, seat, name, table.seats[seat].joined), table=table
                 )
+            except Refused as e:
+                log.info("table %s: the store refused a name: %s", table.id, e)
+                self.refuse(conn, "bad_message", REFUSED.format(what="this name"), id)
+                return
             except StorageError:
                 self.refuse(
                     conn,
@@ -1088,7 +1105,10 @@ class Hub:
                 self.refuse(conn, "rate_limited", "too many new tables: wait a little", id)
                 return
             seats = [Seat(s.seat, s.kind, s.name, s.level, s.token_hash) for s in table.seats]
-            seed = None if table.seed is None else (table.seed * 31 + 7) % 2**62
+            # A seed goes on only where one person plays (a table of several people dealt from
+            # one was made before they were refused): its deals are known to whoever chose it.
+            seeded = table.seed is not None and len(table.people) <= 1
+            seed = (table.seed * 31 + 7) % 2**62 if seeded and table.seed is not None else None
             new = Table.new(
                 self._new_id(table.private),
                 table.rules,
@@ -1288,6 +1308,10 @@ class Hub:
                 self.store.op_acted(table.id, line.created),
                 table=table,
             )
+        except Refused as e:
+            log.info("table %s: the store refused a chat line: %s", table.id, e)
+            self.refuse(conn, "bad_message", REFUSED.format(what="this chat message"), message.id)
+            return
         except StorageError:
             self.refuse(conn, "storage", "the message could not be stored", message.id)
             return

@@ -26,7 +26,18 @@ import json
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from ...core.intake import TextError, check_text, check_tree
 
 __all__ = [
     "MAX_MESSAGE_BYTES",
@@ -37,6 +48,7 @@ __all__ = [
     "BackMessage",
     "BeliefsMessage",
     "BeliefsReply",
+    "Body",
     "ChatLine",
     "ChatMessage",
     "ClientMessage",
@@ -60,6 +72,7 @@ __all__ = [
     "TableSummary",
     "TooDeep",
     "Welcome",
+    "bad_text",
     "clean_name",
     "load_json",
     "name_key",
@@ -113,10 +126,6 @@ class ProtocolError(ValueError):
         self.id = id
 
 
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-"""The characters that reorder the text around them (U+202E RIGHT-TO-LEFT OVERRIDE and its
-kin): a name or a chat line holding one could make other words on the page read backwards."""
-
 # Letters and symbols that draw nothing (the Hangul fillers, the blank Braille pattern).
 _BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 # Format characters a name may hold: the joiners that Persian, Indic scripts and emoji need.
@@ -124,17 +133,15 @@ _JOINERS = frozenset("\u200c\u200d")
 
 
 def clean_text(value: str, limit: int, what: str) -> str:
-    """``value`` without leading and trailing spaces; a ``ValueError`` if it is empty, longer
-    than ``limit``, or holds control characters or bidirectional overrides."""
-    text = value.strip()
+    """``value`` in its composed form (NFC) without leading and trailing spaces; a
+    :class:`~boneyard.core.intake.TextError` (a ``ValueError``) if it is empty, longer than
+    ``limit``, or holds a character that cannot be stored or shown (a lone surrogate, NUL, a
+    control character, a line separator, a bidirectional override: :func:`check_text`)."""
+    text = check_text(unicodedata.normalize("NFC", value).strip(), what)
     if not text:
-        raise ValueError(f"{what} is empty")
+        raise TextError(f"{what} is empty")
     if len(text) > limit:
-        raise ValueError(f"{what} is longer than {limit} characters")
-    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or c in "\u2028\u2029" for c in text):
-        raise ValueError(f"{what} holds control characters")
-    if any(c in BIDI_CONTROLS for c in text):
-        raise ValueError(f"{what} holds a bidirectional override (such as U+202E)")
+        raise TextError(f"{what} is longer than {limit} characters")
     return text
 
 
@@ -144,15 +151,16 @@ def visible(c: str) -> bool:
 
 
 def clean_name(value: str) -> str:
-    """A player's name as given, checked: no control or invisible format characters, at least
-    one character that shows; ``ValueError`` saying what is wrong otherwise."""
-    name = clean_text(unicodedata.normalize("NFC", value), NAME_MAX, "a name")
+    """A player's name as given, in its composed form (NFC), checked (:func:`clean_text`): no
+    invisible format characters, at least one character that shows; a
+    :class:`~boneyard.core.intake.TextError` (a ``ValueError``) saying what is wrong otherwise."""
+    name = clean_text(value, NAME_MAX, "a name")
     if any(unicodedata.category(c) == "Cf" and c not in _JOINERS for c in name):
-        raise ValueError("a name holds an invisible character")
+        raise TextError("a name holds an invisible character")
     if not any(visible(c) for c in name):
-        raise ValueError("a name shows nothing: use letters, numbers or symbols")
+        raise TextError("a name shows nothing: use letters, numbers or symbols")
     if name_key(name) == "you":
-        raise ValueError("'you' is how the game calls each player: choose another name")
+        raise TextError("'you' is how the game calls each player: choose another name")
     return name
 
 
@@ -348,7 +356,8 @@ CLIENT_TYPES = (
 def parse_client_message(text: str | bytes) -> AnyClientMessage:
     """Read one client message; :class:`ProtocolError` (``too_large``, ``bad_json``,
     ``bad_version``, ``unknown_type`` or ``bad_message``) if it cannot be read."""
-    size = len(text.encode("utf-8")) if isinstance(text, str) else len(text)
+    # (Counted as sent: a surrogate the websocket's own checks would refuse is no reason to fail.)
+    size = len(text.encode("utf-8", "surrogatepass")) if isinstance(text, str) else len(text)
     if size > MAX_MESSAGE_BYTES:
         raise ProtocolError(
             "too_large", f"message of {size} bytes: the limit is {MAX_MESSAGE_BYTES}"
@@ -363,6 +372,11 @@ def parse_client_message(text: str | bytes) -> AnyClientMessage:
         raise ProtocolError("bad_message", "a message is a JSON object")
     given = data.get("id")
     id = given if type(given) is int and 0 <= given <= 2**53 else None
+    try:
+        # Once, here where it enters: every text of the message can be stored, sent and shown.
+        check_tree(data, "the message")
+    except TextError as e:
+        raise ProtocolError("bad_message", str(e), id) from None
     version = data.get("v")
     if type(version) is not int or version != PROTOCOL:  # True == 1 in Python: not a version
         raise ProtocolError(
@@ -688,7 +702,28 @@ class Pong(BaseModel):
 
 
 # --------------------------------------------------------------------- the REST API
-class SeatSpec(_Message):
+class Body(_Message):
+    """A REST API body: every text of it is checked where it enters (:func:`check_tree`), a
+    refusal being an error of type ``bad_text``, which the app answers with ``400`` and its
+    sentence."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _texts(cls, data: Any) -> Any:
+        try:
+            check_tree(data, "the body")
+        except TextError as e:
+            raise bad_text(e) from None
+        return data
+
+
+def bad_text(error: ValueError) -> PydanticCustomError:
+    """A refused text as a validation error of its own type (``bad_text``), which the app
+    answers with ``400`` and the sentence, where a body of the wrong shape gets ``422``."""
+    return PydanticCustomError("bad_text", "{reason}", {"reason": str(error)})
+
+
+class SeatSpec(Body):
     """A seat at a new table: a person (who joins by the seat's invite link) or a computer player
     of a ``level`` (an agent name: ``beginner``, ``casual``, ``strong``, ``expert``, ``greedy``,
     ..., or a plug-in the server offers, which may carry its arguments)."""
@@ -700,10 +735,13 @@ class SeatSpec(_Message):
     @field_validator("name")
     @classmethod
     def _name(cls, value: str | None) -> str | None:
-        return None if value is None else clean_name(value)
+        try:
+            return None if value is None else clean_name(value)
+        except TextError as e:
+            raise bad_text(e) from None
 
 
-class CreateTable(_Message):
+class CreateTable(Body):
     """A new table: the game, its rule set and options (``-o`` values as strings, numbers or
     booleans), the target score, and one seat per player in seat order. ``practice`` allows
     hints; ``seed`` fixes the deals (for tests and repeatable practice: refused where more than

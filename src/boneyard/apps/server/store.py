@@ -30,6 +30,7 @@ import logging
 import math
 import os
 import queue
+import re
 import secrets
 import socket
 import threading
@@ -73,8 +74,10 @@ from sqlalchemy.engine import make_url
 __all__ = [
     "ACTIVE",
     "LeaseLost",
+    "Refused",
     "StorageError",
     "Store",
+    "StoreRefused",
     "StoredHand",
     "StoredSeat",
     "StoredTable",
@@ -285,8 +288,26 @@ class Store:
     docs/server.md, "When the store fails")."""
 
     def __init__(self, url: str, timeout: float = 5.0) -> None:
+        """A store on ``url`` (nothing is asked of the database yet: :meth:`open`);
+        :class:`StoreRefused` if ``url`` is no store's address."""
         self.url = url
         self.timeout = timeout
+        try:
+            self.engine = self._engine(url, timeout)
+        except Exception as e:  # a malformed URL, an unknown database, a missing driver
+            raise StoreRefused(
+                f"--db {_unsecret(url)} is not a store's address ({cause(e)}): give a SQLite "
+                "file or a URL such as postgresql+psycopg://user:secret@host/boneyard"
+            ) from None
+        self.shown = _shown(self.engine)
+        """The store for people: the SQLite file, or the URL without its password."""
+        self.watchdog = Watchdog(self.sqlite)
+        self.reads = Episode("reads")
+        self.opened = False
+        self._single: int | None = None
+        self._single_key = ""
+
+    def _engine(self, url: str, timeout: float) -> Engine:
         parsed = make_url(url)
         self.sqlite = parsed.get_backend_name() == "sqlite"
         kwargs: dict[str, Any] = {"future": True, "pool_timeout": timeout}
@@ -305,13 +326,27 @@ class Store:
                 "keepalives_count": 3,
                 "tcp_user_timeout": millis * 2,
             }
-        self.engine: Engine = create_engine(url, **kwargs)
+        engine = create_engine(url, **kwargs)
         if self.sqlite:
-            event.listen(self.engine, "connect", _sqlite_pragmas(millis))
-        self.watchdog = Watchdog(self.sqlite)
-        self.reads = Episode("reads")
-        self._single: int | None = None
-        self._single_key = ""
+            event.listen(engine, "connect", _sqlite_pragmas(millis))
+        return engine
+
+    def open(self, *, alone: bool = False) -> None:
+        """Make or upgrade the schema (:meth:`migrate`), and with ``alone`` hold the store for
+        this process (:meth:`lock_single_process`, SQLite only); once. :class:`StoreRefused`,
+        one sentence, if the store cannot be opened: unreadable, not a database, a database
+        server that does not answer or refuses, or another server's SQLite file."""
+        if self.opened:
+            return
+        try:
+            if alone:
+                self.lock_single_process()
+            self.migrate()
+        except StoreRefused:
+            raise
+        except Exception as e:
+            raise StoreRefused(f"the store {self.shown} cannot be opened: {cause(e)}") from None
+        self.opened = True
 
     def close(self) -> None:
         self.watchdog.stop()
@@ -357,15 +392,19 @@ class Store:
             command.upgrade(config, "head")
 
     def revision(self) -> str | None:
-        """The schema's migration (``None``: an empty database)."""
+        """The schema's migration (``None``: an empty database); :class:`StoreRefused` if the
+        store cannot be read (the operator's tools ask it, not a server: nothing is logged)."""
         from alembic.migration import MigrationContext
 
-        with self.reading() as conn:
-            return MigrationContext.configure(conn).get_current_revision()
+        try:
+            with self.engine.connect() as conn, self.watchdog.guard(conn, self.timeout):
+                return MigrationContext.configure(conn).get_current_revision()
+        except Exception as e:
+            raise StoreRefused(f"the store {self.shown} cannot be opened: {cause(e)}") from None
 
     def lock_single_process(self) -> None:
         """A SQLite store serves one process: hold a lock on its file for as long as this store
-        is open, or refuse (``RuntimeError``) if another process holds it. (Within one process,
+        is open, or refuse (:class:`StoreRefused`) if another process holds it. (Within one process,
         as in tests that start a server again beside the first, the lock is shared.)"""
         import fcntl
 
@@ -382,12 +421,17 @@ class Store:
                 self._single = held[0]
                 self._single_key = key
                 return
-            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as e:
+                raise StoreRefused(
+                    f"the store {path} cannot be opened: {e.strerror or e}"
+                ) from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
                 os.close(fd)
-                raise RuntimeError(
+                raise StoreRefused(
                     f"another boneyard serve uses the store {path}: a SQLite store takes one "
                     "server process (run several on one PostgreSQL store, see docs/server.md)"
                 ) from None
@@ -949,8 +993,33 @@ def _sqlite_pragmas(busy_millis: int) -> Callable[[Any, Any], None]:
     return pragmas
 
 
+class StoreRefused(RuntimeError):
+    """A store that cannot be served: a URL that is no store's, a database that cannot be read
+    or written or does not answer, a SQLite file another server holds. The message is one
+    sentence, all that ``boneyard serve`` prints before it exits."""
+
+
+def _unsecret(url: str) -> str:
+    """A URL as given, without the password it may hold (``user:***@``)."""
+    return re.sub(r"(://[^:/@]*:)[^@/]*@", r"\1***@", url)
+
+
+def _shown(engine: Engine) -> str:
+    """The store as people name it: a SQLite file's path, any other URL without its password."""
+    url = engine.url
+    if url.get_backend_name() == "sqlite" and url.database:
+        return url.database
+    return url.render_as_string(hide_password=True)
+
+
 class StorageError(RuntimeError):
     """A write that was not stored: nothing of it is in the store (try again)."""
+
+
+class Refused(StorageError):
+    """A write the store refused for what it held (a text it cannot encode, a value it cannot
+    take, a key already taken): that write's own error, never the store's failing. Nothing of
+    it was stored, and the writes batched with it are stored without it."""
 
 
 class Unsettled(StorageError):
@@ -1220,7 +1289,7 @@ class Writer:
                     _resolve(item, StorageError(cause(e)))
                 return
             if len(batch) == 1:
-                _resolve(batch[0], StorageError(cause(e)))
+                _resolve(batch[0], Refused(cause(e)))
                 return
             for item in batch:
                 self._commit([item], retry)
@@ -1323,8 +1392,14 @@ _DAY = timedelta(days=1)
 
 def _store_failed(error: BaseException) -> bool:
     """Whether a failure is the store's (down, hung, read-only, full, locked) rather than one
-    write's (a key already taken)."""
-    return not isinstance(error, exc.IntegrityError | exc.ProgrammingError | exc.DataError)
+    write's: a key already taken, a value the database refuses (NUL in PostgreSQL's text), or
+    one its driver cannot even send (a lone surrogate, which no UTF-8 encoder takes; a number
+    too large), which fails the same way whatever the store's health."""
+    if isinstance(error, exc.IntegrityError | exc.ProgrammingError | exc.DataError):
+        return False
+    if isinstance(error, exc.StatementError) and not isinstance(error, exc.DBAPIError):
+        return False  # a parameter SQLAlchemy could not process
+    return not isinstance(error, ValueError | TypeError | OverflowError)
 
 
 def _disconnected(error: BaseException) -> bool:

@@ -338,6 +338,15 @@ def line_message(view: TableView, named: Callable[[str], str] = str) -> Line:
     )
 
 
+SEEDED = (
+    "a table with a seed deals hands that whoever chose the seed can work out, so none of its "
+    "seats is given to anyone new: make a table without a seed to play with others"
+)
+"""Why no invite link is given at a table with a seed (issue 18: a seed is for a table of one
+person): not to a computer's seat (a second person), nor to the person's seat or a freed one
+(someone else taking it over)."""
+
+
 class Table:
     """A table in play. Not thread-safe: the app changes it from its event loop only."""
 
@@ -617,7 +626,10 @@ class Table:
 
     def invite(self, seat: int, token_hash: str) -> None:
         """Seat ``seat`` is a person's, whose invite is the token of this hash (the old link of
-        the seat, if any, stops working)."""
+        the seat, if any, stops working). Never at a table with a seed (``ValueError``,
+        :data:`SEEDED`): whoever chose the seed knows every hand it deals."""
+        if self.seed is not None:
+            raise ValueError(SEEDED)
         s = self.seats[seat]
         was_computer = s.kind == "computer"
         s.kind, s.level, s.token_hash, s.joined, s.away = "person", None, token_hash, False, False
