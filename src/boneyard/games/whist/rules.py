@@ -28,21 +28,21 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..core.game import BRITANNICA, Game, RuleSet
-from ..core.options import OptionSpec, choices_of, pick
-from ..core.presenter import SheetKind
-from ..core.protocol import HandResult
-from ..core.tiles import HIGH, NAMES, PIPS
-from ..core.words import Voice, number, plural
-from .block import LINE_DEFAULTS
-from .line.options import LINE_SPECS, LeadTile, TurnDirection
-from .line.presenter import LinePresenter
-from .line.rules import LineRules
+from ...core.game import BRITANNICA, Game, RuleSet
+from ...core.options import OptionSpec, choices_of, pick
+from ...core.presenter import SheetKind
+from ...core.protocol import HandResult
+from ...core.tiles import HIGH, NAMES, PIPS
+from ...core.words import Voice, number, plural
+from ..block import LINE_DEFAULTS
+from ..line.options import LINE_SPECS, LeadTile, TurnDirection
+from ..line.presenter import LinePresenter
+from ..line.rules import LineRules
 
 if TYPE_CHECKING:
-    from ..core.match import Match
-    from ..core.options import Options
-    from .line.state import LineState
+    from ...core.match import Match
+    from ...core.options import Options
+    from ..line.state import LineState
 
 __all__ = ["DominoWhistGame", "WhistPresenter", "WhistRules", "draw_rank"]
 

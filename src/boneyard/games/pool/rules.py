@@ -28,20 +28,20 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..core.game import FOSTER, Game, RuleSet
-from ..core.options import OptionError, pick
-from ..core.presenter import SheetKind, sheet_rows
-from ..core.protocol import HandResult
-from ..core.words import Voice, number, plural, signed
-from .block import LINE_DEFAULTS
-from .line.options import LINE_SPECS, ROUNDS
-from .line.presenter import LinePresenter
-from .line.rules import LineRules
+from ...core.game import FOSTER, Game, RuleSet
+from ...core.options import OptionError, pick
+from ...core.presenter import SheetKind, sheet_rows
+from ...core.protocol import HandResult
+from ...core.words import Voice, number, plural, signed
+from ..block import LINE_DEFAULTS
+from ..line.options import LINE_SPECS, ROUNDS
+from ..line.presenter import LinePresenter
+from ..line.rules import LineRules
 
 if TYPE_CHECKING:
-    from ..core.match import Match
-    from ..core.options import Options
-    from .line.state import LineState
+    from ...core.match import Match
+    from ...core.options import Options
+    from ..line.state import LineState
 
 __all__ = ["DominoPoolGame", "PoolPresenter", "PoolRules"]
 

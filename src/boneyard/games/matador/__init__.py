@@ -1,0 +1,8 @@
+"""Matador (RULES.md §2.7): tiles join where the touching halves add up to seven, the matadors wild.
+
+:mod:`.rules` holds the game, its options, its rules and how it is told.
+"""
+
+from .rules import MatadorGame, MatadorPresenter, MatadorRules
+
+__all__ = ["MatadorGame", "MatadorPresenter", "MatadorRules"]
