@@ -20,6 +20,7 @@ both halves open.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -359,6 +360,13 @@ class MatadorPresenter(LinePresenter[MatadorRules]):
 
 class MatadorGame(Game):
     id: ClassVar[str] = "matador"
+
+    def agents(self) -> dict[str, Callable[[], Any]]:
+        """Matador's own player: ``matador``, the strategy of RULES.md §6 (:mod:`.players`)."""
+        from .players import MatadorAgent
+
+        return {"matador": MatadorAgent}
+
     title: ClassVar[str] = "Matador"
     summary: ClassVar[str] = (
         "Join tiles so that the touching halves make seven; blanks are closed except to the "

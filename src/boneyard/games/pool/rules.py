@@ -24,7 +24,7 @@ balance is his total share times the number of players, less one stake per pool 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -267,6 +267,13 @@ class PoolPresenter(LinePresenter[PoolRules]):
 
 class DominoPoolGame(Game):
     id: ClassVar[str] = "domino-pool"
+
+    def agents(self) -> dict[str, Callable[[], Any]]:
+        """Domino Pool's own player: ``pool``, the heuristic of RULES.md §6 (:mod:`.players`)."""
+        from .players import PoolAgent
+
+        return {"pool": PoolAgent}
+
     title: ClassVar[str] = "Domino Pool"
     summary: ClassVar[str] = (
         "Three to six players stake a pool each hand; block play, no drawing; the first out takes "

@@ -24,7 +24,7 @@ is debited its own total. Equal side totals, or two opponents tied for the most,
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -344,6 +344,14 @@ class WhistPresenter(LinePresenter[WhistRules]):
 
 class DominoWhistGame(Game):
     id: ClassVar[str] = "domino-whist"
+
+    def agents(self) -> dict[str, Callable[[], Any]]:
+        """Domino Whist's own player: ``whist``, with the lead signal of RULES.md §6
+        (:mod:`.players`)."""
+        from .players import WhistAgent
+
+        return {"whist": WhistAgent}
+
     title: ClassVar[str] = "Domino Whist"
     summary: ClassVar[str] = (
         "Four players in two partnerships drawn as at Whist, all tiles dealt, block play; the side "
