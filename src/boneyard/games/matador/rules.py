@@ -34,6 +34,7 @@ from ..block import LINE_DEFAULTS
 from ..line.options import LINE_SPECS, DrawPolicy
 from ..line.presenter import LinePresenter
 from ..line.rules import LineRules
+from .players import MatadorAgent
 
 if TYPE_CHECKING:
     from ...core.options import Options
@@ -360,13 +361,6 @@ class MatadorPresenter(LinePresenter[MatadorRules]):
 
 class MatadorGame(Game):
     id: ClassVar[str] = "matador"
-
-    def agents(self) -> dict[str, Callable[[], Any]]:
-        """Matador's own player: ``matador``, the strategy of RULES.md §6 (:mod:`.players`)."""
-        from .players import MatadorAgent
-
-        return {"matador": MatadorAgent}
-
     title: ClassVar[str] = "Matador"
     summary: ClassVar[str] = (
         "Join tiles so that the touching halves make seven; blanks are closed except to the "
@@ -421,3 +415,7 @@ class MatadorGame(Game):
             WIKIPEDIA_MATADOR,
         ),
     }
+
+    def agents(self) -> dict[str, Callable[[], Any]]:
+        """Matador's own player, the ``matador`` heuristic of RULES.md §6 (:mod:`.players`)."""
+        return {"matador": MatadorAgent}

@@ -37,6 +37,7 @@ from ..block import LINE_DEFAULTS
 from ..line.options import LINE_SPECS, ROUNDS
 from ..line.presenter import LinePresenter
 from ..line.rules import LineRules
+from .players import PoolAgent
 
 if TYPE_CHECKING:
     from ...core.match import Match
@@ -267,13 +268,6 @@ class PoolPresenter(LinePresenter[PoolRules]):
 
 class DominoPoolGame(Game):
     id: ClassVar[str] = "domino-pool"
-
-    def agents(self) -> dict[str, Callable[[], Any]]:
-        """Domino Pool's own player: ``pool``, the heuristic of RULES.md §6 (:mod:`.players`)."""
-        from .players import PoolAgent
-
-        return {"pool": PoolAgent}
-
     title: ClassVar[str] = "Domino Pool"
     summary: ClassVar[str] = (
         "Three to six players stake a pool each hand; block play, no drawing; the first out takes "
@@ -298,3 +292,7 @@ class DominoPoolGame(Game):
             f"{FOSTER}; a Hoyle-style text (customgraph art=14) for the hand sizes",
         ),
     }
+
+    def agents(self) -> dict[str, Callable[[], Any]]:
+        """Domino Pool's own player, the ``pool`` heuristic (:mod:`.players`)."""
+        return {"pool": PoolAgent}

@@ -38,6 +38,7 @@ from ..block import LINE_DEFAULTS
 from ..line.options import LINE_SPECS, LeadTile, TurnDirection
 from ..line.presenter import LinePresenter
 from ..line.rules import LineRules
+from .players import WhistAgent
 
 if TYPE_CHECKING:
     from ...core.match import Match
@@ -344,14 +345,6 @@ class WhistPresenter(LinePresenter[WhistRules]):
 
 class DominoWhistGame(Game):
     id: ClassVar[str] = "domino-whist"
-
-    def agents(self) -> dict[str, Callable[[], Any]]:
-        """Domino Whist's own player: ``whist``, with the lead signal of RULES.md §6
-        (:mod:`.players`)."""
-        from .players import WhistAgent
-
-        return {"whist": WhistAgent}
-
     title: ClassVar[str] = "Domino Whist"
     summary: ClassVar[str] = (
         "Four players in two partnerships drawn as at Whist, all tiles dealt, block play; the side "
@@ -378,3 +371,7 @@ class DominoWhistGame(Game):
             "the lead",
         ),
     }
+
+    def agents(self) -> dict[str, Callable[[], Any]]:
+        """Domino Whist's own player, ``whist`` (:mod:`.players`)."""
+        return {"whist": WhistAgent}
