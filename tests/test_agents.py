@@ -8,22 +8,16 @@ from typing import Any
 
 import pytest
 
-import boneyard.players.agents.matador as matador_module
+import boneyard.games.matador.players as matador_module
 from boneyard import DRAW, GAMES, HandState, Match, Observation, Play, get_game
 from boneyard.core.actions import Action, Draw
 from boneyard.core.tiles import BIT, NAMES
+from boneyard.games.line.reading import Reading, chance_holds, suit_counts
 from boneyard.games.line.rules import Rules
-from boneyard.players.agents import (
-    AGENTS,
-    Agent,
-    MatadorAgent,
-    PoolAgent,
-    WhistAgent,
-    make_agent,
-)
-from boneyard.players.agents.matador import match_leader
-from boneyard.players.agents.reading import Reading, chance_holds, suit_counts
-from boneyard.players.agents.whist import signal_lead, signals
+from boneyard.games.matador.players import MatadorAgent, match_leader
+from boneyard.games.pool.players import PoolAgent
+from boneyard.games.whist.players import WhistAgent, signal_lead, signals
+from boneyard.players.agents import AGENTS, Agent, GameAgent, make_agent
 from boneyard.research.sim import simulate
 from conftest import T, build, configure, mask
 
@@ -471,7 +465,9 @@ def test_every_agent_is_registered_and_named() -> None:
         agent = factory()
         assert agent.name == name
         assert isinstance(agent, Agent)
-    assert isinstance(make_agent("matador"), MatadorAgent)
+    # A game's own player is found through its game, and plays the games it reads.
+    matador = make_agent("matador")
+    assert isinstance(matador, GameAgent) and isinstance(matador.agent, MatadorAgent)
 
 
 def test_forced_actions_are_taken_as_they_are() -> None:

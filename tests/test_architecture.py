@@ -21,7 +21,7 @@ from boneyard.games import GAMES
     ("old", "new"),
     [
         ("boneyard.agents", "boneyard.players.agents"),
-        ("boneyard.agents.matador", "boneyard.players.agents.matador"),
+        ("boneyard.agents.plugins", "boneyard.players.agents.plugins"),
         ("boneyard.agents.expert", "boneyard.players.expert"),
         ("boneyard.agents.omniscient", "boneyard.players.omniscient"),
         ("boneyard.search", "boneyard.players.search"),
@@ -248,6 +248,21 @@ def layer_faults(rel: str, tree: ast.Module) -> list[str]:
 
 def test_each_layer_imports_only_the_layers_below_it() -> None:
     assert [fault for rel, _, tree in modules() for fault in layer_faults(rel, tree)] == []
+
+
+def test_the_agents_find_the_games_players_through_the_registry() -> None:
+    """players/agents/ knows the games only through their registry (``boneyard.games``): a
+    game's own players (Matador's, Domino Whist's, Domino Pool's heuristics, Texas 42's) live in
+    its folder and come from ``Game.agents()``; no game's module, nor a family's (``games.line``),
+    is imported there."""
+    found = [
+        f"{rel} imports {module}"
+        for rel, _, tree in modules()
+        if rel.startswith("players/agents/")
+        for module in imports(rel, tree)
+        if module.startswith("boneyard.games.")
+    ]
+    assert found == []
 
 
 def test_the_layer_guard_sees_an_import_from_above() -> None:

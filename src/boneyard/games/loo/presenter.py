@@ -1,122 +1,39 @@
-"""How Domino Loo is told: a trick-taking table, decisions before the play, tricks won.
-
-:class:`TrickPresenter` is what any game of tricks tells the same way (the trick in play, who
-leads, who took the last trick); :class:`LooPresenter` adds Loo's own: the stand, the miss and
-dropping out, the pool of counters, looing.
-"""
+"""How Domino Loo is told: the decisions before the play, the pool of counters, looing, on what
+every trick game tells the same way (:class:`~boneyard.games.tricks.presenter.TrickPresenter`: the
+trick in play, who leads, who took the last trick)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeVar
-
-from ...core.actions import Action, Discard, Drop, Move, Play, Stand, TakeMiss
-from ...core.presenter import Presenter, SheetKind
-from ...core.protocol import GameRules
-from ...core.views import TrickSeatView, TrickStatus, TrickView
+from ...core.actions import Action, Discard, Drop, Move, Stand, TakeMiss
+from ...core.presenter import SheetKind
+from ...core.protocol import GameState
+from ...core.views import TrickStatus
 from ...core.words import Voice, capital, number, plural, tile_text
-from ..tricks import TrickTable
+from ..tricks import TrickPresenter
 from .rules import LooRules
 from .table import DROPPED, MISSED, STOOD, TRICKS, LooTable
 
-if TYPE_CHECKING:
-    from ...core.protocol import GameState
-
-__all__ = ["LooPresenter", "TrickPresenter"]
-
-R = TypeVar("R", bound=GameRules)
+__all__ = ["LooPresenter"]
 
 _STATUS: dict[int, TrickStatus] = {STOOD: "stood", MISSED: "missed", DROPPED: "dropped"}
 
 
-class TrickPresenter(Presenter[R]):
-    """A trick-taking game told (see the module)."""
-
-    scores_told = False  # the trick taken is told
-
-    def table(self, history: Sequence[Move], table: object | None) -> TrickView:
-        assert isinstance(table, LooTable)
-        return TrickView(
-            trump=table.trump,
-            turnup=table.turnup,
-            seats=tuple(
-                TrickSeatView(s, _STATUS.get(st, "deciding"), table.won[s])
-                for s, st in enumerate(table.status)
-            ),
-            trick=table.trick,
-            leader=table.leader if table.playing else None,
-            last=table.last,
-            last_winner=table.last_winner if table.last_winner >= 0 else None,
-            tricks=TRICKS,
-            value=table.value,
-            pool=self.pool,
-            worth=self.worth(table.value),
-        )
-
-    @property
-    def pool(self) -> bool:
-        """Whether the tricks take shares of a pool rather than points."""
-        return False
-
-    def worth(self, value: float) -> str:
-        """What a trick is worth, in words."""
-        return f"A trick scores {number(value)}."
-
-    def lead_draw(self, drawn: Sequence[int], voice: Voice) -> str | None:
-        return None
-
-    def describe_action(
-        self,
-        action: Action,
-        table: object | None,
-        *,
-        points: int | None = None,
-        by: str | None = None,
-    ) -> str:
-        if isinstance(action, Play):
-            leads = isinstance(table, TrickTable) and not table.trick
-            return f"play {tile_text(action.tile)}" + (" to lead" if leads else "")
-        return str(action)
-
-    def describe_move(
-        self,
-        move: Move,
-        before: object | None,
-        voice: Voice,
-        drawn: int | None = None,
-        *,
-        victim: int | None = None,
-    ) -> str:
-        action = move.action
-        if isinstance(action, Play):
-            verb = "lead" if isinstance(before, TrickTable) and not before.trick else "play"
-            return f"{voice.says(move.seat, verb, opening=True)} {tile_text(action.tile)}."
-        return f"{voice.subject(move.seat)}: {action}."
-
-    def table_change(self, before: object | None, after: object | None, voice: Voice) -> list[str]:
-        """Who took the trick just finished: ``Seat 3 takes the trick (2 tricks so far).``"""
-        if not (isinstance(before, TrickTable) and isinstance(after, TrickTable)):
-            return []
-        w = after.last_winner
-        if after.won == before.won or w < 0:
-            return []
-        return [
-            f"{voice.says(w, 'take', opening=True)} the trick "
-            f"({plural(after.won[w], 'trick')} so far)."
-        ]
-
-    def held(self, state: GameState, voice: Voice) -> list[str]:
-        table = state.table
-        if not isinstance(table, TrickTable):
-            return []
-        won = ", ".join(f"{voice.name(s)} {table.won[s]}" for s in range(self.rules.players))
-        return [f"  Tricks won: {won}"]
-
-
-class LooPresenter(TrickPresenter[LooRules]):
+class LooPresenter(TrickPresenter[LooRules, LooTable]):
     """Domino Loo told: the decisions before the play, the pool or the points, looing."""
 
     default_opponent = "casual"
+    table_type = LooTable
+
+    # ----------------------------------------------------------------- the table
+    def seat_status(self, table: LooTable, seat: int) -> TrickStatus:
+        """Each seat's decision: deciding, stood, took the miss, dropped out."""
+        return _STATUS.get(table.status[seat], "deciding")
+
+    def turnup(self, table: LooTable) -> int | None:
+        return table.turnup
+
+    def trick_value(self, table: LooTable) -> float:
+        return table.value
 
     @property
     def pool(self) -> bool:
@@ -126,12 +43,13 @@ class LooPresenter(TrickPresenter[LooRules]):
     def sheet_kind(self) -> SheetKind:
         return "counters" if self.rules.pool else "points"
 
-    def worth(self, value: float) -> str:
+    def worth(self, table: LooTable) -> str:
         if self.rules.pool:
+            value = self.trick_value(table)
             return (
                 f"A trick takes {plural(value, 'counter')} of the pool ({number(TRICKS * value)})."
             )
-        return super().worth(value)
+        return super().worth(table)
 
     def intro(self, voice: Voice) -> list[str]:
         rules = self.rules
@@ -192,14 +110,7 @@ class LooPresenter(TrickPresenter[LooRules]):
         dealer = (leader - 1) % self.rules.players
         return f"{voice.says(dealer, 'deal', opening=True)}; {voice.says(leader, 'decide')} first."
 
-    def describe_action(
-        self,
-        action: Action,
-        table: object | None,
-        *,
-        points: int | None = None,
-        by: str | None = None,
-    ) -> str:
+    def action_words(self, action: Action, table: object | None) -> str | None:
         if isinstance(action, Stand):
             return "stand: play the hand you were dealt"
         if isinstance(action, TakeMiss):
@@ -208,17 +119,9 @@ class LooPresenter(TrickPresenter[LooRules]):
             return "drop out of this hand (win nothing, lose nothing)"
         if isinstance(action, Discard) and action.tile is not None:
             return f"discard {tile_text(action.tile)}"
-        return super().describe_action(action, table, points=points, by=by)
+        return None
 
-    def describe_move(
-        self,
-        move: Move,
-        before: object | None,
-        voice: Voice,
-        drawn: int | None = None,
-        *,
-        victim: int | None = None,
-    ) -> str:
+    def move_words(self, move: Move, voice: Voice) -> str | None:
         action = move.action
         seat = move.seat
         if isinstance(action, Stand | TakeMiss | Drop):
@@ -229,4 +132,4 @@ class LooPresenter(TrickPresenter[LooRules]):
             if action.tile is not None and voice.is_you(seat):
                 return f"{voice.says(seat, 'discard', opening=True)} {tile_text(action.tile)}."
             return f"{voice.says(seat, 'discard', opening=True)} a tile face down."
-        return super().describe_move(move, before, voice, drawn, victim=victim)
+        return None

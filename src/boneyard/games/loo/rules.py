@@ -48,24 +48,18 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.actions import Action, Discard, Drop, Move, Play, TakeMiss
-from ...core.game import Game, RuleSet
+from ...core.game import RuleSet
 from ...core.options import pick
 from ...core.protocol import (
-    ACQUIRED,
-    LACKS,
-    PLAYED,
     TARGET_SCORE,
-    GameRules,
     GameState,
     HandResult,
     HandStart,
-    HiddenFacts,
-    Observation,
     Position,
 )
-from ...core.tiles import DOUBLE, HIGH, LOW, tile_set
+from ...core.tiles import BIT, DOUBLE, HIGH, LOW, tile_set
 from ..line.options import LINE_SPECS, ROUNDS
-from ..tricks import Trick, follow_mask, trick_winner
+from ..tricks import Trick, TrickGame, TrickRules, follow_mask, trick_winner
 from .options import (
     LOO_MISS,
     LOO_MUST_HEAD,
@@ -79,6 +73,7 @@ from .state import LooState
 from .table import DROPPED, MISSED, STOOD, TRICKS, UNDECIDED, LooTable
 
 if TYPE_CHECKING:
+    from ...core.game import Game
     from ...core.options import Options
     from .presenter import LooPresenter
 
@@ -109,16 +104,12 @@ LOO_DEFAULTS: dict[str, Any] = {
 }
 
 
-class LooRules(GameRules):
+class LooRules(TrickRules[LooTable]):
     """Five tricks with trumps turned up, the miss, dropping out, looing."""
 
     hidden_moves = True  # the miss and the discards
     shows_hands_at_end = False  # the discards stay face down
-    claims = False
-    low_wins = False
-    pip_weight = 0.0
-    scores_in_play = True  # each trick scores as it is taken
-    scores_shape_future = False
+    lacks_after_each_play = False  # what a seat lacks, said once after its plays
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
@@ -127,7 +118,6 @@ class LooRules(GameRules):
         self.sides = tuple((s,) for s in range(players))
         self.side_of = tuple(range(players))
         self.hand_size = TRICKS
-        self.reserve = 0
         self.pool = LOO_SCORING.text(o) == "pool"
         self.penalty = LOO_PENALTY.number(o)
         self.rounds = max(1, ROUNDS.number(o))
@@ -206,15 +196,19 @@ class LooRules(GameRules):
             out.append(trumps)
         return [m for m in out if m]
 
-    # ----------------------------------------------------------------- the hand
-    def deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
-        """Shuffle and deal five tiles each; the stock's first tile is the turn-up."""
-        tiles = list(range(self.tiles.size))
-        rng.shuffle(tiles)
-        h = self.hand_size
-        hands = [tiles[i * h : (i + 1) * h] for i in range(self.players)]
-        return hands, tiles[h * self.players :]
+    # ----------------------------------------------------------------- the play of a trick
+    def seats_in(self, table: LooTable) -> list[int]:
+        """The seats playing the hand (they stood or took the miss)."""
+        return table.in_hand()
 
+    def lead_suit(self, table: LooTable, action: Play) -> int:
+        return self.suit_led(action.tile, table.trump)
+
+    def winner_of(self, table: LooTable) -> int:
+        return self.trick_winner(table.trick, table.trump)
+
+    # ----------------------------------------------------------------- the hand
+    # The deal (TrickRules.deal): five tiles each; the stock's first tile is the turn-up.
     def start_hand(self, start: HandStart) -> LooState:
         """The hand ``start`` describes: the stock's first tile turned up for trumps, the seat
         left of the dealer (the match's leader) deciding first."""
@@ -303,12 +297,7 @@ class LooRules(GameRules):
         kind = type(action)
         if kind is Play:
             assert isinstance(action, Play)
-            t = action.tile
-            suit = table.suit if table.trick else self.suit_led(t, table.trump)
-            table = table.played(seat, t, suit)
-            if len(table.trick) == len(table.in_hand()):
-                table = table.taken_by(self.trick_winner(table.trick, table.trump))
-            return table
+            return self.play_table(table, seat, action)
         status = list(table.status)
         if kind is Discard:
             table = table.but(owed=table.owed - 1)
@@ -331,56 +320,26 @@ class LooRules(GameRules):
         first = table.first
         return table.but(leader=next((first + k) % n for k in range(n) if (first + k) % n in alive))
 
-    def hidden_facts(self, view: Observation) -> HiddenFacts:
-        """Every hidden hand was taken before the play (dealt, or the miss), so each seat's
-        tiles avoid the tiers its plays showed it lacked (:meth:`public_voids`); the other
-        unseen tiles are in the stock or out of play (thrown out with a miss or a hand dropped:
-        the observer knows only its own). The decisions before the play are not read."""
-        table = view.table
-        assert isinstance(table, LooTable)
-        voids = self.public_voids(view.history, table.trump)
-        played: list[list[tuple[int, int]]] = [[] for _ in range(self.players)]
-        for move in view.history:
-            if isinstance(move.action, Play):
-                played[move.seat].append((PLAYED, move.action.tile))
-        timelines = tuple(
-            (
-                (ACQUIRED, view.hand_sizes[s] + len(played[s])),
-                *played[s],
-                *(((LACKS, voids[s]),) if voids[s] and s != view.seat else ()),
-            )
-            for s in range(self.players)
-        )
-        unseen = self.tiles.all_mask & ~view.hand & ~table.placed & ~view.discarded
-        return HiddenFacts(timelines, unseen)
+    def opening_table(self, table: LooTable) -> LooTable:
+        """The hand's first table (the turn-up is not in its history)."""
+        return table.opening()
 
-    def public_voids(self, history: Sequence[Move], trump: int) -> list[int]:
-        """Per seat, the tiles it cannot hold now, read from the tricks of a public history: a
-        player who did not play from a tier he was bound to (see :meth:`tiers`) held none of it
-        then, and, nothing being drawn during the play, holds none now."""
-        n = self.players
-        players = n - sum(1 for m in history if type(m.action) is Drop)
-        plays = [m for m in history if type(m.action) is Play]
-        voids = [0] * n
-        base = LooTable.start(0, n, 1, False).but(trump=trump)
-        for i in range(0, len(plays), players):
-            trick: Trick = ()
-            for move in plays[i : i + players]:
-                action = move.action
-                assert isinstance(action, Play)
-                t = action.tile
-                for tier in self.tiers(base.but(trick=trick)):
-                    if tier & (1 << t):
-                        break
-                    voids[move.seat] |= tier
-                trick = (*trick, (move.seat, t))
-        return voids
+    def lacking(self, table: LooTable, tile: int) -> int:
+        """The tiers a player bound to play from them (see :meth:`tiers`) passed over to play
+        ``tile``: he held none of them then, and, nothing being drawn during the play, holds
+        none now."""
+        mask = 0
+        for tier in self.tiers(table):
+            if tier & BIT[tile]:
+                break
+            mask |= tier
+        return mask
 
     def end_names(self) -> str:
         return self.game.end_names
 
 
-class DominoLooGame(Game):
+class DominoLooGame(TrickGame):
     id: ClassVar[str] = "domino-loo"
     title: ClassVar[str] = "Domino Loo"
     summary: ClassVar[str] = (
@@ -395,7 +354,6 @@ class DominoLooGame(Game):
     max_players = 4
     default_players = 4
     rules_class = LooRules
-    end_names = "none: tiles are played to tricks, not joined into a line"
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "berkeley": RuleSet(
             "berkeley",

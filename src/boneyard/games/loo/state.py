@@ -31,19 +31,10 @@ from ...core.actions import (
     TakeMiss,
     play,
 )
-from ...core.protocol import (
-    Event,
-    GameState,
-    HandResult,
-    HandStart,
-    IllegalAction,
-    Outcome,
-    Phase,
-    Position,
-    Score,
-)
+from ...core.protocol import HandResult, HandStart, Phase, Position, Score
 from ...core.tiles import BIT, NAMES, mask_of, tiles_of
 from ...core.words import plural
+from ..tricks import Trick, TrickState
 from .table import DROPPED, TRICKS, UNDECIDED, LooTable
 
 if TYPE_CHECKING:
@@ -55,33 +46,12 @@ DISCARD = Phase("discard")
 """A seat that took the miss throws out the tiles it does not keep, face down."""
 
 
-class LooState(GameState):
+class LooState(TrickState[LooTable]):
     """One hand of Domino Loo (the complete state: the hands, the stock, the tiles thrown out)."""
 
-    __slots__ = (
-        "_legal",
-        "_table",
-        "base_totals",
-        "context",
-        "deal",
-        "discards",
-        "hands",
-        "history",
-        "leader",
-        "over",
-        "phase",
-        "public",
-        "result",
-        "rules",
-        "scores",
-        "stock",
-        "stock_pos",
-        "turn",
-    )
+    __slots__ = ()
 
     rules: LooRules
-    _table: LooTable
-    _legal: tuple[Action, ...] | None
 
     # ----------------------------------------------------------------- building
     @classmethod
@@ -103,24 +73,17 @@ class LooState(GameState):
         if not start.stock:
             raise ValueError("the stock is empty: no tile to turn up for trumps")
         value, ante = start.context if start.context is not None else (1, rules.pool)
-        state = cls.__new__(cls)
-        state.rules = rules
-        state.hands = [mask_of(h) for h in start.hands]
-        state.deal = tuple(state.hands)
-        state.stock = tuple(start.stock)
+        state = cls._new(
+            rules,
+            [mask_of(h) for h in start.hands],
+            LooTable.start(start.stock[0], n, value, ante, start.leader),
+            Phase.DECIDE,
+            leader=start.leader,
+            totals=tuple(start.totals) if start.totals is not None else (0,) * n,
+            context=start.context,
+            stock=start.stock,
+        )
         state.stock_pos = 1  # the turn-up
-        state.leader = state.turn = start.leader
-        state.scores = [0] * n
-        state.base_totals = tuple(start.totals) if start.totals is not None else (0,) * n
-        state.context = start.context
-        state.discards = (0,) * n
-        state.history = []
-        state.public = []
-        state.over = False
-        state.result = None
-        state.phase = Phase.DECIDE
-        state._table = LooTable.start(state.stock[0], n, value, ante, start.leader)
-        state._legal = None
         return state
 
     @classmethod
@@ -132,34 +95,27 @@ class LooState(GameState):
         table = view.table
         if not isinstance(table, LooTable):
             raise ValueError("a Domino Loo position needs a Domino Loo table")
-        n = rules.players
-        state = cls.__new__(cls)
-        state.rules = rules
-        state.hands = list(position.hands)
-        state.deal = tuple(position.hands)
-        state.stock = tuple(position.stock)
-        state.stock_pos = 0
-        state.leader = view.leader
+        state = cls._new(
+            rules,
+            position.hands,
+            table,
+            view.phase,
+            leader=view.leader,
+            totals=view.totals,
+            context=view.context,
+            stock=position.stock,
+        )
         state.turn = view.turn
         state.scores = list(view.scores)
-        state.base_totals = view.totals
-        state.context = view.context
-        state.discards = tuple(position.out_of_play if s == view.seat else 0 for s in range(n))
+        state.discards = tuple(
+            position.out_of_play if s == view.seat else 0 for s in range(rules.players)
+        )
         state.history = list(view.history)
         state.public = list(view.history)
         state.over = view.over
-        state.result = None
-        state.phase = view.phase
-        state._table = table
-        state._legal = None
         return state
 
     # ----------------------------------------------------------------- the table
-    @property
-    def table(self) -> LooTable:
-        """The public table (:class:`~boneyard.games.loo.table.LooTable`)."""
-        return self._table
-
     @property
     def start(self) -> HandStart:
         """What this hand started from: its deal, the stock with the turn-up first, the seat left
@@ -180,12 +136,6 @@ class LooState(GameState):
         return (self.leader - 1) % self.rules.players
 
     # ----------------------------------------------------------------- queries
-    def legal_tuple(self) -> tuple[Action, ...]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = () if self.over else tuple(self._legal_actions())
-        return legal
-
     def _legal_actions(self) -> list[Action]:
         rules = self.rules
         table = self._table
@@ -237,104 +187,54 @@ class LooState(GameState):
             if isinstance(action, Drop):
                 return "with two players nobody drops out"
             return f"seat {seat} must first stand, take the miss or drop out (legal: {options})"
-        if not isinstance(action, Play):
-            return f"{action} is not a move of the play (legal: {options})"
-        t = action.tile
-        if not 0 <= t < rules.tiles.size:
-            return f"tile {t} is not in this set"
-        if action.end is not None or action.open is not None:
-            return "a tile is played to the trick: it takes no end"
-        if not self.hands[seat] & BIT[t]:
-            return f"seat {seat} does not hold {NAMES[t]}"
+        why = self._why_not_played(action, options)
+        if why is not None:
+            return why
+        assert isinstance(action, Play)
         trump = table.trump
         suit = table.suit
         what = "trumps" if suit == trump else f"{suit}s"
         hand = self.hands[seat]
         if any(rules.follows(u, suit, trump) for u in tiles_of(hand)) and not rules.follows(
-            t, suit, trump
+            action.tile, suit, trump
         ):
             return f"seat {seat} must follow suit ({what}) (legal: {options})"
         return f"seat {seat} must play a tile that beats the trick if it can (legal: {options})"
 
     # ----------------------------------------------------------------- acting
-    def _check(self, action: Action, seat: int | None) -> Action:
-        if seat is not None and seat != self.turn:
-            raise IllegalAction(
-                "the hand is over"
-                if self.over
-                else f"seat {seat} is not to move (seat {self.turn} is)"
-            )
-        legal = self.legal_tuple()
-        if action not in legal:
-            action = self.normalize(action)
-            if action not in legal:
-                raise IllegalAction(self.why_illegal(action))
-        return action
+    def _public_move(self, move: Move) -> Move:
+        """A discard is thrown out face down: the others see that one was made, not its tile."""
+        return Move(move.seat, HIDDEN_DISCARD) if type(move.action) is Discard else move
 
-    def apply(self, action: Action, seat: int | None = None) -> Outcome:
-        """Take ``action`` for the seat to move and say what happened: a trick taken scores its
-        value for its winner (``"trick"``) with an :class:`~boneyard.core.protocol.Event`
-        ``"trick"``; the hand's end carries its result."""
-        action = self._check(action, seat)
-        index = len(self.history)
-        scores, events = self._apply(action, tell=True)
-        return Outcome(
-            index,
-            self.history[index],
-            self.public[index],
-            tuple(scores),
-            tuple(events),
-            -1 if self.over else self.turn,
-            self.phase,
-            self.result,
-        )
+    def _trick_points(self, trick: Trick, table: LooTable) -> int:
+        """A trick scores its value for its winner as it is taken."""
+        return int(table.value)
 
-    def apply_fast(self, action: Action, seat: int | None = None) -> None:
-        """:meth:`apply` without building the outcome: what search and simulation use."""
-        self._apply(self._check(action, seat), tell=False)
+    def _tricks_done(self, table: LooTable) -> bool:
+        return sum(table.won) == TRICKS
 
-    def _apply(self, action: Action, *, tell: bool) -> tuple[list[Score], list[Event]]:
+    def _end_of_play(self) -> None:
+        self._finish("tricks")
+
+    def _before_play(
+        self, seat: int, action: Action, table: LooTable, scores: list[Score], tell: bool
+    ) -> None:
+        """A decision taken (stand, the miss, drop out) or a discard owed after the miss."""
         rules = self.rules
-        seat = self.turn
-        move = Move(seat, action)
-        self.history.append(move)
-        self.public.append(Move(seat, HIDDEN_DISCARD) if type(action) is Discard else move)
-        self._legal = None
-        scores: list[Score] = []
-        events: list[Event] = []
-        before = self._table
-        self._table = table = rules.table_after(before, seat, action)
         kind = type(action)
-        if kind is Play:
-            assert isinstance(action, Play)
-            self.hands[seat] ^= BIT[action.tile]
-            if len(table.tricks) == len(before.tricks):
-                players = table.in_hand()
-                self.turn = players[(players.index(seat) + 1) % len(players)]
-                return scores, events
-            winner = table.last_winner
-            self._score(winner, table.value, scores, tell)
-            if tell:
-                taken = tuple(u for _, u in table.last)
-                events.append(Event("trick", winner, rules.side_of[winner], taken))
-            if sum(table.won) == TRICKS:
-                self._finish("tricks")
-            else:
-                self.turn = winner
-            return scores, events
         if kind is Discard:
             assert isinstance(action, Discard) and action.tile is not None
             self.hands[seat] ^= BIT[action.tile]
             self._throw_out(seat, BIT[action.tile])
             if table.owed:
-                return scores, events
+                return
         elif kind is TakeMiss:
             self._throw_out(seat, self.hands[seat])
             end = self.stock_pos + rules.miss_size
             self.hands[seat] = mask_of(self.stock[self.stock_pos : end])
             self.stock_pos = end
             self.phase = DISCARD  # the same seat discards next
-            return scores, events
+            return
         elif kind is Drop:
             self._throw_out(seat, self.hands[seat])
             self.hands[seat] = 0
@@ -343,7 +243,7 @@ class LooState(GameState):
         status = table.status
         if sum(1 for s in status if s != DROPPED) == 1:
             winner = next(s for s in range(n) if status[s] != DROPPED)
-            self._score(winner, TRICKS * table.value, scores, tell)
+            self._score(winner, int(TRICKS * table.value), scores, tell)
             self._finish("uncontested")
         elif table.playing:
             self.turn = table.leader
@@ -353,13 +253,6 @@ class LooState(GameState):
                 (seat + k) % n for k in range(1, n + 1) if status[(seat + k) % n] == UNDECIDED
             )
             self.phase = Phase.DECIDE
-        return scores, events
-
-    def _score(self, seat: int, value: float, scores: list[Score], tell: bool) -> None:
-        points = int(value)
-        self.scores[seat] += points
-        if tell:
-            scores.append(Score(self.rules.side_of[seat], points, "trick", seat))
 
     def _throw_out(self, seat: int, mask: int) -> None:
         discards = list(self.discards)
@@ -367,53 +260,21 @@ class LooState(GameState):
         self.discards = tuple(discards)
 
     def _finish(self, ended: str) -> None:
-        self.over = True
-        self.phase = Phase.OVER
         result = self.rules.hand_result(self, ended)
         points = tuple(s + e for s, e in zip(self.scores, result.end_points, strict=True))
-        self.result = HandResult(
-            result.ended,
-            result.winner,
-            points,
-            result.end_points,
-            result.pips,
-            None,
-            result.reason,
+        self._end(
+            HandResult(
+                result.ended,
+                result.winner,
+                points,
+                result.end_points,
+                result.pips,
+                None,
+                result.reason,
+            )
         )
-        self._legal = ()
 
-    # ----------------------------------------------------------------- copying
-    def copy(self, history: bool = True) -> LooState:
-        c = LooState.__new__(LooState)
-        c.rules = self.rules
-        c.hands = self.hands[:]
-        c.deal = self.deal
-        c.stock = self.stock
-        c.stock_pos = self.stock_pos
-        c.leader = self.leader
-        c.turn = self.turn
-        c.scores = self.scores[:]
-        c.base_totals = self.base_totals
-        c.context = self.context
-        c.discards = self.discards
-        c.history = self.history[:] if history else []
-        c.public = self.public[:] if history else []
-        c.over = self.over
-        c.result = self.result
-        c.phase = self.phase
-        c._table = self._table
-        c._legal = self._legal
-        return c
-
-    def with_world(self, hands: Sequence[int], stock: Sequence[int] | None = None) -> LooState:
-        c = self.copy(history=False)
-        c.hands = list(hands)
-        if stock is not None:
-            c.stock = tuple(stock)
-            c.stock_pos = 0
-        c._legal = None
-        return c
-
+    # ----------------------------------------------------------------- search
     def search_key(self) -> tuple[object, ...]:
         return (*self.hands, self.turn, self.stock_pos, self._table.search_key())
 
@@ -426,5 +287,5 @@ class LooState(GameState):
         self.stock = (*self.stock[:pos], *tiles, *rest)
 
     def __repr__(self) -> str:
-        hands = " | ".join(" ".join(NAMES[t] for t in tiles_of(h)) for h in self.hands)
+        hands = self._hands_text()
         return f"<LooState {self.phase} turn={self.turn} table={self._table!r} hands={hands}>"

@@ -1,6 +1,6 @@
-"""The table of a Domino Loo hand: a trick table (:class:`~boneyard.games.tricks.TrickTable`) with
-what Loo adds before the play. Everything on it is public; it is immutable (every change is a new
-table, :meth:`~boneyard.games.tricks.TrickTable.but`).
+"""The table of a Domino Loo hand: a trick table (:class:`~boneyard.games.tricks.table.TrickTable`)
+with what Loo adds before the play. Everything on it is public; it is immutable (every change is a
+new table, :meth:`~boneyard.games.tricks.table.TrickPlay.but`).
 
 * ``turnup``: the tile turned up for trumps, ``trump`` the number it makes (its higher number);
 * ``status``: per seat, ``UNDECIDED``, ``STOOD`` (plays the hand dealt), ``MISSED`` (took the
@@ -60,6 +60,11 @@ class LooTable(TrickTable):
             value=value,
             ante=ante,
         )
+
+    def opening(self) -> LooTable:
+        """The table this hand started from (what a reader of its public history follows it
+        from)."""
+        return LooTable.start(self.turnup, len(self.status), self.value, self.ante, self.first)
 
     def in_hand(self) -> list[int]:
         """The seats playing the hand (they stood or took the miss)."""

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...core.actions import Action, Bid, Declare, Move, Pass, Play
-from ...core.presenter import Presenter
+from ...core.actions import Action, Bid, Declare, Move, Pass
 from ...core.protocol import HandResult, Phase
-from ...core.views import TrickSeatView, TrickView
-from ...core.words import Voice, capital, number, plural, tile_text
-from .rules import MARK, SUIT_WORDS, TRICKS, FortyTwoRules
+from ...core.views import TrickStatus
+from ...core.words import Voice, capital, number, plural
+from ..tricks import TrickPresenter
+from .rules import MARK, SUIT_WORDS, FortyTwoRules
 from .table import DOUBLES_SUIT, NO_TRUMP, FortyTwoTable
 
 if TYPE_CHECKING:
@@ -53,19 +53,16 @@ def trump_words(table: FortyTwoTable) -> str:
     return "none (sevens)"
 
 
-class FortyTwoPresenter(Presenter[Any]):
-    """Texas 42 told (see the module)."""
+class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
+    """Texas 42 told (see the module): the trick taken is told, and the marks at the hand's
+    end."""
 
     default_opponent = "texas"
-    scores_told = False  # the trick taken is told, and the marks at the hand's end
-
-    def __init__(self, rules: FortyTwoRules) -> None:
-        super().__init__(rules)
-        self.rules42 = rules
+    table_type = FortyTwoTable
 
     # ----------------------------------------------------------------- the game
     def intro(self, voice: Voice) -> list[str]:
-        rules = self.rules42
+        rules = self.rules
         lines = [
             "Partners sit opposite. Each hand the four bid once "
             f"round, from the shaker's left: {rules.min_bid} to 41 points, 42 a mark, then marks "
@@ -106,7 +103,7 @@ class FortyTwoPresenter(Presenter[Any]):
 
     @property
     def unit(self) -> str:
-        return "mark" if self.rules42.scoring == "marks" else "point"
+        return "mark" if self.rules.scoring == "marks" else "point"
 
     def goal(self) -> str:
         return f"First to {plural(self.rules.target_score, self.unit)} wins."
@@ -131,38 +128,24 @@ class FortyTwoPresenter(Presenter[Any]):
         return [f"  {capital(self.unit)}s this hand: {points}"]
 
     # ----------------------------------------------------------------- the table
-    def table(self, history: Sequence[Move], table: object | None) -> TrickView:
-        assert isinstance(table, FortyTwoTable)
-        rules = self.rules42
-        won = [0] * rules.players
-        for winner, _ in table.tricks:
-            won[winner] += 1
-        status = "deciding" if not table.contract else "stood"
-        seats = tuple(
-            TrickSeatView(s, "out" if s == table.out else status, won[s])  # type: ignore[arg-type]
-            for s in range(rules.players)
-        )
-        last = table.last
-        return TrickView(
-            trump=table.trump,
-            turnup=None,
-            seats=seats,
-            trick=table.trick,
-            leader=table.leader if table.playing else None,
-            last=last[1] if last else (),
-            last_winner=last[0] if last else None,
-            tricks=TRICKS,
-            value=1,
-            pool=False,
-            worth="A trick is worth 1 and its count (5-5, 6-4: 10; 5-0, 4-1, 3-2: 5).",
-            trump_text=trump_words(table),
-            notes=self.notes(table),
-            ended=bool(table.decided) and not self.rules42.play_out,
-        )
+    def seat_status(self, table: FortyTwoTable, seat: int) -> TrickStatus:
+        """Deciding until the contract is named, then in it, but the seat sitting out."""
+        if seat == table.out:
+            return "out"
+        return "deciding" if not table.contract else "stood"
+
+    def worth(self, table: FortyTwoTable) -> str:
+        return "A trick is worth 1 and its count (5-5, 6-4: 10; 5-0, 4-1, 3-2: 5)."
+
+    def trump_text(self, table: FortyTwoTable) -> str:
+        return trump_words(table)
+
+    def ended(self, table: FortyTwoTable) -> bool:
+        return bool(table.decided) and not self.rules.play_out
 
     def notes(self, table: FortyTwoTable) -> tuple[str, ...]:
         """The bidding, the contract and the points taken, about numbered seats."""
-        rules = self.rules42
+        rules = self.rules
         out = [f"seat {table.shaker} shook"]
         if bids := table.bids:
             said = (f"seat {s} " + (f"bid {bid_words(b)}" if b else "passed") for s, b in bids)
@@ -192,28 +175,17 @@ class FortyTwoPresenter(Presenter[Any]):
         return {"follow_me": "follow-me", "sevens": "sevens"}.get(contract, contract)
 
     # ----------------------------------------------------------------- moves
-    def describe_action(
-        self,
-        action: Action,
-        table: object | None,
-        *,
-        points: int | None = None,
-        by: str | None = None,
-    ) -> str:
+    def suit_words(self, suit: int) -> str:
+        return SUIT_WORDS[suit]
+
+    def action_words(self, action: Action, table: object | None) -> str | None:
         if isinstance(action, Pass):
             return "pass"
         if isinstance(action, Bid):
             return f"bid {bid_words(action)}"
         if isinstance(action, Declare):
-            return self.rules42.action_text(action)
-        if isinstance(action, Play):
-            text = f"play {tile_text(action.tile)}"
-            if action.open is not None:
-                text += f" calling {SUIT_WORDS[action.open]}"
-            if isinstance(table, FortyTwoTable) and not table.trick:
-                text += " to lead"
-            return text
-        return str(action)
+            return self.rules.action_text(action)
+        return None
 
     def move_reason(self, table: object | None, seat: int, action: Action) -> str | None:
         """A bid's, a pass's or a declaration's reason in a hint: what it undertakes.
@@ -240,18 +212,10 @@ class FortyTwoPresenter(Presenter[Any]):
                 return f"your side must take every trick, for {plural(action.marks, 'mark')}"
             return f"your side must take {action.points} of the {MARK} points"
         if isinstance(action, Declare):
-            return self.rules42.action_text(action)
+            return self.rules.action_text(action)
         return None
 
-    def describe_move(
-        self,
-        move: Move,
-        before: object | None,
-        voice: Voice,
-        drawn: int | None = None,
-        *,
-        victim: int | None = None,
-    ) -> str:
+    def move_words(self, move: Move, voice: Voice) -> str | None:
         action = move.action
         seat = move.seat
         if isinstance(action, Pass):
@@ -259,31 +223,19 @@ class FortyTwoPresenter(Presenter[Any]):
         if isinstance(action, Bid):
             return f"{voice.says(seat, 'bid', opening=True)} {bid_words(action)}."
         if isinstance(action, Declare):
-            named = self.rules42.action_text(action)
+            named = self.rules.action_text(action)
             return f"{voice.says(seat, 'declare', opening=True)}: {named}."
-        if isinstance(action, Play):
-            leads = isinstance(before, FortyTwoTable) and not before.trick
-            verb = "lead" if leads else "play"
-            text = f"{voice.says(seat, verb, opening=True)} {tile_text(action.tile)}"
-            if action.open is not None:
-                text += f", calling {SUIT_WORDS[action.open]}"
-            return text + "."
-        return f"{voice.subject(seat)}: {action}."
+        return None
 
-    def table_change(self, before: object | None, after: object | None, voice: Voice) -> list[str]:
-        """Who took the trick just finished and what it was worth; the bid made or set."""
-        if not (isinstance(before, FortyTwoTable) and isinstance(after, FortyTwoTable)):
-            return []
+    def taken_note(self, table: FortyTwoTable) -> str:
+        """What the trick just taken was worth: ``, worth 11 points``."""
+        return f", worth {plural(self.rules.trick_points(table.last), 'point')}"
+
+    def more_changes(self, before: FortyTwoTable, after: FortyTwoTable, voice: Voice) -> list[str]:
+        """The bid made or set; the seat sitting out once nello is named."""
         lines: list[str] = []
-        if len(after.tricks) > len(before.tricks):
-            winner, trick = after.tricks[-1]
-            worth = self.rules42.trick_points(trick)
-            lines.append(
-                f"{voice.says(winner, 'take', opening=True)} the trick, worth "
-                f"{plural(worth, 'point')}."
-            )
         if after.decided and not before.decided:
-            side = self.rules42.side_of[after.bidder]
+            side = self.rules.side_of[after.bidder]
             verb = "have made" if after.decided == "made" else "are set on"
             lines.append(f"{capital(voice.side(side))} {verb} the bid of {bid_words(after.high)}.")
         if after.contract and not before.contract and after.out >= 0:
@@ -296,14 +248,11 @@ class FortyTwoPresenter(Presenter[Any]):
         shaker = voice.says(table.shaker, "shake", opening=True)
         return f"{shaker}; {voice.says(state.turn, 'bid')} first."
 
-    def lead_draw(self, drawn: Sequence[int], voice: Voice) -> str | None:
-        return None
-
     def held(self, state: Any, voice: Voice) -> list[str]:
         table = state.table
         if not isinstance(table, FortyTwoTable) or table.high is None:
             return []
-        rules = self.rules42
+        rules = self.rules
         sides = ", ".join(f"{voice.side(i)} {table.taken[i]}" for i in range(len(rules.sides)))
         return [f"  Points taken: {sides}"]
 

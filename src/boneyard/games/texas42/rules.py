@@ -37,29 +37,22 @@ The hand stops as soon as the bid is made or set (unless ``play_out``).
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.actions import Action, Bid, Declare, Move, Play, parse_tile, play
 from ...core.game import Game, RuleSet
-from ...core.history import public_steps
 from ...core.options import OptionError
 from ...core.protocol import (
-    ACQUIRED,
-    LACKS,
-    PLAYED,
     TARGET_SCORE,
     GamePlayer,
-    GameRules,
     GameState,
     HandResult,
     HandStart,
-    HiddenFacts,
-    Observation,
     Position,
 )
 from ...core.tiles import BIT, DOUBLE, DOUBLE_SIX, HIGH, LOW, NAMES, PIPS, tiles_of
+from ..tricks import Trick, TrickGame, TrickRules, trick_winner
 from .options import (
     ALL_PASS,
     CAP_MARKS,
@@ -85,7 +78,7 @@ from .options import (
     TEXAS_OPTIONS,
     Contract,
 )
-from .table import DOUBLES_SUIT, NO_TRUMP, FortyTwoTable, Trick
+from .table import DOUBLES_SUIT, NO_TRUMP, FortyTwoTable
 
 if TYPE_CHECKING:
     from ...core.options import Options
@@ -104,18 +97,23 @@ COUNT: dict[str, int] = {"5-5": 10, "6-4": 10, "5-0": 5, "4-1": 5, "3-2": 5}
 """The count tiles and what they are worth; every trick is worth 1 more."""
 _COUNT_OF: tuple[int, ...] = tuple(COUNT.get(NAMES[t], 0) for t in range(DOUBLE_SIX.size))
 
+_IN_TRICK: dict[int, tuple[int, ...]] = {
+    out: tuple(s for s in range(PLAYERS) if s != out) for out in range(-1, PLAYERS)
+}
+"""The seats that play to each trick, by the seat sitting out (-1: none)."""
+
 SUIT_WORDS = ("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles")
 """The suits by number as 42 players name them (and the doubles' suit)."""
 
 
-class FortyTwoRules(GameRules):
+class FortyTwoRules(TrickRules[FortyTwoTable]):
     """The resolved rules of a Texas 42 match (see the module)."""
 
+    hidden_moves = False  # every move is public
+    shows_hands_at_end = True
+
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
-        self.game = game
-        self.rule_set = rule_set
-        self.options = options
-        self.players = players
+        super().__init__(game, rule_set, options, players)
         if players != PLAYERS:
             raise OptionError(f"texas-42 is for 4 players, not {players}")
         o = options
@@ -123,16 +121,6 @@ class FortyTwoRules(GameRules):
         self.sides = ((0, 2), (1, 3))
         self.side_of = (0, 1, 0, 1)
         self.hand_size = HAND
-        self.reserve = 0
-        self.low_wins = False
-        self.hidden_moves = False
-        self.shows_hands_at_end = True
-        self.claims = False
-        self.can_draw = False
-        self.target_exact = False
-        self.pip_weight = 0.0
-        self.scores_in_play = True
-        self.scores_shape_future = False
         self.all_pass = ALL_PASS.text(o)
         self.min_bid = MIN_BID.number(o)
         self.max_opening_marks = MAX_OPENING_MARKS.number(o)
@@ -256,25 +244,22 @@ class FortyTwoRules(GameRules):
         """How far ``t``'s pips are from seven (sevens)."""
         return abs(PIPS[t] - 7)
 
+    def strength(self, t: int, table: FortyTwoTable) -> tuple[int, int]:
+        """``t``'s strength in the trick on ``table`` (led, its suit known): a trump above the
+        suit led, above a tile that does neither."""
+        if self.is_trump(t, table.trump):
+            return (2, self.rank(t, table.trump, table))
+        if self.follows(t, table.suit, table):
+            return (1, self.rank(t, table.suit, table))
+        return (0, -99)
+
     def trick_winner(self, trick: Trick, table: FortyTwoTable) -> int:
-        """The seat that takes ``trick``: the highest trump, else the highest tile of the suit
-        led; in sevens the tile nearest seven, the first played of equals."""
+        """The seat that takes ``trick`` (led on ``table``): the highest trump, else the highest
+        tile of the suit led; in sevens the tile nearest seven, the first played of equals."""
         if table.contract == "sevens":
             best = min(range(len(trick)), key=lambda i: (self.sevens_distance(trick[i][1]), i))
             return trick[best][0]
-        suit = table.suit
-        trump = table.trump
-        best_seat, best_key = -1, (-1, -99)
-        for seat, t in trick:
-            if self.is_trump(t, trump):
-                key = (2, self.rank(t, trump, table))
-            elif self.follows(t, suit, table):
-                key = (1, self.rank(t, suit, table))
-            else:
-                continue
-            if key > best_key:
-                best_seat, best_key = seat, key
-        return best_seat
+        return trick_winner(trick, lambda t: self.strength(t, table))
 
     # ----------------------------------------------------------------- bidding
     def doubles_held(self, hand: int) -> int:
@@ -430,22 +415,25 @@ class FortyTwoRules(GameRules):
             table = self.contract_table(table, action)
             return table.but(leader=self.opening_leader(table))
         assert isinstance(action, Play)
-        t = action.tile
-        if not table.trick:
-            table = table.but(suit=self.suit_led(t, table, action.open), leader=seat)
-        trick = (*table.trick, (seat, t))
-        if len(trick) < PLAYERS - (1 if table.out >= 0 else 0):
-            return table.but(trick=trick)
-        winner = self.trick_winner(trick, table)
+        return self.play_table(table, seat, action)
+
+    # ----------------------------------------------------------------- the play of a trick
+    def seats_in(self, table: FortyTwoTable) -> tuple[int, ...]:
+        """The four seats in turn, but the one sitting out (nello's partner)."""
+        return _IN_TRICK[table.out]
+
+    def lead_suit(self, table: FortyTwoTable, action: Play) -> int:
+        return self.suit_led(action.tile, table, action.open)
+
+    def winner_of(self, table: FortyTwoTable) -> int:
+        return self.trick_winner(table.trick, table)
+
+    def took(self, table: FortyTwoTable, winner: int) -> FortyTwoTable:
+        """The trick taken: its points to the winner's side, and the bid made or set once the
+        tricks decide it."""
         taken = list(table.taken)
-        taken[self.side_of[winner]] += self.trick_points(trick)
-        table = table.but(
-            trick=(),
-            suit=-1,
-            leader=winner,
-            tricks=(*table.tricks, (winner, trick)),
-            taken=(taken[0], taken[1]),
-        )
+        taken[self.side_of[winner]] += self.trick_points(table.trick)
+        table = table.taken_by(winner, taken=(taken[0], taken[1]))
         if not table.decided:
             decided = self.decision(table)
             if not decided and len(table.tricks) == TRICKS:
@@ -464,30 +452,11 @@ class FortyTwoRules(GameRules):
         assert isinstance(table, FortyTwoTable)
         return self.table_after(table, move.seat, move.action)
 
-    def hidden_facts(self, view: Observation) -> HiddenFacts:
-        """Each seat was dealt 7 tiles and plays them to the tricks; a seat that did not follow
-        the suit led held none of it then (nor later: nothing is drawn), one that led a first
-        trick with no trump where trumps had to lead held no trump, and in sevens one whose
-        tile was not the nearest seven held none nearer. The bids are not read."""
-        timelines: list[list[tuple[int, int]]] = [[(ACQUIRED, HAND)] for _ in range(PLAYERS)]
-        played = 0
-        for step in public_steps(self, view.history):
-            action = step.move.action
-            if not isinstance(action, Play):
-                continue
-            before = step.before
-            assert isinstance(before, FortyTwoTable)
-            seat, t = step.move.seat, action.tile
-            played |= BIT[t]
-            timelines[seat].append((PLAYED, t))
-            lacks = self._lacks(before, t, seat)
-            if lacks:
-                timelines[seat].append((LACKS, lacks))
-        unseen = self.tiles.all_mask & ~view.hand & ~played
-        return HiddenFacts(tuple(tuple(line) for line in timelines), unseen)
-
-    def _lacks(self, table: FortyTwoTable, t: int, seat: int) -> int:
-        """The tiles a seat that played ``t`` on ``table`` showed it did not hold."""
+    def lacking(self, table: FortyTwoTable, t: int) -> int:
+        """The tiles a seat that played ``t`` on ``table`` showed it did not hold: a seat that
+        did not follow the suit led held none of it, one that led a first trick with no trump
+        where trumps had to lead held no trump, and in sevens one whose tile was not the nearest
+        seven held none nearer."""
         every = range(self.tiles.size)
         if table.contract == "sevens":
             near = self.sevens_distance(t)
@@ -553,11 +522,7 @@ class FortyTwoRules(GameRules):
         )
 
     # ----------------------------------------------------------------- a hand
-    def deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
-        tiles = list(range(self.tiles.size))
-        rng.shuffle(tiles)
-        return [tiles[i * HAND : (i + 1) * HAND] for i in range(PLAYERS)], []
-
+    # The deal (TrickRules.deal): seven tiles each, no boneyard.
     def lead_from_deal(self) -> bool:
         return False
 
@@ -639,7 +604,7 @@ class FortyTwoRules(GameRules):
         return str(action)
 
 
-class FortyTwoGame(Game):
+class FortyTwoGame(TrickGame):
     id: ClassVar[str] = "texas-42"
 
     def agents(self) -> dict[str, Callable[[], Any]]:
@@ -685,7 +650,6 @@ class FortyTwoGame(Game):
     max_players = 4
     default_players = 4
     rules_class = FortyTwoRules
-    end_names = "none: tiles are played to tricks, not joined into a line"
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "austin42": RuleSet(
             "austin42",

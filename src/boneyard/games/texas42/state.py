@@ -15,57 +15,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...core.actions import PASS, Action, Bid, Declare, Move, Pass, Play
-from ...core.protocol import (
-    Event,
-    GameState,
-    HandStart,
-    IllegalAction,
-    Outcome,
-    Phase,
-    Position,
-    Score,
-)
-from ...core.tiles import BIT, NAMES, mask_of, tiles_of
+from ...core.actions import PASS, Action, Bid, Declare, Pass, Play
+from ...core.protocol import Event, HandStart, IllegalAction, Phase, Position, Score
+from ...core.tiles import NAMES, mask_of, tiles_of
+from ..tricks import Trick, TrickState
 from .rules import MARK, PLAYERS, TRICKS, FortyTwoRules, suit_words
 from .table import FortyTwoTable
 
 __all__ = ["FortyTwoState"]
 
 
-class FortyTwoState(GameState):
+class FortyTwoState(TrickState[FortyTwoTable]):
     """One hand of Texas 42 (the complete state; every move is public)."""
 
-    __slots__ = (
-        "_legal",
-        "_order",
-        "_start",
-        "_table",
-        "base_totals",
-        "context",
-        "deal",
-        "discards",
-        "hands",
-        "history",
-        "lead_by_deal",
-        "leader",
-        "over",
-        "phase",
-        "public",
-        "result",
-        "rules",
-        "scores",
-        "stock",
-        "stock_pos",
-        "turn",
-    )
+    __slots__ = ("_order", "_start", "lead_by_deal")
 
     rules: FortyTwoRules
     lead_by_deal: bool
-    _table: FortyTwoTable
-    _legal: tuple[Action, ...] | None
     _order: tuple[int, ...]
     _start: HandStart
+
+    calls_suit = True  # a lead may call the end it leads (led_suit=leader_calls)
 
     # ----------------------------------------------------------------- building
     @classmethod
@@ -87,27 +57,18 @@ class FortyTwoState(GameState):
         shaker = start.leader if start.leader is not None else 0
         if not 0 <= shaker < PLAYERS:
             raise ValueError(f"no seat {shaker} to shake")
-        state = cls.__new__(cls)
-        state.rules = rules
-        state.hands = hands
-        state.deal = tuple(hands)  # each seat's tiles dealt, as masks
+        state = cls._new(
+            rules,
+            hands,  # each seat's tiles dealt, as masks
+            FortyTwoTable.start(shaker),
+            Phase.BID,
+            leader=shaker,
+            totals=tuple(start.totals) if start.totals is not None else (0.0, 0.0),
+            context=start.context,
+        )
         state.lead_by_deal = False
-        state.stock = ()
-        state.stock_pos = 0
-        state.leader = shaker
-        state.scores = [0, 0]
-        state.base_totals = tuple(start.totals) if start.totals is not None else (0.0, 0.0)
-        state.context = start.context
-        state.discards = (0,) * PLAYERS
-        state.history = []
-        state.public = state.history
-        state.over = False
-        state.result = None
-        state.phase = Phase.BID
-        state._table = FortyTwoTable.start(shaker)
         state._order = rules.bidding_order(shaker, hands)
         state.turn = state._order[0]
-        state._legal = None
         state._start = HandStart(
             [list(h) for h in start.hands],
             (),
@@ -138,23 +99,11 @@ class FortyTwoState(GameState):
 
     # ----------------------------------------------------------------- the table
     @property
-    def table(self) -> FortyTwoTable:
-        return self._table
-
-    @property
     def start(self) -> HandStart:
         return self._start
 
     # ----------------------------------------------------------------- queries
-    def legal_tuple(self) -> tuple[Action, ...]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = tuple(self._compute_legal())
-        return legal
-
-    def _compute_legal(self) -> list[Action]:
-        if self.over:
-            return []
+    def _legal_actions(self) -> list[Action]:
         rules = self.rules
         table = self._table
         hand = self.hands[self.turn]
@@ -191,21 +140,16 @@ class FortyTwoState(GameState):
             if isinstance(action, Declare):
                 return f"{rules.action_text(action)} cannot be declared here (legal: {options})"
             return f"seat {seat} must first name trumps or the contract (legal: {options})"
-        if not isinstance(action, Play):
-            return f"{action} is not a move of the play (legal: {options})"
-        t = action.tile
-        if not 0 <= t < rules.tiles.size:
-            return f"tile {t} is not in this set"
-        if action.end is not None:
-            return "a tile is played to the trick: it takes no end"
-        if not self.hands[seat] & BIT[t]:
-            return f"seat {seat} does not hold {NAMES[t]}"
+        why = self._why_not_played(action, options)
+        if why is not None:
+            return why
+        assert isinstance(action, Play)
         if table.contract == "sevens":
             return f"in sevens seat {seat} must play the tile nearest seven pips (legal: {options})"
         if not table.trick:
             if rules.first_lead_trump and not table.tricks:
                 return f"the first lead must be a trump (legal: {options})"
-            return f"say which suit {NAMES[t]} leads (legal: {options})"
+            return f"say which suit {NAMES[action.tile]} leads (legal: {options})"
         return f"seat {seat} must follow suit ({suit_words(table.suit)}) (legal: {options})"
 
     def _why_bid_illegal(self, bid: Bid, options: str) -> str:
@@ -243,41 +187,18 @@ class FortyTwoState(GameState):
                 return Play(action.tile)
         return action
 
-    def _check(self, action: Action, seat: int | None) -> None:
+    def _check(self, action: Action, seat: int | None) -> Action:
         if self.over:
             raise IllegalAction("the hand is over")
         if seat is not None and seat != self.turn:
             raise IllegalAction(f"it is seat {self.turn}'s turn, not seat {seat}'s")
-        if action not in self.legal_tuple():
-            raise IllegalAction(self.why_illegal(action))
+        return super()._check(action, None)
 
-    def apply(self, action: Action, seat: int | None = None) -> Outcome:
-        action = self.normalize(action)
-        self._check(action, seat)
-        index = len(self.history)
-        scores, events = self._apply(action)
-        move = self.history[-1]
-        turn = self.turn if not self.over else -1
-        return Outcome(
-            index, move, move, tuple(scores), tuple(events), turn, self.phase, self.result
-        )
-
-    def apply_fast(self, action: Action, seat: int | None = None) -> None:
-        action = self.normalize(action)
-        self._check(action, seat)
-        self._apply(action)
-
-    def _apply(self, action: Action) -> tuple[list[Score], list[Event]]:
-        rules = self.rules
-        before = self._table
-        seat = self.turn
-        self.history.append(Move(seat, action))
-        self._legal = None
-        # The table moves on by the public rule every reader of the history follows
-        # (FortyTwoRules.table_after); the state adds the hidden hands, the turn and the scores.
-        self._table = table = rules.table_after(before, seat, action)
-        scores: list[Score] = []
-        events: list[Event] = []
+    def _before_play(
+        self, seat: int, action: Action, table: FortyTwoTable, scores: list[Score], tell: bool
+    ) -> None:
+        """A bid or a pass (the declarer named once the four have bid, or a reshake), or trumps
+        or the contract named (the declarer leads)."""
         if self.phase == Phase.BID:
             if len(table.bids) < PLAYERS:
                 self.turn = self._order[len(table.bids)]
@@ -286,73 +207,40 @@ class FortyTwoState(GameState):
             else:
                 self.phase = Phase.DECLARE
                 self.turn = table.declarer
-            return scores, events
-        if self.phase == Phase.DECLARE:
-            self.phase = Phase.PLAY
-            self.turn = table.leader
-            return scores, events
-        assert isinstance(action, Play)
-        self.hands[seat] ^= BIT[action.tile]
-        if len(table.tricks) == len(before.tricks):
-            self.turn = self._next_seat(seat, table.out)
-            return scores, events
-        winner, trick = table.tricks[-1]
-        side = rules.side_of[winner]
-        if rules.scoring == "points":
-            # Scored in points, what a side takes is on its score at once (a set takes the
-            # bidders' back at the end); in marks only the hand's end scores.
-            points = rules.trick_points(trick)
-            self.scores[side] += points
-            scores.append(Score(side, points, "trick", winner))
-        events.append(Event("trick", winner, side, tuple(t for _, t in trick)))
-        if table.decided and not before.decided:
-            events.append(Event(table.decided, table.bidder, rules.side_of[table.bidder]))
-        if len(table.tricks) == TRICKS or (table.decided and not rules.play_out):
-            self._finish()
-        else:
-            self.turn = winner
-        return scores, events
+            return
+        self.phase = Phase.PLAY
+        self.turn = table.leader
 
-    def _next_seat(self, seat: int, out: int) -> int:
-        nxt = (seat + 1) % PLAYERS
-        return (nxt + 1) % PLAYERS if nxt == out else nxt
+    def _trick_points(self, trick: Trick, table: FortyTwoTable) -> int | None:
+        """Scored in points, what a side takes is on its score at once (a set takes the
+        bidders' back at the end); in marks only the hand's end scores."""
+        return self.rules.trick_points(trick) if self.rules.scoring == "points" else None
+
+    def _trick_events(self, before: FortyTwoTable, table: FortyTwoTable) -> list[Event]:
+        """The bid made or set by the trick just taken."""
+        if table.decided and not before.decided:
+            return [Event(table.decided, table.bidder, self.rules.side_of[table.bidder])]
+        return []
+
+    def _tricks_done(self, table: FortyTwoTable) -> bool:
+        return len(table.tricks) == TRICKS or (bool(table.decided) and not self.rules.play_out)
+
+    def _end_of_play(self) -> None:
+        self._finish()
 
     def _finish(self) -> None:
-        self.over = True
-        self.phase = Phase.OVER
-        self.result = self.rules.hand_result(self, self._table)
+        self._end(self.rules.hand_result(self, self._table))
         self.turn = -1
-        self._legal = ()
 
     def __repr__(self) -> str:
-        hands = " | ".join(" ".join(NAMES[t] for t in tiles_of(h)) for h in self.hands)
+        hands = self._hands_text()
         return f"<texas-42 {self.phase} turn={self.turn} hands=[{hands}] table={self._table!r}>"
 
     # ----------------------------------------------------------------- copying
-    def copy(self, history: bool = True) -> FortyTwoState:
-        state = FortyTwoState.__new__(FortyTwoState)
-        state.rules = self.rules
-        state.hands = list(self.hands)
-        state.deal = self.deal
-        state.lead_by_deal = False
-        state.stock = self.stock
-        state.stock_pos = self.stock_pos
-        state.turn = self.turn
-        state.leader = self.leader
-        state.scores = list(self.scores)
-        state.base_totals = self.base_totals
-        state.context = self.context
-        state.discards = self.discards
-        state.history = list(self.history) if history else []
-        state.public = state.history
-        state.over = self.over
-        state.result = self.result
-        state.phase = self.phase
-        state._table = self._table
-        state._order = self._order
-        state._legal = self._legal
-        state._start = self._start
-        return state
+    def _copy_own(self, copy: FortyTwoState) -> None:
+        copy.lead_by_deal = False
+        copy._order = self._order
+        copy._start = self._start
 
     def search_key(self) -> tuple[object, ...]:
         return (tuple(self.hands), self.turn, self.phase.name, self._table.search_key())
@@ -363,12 +251,6 @@ class FortyTwoState(GameState):
     def stock_next(self, tiles: Sequence[int]) -> None:
         if tiles:
             raise ValueError("texas-42 has no stock")
-
-    def with_world(self, hands: Sequence[int], stock: Sequence[int] | None = None) -> FortyTwoState:
-        state = self.copy(history=False)
-        state.hands = list(hands)
-        state._legal = None
-        return state
 
     @property
     def bidders(self) -> int:

@@ -9,25 +9,23 @@ tricks taken. Everything here is public; it is immutable (every change is a new 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
 
 from ...core.actions import Bid, Declare
+from ..tricks import TrickPlay
 
-__all__ = ["DOUBLES_SUIT", "NO_TRUMP", "FortyTwoTable", "Trick"]
+__all__ = ["DOUBLES_SUIT", "NO_TRUMP", "FortyTwoTable"]
 
 NO_TRUMP = -1
 """The trump of a hand without trumps (follow-me, nello, sevens)."""
 DOUBLES_SUIT = 7
 """The suit of the doubles where they are one (doubles trump, or their own suit)."""
 
-Trick = tuple[tuple[int, int], ...]
-"""The ``(seat, tile)`` played to a trick, in order."""
 
-
-@dataclass(frozen=True, slots=True)
-class FortyTwoTable:
-    """The public table of a Texas 42 hand.
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FortyTwoTable(TrickPlay):
+    """The public table of a Texas 42 hand: the trick table's (the trick in play, the suit it
+    leads, its leader, the tricks taken) and
 
     * ``shaker``: who shook (dealt) this hand; ``bids``: each ``(seat, bid)`` in order, ``None``
       for a pass; ``high``: the highest bid so far and ``bidder`` its seat (-1 before any);
@@ -36,36 +34,26 @@ class FortyTwoTable:
       suit (:data:`NO_TRUMP`, a number, :data:`DOUBLES_SUIT`), ``doubles``: how the doubles
       rank (``high`` in their suit, ``own_suit``, ``low``); ``out``: the seat sitting out
       (the bidder's partner in nello) or -1;
-    * ``trick``: the trick in play, ``suit`` the suit it leads (-1 before a lead), ``leader``
-      who leads it (-1 before the play); ``tricks``: the tricks taken, ``(winner, trick)``;
-      ``taken``: the points each side has taken (a trick is 1 plus its count);
+    * ``taken``: the points each side has taken (a trick is 1 plus its count);
     * ``decided``: ``"made"`` or ``"set"`` once the bid is decided, else ``""``.
     """
 
+    trump: int = NO_TRUMP
     shaker: int
     bids: tuple[tuple[int, Bid | None], ...] = ()
     high: Bid | None = None
     bidder: int = -1
     declaration: Declare | None = None
     declarer: int = -1
-    trump: int = NO_TRUMP
     doubles: str = "high"
     out: int = -1
-    trick: Trick = ()
-    suit: int = -1
-    leader: int = -1
-    tricks: tuple[tuple[int, Trick], ...] = ()
     taken: tuple[int, int] = (0, 0)
     decided: str = ""
 
     @classmethod
     def start(cls, shaker: int) -> FortyTwoTable:
         """The table of a hand just shaken: nobody has bid."""
-        return cls(shaker)
-
-    def but(self, **changes: Any) -> FortyTwoTable:
-        """A copy with some fields changed."""
-        return replace(self, **changes)
+        return cls(shaker=shaker)
 
     @property
     def bidding(self) -> bool:
@@ -73,27 +61,10 @@ class FortyTwoTable:
         return self.declaration is None and self.leader < 0 and len(self.bids) < 4
 
     @property
-    def playing(self) -> bool:
-        """Whether the tricks are being played."""
-        return self.leader >= 0
-
-    @property
     def contract(self) -> str:
         """The contract played (``suit``, ``doubles``, ``follow_me``, ``nello``, ``sevens``), or
         ``""`` before it is named."""
         return self.declaration.contract if self.declaration is not None else ""
-
-    @property
-    def last(self) -> tuple[int, Trick] | None:
-        """The last trick taken, ``(winner, trick)``."""
-        return self.tricks[-1] if self.tricks else None
-
-    def won_by(self, side_of: tuple[int, ...]) -> tuple[int, int]:
-        """The tricks each side has taken."""
-        won = [0, 0]
-        for winner, _ in self.tricks:
-            won[side_of[winner]] += 1
-        return (won[0], won[1])
 
     def search_key(self) -> tuple[object, ...]:
         return (

@@ -1,14 +1,16 @@
 """Agents: programs that choose an action from an observation.
 
 Every agent follows the :class:`Agent` protocol: it is given one seat's
-:class:`~boneyard.games.line.state.Observation` (never the state) and a seeded random generator, and
+:class:`~boneyard.core.protocol.Observation` (never the state) and a seeded random generator, and
 returns one of the observation's legal actions.
 
 The agents: ``random`` (any legal action), ``greedy`` (the heaviest tile), ``counting`` (the most
 points now, in the counting games), ``accompanied`` (the tile whose numbers you hold most of), and
-the strategy agents of RULES.md §6: ``matador`` (:mod:`boneyard.players.agents.matador`), ``whist``
-(:mod:`boneyard.players.agents.whist`, the lead signal) and ``pool``
-(:mod:`boneyard.players.agents.pool`). Every agent plays every game legally.
+the games' own players, which each game lists (:meth:`~boneyard.core.game.Game.agents`): the
+strategy agents of RULES.md §6, ``matador`` (:mod:`boneyard.games.matador.players`), ``whist``
+(:mod:`boneyard.games.whist.players`, the lead signal) and ``pool``
+(:mod:`boneyard.games.pool.players`), and Texas 42's ``texas`` and ``texas-expert``. Every agent
+plays every game legally.
 
 >>> make_agent("greedy").name
 'greedy'
@@ -25,7 +27,7 @@ from typing import Protocol, runtime_checkable
 
 from ...core.actions import Action, Muggins, Play
 from ...core.game import Game
-from ...core.protocol import Observation
+from ...core.protocol import GameRules, Observation
 from ...core.tiles import HIGH, LOW, PIPS
 from ...games import GAMES
 
@@ -34,12 +36,10 @@ __all__ = [
     "AccompaniedAgent",
     "Agent",
     "CountingAgent",
+    "FamilyAgent",
     "GameAgent",
     "GreedyAgent",
-    "MatadorAgent",
-    "PoolAgent",
     "RandomAgent",
-    "WhistAgent",
     "make_agent",
     "play_points",
     "resolve_agent",
@@ -161,35 +161,41 @@ class AccompaniedAgent:
         return _claimed(observation, best)
 
 
-# The strategy agents import the helpers above, so they are imported here, after them.
-from .matador import MatadorAgent  # noqa: E402
-from .pool import PoolAgent  # noqa: E402
-from .whist import WhistAgent  # noqa: E402
-
 AGENTS: dict[str, Callable[[], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "counting": CountingAgent,
     "accompanied": AccompaniedAgent,
-    "matador": MatadorAgent,
-    "whist": WhistAgent,
-    "pool": PoolAgent,
 }
 
 
+@runtime_checkable
+class FamilyAgent(Agent, Protocol):
+    """A game's own player that reads other games too (a line game's heuristic reads every line
+    game): ``reads(rules)`` says which."""
+
+    def reads(self, rules: GameRules) -> bool:
+        """Whether this agent plays the game of ``rules`` by its own reading."""
+        ...
+
+
 class GameAgent:
-    """A game's own player (:meth:`~boneyard.core.game.Game.agents`): it plays its game, and
-    any other like ``greedy``."""
+    """A game's own player (:meth:`~boneyard.core.game.Game.agents`): it plays its game and those
+    it reads (a :class:`FamilyAgent`), and any other like ``greedy``."""
 
     def __init__(self, game: Game, agent: Agent) -> None:
         self.game = game
         self.agent = agent
         self.name = agent.name
+        self._reads = agent.reads if isinstance(agent, FamilyAgent) else None
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         # The game's class, not the instance: rules sent to a worker process (the server's
         # computer players, parallel runs) arrive with a copy of their game.
-        if type(observation.rules.game) is not type(self.game):
+        rules = observation.rules
+        if type(rules.game) is not type(self.game) and not (
+            self._reads is not None and self._reads(rules)
+        ):
             return GreedyAgent().choose(observation, rng)
         return self.agent.choose(observation, rng)
 

@@ -15,7 +15,7 @@ Each legal play is valued by what it sheds and what it leaves on the table:
   blank ends, and when lighter it welcomes them;
 - **the matador's exposed half** (and every other choice of end) is judged by the chance that the
   next player can answer it with an ordinary tile, from the tiles unseen and the ends he has
-  passed or drawn on (:class:`~boneyard.players.agents.reading.Reading`); the agent also likes to
+  passed or drawn on (:class:`~boneyard.games.line.reading.Reading`); the agent also likes to
   keep an end it can play on itself;
 - **three or more players**: the trailing players gang up on the leader. Where the observation
   gives the match totals (an ``Observation.totals`` attribute) the leader is the side ahead in
@@ -27,15 +27,15 @@ Outside Matador (no matadors in the rules) the same valuation plays a sound bloc
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from ...core.actions import Action, Draw, Play
 from ...core.layout import Layout
 from ...core.protocol import Observation
 from ...core.tiles import BIT
-from ...games.line.rules import LineRules
-from .reading import Reading, heaviest, line_rules, own_fits
+from ..line.heuristic import LineHeuristic, best_play
+from ..line.reading import Reading, own_fits
+from ..line.rules import LineRules
 
 __all__ = ["MatadorAgent", "match_leader"]
 
@@ -85,27 +85,16 @@ def match_leader(obs: Observation, reading: Reading) -> int | None:
     return min(s for s in opponents if obs.hand_sizes[s] == fewest)
 
 
-class MatadorAgent:
+class MatadorAgent(LineHeuristic):
     """The Matador heuristic of RULES.md §6 (see the module docstring)."""
 
     name = "matador"
 
-    def choose(self, observation: Observation, rng: random.Random) -> Action:
-        legal = observation.legal_actions
-        plays = [a for a in legal if type(a) is Play]
-        if not plays:
-            return legal[0]
-        if len(legal) == 1:
-            return legal[0]
-        obs = observation
-        rules = line_rules(obs)
-        if rules is None:
-            return heaviest(legal)  # not a line: nothing here reads it
+    def decide(
+        self, obs: Observation, rules: LineRules, legal: tuple[Action, ...], plays: list[Play]
+    ) -> Action:
         hand = obs.hand
         wild = rules.wild_tiles
-        # Going out wins the hand: any play of the last tile will do.
-        if hand.bit_count() == 1:
-            return plays[0]
         reading = Reading(obs, rules)
         layout = obs.layout
         # Blanks all: every end blank and the double-blank in hand.
@@ -122,13 +111,7 @@ class MatadorAgent:
             if held <= KEEP_LAST and not danger:
                 return draw  # keep the last matador: it can rescue the hand later
         leader = match_leader(obs, reading)
-        best = plays[0]
-        best_value = float("-inf")
-        for a in plays:
-            value = self.value(obs, reading, a, leader)
-            if value > best_value:
-                best, best_value = a, value
-        return best
+        return best_play(plays, lambda a: self.value(obs, reading, a, leader))
 
     # ----------------------------------------------------------------- valuation
     def value(self, obs: Observation, reading: Reading, action: Play, leader: int | None) -> float:
@@ -137,9 +120,7 @@ class MatadorAgent:
         t = action.tile
         wild = rules.wild_tiles
         layout = obs.layout
-        after = rules.replay_move(layout, obs.seat, action)  # the table the play leaves
-        assert after is not None
-        rest = obs.hand & ~BIT[t]
+        after, rest = reading.left_by(action)  # the table and the hand the play leaves
         value = W_PIPS * rules.hand_value[t]
         if wild & BIT[t]:
             value -= MATADOR_COST

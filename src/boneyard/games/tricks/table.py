@@ -1,10 +1,11 @@
-"""What every trick-taking game shares: the trick in play, following suit, the trick's winner, the
-tricks taken.
+"""The public table of a trick-taking hand: the trick in play, following suit, the trick's winner,
+the tricks taken.
 
-A trick game's table is a :class:`TrickTable` (or a subclass adding the game's own public facts:
-Domino Loo's decisions before the play, a bidding's contract): an immutable value, every change a
-new table. The game says what its tiles mean through three small functions, and the mechanics here
-do the rest:
+A trick game's table is a :class:`TrickPlay` (or a subclass adding the game's own public facts:
+Texas 42's bidding and contract, Domino Loo's decisions before the play): an immutable value,
+every change a new table. :class:`TrickTable` adds the tricks counted per seat and the tiles face
+up (a turn-up's among them), which Domino Loo's table keeps and the research encoding reads. The
+game says what its tiles mean through three small functions, and the mechanics here do the rest:
 
 * the **suit** a tile leads (a trump leads trumps; a plain tile its higher number, say);
 * whether a tile **follows** a suit (what a player who can must play);
@@ -22,6 +23,16 @@ do the rest:
 >>> table = table.taken_by(winner)
 >>> winner, table.won, table.leader, table.trick, [NAMES[t] for _, t in table.last]
 (2, (0, 0, 1), 2, (), ['6-2', '6-4', '5-5'])
+
+The same trick on a :class:`TrickPlay`, which keeps the tricks in order and counts each seat's
+from them:
+
+>>> play = TrickPlay(trump=-1)
+>>> for seat, tile in ((1, "6-2"), (2, "6-4"), (0, "5-5")):
+...     play = play.played(seat, T(tile), HIGH[T(tile)] if not play.trick else play.suit)
+>>> play = play.taken_by(trick_winner(play.trick, lambda t: strength(t, play.suit)))
+>>> play.won_by_seat(3), play.last_winner, play.playing
+((0, 0, 1), 2, True)
 """
 
 from __future__ import annotations
@@ -30,33 +41,29 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any, Self
 
-from ..core.tiles import BIT
+from ...core.tiles import BIT
 
-__all__ = ["Trick", "TrickTable", "follow_mask", "trick_winner"]
+__all__ = ["Trick", "TrickPlay", "TrickTable", "follow_mask", "trick_winner"]
 
 Trick = tuple[tuple[int, int], ...]
 """The ``(seat, tile)`` played to a trick, in order."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class TrickTable:
-    """The public table of a trick-taking hand: everything on it is public.
+class TrickPlay:
+    """The tricks of a hand as its public table shows them: everything here is public.
 
     * ``trump``: the trump suit (a game's own value where there is none);
     * ``trick``: the trick in play, ``suit`` the suit it leads (-1 before its lead), ``leader``
       who leads it (-1 before the play begins);
-    * ``won``: the tricks each seat has taken; ``tricks``: the tricks taken in order, each
-      ``(winner, trick)``;
-    * ``placed``: every tile face up on the table (played to a trick, or turned up).
+    * ``tricks``: the tricks taken in order, each ``(winner, trick)``.
     """
 
     trump: int
     trick: Trick = ()
     suit: int = -1
     leader: int = -1
-    won: tuple[int, ...] = ()
     tricks: tuple[tuple[int, Trick], ...] = ()
-    placed: int = 0
 
     def but(self, **changes: Any) -> Self:
         """A copy with some fields changed."""
@@ -77,30 +84,70 @@ class TrickTable:
         """Who took the last trick (-1 before one is)."""
         return self.tricks[-1][0] if self.tricks else -1
 
+    @property
+    def face_up(self) -> int:
+        """The mask of every tile face up on the table: played to the tricks."""
+        mask = 0
+        for _, trick in (*self.tricks, (-1, self.trick)):
+            for _, t in trick:
+                mask |= BIT[t]
+        return mask
+
+    def won_by_seat(self, players: int) -> tuple[int, ...]:
+        """The tricks each of ``players`` seats has taken."""
+        won = [0] * players
+        for winner, _ in self.tricks:
+            won[winner] += 1
+        return tuple(won)
+
+    def won_by(self, side_of: tuple[int, ...]) -> tuple[int, int]:
+        """The tricks each of two sides has taken (``side_of``: each seat's side)."""
+        won = [0, 0]
+        for winner, _ in self.tricks:
+            won[side_of[winner]] += 1
+        return (won[0], won[1])
+
     def played(self, seat: int, tile: int, suit: int) -> Self:
         """``seat`` plays ``tile`` to the trick; ``suit`` is the suit the trick leads (what the
         tile leads, if it is the first)."""
         leader = seat if not self.trick else self.leader
-        return replace(
-            self,
-            trick=(*self.trick, (seat, tile)),
-            suit=suit,
-            leader=leader,
-            placed=self.placed | BIT[tile],
-        )
+        return replace(self, trick=(*self.trick, (seat, tile)), suit=suit, leader=leader)
 
-    def taken_by(self, winner: int) -> Self:
-        """The trick in play taken by ``winner``, who leads the next."""
+    def taken_by(self, winner: int, **changes: Any) -> Self:
+        """The trick in play taken by ``winner``, who leads the next (with the game's own
+        ``changes``: the points it carries, say)."""
+        tricks = (*self.tricks, (winner, self.trick))
+        return replace(self, trick=(), suit=-1, leader=winner, tricks=tricks, **changes)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrickTable(TrickPlay):
+    """A trick table that also counts the tricks and the tiles face up:
+
+    * ``won``: the tricks each seat has taken (which a hand may give without playing them:
+      Domino Loo's uncontested hand);
+    * ``placed``: every tile face up on the table (played to a trick, or turned up).
+    """
+
+    won: tuple[int, ...] = ()
+    placed: int = 0
+
+    @property
+    def face_up(self) -> int:
+        return self.placed
+
+    def won_by_seat(self, players: int) -> tuple[int, ...]:
+        return self.won
+
+    def played(self, seat: int, tile: int, suit: int) -> Self:
+        leader = seat if not self.trick else self.leader
+        trick = (*self.trick, (seat, tile))
+        return replace(self, trick=trick, suit=suit, leader=leader, placed=self.placed | BIT[tile])
+
+    def taken_by(self, winner: int, **changes: Any) -> Self:
         won = list(self.won)
         won[winner] += 1
-        return replace(
-            self,
-            trick=(),
-            suit=-1,
-            leader=winner,
-            won=tuple(won),
-            tricks=(*self.tricks, (winner, self.trick)),
-        )
+        return TrickPlay.taken_by(self, winner, won=tuple(won), **changes)
 
     def search_key(self) -> tuple[object, ...]:
         """What of the table decides the rest of the hand (for a search's transposition table)."""

@@ -24,24 +24,25 @@ balance is his total share times the number of players, less one stake per pool 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..core.game import FOSTER, Game, RuleSet
-from ..core.options import OptionError, pick
-from ..core.presenter import SheetKind, sheet_rows
-from ..core.protocol import HandResult
-from ..core.words import Voice, number, plural, signed
-from .block import LINE_DEFAULTS
-from .line.options import LINE_SPECS, ROUNDS
-from .line.presenter import LinePresenter
-from .line.rules import LineRules
+from ...core.game import FOSTER, Game, RuleSet
+from ...core.options import OptionError, pick
+from ...core.presenter import SheetKind, sheet_rows
+from ...core.protocol import HandResult
+from ...core.words import Voice, number, plural, signed
+from ..block import LINE_DEFAULTS
+from ..line.options import LINE_SPECS, ROUNDS
+from ..line.presenter import LinePresenter
+from ..line.rules import LineRules
+from .players import PoolAgent
 
 if TYPE_CHECKING:
-    from ..core.match import Match
-    from ..core.options import Options
-    from .line.state import LineState
+    from ...core.match import Match
+    from ...core.options import Options
+    from ..line.state import LineState
 
 __all__ = ["DominoPoolGame", "PoolPresenter", "PoolRules"]
 
@@ -291,3 +292,7 @@ class DominoPoolGame(Game):
             f"{FOSTER}; a Hoyle-style text (customgraph art=14) for the hand sizes",
         ),
     }
+
+    def agents(self) -> dict[str, Callable[[], Any]]:
+        """Domino Pool's own player, the ``pool`` heuristic (:mod:`.players`)."""
+        return {"pool": PoolAgent}

@@ -20,23 +20,25 @@ both halves open.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..core.actions import DRAW, PASS, Action, Play, play
-from ..core.game import BRITANNICA, HOYLE_MATADORE, WIKIPEDIA_MATADOR, Game, RuleSet
-from ..core.layout import Layout
-from ..core.options import OptionError, OptionSpec, choices_of, pick
-from ..core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
-from ..core.words import Voice
-from .block import LINE_DEFAULTS
-from .line.options import LINE_SPECS, DrawPolicy
-from .line.presenter import LinePresenter
-from .line.rules import LineRules
+from ...core.actions import DRAW, PASS, Action, Play, play
+from ...core.game import BRITANNICA, HOYLE_MATADORE, WIKIPEDIA_MATADOR, Game, RuleSet
+from ...core.layout import Layout
+from ...core.options import OptionError, OptionSpec, choices_of, pick
+from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
+from ...core.words import Voice
+from ..block import LINE_DEFAULTS
+from ..line.options import LINE_SPECS, DrawPolicy
+from ..line.presenter import LinePresenter
+from ..line.rules import LineRules
+from .players import MatadorAgent
 
 if TYPE_CHECKING:
-    from ..core.options import Options
-    from .line.state import LineState
+    from ...core.options import Options
+    from ..line.state import LineState
 
 __all__ = ["MatadorGame", "MatadorPresenter", "MatadorRules"]
 
@@ -413,3 +415,7 @@ class MatadorGame(Game):
             WIKIPEDIA_MATADOR,
         ),
     }
+
+    def agents(self) -> dict[str, Callable[[], Any]]:
+        """Matador's own player, the ``matador`` heuristic of RULES.md §6 (:mod:`.players`)."""
+        return {"matador": MatadorAgent}

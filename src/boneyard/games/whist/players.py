@@ -16,12 +16,12 @@ Outside partnership games it plays the same way without a partner (a sound block
 
 from __future__ import annotations
 
-import random
-
 from ...core.actions import Action, Play
 from ...core.protocol import Observation
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, PIPS, tile, tiles_of
-from .reading import Reading, heaviest, line_rules, own_fits, suit_counts
+from ..line.heuristic import LineHeuristic, best_play
+from ..line.reading import Reading, own_fits, suit_counts
+from ..line.rules import LineRules
 
 __all__ = ["WhistAgent", "signal_lead", "signals"]
 
@@ -72,24 +72,14 @@ def signals(reading: Reading) -> tuple[int | None, int | None]:
     return None, HIGH[t]
 
 
-class WhistAgent:
+class WhistAgent(LineHeuristic):
     """The Domino Whist heuristic (see the module docstring)."""
 
     name = "whist"
 
-    def choose(self, observation: Observation, rng: random.Random) -> Action:
-        legal = observation.legal_actions
-        plays = [a for a in legal if type(a) is Play]
-        if not plays:
-            return legal[0]
-        if len(legal) == 1:
-            return legal[0]
-        obs = observation
-        rules = line_rules(obs)
-        if rules is None:
-            return heaviest(legal)  # not a line: nothing here reads it
-        if obs.hand.bit_count() == 1:
-            return plays[0]
+    def decide(
+        self, obs: Observation, rules: LineRules, legal: tuple[Action, ...], plays: list[Play]
+    ) -> Action:
         if obs.layout is None and SIGNAL_LEAD:
             wanted = signal_lead(obs.hand, obs.rules.tiles.max_pip)
             for a in plays:
@@ -97,13 +87,7 @@ class WhistAgent:
                     return a
         reading = Reading(obs, rules)
         ours, theirs = signals(reading)
-        best = plays[0]
-        best_value = float("-inf")
-        for a in plays:
-            value = self.value(obs, reading, a, ours, theirs)
-            if value > best_value:
-                best, best_value = a, value
-        return best
+        return best_play(plays, lambda a: self.value(obs, reading, a, ours, theirs))
 
     def value(
         self,
@@ -115,10 +99,7 @@ class WhistAgent:
     ) -> float:
         rules = reading.rules
         t = action.tile
-        layout = obs.layout
-        after = rules.replay_move(layout, obs.seat, action)  # the table the play leaves
-        assert after is not None
-        rest = obs.hand & ~BIT[t]
+        after, rest = reading.left_by(action)  # the table and the hand the play leaves
         value = W_PIPS * rules.hand_value[t]
         nxt = reading.next_seat
         if rules.side_of[nxt] != rules.side_of[obs.seat]:

@@ -1,8 +1,9 @@
-"""What a seat can read from public facts: the tiles it cannot see, the tiles each other seat is
-known not to hold (from its passes and draws), the first lead of the hand, and the chance that a
-seat can play on a layout.
+"""A line game's public table as its heuristic players read it: the tiles a seat cannot see, the
+tiles each other seat is known not to hold (from its passes and draws), the first lead of the
+hand, and the chance that a seat can play on a layout. The heuristics of Matador, Domino Whist
+and Domino Pool (each in its game's folder) share it.
 
-Everything here is computed from an :class:`~boneyard.games.line.state.Observation` alone (the
+Everything here is computed from an :class:`~boneyard.core.protocol.Observation` alone (the
 seat's own tiles, the table, hand sizes and the public history), so an agent using it stays honest.
 
 >>> from boneyard.games import get_game
@@ -28,7 +29,7 @@ from ...core.history import public_tables
 from ...core.layout import Layout
 from ...core.protocol import Observation
 from ...core.tiles import BIT, HIGH, LOW, PIPS
-from ...games.line.rules import LineRules
+from .rules import LineRules
 
 __all__ = [
     "Reading",
@@ -37,7 +38,6 @@ __all__ = [
     "line_rules",
     "own_fits",
     "suit_counts",
-    "without",
 ]
 
 
@@ -145,6 +145,14 @@ class Reading:
             nxt = (nxt + 1) % n
         self.next_seat = nxt
 
+    # ----------------------------------------------------------------- one move ahead
+    def left_by(self, action: Play) -> tuple[Layout, int]:
+        """What this seat's play ``action`` would leave: the table (the move as the rules replay
+        it) and the seat's tiles."""
+        after = self.rules.replay_move(self.layout, self.seat, action)
+        assert after is not None
+        return after, self.hand & ~BIT[action.tile]
+
     # ----------------------------------------------------------------- chances
     def candidates(self, seat: int) -> int:
         """The unseen tiles ``seat`` may hold."""
@@ -212,7 +220,3 @@ def suit_counts(hand: int, max_pip: int) -> list[int]:
             counts[LOW[t]] += 1
         m ^= low_bit
     return counts
-
-
-def without(hand: int, tile: int) -> int:
-    return hand & ~BIT[tile]

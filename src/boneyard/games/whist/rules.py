@@ -24,25 +24,26 @@ is debited its own total. Equal side totals, or two opponents tied for the most,
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..core.game import BRITANNICA, Game, RuleSet
-from ..core.options import OptionSpec, choices_of, pick
-from ..core.presenter import SheetKind
-from ..core.protocol import HandResult
-from ..core.tiles import HIGH, NAMES, PIPS
-from ..core.words import Voice, number, plural
-from .block import LINE_DEFAULTS
-from .line.options import LINE_SPECS, LeadTile, TurnDirection
-from .line.presenter import LinePresenter
-from .line.rules import LineRules
+from ...core.game import BRITANNICA, Game, RuleSet
+from ...core.options import OptionSpec, choices_of, pick
+from ...core.presenter import SheetKind
+from ...core.protocol import HandResult
+from ...core.tiles import HIGH, NAMES, PIPS
+from ...core.words import Voice, number, plural
+from ..block import LINE_DEFAULTS
+from ..line.options import LINE_SPECS, LeadTile, TurnDirection
+from ..line.presenter import LinePresenter
+from ..line.rules import LineRules
+from .players import WhistAgent
 
 if TYPE_CHECKING:
-    from ..core.match import Match
-    from ..core.options import Options
-    from .line.state import LineState
+    from ...core.match import Match
+    from ...core.options import Options
+    from ..line.state import LineState
 
 __all__ = ["DominoWhistGame", "WhistPresenter", "WhistRules", "draw_rank"]
 
@@ -370,3 +371,7 @@ class DominoWhistGame(Game):
             "the lead",
         ),
     }
+
+    def agents(self) -> dict[str, Callable[[], Any]]:
+        """Domino Whist's own player, ``whist`` (:mod:`.players`)."""
+        return {"whist": WhistAgent}

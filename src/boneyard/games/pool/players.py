@@ -9,13 +9,13 @@ more when he is the player closest to going out, and by the ends it can still pl
 
 from __future__ import annotations
 
-import random
-
 from ...core.actions import Action, Play
 from ...core.layout import Layout
 from ...core.protocol import Observation
 from ...core.tiles import BIT, HIGH, LOW, PIPS, tiles_of
-from .reading import Reading, heaviest, line_rules, own_fits, suit_counts
+from ..line.heuristic import LineHeuristic, best_play
+from ..line.reading import Reading, own_fits, suit_counts
+from ..line.rules import LineRules
 
 __all__ = ["PoolAgent"]
 
@@ -25,24 +25,14 @@ W_FOLLOW = 4.0  # per end the agent can still play on
 THREAT_FACTOR = 1.5  # pressure on the player closest to going out counts this much more
 
 
-class PoolAgent:
+class PoolAgent(LineHeuristic):
     """The Domino Pool heuristic (see the module docstring)."""
 
     name = "pool"
 
-    def choose(self, observation: Observation, rng: random.Random) -> Action:
-        legal = observation.legal_actions
-        plays = [a for a in legal if type(a) is Play]
-        if not plays:
-            return legal[0]
-        if len(legal) == 1:
-            return legal[0]
-        obs = observation
-        rules = line_rules(obs)
-        if rules is None:
-            return heaviest(legal)  # not a line: nothing here reads it
-        if obs.hand.bit_count() == 1:
-            return plays[0]
+    def decide(
+        self, obs: Observation, rules: LineRules, legal: tuple[Action, ...], plays: list[Play]
+    ) -> Action:
         if obs.layout is None:
             counts = suit_counts(obs.hand, obs.rules.tiles.max_pip)
             leads = {a.tile for a in plays}
@@ -54,13 +44,7 @@ class PoolAgent:
         reading = Reading(obs, rules)
         opponents = reading.opponents()
         fewest = min((obs.hand_sizes[s] for s in opponents), default=0)
-        best = plays[0]
-        best_value = float("-inf")
-        for a in plays:
-            value = self.value(obs, reading, a, fewest)
-            if value > best_value:
-                best, best_value = a, value
-        return best
+        return best_play(plays, lambda a: self.value(obs, reading, a, fewest))
 
     def value(self, obs: Observation, reading: Reading, action: Play, fewest: int) -> float:
         rules = reading.rules
