@@ -471,6 +471,16 @@ class Inference:
         return self
 
     # ----------------------------------------------------------------- queries
+    @property
+    def deal_count(self) -> int:
+        """What :meth:`sample` draws an alternative in proportion to, summed: where
+        :attr:`exact`, the number of ways to deal the unseen tiles to the hidden slots (each
+        seat's tiles and the stock in every order) consistent with the public history, before
+        the two checks :meth:`sample` makes by rejection; else the approximation's weights. An
+        exact count, drawn below with ``randrange``: far beyond 2**64 in the double-twelve
+        games (every draw below it must be right for any size, :mod:`boneyard.core.stream`)."""
+        return self._cum[-1]
+
     def excluded(self, seat: int) -> int:
         """The unseen tiles ``seat`` certainly does not hold now."""
         return self.unseen & ~self.candidates[seat]
@@ -547,22 +557,28 @@ class Inference:
         weight = 0.0
         sums = {t: [0.0] * len(holders) for t in _tiles(unseen)}
         try:
+            parts: list[tuple[float, int, _Filler]] = []
             for w, slots in self._alternatives:
                 for sign, banned, seat, mask in terms:
                     changed = tuple(
                         (s, m & ~banned & ~(mask if s == seat else 0), c) for s, m, c in slots
                     )
                     filler = _Filler((*changed, self._stock_class), unseen)
-                    if not filler.total:
-                        continue
-                    share = sign * w * filler.total
-                    weight += share
-                    seats = filler.slot_seats
-                    for t, chances in filler.marginals().items():
-                        row = sums[t]
-                        for k, p in enumerate(chances):
-                            if p:
-                                row[column[seats[k]]] += share * p
+                    if filler.total:
+                        parts.append((sign, w * filler.total, filler))
+            # The counts are exact ints of any size; as floats they are scaled by one power of
+            # two (which cancels in the shares) so that no count past a float's range overflows.
+            top = max((count.bit_length() for _, count, _ in parts), default=0)
+            scale = 1 << max(0, top - 900)
+            for sign, count, filler in parts:
+                share = sign * (count / scale)
+                weight += share
+                seats = filler.slot_seats
+                for t, chances in filler.marginals().items():
+                    row = sums[t]
+                    for k, p in enumerate(chances):
+                        if p:
+                            row[column[seats[k]]] += share * p
         except _TooBig:
             return None
         if weight <= 0:
