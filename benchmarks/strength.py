@@ -53,7 +53,7 @@ from boneyard.games import GAMES, get_game
 from boneyard.games.line.rules import Rules
 from boneyard.games.line.state import HandState
 from boneyard.players.agents import Agent, make_agent
-from boneyard.players.expert import ExpertAgent
+from boneyard.players.expert import LEVELS, PURE_LIMITS, ExpertAgent
 from boneyard.players.omniscient import OmniscientAgent
 from boneyard.research.sim import unit_seed
 from boneyard.text.narration import default_opponent
@@ -72,7 +72,7 @@ from bridges import (
 )
 
 OPENSPIEL_BLOCK = "block-openspiel"  # the gap/speed key of block on OpenSpiel's rules
-DEFAULT_EXPERT_BUDGET = ExpertAgent().budget  # the expert level's seconds per move
+DEFAULT_EXPERT_BUDGET = LEVELS["expert"][0]  # the expert level's seconds per move
 
 # ---------------------------------------------------------------------------------------------
 # Results and statistics.
@@ -88,6 +88,9 @@ class HandRecord:
     theirs_ms: list[float] = field(default_factory=list)
     # The worlds the expert solved for each of its moves with a choice (speed).
     worlds: list[int] = field(default_factory=list)
+    # The processor time of each of our moves (this thread's, ms): on a machine shared with
+    # other work a move's wall time can pass its processor time by the time it waited to run.
+    ours_cpu_ms: list[float] = field(default_factory=list)
 
 
 @dataclass
@@ -167,6 +170,14 @@ def ms_stats(values: Sequence[float]) -> dict[str, float | int]:
         "median": round(statistics.median(values), 3),
         "max": round(max(values), 3),
     }
+
+
+def ms_cell(values: Sequence[float]) -> str:
+    """A table's cell of move times: ``median, max`` in whole milliseconds (``-``: none)."""
+    if not values:
+        return "-"
+    stats = ms_stats(values)
+    return f"{stats['median']:,.0f}, {stats['max']:,.0f}"
 
 
 def ratio_ci(num: Sequence[float], den: Sequence[float]) -> tuple[float, float, float]:
@@ -259,11 +270,26 @@ def _mean_note(out: list[PairResult]) -> str:
 # Agents.
 
 
+def expert_level(budget: float | None = None) -> ExpertAgent:
+    """The ``expert`` level as people and tournaments meet it (``make_level("expert")``: its
+    caps of worlds and nodes, the pure-Python solver's where that runs, as in Domino Loo) with
+    ``budget`` seconds per move (default: the level's own)."""
+    seconds, worlds, nodes, noise = LEVELS["expert"]
+    return ExpertAgent(
+        "expert",
+        seconds if budget is None else budget,
+        worlds,
+        nodes,
+        noise,
+        pure_limits=PURE_LIMITS["expert"],
+    )
+
+
 def make_ours(name: str, budget: float) -> Agent:
     """Our side: the ``expert`` search player with ``budget`` seconds per move, or any agent of
     boneyard's registry by name."""
     if name == "expert":
-        return ExpertAgent("expert", budget=budget)
+        return expert_level(budget)
     return make_agent(name)
 
 
@@ -522,7 +548,9 @@ def play_seated(
                 action = _timed(lambda: ours.choose_state(state, rng), record.ours_ms)
             else:
                 obs = state.observation(seat)
+                cpu = time.thread_time()
                 action = _timed(lambda: ours.choose(obs, rng), record.ours_ms)  # noqa: B023
+                record.ours_cpu_ms.append((time.thread_time() - cpu) * 1000.0)
                 if isinstance(ours, ExpertAgent):
                     record.worlds.append(ours.last_worlds)
         else:
@@ -558,7 +586,7 @@ def gap_unit(job: GapJob, unit: int) -> tuple[int, PairResult, PairResult]:
             if label == "omniscient":
                 ours = OmniscientAgent(max_nodes=job.omniscient_nodes, budget=job.omniscient_budget)
             else:
-                ours = ExpertAgent("expert", budget=job.budget)
+                ours = expert_level(job.budget)
             state = new_hand(key, rules, deal_seed)
             record = HandRecord(0.0)
             baseline = baseline_agent(job.baseline, rules)
@@ -589,7 +617,7 @@ def speed_unit(job: SpeedJob, unit: int) -> tuple[int, str, HandRecord]:
     hand = unit % job.hands
     rules = game_rules(key)
     seed = unit_seed(unit_seed(job.seed, hand), hash_key(key))
-    agent = ExpertAgent() if job.budget is None else ExpertAgent(budget=job.budget)
+    agent = expert_level(job.budget)
     state = new_hand(key, rules, seed)
     record = HandRecord(0.0)
     side = hand % len(rules.sides)
@@ -786,8 +814,9 @@ def cmd_gap(args: argparse.Namespace) -> dict[str, Any]:
                 _interval(*se.ci95),
                 pct,
                 pct_ci,
-                f"{ms_stats(so.ours_ms)['median']:.1f}",
-                f"{ms_stats(se.ours_ms)['median']:.1f}",
+                ms_cell(so.ours_ms),
+                ms_cell(se.ours_ms),
+                ms_cell(se.theirs_ms + so.theirs_ms),
             ]
         )
     header = [
@@ -800,8 +829,9 @@ def cmd_gap(args: argparse.Namespace) -> dict[str, Any]:
         "95% CI",
         "gap closed",
         "95% CI",
-        "omniscient median ms",
-        "expert median ms",
+        "omniscient ms (median, max)",
+        "expert ms (median, max)",
+        "baseline ms (median, max)",
     ]
     omni_limit = (
         f"{args.omniscient_budget:g} s" if args.omniscient_budget is not None else "no time limit"
@@ -877,6 +907,7 @@ def cmd_duel(args: argparse.Namespace) -> dict[str, Any]:
         "ours median ms",
         "ours max ms",
         "theirs median ms",
+        "theirs max ms",
     ]
     row = [
         game_label(job.game),
@@ -889,6 +920,7 @@ def cmd_duel(args: argparse.Namespace) -> dict[str, Any]:
         f"{ours_ms['median']:.0f}",
         f"{ours_ms['max']:.0f}",
         f"{theirs_ms['median']:.0f}",
+        f"{theirs_ms['max']:.0f}",
     ]
     return {
         "benchmark": "duel",
@@ -912,23 +944,34 @@ def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
     job = SpeedJob(_keys(args.games), args.hands, args.budget, args.seed)
     units = run_units(speed_unit, job, len(job.keys) * job.hands, args.workers, "speed")
     budget = DEFAULT_EXPERT_BUDGET if args.budget is None else args.budget
+    # The promise: every move within the budget plus 10% (issue 28), unless a goal is given.
+    goal_max = args.goal_max if args.goal_max is not None else 1.1 * budget
     rows = []
     table = []
     every: list[float] = []
+    every_greedy: list[float] = []
+    every_cpu: list[float] = []  # in the order of every
     all_worlds: list[int] = []
     for key in job.keys:
         ms = [m for _, k, rec in units if k == key for m in rec.ours_ms]
+        greedy_ms = [m for _, k, rec in units if k == key for m in rec.theirs_ms]
+        cpu_ms = [m for _, k, rec in units if k == key for m in rec.ours_cpu_ms]
+        slowest_cpu = _slowest_cpu(ms, cpu_ms)
         worlds = [w for _, k, rec in units if k == key for w in rec.worlds]
         every += ms
+        every_greedy += greedy_ms
+        every_cpu += cpu_ms
         all_worlds += worlds
         stats = ms_stats(ms)
-        ok = stats["median"] <= args.goal_median * 1000 and stats["max"] <= args.goal_max * 1000
+        ok = stats["median"] <= args.goal_median * 1000 and stats["max"] <= goal_max * 1000
         rules = game_rules(key)
         rows.append(
             {
                 "game": game_label(key),
                 "players": rules.players,
                 **stats,
+                "slowest_cpu_ms": round(slowest_cpu, 3),
+                "greedy_ms": ms_stats(greedy_ms),
                 **worlds_stats(worlds),
                 "goal_met": ok,
             }
@@ -940,12 +983,14 @@ def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
                 str(stats["moves"]),
                 f"{stats['median']:.0f}",
                 f"{stats['max']:.0f}",
+                f"{slowest_cpu:.0f}",
+                ms_cell(greedy_ms),
                 *worlds_cells(worlds),
                 "yes" if ok else "NO",
             ]
         )
     total = ms_stats(every)
-    ok = total["median"] <= args.goal_median * 1000 and total["max"] <= args.goal_max * 1000
+    ok = total["median"] <= args.goal_median * 1000 and total["max"] <= goal_max * 1000
     table.append(
         [
             "all games",
@@ -953,6 +998,8 @@ def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
             str(total["moves"]),
             f"{total['median']:.0f}",
             f"{total['max']:.0f}",
+            f"{_slowest_cpu(every, every_cpu):.0f}",
+            ms_cell(every_greedy),
             *worlds_cells(all_worlds),
             "yes" if ok else "NO",
         ]
@@ -963,13 +1010,17 @@ def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
         "moves timed",
         "median ms",
         "max ms",
+        "its processor ms",
+        "greedy ms (median, max)",
         "worlds/move (median)",
         "worlds/move (mean)",
         "goal met",
     ]
+    busy = f", {args.busy} busy processes beside it" if args.busy else ""
     title = (
         f"Expert time per move ({budget:g} s budget) against greedy, {args.hands} hands per game, "
-        f"seed {args.seed}; goal: median <= {args.goal_median:g} s, max <= {args.goal_max:g} s"
+        f"seed {args.seed}{busy}; goal: median <= {args.goal_median:g} s, "
+        f"max <= {goal_max:g} s"
     )
     return {
         "benchmark": "speed",
@@ -977,10 +1028,25 @@ def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
         "budget": budget,
         "hands": args.hands,
         "seed": args.seed,
+        "busy": args.busy,
+        "goal_max": goal_max,
         "games": rows,
-        "all": {**total, **worlds_stats(all_worlds), "goal_met": ok},
+        "all": {
+            **total,
+            "slowest_cpu_ms": round(_slowest_cpu(every, every_cpu), 3),
+            "greedy_ms": ms_stats(every_greedy),
+            **worlds_stats(all_worlds),
+            "goal_met": ok,
+        },
         "_table": markdown(header, table),
     }
+
+
+def _slowest_cpu(wall_ms: Sequence[float], cpu_ms: Sequence[float]) -> float:
+    """The processor time of the move that took longest on the clock (0 for none)."""
+    if not wall_ms:
+        return 0.0
+    return cpu_ms[max(range(len(wall_ms)), key=lambda i: wall_ms[i])]
 
 
 def worlds_stats(worlds: Sequence[int]) -> dict[str, float]:
@@ -1021,6 +1087,12 @@ def build_parser() -> argparse.ArgumentParser:
             help="worker processes (default: one per core)",
         )
         p.add_argument("--json", action="store_true", help="print a JSON object")
+        p.add_argument(
+            "--busy",
+            type=int,
+            default=0,
+            help="processes that only burn the processor during the run (a busy machine)",
+        )
 
     p = sub.add_parser("openspiel", help="two-player Block against OpenSpiel's ISMCTS or MCTS")
     p.add_argument("--bot", choices=("ismcts", "mcts"), default="ismcts")
@@ -1070,23 +1142,45 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("speed", help="the expert's time per move in every game")
     p.add_argument("--hands", type=_positive, default=10, help="hands per game (default 10)")
-    p.add_argument("--budget", type=float, default=None, help="seconds (default: ExpertAgent())")
+    p.add_argument(
+        "--budget", type=float, default=None, help="seconds (default: the expert level's)"
+    )
     p.add_argument(
         "--games", help=f"comma-separated game ids (default: all, and {OPENSPIEL_BLOCK})"
     )
     p.add_argument("--goal-median", type=float, default=1.0, help="seconds (default 1)")
-    p.add_argument("--goal-max", type=float, default=3.0, help="seconds (default 3)")
+    p.add_argument(
+        "--goal-max",
+        type=float,
+        default=None,
+        help="seconds (default: the budget plus 10%%, the expert's promise)",
+    )
     common(p)
     p.set_defaults(run=cmd_speed)
     return parser
 
 
+def _burn(stop: Any) -> None:
+    x = 0
+    while not stop.is_set():
+        x = (x * 1_103_515_245 + 12_345) % 2_147_483_648
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    context = _context()
+    stop = context.Event()
+    burners = [context.Process(target=_burn, args=(stop,)) for _ in range(args.busy)]
+    for burner in burners:
+        burner.start()
     try:
         out = args.run(args)
     except ImportError as error:
         return _missing(error)
+    finally:
+        stop.set()
+        for burner in burners:
+            burner.join()
     table = out.pop("_table")
     notes = out.pop("_notes", [])
     if args.json:

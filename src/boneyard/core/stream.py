@@ -6,14 +6,30 @@ The generator is SplitMix64 (Steele, Lea and Flood, 2014): a 64-bit state advanc
 odd constant, each output the state put through a mixing function. It is small, fast, passes the
 usual statistical batteries, and is simple to write identically in C. :class:`Stream` is a
 :class:`random.Random`, so an agent handed one uses ``random()``, ``choice()``, ``shuffle()`` and
-the rest as usual; what the compiled core reproduces is:
+the rest as usual. Its draws, exactly:
 
 * ``random()``: the top 53 bits of one output, divided by 2**53;
-* ``randrange(n)`` (and ``_randbelow``): the top ``(n - 1).bit_length()`` bits of one output,
-  drawn again until below ``n`` (nothing is drawn for ``n == 1``);
+* ``getrandbits(k)``: ``w = ceil(k / 64)`` outputs (none for ``k == 0``) written one after the
+  other, the first the most significant, as one number of ``64 * w`` bits, and its top ``k``
+  bits;
+* ``randrange(n)`` (and ``_randbelow``, so ``choice``), for every ``n >= 1`` however large: with
+  ``k = (n - 1).bit_length()``, ``getrandbits(k)`` drawn again until it is below ``n``. Nothing
+  is drawn for ``n == 1``; for ``n <= 2**64`` each try is the top ``k`` bits of one output; past
+  2**64 each try takes ``ceil(k / 64)`` outputs (the search's exact counts of hidden deals, far
+  beyond 2**64 in the double-twelve games, are drawn below this way). Each try is uniform over
+  ``[0, 2**k)`` and ``2**k < 2 * n``, so the draw is exactly uniform and takes fewer than two
+  tries on average;
 * ``shuffle(x)``: Fisher-Yates from the last item down, each swap partner ``randrange(i + 1)``;
 * ``sample(population, k)``: the first ``k`` items of a Fisher-Yates pass from the front (item
   ``i`` swapped with ``i + randrange(n - i)``).
+
+The compiled core (``csrc/kernel.h``) draws the same way, output for output: ``rng_random`` is
+``random()``; ``rng_below64(n)`` is ``randrange(n)`` for every ``n`` a 64-bit word holds
+(``rng_below``, the core's own draws of swap partners and seats, is it); ``rng_below_wide`` is
+``randrange(n)`` for ``n`` of any size up to 4,096 bits, given as 64-bit limbs, the most
+significant first (the core itself never draws below more than a seat or tile count; the twin is
+there so that the rule has one meaning in both languages, and ``tests/kernel/test_stream.py``
+checks both against this class, from 2 to far past 2**64).
 
 A run's units are seeded by :func:`unit_seed`: one hash of the run's seed (any int), then
 substream ``index`` of it, so every hand of a simulation has its own stream whatever the workers.
@@ -22,6 +38,8 @@ substream ``index`` of it, so every hand of a simulation has its own stream what
 >>> [s.randrange(10) for _ in range(5)]
 [6, 0, 9, 7, 3]
 >>> Stream(7).random() == Stream(7).random()
+True
+>>> Stream(7).randrange(2**64 + 1) == Stream(7).randrange(2**64 + 1) < 2**64 + 1
 True
 >>> x = list(range(6)); Stream(1).shuffle(x); x
 [5, 0, 2, 1, 3, 4]
@@ -116,7 +134,13 @@ class Stream(random.Random):
     def _randbelow(self, n: int) -> int:
         if n <= 1:
             return 0
-        shift = 64 - (n - 1).bit_length()
+        k = (n - 1).bit_length()
+        if k > 64:  # n > 2**64: each try is several outputs (see the module docstring)
+            while True:
+                r = self.getrandbits(k)
+                if r < n:
+                    return r
+        shift = 64 - k
         while True:
             r = self.next64() >> shift
             if r < n:

@@ -129,7 +129,12 @@ class ExpertAgent:
         max_worlds, nodes = self.worlds, self.nodes
         if self.pure_limits is not None and not kernel.supports(rules):
             max_worlds, nodes = self.pure_limits
-        inference = Inference.from_observation(observation)
+        # The time, shared out (see docs/ai.md, "Keeping to the budget"): the exact count of the
+        # hidden deals until half the budget (then its approximation), the pool of uniform
+        # worlds until a tenth (at least 20 worlds), the worlds solved until the deadline.
+        inference = Inference.from_observation(
+            observation, start + budget / 2 if budget is not None else None
+        )
         draw = self._world_source(
             observation, inference, rng, start + budget / 10 if budget is not None else None
         )
@@ -150,31 +155,39 @@ class ExpertAgent:
                 actions = rules.distinct_actions(
                     [a for a in candidate_actions(state) if a in legal], observation.table
                 )
+                # The first world is valued by the deadline even where one world is more than
+                # the budget can solve (many moves, long hands): each move gets an equal share
+                # of the time left. A later world that the deadline cuts short (its last moves
+                # valued shallower than its first) is not counted: the move is over.
+                first = not solved
                 values = {}
                 if rules.search_rollouts:
                     # Each world played out once per move, its seats by the game's heuristic,
                     # whose choices are the same for the same world.
                     play_rng = random.Random(hash(world))
-                    for action in actions:
-                        values[action] = rollout_value(state, action, side, play_rng)
+                    for i, action in enumerate(actions):
+                        values[action] = rollout_value(
+                            state,
+                            action,
+                            side,
+                            play_rng,
+                            deadline=_share(deadline, first, actions, i),
+                        )
                 elif deadline is None:
                     solver = make_solver(rules, side)
                     for action in actions:
                         values[action] = solver.action_value(state, action, max_nodes=nodes)
                 else:
-                    assert budget is not None
                     solver = make_solver(rules, side)
-                    # The first world must end by the deadline even where one world is more
-                    # than the budget can solve (many moves, long hands): each move gets an
-                    # equal share of the time left. Later worlds start only when they should
-                    # fit.
-                    end = deadline if not solved else deadline + budget
                     for i, action in enumerate(actions):
-                        at = time.monotonic()
-                        share = at + max(0.0, end - at) / (len(actions) - i)
                         values[action] = solver.action_value(
-                            state, action, max_nodes=nodes, deadline=share
+                            state,
+                            action,
+                            max_nodes=nodes,
+                            deadline=_share(deadline, first, actions, i),
                         )
+                if not first and deadline is not None and time.monotonic() >= deadline:
+                    break
                 solved[world] = values
                 solving += time.monotonic() - now
             for action, value in values.items():
@@ -224,6 +237,15 @@ class ExpertAgent:
             return rng.choices(moves, weights=weights)[0]
         best = max(values.values())
         return next(a for a in moves if values[a] == best)
+
+
+def _share(deadline: float | None, first: bool, actions: list[Action], i: int) -> float | None:
+    """The time by which move ``i`` of a world's ``actions`` is to be valued: in the first world
+    an equal share of the time left to each move not yet valued, in later worlds the deadline."""
+    if deadline is None or not first:
+        return deadline
+    at = time.monotonic()
+    return at + max(0.0, deadline - at) / (len(actions) - i)
 
 
 def make_level(level: str) -> ExpertAgent:

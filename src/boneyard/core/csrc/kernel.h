@@ -160,13 +160,62 @@ static inline double rng_random(Rng *r) {
     return (double)(rng_next(r) >> 11) * (1.0 / 9007199254740992.0);
 }
 
-/* A uniform int in [0, n): the top bits of one output, rejected until below n. */
-static inline int rng_below(Rng *r, int n) {
+/* A uniform value in [0, n), as Stream._randbelow (boneyard/core/stream.py): with k the bit length
+ * of n - 1, the top k bits of one output, drawn again until below n; nothing drawn for n <= 1.
+ * Every n a uint64_t holds (n <= 2**64 - 1); rng_below_wide takes any n. */
+static inline uint64_t rng_below64(Rng *r, uint64_t n) {
     if (n <= 1) return 0;
-    int k = 64 - __builtin_clzll((unsigned long long)(n - 1));
+    int k = 64 - __builtin_clzll(n - 1);
     for (;;) {
         uint64_t x = rng_next(r) >> (64 - k);
-        if (x < (uint64_t)n) return (int)x;
+        if (x < n) return x;
+    }
+}
+
+/* A uniform int in [0, n) (what the core draws: swap partners, seats). */
+static inline int rng_below(Rng *r, int n) {
+    return n <= 1 ? 0 : (int)rng_below64(r, (uint64_t)n);
+}
+
+#define WIDE_LIMBS 64 /* rng_below_wide's largest n: 64 limbs, 4,096 bits */
+
+/* A uniform value in [0, n) for n of any size, as Stream._randbelow: n is `len` 64-bit limbs, the
+ * most significant first (1 <= len <= WIDE_LIMBS), and so is out (`len` limbs). With k the bit
+ * length of n - 1 and w = ceil(k / 64): w outputs, the first the most significant, as one number
+ * of 64 * w bits, its top k bits kept (Stream.getrandbits(k)), drawn again until below n. For
+ * n <= 2**64 that is rng_below64's one output a try. Returns -1 for a len out of range. */
+static inline int rng_below_wide(Rng *r, const uint64_t *n, int len, uint64_t *out) {
+    if (len < 1 || len > WIDE_LIMBS) return -1;
+    uint64_t m[WIDE_LIMBS]; /* n - 1 */
+    uint64_t borrow = 1;
+    for (int i = len - 1; i >= 0; i--) {
+        m[i] = n[i] - borrow;
+        borrow = borrow && n[i] == 0;
+    }
+    for (int i = 0; i < len; i++) out[i] = 0;
+    if (borrow) return 0; /* n == 0: nothing drawn, as for n == 1 */
+    int top = 0;          /* the first nonzero limb of n - 1 */
+    while (top < len && m[top] == 0) top++;
+    if (top == len) return 0; /* n == 1 */
+    int k = (len - top - 1) * 64 + (64 - __builtin_clzll(m[top]));
+    int w = (k + 63) / 64, s = 64 * w - k;
+    uint64_t buf[WIDE_LIMBS], x[WIDE_LIMBS];
+    for (;;) {
+        for (int i = 0; i < w; i++) buf[i] = rng_next(r);
+        for (int i = w - 1; i >= 0; i--) x[i] = (buf[i] >> s) | (s && i > 0 ? buf[i - 1] << (64 - s) : 0);
+        /* x (w limbs) against n (len limbs, len >= w): n's limbs above x's first are not all 0
+         * only where n >= 2**(64 * w), which any x is below. */
+        int below = 0, decided = 0;
+        for (int i = 0; i < len - w && !decided; i++)
+            if (n[i]) below = decided = 1;
+        for (int i = 0; i < w && !decided; i++) {
+            uint64_t a = x[i], b = n[len - w + i];
+            if (a != b) { below = a < b; decided = 1; }
+        }
+        if (below) {
+            for (int i = 0; i < w; i++) out[len - w + i] = x[i];
+            return 0;
+        }
     }
 }
 

@@ -737,6 +737,49 @@ static PyObject *stream(PyObject *module, PyObject *args) {
     return out;
 }
 
+/* below(seed, n, count) -> (draws, state): `count` values below n drawn one after the other from
+ * the stream seeded `seed` by rng_below_wide (n and each draw as tuples of 64-bit limbs, the most
+ * significant first), and the stream's state after them: what Stream.randrange(n) draws. */
+static PyObject *below(PyObject *module, PyObject *args) {
+    unsigned long long seed;
+    PyObject *limbs;
+    int count;
+    if (!PyArg_ParseTuple(args, "KO!i", &seed, &PyTuple_Type, &limbs, &count)) return NULL;
+    Py_ssize_t len = PyTuple_GET_SIZE(limbs);
+    if (len < 1 || len > WIDE_LIMBS) {
+        PyErr_Format(PyExc_ValueError, "n must have 1 to %d limbs", WIDE_LIMBS);
+        return NULL;
+    }
+    uint64_t n[WIDE_LIMBS], x[WIDE_LIMBS];
+    for (Py_ssize_t i = 0; i < len; i++) {
+        n[i] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(limbs, i));
+        if (PyErr_Occurred()) return NULL;
+    }
+    Rng r = {seed};
+    PyObject *out = PyList_New(count < 0 ? 0 : count);
+    if (!out) return NULL;
+    for (int k = 0; k < count; k++) {
+        rng_below_wide(&r, n, (int)len, x);
+        PyObject *draw = PyTuple_New(len);
+        if (!draw) { Py_DECREF(out); return NULL; }
+        for (Py_ssize_t i = 0; i < len; i++) PyTuple_SET_ITEM(draw, i, PyLong_FromUnsignedLongLong(x[i]));
+        PyList_SET_ITEM(out, k, draw);
+    }
+    return Py_BuildValue("(NK)", out, (unsigned long long)r.state);
+}
+
+/* below64(seed, n, count) -> (draws, state): as below, by rng_below64 (n < 2**64). */
+static PyObject *below64(PyObject *module, PyObject *args) {
+    unsigned long long seed, n;
+    int count;
+    if (!PyArg_ParseTuple(args, "KKi", &seed, &n, &count)) return NULL;
+    Rng r = {seed};
+    PyObject *out = PyList_New(count < 0 ? 0 : count);
+    for (int k = 0; k < count && out; k++) PyList_SET_ITEM(out, k, PyLong_FromUnsignedLongLong(rng_below64(&r, n)));
+    if (!out) return NULL;
+    return Py_BuildValue("(NK)", out, (unsigned long long)r.state);
+}
+
 /* substream(seed, k) -> the seed of substream k. */
 static PyObject *py_substream(PyObject *module, PyObject *args) {
     unsigned long long seed, k;
@@ -748,6 +791,8 @@ static PyMethodDef module_methods[] = {
     {"run_units", run_units, METH_VARARGS, "A simulation's units: results lines and tally."},
     {"play_hand", play_hand, METH_VARARGS, "One hand dealt and played by built-in agents."},
     {"stream", stream, METH_VARARGS, "The random stream's first outputs."},
+    {"below", below, METH_VARARGS, "Values below n of any size (limbs), as Stream.randrange draws them."},
+    {"below64", below64, METH_VARARGS, "Values below n < 2**64, as Stream.randrange draws them."},
     {"substream", py_substream, METH_VARARGS, "The seed of a substream."},
     {NULL},
 };

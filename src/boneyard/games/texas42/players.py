@@ -349,14 +349,18 @@ class TexasExpert:
             state.apply_fast(self.policy.choose(view, rng))
         return value(state, side, rules)
 
-    def _more(self, done: int, most: int, least: int, start: float) -> bool:
-        """Whether to sample another deal: fewer than ``most`` so far, and within the budget
-        (always ``least``); without a budget, exactly ``most``."""
+    def _more(self, done: int, most: int, start: float) -> bool:
+        """Whether to sample another deal: fewer than ``most`` so far and, with a budget, the
+        first, or one that should end within the budget at the average time a deal has taken
+        so far (the budget is a promise); without a budget, exactly ``most``."""
         import time
 
         if done >= most:
             return False
-        return self.budget is None or done < least or time.monotonic() - start < self.budget
+        if self.budget is None or done == 0:
+            return True
+        spent = time.monotonic() - start
+        return spent + spent / done <= self.budget
 
     def search(
         self, obs: Observation, rules: FortyTwoRules, table: FortyTwoTable, rng: random.Random
@@ -369,7 +373,7 @@ class TexasExpert:
         void = lacks(rules, table)
         start = time.monotonic()
         counted = 0
-        while self._more(counted, self.worlds, 4, start):
+        while self._more(counted, self.worlds, start):
             hands = sample_world(obs.hand, obs.seat, obs.hand_sizes, table, rng, void)
             base = self._state(obs, hands)
             for action in legal:
@@ -451,7 +455,7 @@ class TexasExpert:
         standing: list[int] = []  # what the standing bid's side takes in each deal
         start = time.monotonic()
         n = 0
-        while self._more(n, 24, 6, start):
+        while self._more(n, 24, start):
             empty = FortyTwoTable.start(table.shaker)
             hands = sample_world(obs.hand, obs.seat, (7, 7, 7, 7), empty, rng)
             if pass_played_out and holder is not None:

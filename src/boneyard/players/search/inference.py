@@ -72,9 +72,11 @@ Not used (sound, but less informative than possible): which seat led by the deal
 from __future__ import annotations
 
 import random
+import time
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from math import comb, factorial, perm, prod
+from typing import Any
 
 from ...core.protocol import ACQUIRED, LACKS, PLAYED, GameRules, GameState, Observation, Position
 from ...core.tiles import BIT
@@ -110,6 +112,34 @@ def _tiles(mask: int) -> list[int]:
 def _compositions(size: int, slots: Sequence[int], cap: Sequence[int]) -> Iterator[list[int]]:
     """Every way to split ``size`` tiles over the slot classes ``slots`` within ``cap``, as
     ``[count for each of slots]``."""
+    # One to four slot classes (nearly every call) written out, in the order of the
+    # general case below: the first class's count rising.
+    k = len(slots)
+    if k == 1:
+        if size <= cap[slots[0]]:
+            yield [size]
+        return
+    if k == 2:
+        a, b = cap[slots[0]], cap[slots[1]]
+        for n in range(max(0, size - b), min(size, a) + 1):
+            yield [n, size - n]
+        return
+    if k == 3:
+        a, b, c = cap[slots[0]], cap[slots[1]], cap[slots[2]]
+        for n in range(max(0, size - b - c), min(size, a) + 1):
+            left = size - n
+            for m in range(max(0, left - c), min(left, b) + 1):
+                yield [n, m, left - m]
+        return
+    if k == 4:
+        a, b, c, d = (cap[j] for j in slots)
+        for n in range(max(0, size - b - c - d), min(size, a) + 1):
+            left = size - n
+            for m in range(max(0, left - c - d), min(left, b) + 1):
+                more = left - m
+                for o in range(max(0, more - d), min(more, c) + 1):
+                    yield [n, m, o, more - o]
+        return
     if not slots:
         if size == 0:
             yield []
@@ -131,10 +161,38 @@ _COMBOS = 256
 # More slot classes than this (seats holding tiles under different voids) and the count is not
 # tried at all: the games that get there (Mexican Train with many players) never finish it.
 _SLOT_CLASSES = 7
+# The distributions all the fillers of one inference may count together (about 5 µs each): a
+# bound on the time of the exact count that does not depend on the clock.
+_TOTAL_WORK = 100_000
+
+
+_FACTORIAL = [factorial(n) for n in range(129)]  # every count of tiles up to a 128-tile set
 
 
 class _TooBig(Exception):
     """The exact count would take too long: sample approximately instead."""
+
+
+class _Counting:
+    """What the fillers of one inference share: the tables of counts for each set of slot masks
+    (the alternatives of a seat differ mostly in how many slots each mask has, so their counts
+    share most sub-problems), the work spent on them together (at most :data:`_TOTAL_WORK`),
+    and a :func:`time.monotonic` time to stop counting by (``None``: no clock), past which the
+    inference gives way to its approximation as past the work limits."""
+
+    __slots__ = ("deadline", "tables", "work")
+
+    def __init__(self, deadline: float | None = None) -> None:
+        self.deadline = deadline
+        self.work = 0
+        self.tables: dict[tuple[int, tuple[int, ...]], tuple[dict[Any, Any], dict[Any, Any]]] = {}
+
+    def check(self) -> None:
+        """:class:`_TooBig` past the work or the time."""
+        if self.work > _TOTAL_WORK:
+            raise _TooBig
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise _TooBig
 
 
 def _greedy_fill(
@@ -185,6 +243,7 @@ class _Filler:
 
     __slots__ = (
         "_choices",
+        "_counting",
         "_memo",
         "_work",
         "classes",
@@ -194,7 +253,9 @@ class _Filler:
         "total",
     )
 
-    def __init__(self, slots: Sequence[SlotClass], unseen: int) -> None:
+    def __init__(
+        self, slots: Sequence[SlotClass], unseen: int, counting: _Counting | None = None
+    ) -> None:
         self.slot_seats = tuple(s for s, _, _ in slots)
         self.nslots = len(slots)
         groups: dict[tuple[int, ...], list[int]] = {}
@@ -206,8 +267,17 @@ class _Filler:
             ((key, tiles, sum(BIT[t] for t in tiles)) for key, tiles in groups.items()),
             key=lambda c: (len(c[1]), c[0]),
         )
-        self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
-        self._choices: dict[tuple[int, tuple[int, ...]], tuple[list[list[int]], list[int]]] = {}
+        # The counts depend only on the classes, so on the slots' masks: fillers with the same
+        # masks share their tables.
+        self._counting = counting if counting is not None else _Counting()
+        shape = (unseen, tuple(mask for _, mask, _ in slots))
+        tables = self._counting.tables.get(shape)
+        if tables is None:
+            tables = self._counting.tables[shape] = ({}, {})
+        self._memo: dict[tuple[int, tuple[int, ...]], int] = tables[0]
+        self._choices: dict[tuple[int, tuple[int, ...]], tuple[list[list[int]], list[int]]] = (
+            tables[1]
+        )
         self._work = 0
         self.start = tuple(c for _, _, c in slots)
         labelled = 1
@@ -224,17 +294,20 @@ class _Filler:
             raise _TooBig
         allowed, tiles, _ = self.classes[i]
         size = len(tiles)
-        base = factorial(size)
+        base = _FACTORIAL[size]
         choices: list[list[int]] = []
         cum: list[int] = []
         acc = 0
+        counting = self._counting
+        counting.check()
         for split in _compositions(size, allowed, cap):
             self._work += 1
+            counting.work += 1
             rest = list(cap)
             ways = base
             for k, n in zip(allowed, split, strict=True):
                 rest[k] -= n
-                ways //= factorial(n)
+                ways //= _FACTORIAL[n]
             ways *= self._count(i + 1, tuple(rest))
             if ways:
                 acc += ways
@@ -378,10 +451,12 @@ class Inference:
     exact: bool
 
     @classmethod
-    def from_observation(cls, obs: Observation) -> Inference:
+    def from_observation(cls, obs: Observation, deadline: float | None = None) -> Inference:
         """Read ``obs`` (its public history, hand sizes and stock) into an inference: the
         game's reading of its history (:meth:`~boneyard.core.protocol.GameRules.hidden_facts`)
-        turned into slot classes and counted."""
+        turned into slot classes and counted. The count stops at its work limits and, with a
+        ``deadline`` (a :func:`time.monotonic` time: the search player's budget), at that time:
+        then the sound approximation samples instead (:attr:`exact` is false)."""
         self = cls.__new__(cls)
         rules = obs.rules
         n = rules.players
@@ -443,8 +518,10 @@ class Inference:
         try:
             if max(len(slots) for slots in combos) >= _SLOT_CLASSES:
                 raise _TooBig
+            counting = _Counting(deadline)
             built = [
-                (w, slots, _Filler((*slots, stock_class), unseen)) for slots, w in combos.items()
+                (w, slots, _Filler((*slots, stock_class), unseen, counting))
+                for slots, w in combos.items()
             ]
         except _TooBig:
             exact = False
@@ -471,6 +548,16 @@ class Inference:
         return self
 
     # ----------------------------------------------------------------- queries
+    @property
+    def deal_count(self) -> int:
+        """What :meth:`sample` draws an alternative in proportion to, summed: where
+        :attr:`exact`, the number of ways to deal the unseen tiles to the hidden slots (each
+        seat's tiles and the stock in every order) consistent with the public history, before
+        the two checks :meth:`sample` makes by rejection; else the approximation's weights. An
+        exact count, drawn below with ``randrange``: far beyond 2**64 in the double-twelve
+        games (every draw below it must be right for any size, :mod:`boneyard.core.stream`)."""
+        return self._cum[-1]
+
     def excluded(self, seat: int) -> int:
         """The unseen tiles ``seat`` certainly does not hold now."""
         return self.unseen & ~self.candidates[seat]
@@ -547,22 +634,29 @@ class Inference:
         weight = 0.0
         sums = {t: [0.0] * len(holders) for t in _tiles(unseen)}
         try:
+            counting = _Counting()
+            parts: list[tuple[float, int, _Filler]] = []
             for w, slots in self._alternatives:
                 for sign, banned, seat, mask in terms:
                     changed = tuple(
                         (s, m & ~banned & ~(mask if s == seat else 0), c) for s, m, c in slots
                     )
-                    filler = _Filler((*changed, self._stock_class), unseen)
-                    if not filler.total:
-                        continue
-                    share = sign * w * filler.total
-                    weight += share
-                    seats = filler.slot_seats
-                    for t, chances in filler.marginals().items():
-                        row = sums[t]
-                        for k, p in enumerate(chances):
-                            if p:
-                                row[column[seats[k]]] += share * p
+                    filler = _Filler((*changed, self._stock_class), unseen, counting)
+                    if filler.total:
+                        parts.append((sign, w * filler.total, filler))
+            # The counts are exact ints of any size; as floats they are scaled by one power of
+            # two (which cancels in the shares) so that no count past a float's range overflows.
+            top = max((count.bit_length() for _, count, _ in parts), default=0)
+            scale = 1 << max(0, top - 900)
+            for sign, count, filler in parts:
+                share = sign * (count / scale)
+                weight += share
+                seats = filler.slot_seats
+                for t, chances in filler.marginals().items():
+                    row = sums[t]
+                    for k, p in enumerate(chances):
+                        if p:
+                            row[column[seats[k]]] += share * p
         except _TooBig:
             return None
         if weight <= 0:

@@ -198,24 +198,23 @@ def weighted_worlds(
     to draw from them in proportion to the likelihood of the other seats' plays (all equal when
     the history tells nothing). Draw with ``bisect(cum, rng.random() * cum[-1])``.
 
-    With a ``deadline`` (a :func:`time.monotonic` time by which the candidates should be drawn),
-    sampling that is much slower than usual (the big sets, with many players) is cut short: if
-    the first 20 candidates show that all of them would take more than twice the time left,
-    only as many as fit before the deadline are drawn (20 at least)."""
-    worlds = [inference.sample(rng) for _ in range(min(candidates, 20))]
-    if deadline is not None and candidates > 20:
-        start = time.monotonic()
-        probe = [inference.sample(rng) for _ in range(min(candidates - 20, 20))]
-        each = (time.monotonic() - start) / max(1, len(probe))
-        worlds += probe
-        left = deadline - time.monotonic()
-        if each * (candidates - len(worlds)) > 2 * left:
-            candidates = len(worlds) + max(0, int(left / each)) if each > 0 else candidates
-    worlds += [inference.sample(rng) for _ in range(candidates - len(worlds))]
+    With a ``deadline`` (a :func:`time.monotonic` time by which the candidates should be drawn)
+    no more are drawn once it has passed, 20 at least (the big sets with many players, or a busy
+    machine, sample fewer): the clock is read every 16 worlds."""
+    worlds: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     cum: list[float] = []
     acc = 0.0
-    for hands, _ in worlds:
-        acc += likelihood.weight(hands)
+    while len(worlds) < candidates:
+        if (
+            deadline is not None
+            and len(worlds) >= 20
+            and len(worlds) % 16 == 4
+            and time.monotonic() >= deadline
+        ):
+            break
+        world = inference.sample(rng)
+        worlds.append(world)
+        acc += likelihood.weight(world[0])
         cum.append(acc)
     if acc <= 0.0:  # cannot happen with uniform > 0; stay uniform if it does
         cum = [float(k + 1) for k in range(len(worlds))]

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 import statistics
+import time
 
 from ...core.actions import Action
 from ...core.protocol import GameState
@@ -47,12 +48,20 @@ def _policy(name: str) -> Agent:
 
 
 def rollout_value(
-    state: GameState, action: Action, side: int, rng: random.Random, nested: bool = True
+    state: GameState,
+    action: Action,
+    side: int,
+    rng: random.Random,
+    nested: bool = True,
+    *,
+    deadline: float | None = None,
 ) -> float:
     """The value for ``side`` of taking ``action`` in ``state`` (a whole world, which is not
     changed) and then playing the hand out with the game's own heuristic at every other side's
     seat. ``nested``: at the side's own later choices the move whose plain rollout (the
-    heuristic at every seat) is worth most, else the heuristic there too."""
+    heuristic at every seat) is worth most, else the heuristic there too. With a ``deadline``
+    (a :func:`time.monotonic` time) the choices made after it are the heuristic's, not nested:
+    the rest is one plain playout."""
     rules = state.rules
     policy = _policy(rules.presenter.default_opponent)
     before = rules.utilities(state.scores)
@@ -62,7 +71,11 @@ def rollout_value(
         legal = s.legal_tuple()
         if len(legal) == 1:
             move = legal[0]
-        elif nested and rules.side_of[s.turn] == side:
+        elif (
+            nested
+            and rules.side_of[s.turn] == side
+            and (deadline is None or time.monotonic() < deadline)
+        ):
             move = max(legal, key=lambda a: rollout_value(s, a, side, rng, nested=False))
         else:
             move = policy.choose(s.observation(s.turn), rng)
