@@ -1,7 +1,9 @@
 """``boneyard serve``: play any boneyard game in a browser, against the computer or with friends.
 
 The ``server`` extra (FastAPI, uvicorn, SQLAlchemy, Alembic, pydantic, psycopg):
-:mod:`~boneyard.apps.server.app` (the app, its REST API and websockets),
+:mod:`~boneyard.apps.server.app` (the app, with a router per concern in
+:mod:`~boneyard.apps.server.routes`: its REST API and websockets),
+:mod:`~boneyard.apps.server.hub` (every table in play, its readers and its life),
 :mod:`~boneyard.apps.server.messages` (the typed, versioned protocol),
 :mod:`~boneyard.apps.server.table` (a table: the match, its seats, each reader's view),
 :mod:`~boneyard.apps.server.store` (the database and its migrations) and

@@ -1,13 +1,14 @@
 """One table of the server: a match (the engine decides everything), its seats, its log in words,
 and what each reader may see.
 
-:class:`Table` has no networking and no database: the app (:mod:`boneyard.apps.server.app`) checks a
-move with :meth:`Table.check` (on a copy: a refused move changes nothing), stores it, then applies
-it with :meth:`Table.apply`. :meth:`Table.view` is one reader's :class:`StateMessage`: a seat's
-own tiles and moves, or for a spectator (``seat=None``) the public view only. The log reuses the
-terminal game's sentences (:func:`boneyard.text.narration.describe_move` and friends), told for each
-reader (:class:`boneyard.core.words.Voice`): a seat reads "you" about itself and the others' names,
-a spectator names only; the seat that drew a tile reads which, the others read "draws a tile".
+:class:`Table` has no networking and no database: the hub (:mod:`boneyard.apps.server.hub`) checks
+a move with :meth:`Table.check` (on a copy: a refused move changes nothing), stores it, then
+applies it with :meth:`Table.apply`. :meth:`Table.view` is one reader's :class:`StateMessage`: a
+seat's own tiles and moves, or for a spectator (``seat=None``) the public view only. The log reuses
+the terminal game's sentences (:func:`boneyard.text.narration.describe_move` and friends), told for
+each reader (:class:`boneyard.core.words.Voice`): a seat reads "you" about itself and the others'
+names, a spectator names only; the seat that drew a tile reads which, the others read "draws a
+tile".
 
 >>> from boneyard.games import get_game
 >>> rules = get_game("block").configure(players=2)
