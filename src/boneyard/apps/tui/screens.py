@@ -55,6 +55,13 @@ def opponent_choices(rules: GameRules) -> list[tuple[str, str]]:
     return choices
 
 
+def _select_row(label: str, choices: list[tuple[str, Any]], value: Any, id: str) -> ComposeResult:
+    """A row of the start screen's form: its label, and a list to choose ``value`` from."""
+    with Horizontal(classes="row"):
+        yield Label(label)
+        yield Select(choices, value=value, allow_blank=False, id=id)
+
+
 def _option_field(spec: OptionSpec, value: str) -> Select[str] | Input:
     """The field of an option: a list to choose from (a flag, a choice), or text to type."""
     name = spec.name
@@ -428,32 +435,14 @@ class StartScreen(Screen[None]):
 
     def _game_rows(self, game: Game, rule_set: RuleSet, players: int) -> ComposeResult:
         """The game, its rule set and the number of players, each with what it is."""
-        with Horizontal(classes="row"):
-            yield Label("Game")
-            yield Select(
-                [(f"{g.title} ({g.id})", g.id) for g in GAMES.values()],
-                value=game.id,
-                allow_blank=False,
-                id="game",
-            )
+        games = [(f"{g.title} ({g.id})", g.id) for g in GAMES.values()]
+        yield from _select_row("Game", games, game.id, "game")
         yield Static(game.summary, classes="about", markup=False)
-        with Horizontal(classes="row"):
-            yield Label("Rule set")
-            yield Select(
-                [(name, name) for name in game.rule_sets],
-                value=rule_set.name,
-                allow_blank=False,
-                id="rules",
-            )
+        rule_sets = [(name, name) for name in game.rule_sets]
+        yield from _select_row("Rule set", rule_sets, rule_set.name, "rules")
         yield Static(rule_set.description, classes="about", markup=False)
-        with Horizontal(classes="row"):
-            yield Label("Players")
-            yield Select(
-                [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
-                value=players,
-                allow_blank=False,
-                id="players",
-            )
+        counts = [(str(n), n) for n in range(game.min_players, game.max_players + 1)]
+        yield from _select_row("Players", counts, players, "players")
 
     def _seat_rows(self, rules: GameRules, players: int) -> ComposeResult:
         """Who plays each computer seat (and who is whose partner)."""
@@ -465,14 +454,8 @@ class StartScreen(Screen[None]):
         for seat in range(1, players):
             chosen = opponents[seat - 1] if seat - 1 < len(opponents) else ""
             partner = " (partner)" if rules.side_of[seat] == rules.side_of[0] else ""
-            with Horizontal(classes="row"):
-                yield Label(f"Seat {seat}{partner}")
-                yield Select(
-                    choices,
-                    value=chosen if chosen in values else choices[0][1],
-                    allow_blank=False,
-                    id=f"opponent-{seat}",
-                )
+            value = chosen if chosen in values else choices[0][1]
+            yield from _select_row(f"Seat {seat}{partner}", choices, value, f"opponent-{seat}")
 
     def _play_rows(self) -> ComposeResult:
         """The seed, the speed, and how the game helps."""
