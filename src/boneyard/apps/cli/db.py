@@ -4,21 +4,14 @@ imported when the command runs)."""
 import typer
 
 from .common import error
-from .options import StoreOpt
+from .options import StoreOpt, group
 
 __all__ = ["db_app"]
 
 
 def db_app() -> typer.Typer:
     """The ``db`` group of commands."""
-    app = typer.Typer(
-        name="db",
-        help="A server's store itself: upgrade its schema.",
-        no_args_is_help=True,
-        rich_markup_mode=None,
-    )
-    app.command("upgrade")(db_upgrade)
-    return app
+    return group("db", "A server's store itself: upgrade its schema.", upgrade=db_upgrade)
 
 
 def db_upgrade(db: StoreOpt = None) -> None:

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
-__all__ = ["JsonOpt", "OptionsOpt", "PlayersOpt", "RulesOpt", "StoreOpt", "gathered"]
+__all__ = ["JsonOpt", "OptionsOpt", "PlayersOpt", "RulesOpt", "StoreOpt", "gathered", "group"]
 
 RulesOpt = Annotated[
     str | None,
@@ -38,6 +38,14 @@ StoreOpt = Annotated[
         help="The store: a SQLAlchemy URL or a SQLite file (default: boneyard.db here).",
     ),
 ]
+
+
+def group(name: str, help: str, **commands: Callable[..., None]) -> typer.Typer:
+    """A group of commands (``boneyard tables ...``), each under its name."""
+    app = typer.Typer(name=name, help=help, no_args_is_help=True, rich_markup_mode=None)
+    for command_name, command in commands.items():
+        app.command(command_name)(command)
+    return app
 
 
 Command = Callable[..., None]

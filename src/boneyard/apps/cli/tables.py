@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from .common import error
-from .options import StoreOpt
+from .options import StoreOpt, group
 
 if TYPE_CHECKING:
     from ..server.store import Store
@@ -24,17 +24,14 @@ IdsArg = Annotated[list[str], typer.Argument(metavar="ID...", help="Table ids.")
 
 def tables_app() -> typer.Typer:
     """The ``tables`` group of commands."""
-    app = typer.Typer(
-        name="tables",
-        help="Operate a server's store: list, close, delete and expire its tables.",
-        no_args_is_help=True,
-        rich_markup_mode=None,
+    return group(
+        "tables",
+        "Operate a server's store: list, close, delete and expire its tables.",
+        list=tables_list,
+        close=tables_close,
+        delete=tables_delete,
+        expire=tables_expire,
     )
-    app.command("list")(tables_list)
-    app.command("close")(tables_close)
-    app.command("delete")(tables_delete)
-    app.command("expire")(tables_expire)
-    return app
 
 
 @contextmanager

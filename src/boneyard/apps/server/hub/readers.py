@@ -222,33 +222,46 @@ class HubReaders(HubHelp):
     async def resign(self, room: Room, conn: Conn, id: int | None) -> None:
         """Concede: at a table of two sides the match ends, the other side winning; at a larger
         table a computer plays the seat to the end of the match."""
+        if len(room.table.rules.sides) != 2:
+            await self._hand_over_seat(room, conn, id)
+        else:
+            await self._concede(room, conn, id)
+
+    def _may_resign(self, room: Room, conn: Conn, id: int | None) -> bool:
+        """Whether the seat may resign now (under the table's lock): the match goes on and its
+        last move is known to be stored; if not, the seat is told why."""
+        if room.table.status not in ACTIVE:
+            self.refuse(conn, "no_resign", "the match is over", id)
+            return False
+        if room.unsettled is not None:
+            self.refuse(conn, "storage", UNSETTLED, id)
+            return False
+        return True
+
+    async def _hand_over_seat(self, room: Room, conn: Conn, id: int | None) -> None:
+        """A resignation at a table of more than two sides: a computer plays the seat."""
+        seat = conn.seat
+        assert seat is not None
+        async with room.lock:
+            if not self._may_resign(room, conn, id):
+                return
+            try:
+                await self._to_computer(
+                    room, seat, STAND_IN, "resigned", "you resigned: you watch from now on"
+                )
+            except HTTPException:
+                self.refuse(conn, "storage", "the resignation could not be stored", id)
+                return
+        self.acted(room)
+        self.schedule(room)
+
+    async def _concede(self, room: Room, conn: Conn, id: int | None) -> None:
+        """A resignation at a table of two sides: the match ends, the other side winning."""
         table = room.table
         seat = conn.seat
         assert seat is not None
-        if len(table.rules.sides) != 2:
-            async with room.lock:
-                if table.status not in ACTIVE:
-                    self.refuse(conn, "no_resign", "the match is over", id)
-                    return
-                if room.unsettled is not None:
-                    self.refuse(conn, "storage", UNSETTLED, id)
-                    return
-                try:
-                    await self._to_computer(
-                        room, seat, STAND_IN, "resigned", "you resigned: you watch from now on"
-                    )
-                except HTTPException:
-                    self.refuse(conn, "storage", "the resignation could not be stored", id)
-                    return
-            self.acted(room)
-            self.schedule(room)
-            return
         async with room.lock:
-            if table.status not in ACTIVE:
-                self.refuse(conn, "no_resign", "the match is over", id)
-                return
-            if room.unsettled is not None:
-                self.refuse(conn, "storage", UNSETTLED, id)
+            if not self._may_resign(room, conn, id):
                 return
             table.resign(seat)
             try:
