@@ -13,15 +13,19 @@ from ...core.options import OptionError
 from ...core.protocol import GameRules
 from ...core.record import RecordError, read_records
 from .common import configure, error, parse_option_args
-from .options import OptionsOpt, PlayersOpt, RulesOpt
+from .options import OptionsOpt, PlayersOpt, RulesOpt, gathered
 
 if TYPE_CHECKING:
     from ..plain import TerminalGame
 
-__all__ = ["play_command"]
+__all__ = ["PlayOptions", "play_command"]
 
 
-def play_command(
+@dataclass(frozen=True)
+class PlayOptions:
+    """What ``boneyard play`` is asked for: each field is its argument or option as Typer reads
+    it, with its default."""
+
     game: Annotated[
         str | None,
         typer.Argument(
@@ -29,10 +33,10 @@ def play_command(
             help="A game id or alias, e.g. block. Without it the full-screen game opens on "
             "its start screen (the plain game plays block).",
         ),
-    ] = None,
-    rules: RulesOpt = None,
-    option: OptionsOpt = None,
-    players: PlayersOpt = None,
+    ] = None
+    rules: RulesOpt = None
+    option: OptionsOpt = None
+    players: PlayersOpt = None
     opponent: Annotated[
         str | None,
         typer.Option(
@@ -41,31 +45,31 @@ def play_command(
             help="Agent for the computer seats (or A,B,... one per seat); default: the "
             "game's own computer player (docs/play.md lists each game's).",
         ),
-    ] = None,
-    seed: Annotated[
-        int | None, typer.Option("--seed", metavar="S", help="Seed of the deal.")
-    ] = None,
+    ] = None
+    seed: Annotated[int | None, typer.Option("--seed", metavar="S", help="Seed of the deal.")] = (
+        None
+    )
     save: Annotated[
         Path | None,
         typer.Option("--save", metavar="FILE", help="Write the game's record to FILE."),
-    ] = None,
+    ] = None
     resume: Annotated[
         Path | None,
         typer.Option("--resume", metavar="FILE", help="Go on with the match of a game record."),
-    ] = None,
+    ] = None
     hints: Annotated[
         bool,
         typer.Option(
             "--hints",
             help="Show what each of your moves is worth on average and why, and the best.",
         ),
-    ] = False,
+    ] = False
     review: Annotated[
         bool,
         typer.Option(
             "--review", help="After each hand, review your moves (plain game; type review)."
         ),
-    ] = False,
+    ] = False
     plain: Annotated[
         bool,
         typer.Option(
@@ -73,8 +77,11 @@ def play_command(
             help="The line-based game: numbered choices, read line by line from standard "
             "input (also when input or output is not a terminal).",
         ),
-    ] = False,
-) -> None:
+    ] = False
+
+
+@gathered(PlayOptions, "asked")
+def play_command(*, asked: PlayOptions) -> None:
     """Play a match against the computer (you are seat 0): full screen in a terminal, or the
     line-based game with --plain."""
     from ...players.analysis import analysis_effort
@@ -83,44 +90,27 @@ def play_command(
         analysis_effort()  # a bad BONEYARD_ANALYSIS_EFFORT, said before starting
     except OptionError as e:
         error(str(e))
-    asked = Asked(game, rules, option, players, opponent, seed, save, resume, hints, review)
-    full_screen = not plain and _in_a_terminal() and _can_go_full_screen()
+    full_screen = not asked.plain and _in_a_terminal() and _can_go_full_screen()
     record = None
-    if resume is not None:
-        if game is not None:
+    if asked.resume is not None:
+        if asked.game is not None:
             error("give a GAME or --resume FILE, not both")
-        record = _read_resume(resume)
+        record = _read_resume(asked.resume)
     if full_screen:
         _play_full_screen(asked)
         return
     session = _plain_game(asked, record)
-    _check_save(save)
+    _check_save(asked.save)
     status = 0
     try:
         session.run()
     except KeyboardInterrupt:
         print("\nInterrupted.")
         status = 130
-    if save is not None:
-        _save(session, save)
+    if asked.save is not None:
+        _save(session, asked.save)
     if status:
         raise typer.Exit(status)
-
-
-@dataclass(frozen=True)
-class Asked:
-    """What ``boneyard play`` was asked for."""
-
-    game: str | None
-    rules: str | None
-    option: list[str] | None
-    players: int | None
-    opponent: str | None
-    seed: int | None
-    save: Path | None
-    resume: Path | None
-    hints: bool
-    review: bool
 
 
 def _in_a_terminal() -> bool:
@@ -177,7 +167,7 @@ def _check_save(save: Path | None) -> None:
         error(f"cannot save to {save}: no directory {save.parent}")
 
 
-def _play_full_screen(asked: Asked) -> None:
+def _play_full_screen(asked: PlayOptions) -> None:
     """Check the arguments, then run the full-screen game."""
     from ..tui.app import Launch, run
 
@@ -210,7 +200,7 @@ def _play_full_screen(asked: Asked) -> None:
         raise SystemExit(status)
 
 
-def _plain_game(asked: Asked, record: dict[str, Any] | None) -> "TerminalGame":
+def _plain_game(asked: PlayOptions, record: dict[str, Any] | None) -> "TerminalGame":
     """The line-based game, a new match or the match of ``record`` resumed."""
     from ...games import DEFAULT_GAME
     from ..plain import TerminalGame
