@@ -19,7 +19,7 @@ from typing import IO, cast
 import pytest
 
 from boneyard import Match, get_game
-from boneyard.apps.cli import rules_listing, rules_text
+from boneyard.apps.cli.rules import rules_listing, rules_text
 from boneyard.apps.plain import CLAIM_HELP, HELP, TerminalGame
 from boneyard.core.actions import Play
 from boneyard.core.layout import Layout

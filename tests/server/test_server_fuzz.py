@@ -29,7 +29,7 @@ from serverhelp import Player, Server, WsSeat, create, snapshot, table_of
 from serverhelp import settings as server_settings
 from websockets.exceptions import ConnectionClosed
 
-from boneyard.apps.cli import run_replay
+from boneyard.apps.cli.replay import run_replay
 from boneyard.apps.server.app import create_app
 from boneyard.apps.server.messages import CLIENT_TYPES
 from boneyard.core.intake import check_text

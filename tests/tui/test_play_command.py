@@ -20,6 +20,7 @@ from tuihelp import config_home  # noqa: F401  (settings in a temporary director
 from typer.testing import CliRunner, Result
 
 import boneyard.apps.cli as cli
+import boneyard.apps.cli.play as cli_play
 from boneyard.core.record import replay_record
 
 APP = cli.build_app()
@@ -151,7 +152,7 @@ def test_in_a_terminal_play_is_full_screen(monkeypatch: pytest.MonkeyPatch) -> N
     import boneyard.apps.tui.app as tui_app
 
     monkeypatch.setattr(tui_app, "run", fake_run)
-    monkeypatch.setattr(cli, "_in_a_terminal", lambda: True)
+    monkeypatch.setattr(cli_play, "_in_a_terminal", lambda: True)
     result = run(
         "play", "matador", "--rules", "hoyle", "-o", "target_score=50", "--seed", "7",
         "--opponent", "expert", "--hints",

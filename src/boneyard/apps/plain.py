@@ -455,31 +455,7 @@ class TerminalGame:
             if command.kind == "error":
                 self.say(command.message, "red")
                 continue
-            if command.kind == "help":
-                self._help()
-                continue
-            if command.kind == "hand":
-                self.say(hand_line(self.rules, obs.hand), "green")
-                continue
-            if command.kind == "table":
-                self.say(self._table_text(obs))
-                continue
-            if command.kind == "score":
-                self.say(score_sheet_text(self.match, self.voice))
-                if any(obs.scores):
-                    self.say(self._running_score(state))
-                continue
-            if command.kind == "moves":
-                self._moves(obs)
-                continue
-            if command.kind == "describe":
-                self.say(self.position_text(state))
-                continue
-            if command.kind == "review":
-                self.say(self.review_text())
-                continue
-            if command.kind == "beliefs":
-                self.say(self.beliefs_text(state))
+            if self._answer(command.kind, state, obs):
                 continue
             action = command.action
             assert action is not None
@@ -507,3 +483,29 @@ class TerminalGame:
                 return None
             self.say(hand_line(self.rules, state.hands[YOU]), "green")
             listed = False
+
+    def _answer(self, kind: str, state: GameState, obs: Observation) -> bool:
+        """Answer a command that asks for something to read: the help, the hand, the table, the
+        score, the moves, the position in words, a review, the beliefs. Whether ``kind`` was
+        one."""
+        if kind == "help":
+            self._help()
+        elif kind == "hand":
+            self.say(hand_line(self.rules, obs.hand), "green")
+        elif kind == "table":
+            self.say(self._table_text(obs))
+        elif kind == "score":
+            self.say(score_sheet_text(self.match, self.voice))
+            if any(obs.scores):
+                self.say(self._running_score(state))
+        elif kind == "moves":
+            self._moves(obs)
+        elif kind == "describe":
+            self.say(self.position_text(state))
+        elif kind == "review":
+            self.say(self.review_text())
+        elif kind == "beliefs":
+            self.say(self.beliefs_text(state))
+        else:
+            return False
+        return True

@@ -70,170 +70,179 @@ def title(a: dict[str, Any]) -> str:
     )
 
 
-def tables(a: dict[str, Any]) -> list[tuple[str, list[str], list[list[str]]]]:
+TextTable = tuple[str, list[str], list[list[str]]]
+"""A table of text: its title, its header and its rows."""
+
+
+def tables(a: dict[str, Any]) -> list[TextTable]:
     """The analysis as ``(title, header, rows)`` tables of text, for the terminal and the
-    report."""
-    out = []
-    rows = []
-    for s in a["sides"]:
-        rows.append(
-            [
-                s["label"],
-                s["agents"],
-                str(s["wins"]),
-                _pct(s["win_rate"]),
-                _ci(s["win_rate_ci95"], pct=True),
-                f"{s['points_per_hand']:.2f}",
-                _ci(s["points_ci95"]),
-                f"{s['points_sd']:.2f}",
-                _num(s["points_median"]),
-                _num(s["points_max"]),
-                str(s["led"]),
-            ]
-        )
-    out.append(
-        (
-            f"Per side, over {a['hands']} hands ({a['ties']} won by nobody)",
-            [
-                "side",
-                "agents",
-                "wins",
-                "win %",
-                "95% CI",
-                "points/hand",
-                "95% CI",
-                "sd",
-                "median",
-                "max",
-                "led",
-            ],
-            rows,
-        )
-    )
-    lead = a["leader"]
-    out.append(
-        (
-            "The leader's advantage: the side that led each hand against the others",
-            ["", "win %", "95% CI", "points/hand", "95% CI"],
-            [
-                [
-                    "leader's side",
-                    _pct(lead["win_rate"]),
-                    _ci(lead["win_rate_ci95"], pct=True),
-                    f"{lead['points_per_hand']:.2f}",
-                    _ci(lead["points_ci95"]),
-                ],
-                [
-                    "other sides",
-                    _pct(lead["others_win_rate"]),
-                    _ci(lead["others_win_rate_ci95"], pct=True),
-                    f"{lead['others_points_per_hand']:.2f}",
-                    _ci(lead["others_points_ci95"]),
-                ],
-                [
-                    "advantage",
-                    _signed(lead["win_advantage"], pct=True),
-                    _ci(lead["win_advantage_ci95"], pct=True),
-                    _signed(lead["points_advantage"]),
-                    _ci(lead["points_advantage_ci95"]),
-                ],
-            ],
-        )
-    )
-    length, blocked = a["hand_length"], a["blocked"]
-    out.append(
-        (
-            "Hands",
-            ["", "mean / rate", "95% CI", "sd", "min", "median", "max"],
-            [
-                [
-                    "blocked",
-                    f"{_pct(blocked['rate'])} ({blocked['hands']})",
-                    _ci(blocked["ci95"], pct=True),
-                    "",
-                    "",
-                    "",
-                    "",
-                ],
-                [
-                    "moves per hand",
-                    f"{length['mean']:.2f}",
-                    _ci(length["ci95"]),
-                    f"{length['sd']:.2f}",
-                    _num(length["min"]),
-                    _num(length["median"]),
-                    _num(length["max"]),
-                ],
-            ],
-        )
-    )
+    report: per side, the leader's advantage and the hands always; whole matches, per agent, and
+    the duplicate deals' paired differences and ratings where the results file has them."""
+    out = [_sides_table(a), _leader_table(a["leader"]), _hands_table(a)]
     if "matches" in a:
-        m = a["matches"]
-        rows = [
-            [
-                s["label"],
-                s["agents"],
-                str(m["wins"][i]),
-                _pct(m["wins"][i] / m["matches"]),
-                f"{m['points_per_match'][i]['mean']:.2f}",
-                _ci(m["points_per_match"][i]["ci95"]),
-            ]
-            for i, s in enumerate(a["sides"])
-        ]
-        per_match = m["hands_per_match"]
-        out.append(
-            (
-                f"Whole matches: {m['matches']} ({m['ties']} won by nobody), "
-                f"{per_match['mean']:.2f} hands each {_ci(per_match['ci95'])}",
-                ["side", "agents", "match wins", "win %", "points/match", "95% CI"],
-                rows,
-            )
-        )
+        out.append(_matches_table(a["matches"], a["sides"]))
     if "agents" in a:
-        out.append(
-            (
-                "Per agent, over the hands its side played",
-                ["agent", "hands", "wins", "win %", "95% CI", "points/hand", "95% CI"],
-                [
-                    [
-                        g["name"],
-                        str(g["hands"]),
-                        str(g["wins"]),
-                        _pct(g["win_rate"]),
-                        _ci(g["win_rate_ci95"], pct=True),
-                        f"{g['points_per_hand']:.2f}",
-                        _ci(g["points_ci95"]),
-                    ]
-                    for g in a["agents"]
-                ],
-            )
-        )
+        out.append(_agents_table(a["agents"]))
     if "pairs" in a:
-        out.append(
-            (
-                "Paired differences over duplicate deals (a's points per hand minus b's)",
-                ["a", "b", "deals", "difference", "95% CI"],
-                [
-                    [p["a"], p["b"], str(p["deals"]), f"{p['difference']:+.2f}", _ci(p["ci95"])]
-                    for p in a["pairs"]
-                ],
-            )
-        )
-        out.append(
-            (
-                "Bradley-Terry ratings (Elo scale; 95% CI by a bootstrap over deals)",
-                ["agent", "rating", "95% CI"],
-                [
-                    [
-                        r["name"],
-                        f"{r['rating']:.0f}",
-                        f"[{r['rating_ci95'][0]:.0f}, {r['rating_ci95'][1]:.0f}]",
-                    ]
-                    for r in sorted(a["ratings"], key=lambda r: -r["rating"])
-                ],
-            )
-        )
+        out += [_pairs_table(a["pairs"]), _ratings_table(a["ratings"])]
     return out
+
+
+def _sides_table(a: dict[str, Any]) -> TextTable:
+    header = [
+        "side",
+        "agents",
+        "wins",
+        "win %",
+        "95% CI",
+        "points/hand",
+        "95% CI",
+        "sd",
+        "median",
+        "max",
+        "led",
+    ]
+    rows = [
+        [
+            s["label"],
+            s["agents"],
+            str(s["wins"]),
+            _pct(s["win_rate"]),
+            _ci(s["win_rate_ci95"], pct=True),
+            f"{s['points_per_hand']:.2f}",
+            _ci(s["points_ci95"]),
+            f"{s['points_sd']:.2f}",
+            _num(s["points_median"]),
+            _num(s["points_max"]),
+            str(s["led"]),
+        ]
+        for s in a["sides"]
+    ]
+    return f"Per side, over {a['hands']} hands ({a['ties']} won by nobody)", header, rows
+
+
+def _leader_table(lead: dict[str, Any]) -> TextTable:
+    return (
+        "The leader's advantage: the side that led each hand against the others",
+        ["", "win %", "95% CI", "points/hand", "95% CI"],
+        [
+            [
+                "leader's side",
+                _pct(lead["win_rate"]),
+                _ci(lead["win_rate_ci95"], pct=True),
+                f"{lead['points_per_hand']:.2f}",
+                _ci(lead["points_ci95"]),
+            ],
+            [
+                "other sides",
+                _pct(lead["others_win_rate"]),
+                _ci(lead["others_win_rate_ci95"], pct=True),
+                f"{lead['others_points_per_hand']:.2f}",
+                _ci(lead["others_points_ci95"]),
+            ],
+            [
+                "advantage",
+                _signed(lead["win_advantage"], pct=True),
+                _ci(lead["win_advantage_ci95"], pct=True),
+                _signed(lead["points_advantage"]),
+                _ci(lead["points_advantage_ci95"]),
+            ],
+        ],
+    )
+
+
+def _hands_table(a: dict[str, Any]) -> TextTable:
+    length, blocked = a["hand_length"], a["blocked"]
+    return (
+        "Hands",
+        ["", "mean / rate", "95% CI", "sd", "min", "median", "max"],
+        [
+            [
+                "blocked",
+                f"{_pct(blocked['rate'])} ({blocked['hands']})",
+                _ci(blocked["ci95"], pct=True),
+                "",
+                "",
+                "",
+                "",
+            ],
+            [
+                "moves per hand",
+                f"{length['mean']:.2f}",
+                _ci(length["ci95"]),
+                f"{length['sd']:.2f}",
+                _num(length["min"]),
+                _num(length["median"]),
+                _num(length["max"]),
+            ],
+        ],
+    )
+
+
+def _matches_table(m: dict[str, Any], sides: list[dict[str, Any]]) -> TextTable:
+    rows = [
+        [
+            s["label"],
+            s["agents"],
+            str(m["wins"][i]),
+            _pct(m["wins"][i] / m["matches"]),
+            f"{m['points_per_match'][i]['mean']:.2f}",
+            _ci(m["points_per_match"][i]["ci95"]),
+        ]
+        for i, s in enumerate(sides)
+    ]
+    per_match = m["hands_per_match"]
+    return (
+        f"Whole matches: {m['matches']} ({m['ties']} won by nobody), "
+        f"{per_match['mean']:.2f} hands each {_ci(per_match['ci95'])}",
+        ["side", "agents", "match wins", "win %", "points/match", "95% CI"],
+        rows,
+    )
+
+
+def _agents_table(agents: list[dict[str, Any]]) -> TextTable:
+    return (
+        "Per agent, over the hands its side played",
+        ["agent", "hands", "wins", "win %", "95% CI", "points/hand", "95% CI"],
+        [
+            [
+                g["name"],
+                str(g["hands"]),
+                str(g["wins"]),
+                _pct(g["win_rate"]),
+                _ci(g["win_rate_ci95"], pct=True),
+                f"{g['points_per_hand']:.2f}",
+                _ci(g["points_ci95"]),
+            ]
+            for g in agents
+        ],
+    )
+
+
+def _pairs_table(pairs: list[dict[str, Any]]) -> TextTable:
+    return (
+        "Paired differences over duplicate deals (a's points per hand minus b's)",
+        ["a", "b", "deals", "difference", "95% CI"],
+        [
+            [p["a"], p["b"], str(p["deals"]), f"{p['difference']:+.2f}", _ci(p["ci95"])]
+            for p in pairs
+        ],
+    )
+
+
+def _ratings_table(ratings: list[dict[str, Any]]) -> TextTable:
+    return (
+        "Bradley-Terry ratings (Elo scale; 95% CI by a bootstrap over deals)",
+        ["agent", "rating", "95% CI"],
+        [
+            [
+                r["name"],
+                f"{r['rating']:.0f}",
+                f"[{r['rating_ci95'][0]:.0f}, {r['rating_ci95'][1]:.0f}]",
+            ]
+            for r in sorted(ratings, key=lambda r: -r["rating"])
+        ],
+    )
 
 
 def print_tables(a: dict[str, Any], file: Any = None) -> None:
@@ -304,30 +313,40 @@ def _short_agents(agents: str) -> str:
 
 
 def _figures(a: dict[str, Any]) -> dict[str, Any]:
+    """The report's figures by file name (:data:`PLOTS`), laid out."""
     plt = _pyplot()
-    labels = [f"{s['label']}\n{_short_agents(s['agents'])}" for s in a["sides"]]
-    figures = {}
+    figures = {
+        "sides.png": _sides_figure(plt, a["sides"]),
+        "leader.png": _leader_figure(plt, a["leader"]),
+        "points.png": _points_figure(plt, a["sides"]),
+        "lengths.png": _lengths_figure(plt, a),
+    }
+    for fig in figures.values():
+        fig.tight_layout()
+    return figures
 
+
+def _sides_figure(plt: Any, sides: list[dict[str, Any]]) -> Any:
+    labels = [f"{s['label']}\n{_short_agents(s['agents'])}" for s in sides]
     fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.6))
-    rates = [s["win_rate"] for s in a["sides"]]
-    left.bar(
-        labels, rates, yerr=_errors(rates, [s["win_rate_ci95"] for s in a["sides"]]), capsize=6
-    )
+    rates = [s["win_rate"] for s in sides]
+    left.bar(labels, rates, yerr=_errors(rates, [s["win_rate_ci95"] for s in sides]), capsize=6)
     left.set_ylabel("win rate")
     left.set_title("hands won")
-    means = [s["points_per_hand"] for s in a["sides"]]
+    means = [s["points_per_hand"] for s in sides]
     right.bar(
         labels,
         means,
-        yerr=_errors(means, [s["points_ci95"] for s in a["sides"]]),
+        yerr=_errors(means, [s["points_ci95"] for s in sides]),
         color="C1",
         capsize=6,
     )
     right.set_ylabel("points per hand")
     right.set_title("points per hand")
-    figures["sides.png"] = fig
+    return fig
 
-    lead = a["leader"]
+
+def _leader_figure(plt: Any, lead: dict[str, Any]) -> Any:
     fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.6))
     names = ["leader's side", "other sides"]
     rates = [lead["win_rate"], lead["others_win_rate"]]
@@ -356,13 +375,15 @@ def _figures(a: dict[str, Any]) -> dict[str, Any]:
         f"points: {_signed(lead['points_advantage'])} a hand for the leader\n"
         f"95% interval {_ci(lead['points_advantage_ci95'])}"
     )
-    figures["leader.png"] = fig
+    return fig
 
+
+def _points_figure(plt: Any, sides: list[dict[str, Any]]) -> Any:
     fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.6))
     # One set of integer bins for every side, so that their bars compare bin for bin.
-    every = [v for s in a["sides"] for v, _ in s["points_distribution"] if v != 0]
+    every = [v for s in sides for v, _ in s["points_distribution"] if v != 0]
     bins = integer_bins(every) if every else []
-    for s in a["sides"]:
+    for s in sides:
         label = f"{s['label']} ({_short_agents(s['agents'])})"
         values = [v for v, _ in s["points_distribution"]]
         counts = [c for _, c in s["points_distribution"]]
@@ -387,8 +408,10 @@ def _figures(a: dict[str, Any]) -> dict[str, Any]:
     right.set_xlabel("points in a hand")
     right.set_ylabel("share of hands")
     right.set_title("the hands where the side scored")
-    figures["points.png"] = fig
+    return fig
 
+
+def _lengths_figure(plt: Any, a: dict[str, Any]) -> Any:
     fig, ax = plt.subplots(figsize=(9, 3.6))
     dist = a["hand_length"]["distribution"]
     ax.bar([v for v, _ in dist], [c / a["hands"] for _, c in dist], color="C4")
@@ -396,11 +419,7 @@ def _figures(a: dict[str, Any]) -> dict[str, Any]:
     ax.set_xlabel("moves in a hand")
     ax.set_ylabel("share of hands")
     ax.legend()
-    figures["lengths.png"] = fig
-
-    for fig in figures.values():
-        fig.tight_layout()
-    return figures
+    return fig
 
 
 def write_report(a: dict[str, Any], directory: str | Path) -> Path:

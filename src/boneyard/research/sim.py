@@ -351,51 +351,14 @@ def run_job(
 
     ``progress(units done, count, hands played)`` is called as chunks finish, and ``add_chunk``
     with every chunk played (for what a chunk holds besides its lines: move times)."""
-    run = JobRun()
-    keep = 0
-    done: set[int] = set()
-    if backend not in BACKENDS:
-        raise SimulationError(f"unknown backend {backend!r}: choose from {', '.join(BACKENDS)}")
-    if out is None and (resume or header["records"]):
-        raise SimulationError(
-            f"{'resume' if resume else 'records'} needs a results file (--out FILE.jsonl)"
-        )
-    if save is not None and resume:
-        raise SimulationError(
-            "--save cannot be resumed: use --out FILE.jsonl --records to keep the records"
-        )
-    if out is not None:
-        out = Path(out)
-        if out.suffix != ".jsonl":
-            raise SimulationError(f"{out}: a results file is a .jsonl file")
-        if not out.parent.is_dir():
-            raise SimulationError(f"cannot write {out}: no directory {out.parent}")
-        if out.exists() and out.stat().st_size > 0:
-            if not resume:
-                raise SimulationError(
-                    f"{out} already exists: add --resume to go on with it, or choose another file"
-                )
-            try:
-                with ResultsReader.open(out) as reader:
-                    if reader.header is not None:
-                        check_header(reader.header, header, str(out))
-                        for unit, lines in reader:
-                            if unit >= count:
-                                raise SimulationError(
-                                    f"{out} already holds more than the {count} units asked: "
-                                    "ask for as many as it holds, or more"
-                                )
-                            add_unit(lines)
-                            done.add(unit)
-                        keep = reader.end
-            except ResultsError as e:
-                raise SimulationError(str(e)) from None
-    run.resumed = len(done)
+    results = _results_file(out, resume, save, backend, header["records"])
+    done, keep = _read_back(results, header, count, add_unit) if results else (set(), 0)
+    run = JobRun(resumed=len(done))
     todo = _missing(done, count)
-    left = sum(len(r) for r in todo)
     if backend == "local":
+        left = sum(len(r) for r in todo)
         workers = max(1, min(workers or os.cpu_count() or 1, left // min_per_worker or 1))
-    writer = ResultsWriter(out, header, keep) if out is not None else None
+    writer = ResultsWriter(results, header, keep) if results is not None else None
     saver = _RecordSaver(save, count) if save is not None else None
 
     def on_chunk(chunk: Chunk) -> None:
@@ -438,6 +401,65 @@ def run_job(
         if saver is not None:
             saver.close()
     return run
+
+
+def _results_file(
+    out: str | Path | None, resume: bool, save: str | Path | None, backend: str, records: bool
+) -> Path | None:
+    """The results file of a job (``None``: none), once its arguments are known to fit
+    together: :class:`SimulationError` says what does not."""
+    if backend not in BACKENDS:
+        raise SimulationError(f"unknown backend {backend!r}: choose from {', '.join(BACKENDS)}")
+    if out is None and (resume or records):
+        raise SimulationError(
+            f"{'resume' if resume else 'records'} needs a results file (--out FILE.jsonl)"
+        )
+    if save is not None and resume:
+        raise SimulationError(
+            "--save cannot be resumed: use --out FILE.jsonl --records to keep the records"
+        )
+    if out is None:
+        return None
+    out = Path(out)
+    if out.suffix != ".jsonl":
+        raise SimulationError(f"{out}: a results file is a .jsonl file")
+    if not out.parent.is_dir():
+        raise SimulationError(f"cannot write {out}: no directory {out.parent}")
+    if not resume and out.exists() and out.stat().st_size > 0:
+        raise SimulationError(
+            f"{out} already exists: add --resume to go on with it, or choose another file"
+        )
+    return out
+
+
+def _read_back(
+    out: Path,
+    header: dict[str, Any],
+    count: int,
+    add_unit: Callable[[list[dict[str, Any]]], None],
+) -> tuple[set[int], int]:
+    """The units a results file left by an interrupted run holds, each given to ``add_unit``,
+    and where the part of the file to keep ends (a torn last unit is played again): ``(units,
+    end)``. Nothing for a file that is empty or not there."""
+    done: set[int] = set()
+    if not out.exists() or out.stat().st_size == 0:
+        return done, 0
+    try:
+        with ResultsReader.open(out) as reader:
+            if reader.header is None:
+                return done, 0
+            check_header(reader.header, header, str(out))
+            for unit, lines in reader:
+                if unit >= count:
+                    raise SimulationError(
+                        f"{out} already holds more than the {count} units asked: "
+                        "ask for as many as it holds, or more"
+                    )
+                add_unit(lines)
+                done.add(unit)
+            return done, reader.end
+    except ResultsError as e:
+        raise SimulationError(str(e)) from None
 
 
 def _missing(done: set[int], count: int) -> list[range]:
@@ -513,37 +535,12 @@ def simulate(
     Agents see only observations. Raises :class:`SimulationError` (a ``ValueError``) for bad
     arguments and :class:`~boneyard.core.options.OptionError` for an unknown agent.
     """
-    if (hands is None) == (matches is None):
-        raise SimulationError("give exactly one of hands or matches")
-    count = hands if hands is not None else matches
-    assert count is not None
-    if count < 1:
-        raise SimulationError(
-            f"the number of {'hands' if hands is not None else 'matches'} must be >= 1"
-        )
-    if save is not None:
-        if Path(save).suffix != ".jsonl" and count != 1:
-            raise SimulationError(
-                f"{save}: a .json file holds one record; use a .jsonl file for {count}"
-            )
-        if not Path(save).parent.is_dir():
-            raise SimulationError(f"cannot save to {save}: no directory {Path(save).parent}")
+    count = _units_asked(hands, matches, save)
     # An unknown agent or a failing plug-in fails here, before any work; a plug-in's file
     # arguments are made absolute before the names travel to the workers.
     names = [resolve_agent(n) for n in seat_agents(agent_names, rules.players)]
     whole_match = matches is not None
-    result = SimResult(
-        game=rules.game.id,
-        rules=rules.rule_set,
-        options=rules.options.to_json(),
-        players=rules.players,
-        agents=names,
-        sides=[list(s) for s in rules.sides],
-        per="hand" if hands is not None else "match",
-        seed=seed,
-        wins=[0] * len(rules.sides),
-        points=[0] * len(rules.sides),
-    )
+    result = _no_result_yet(rules, names, "match" if whole_match else "hand", seed)
     header = results_header("simulate", rules, names, result.per, seed, records)
     compiled = (
         not records and save is None and kernel.agents_supported(names) and kernel.supports(rules)
@@ -572,11 +569,7 @@ def simulate(
         address=address,
         progress=progress,
         first_size=1 if whole_match else 16,
-        min_per_worker=(
-            (COMPILED_MATCHES_PER_WORKER if whole_match else COMPILED_HANDS_PER_WORKER)
-            if compiled
-            else (MIN_MATCHES_PER_WORKER if whole_match else MIN_HANDS_PER_WORKER)
-        ),
+        min_per_worker=_min_per_worker(compiled, whole_match),
         add_chunk=add_chunk,
     )
     tally.finish()
@@ -584,6 +577,50 @@ def simulate(
     result.played = run.played_hands
     result.resumed = run.resumed
     return result
+
+
+def _no_result_yet(rules: GameRules, names: list[str], per: str, seed: int) -> SimResult:
+    """The result of a simulation before any unit is counted."""
+    return SimResult(
+        game=rules.game.id,
+        rules=rules.rule_set,
+        options=rules.options.to_json(),
+        players=rules.players,
+        agents=names,
+        sides=[list(s) for s in rules.sides],
+        per=per,
+        seed=seed,
+        wins=[0] * len(rules.sides),
+        points=[0] * len(rules.sides),
+    )
+
+
+def _units_asked(hands: int | None, matches: int | None, save: str | Path | None) -> int:
+    """How many units a simulation plays (hands or matches, exactly one of them given), once
+    they and ``save`` are known to fit: :class:`SimulationError` says what does not."""
+    if (hands is None) == (matches is None):
+        raise SimulationError("give exactly one of hands or matches")
+    count = hands if hands is not None else matches
+    assert count is not None
+    if count < 1:
+        raise SimulationError(
+            f"the number of {'hands' if hands is not None else 'matches'} must be >= 1"
+        )
+    if save is not None:
+        if Path(save).suffix != ".jsonl" and count != 1:
+            raise SimulationError(
+                f"{save}: a .json file holds one record; use a .jsonl file for {count}"
+            )
+        if not Path(save).parent.is_dir():
+            raise SimulationError(f"cannot save to {save}: no directory {Path(save).parent}")
+    return count
+
+
+def _min_per_worker(compiled: bool, whole_match: bool) -> int:
+    """The fewest units worth a worker process of their own."""
+    if compiled:
+        return COMPILED_MATCHES_PER_WORKER if whole_match else COMPILED_HANDS_PER_WORKER
+    return MIN_MATCHES_PER_WORKER if whole_match else MIN_HANDS_PER_WORKER
 
 
 def results_header(

@@ -431,46 +431,61 @@ class ResultsAnalysis:
             "hands": self.hands,
             "ties": self.ties,
             "tie_rate": self.ties / self.hands if self.hands else 0.0,
+            "sides": [self._side_json(i) for i in range(len(self.sides))],
+            "blocked": {
+                "hands": int(self.blocked.s),
+                "rate": self.blocked.mean,
+                "ci95": _interval(self.blocked),
+            },
+            "hand_length": {
+                **_moments_json(self.length),
+                "min": self.lengths.quantile(0),
+                "median": self.lengths.quantile(0.5),
+                "max": self.lengths.quantile(1),
+                "distribution": self.lengths.pairs(),
+            },
+            "leader": self._leader_json(),
         }
-        sides = []
-        for i, seats in enumerate(self.sides):
-            points = self.points[i]
-            dist = self.distribution[i]
-            sides.append(
-                {
-                    "side": i,
-                    "seats": seats,
-                    "label": side_label(seats),
-                    "agents": " / ".join(sorted(self.side_agents[i])),
-                    "hands": points.n,
-                    "wins": self.wins[i],
-                    "win_rate": self.won[i].mean,
-                    "win_rate_ci95": _interval(self.won[i]),
-                    "points": points.total,
-                    "points_per_hand": points.mean,
-                    "points_sd": points.sd,
-                    "points_ci95": _interval(points),
-                    "points_min": dist.quantile(0),
-                    "points_median": dist.quantile(0.5),
-                    "points_max": dist.quantile(1),
-                    "points_distribution": dist.pairs(),
-                    "led": self.led[i],
-                }
-            )
-        out["sides"] = sides
-        out["blocked"] = {
-            "hands": int(self.blocked.s),
-            "rate": self.blocked.mean,
-            "ci95": _interval(self.blocked),
+        if self.match_hands.n:
+            out["matches"] = {
+                "matches": self.match_hands.n,
+                "wins": self.match_wins,
+                "ties": self.match_ties,
+                "hands_per_match": _moments_json(self.match_hands),
+                "points_per_match": [_moments_json(m) for m in self.match_points],
+            }
+        if any(len(a) > 1 for a in self.side_agents):
+            out["agents"] = [_agent_json(name, s) for name, s in self.agents.items()]
+        if self.duplicate is not None:
+            out |= _duplicate_json(self.duplicate)
+        return out
+
+    def _side_json(self, i: int) -> dict[str, Any]:
+        seats = self.sides[i]
+        points = self.points[i]
+        dist = self.distribution[i]
+        return {
+            "side": i,
+            "seats": seats,
+            "label": side_label(seats),
+            "agents": " / ".join(sorted(self.side_agents[i])),
+            "hands": points.n,
+            "wins": self.wins[i],
+            "win_rate": self.won[i].mean,
+            "win_rate_ci95": _interval(self.won[i]),
+            "points": points.total,
+            "points_per_hand": points.mean,
+            "points_sd": points.sd,
+            "points_ci95": _interval(points),
+            "points_min": dist.quantile(0),
+            "points_median": dist.quantile(0.5),
+            "points_max": dist.quantile(1),
+            "points_distribution": dist.pairs(),
+            "led": self.led[i],
         }
-        out["hand_length"] = {
-            **_moments_json(self.length),
-            "min": self.lengths.quantile(0),
-            "median": self.lengths.quantile(0.5),
-            "max": self.lengths.quantile(1),
-            "distribution": self.lengths.pairs(),
-        }
-        out["leader"] = {
+
+    def _leader_json(self) -> dict[str, Any]:
+        return {
             "win_rate": self.leader_won.mean,
             "win_rate_ci95": _interval(self.leader_won),
             "others_win_rate": self.others_won.mean,
@@ -484,37 +499,32 @@ class ResultsAnalysis:
             "points_advantage": self.points_advantage.mean,
             "points_advantage_ci95": _interval(self.points_advantage),
         }
-        if self.match_hands.n:
-            out["matches"] = {
-                "matches": self.match_hands.n,
-                "wins": self.match_wins,
-                "ties": self.match_ties,
-                "hands_per_match": _moments_json(self.match_hands),
-                "points_per_match": [_moments_json(m) for m in self.match_points],
-            }
-        if any(len(a) > 1 for a in self.side_agents):
-            out["agents"] = [
-                {
-                    "name": name,
-                    "hands": s["points"].n,
-                    "wins": int(s["won"].s),
-                    "win_rate": s["won"].mean,
-                    "win_rate_ci95": _interval(s["won"]),
-                    "points_per_hand": s["points"].mean,
-                    "points_ci95": _interval(s["points"]),
-                }
-                for name, s in self.agents.items()
-            ]
-        if self.duplicate is not None:
-            names = self.duplicate.names
-            ratings = bradley_terry(self.duplicate.beats())
-            intervals = self.duplicate.rating_intervals()
-            out["ratings"] = [
-                {"name": name, "rating": round(r, 1), "rating_ci95": list(ci)}
-                for name, r, ci in zip(names, ratings, intervals, strict=True)
-            ]
-            out["pairs"] = [{**p, "ci95": list(p["ci95"])} for p in self.duplicate.pairs()]
-        return out
+
+
+def _agent_json(name: str, s: dict[str, Any]) -> dict[str, Any]:
+    """One agent's hands, wins and points, over the hands its side played."""
+    return {
+        "name": name,
+        "hands": s["points"].n,
+        "wins": int(s["won"].s),
+        "win_rate": s["won"].mean,
+        "win_rate_ci95": _interval(s["won"]),
+        "points_per_hand": s["points"].mean,
+        "points_ci95": _interval(s["points"]),
+    }
+
+
+def _duplicate_json(duplicate: DuplicateDeals) -> dict[str, Any]:
+    """The ratings of the agents and their paired differences over duplicate deals."""
+    ratings = bradley_terry(duplicate.beats())
+    intervals = duplicate.rating_intervals()
+    return {
+        "ratings": [
+            {"name": name, "rating": round(r, 1), "rating_ci95": list(ci)}
+            for name, r, ci in zip(duplicate.names, ratings, intervals, strict=True)
+        ],
+        "pairs": [{**p, "ci95": list(p["ci95"])} for p in duplicate.pairs()],
+    }
 
 
 def analyze_results(path: str | Path) -> dict[str, Any]:

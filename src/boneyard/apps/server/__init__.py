@@ -1,7 +1,9 @@
 """``boneyard serve``: play any boneyard game in a browser, against the computer or with friends.
 
 The ``server`` extra (FastAPI, uvicorn, SQLAlchemy, Alembic, pydantic, psycopg):
-:mod:`~boneyard.apps.server.app` (the app, its REST API and websockets),
+:mod:`~boneyard.apps.server.app` (the app, with a router per concern in
+:mod:`~boneyard.apps.server.routes`: its REST API and websockets),
+:mod:`~boneyard.apps.server.hub` (every table in play, its readers and its life),
 :mod:`~boneyard.apps.server.messages` (the typed, versioned protocol),
 :mod:`~boneyard.apps.server.table` (a table: the match, its seats, each reader's view),
 :mod:`~boneyard.apps.server.store` (the database and its migrations) and
@@ -17,6 +19,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import logging
     import socket
+
+    import uvicorn
+    from fastapi import FastAPI
 
     from .app import Settings
 
@@ -47,13 +52,10 @@ def serve(
     ``computer_delay`` then go unused). The store is opened and the address taken before the web
     server starts, so that a refusal is one sentence (:class:`StartRefused`), never a traceback;
     ``ready`` is then told the address the server listens on."""
-    import copy
-    import gc
     import logging as _logging
     import socket
 
     import uvicorn
-    from uvicorn.config import LOGGING_CONFIG
 
     from .app import Settings, create_app
     from .store import StoreRefused, database_url
@@ -76,14 +78,31 @@ def serve(
     bound, bound_port = sock.getsockname()[:2]
     if not settings.advertise:
         settings.advertise = _address(bound if fd is not None else host, bound_port)
-    # The server's own messages (tables made and ended, stores opened) go where uvicorn's go.
+    config = _uvicorn_config(app, host, port, log_level)
+    _collect_less()
+    _logging.getLogger("uvicorn.error").addFilter(_not_utf8)
+    server = uvicorn.Server(config)
+    if ready is not None:
+        ready(f"http://{_host(host)}:{bound_port}/")
+    server.run(sockets=[sock])
+
+
+def _uvicorn_config(app: FastAPI, host: str, port: int, log_level: str) -> uvicorn.Config:
+    """How uvicorn serves the app: the server's own messages (tables made and ended, stores
+    opened) logged where uvicorn's go, websockets uncompressed and pinged, no proxy trusted (the
+    app trusts its own, ``Settings.forwarded_allow_ips``)."""
+    import copy
+
+    import uvicorn
+    from uvicorn.config import LOGGING_CONFIG
+
     logging = copy.deepcopy(LOGGING_CONFIG)
     logging["loggers"]["boneyard"] = {
         "handlers": ["default"],
         "level": log_level.upper(),
         "propagate": False,
     }
-    config = uvicorn.Config(
+    return uvicorn.Config(
         app,
         log_config=logging,
         host=host,
@@ -97,17 +116,17 @@ def serve(
         proxy_headers=False,
         server_header=False,
     )
-    # A server holds many long-lived objects (every table's hands, views, records): the garbage
-    # collector's full passes over them stalled every table for tens of milliseconds. Collect less
-    # often; what exists at start never needs collecting.
+
+
+def _collect_less() -> None:
+    """A server holds many long-lived objects (every table's hands, views, records): the garbage
+    collector's full passes over them stalled every table for tens of milliseconds. Collect less
+    often; what exists at start never needs collecting."""
+    import gc
+
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 50, 100)
-    _logging.getLogger("uvicorn.error").addFilter(_not_utf8)
-    server = uvicorn.Server(config)
-    if ready is not None:
-        ready(f"http://{_host(host)}:{bound_port}/")
-    server.run(sockets=[sock])
 
 
 def _not_utf8(record: logging.LogRecord) -> bool:

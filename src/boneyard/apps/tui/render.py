@@ -644,12 +644,53 @@ def hub_canvas(
     one) and its end's name after it. ``None`` if it does not fit in ``style``."""
     lead = view.lead
     assert lead is not None
-    voice = voice or Voice(())
-    last = view.last if view.last is not None else -1
     digits = _digits(view)
     lay = _Lay(style, width, height, digits)
     ew, eh = lay.size(True)
     lw, lh = lay.size(False)
+    fitted = _train_labels(view, voice or Voice(()), width - ew - lw)
+    if fitted is None:
+        return None
+    labels, end_w = fitted
+    x0 = ew + 5 + max(len(t) for t in labels)  # where each train's first tile goes
+    rows = _train_rows(view, lay, x0, width - end_w)
+    heights = [max([lh, *(lay.size(p.cross)[1] for p in row)]) for _, row in rows]
+    between = 1 if style.gap else 0
+    total = sum(heights) + between * (len(rows) - 1)
+    if total > height or eh > height:
+        return None
+    canvas = Canvas(width, height)
+    axes: list[int] = []
+    y = (height - total) // 2
+    for h in heights:
+        axes.append(y + h // 2)
+        y += h + between
+    # The engine, standing in the middle of the trains' first rows.
+    firsts = [axes[k] for k, (i, _) in enumerate(rows) if k == 0 or rows[k - 1][0] != i]
+    ey = max(0, min(height - eh, (firsts[0] + firsts[-1]) // 2 - eh // 2))
+    last = view.last if view.last is not None else -1
+    engine = tile_canvas(style, lead.a, lead.b, vertical=True, digits=digits)
+    canvas.blit(engine, 0, ey, _LAST if lead.tile == last else None)
+    bar = ew + 1
+    _draw_spokes(canvas, bar, ey + eh // 2, firsts)
+    for k, (i, row) in enumerate(rows):
+        first = k == 0 or rows[k - 1][0] != i
+        if first:
+            canvas.put(bar + 3, axes[k], labels[i], "l")
+        else:
+            canvas.put(x0, axes[k], "…", "l")
+        x, tip = _draw_train_row(canvas, lay, row, x0 if first else x0 + 2, axes[k], last)
+        if k == len(rows) - 1 or rows[k + 1][0] != i:
+            _draw_train_end(
+                canvas, view, view.arms[i], tip, x + (0 if style.gap else 1), axes[k], choices
+            )
+    return canvas
+
+
+def _train_labels(view: LineView, voice: Voice, room: int) -> tuple[list[str], int] | None:
+    """What stands before each train (its name, its marker, whose it is: that last left out if
+    the labels do not fit in ``room`` with a tile and the end's name after it) and the width of
+    the end's name; ``None`` if even the shorter labels do not fit."""
 
     def label(arm: ArmView, titled: bool) -> str:
         end = view.end(arm.name)
@@ -657,48 +698,51 @@ def hub_canvas(
         mark = f" {MARKER}" if end is not None and end.marked else ""
         return f"{arm.name}{mark}{f' {title}' if title else ''}"
 
+    end_w = max(len(arm.name) for arm in view.arms) + 1
     for titled in (True, False):
         labels = [label(arm, titled) for arm in view.arms]
-        x0 = ew + 5 + max(len(t) for t in labels)  # where each train's first tile goes
-        end_w = max(len(arm.name) for arm in view.arms) + 1
-        if x0 + lw + end_w <= width:
-            break
-    else:
-        return None
-    # Each train's rows of tiles, a long train going on in rows under its first.
-    rows: list[tuple[int, list[PlacedTile]]] = []  # (arm index, its tiles in this row)
+        if 5 + max(len(t) for t in labels) + end_w <= room:
+            return labels, end_w
+    return None
+
+
+def _train_rows(
+    view: LineView, lay: _Lay, x0: int, right: int
+) -> list[tuple[int, list[PlacedTile]]]:
+    """Each train's rows of tiles from ``x0`` to at most ``right``, a long train going on in
+    rows under its first: ``(the train's index, its tiles in this row)``."""
+    rows: list[tuple[int, list[PlacedTile]]] = []
     for i, arm in enumerate(view.arms):
         row: list[PlacedTile] = []
         used = x0
         for p in arm.tiles:
             w, _ = lay.size(p.cross)
-            if row and used + w + style.gap + end_w > width:
+            if row and used + w + lay.style.gap > right:
                 rows.append((i, row))
                 row, used = [], x0 + 2
             row.append(p)
-            used += w + style.gap
+            used += w + lay.style.gap
         rows.append((i, row))
-    heights = [max([lh, *(lay.size(p.cross)[1] for p in row)]) for _, row in rows]
-    between = 1 if style.gap else 0
-    total = sum(heights) + between * (len(rows) - 1)
-    if total > height or eh > height:
-        return None
-    canvas = Canvas(width, height)
-    top = (height - total) // 2
-    axes: list[int] = []
-    y = top
-    for h in heights:
-        axes.append(y + h // 2)
-        y += h + between
-    # The engine, standing in the middle of the trains' first rows.
-    firsts = [axes[k] for k, (i, _) in enumerate(rows) if k == 0 or rows[k - 1][0] != i]
-    middle = (firsts[0] + firsts[-1]) // 2
-    ey = max(0, min(height - eh, middle - eh // 2))
-    engine = tile_canvas(style, lead.a, lead.b, vertical=True, digits=digits)
-    canvas.blit(engine, 0, ey, _LAST if lead.tile == last else None)
-    # The spokes: a bar beside the engine, a branch to each train.
-    bar = ew + 1
-    hub = ey + eh // 2  # the row the spokes leave the engine at
+    return rows
+
+
+_JOINTS = {
+    # (up, down, left, right): where a spoke meets the bar beside the engine.
+    (True, True, True, True): "┼",
+    (True, True, True, False): "┤",
+    (True, True, False, True): "├",
+    (False, True, True, True): "┬",
+    (True, False, True, True): "┴",
+    (False, True, False, True): "╭",
+    (True, False, False, True): "╰",
+    (False, True, True, False): "╮",
+    (True, False, True, False): "╯",
+}
+
+
+def _draw_spokes(canvas: Canvas, bar: int, hub: int, firsts: list[int]) -> None:
+    """The spokes: a bar in column ``bar`` beside the engine, left by a spoke at row ``hub``,
+    and a branch to each train's first row (``firsts``)."""
     top_row, bottom_row = min(firsts[0], hub), max(firsts[-1], hub)
     for y in range(top_row, bottom_row + 1):
         canvas.put(bar, y, "│", "l")
@@ -706,51 +750,48 @@ def hub_canvas(
     for y in {*firsts, hub}:
         up, down = y > top_row, y < bottom_row
         left, right = y == hub, y in firsts
-        joint = {
-            (True, True, True, True): "┼",
-            (True, True, True, False): "┤",
-            (True, True, False, True): "├",
-            (False, True, True, True): "┬",
-            (True, False, True, True): "┴",
-            (False, True, False, True): "╭",
-            (True, False, False, True): "╰",
-            (False, True, True, False): "╮",
-            (True, False, True, False): "╯",
-        }.get((up, down, left, right), "─")
-        canvas.put(bar, y, joint, "l")
+        canvas.put(bar, y, _JOINTS.get((up, down, left, right), "─"), "l")
         if right:
             canvas.put(bar + 1, y, "─", "l")
-    for k, (i, row) in enumerate(rows):
-        arm = view.arms[i]
-        axis = axes[k]
-        first = k == 0 or rows[k - 1][0] != i
-        lastrow = k == len(rows) - 1 or rows[k + 1][0] != i
-        x = x0 if first else x0 + 2
-        if first:
-            canvas.put(bar + 3, axis, labels[i], "l")
-        else:
-            canvas.put(x0, axis, "…", "l")
-        tip: Piece | None = None
-        for p in row:
-            w, h = lay.size(p.cross)
-            first_pip, second_pip = (p.a, p.a) if p.cross and p.double else (p.a, p.b)
-            tile = tile_canvas(style, first_pip, second_pip, p.cross, digits)
-            canvas.blit(tile, x, axis - h // 2, _LAST if p.tile == last else None)
-            tip = Piece(p.tile, x, axis - h // 2, w, h, p.cross, first_pip, second_pip)
-            x += w + style.gap
-        if not lastrow:
-            continue
-        end = view.end(arm.name)
-        if end is None or end.shows is None:
-            continue
-        if tip is not None:
-            _mark_open(canvas, tip, {0, 1} if tip.standing else {1})
-        role = "c" if arm.name in choices else "l"
-        at = x + (0 if style.gap else 1)
-        canvas.put(at, axis, arm.name, role)
-        for c in range(len(arm.name)):
-            canvas.hotspots[(at + c, axis)] = arm.name
-    return canvas
+
+
+def _draw_train_row(
+    canvas: Canvas, lay: _Lay, row: list[PlacedTile], x: int, axis: int, last: int
+) -> tuple[int, Piece | None]:
+    """A row of a train's tiles from column ``x`` on the row ``axis``: where the row ends, and
+    its last tile (``None``: an empty train)."""
+    style = lay.style
+    tip: Piece | None = None
+    for p in row:
+        w, h = lay.size(p.cross)
+        first_pip, second_pip = (p.a, p.a) if p.cross and p.double else (p.a, p.b)
+        tile = tile_canvas(style, first_pip, second_pip, p.cross, lay.digits)
+        canvas.blit(tile, x, axis - h // 2, _LAST if p.tile == last else None)
+        tip = Piece(p.tile, x, axis - h // 2, w, h, p.cross, first_pip, second_pip)
+        x += w + style.gap
+    return x, tip
+
+
+def _draw_train_end(
+    canvas: Canvas,
+    view: LineView,
+    arm: ArmView,
+    tip: Piece | None,
+    at: int,
+    axis: int,
+    choices: Sequence[str],
+) -> None:
+    """A train's open end: its tip's open half marked, and the end's name at column ``at``
+    (highlighted if it is one of the ``choices``, and a place to click)."""
+    end = view.end(arm.name)
+    if end is None or end.shows is None:
+        return
+    if tip is not None:
+        _mark_open(canvas, tip, {0, 1} if tip.standing else {1})
+    role = "c" if arm.name in choices else "l"
+    canvas.put(at, axis, arm.name, role)
+    for c in range(len(arm.name)):
+        canvas.hotspots[(at + c, axis)] = arm.name
 
 
 def _mark_open(canvas: Canvas, piece: Piece, halves: set[int]) -> None:

@@ -13,7 +13,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option
 
-from ...core.options import OptionError, format_value
+from ...core.game import Game, RuleSet
+from ...core.options import OptionError, OptionSpec, format_value
 from ...core.protocol import GameRules
 from ...games import DEFAULT_GAME, GAMES, get_game
 from ...players.agents import AGENTS
@@ -52,6 +53,24 @@ def opponent_choices(rules: GameRules) -> list[tuple[str, str]]:
             continue
         choices.append((f"{name}: heuristic", name))
     return choices
+
+
+def _select_row(label: str, choices: list[tuple[str, Any]], value: Any, id: str) -> ComposeResult:
+    """A row of the start screen's form: its label, and a list to choose ``value`` from."""
+    with Horizontal(classes="row"):
+        yield Label(label)
+        yield Select(choices, value=value, allow_blank=False, id=id)
+
+
+def _option_field(spec: OptionSpec, value: str) -> Select[str] | Input:
+    """The field of an option: a list to choose from (a flag, a choice), or text to type."""
+    name = spec.name
+    if spec.kind in ("bool", "choice"):
+        items = ["true", "false"] if spec.kind == "bool" else list(spec.choices)
+        if value not in items:
+            items.append(value)
+        return Select([(i, i) for i in items], value=value, allow_blank=False, id=f"option-{name}")
+    return Input(value=value, id=f"option-{name}")
 
 
 # --------------------------------------------------------------------- dialogs
@@ -398,100 +417,83 @@ class StartScreen(Screen[None]):
             yield Static("boneyard: the classic games of dominoes", id="banner")
             yield Static("", id="error", markup=False)
             if self.saved:
-                saves = OptionList(
-                    *[Option(m.summary(), id=f"save-{i}") for i, m in enumerate(self.saved)],
-                    id="saves",
-                )
-                saves.border_title = "Unfinished matches: Enter resumes one, Delete discards it"
-                yield saves
-            with Horizontal(classes="row"):
-                yield Label("Game")
-                yield Select(
-                    [(f"{g.title} ({g.id})", g.id) for g in GAMES.values()],
-                    value=game.id,
-                    allow_blank=False,
-                    id="game",
-                )
-            yield Static(game.summary, classes="about", markup=False)
-            with Horizontal(classes="row"):
-                yield Label("Rule set")
-                yield Select(
-                    [(name, name) for name in game.rule_sets],
-                    value=rule_set.name,
-                    allow_blank=False,
-                    id="rules",
-                )
-            yield Static(rule_set.description, classes="about", markup=False)
-            with Horizontal(classes="row"):
-                yield Label("Players")
-                yield Select(
-                    [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
-                    value=players,
-                    allow_blank=False,
-                    id="players",
-                )
-            if rules.partners():
-                yield Static(
-                    "Partners: you and seat 2 play against seats 1 and 3.", classes="about"
-                )
-            choices = opponent_choices(rules)
-            values = {v for _, v in choices}
-            for seat in range(1, players):
-                chosen = (
-                    self.settings.opponents[seat - 1]
-                    if seat - 1 < len(self.settings.opponents)
-                    else ""
-                )
-                partner = " (partner)" if rules.side_of[seat] == rules.side_of[0] else ""
-                with Horizontal(classes="row"):
-                    yield Label(f"Seat {seat}{partner}")
-                    yield Select(
-                        choices,
-                        value=chosen if chosen in values else choices[0][1],
-                        allow_blank=False,
-                        id=f"opponent-{seat}",
-                    )
-            with Horizontal(classes="row"):
-                yield Label("Seed")
-                yield Input(placeholder="random", id="seed", restrict=r"-?[0-9]*")
-                yield Label("Speed")
-                yield Select(
-                    [(name, name) for name in SPEEDS],
-                    value=self.settings.speed,
-                    allow_blank=False,
-                    id="speed",
-                )
-            with Horizontal(classes="switch"):
-                yield Switch(value=self.settings.auto_forced, id="auto_forced")
-                yield Label("Draw and pass for me when it is my only move")
-            with Horizontal(classes="switch"):
-                yield Switch(value=self.settings.hints, id="hints")
-                yield Label("Show what each of my moves is worth, always")
-            with Vertical(id="options-box"):
-                yield Static(
-                    f"Options under {rule_set.name} (change any; each says what it does)",
-                    markup=False,
-                )
-                preset = game.preset_values(rule_set.name)
-                changed = self.option_values()
-                for spec in game.option_specs:
-                    name = spec.name
-                    value = changed.get(name, format_value(preset[name]))
-                    with Horizontal(classes="option"):
-                        yield Label(name)
-                        if spec.kind in ("bool", "choice"):
-                            items = ["true", "false"] if spec.kind == "bool" else list(spec.choices)
-                            if value not in items:
-                                items.append(value)
-                            yield Select(
-                                [(i, i) for i in items],
-                                value=value,
-                                allow_blank=False,
-                                id=f"option-{name}",
-                            )
-                        else:
-                            yield Input(value=value, id=f"option-{name}")
-                    yield Static(spec.help, classes="help", markup=False)
+                yield self._saves()
+            yield from self._game_rows(game, rule_set, players)
+            yield from self._seat_rows(rules, players)
+            yield from self._play_rows()
+            yield from self._options_box(game, rule_set)
+        yield from self._bar()
+
+    def _saves(self) -> OptionList:
+        """The unfinished matches, to resume or discard."""
+        saves = OptionList(
+            *[Option(m.summary(), id=f"save-{i}") for i, m in enumerate(self.saved)],
+            id="saves",
+        )
+        saves.border_title = "Unfinished matches: Enter resumes one, Delete discards it"
+        return saves
+
+    def _game_rows(self, game: Game, rule_set: RuleSet, players: int) -> ComposeResult:
+        """The game, its rule set and the number of players, each with what it is."""
+        games = [(f"{g.title} ({g.id})", g.id) for g in GAMES.values()]
+        yield from _select_row("Game", games, game.id, "game")
+        yield Static(game.summary, classes="about", markup=False)
+        rule_sets = [(name, name) for name in game.rule_sets]
+        yield from _select_row("Rule set", rule_sets, rule_set.name, "rules")
+        yield Static(rule_set.description, classes="about", markup=False)
+        counts = [(str(n), n) for n in range(game.min_players, game.max_players + 1)]
+        yield from _select_row("Players", counts, players, "players")
+
+    def _seat_rows(self, rules: GameRules, players: int) -> ComposeResult:
+        """Who plays each computer seat (and who is whose partner)."""
+        if rules.partners():
+            yield Static("Partners: you and seat 2 play against seats 1 and 3.", classes="about")
+        choices = opponent_choices(rules)
+        values = {v for _, v in choices}
+        opponents = self.settings.opponents
+        for seat in range(1, players):
+            chosen = opponents[seat - 1] if seat - 1 < len(opponents) else ""
+            partner = " (partner)" if rules.side_of[seat] == rules.side_of[0] else ""
+            value = chosen if chosen in values else choices[0][1]
+            yield from _select_row(f"Seat {seat}{partner}", choices, value, f"opponent-{seat}")
+
+    def _play_rows(self) -> ComposeResult:
+        """The seed, the speed, and how the game helps."""
+        with Horizontal(classes="row"):
+            yield Label("Seed")
+            yield Input(placeholder="random", id="seed", restrict=r"-?[0-9]*")
+            yield Label("Speed")
+            yield Select(
+                [(name, name) for name in SPEEDS],
+                value=self.settings.speed,
+                allow_blank=False,
+                id="speed",
+            )
+        with Horizontal(classes="switch"):
+            yield Switch(value=self.settings.auto_forced, id="auto_forced")
+            yield Label("Draw and pass for me when it is my only move")
+        with Horizontal(classes="switch"):
+            yield Switch(value=self.settings.hints, id="hints")
+            yield Label("Show what each of my moves is worth, always")
+
+    def _options_box(self, game: Game, rule_set: RuleSet) -> ComposeResult:
+        """Every option of the game under the rule set, each with its help."""
+        with Vertical(id="options-box"):
+            yield Static(
+                f"Options under {rule_set.name} (change any; each says what it does)",
+                markup=False,
+            )
+            preset = game.preset_values(rule_set.name)
+            changed = self.option_values()
+            for spec in game.option_specs:
+                value = changed.get(spec.name, format_value(preset[spec.name]))
+                with Horizontal(classes="option"):
+                    yield Label(spec.name)
+                    yield _option_field(spec, value)
+                yield Static(spec.help, classes="help", markup=False)
+
+    def _bar(self) -> ComposeResult:
+        """The buttons, and the keys."""
         with Vertical(id="bar"):
             with Horizontal(id="buttons"):
                 yield Button("Play", id="play", variant="success")

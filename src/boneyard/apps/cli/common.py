@@ -1,0 +1,58 @@
+"""What every command of ``boneyard`` shares and none needs Typer for: reading ``-o`` options,
+resolving a game's rules, checking the arguments where they enter, and ending on a user error."""
+
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from ...core.intake import TextError, check_text, decode_utf8
+from ...core.options import OptionError
+from ...core.protocol import GameRules
+from ...games import get_game
+
+__all__ = ["argument_problem", "configure", "error", "parse_option_args"]
+
+
+def parse_option_args(items: Sequence[str]) -> dict[str, str]:
+    """``["NAME=VALUE", ...]`` from ``-o`` into a dict (values stay strings: the game validates
+    them)."""
+    out: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise OptionError(f"bad option {item!r}: write NAME=VALUE, e.g. -o target_score=150")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def configure(
+    game: str, rules: str | None, options: Sequence[str] | None, players: int | None
+) -> GameRules:
+    """Resolve a game, rule set, ``-o`` options and player count; :class:`OptionError` if any is
+    bad."""
+    return get_game(game).configure(rules, parse_option_args(options or []), players)
+
+
+def error(message: str) -> NoReturn:
+    """Print ``error: message`` on stderr and exit with status 2 (a user error)."""
+    print(f"error: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def argument_problem(args: Sequence[str]) -> str | None:
+    """Why the command line cannot be taken, or ``None``: every argument is text from outside,
+    checked here where it enters (:mod:`boneyard.core.intake`): UTF-8 (Python hands undecodable
+    bytes on as lone surrogates), on one line, with no control character."""
+    for n, arg in enumerate(args, 1):
+        what = f"argument {n} ({ascii(arg)[:40]})"
+        try:
+            try:
+                raw = arg.encode("utf-8", "surrogateescape")
+            except UnicodeEncodeError:
+                pass  # a lone surrogate that no byte gave: check_text names it
+            else:
+                decode_utf8(raw, what)
+            check_text(arg, what)
+        except TextError as e:
+            return str(e)
+    return None

@@ -1,0 +1,101 @@
+"""``boneyard replay``: game records replayed, their results checked, their score sheets
+printed."""
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+
+from ...core.record import RecordError, Replay, read_records, replay_record
+
+__all__ = ["replay_command", "replay_text", "run_replay"]
+
+
+def replay_command(
+    file: Annotated[
+        str,
+        typer.Argument(metavar="FILE", help="A record file: .json (one) or .jsonl (one per line)."),
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="One JSON object per record, one per line.")
+    ] = False,
+) -> None:
+    """Replay game records, check their results and print their score sheets."""
+    status = run_replay(file, as_json)
+    if status:
+        raise typer.Exit(status)
+
+
+def run_replay(path: str, as_json: bool) -> int:
+    """Replay every record of ``path`` (RECORD.md): the exit status is 0 when all replayed and
+    agreed, 1 when a recorded result disagreed, 2 when a record was rejected (or the file cannot be
+    read)."""
+    rejected = disagreed = False
+    count = 0
+    try:
+        for label, item in read_records(path):
+            count += 1
+            if isinstance(item, RecordError):
+                print(str(item), file=sys.stderr)
+                rejected = True
+                continue
+            try:
+                replay = replay_record(item)
+            except RecordError as e:
+                print(f"{label}: {e}", file=sys.stderr)
+                rejected = True
+                continue
+            except Exception as e:  # an engine bug must not pass for a valid record
+                print(f"{label}: cannot replay ({type(e).__name__}: {e})", file=sys.stderr)
+                rejected = True
+                continue
+            if as_json:
+                print(json.dumps(replay.to_json()))
+            else:
+                print(replay_text(label, replay))
+            for message in replay.disagreements:
+                print(f"{label}: {message}", file=sys.stderr)
+                disagreed = True
+    except RecordError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    if count == 0:
+        print(f"error: {path}: no records", file=sys.stderr)
+        return 2
+    return 2 if rejected else 1 if disagreed else 0
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def replay_text(label: str, replay: Replay) -> str:
+    """A replayed record's score sheet: sides, points per hand, how each ended, the totals."""
+    rules = replay.rules
+    players = replay.record.get("players", [])
+    sides = [" & ".join(str(players[s]) for s in side) for side in rules.sides]
+    seats = [
+        f"{sides[i]} (seat{'s' if len(side) > 1 else ''} {', '.join(map(str, side))})"
+        for i, side in enumerate(rules.sides)
+    ]
+    lines = [f"{label}: {rules.game.id} ({rules.rule_set}), {rules.players} players"]
+    lines.append("  " + " vs ".join(seats))
+    widths = [max(len(s), 6) for s in sides]
+    lines.append(
+        "  hand  "
+        + "  ".join(s.rjust(w) for s, w in zip(sides, widths, strict=True))
+        + "  ended       winner"
+    )
+    for i, hand in enumerate(replay.hands, 1):
+        cells = "  ".join(_num(p).rjust(w) for p, w in zip(hand.points, widths, strict=True))
+        winner = sides[hand.winner] if hand.winner is not None else "-"
+        lines.append(f"  {i:>4}  {cells}  {hand.ended.ljust(10)}  {winner}")
+    cells = "  ".join(_num(p).rjust(w) for p, w in zip(replay.totals, widths, strict=True))
+    lines.append(f"  total {cells}")
+    if replay.complete:
+        won = sides[replay.winner] if replay.winner is not None else "nobody"
+        lines.append(f"  match complete: {won} won")
+    else:
+        lines.append("  match not complete")
+    return "\n".join(lines)

@@ -1,0 +1,34 @@
+"""The pages: the lobby, a table, the replay viewer (their files are in ``static/``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter
+from fastapi.responses import FileResponse
+
+__all__ = ["STATIC", "page_routes"]
+
+STATIC = Path(__file__).parent.parent / "static"
+
+
+def page(name: str) -> FileResponse:
+    return FileResponse(STATIC / name, media_type="text/html")
+
+
+def page_routes() -> APIRouter:
+    routes = APIRouter(include_in_schema=False)
+
+    @routes.get("/")
+    async def lobby() -> FileResponse:
+        return page("index.html")
+
+    @routes.get("/t/{table_id}")
+    async def table_page(table_id: str) -> FileResponse:
+        return page("table.html")
+
+    @routes.get("/replay")
+    async def replay_page() -> FileResponse:
+        return page("replay.html")
+
+    return routes

@@ -1,0 +1,99 @@
+"""One websocket per reader of a table: a seat's player or a spectator, its messages handed to
+the hub; a reader of a table another process of the store plays is relayed there."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from fastapi import APIRouter, WebSocket
+
+from ..hub import Client, Conn, Elsewhere, Hub, Room, Unavailable
+from ..relay import relay_websocket
+from .callers import client_of, relay_to, relayed
+
+__all__ = ["play_routes"]
+
+
+def play_routes(hub: Hub) -> APIRouter:
+    routes = APIRouter()
+
+    @routes.websocket("/ws/{table_id}")
+    async def websocket(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        client = hub.client(client_of(hub, ws))
+        found: Room | Unavailable | None = None
+        if client.connections < hub.settings.connections:
+            try:
+                found = await hub.room(table_id)
+            except Unavailable as e:
+                found = e
+            except Elsewhere as e:
+                await _relay(hub, ws, client, e.address, table_id)
+                return
+        await _serve(hub, ws, client, found)
+
+    return routes
+
+
+async def _relay(hub: Hub, ws: WebSocket, client: Client, address: str, table_id: str) -> None:
+    """Carry the reader to the process at ``address``, which plays its table."""
+    if relayed(hub, ws):  # never relayed twice: the leases are changing hands
+        await ws.close(1013, "the table is changing hands: try again")
+        return
+    client.connections += 1
+    try:
+        url = "ws" + address.removeprefix("http") + f"/ws/{table_id}"
+        await relay_websocket(ws, url, relay_to(hub, ws))
+    finally:
+        client.connections -= 1
+
+
+async def _serve(hub: Hub, ws: WebSocket, client: Client, found: Room | Unavailable | None) -> None:
+    """Read the reader's messages until it goes (or is refused too often), its answers sent
+    by its connection's own task."""
+    settings = hub.settings
+    conn = Conn(ws, settings, client)
+    pump = asyncio.ensure_future(conn.pump())
+    client.connections += 1
+    room = None
+    try:
+        if client.connections > settings.connections:
+            hub.refuse(conn, "too_many", "too many connections from your address")
+            return
+        if isinstance(found, Unavailable):
+            conn.error("storage", "the store is unavailable: try again")
+            conn.close(1013, "the store is unavailable: try again")
+            return
+        room = found
+        if room is None:
+            conn.error("no_table", "no such table")
+            return
+        await _read(hub, ws, conn, room)
+    finally:
+        client.connections -= 1
+        if room is not None:
+            hub.leave(room, conn)
+        conn.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(pump, timeout=5)
+
+
+async def _read(hub: Hub, ws: WebSocket, conn: Conn, room: Room) -> None:
+    """Hand each message to the hub, within the connection's limits."""
+    while not conn.closed:
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            break
+        text = message.get("text")
+        if not conn.bucket.take():
+            conn.strikes += 1
+            hub.refuse(conn, "rate_limited", "too many messages: slow down")
+        elif text is None:
+            conn.strikes += 1
+            hub.refuse(conn, "bad_message", "send text frames holding JSON")
+        else:
+            await hub.handle(room, conn, text)
+        if conn.strikes > hub.settings.max_strikes:
+            conn.error("closed", "too many refused messages")
+            break

@@ -1,0 +1,137 @@
+"""The store's schema, as SQLAlchemy tables (the Alembic migrations in ``migrations/`` make and
+upgrade it in a database): tables, seats, deals, moves and chat; the writer's marks; the processes
+that share a PostgreSQL store, their tables' leases and the secret they share."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    false,
+)
+
+__all__ = [
+    "actions",
+    "chat",
+    "cluster",
+    "commits",
+    "hands",
+    "leases",
+    "metadata",
+    "seats",
+    "servers",
+    "tables",
+]
+
+metadata = MetaData()
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("rule_set", String(40), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("practice", Boolean, nullable=False),
+    Column("seed", BigInteger, nullable=True),
+    Column("status", String(20), nullable=False),
+    Column("winner", Text, nullable=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+    # Revision 0002: the table's life.
+    Column("private", Boolean, nullable=False, server_default=false()),
+    Column("clock", Integer, nullable=True),
+    Column("acted", DateTime(timezone=True), nullable=True),
+    Column("creator_hash", String(64), nullable=True),
+    Column("rematch", String(32), nullable=True),
+    Column("resigned", Integer, nullable=True),
+    Index("ix_tables_status_updated", "status", "updated"),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(10), nullable=False),
+    Column("name", String(40), nullable=False),
+    Column("level", String(300), nullable=True),  # revision 0004: a plug-in's name
+    Column("token_hash", String(64), nullable=True),
+    Column("joined", Boolean, nullable=False),
+)
+
+hands = Table(
+    "hands",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("deal", JSON, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("hand", Integer, primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("move", JSON, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+chat = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(40), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Index("ix_chat_table", "table_id", "id"),
+)
+
+
+# Revision 0003: the writer's marks, and the processes sharing a store with their tables' leases.
+commits = Table(
+    "commits",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Index("ix_commits_at", "at"),
+)
+
+servers = Table(
+    "servers",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("address", Text, nullable=False),
+    Column("seen", DateTime(timezone=True), nullable=False),
+)
+
+leases = Table(
+    "leases",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(32), nullable=False),
+    Column("expires", DateTime(timezone=True), nullable=False),
+    Index("ix_leases_owner", "owner"),
+)
+
+cluster = Table(
+    "cluster",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("secret", String(64), nullable=False),
+)

@@ -1,0 +1,137 @@
+"""A table's log: what happens told for each reader in the one narration's sentences
+(:mod:`boneyard.text.narration`), a spectator reading names only, a seat reading "you" about
+itself; and the notes of the score sheet (each score made in play and why, how each hand ended)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from ....core.protocol import GameState
+from ....core.words import Voice
+from ....text.narration import (
+    Moved,
+    hand_result_text,
+    hand_start_lines,
+    intro_lines,
+    score_note,
+    tell_move,
+    winner_text,
+)
+from .base import TableBase
+
+__all__ = ["LOG_KEPT", "LOG_LINES", "LogEntry", "TableLog"]
+
+LOG_LINES = 120
+LOG_KEPT = 400
+
+
+class LogEntry(NamedTuple):
+    """One line of the log, told for each reader: ``text`` is a spectator's (names only),
+    ``told[s]`` what seat ``s`` reads ("You draw [6|1].", "Ann plays [6|4]."; ``None``: the same
+    for everyone). ``seat`` is the seat whose move the line tells (``None`` for other lines), and
+    ``full`` that move with what was hidden shown (for replays of finished hands)."""
+
+    text: str
+    seat: int | None = None
+    told: tuple[str, ...] | None = None
+    full: str | None = None
+
+    def for_reader(self, seat: int | None) -> str:
+        return self.told[seat] if seat is not None and self.told is not None else self.text
+
+
+class TableLog(TableBase):
+    """The log of a table, told for each reader."""
+
+    def say(self, text: str = "") -> None:
+        """A line of the log that reads the same for everyone."""
+        self.log.append(LogEntry(text))
+
+    def tell(
+        self,
+        words: Callable[[Voice], str],
+        seat: int | None = None,
+        full: str | None = None,
+    ) -> None:
+        """Lines of the log told for each reader: ``words`` says them for a voice (several
+        lines split at newlines); ``seat`` and ``full`` as in :class:`LogEntry`."""
+        self.log += self.told(words, seat, full)
+
+    def told(
+        self,
+        words: Callable[[Voice], str],
+        seat: int | None = None,
+        full: str | None = None,
+    ) -> list[LogEntry]:
+        """What ``words`` say for each reader (a spectator, and every seat a person holds), a
+        :class:`LogEntry` per line."""
+        spectator = words(self.voice(None)).split("\n")
+        people = self.people
+        by_seat = [
+            words(self.voice(s)).split("\n") if s in people else spectator
+            for s in range(self.rules.players)
+        ]
+        entries = []
+        for i, text in enumerate(spectator):
+            told = tuple(lines[i] for lines in by_seat)
+            same = all(t == text for t in told)
+            entries.append(LogEntry(text, seat, None if same else told, full))
+        return entries
+
+    def _intro(self) -> None:
+        self.tell(lambda v: "\n".join(intro_lines(self.rules, v)))
+
+    def _hand_started(self) -> None:
+        self.version += 1
+        self.say("")
+        state = self.state
+        number = self.number
+        # The draw for the first lead is not kept in the store: a table restored could not tell
+        # it again, so no table tells it.
+        self.tell(lambda v: "\n".join(hand_start_lines(state, number, v)))
+
+    def _report(self, state: GameState, moved: Moved, forced: bool = False) -> None:
+        """The log of the last move, told for each reader as the plain game tells it
+        (:func:`boneyard.text.narration.tell_move`): the move's own line carries its seat and
+        what it hid (for replays), the lines after it (why it scored, a trick taken...) none."""
+        seat = state.history[-1].seat
+        shown = tell_move(state, moved, self.voice(None), shown=True)[0].text
+        first = True
+        for entry in self.told(
+            lambda v: "\n".join(t.text for t in tell_move(state, moved, v, forced=forced))
+        ):
+            self.log.append(entry._replace(seat=seat, full=shown) if first else entry)
+            first = False
+
+        def scored(voice: Voice) -> str:
+            told = tell_move(state, moved, voice, forced=forced)
+            return score_note(told, state, moved, voice) or ""
+
+        if score_note(tell_move(state, moved, self.voice(None)), state, moved, self.voice(None)):
+            self.notes.setdefault(self.number - 1, []).extend(self.told(scored))
+
+    def result_text(self, index: int, voice: Voice) -> str:
+        """How hand ``index`` (0-based, finished) ended, told by ``voice``."""
+        state = self.match.hands[index]
+        assert state.result is not None
+        return hand_result_text(index + 1, state, voice)
+
+    def _hand_over(self, state: GameState) -> None:
+        number = self.number
+        result = state.result
+        assert result is not None
+
+        def ended(voice: Voice) -> str:
+            return self.result_text(number - 1, voice)
+
+        lines = ended(self.voice(None)).split("\n")
+        self.results[number - 1] = lines
+        # The sheet's row tells how the hand ended (``SheetRow.ended``); notes say why it scored.
+        self.notes.setdefault(number - 1, [])
+        self.say("")
+        self.tell(ended)
+        self.match.record_hand_end()
+        if self.match.over:
+            self.say("")
+            self.tell(lambda v: winner_text(self.match, v))
