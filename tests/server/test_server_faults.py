@@ -223,7 +223,9 @@ def test_sqlite_locked_by_another_process_refuses_within_the_timeout(tmp_path: P
         made = create(c)
         with seated(c, made) as ann:
             before = moves_of(ann)
-            other = sqlite3.connect(db, timeout=0, isolation_level=None)
+            # The server may be storing its bookkeeping in the background right now: wait for
+            # that write to end (SQLite's busy timeout) rather than fail to take the lock.
+            other = sqlite3.connect(db, timeout=10, isolation_level=None)
             other.execute("BEGIN EXCLUSIVE")
             try:
                 reply, took = timed_play(ann)
