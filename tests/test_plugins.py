@@ -150,10 +150,18 @@ def test_the_smallest_agent_has_choose_alone_and_is_named_by_its_spec(tmp_path: 
         "    def choose(self, observation, rng):\n"
         "        return observation.legal_actions[0]\n"
     )
-    done = run_cli(
-        ["tournament", "block", "--agents", "firstmove:FirstMove,greedy", "--deals", "2"],
-        tmp_path,
-        tmp_path,
+    # The boneyard command itself (not python -m, which puts the directory on the path) finds
+    # the module in the current directory, as a researcher who just wrote it expects.
+    command = Path(sys.executable).with_name("boneyard")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    args = ["tournament", "block", "--agents", "firstmove:FirstMove,greedy", "--deals", "2"]
+    done = subprocess.run(
+        [str(command), *args],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
     assert "firstmove:FirstMove" in done.stdout and "not an agent" not in done.stderr

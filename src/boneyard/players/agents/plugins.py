@@ -10,7 +10,7 @@ An *agent name* is one of
       policy = "mypkg.agents:load"
 
 * an import path ``module:attribute`` (``mypkg.agents:load``, ``mypkg.agents:MyAgent``), the
-  module found on ``sys.path`` as ``import`` finds it.
+  module found on ``sys.path`` as ``import`` finds it, or else in the current directory.
 
 A plug-in's object is a *factory*: a callable (a class, a function) that returns an
 :class:`~boneyard.players.agents.Agent`: an object with a ``choose(observation, rng)`` method, and
@@ -46,7 +46,9 @@ from __future__ import annotations
 import ast
 import importlib
 import importlib.metadata
+import os
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -203,7 +205,7 @@ def _factory(spec: AgentSpec, name: str) -> Callable[..., Any]:
     else:
         module_name, _, attr = spec.target.partition(":")
         try:
-            loaded = importlib.import_module(module_name)
+            loaded = _import(module_name)
         except Exception as e:
             raise AgentError(f"agent {name!r}: cannot import {module_name} ({_why(e)})") from None
         for part in attr.split("."):
@@ -215,6 +217,21 @@ def _factory(spec: AgentSpec, name: str) -> Callable[..., Any]:
         raise AgentError(f"agent {name!r}: {spec.target} is not a factory (a class or a function)")
     factory: Callable[..., Any] = loaded
     return factory
+
+
+def _import(module_name: str) -> Any:
+    """The module of an import path: found on ``sys.path``, or else in the current directory (as
+    ``python -m`` and ``uvicorn`` find a module there; the ``boneyard`` command's own path does
+    not hold it), which is then searched after the rest of the path."""
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as e:
+        here = os.getcwd()
+        top = module_name.partition(".")[0]
+        if e.name != top or here in sys.path or "" in sys.path:
+            raise
+        sys.path.append(here)
+        return importlib.import_module(module_name)
 
 
 def _why(e: BaseException) -> str:
