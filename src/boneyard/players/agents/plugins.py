@@ -275,6 +275,10 @@ class _NamedAgent:
         return self._agent.choose(observation, rng)
 
     def __getattr__(self, attribute: str) -> Any:
+        # Only attributes this wrapper lacks come here; _agent itself is looked up here only
+        # before __init__ has set it (a copy or an unpickling), where it must not recurse.
+        if attribute == "_agent":
+            raise AttributeError(attribute)
         return getattr(self._agent, attribute)
 
     def __repr__(self) -> str:
