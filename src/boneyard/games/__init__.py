@@ -20,6 +20,7 @@ from .counting import AllThreesGame, FivesAndThreesGame, MugginsGame
 from .fiveup import FiveUpGame
 from .loo.rules import DominoLooGame
 from .matador import MatadorGame
+from .moon import MoonGame
 from .pool import DominoPoolGame
 from .sebastopol import SebastopolGame
 from .texas42 import FortyTwoGame
@@ -46,6 +47,7 @@ GAMES: dict[str, Game] = register_games(
     DominoLooGame(),
     FortyTwoGame(),
     FiveUpGame(),
+    MoonGame(),
 )
 DEFAULT_GAME = "block"
 """The game played when none is named (the plainest of the line games): the command line, the
