@@ -161,8 +161,8 @@ class MoonPresenter(TrickPresenter[MoonRules, MoonTable]):
         if isinstance(action, Discard):
             took = f"{voice.says(seat, 'take', opening=True)} the widow and"
             if action.tile is not None and voice.is_you(seat):
-                return f"{took} {voice.says(seat, 'discard')} {tile_text(action.tile)}."
-            return f"{took} {voice.says(seat, 'discard')} a tile face down."
+                return f"{took} {voice.verb(seat, 'discard')} {tile_text(action.tile)}."
+            return f"{took} {voice.verb(seat, 'discard')} a tile face down."
         return None
 
     def more_changes(self, before: MoonTable, after: MoonTable, voice: Voice) -> list[str]:
