@@ -410,9 +410,11 @@ async def test_every_game_plays_a_hand(game: str) -> None:
         # The end-of-hand panel is on the screen before it is drawn: wait for its words.
         await wait_for(pilot, lambda: "Hand 1 is over:" in screen_text(app))
         # What the end of a hand shows beside its result: the tiles left, or the tricks taken.
-        held = {"domino-loo": "Tricks won:", "texas-42": "Points taken:", "moon": "Tricks won:"}.get(
-            game, "Left in hand:"
-        )
+        held = {
+            "domino-loo": "Tricks won:",
+            "texas-42": "Points taken:",
+            "moon": "Tricks won:",
+        }.get(game, "Left in hand:")
         assert held in screen_text(app)
         session = game_screen_session(app)
         assert session.match.hands[0].over

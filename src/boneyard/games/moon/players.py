@@ -115,7 +115,7 @@ class MoonAgent:
         return min(bids, key=lambda b: b.points)  # the dealer must bid: the least
 
     def declare(self, hand: int, rules: MoonRules, legal: tuple[Action, ...]) -> Action:
-        suit, tricks = best_trumps(hand, rules)
+        suit, _tricks = best_trumps(hand, rules)
         for action in legal:
             if isinstance(action, Declare):
                 if suit == DOUBLES_SUIT and action.contract == "doubles":
@@ -194,5 +194,3 @@ class MoonAgent:
 def play_of(legal: tuple[Action, ...], tile: int) -> Action:
     """The legal play of ``tile``."""
     return next(a for a in legal if isinstance(a, Play) and a.tile == tile)
-
-

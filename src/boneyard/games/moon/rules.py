@@ -318,9 +318,9 @@ class MoonRules(TrickRules[MoonTable]):
     ) -> tuple[bool, int | None]:
         """The first to ``target_score`` wins; a bidder who made his bid and reached it wins
         before the others ("bidder goes out"); otherwise the highest past it, alone."""
-        if last is not None and last.ended == "made" and last.winner is not None:
-            if totals[last.winner] >= self.target_score:
-                return True, last.winner
+        bidder = last.winner if last is not None and last.ended == "made" else None
+        if bidder is not None and totals[bidder] >= self.target_score:
+            return True, bidder
         return super().match_end(totals, hands_played, last)
 
     # ----------------------------------------------------------------- a hand
@@ -442,7 +442,11 @@ class MoonGame(TrickGame):
             "ehow",
             "As domino-games, and a set bidder scores nothing while the others score their "
             "tricks and the bid (eHow 'How to Play Moon Dominoes').",
-            {"moon_shoot": "over_seven", "moon_first_lead": "trump", "moon_set": "opponents_score_bid"},
+            {
+                "moon_shoot": "over_seven",
+                "moon_first_lead": "trump",
+                "moon_set": "opponents_score_bid",
+            },
             "eHow 'How to Play Moon Dominoes'",
         ),
         "fosdick": RuleSet(

@@ -158,7 +158,9 @@ class MoonState(TrickState[MoonTable]):
                 return "the first two passed, so the dealer must bid (moon_all_pass=dealer)"
             if isinstance(action, Bid):
                 if action.contract == "moon" and not rules.shoot_any:
-                    return f"the moon is bid only over a 7 (moon_shoot=over_seven; legal: {options})"
+                    return (
+                        f"the moon is bid only over a 7 (moon_shoot=over_seven; legal: {options})"
+                    )
                 if table.high is not None and action.points <= table.high.points:
                     return f"a bid must beat {table.high.points} (legal: {options})"
                 return f"a bid is 4 to 7 tricks, or the moon (legal: {options})"
