@@ -51,7 +51,7 @@ from ...core.protocol import (
     HandStart,
     Position,
 )
-from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
+from ...core.tiles import DOUBLE, HIGH, LOW, NAMES, tiles_of
 from ..tricks import Trick, TrickGame, TrickRules, follow_mask, trick_winner
 from .options import (
     MOON_ALL_PASS,
@@ -378,9 +378,6 @@ class MoonRules(TrickRules[MoonTable]):
 
     def end_names(self) -> str:
         return self.game.end_names
-
-    def has_tile(self, t: int) -> bool:
-        return bool(self.tiles.all_mask & BIT[t])
 
 
 MOON_OPTIONS: tuple[str, ...] = (
