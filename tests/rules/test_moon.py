@@ -449,3 +449,29 @@ def test_every_level_plays_a_hand(level: str) -> None:
 
 def test_the_compiled_core_does_not_play_moon() -> None:
     assert moon().kernel_spec() is None
+
+
+# ------------------------------------------------------------------------ the leader calls
+def test_the_leader_calls_the_suit_where_the_rules_say_so() -> None:
+    rules = moon("domino-play")
+    state = deal(rules)
+    run(state, Bid(6), PASS, PASS, Declare("suit", 6), Discard(T("2-1")))
+    leads = state.legal_actions()
+    # 3-1 may lead treys or aces; a trump (6-6) and a double (5-5) lead as they are.
+    assert play(T("3-1"), None, 3) in leads and play(T("3-1"), None, 1) in leads
+    assert play(T("6-6")) in leads and play(T("5-5")) in leads and play(T("3-1")) not in leads
+    state.apply(play(T("3-1"), None, 1))
+    # Aces called: seat 2 holds 1-1 and must play it (5-3 and 3-3 are no aces now).
+    assert state.table.suit == 1 and state.legal_actions() == [play(T("1-1"))]
+    state.apply(play(T("1-1")))
+    # Seat 0 holds 6-1, a trump (sixes), and two aces, 5-1 and 4-1: he must play one of those.
+    assert state.legal_actions() == [play(T("4-1")), play(T("5-1"))]
+    state.apply(play(T("5-1")))  # the double 1-1 heads the aces
+    assert state.table.last_winner == 2
+    # The same lead without the call leads treys (its higher end), as in pagat.
+    plain = deal(moon())
+    run(plain, Bid(6), PASS, PASS, Declare("suit", 6), Discard(T("2-1")), play(T("3-1")))
+    assert plain.table.suit == 3
+    # A called lead is written with the called end last, and read back.
+    assert rules.format_action(play(T("3-1"), None, 1)) == "3-1"
+    assert rules.format_action(play(T("3-1"), None, 3)) == "1-3"

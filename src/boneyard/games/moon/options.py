@@ -3,7 +3,7 @@
 
 >>> [spec.name for spec in MOON_SPECS]  # doctest: +NORMALIZE_WHITESPACE
 ['moon_tiles', 'moon_all_pass', 'moon_shoot', 'moon_set', 'moon_doubles_trump',
- 'moon_first_lead']
+ 'moon_first_lead', 'moon_led_suit']
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ __all__ = [
     "MOON_ALL_PASS",
     "MOON_DOUBLES_TRUMP",
     "MOON_FIRST_LEAD",
+    "MOON_LED_SUIT",
     "MOON_SET",
     "MOON_SHOOT",
     "MOON_SPECS",
@@ -69,6 +70,14 @@ MOON_FIRST_LEAD = OptionSpec(
     ("any", "trump"),
 )
 
+MOON_LED_SUIT = OptionSpec(
+    "moon_led_suit",
+    "choice",
+    "in Moon a lead that is neither a trump nor a double leads its higher end (high_end), or the "
+    "end its leader calls (leader_calls)",
+    ("high_end", "leader_calls"),
+)
+
 MOON_SPECS: tuple[OptionSpec, ...] = (
     MOON_TILES,
     MOON_ALL_PASS,
@@ -76,4 +85,5 @@ MOON_SPECS: tuple[OptionSpec, ...] = (
     MOON_SET,
     MOON_DOUBLES_TRUMP,
     MOON_FIRST_LEAD,
+    MOON_LED_SUIT,
 )

@@ -57,6 +57,7 @@ from .options import (
     MOON_ALL_PASS,
     MOON_DOUBLES_TRUMP,
     MOON_FIRST_LEAD,
+    MOON_LED_SUIT,
     MOON_SET,
     MOON_SHOOT,
     MOON_SPECS,
@@ -115,6 +116,7 @@ class MoonRules(TrickRules[MoonTable]):
         self.set_loses_bid = MOON_SET.text(o) == "lose_bid"
         self.doubles_trump = MOON_DOUBLES_TRUMP.flag(o)
         self.first_lead_trump = MOON_FIRST_LEAD.text(o) == "trump"
+        self.leader_calls = MOON_LED_SUIT.text(o) == "leader_calls"
         self.target_score = TARGET_SCORE.for_players(o, players)
 
     @cached_property
@@ -168,9 +170,9 @@ class MoonRules(TrickRules[MoonTable]):
 
     def trick_winner(self, trick: Trick, table: MoonTable) -> int:
         """The seat that takes ``trick`` with ``table``'s trumps: the highest trump, else the
-        highest tile of the suit the first tile led."""
+        highest tile of the suit led (the table's trick's, else what the first tile leads)."""
         trump = table.trump
-        suit = self.suit_led(trick[0][1], trump)
+        suit = table.suit if table.trick else self.suit_led(trick[0][1], trump)
         return trick_winner(trick, lambda t: self.strength(t, suit, trump))
 
     # ----------------------------------------------------------------- bidding
@@ -211,7 +213,13 @@ class MoonRules(TrickRules[MoonTable]):
             if self.first_lead_trump and not table.tricks:
                 trumps = hand & self.trump_mask(table.trump)
                 allowed = trumps or hand
-            return [play(t) for t in tiles_of(allowed)]
+            out: list[Action] = []
+            for t in tiles_of(allowed):
+                if self.leader_calls and not DOUBLE[t] and not self.is_trump(t, table.trump):
+                    out += [play(t, None, HIGH[t]), play(t, None, LOW[t])]
+                else:
+                    out.append(play(t))
+            return out
         follow = hand & self.follow_mask(table)
         return [play(t) for t in tiles_of(follow or hand)]
 
@@ -227,6 +235,10 @@ class MoonRules(TrickRules[MoonTable]):
         return (0, 1, 2)
 
     def lead_suit(self, table: MoonTable, action: Play) -> int:
+        """The suit a lead leads: trumps, a double's number, the end its leader called
+        (``moon_led_suit=leader_calls``) or its higher end."""
+        if action.open is not None and not self.is_trump(action.tile, table.trump):
+            return action.open
         return self.suit_led(action.tile, table.trump)
 
     def winner_of(self, table: MoonTable) -> int:
@@ -374,6 +386,8 @@ class MoonRules(TrickRules[MoonTable]):
             return "follow-me (no trumps)"
         if isinstance(action, Discard) and action.tile is not None:
             return f"discard {NAMES[action.tile]}"
+        if isinstance(action, Play) and action.open is not None:
+            return f"{NAMES[action.tile]} calling {SUIT_WORDS[action.open]}"
         return str(action)
 
     def end_names(self) -> str:
@@ -388,6 +402,7 @@ MOON_OPTIONS: tuple[str, ...] = (
     "moon_set",
     "moon_doubles_trump",
     "moon_first_lead",
+    "moon_led_suit",
 )
 
 _TARGET = (TARGET_SCORE,)
@@ -411,6 +426,7 @@ class MoonGame(TrickGame):
         "moon_set": "lose_bid",
         "moon_doubles_trump": False,
         "moon_first_lead": "any",
+        "moon_led_suit": "high_end",
     }
     default_rules = "pagat"
     min_players = 3
@@ -427,6 +443,13 @@ class MoonGame(TrickGame):
             {},
             "pagat.com Moon; Jennifer Kelley, Great Book of Domino Games (1999), at "
             "dominorules.com, for the set",
+        ),
+        "domino-play": RuleSet(
+            "domino-play",
+            "As pagat, but the leader of a trick calls which end of his tile is the suit led "
+            "(domino-play.com).",
+            {"moon_led_suit": "leader_calls"},
+            "domino-play.com 'Moon'",
         ),
         "domino-games": RuleSet(
             "domino-games",

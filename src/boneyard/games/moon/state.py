@@ -42,6 +42,8 @@ class MoonState(TrickState[MoonTable]):
     rules: MoonRules
     _order: tuple[int, ...]
 
+    calls_suit = True  # a lead may call the end it leads (moon_led_suit=leader_calls)
+
     # ----------------------------------------------------------------- building
     @classmethod
     def from_start(cls, rules: MoonRules, start: HandStart) -> MoonState:
@@ -138,9 +140,13 @@ class MoonState(TrickState[MoonTable]):
         return rules.plays(table, hand)
 
     def normalize(self, action: Action) -> Action:
-        """A tile played to a trick takes no end and no orientation."""
-        if type(action) is Play and action.end is None and action.open is not None:
-            return Play(action.tile)
+        """A tile played to a trick takes no end; a play written with an ``open`` it does not
+        call (a lead laid as written) is the tile alone."""
+        loose = type(action) is Play and action.end is None and action.open is not None
+        if loose and action not in self.legal_tuple():
+            assert isinstance(action, Play)
+            if Play(action.tile) in self.legal_tuple():
+                return Play(action.tile)
         return action
 
     def why_illegal(self, action: Action) -> str:
