@@ -460,6 +460,8 @@ def test_the_leader_calls_the_suit_where_the_rules_say_so() -> None:
     # 3-1 may lead treys or aces; a trump (6-6) and a double (5-5) lead as they are.
     assert play(T("3-1"), None, 3) in leads and play(T("3-1"), None, 1) in leads
     assert play(T("6-6")) in leads and play(T("5-5")) in leads and play(T("3-1")) not in leads
+    with pytest.raises(IllegalAction, match="say which suit 3-1 leads"):
+        state.apply(play(T("3-1")))
     state.apply(play(T("3-1"), None, 1))
     # Aces called: seat 2 holds 1-1 and must play it (5-3 and 3-3 are no aces now).
     assert state.table.suit == 1 and state.legal_actions() == [play(T("1-1"))]

@@ -181,7 +181,11 @@ class MoonState(TrickState[MoonTable]):
         if why is not None:
             return why
         if not table.trick:
-            return f"the first lead must be a trump (moon_first_lead=trump; legal: {options})"
+            assert isinstance(action, Play)
+            trumps = self.hands[seat] & rules.trump_mask(table.trump)
+            if rules.first_lead_trump and not table.tricks and trumps:
+                return f"the first lead must be a trump (moon_first_lead=trump; legal: {options})"
+            return f"say which suit {NAMES[action.tile]} leads (legal: {options})"
         return f"seat {seat} must follow suit (legal: {options})"
 
     # ----------------------------------------------------------------- acting
