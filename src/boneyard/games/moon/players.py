@@ -27,12 +27,12 @@ from __future__ import annotations
 import random
 
 from ...core.actions import PASS, Action, Bid, Declare, Discard, Play
-from ...core.protocol import Observation
+from ...core.protocol import GameState, Observation, Position
 from ...core.tiles import DOUBLE, HIGH, LOW, PIPS, tiles_of
 from .rules import MoonRules
 from .table import DOUBLES_SUIT, MOON, NO_TRUMP, TRICKS, MoonTable
 
-__all__ = ["MoonAgent", "best_trumps", "suit_tricks"]
+__all__ = ["MoonAgent", "MoonExpert", "best_trumps", "suit_tricks"]
 
 
 def _trumps(hand: int, suit: int) -> list[int]:
@@ -194,3 +194,94 @@ class MoonAgent:
 def play_of(legal: tuple[Action, ...], tile: int) -> Action:
     """The legal play of ``tile``."""
     return next(a for a in legal if isinstance(a, Play) and a.tile == tile)
+
+
+class MoonExpert:
+    """Moon by sampling: each legal move is valued over deals of the tiles this seat cannot see
+    (the others' hands, the widow, the tile discarded) that keep what the tricks showed (a seat
+    that did not follow holds none of the suit), each played out by the ``moon`` agent at every
+    seat; the move of the best average points to this seat is chosen. ``budget`` bounds the
+    time per move (seconds); with ``None`` exactly ``worlds`` deals are played, so the values
+    depend only on the observation and the generator (the hints and reviews)."""
+
+    name = "moon-expert"
+
+    def __init__(self, budget: float | None = 0.6, worlds: int = 32) -> None:
+        self.budget = budget
+        self.worlds = worlds
+        self.policy = MoonAgent()
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = observation.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        samples = self.world_values(observation, rng)
+        return max(legal, key=lambda a: sum(samples[a]) / len(samples[a]))
+
+    def world_values(
+        self, observation: Observation, rng: random.Random
+    ) -> dict[Action, list[float]]:
+        """Each legal move's points to this seat in each sampled deal, the same deals for every
+        move, in the order they were drawn."""
+        import time
+
+        legal = observation.legal_actions
+        values: dict[Action, list[float]] = {a: [] for a in legal}
+        if len(legal) == 1:
+            values[legal[0]].append(0.0)
+            return values
+        start = time.monotonic()
+        done = 0
+        while done < self.worlds:
+            if self.budget is not None and done:
+                spent = time.monotonic() - start
+                if spent + spent / done > self.budget:
+                    break
+            world = self._world(observation, rng)
+            for action in legal:
+                state = world.copy(history=False)
+                state.apply_fast(action)
+                values[action].append(self._rollout(state, observation.seat, rng))
+            done += 1
+        return values
+
+    def _world(self, observation: Observation, rng: random.Random) -> GameState:
+        """A deal of the unseen tiles: each other seat its number of tiles, none it showed it
+        lacks (where such a deal is found), the widow while it lies, the rest out of play."""
+        rules = observation.rules
+        assert isinstance(rules, MoonRules)
+        table = observation.table
+        assert isinstance(table, MoonTable)
+        me = observation.seat
+        unseen = rules.tiles.all_mask & ~observation.hand & ~table.face_up
+        unseen &= ~observation.discarded
+        voids = rules.public_voids(observation.history, None)
+        others = [s for s in range(len(observation.hand_sizes)) if s != me]
+        for attempt in range(20):
+            pool = list(tiles_of(unseen))
+            rng.shuffle(pool)
+            hands = [0] * len(observation.hand_sizes)
+            hands[me] = observation.hand
+            ok = True
+            for s in sorted(others, key=lambda s: -voids[s].bit_count()):
+                lacks = voids[s] if attempt < 19 else 0
+                mine = [t for t in pool if not lacks & (1 << t)][: observation.hand_sizes[s]]
+                if len(mine) < observation.hand_sizes[s]:
+                    ok = False
+                    break
+                for t in mine:
+                    hands[s] |= 1 << t
+                    pool.remove(t)
+            if ok:
+                break
+        size = observation.stock_size
+        out = 0
+        for t in pool[size:]:
+            out |= 1 << t
+        return rules.state_from_position(Position(observation, hands, pool[:size], out))
+
+    def _rollout(self, state: GameState, seat: int, rng: random.Random) -> float:
+        while not state.over:
+            state.apply_fast(self.policy.choose(state.observation(state.turn), rng))
+        result = state.result
+        return float(result.points[seat]) if result is not None else 0.0

@@ -46,6 +46,7 @@ from ...core.game import Game, RuleSet
 from ...core.options import OptionError, pick
 from ...core.protocol import (
     TARGET_SCORE,
+    GamePlayer,
     GameState,
     HandResult,
     HandStart,
@@ -361,6 +362,18 @@ class MoonRules(TrickRules[MoonTable]):
         return None
 
     # ----------------------------------------------------------------- what players need
+    def level_player(self, level: str, budget: float | None) -> GamePlayer | None:
+        """Each level (and the hints and reviews, ``analysis``) is Moon's own ``moon-expert``
+        (:mod:`.players`: deals sampled, played out by ``moon``) with the level's time and
+        deals; the two weak levels sample a handful, so they err. Without a budget (the
+        analysis) a fixed number of deals, so a hint is the same every time."""
+        from .players import MoonExpert
+
+        if budget is None:
+            return MoonExpert(budget=None, worlds=16)
+        worlds = {"beginner": 2, "casual": 6}.get(level, 32)
+        return MoonExpert(budget=min(budget, 0.6), worlds=worlds)
+
     def phase_actions(self) -> tuple[Action, ...]:
         """Every bid and declaration these rules can offer, in a fixed order, one research
         action id each: the bids 4 to 7, the moon, trumps 0 to 6, the doubles, no trumps."""
@@ -486,7 +499,8 @@ class MoonGame(TrickGame):
     }
 
     def agents(self) -> dict[str, Callable[[], Any]]:
-        """Moon's own player: ``moon`` (bids its sure tricks, plays by rule)."""
-        from .players import MoonAgent
+        """Moon's own players: ``moon`` (bids its sure tricks, plays by rule) and
+        ``moon-expert`` (deals sampled, played out by ``moon``)."""
+        from .players import MoonAgent, MoonExpert
 
-        return {"moon": MoonAgent}
+        return {"moon": MoonAgent, "moon-expert": MoonExpert}
