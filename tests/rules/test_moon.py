@@ -18,7 +18,7 @@ from boneyard.core.protocol import HandResult, HandStart, IllegalAction, Phase
 from boneyard.core.record import hand_to_record, match_to_record, replay_record
 from boneyard.core.tiles import NAMES, tiles_of
 from boneyard.games import get_game
-from boneyard.games.moon.players import MoonAgent, suit_tricks
+from boneyard.games.moon.players import MoonAgent, MoonExpert, suit_tricks
 from boneyard.games.moon.rules import MoonRules
 from boneyard.games.moon.state import DISCARD, MoonState
 from boneyard.games.moon.table import DOUBLES_SUIT, NO_TRUMP, MoonTable
@@ -445,6 +445,23 @@ def test_every_level_plays_a_hand(level: str) -> None:
         assert action in obs.legal_actions
         state.apply(action)
     assert state.result is not None
+
+
+def test_the_levels_and_the_hints_are_moons_own_expert() -> None:
+    rules = moon()
+    for level, worlds in (("beginner", 2), ("casual", 6), ("expert", 32)):
+        player = rules.level_player(level, 1.0)
+        assert isinstance(player, MoonExpert) and player.worlds == worlds
+    hints = rules.level_player("analysis", None)
+    assert isinstance(hints, MoonExpert) and hints.budget is None
+    # Seat 1's first bid: every call valued over the same 16 deals; with its 5.8 counted
+    # tricks it would rather bid than pass, and the values are the same for the same seed.
+    obs = deal(rules).observation(1)
+    values = hints.world_values(obs, random.Random(3))
+    assert set(values) == set(obs.legal_actions) and {len(v) for v in values.values()} == {16}
+    assert values == hints.world_values(obs, random.Random(3))
+    best = max(values, key=lambda a: sum(values[a]))
+    assert best != PASS
 
 
 def test_the_compiled_core_does_not_play_moon() -> None:
