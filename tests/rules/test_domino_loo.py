@@ -14,9 +14,9 @@ import pytest
 
 from boneyard import Match, OptionError, play
 from boneyard.apps.plain import TerminalGame
-from boneyard.core.actions import DROP, HIDDEN_DISCARD, MISS, STAND, Discard
 from boneyard.core.record import RecordError, match_to_record, replay_record
 from boneyard.core.words import Voice
+from boneyard.games.loo.actions import DROP, HIDDEN_DISCARD, MISS, STAND, Discard
 from boneyard.games.loo.rules import LooRules
 from boneyard.games.loo.state import LooState
 from boneyard.games.loo.table import DROPPED, MISSED, STOOD, LooTable

@@ -11,10 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boneyard.core.actions import PASS, Action, Bid, Declare, play
+from boneyard.core.actions import PASS, Action, play
 from boneyard.core.options import OptionError
 from boneyard.core.protocol import HandStart, IllegalAction, Phase
 from boneyard.games import get_game
+from boneyard.games.texas42.actions import Bid, Declare
 from boneyard.games.texas42.rules import FortyTwoRules
 from boneyard.games.texas42.state import FortyTwoState
 from boneyard.games.texas42.table import DOUBLES_SUIT, NO_TRUMP, FortyTwoTable

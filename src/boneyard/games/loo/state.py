@@ -18,23 +18,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...core.actions import (
-    DROP,
-    HIDDEN_DISCARD,
-    MISS,
-    STAND,
-    Action,
-    Discard,
-    Drop,
-    Move,
-    Play,
-    TakeMiss,
-    play,
-)
+from ...core.actions import Action, Move, Play, play
 from ...core.protocol import HandResult, HandStart, Phase, Position, Score
 from ...core.tiles import BIT, NAMES, mask_of, tiles_of
 from ...core.words import plural
 from ..tricks import Trick, TrickState
+from .actions import DROP, HIDDEN_DISCARD, MISS, STAND, Discard, Drop, TakeMiss
 from .table import DROPPED, TRICKS, UNDECIDED, LooTable
 
 if TYPE_CHECKING:
