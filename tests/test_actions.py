@@ -117,3 +117,17 @@ def test_a_games_words_are_read_only_in_that_game() -> None:
     block = Match(GAMES["block"].configure(players=2), seed=1).hand
     with pytest.raises(NotationError, match="Cannot understand 'bid 30'"):
         parse_action("bid 30", block.observation(block.turn))
+
+
+def test_a_record_move_of_another_games_kind_is_refused_by_name() -> None:
+    """A block hand's record move reads through block's kinds: Domino Loo's ``stand`` is no move
+    of it; a move holding none of any game's kinds lists them all."""
+    state = Match(GAMES["block"].configure(players=2), seed=1).hand
+    with pytest.raises(ValueError, match=r"^block has no stand move$"):
+        parse_move(state, {"seat": state.turn, "stand": True})
+    with pytest.raises(ValueError, match="exactly one of play, draw, pass, muggins, stand, miss"):
+        parse_move(state, {"seat": state.turn, "fly": True})
+    texas = Match(GAMES["texas-42"].configure(), seed=1).hand
+    assert parse_move(texas, {"seat": texas.turn, "bid": 30}) == Bid(30)
+    with pytest.raises(ValueError, match=r"unexpected field\(s\) trump in a bid move"):
+        parse_move(texas, {"seat": texas.turn, "bid": 30, "trump": 6})

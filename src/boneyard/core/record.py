@@ -365,12 +365,16 @@ def parse_move(state: GameState, move: Any) -> Action:
     seat = move.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise ValueError("a move needs a seat number")
-    words = _kind_words()
-    kinds = [k for k in words if k in move]
-    if len(kinds) != 1:
+    own = {k.kind: k for k in (*SHARED_KINDS, *state.rules.action_kinds)}
+    present = [word for word in move if word in own]
+    if len(present) != 1:
+        words = _kind_words()
+        foreign = [word for word in words if word in move and word not in own]
+        if not present and len(foreign) == 1:
+            raise ValueError(f"{state.rules.game.id} has no {foreign[0]} move")
         listed = ", ".join(words[:-1]) + f" or {words[-1]}"
         raise ValueError(f"a move holds exactly one of {listed}")
-    kind = _kind_of(state.rules, kinds[0])
+    kind = own[present[0]]
     allowed = {"seat", kind.kind} | kind.fields
     extra = set(move) - allowed
     if extra:
@@ -385,19 +389,12 @@ def parse_move(state: GameState, move: Any) -> Action:
 
 def _kind_words() -> list[str]:
     """The word of every kind of action a record move may hold: the shared kinds, then each
-    registered game's own, in the registry's order (what a move holding none is told)."""
+    registered game's own, in the registry's order (what a move holding none is told; a move is
+    read through its own game's kinds)."""
     words = [kind.kind for kind in SHARED_KINDS]
     for game in registered_games():
         words += [k.kind for k in game.rules_class.action_kinds if k.kind not in words]
     return words
-
-
-def _kind_of(rules: GameRules, word: str) -> type[Action]:
-    """The kind of action ``word`` names in ``rules``' game (a shared kind or one of its own)."""
-    for kind in (*SHARED_KINDS, *rules.action_kinds):
-        if kind.kind == word:
-            return kind
-    raise ValueError(f"{rules.game.id} has no {word} move")
 
 
 def _check_draw(state: GameState, move: dict[str, Any]) -> None:
