@@ -189,6 +189,7 @@ def test_bids_and_declarations_typed_in_the_notation() -> None:
     obs = state.observation(N)
     # A bid is no declaration: the narration says so before the engine is asked.
     assert parse_command("bid 33", obs).message == "You cannot bid now."
+    assert parse_command("doubles", state.observation(E)).message == "You cannot declare now."
     assert parse_command("trumps 6", obs).action == Declare("suit", 6)
     assert parse_command("nello doubles own-suit", obs).action == Declare(
         "nello", doubles="own_suit"

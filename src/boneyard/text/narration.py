@@ -377,7 +377,7 @@ def parse_command(text: str, obs: Observation) -> Command:
         if action is None:
             continue
         if not any(isinstance(a, kind) for a in menu(obs)):
-            return Command("error", message=f"You cannot {first} now.")
+            return Command("error", message=f"You cannot {kind.kind} now.")
         return Command("action", action)
     if len(words) >= 2 and words[-1].isdigit() and not obs.rules.claims and "-" in first:
         return _parse_tile_command(words, obs)
