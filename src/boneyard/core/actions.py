@@ -234,6 +234,8 @@ class Play(Action):
         return text
 
     def narration(self) -> tuple[str, dict[str, object]]:
+        """``("play", {"tile": "6-4", "end": "R"})``, ``("lead", {"tile": "6-4"})`` for a tile
+        played at no end; ``open`` and ``claim`` where the play has them."""
         args: dict[str, object] = {"tile": NAMES[self.tile]}
         for name in ("end", "open", "claim"):
             value = getattr(self, name)

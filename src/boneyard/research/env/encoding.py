@@ -94,7 +94,8 @@ fields change, so a policy is never read with another encoding than the one it l
 
 ACTION_KINDS = ("draw", "pass", "muggins", "discard", "drop", "stand", "takemiss")
 """The kinds of action other than plays, in the order of their ids (the engine's classes of
-:mod:`boneyard.core.actions`, by lower-case name). Written out, not discovered, so that adding a
+:mod:`boneyard.core.actions` and Domino Loo's of :mod:`boneyard.games.loo.actions`, by lower-case
+name). Written out, not discovered, so that adding a
 kind of action to the engine moves no id of an existing game: a new kind gets ids only in the
 action space of the games that use it, after these (``tests/env/test_encoding.py`` pins every
 game's size and ids)."""
