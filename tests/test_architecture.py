@@ -703,3 +703,94 @@ def test_the_length_guard_finds_what_it_looks_for() -> None:
     source = f"def short():\n{lines}\nclass A:\n    async def long(self):\n{method}"
     assert long_functions(ast.parse(source)) == [("long", 101)]
     assert long_functions(ast.parse(source), limit=101) == []
+
+
+# ------------------------------------------------------------------------- a game's actions
+# A game's own kinds of action (Texas 42's bids, Domino Loo's decisions) live in its folder and
+# answer the action contract (boneyard.core.actions.Action): outside games/, a front end, a
+# player or a research tool asks the action (its kind, notation, tile, record form), never its
+# class. The core's own kinds (a play, a draw, a pass, a muggins call) are shared by every game.
+ACTION_GUARDED = ("apps", "players", "research", "text")
+
+
+def game_action_classes(trees: Iterator[ast.Module]) -> set[str]:
+    """The names of the classes the modules ``trees`` define that derive, directly or through
+    one another, from ``Action`` (read from the code, not imported)."""
+    bases: dict[str, set[str]] = {}
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                bases[node.name] = {
+                    b.id if isinstance(b, ast.Name) else b.attr
+                    for b in node.bases
+                    if isinstance(b, ast.Name | ast.Attribute)
+                }
+    found = {"Action"}
+    grew = True
+    while grew:
+        more = {name for name, of in bases.items() if of & found} - found
+        found |= more
+        grew = bool(more)
+    return found - {"Action"}
+
+
+def names_of_classes(tree: ast.Module, classes: set[str]) -> Iterator[tuple[int, str]]:
+    """Each line of ``tree`` naming one of ``classes`` (a name, an attribute, an import)."""
+    for node in ast.walk(tree):
+        name = None
+        if isinstance(node, ast.Name):
+            name = node.id
+        elif isinstance(node, ast.Attribute):
+            name = node.attr
+        elif isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                if alias.name in classes:
+                    yield node.lineno, alias.name
+        if name in classes:
+            yield getattr(node, "lineno", 0), name
+
+
+def _games_trees() -> Iterator[ast.Module]:
+    for path in sorted((SRC / "games").rglob("*.py")):
+        yield ast.parse(path.read_text(encoding="utf-8"))
+
+
+def test_nothing_outside_the_games_names_a_games_action() -> None:
+    classes = game_action_classes(_games_trees())
+    # The guard knows the games' actions it is about (so that it cannot pass by finding none).
+    assert {"Bid", "Declare", "Stand", "TakeMiss", "Drop", "Discard"} <= classes
+    found = [
+        f"{rel}:{line}: names {name}"
+        for rel, _, tree in modules()
+        if rel.split("/")[0] in ACTION_GUARDED
+        for line, name in names_of_classes(tree, classes)
+    ]
+    assert found == []
+
+
+def test_the_action_guard_finds_a_games_action_named() -> None:
+    """The guard above (a test of the test): a class derived from Action in a game, directly or
+    through another, is found by name in a module's code, whether imported, named or reached as
+    an attribute; a docstring or a string naming it is not code."""
+    game = ast.parse(
+        "from ...core.actions import Action\n"
+        "class Wager(Action): pass\n"
+        "class Choice(Action): pass\n"
+        "class Fold(Choice): pass\n"
+        "class Helper: pass\n"
+    )
+    classes = game_action_classes(iter([game]))
+    assert classes == {"Wager", "Choice", "Fold"}
+    front_end = ast.parse(
+        '"""A docstring may say Wager."""\n'
+        "from ...games.cards.actions import Wager\n"
+        "import boneyard.games.cards.actions as cards\n"
+        "def f(action):\n"
+        "    if isinstance(action, Wager | cards.Fold): return 'Choice'\n"
+        "    return action.notation()\n"
+    )
+    assert sorted(names_of_classes(front_end, classes)) == [
+        (2, "Wager"),
+        (5, "Fold"),
+        (5, "Wager"),
+    ]

@@ -614,8 +614,8 @@ def check_tiles_and_discards(state: HandState) -> None:
 def check_trick_actions(state: HandState) -> None:
     """In Domino Loo: ``legal_actions()`` is what ``apply()`` accepts, among every decision,
     discard and play of every tile (each tried on a copy)."""
-    from boneyard.core.actions import DROP, MISS, STAND, Discard
     from boneyard.games.line.state import IllegalAction
+    from boneyard.games.loo.actions import DROP, MISS, STAND, Discard
 
     legal = state.legal_actions()
     size = state.rules.tiles.size

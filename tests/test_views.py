@@ -16,13 +16,14 @@ import pytest
 from boneyard.apps.server.messages import Line
 from boneyard.apps.server.table import line_message
 from boneyard.apps.tui.render import MEDIUM, SMALL, hub_canvas, table_canvas
-from boneyard.core.actions import DRAW, MISS, PASS, STAND, Discard, Play
+from boneyard.core.actions import DRAW, PASS, Play
 from boneyard.core.match import Match
 from boneyard.core.tiles import HIGH, LOW
 from boneyard.core.views import LineView, TrickView
 from boneyard.core.words import Voice
 from boneyard.games import GAMES
 from boneyard.games.line.state import HandState
+from boneyard.games.loo.actions import MISS, STAND, Discard
 from boneyard.text.drawing import describe_table, render_table
 from boneyard.text.narration import table_view
 from conftest import T, build, configure

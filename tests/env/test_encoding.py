@@ -110,16 +110,18 @@ def test_block_layout() -> None:
 
 def test_kinds_are_every_action_class() -> None:
     from boneyard.core import actions
+    from boneyard.games.loo import actions as loo_actions
+    from boneyard.games.texas42 import actions as texas_actions
 
     kinds = {name: cls for name, cls, _ in action_kinds()}
     assert kinds["draw"] is actions.Draw and kinds["pass"] is actions.Pass
     assert "play" not in kinds and "action" not in kinds
-    for value in vars(actions).values():
+    classes = [v for m in (actions, loo_actions, texas_actions) for v in vars(m).values()]
+    for value in classes:
         if (
             isinstance(value, type)
             and issubclass(value, actions.Action)
-            and value not in (actions.Action, actions.Play)
-            and not value.__name__.startswith("_")
+            and value not in (actions.Action, actions.Play, loo_actions.LooDecision)
         ):
             # A kind a game lists itself (bids, declarations) has an id per action it offers,
             # in that game's space only: no other game's space changes.
@@ -127,7 +129,7 @@ def test_kinds_are_every_action_class() -> None:
 
 
 def test_the_bids_and_trumps_of_a_game_that_lists_them() -> None:
-    from boneyard.core.actions import Bid, Declare
+    from boneyard.games.texas42.actions import Bid, Declare
 
     rules = configure("texas-42")
     codec = Codec(rules)
@@ -138,6 +140,35 @@ def test_the_bids_and_trumps_of_a_game_that_lists_them() -> None:
     assert codec.action_name(codec.action_id(Declare("doubles"), None)) == "doubles"
     # Block lists none: its space is what it always was (the module's example: 202).
     assert Codec(configure("block", players=2)).num_actions == 202
+
+
+def test_texas_42s_bids_and_declarations_keep_their_ids() -> None:
+    """The ids of Texas 42's own actions, pinned (docs/games/texas-42.md): the 90 ids of the
+    tiles and the shared kinds first (28 tiles x 1 slot x 2 variants = 56 play ids, then draw,
+    pass, muggins, 28 discards, drop, stand, takemiss: 56 + 3 + 28 + 3 = 90), then the bids and
+    declarations in the order the rules list them: 30 to 41 points (90 to 101), 42 and each mark
+    up to seven marks (102 to 108), the seven suits (109 to 115), doubles, follow-me, nello, the
+    three ranks of the doubles in a nello, sevens (116 to 122)."""
+    from boneyard.games.texas42.actions import Bid, Declare
+
+    codec = Codec(configure("texas-42"))
+    assert codec.phase_offset == 90 and codec.num_actions == 123
+    pinned = {
+        Bid(30): 90,
+        Bid(41): 101,
+        Bid(42): 102,
+        Bid(84): 103,
+        Bid(294): 108,
+        Declare("suit", 0): 109,
+        Declare("suit", 6): 115,
+        Declare("doubles"): 116,
+        Declare("follow_me"): 117,
+        Declare("nello"): 118,
+        Declare("nello", doubles="own_suit"): 120,
+        Declare("sevens"): 122,
+    }
+    assert {a: codec.action_id(a, None) for a in pinned} == pinned
+    assert codec.action_name(103) == "bid 84" and codec.action_name(115) == "trumps 6"
 
 
 def test_end_slots_follow_the_rules() -> None:

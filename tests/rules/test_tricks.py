@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from boneyard.core.actions import Action, Bid, Declare, Move, Play, play
+from boneyard.core.actions import Action, Move, Play, play
 from boneyard.core.game import Game, RuleSet
 from boneyard.core.protocol import (
     ACQUIRED,
@@ -27,6 +27,7 @@ from boneyard.core.tiles import BIT, DOUBLE_SIX, HIGH, LOW, NAMES, mask_of, tile
 from boneyard.core.words import Voice
 from boneyard.games import get_game
 from boneyard.games.loo.table import LooTable
+from boneyard.games.texas42.actions import Bid, Declare
 from boneyard.games.texas42.table import FortyTwoTable
 from boneyard.games.tricks import (
     Trick,

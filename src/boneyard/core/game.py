@@ -34,6 +34,7 @@ __all__ = [
     "RuleSet",
     "find_game",
     "register_games",
+    "registered_games",
 ]
 
 # The historical rule texts (RULES.md's S0 to S4, kept in shared/seeds/), named as a player knows
@@ -199,6 +200,11 @@ def register_games(*games: Game) -> dict[str, Game]:
         _REGISTERED[g.id] = g
         _ALIASES.update((alias, g.id) for alias in g.aliases)
     return {g.id: g for g in games}
+
+
+def registered_games() -> tuple[Game, ...]:
+    """The registered games, in the order the registry registered them."""
+    return tuple(_REGISTERED.values())
 
 
 def find_game(name: str) -> Game:

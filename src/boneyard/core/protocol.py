@@ -447,6 +447,12 @@ class GameRules(abc.ABC):
     """The points a play may claim where scores are claimed (:attr:`claims`); empty elsewhere."""
     both_partners_out: bool = False
     """Whether a hand goes on until both partners of a side are out (one partner out is told)."""
+    action_kinds: tuple[type[Action], ...] = ()
+    """The kinds of action the game's hands may offer beyond the shared ones
+    (:data:`~boneyard.core.actions.SHARED_KINDS`: a play, a draw, a pass, a muggins call), each a
+    subclass of :class:`~boneyard.core.actions.Action` defined in the game's folder (Texas 42's
+    bids and declarations): the record reader, the notation and the server find a game's own
+    actions through it."""
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         """The rules of ``game`` under rule set ``rule_set`` with the resolved ``options``, for

@@ -38,7 +38,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..core.actions import Action, Discard, Draw, Drop, Muggins, Pass, Play, Stand, TakeMiss
+from ..core.actions import Action, Draw, Muggins, Pass, Play
 from ..core.layout import Layout
 from ..core.options import OptionError
 from ..core.protocol import GameState, Observation
@@ -404,10 +404,6 @@ def move_reason(
         return "nothing fits: pass"
     if type(action) is Muggins:
         return f"claims the {action.points} points the last player did not claim"
-    if isinstance(action, (Stand, TakeMiss, Drop)):
-        return action.verb
-    if type(action) is Discard:
-        return "throws it out face down"
     if type(action) is not Play:
         return str(action)
     t = action.tile

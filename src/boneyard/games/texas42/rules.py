@@ -40,7 +40,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...core.actions import Action, Bid, Declare, Move, Play, parse_tile, play
+from ...core.actions import Action, Move, Play, parse_tile, play
 from ...core.game import Game, RuleSet
 from ...core.options import OptionError
 from ...core.protocol import (
@@ -53,6 +53,7 @@ from ...core.protocol import (
 )
 from ...core.tiles import BIT, DOUBLE, DOUBLE_SIX, HIGH, LOW, NAMES, PIPS, tiles_of
 from ..tricks import Trick, TrickGame, TrickRules, trick_winner
+from .actions import Bid, Declare
 from .options import (
     ALL_PASS,
     CAP_MARKS,
@@ -110,6 +111,7 @@ class FortyTwoRules(TrickRules[FortyTwoTable]):
     """The resolved rules of a Texas 42 match (see the module)."""
 
     hidden_moves = False  # every move is public
+    action_kinds = (Bid, Declare)
     shows_hands_at_end = True
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:

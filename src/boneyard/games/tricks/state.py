@@ -211,8 +211,10 @@ class TrickState(GameState, Generic[T]):
         return scores, events
 
     def _public_move(self, move: Move) -> Move:
-        """``move`` as the other seats see it (where a move can hide something)."""
-        return move
+        """``move`` as the other seats see it: its action's public form (a discard without its
+        tile, :meth:`~boneyard.core.actions.Action.public`)."""
+        public = move.action.public()
+        return move if public is move.action else move._replace(action=public)
 
     @abc.abstractmethod
     def _before_play(

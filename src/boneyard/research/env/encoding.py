@@ -47,6 +47,7 @@ from ...core.match import Match
 from ...core.protocol import GameRules, HandResult, Observation
 from ...core.tiles import DOUBLE, LOW, NAMES
 from ...games.line.rules import LineRules
+from ...games.loo import actions as _loo_actions
 from ...games.tricks import TrickTable
 from ...players.agents import play_points
 from ...players.search.inference import recent_voids
@@ -93,7 +94,8 @@ fields change, so a policy is never read with another encoding than the one it l
 
 ACTION_KINDS = ("draw", "pass", "muggins", "discard", "drop", "stand", "takemiss")
 """The kinds of action other than plays, in the order of their ids (the engine's classes of
-:mod:`boneyard.core.actions`, by lower-case name). Written out, not discovered, so that adding a
+:mod:`boneyard.core.actions` and Domino Loo's of :mod:`boneyard.games.loo.actions`, by lower-case
+name). Written out, not discovered, so that adding a
 kind of action to the engine moves no id of an existing game: a new kind gets ids only in the
 action space of the games that use it, after these (``tests/env/test_encoding.py`` pins every
 game's size and ids)."""
@@ -103,7 +105,8 @@ def action_kinds() -> list[tuple[str, type[Action], bool]]:
     """The kinds of :data:`ACTION_KINDS`, each ``(name, class, names a tile)``."""
     classes = {
         value.__name__.lower(): value
-        for value in vars(_actions).values()
+        for module in (_actions, _loo_actions)
+        for value in vars(module).values()
         if isinstance(value, type) and issubclass(value, Action)
     }
     return [
@@ -378,7 +381,7 @@ class Codec:
             r = (move.seat - me) % n
             kind = type(move.action)
             if kind is Play:
-                vec[played + r * size + move.action.tile] = 1.0  # type: ignore[attr-defined]
+                vec[played + r * size + move.action.tile] = 1.0  # type: ignore[operator]
             elif kind is Draw:
                 vec[draws + r] += 1.0 / size
             elif kind is Pass:
