@@ -190,15 +190,21 @@ def test_the_guard_finds_what_it_looks_for() -> None:
 # ------------------------------------------------------------------------- the layers
 # What each layer may import (besides itself). text (narration, drawings) reads only the core:
 # what is particular to a game it asks of the game's presenter (rules.presenter), never of a game
-# module; players read the games; apps and research sit on top.
+# module; players and research know the games only through their registry (REGISTRY) and ask a
+# game what it offers through the protocol and its capabilities (core/capabilities.py); the apps
+# sit on top.
 ALLOWED = {
     "core": set(),
     "games": {"core"},
-    "players": {"core", "games"},
+    "players": {"core"},
     "text": {"core"},
-    "research": {"core", "games", "players", "text"},
+    "research": {"core", "players", "text"},
     "apps": {"core", "games", "players", "text", "research"},
 }
+REGISTRY = "boneyard.games"
+"""The registry of the games (GAMES, get_game, DEFAULT_GAME): the one module of games/ that the
+players and research may import; a game's module, or a family's, they may not."""
+REGISTRY_READERS = {"players", "research"}
 
 
 def modules() -> Iterator[tuple[str, Path, ast.Module]]:
@@ -240,14 +246,24 @@ def layer_faults(rel: str, tree: ast.Module) -> list[str]:
         return []  # the package's own re-exports (boneyard, _aliases, __main__)
     wrong = []
     for module in imports(rel, tree):
+        if module == REGISTRY and mine in REGISTRY_READERS:
+            continue
         theirs = layer(module) if module.startswith("boneyard.") else ""
         if theirs and theirs != mine and theirs not in ALLOWED[mine]:
             wrong.append(f"{rel} imports {module}")
     return wrong
 
 
+# Imports from a game's module still left outside the games, each being removed in its own branch
+# (issue 29: Domino Loo's decisions move into its folder with the table the OpenSpiel bots read).
+# This allowance only shrinks: the test fails on a line here that is no longer found.
+LAYER_FAULTS_LEFT = {"research/env/openspiel_bots.py imports boneyard.games.loo.table"}
+
+
 def test_each_layer_imports_only_the_layers_below_it() -> None:
-    assert [fault for rel, _, tree in modules() for fault in layer_faults(rel, tree)] == []
+    found = {fault for rel, _, tree in modules() for fault in layer_faults(rel, tree)}
+    assert sorted(found - LAYER_FAULTS_LEFT) == []
+    assert sorted(LAYER_FAULTS_LEFT - found) == [], "gone already: remove from LAYER_FAULTS_LEFT"
 
 
 def test_the_agents_find_the_games_players_through_the_registry() -> None:
@@ -285,6 +301,26 @@ def test_the_layer_guard_sees_an_import_from_above() -> None:
     assert layer_faults("core/example.py", ast.parse("from ..games import GAMES\n")) == [
         "core/example.py imports boneyard.games"
     ]
+
+
+def test_the_layer_guard_lets_players_read_the_registry_and_no_game() -> None:
+    """Players and research import the registry (``boneyard.games``), never a game's module or a
+    family's: a capability of the core says what a game offers them."""
+    source = (
+        "from boneyard.games import GAMES, get_game\n"
+        "from ...games import DEFAULT_GAME\n"
+        "from boneyard.games.line.rules import LineRules\n"
+        "from ...games.tricks import TrickTable\n"
+        "import boneyard.games.loo.table\n"
+    )
+    assert layer_faults("players/search/example.py", ast.parse(source)) == [
+        "players/search/example.py imports boneyard.games.line.rules",
+        "players/search/example.py imports boneyard.games.tricks",
+        "players/search/example.py imports boneyard.games.loo.table",
+    ]
+    assert layer_faults("research/env/example.py", ast.parse(source))[0] == (
+        "research/env/example.py imports boneyard.games.line.rules"
+    )
 
 
 def test_the_record_does_not_import_the_simulation() -> None:
@@ -666,7 +702,6 @@ LONG_FUNCTIONS_LEFT = {
     # here that is no longer too long, so remove its line when it is split. It must be empty when
     # issue 29 is resolved.
     "games/line/state.py": "read_public",
-    "research/env/encoding.py": "_fields",
 }
 
 

@@ -19,6 +19,7 @@ from boneyard.core.protocol import HandResult
 from boneyard.core.record import RecordError, match_to_record, replay_record
 from boneyard.games.bergen import BergenRules
 from boneyard.games.line.state import HandState
+from boneyard.players.search.hints import search_hints
 from boneyard.text.narration import default_opponent, reader_voice
 from conftest import T, arranged, assert_illegal, build, configure, load_record, with_options
 
@@ -291,7 +292,7 @@ def test_the_highest_double_leads_every_hand() -> None:
 # ----------------------------------------------------------------------------------- the cap
 def test_celko_cap_near_the_target() -> None:
     rules = bergen(bergen_near_target_cap=True)
-    assert rules.scores_shape_future
+    assert search_hints(rules).scores_shape_future
     assert [rules.capped(3, t) for t in (0, 11, 12, 13, 14)] == [3, 3, 2, 1, 1]
     assert [rules.capped(2, t) for t in (0, 12, 13, 14)] == [2, 2, 1, 1]
     assert bergen().capped(3, 14) == 3

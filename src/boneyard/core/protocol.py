@@ -428,21 +428,8 @@ class GameRules(abc.ABC):
     target_exact: bool = False
     """Whether the target must be reached exactly: a score that would pass it is not scored, and
     the first side to reach it wins the match, even mid-hand."""
-    pip_weight: float
-    """How much a search's horizon estimate weighs the pip difference between the hands."""
     scores_in_play: bool
     """Whether a play can score at once (:meth:`play_points`), not only the end of a hand."""
-    scores_shape_future: bool
-    """Whether what a move may score depends on the scores so far (an exact target, a cap near
-    the target): a search must then tell positions apart by their scores."""
-    search_needs_history: bool = False
-    """Whether the rest of a hand reads its history (a tie broken by who played last): a search
-    must then copy the history with the state."""
-    search_rollouts: bool = False
-    """Whether the expert values a move in a sampled world by playing the world out with the
-    game's own heuristic at every seat (:mod:`boneyard.players.search.rollout`) rather than with
-    the exact solver: for free-for-all games that one player wins, where the solver's paranoid
-    value (every other seat allied against the searcher) makes nearly every move look lost."""
     claim_values: tuple[int, ...] = ()
     """The points a play may claim where scores are claimed (:attr:`claims`); empty elsewhere."""
     both_partners_out: bool = False

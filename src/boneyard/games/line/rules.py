@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.actions import _BY_END as _PLAYS_AT
 from ...core.actions import DRAW, PASS, Action, Move, Play, play, plays_at
+from ...core.capabilities import GivesSearchHints, LineReading, SearchHints
 from ...core.game import (
     Game,
 )
@@ -89,7 +90,7 @@ if TYPE_CHECKING:
 __all__ = ["LineRules", "Rules"]
 
 
-class LineRules(GameRules):
+class LineRules(GameRules, LineReading, GivesSearchHints):
     """The resolved rules of one match: options plus the hooks the engine calls.
 
     Attributes read on hot paths are plain typed fields set once here.
@@ -106,6 +107,12 @@ class LineRules(GameRules):
     reserve: int
     claim_values: tuple[int, ...] = ()
     """Every value a claim may name, where scores are claimed (none elsewhere)."""
+    # What the rules tell their players' search (search_hints): set in __init__, and by a game
+    # that plays differently (Domino Pool's rollouts).
+    pip_weight: float
+    scores_shape_future: bool
+    search_needs_history: bool
+    search_rollouts: bool = False
 
     # Why the points a play makes at once are scored (a Score's reason): the count of the open
     # ends in the counting games, a header in Bergen.
@@ -215,6 +222,19 @@ class LineRules(GameRules):
     @property
     def id(self) -> str:
         return self.game.id
+
+    @property
+    def lead_is_free(self) -> bool:
+        return self.lead_tile_rule is LeadTile.ANY
+
+    @property
+    def search_hints(self) -> SearchHints:
+        return SearchHints(
+            pip_weight=self.pip_weight,
+            rollouts=self.search_rollouts,
+            needs_history=self.search_needs_history,
+            scores_shape_future=self.scores_shape_future,
+        )
 
     @cached_property
     def presenter(self) -> Presenter[Any]:

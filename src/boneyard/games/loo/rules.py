@@ -48,6 +48,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.actions import Action, Discard, Drop, Move, Play, TakeMiss
+from ...core.capabilities import PublicTricks, TrickReading
 from ...core.game import RuleSet
 from ...core.options import pick
 from ...core.protocol import (
@@ -104,7 +105,7 @@ LOO_DEFAULTS: dict[str, Any] = {
 }
 
 
-class LooRules(TrickRules[LooTable]):
+class LooRules(TrickRules[LooTable], TrickReading):
     """Five tricks with trumps turned up, the miss, dropping out, looing."""
 
     hidden_moves = True  # the miss and the discards
@@ -129,6 +130,20 @@ class LooRules(TrickRules[LooTable]):
         # The miss: six tiles keeping five with two or three players, all seven left keeping
         # five with four.
         self.miss_size = 6 if players <= 3 else 7
+
+    def read_tricks(self, table: object) -> PublicTricks | None:
+        """The public tricks of a Domino Loo table, its decisions and owed discards with them."""
+        if not isinstance(table, LooTable):
+            return None
+        return PublicTricks(
+            trump=table.trump,
+            trick=table.trick,
+            leader=table.leader,
+            won=table.won,
+            placed=table.placed,
+            status=table.status,
+            owed=table.owed,
+        )
 
     @cached_property
     def presenter(self) -> LooPresenter:
