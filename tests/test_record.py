@@ -20,11 +20,11 @@ from boneyard.core.record import (
     rules_from_record,
     write_records,
 )
-from boneyard.games.line.state import HandState
+from boneyard.games.line.state import LineState
 from conftest import RECORDS, configure, load_record
 
 
-def play_out(state: HandState, seed: int = 0) -> None:
+def play_out(state: LineState, seed: int = 0) -> None:
     rng = random.Random(seed)
     while not state.over:
         state.apply(rng.choice(state.legal_actions()))

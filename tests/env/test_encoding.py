@@ -14,7 +14,7 @@ from boneyard.core.match import Match
 from boneyard.core.protocol import HandResult
 from boneyard.core.tiles import tiles_of
 from boneyard.games import GAMES
-from boneyard.games.line.state import HandState
+from boneyard.games.line.state import LineState
 from boneyard.research.env.encoding import Codec, action_kinds, end_slots, higher_is_better
 from conftest import T, configure, tiles
 
@@ -93,7 +93,7 @@ def test_block_layout() -> None:
     assert codec.action_name((T("6-4") * 3 + 0) * 2 + 1) == "6-4 at no end, low half exposed"
     deal = [tiles("6-6 6-5 5-5 4-4 3-3 2-2 1-1"), tiles("6-4 6-3 6-2 5-4 5-3 4-3 0-0")]
     stock = [t for t in range(28) if t not in deal[0] + deal[1]]
-    state = HandState.from_deal(codec.rules, deal, stock)
+    state = LineState.from_deal(codec.rules, deal, stock)
     state.apply(Play(T("6-6")))
     layout = state.layout
     assert codec.action_id(Play(T("6-4"), "L"), layout) == (T("6-4") * 3 + 1) * 2
@@ -168,7 +168,7 @@ def test_a_claiming_play_claims_exactly_its_points() -> None:
     assert seen > 0
 
 
-def swap_hidden(state: HandState, seat: int, rng: random.Random) -> HandState | None:
+def swap_hidden(state: LineState, seat: int, rng: random.Random) -> LineState | None:
     """A copy of ``state`` where a tile ``seat`` cannot see changes place: between two other
     seats' hands, or between another seat's hand and the stock (the counts unchanged)."""
     world = state.copy()

@@ -145,7 +145,7 @@ def test_the_worked_example_trains_saves_and_enters_a_tournament(tmp_path: Path)
     assert [h for h, _ in curve] == [200, 400]
     rules = make_rules("block", players=2)
     path = save_policy(tmp_path / "b.npz", rules, {"weights": policy.weights, "bias": policy.bias})
-    name = f"boneyard.env.policy:linear(path={path})"
+    name = f"boneyard.research.env.policy:linear(path={path})"
     assert make_agent(name).name == "b"
     result = run_tournament(rules, [name, "random"], deals=30, seed=2, workers=1)
     assert result.hands == 60 and result.agents[0].name == name
@@ -164,10 +164,12 @@ def test_the_worked_example_trains_saves_and_enters_a_tournament(tmp_path: Path)
     zero = save_policy(
         tmp_path / "z.npz", rules, {"weights": np.zeros((202, 211)), "bias": np.zeros(202)}
     )
-    first = simulate(rules, [f"boneyard.env.policy:linear(path={zero})", "random"], hands=50)
+    first = simulate(
+        rules, [f"boneyard.research.env.policy:linear(path={zero})", "random"], hands=50
+    )
     assert first.engine == "python"
     with pytest.raises(SimulationError, match="trained for block, not draw"):
-        simulate(make_rules("draw"), [f"boneyard.env.policy:linear(path={zero})"], hands=2)
+        simulate(make_rules("draw"), [f"boneyard.research.env.policy:linear(path={zero})"], hands=2)
 
 
 def test_openspiel_bots_and_boneyard_agents_as_each_other() -> None:
@@ -198,7 +200,7 @@ def test_openspiel_bots_and_boneyard_agents_as_each_other() -> None:
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(3))
     assert sorted(returns) == [-1.0, 1.0]
     assert isinstance(game, pyspiel.Game)
-    name = "boneyard.env.openspiel_bots:ismcts(simulations=8)"
+    name = "boneyard.research.env.openspiel_bots:ismcts(simulations=8)"
     assert ismcts(simulations=8).name == "ismcts-8"
     result = run_tournament(rules, [name, "random"], deals=3, seed=1, workers=1)
     assert result.hands == 6

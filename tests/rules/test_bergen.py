@@ -18,7 +18,7 @@ from boneyard.apps.plain import TerminalGame
 from boneyard.core.protocol import HandResult
 from boneyard.core.record import RecordError, match_to_record, replay_record
 from boneyard.games.bergen import BergenRules
-from boneyard.games.line.state import HandState
+from boneyard.games.line.state import LineState
 from boneyard.players.search.hints import search_hints
 from boneyard.text.narration import default_opponent, reader_voice
 from conftest import T, arranged, assert_illegal, build, configure, load_record, with_options
@@ -35,7 +35,7 @@ def end_result(hands: list[str], ended: str, out: int | None, **options: Any) ->
     return state.rules.hand_result(state, ended, out)
 
 
-def play_out(state: HandState, rng: random.Random) -> None:
+def play_out(state: LineState, rng: random.Random) -> None:
     while not state.over:
         state.apply(rng.choice(state.legal_actions()))
 

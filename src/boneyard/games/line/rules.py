@@ -87,7 +87,7 @@ from .state import LineState, read_public
 if TYPE_CHECKING:
     from ...core.presenter import Presenter
 
-__all__ = ["LineRules", "Rules"]
+__all__ = ["LineRules"]
 
 
 class LineRules(GameRules, LineReading, GivesSearchHints):
@@ -956,7 +956,3 @@ class LineRules(GameRules, LineReading, GivesSearchHints):
 
     def end_names(self) -> str:
         return self.game.end_names
-
-
-# The name the library has always used for the line games' rules.
-Rules = LineRules

@@ -1014,7 +1014,3 @@ def _tiles(mask: int) -> list[int]:
         out.append(low_bit.bit_length() - 1)
         mask ^= low_bit
     return out
-
-
-# The name the library has always used for the line games' state.
-HandState = LineState
