@@ -60,6 +60,10 @@ class Game:
 
     id: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
+    order: ClassVar[int] = 1000
+    """The game's place in the listings (the registry's ``GAMES``, the options, the index of
+    docs/games/): the games are listed by it, then by id. The sixteen first games hold 10 to 160;
+    a game that gives none comes after them."""
     title: ClassVar[str]
     summary: ClassVar[str]
     # The options of this game in the order it shows them: its own (declared in its module) and
@@ -187,8 +191,8 @@ class Game:
         ]
 
 
-# The games the registry (boneyard.games, one line per game) has registered: what the core looks a
-# game up in (a record names its game) without importing the games above it.
+# The games the registry (boneyard.games, which finds them by their folders) has registered: what
+# the core looks a game up in (a record names its game) without importing the games above it.
 _REGISTERED: dict[str, Game] = {}
 _ALIASES: dict[str, str] = {}
 

@@ -77,6 +77,7 @@ LINE_DEFAULTS: dict[str, Any] = {
 
 class BlockGame(Game):
     id: ClassVar[str] = "block"
+    order: ClassVar[int] = 10
     title: ClassVar[str] = "Block"
     summary: ClassVar[str] = (
         "Match an end of the line or pass; no drawing. First out scores the others' pips."
@@ -132,6 +133,7 @@ class BlockGame(Game):
 
 class DrawGame(Game):
     id: ClassVar[str] = "draw"
+    order: ClassVar[int] = 20
     title: ClassVar[str] = "Draw"
     summary: ClassVar[str] = (
         "As Block, but a player who cannot match draws from the stock until he can."
@@ -173,6 +175,7 @@ class DrawGame(Game):
 
 class PartnershipGame(Game):
     id: ClassVar[str] = "partnership"
+    order: ClassVar[int] = 30
     title: ClassVar[str] = "Partnership dominoes"
     summary: ClassVar[str] = (
         "Four players in two partnerships, all tiles dealt, block play; the side that goes out or "
@@ -217,3 +220,7 @@ class PartnershipGame(Game):
             "abw333/dominoes docs",
         ),
     }
+
+
+GAMES: tuple[Game, ...] = (BlockGame(), DrawGame(), PartnershipGame())
+"""The games of this module, for the registry (:mod:`boneyard.games`)."""

@@ -484,6 +484,7 @@ class CountingGame(Game):
 
 class MugginsGame(CountingGame):
     id: ClassVar[str] = "muggins"
+    order: ClassVar[int] = 40
     aliases: ClassVar[tuple[str, ...]] = ("all-fives",)
     title: ClassVar[str] = "Muggins / All Fives"
     summary: ClassVar[str] = (
@@ -548,6 +549,7 @@ class MugginsGame(CountingGame):
 
 class AllThreesGame(CountingGame):
     id: ClassVar[str] = "all-threes"
+    order: ClassVar[int] = 50
     title: ClassVar[str] = "All Threes"
     summary: ClassVar[str] = (
         "Muggins aiming at multiples of three: score the count of the open ends whenever it is "
@@ -576,6 +578,7 @@ class AllThreesGame(CountingGame):
 
 class FivesAndThreesGame(CountingGame):
     id: ClassVar[str] = "fives-and-threes"
+    order: ClassVar[int] = 60
     aliases: ClassVar[tuple[str, ...]] = ("threes-and-fives",)
     title: ClassVar[str] = "Fives and Threes"
     summary: ClassVar[str] = (
@@ -623,3 +626,7 @@ class FivesAndThreesGame(CountingGame):
             BRITANNICA,
         ),
     }
+
+
+GAMES: tuple[Game, ...] = (MugginsGame(), AllThreesGame(), FivesAndThreesGame())
+"""The games of this module, for the registry (:mod:`boneyard.games`)."""

@@ -79,6 +79,7 @@ class SebastopolRules(LineRules):
 
 class SebastopolGame(Game):
     id: ClassVar[str] = "sebastopol"
+    order: ClassVar[int] = 110
     aliases: ClassVar[tuple[str, ...]] = ("sevastopol",)
     title: ClassVar[str] = "Sebastopol"
     summary: ClassVar[str] = (
@@ -105,3 +106,7 @@ class SebastopolGame(Game):
             "pagat Sebastopol (gambiter.com copy)",
         ),
     }
+
+
+GAMES: tuple[Game, ...] = (SebastopolGame(),)
+"""The games of this module, for the registry (:mod:`boneyard.games`)."""

@@ -15,6 +15,7 @@ __all__ = ["BergenGame"]
 
 class BergenGame(Game):
     id: ClassVar[str] = "bergen"
+    order: ClassVar[int] = 100
     title: ClassVar[str] = "Bergen"
     summary: ClassVar[str] = (
         "A drawing line game scored as you play: 2 for making both ends the same number, 3 when "

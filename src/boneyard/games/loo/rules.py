@@ -356,6 +356,7 @@ class LooRules(TrickRules[LooTable], TrickReading):
 
 class DominoLooGame(TrickGame):
     id: ClassVar[str] = "domino-loo"
+    order: ClassVar[int] = 140
     title: ClassVar[str] = "Domino Loo"
     summary: ClassVar[str] = (
         "Loo with dominoes: five tiles each, trumps turned up, five tricks; stand, take the miss "

@@ -361,6 +361,7 @@ class MatadorPresenter(LinePresenter[MatadorRules]):
 
 class MatadorGame(Game):
     id: ClassVar[str] = "matador"
+    order: ClassVar[int] = 70
     title: ClassVar[str] = "Matador"
     summary: ClassVar[str] = (
         "Join tiles so that the touching halves make seven; blanks are closed except to the "

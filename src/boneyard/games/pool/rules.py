@@ -268,6 +268,7 @@ class PoolPresenter(LinePresenter[PoolRules]):
 
 class DominoPoolGame(Game):
     id: ClassVar[str] = "domino-pool"
+    order: ClassVar[int] = 90
     title: ClassVar[str] = "Domino Pool"
     summary: ClassVar[str] = (
         "Three to six players stake a pool each hand; block play, no drawing; the first out takes "

@@ -606,6 +606,7 @@ class FortyTwoRules(TrickRules[FortyTwoTable]):
 
 class FortyTwoGame(TrickGame):
     id: ClassVar[str] = "texas-42"
+    order: ClassVar[int] = 150
 
     def agents(self) -> dict[str, Callable[[], Any]]:
         """Texas 42's own players: ``texas`` (the strategy notes) and ``texas-expert``."""

@@ -163,6 +163,7 @@ class ChickenFootPresenter(RoundsPresenter[ChickenFootRules]):
 
 class ChickenFootGame(Game):
     id: ClassVar[str] = "chicken-foot"
+    order: ClassVar[int] = 130
     title: ClassVar[str] = "Chicken Foot"
     summary: ClassVar[str] = (
         "Double-nine, 2 to 8 players, a round per double from the 9-9 down: the starting double "

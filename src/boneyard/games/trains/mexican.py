@@ -448,6 +448,7 @@ class MexicanTrainPresenter(RoundsPresenter[MexicanTrainRules]):
 
 class MexicanTrainGame(Game):
     id: ClassVar[str] = "mexican-train"
+    order: ClassVar[int] = 120
     title: ClassVar[str] = "Mexican Train"
     summary: ClassVar[str] = (
         "Double-twelve, 2 to 8 players, 13 rounds from the 12-12 engine down: build your own "

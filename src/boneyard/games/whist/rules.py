@@ -345,6 +345,7 @@ class WhistPresenter(LinePresenter[WhistRules]):
 
 class DominoWhistGame(Game):
     id: ClassVar[str] = "domino-whist"
+    order: ClassVar[int] = 80
     title: ClassVar[str] = "Domino Whist"
     summary: ClassVar[str] = (
         "Four players in two partnerships drawn as at Whist, all tiles dealt, block play; the side "
