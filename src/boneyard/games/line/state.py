@@ -903,16 +903,7 @@ def read_public(rules: LineRules, view: Observation) -> PublicReading:
     bonus = -1  # the double whose bonus play is pending
     must_hold: tuple[int, int] | None = None  # (seat, tiles): it holds one of them
     drew = False
-    # Who acted after each move (calls of muggins apart): the next actor, or the seat to move.
-    actors = [m.seat for m in history if type(m.action) is not Muggins]
-    nxt_actor = [-1] * len(history)
-    following = view.turn if not view.over else -1
-    k = len(actors)
-    for i in range(len(history) - 1, -1, -1):
-        nxt_actor[i] = following
-        if type(history[i].action) is not Muggins:
-            k -= 1
-            following = actors[k]
+    nxt_actor = _next_actors(view)
     tables = public_tables(rules, history)
     for i, move in enumerate(history):
         action = move.action
@@ -931,10 +922,7 @@ def read_public(rules: LineRules, view: Observation) -> PublicReading:
             if must_hold and must_hold[0] == s:
                 must_hold = None
             if rules.double_bonus_play and DOUBLE[t] and not was_bonus and nxt_actor[i] >= 0:
-                fits = 0
-                for u in _tiles(rules.tiles.suit_mask[HIGH[t]]):
-                    if rules.bonus_plays(BIT[u], layout, t):
-                        fits |= BIT[u]
+                fits = _bonus_fits(rules, layout, t)
                 if nxt_actor[i] == s:
                     # The bonus was offered: the seat held a tile matching the double there,
                     # and holds it until it plays again.
@@ -979,6 +967,45 @@ def read_public(rules: LineRules, view: Observation) -> PublicReading:
         finding = True
         for tl in timelines:
             tl.append((LACKS, doubles))
+    facts = _facts(rules, view, timelines, layout, must_hold)
+    drew = drew and bool(history) and history[-1].seat == view.turn
+    return PublicReading(facts, finding, bonus, drew)
+
+
+def _next_actors(view: Observation) -> list[int]:
+    """Who acted after each move of ``view``'s history (calls of muggins apart): the next actor,
+    or the seat to move (-1 once the hand is over)."""
+    history = view.history
+    actors = [m.seat for m in history if type(m.action) is not Muggins]
+    nxt_actor = [-1] * len(history)
+    following = view.turn if not view.over else -1
+    k = len(actors)
+    for i in range(len(history) - 1, -1, -1):
+        nxt_actor[i] = following
+        if type(history[i].action) is not Muggins:
+            k -= 1
+            following = actors[k]
+    return nxt_actor
+
+
+def _bonus_fits(rules: LineRules, layout: Layout, double: int) -> int:
+    """The tiles that would make a bonus play on ``double``, just laid on ``layout``."""
+    fits = 0
+    for u in _tiles(rules.tiles.suit_mask[HIGH[double]]):
+        if rules.bonus_plays(BIT[u], layout, double):
+            fits |= BIT[u]
+    return fits
+
+
+def _facts(
+    rules: LineRules,
+    view: Observation,
+    timelines: list[list[tuple[int, int]]],
+    layout: Layout | None,
+    must_hold: tuple[int, int] | None,
+) -> HiddenFacts:
+    """The hidden facts once the moves are read: each seat's deal put first in its timeline,
+    and what a hand not over proves."""
     # The hand is not over: the last block check (after the last play or draw) found a seat
     # able to play, or a tile to draw. Only passes came since, so the hands are the same.
     alive = 0
@@ -996,15 +1023,13 @@ def read_public(rules: LineRules, view: Observation) -> PublicReading:
         drawn = sum(1 for kind, _ in tl if kind == ACQUIRED)
         tl.insert(0, (ACQUIRED, view.hand_sizes[s] + played - drawn))
     placed = layout.placed if layout is not None else 0
-    facts = HiddenFacts(
+    return HiddenFacts(
         tuple(tuple(tl) for tl in timelines),
         rules.tiles.all_mask & ~view.hand & ~placed,
         alive,
         rules.early_block_detection,
         must_hold if must_hold is not None and must_hold[0] != view.seat else None,
     )
-    drew = drew and bool(history) and history[-1].seat == view.turn
-    return PublicReading(facts, finding, bonus, drew)
 
 
 def _tiles(mask: int) -> list[int]:
