@@ -316,6 +316,26 @@ def test_the_layer_guard_lets_players_read_the_registry_and_no_game() -> None:
     )
 
 
+def test_the_protocol_imports_no_presenter() -> None:
+    """The presenter is beside the rules, not in them: core/protocol.py imports no presenter
+    module, at run time or for the type checker (the game makes the presenter:
+    ``Game.presenter_class``, ``Game.presenter_for``)."""
+    _, _, tree = next(m for m in modules() if m[0] == "core/protocol.py")
+    found = [m for m in imports("core/protocol.py", tree) if "presenter" in m.split(".")[-1]]
+    assert found == []
+    assert [m for m in imports("x.py", ast.parse("from .presenter import P\n"))] == [
+        "boneyard.presenter"
+    ]
+
+
+def test_every_game_names_its_presenter() -> None:
+    """Each game's rules are told by the presenter its game makes, once per rules."""
+    for game in GAMES.values():
+        rules = game.configure()
+        assert rules.presenter is rules.presenter
+        assert rules.presenter.rules is rules
+
+
 def test_the_record_does_not_import_the_simulation() -> None:
     _, _, tree = next(m for m in modules() if m[0] == "core/record.py")
     assert not [m for m in imports("core/record.py", tree) if m.startswith("boneyard.research")]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from .options import (
     OptionError,
@@ -24,6 +24,13 @@ from .options import (
 )
 from .protocol import GameRules
 
+if TYPE_CHECKING:
+    from .presenter import Presenter
+
+GamePresenter: TypeAlias = "Presenter[Any]"
+"""A game's presenter, as the protocol names its type (``GameRules.presenter``) without importing
+the presenter module: the presenter is beside the rules, made by the game."""
+
 __all__ = [
     "BRITANNICA",
     "FOSTER",
@@ -31,6 +38,7 @@ __all__ = [
     "HOYLE_MATADORE",
     "WIKIPEDIA_MATADOR",
     "Game",
+    "GamePresenter",
     "RuleSet",
     "find_game",
     "register_games",
@@ -80,6 +88,9 @@ class Game:
     default_players: ClassVar[int] = 2
     end_names: ClassVar[str] = "L and R (the two ends of the line)"
     rules_class: ClassVar[type[GameRules]]
+    presenter_class: ClassVar[type[Presenter[Any]]]
+    """How the game is told and drawn: the class of its presenter, made once per rules
+    (:meth:`presenter_for`)."""
     # Values a game names for an option: option -> {name: value} (Mexican Train's hand-size
     # tables by their source, -o hand_size=cardinal).
     named_values: ClassVar[dict[str, dict[str, Any]]] = {}
@@ -108,6 +119,12 @@ class Game:
         elsewhere = any(name in g._specs for g in _REGISTERED.values())
         what = f"option {name!r} does not apply to" if elsewhere else f"unknown option {name!r} for"
         raise OptionError(f"{what} {self.id}: options are {', '.join(self.option_names)}")
+
+    def presenter_for(self, rules: GameRules) -> Presenter[Any]:
+        """The presenter of ``rules`` (rules of this game): a :attr:`presenter_class`. A game
+        whose presenter module reads its rules module, where the game is defined, imports it
+        here instead, when first told."""
+        return self.presenter_class(rules)
 
     def agents(self) -> dict[str, Callable[[], Any]]:
         """The game's own players by name (each made by calling it: an object with ``name`` and

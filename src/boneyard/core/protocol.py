@@ -26,6 +26,7 @@ from __future__ import annotations
 import abc
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .actions import Action, Move
@@ -35,11 +36,10 @@ from .options import OptionSpec
 if TYPE_CHECKING:
     import random
 
-    from .game import Game
+    from .game import Game, GamePresenter
     from .kernel import KernelState
     from .kernel_spec import KernelSpec
     from .options import Options
-    from .presenter import Presenter
     from .tiles import TileSet
 
 __all__ = [
@@ -448,11 +448,13 @@ class GameRules(abc.ABC):
     def id(self) -> str:
         return self.game.id
 
-    @property
-    @abc.abstractmethod
-    def presenter(self) -> Presenter[Any]:
-        """How the game is told in words and drawn (:class:`~boneyard.core.presenter.Presenter`):
-        the one place a front end learns what is particular to the game."""
+    @cached_property
+    def presenter(self) -> GamePresenter:
+        """How the game is told in words and drawn (a
+        :class:`~boneyard.core.presenter.Presenter`): the one place a front end learns what is
+        particular to the game. The presenter is beside the rules, not in them: the game makes it
+        (:meth:`Game.presenter_for <boneyard.core.game.Game.presenter_for>`), once per rules."""
+        return self.game.presenter_for(self)
 
     def partners(self) -> bool:
         return any(len(side) > 1 for side in self.sides)

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from ..core.game import BRITANNICA, GARDEN_GAMES, Game, RuleSet
 from ..core.options import pick
 from .line.options import LINE_SPECS
+from .line.presenter import LinePresenter
 from .line.rules import LineRules
 
 __all__ = ["BlockGame", "DrawGame", "PartnershipGame"]
@@ -90,6 +91,7 @@ class BlockGame(Game):
         "spinner) and nU, nD (the short sides of a later spinner n-n)"
     )
     rules_class = LineRules
+    presenter_class = LinePresenter
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "modern": RuleSet(
             "modern",
@@ -147,6 +149,7 @@ class DrawGame(Game):
     default_rules = "britannica"
     end_names = BlockGame.end_names
     rules_class = LineRules
+    presenter_class = LinePresenter
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "britannica": RuleSet(
             "britannica",
@@ -196,6 +199,7 @@ class PartnershipGame(Game):
     max_players = 4
     default_players = 4
     rules_class = LineRules
+    presenter_class = LinePresenter
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "latin": RuleSet(
             "latin",

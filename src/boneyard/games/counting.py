@@ -350,9 +350,6 @@ class CountingRules(LineRules):
                 out.extend(Play(a.tile, a.end, a.open, c) for c in self.claim_values)
         return out
 
-    def make_presenter(self) -> CountingPresenter:
-        return CountingPresenter(self)
-
 
 class CountingPresenter(LinePresenter[CountingRules]):
     """The counting games told: the count of the open ends on the table, what each play scores
@@ -476,6 +473,7 @@ class CountingGame(Game):
 
     option_specs = pick(COUNTING_OPTIONS, LINE_SPECS, COUNTING_SPECS)
     rules_class = CountingRules
+    presenter_class = CountingPresenter
     end_names = (
         "L and R (the two ends of the line); with a spinner, U and D (its short sides); with "
         "every double a spinner, nU and nD for a later spinner n-n"

@@ -8,6 +8,7 @@ from ...core.game import Game, RuleSet
 from ...core.options import pick
 from ..line.options import LINE_SPECS
 from .options import BERGEN_DEFAULTS, BERGEN_OPTIONS, BERGEN_SPECS
+from .presenter import BergenPresenter
 from .rules import BergenRules
 
 __all__ = ["BergenGame"]
@@ -25,6 +26,7 @@ class BergenGame(Game):
     defaults = BERGEN_DEFAULTS
     default_rules = "classic"
     rules_class = BergenRules
+    presenter_class = BergenPresenter
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "classic": RuleSet(
             "classic",

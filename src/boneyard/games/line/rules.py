@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import _BY_END as _PLAYS_AT
@@ -85,7 +84,7 @@ from .options import (
 from .state import LineState, read_public
 
 if TYPE_CHECKING:
-    from ...core.presenter import Presenter
+    pass
 
 __all__ = ["LineRules"]
 
@@ -235,18 +234,6 @@ class LineRules(GameRules, LineReading, GivesSearchHints):
             needs_history=self.search_needs_history,
             scores_shape_future=self.scores_shape_future,
         )
-
-    @cached_property
-    def presenter(self) -> Presenter[Any]:
-        """How this game is told to people: its words and the description of its table
-        (:mod:`boneyard.core.presenter`)."""
-        return self.make_presenter()
-
-    def make_presenter(self) -> Presenter[Any]:
-        """This game's presenter (a game's rules return their own)."""
-        from .presenter import LinePresenter
-
-        return LinePresenter(self)
 
     # ----------------------------------------------------------------- dealing and the lead
     def deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:

@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.actions import Action, Discard, Drop, Move, Play, TakeMiss
@@ -53,6 +52,7 @@ from ...core.game import RuleSet
 from ...core.options import pick
 from ...core.protocol import (
     TARGET_SCORE,
+    GameRules,
     GameState,
     HandResult,
     HandStart,
@@ -144,12 +144,6 @@ class LooRules(TrickRules[LooTable], TrickReading):
             status=table.status,
             owed=table.owed,
         )
-
-    @cached_property
-    def presenter(self) -> LooPresenter:
-        from .presenter import LooPresenter
-
-        return LooPresenter(self)
 
     # ----------------------------------------------------------------- suits and ranks
     def is_trump(self, t: int, trump: int) -> bool:
@@ -370,6 +364,13 @@ class DominoLooGame(TrickGame):
     max_players = 4
     default_players = 4
     rules_class = LooRules
+
+    def presenter_for(self, rules: GameRules) -> LooPresenter:
+        from .presenter import LooPresenter  # it reads these rules: imported when first told
+
+        assert isinstance(rules, LooRules)
+        return LooPresenter(rules)
+
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "berkeley": RuleSet(
             "berkeley",

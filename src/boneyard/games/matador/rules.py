@@ -269,9 +269,6 @@ class MatadorRules(LineRules):
     def describe_tile(self, t: int) -> str:
         return f"{NAMES[t]} (matador)" if self.is_matador(t) else NAMES[t]
 
-    def make_presenter(self) -> MatadorPresenter:
-        return MatadorPresenter(self)
-
 
 MATADOR_HELP = """\
 In Matador a matador is played one of two ways, each a move of its own: 5-2 R 5 plays the matador
@@ -371,6 +368,7 @@ class MatadorGame(Game):
     defaults: ClassVar[dict[str, Any]] = MATADOR_DEFAULTS
     default_rules = "britannica"
     rules_class = MatadorRules
+    presenter_class = MatadorPresenter
     end_names = "L and R (the two ends of the line)"
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "britannica": RuleSet(

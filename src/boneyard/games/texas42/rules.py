@@ -36,7 +36,6 @@ The hand stops as soon as the bid is made or set (unless ``play_out``).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -46,6 +45,7 @@ from ...core.options import OptionError
 from ...core.protocol import (
     TARGET_SCORE,
     GamePlayer,
+    GameRules,
     GameState,
     HandResult,
     HandStart,
@@ -166,16 +166,6 @@ class FortyTwoRules(TrickRules[FortyTwoTable]):
         self._phase_actions: tuple[Action, ...] | None = None
 
     # ----------------------------------------------------------------- description
-    @functools.cached_property
-    def presenter(self) -> FortyTwoPresenter:
-        """How the game is told (:mod:`boneyard.games.texas42.presenter`)."""
-        return self.make_presenter()
-
-    def make_presenter(self) -> FortyTwoPresenter:
-        from .presenter import FortyTwoPresenter
-
-        return FortyTwoPresenter(self)
-
     def seat_name(self, seat: int) -> str:
         return f"seat {seat}"
 
@@ -651,6 +641,13 @@ class FortyTwoGame(TrickGame):
     max_players = 4
     default_players = 4
     rules_class = FortyTwoRules
+
+    def presenter_for(self, rules: GameRules) -> FortyTwoPresenter:
+        from .presenter import FortyTwoPresenter  # it reads these rules: imported when first told
+
+        assert isinstance(rules, FortyTwoRules)
+        return FortyTwoPresenter(rules)
+
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "austin42": RuleSet(
             "austin42",

@@ -135,9 +135,6 @@ class ChickenFootRules(RoundsRules):
         done = 3 - len(waiting)
         return f"the {NAMES[double]} must get its three toes first ({done} of 3 laid)"
 
-    def make_presenter(self) -> ChickenFootPresenter:
-        return ChickenFootPresenter(self)
-
 
 class ChickenFootPresenter(RoundsPresenter[ChickenFootRules]):
     """Chicken Foot told: the starting double's sides and every later double's toes, waiting to
@@ -200,6 +197,7 @@ class ChickenFootGame(Game):
     max_players = 8
     default_players = 4
     rules_class = ChickenFootRules
+    presenter_class = ChickenFootPresenter
     end_names = (
         "L, R, U and D (the four sides of the starting double; with "
         "starting_double=three_each_side, L, LU and LD on its left, R, RU and RD on its right); "
