@@ -11,6 +11,9 @@ players and the research interfaces ask for it by type, never by a game's class 
     if isinstance(rules, TrickReading):     # tricks to read (Domino Loo)
         tricks = rules.read_tricks(observation.table)
 
+    if isinstance(rules, OwnPlayers):       # its own players at the levels (Texas 42)
+        player = rules.level_player("expert", budget)
+
 Asking by type keeps both sides honest: mypy knows the methods of the capability once asked, a
 game offers a capability by saying so (inheriting it) rather than by happening to have a method
 of that name, and no module outside ``games/`` imports a game's module to learn what it is.
@@ -31,8 +34,16 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .actions import Action, Play
     from .layout import Layout
+    from .protocol import GamePlayer
 
-__all__ = ["GivesSearchHints", "LineReading", "PublicTricks", "SearchHints", "TrickReading"]
+__all__ = [
+    "GivesSearchHints",
+    "LineReading",
+    "OwnPlayers",
+    "PublicTricks",
+    "SearchHints",
+    "TrickReading",
+]
 
 
 class LineReading(abc.ABC):
@@ -133,6 +144,18 @@ class SearchHints:
     rollouts: bool = False
     needs_history: bool = False
     scores_shape_future: bool = False
+
+
+class OwnPlayers(abc.ABC):
+    """Rules whose game plays itself at the search player's levels where the line search does
+    not play it (Texas 42's tricks): its own players take the levels, the hints and the reviews."""
+
+    @abc.abstractmethod
+    def level_player(self, level: str, budget: float | None) -> GamePlayer | None:
+        """The game's own player at a difficulty level of the search player (``beginner``,
+        ``casual``, ``strong``, ``expert``; ``analysis`` for hints and reviews), given ``budget``
+        seconds a move (``None``: no clock, a fixed effort, as the analysis asks); ``None``
+        where the line search plays that level."""
 
 
 class GivesSearchHints(abc.ABC):

@@ -372,7 +372,8 @@ class HiddenFacts:
 
 # --------------------------------------------------------------------------- a game's players
 class GamePlayer(Protocol):
-    """A game's own player (:meth:`GameRules.level_player`): it chooses a move, and values
+    """A game's own player (:meth:`OwnPlayers.level_player
+    <boneyard.core.capabilities.OwnPlayers.level_player>`): it chooses a move, and values
     every legal move in each world it sampled, the same worlds for every move (the points its
     side expects from them, as a hint or a review ranks them and tells their margins)."""
 
@@ -507,10 +508,6 @@ class GameRules(abc.ABC):
         drew to decide it (empty where it is decided otherwise)."""
         return rng.randrange(self.players), []
 
-    def first_leader(self, rng: random.Random) -> int:
-        """The leader of a match's first hand where the deal does not decide it."""
-        return self.draw_for_lead(rng)[0]
-
     def hand_context(self, index: int, previous: GameState | None) -> Any:
         """What a hand of a match needs to know beyond its deal, from its place in the match
         (``index`` from 0) and the hand before. ``None`` here."""
@@ -612,14 +609,6 @@ class GameRules(abc.ABC):
         """What ``view``'s public history proves about the tiles it cannot see (see
         :class:`HiddenFacts`): the game reads its own moves (a pass on a line, a trick not
         followed)."""
-
-    def level_player(self, level: str, budget: float | None) -> GamePlayer | None:
-        """The game's own player at a difficulty level of the search player (``beginner``,
-        ``casual``, ``strong``, ``expert``; ``analysis`` for hints and reviews), given ``budget``
-        seconds a move (``None``: no clock, a fixed effort, as the analysis asks), where the
-        line search (:mod:`boneyard.players.search`) does not play the game: the levels, hints
-        and reviews then take it. ``None``: the line search plays it."""
-        return None
 
     def kernel_spec(self) -> KernelSpec | None:
         """The compiled core's description of these rules (:mod:`boneyard.core.kernel_spec`), or

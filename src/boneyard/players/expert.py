@@ -34,6 +34,7 @@ from collections.abc import Callable
 
 from ..core import kernel
 from ..core.actions import Action
+from ..core.capabilities import OwnPlayers
 from ..core.protocol import GamePlayer, GameRules, Observation
 from .search.hints import search_hints
 from .search.inference import Inference, world_state
@@ -199,9 +200,14 @@ class ExpertAgent:
 
     def _own_player(self, rules: GameRules) -> GamePlayer | None:
         """The game's own player at this level where the line search does not play the game
-        (:meth:`~boneyard.core.protocol.GameRules.level_player`), made once per rules."""
+        (:class:`~boneyard.core.capabilities.OwnPlayers`), made once per rules."""
         if self._own is None or self._own[0] is not rules:
-            self._own = (rules, rules.level_player(self.name, self.budget))
+            own = (
+                rules.level_player(self.name, self.budget)
+                if isinstance(rules, OwnPlayers)
+                else None
+            )
+            self._own = (rules, own)
         return self._own[1]
 
     def _world_source(

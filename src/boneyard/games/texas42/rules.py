@@ -40,6 +40,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.actions import Action, Bid, Declare, Move, Play, parse_tile, play
+from ...core.capabilities import OwnPlayers
 from ...core.game import Game, RuleSet
 from ...core.options import OptionError
 from ...core.protocol import (
@@ -106,7 +107,7 @@ SUIT_WORDS = ("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "d
 """The suits by number as 42 players name them (and the doubles' suit)."""
 
 
-class FortyTwoRules(TrickRules[FortyTwoTable]):
+class FortyTwoRules(TrickRules[FortyTwoTable], OwnPlayers):
     """The resolved rules of a Texas 42 match (see the module)."""
 
     hidden_moves = False  # every move is public
