@@ -707,6 +707,31 @@ class GameState(abc.ABC):
         history: what a search needs (the engine reads the history only for the move it has just
         appended, and where :meth:`search_key` says so)."""
 
+    def _copy_fields(self, c: Any, history: bool) -> None:
+        """Give ``c`` (a new, empty state of this type) the fields every hand has, as
+        :meth:`copy` shares or copies them: what a game's ``copy`` starts with before its own."""
+        # ``c`` is typed Any: GameState declares these fields but leaves the slots that hold
+        # them to each game's state class, so the type checker cannot see them assigned here.
+        c.rules = self.rules
+        c.hands = self.hands[:]
+        c.deal = self.deal
+        c.stock = self.stock
+        c.stock_pos = self.stock_pos
+        c.turn = self.turn
+        c.leader = self.leader
+        c.scores = self.scores[:]
+        c.base_totals = self.base_totals
+        c.context = self.context
+        c.discards = self.discards  # a tuple: replaced, never changed
+        c.history = self.history[:] if history else []
+        if self.public is self.history:
+            c.public = c.history
+        else:
+            c.public = self.public[:] if history else []
+        c.over = self.over
+        c.result = self.result
+        c.phase = self.phase
+
     @abc.abstractmethod
     def search_key(self) -> tuple[object, ...]:
         """What decides the rest of the hand, for a search's transposition table: the hands,
@@ -737,11 +762,23 @@ class GameState(abc.ABC):
         game."""
         return None
 
-    @abc.abstractmethod
     def with_world(self, hands: Sequence[int], stock: Sequence[int] | None = None) -> GameState:
         """This position (a copy, without its history) with other hidden tiles: ``hands`` per
         seat, and ``stock`` (the tiles left to draw, in order) if given. What a search trying
         what a seat might hold needs; the public facts stay as they are."""
+        c: Any = self.copy(history=False)  # Any: the slots are the game's (see _copy_fields)
+        c.hands = list(hands)
+        if stock is not None:
+            c.stock = tuple(stock)
+            c.stock_pos = 0
+        c.hidden_changed()
+        copied: GameState = c
+        return copied
+
+    @abc.abstractmethod
+    def hidden_changed(self) -> None:
+        """The hidden tiles were changed under this state (:meth:`with_world`): forget what was
+        worked out from them (a cache of the legal actions)."""
 
     # ----------------------------------------------------------------- views
     def observation(self, seat: int) -> Observation:

@@ -355,37 +355,17 @@ class LineState(GameState):
         needs, since the engine reads the history only for the move it has just appended and for
         the ``last_to_play`` tie-break."""
         c = LineState.__new__(LineState)
-        c.rules = self.rules
-        c.hands = self.hands[:]
-        c.deal = self.deal
-        c.stock = self.stock
-        c.stock_pos = self.stock_pos
+        self._copy_fields(c, history)
         c.layout = self.layout
-        c.turn = self.turn
-        c.leader = self.leader
         c.lead_by_deal = self.lead_by_deal
         c.required_lead = self.required_lead
         c.finding_lead = self.finding_lead
         c.bonus_double = self.bonus_double
-        c.context = self.context
-        c.discards = self.discards  # a tuple: replaced, never changed
         c.drew = self.drew
-        c.scores = self.scores[:]
-        c.base_totals = self.base_totals
         c.target_side = self.target_side
         c.unclaimed = self.unclaimed
         c.unclaimed_by = self.unclaimed_by
-        if history:
-            c.penalties = self.penalties[:]
-            c.history = self.history[:]
-            c.public = c.history if self.public is self.history else self.public[:]
-        else:
-            c.penalties = []
-            c.history = []
-            c.public = c.history if self.public is self.history else []
-        c.over = self.over
-        c.result = self.result
-        c.phase = self.phase
+        c.penalties = self.penalties[:] if history else []
         c._legal = self._legal
         c._lost = 0
         return c
@@ -395,16 +375,8 @@ class LineState(GameState):
         core's :class:`~boneyard.core.kernel.KernelState` names)."""
         return self
 
-    def with_world(self, hands: Sequence[int], stock: Sequence[int] | None = None) -> LineState:
-        """This position, without its history, with ``hands`` and (if given) ``stock`` as the
-        tiles left to draw (see :meth:`GameState.with_world`)."""
-        c = self.copy(history=False)
-        c.hands = list(hands)
-        if stock is not None:
-            c.stock = tuple(stock)
-            c.stock_pos = 0
-        c._legal = None
-        return c
+    def hidden_changed(self) -> None:
+        self._legal = None
 
     def search_key(self) -> tuple[object, ...]:
         """What decides the rest of the hand (see :meth:`GameState.search_key`): the hands, the
