@@ -1,11 +1,15 @@
 """The engine protocol: what every game answers, and what applying a move says happened.
 
 Every game implements two types: a :class:`GameRules` (one match's resolved rules: dealing, the
-start of a hand, the match's hooks, notation, and the named hooks that players, search and the
-compiled core need) and a :class:`GameState` (one hand in progress: its phase, whose turn it is,
-the legal actions, applying one, copying, observations). The line games share one implementation
-of both (:mod:`boneyard.games.line`); a game that is not played on a line has its own state and
-table behind the same protocol (Domino Loo's tricks: :mod:`boneyard.games.loo`). Nothing outside a
+start of a hand, the match's hooks, notation, and what every game answers its players and the
+compiled core) and a :class:`GameState` (one hand in progress: its phase, whose turn it is, the
+legal actions, applying one, copying, observations). What only some games can answer (a line to
+read, tricks to read, their own players, hints to the search) is a capability
+(:mod:`boneyard.core.capabilities`), and how a game is told is its presenter, which the game makes
+beside its rules (:attr:`GameRules.presenter`): this module imports no presenter. The line games
+share one implementation of both (:mod:`boneyard.games.line`); a game that is not played on a line
+has its own state and table behind the same protocol (Domino Loo's tricks:
+:mod:`boneyard.games.loo`). Nothing outside a
 game's own modules needs to know which game it is: it asks these types.
 
 Applying an action returns an :class:`Outcome`: the move, what it scored and why
