@@ -9,8 +9,8 @@ read, tricks to read, their own players, hints to the search) is a capability
 beside its rules (:attr:`GameRules.presenter`): this module imports no presenter. The line games
 share one implementation of both (:mod:`boneyard.games.line`); a game that is not played on a line
 has its own state and table behind the same protocol (Domino Loo's tricks:
-:mod:`boneyard.games.loo`). Nothing outside a
-game's own modules needs to know which game it is: it asks these types.
+:mod:`boneyard.games.loo`). Nothing outside a game's own modules needs to know which game it is:
+it asks these types.
 
 Applying an action returns an :class:`Outcome`: the move, what it scored and why
 (:class:`Score`), what else happened (:class:`Event`: a trick taken, a partner out, the target
