@@ -124,7 +124,14 @@ class Game:
         """The presenter of ``rules`` (rules of this game): a :attr:`presenter_class`. A game
         whose presenter module reads its rules module, where the game is defined, imports it
         here instead, when first told."""
-        return self.presenter_class(rules)
+        try:
+            made = self.presenter_class
+        except AttributeError:
+            raise TypeError(
+                f"{type(self).__name__} names no presenter: set its presenter_class (or make "
+                "the presenter in presenter_for)"
+            ) from None
+        return made(rules)
 
     def agents(self) -> dict[str, Callable[[], Any]]:
         """The game's own players by name (each made by calling it: an object with ``name`` and
