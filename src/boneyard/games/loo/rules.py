@@ -365,12 +365,6 @@ class DominoLooGame(TrickGame):
     default_players = 4
     rules_class = LooRules
 
-    def presenter_for(self, rules: GameRules) -> LooPresenter:
-        from .presenter import LooPresenter  # it reads these rules: imported when first told
-
-        assert isinstance(rules, LooRules)
-        return LooPresenter(rules)
-
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "berkeley": RuleSet(
             "berkeley",
@@ -385,3 +379,9 @@ class DominoLooGame(TrickGame):
             "gamerules.com and domino-play.com for the miss and the points game (RULES.md §2.11)",
         ),
     }
+
+    def presenter_for(self, rules: GameRules) -> LooPresenter:
+        from .presenter import LooPresenter  # it reads these rules: imported when first told
+
+        assert isinstance(rules, LooRules)
+        return LooPresenter(rules)

@@ -643,12 +643,6 @@ class FortyTwoGame(TrickGame):
     default_players = 4
     rules_class = FortyTwoRules
 
-    def presenter_for(self, rules: GameRules) -> FortyTwoPresenter:
-        from .presenter import FortyTwoPresenter  # it reads these rules: imported when first told
-
-        assert isinstance(rules, FortyTwoRules)
-        return FortyTwoPresenter(rules)
-
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "austin42": RuleSet(
             "austin42",
@@ -706,6 +700,12 @@ class FortyTwoGame(TrickGame):
             "texas42.net '42 scoring'; Wikipedia '42 (dominoes)'",
         ),
     }
+
+    def presenter_for(self, rules: GameRules) -> FortyTwoPresenter:
+        from .presenter import FortyTwoPresenter  # it reads these rules: imported when first told
+
+        assert isinstance(rules, FortyTwoRules)
+        return FortyTwoPresenter(rules)
 
 
 def suit_words(suit: int) -> str:
