@@ -6,7 +6,6 @@ layer alone, and the same trick on Texas 42's table and Domino Loo's."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cached_property
 from typing import Any, ClassVar
 
 import pytest
@@ -66,10 +65,6 @@ class PlainRules(TrickRules[TrickPlay]):
         self.side_of = tuple(range(players))
         self.hand_size = 7
         self.target_score = 7
-
-    @cached_property
-    def presenter(self) -> PlainPresenter:
-        return PlainPresenter(self)
 
     def seats_in(self, table: TrickPlay) -> list[int]:
         return list(range(self.players))
@@ -180,6 +175,7 @@ class PlainGame(Game):
     defaults: ClassVar[dict[str, Any]] = {}
     default_rules = "plain"
     rules_class = PlainRules
+    presenter_class = PlainPresenter
     rule_sets: ClassVar[dict[str, RuleSet]] = {"plain": RuleSet("plain", "", {}, "")}
 
 

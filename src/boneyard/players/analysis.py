@@ -39,12 +39,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..core.actions import Action, Draw, Muggins, Pass, Play
+from ..core.capabilities import LineReading
 from ..core.layout import Layout
 from ..core.options import OptionError
 from ..core.protocol import GameState, Observation
 from ..core.tiles import BIT, DOUBLE, PIPS, format_tile, tiles_of
 from ..core.words import plural
-from ..games.line.rules import LineRules
 from .expert import DEFAULT_MODEL, ExpertAgent
 from .search.inference import Inference
 from .search.model import PlayLikelihood
@@ -416,7 +416,7 @@ def move_reason(
         if points:
             parts.append(f"scores {points}")
     layout = observation.layout
-    if remaining and isinstance(rules, LineRules):
+    if remaining and isinstance(rules, LineReading):
         # What the play leaves on a line: the ends the next player and this hand face.
         after = rules.replay_move(layout, observation.seat, action)
         assert after is not None

@@ -44,15 +44,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.actions import Action, Move, Play
+from ...core.capabilities import PublicTricks, TrickReading
 from ...core.game import RuleSet
 from ...core.options import pick
 from ...core.past import Past
 from ...core.protocol import (
     TARGET_SCORE,
+    GameRules,
     GameState,
     HandResult,
     HandStart,
@@ -107,11 +108,11 @@ LOO_DEFAULTS: dict[str, Any] = {
 }
 
 
-class LooRules(TrickRules[LooTable]):
+class LooRules(TrickRules[LooTable], TrickReading):
     """Five tricks with trumps turned up, the miss, dropping out, looing."""
 
     hidden_moves = True  # the miss and the discards
-    action_kinds = (Stand, TakeMiss, Drop, Discard)
+    action_kinds = (Discard, Drop, Stand, TakeMiss)  # the order of their research ids
     shows_hands_at_end = False  # the discards stay face down
     lacks_after_each_play = False  # what a seat lacks, said once after its plays
 
@@ -134,11 +135,19 @@ class LooRules(TrickRules[LooTable]):
         # five with four.
         self.miss_size = 6 if players <= 3 else 7
 
-    @cached_property
-    def presenter(self) -> LooPresenter:
-        from .presenter import LooPresenter
-
-        return LooPresenter(self)
+    def read_tricks(self, table: object) -> PublicTricks | None:
+        """The public tricks of a Domino Loo table, its decisions and owed discards with them."""
+        if not isinstance(table, LooTable):
+            return None
+        return PublicTricks(
+            trump=table.trump,
+            trick=table.trick,
+            leader=table.leader,
+            won=table.won,
+            placed=table.placed,
+            status=table.status,
+            owed=table.owed,
+        )
 
     # ----------------------------------------------------------------- suits and ranks
     def is_trump(self, t: int, trump: int) -> bool:
@@ -410,6 +419,7 @@ class LooRules(TrickRules[LooTable]):
 
 class DominoLooGame(TrickGame):
     id: ClassVar[str] = "domino-loo"
+    order: ClassVar[int] = 140
     title: ClassVar[str] = "Domino Loo"
     summary: ClassVar[str] = (
         "Loo with dominoes: five tiles each, trumps turned up, five tricks; stand, take the miss "
@@ -423,6 +433,7 @@ class DominoLooGame(TrickGame):
     max_players = 4
     default_players = 4
     rules_class = LooRules
+
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "berkeley": RuleSet(
             "berkeley",
@@ -437,3 +448,9 @@ class DominoLooGame(TrickGame):
             "gamerules.com and domino-play.com for the miss and the points game (RULES.md §2.11)",
         ),
     }
+
+    def presenter_for(self, rules: GameRules) -> LooPresenter:
+        from .presenter import LooPresenter  # it reads these rules: imported when first told
+
+        assert isinstance(rules, LooRules)
+        return LooPresenter(rules)

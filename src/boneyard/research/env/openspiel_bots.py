@@ -9,7 +9,7 @@
 
 So ``evaluate_bots`` can pit boneyard's agents against OpenSpiel's bots, and ``boneyard
 tournament`` OpenSpiel's bots against boneyard's agents (the plug-in :func:`ismcts`:
-``--agents 'boneyard.env.openspiel_bots:ismcts(simulations=100),greedy'``).
+``--agents 'boneyard.research.env.openspiel_bots:ismcts(simulations=100),greedy'``).
 
 >>> import numpy as np
 >>> import pyspiel
@@ -319,8 +319,8 @@ class OpenSpielAgent:
 
 def ismcts(simulations: int = 100, uct_c: float = 2.0, rollouts: int = 1) -> OpenSpielAgent:
     """The plug-in factory of OpenSpiel's IS-MCTS bot (random rollouts):
-    ``boneyard.env.openspiel_bots:ismcts(simulations=100)``. The bot's random state is seeded
-    from boneyard's generator, so a run is reproducible."""
+    ``boneyard.research.env.openspiel_bots:ismcts(simulations=100)``. The bot's random state is
+    seeded from boneyard's generator, so a run is reproducible."""
     from open_spiel.python.algorithms import ismcts as os_ismcts
     from open_spiel.python.algorithms import mcts
 
