@@ -26,8 +26,8 @@ from boneyard.core.actions import Pass, Play
 from boneyard.core.layout import Layout
 from boneyard.core.tiles import DOUBLE, HIGH, LOW, tile, tiles_of
 from boneyard.games import get_game
-from boneyard.games.line.rules import Rules
-from boneyard.games.line.state import HandState
+from boneyard.games.line.rules import LineRules
+from boneyard.games.line.state import LineState
 from boneyard.players.search.inference import Inference
 
 __all__ = [
@@ -52,7 +52,7 @@ __all__ = [
 # Shared: the plays of a hand with the layout each was laid on.
 
 
-def replay_plays(rules: Rules, state: HandState) -> list[tuple[int, Play, Layout | None]]:
+def replay_plays(rules: LineRules, state: LineState) -> list[tuple[int, Play, Layout | None]]:
     """Every play of the hand so far, in order, as ``(seat, play, layout before it)``
     (``None`` before the lead). Passes are left out: neither third-party engine has them."""
     out: list[tuple[int, Play, Layout | None]] = []
@@ -76,7 +76,7 @@ def edge_of_play(layout: Layout | None, action: Play) -> int | None:
     return layout.pips[layout.names.index(action.end)]
 
 
-def distinct_choices(state: HandState) -> int:
+def distinct_choices(state: LineState) -> int:
     """How many really different moves the seat to move has: plays of the same tile on two
     ends showing the same pip are one move, and a lead is one move per tile (its orientation
     only names the ends). Both third-party engines count moves this way."""
@@ -95,7 +95,7 @@ def distinct_choices(state: HandState) -> int:
 
 # OpenSpiel's python_block_dominoes in boneyard's terms: two players, seven tiles each from a
 # double-six set, the other fourteen never drawn (draw_policy=none is block's default), seat 0
-# poses any tile (HandState.from_deal(..., leader=0, lead_by_deal=False)); a player who cannot
+# poses any tile (LineState.from_deal(..., leader=0, lead_by_deal=False)); a player who cannot
 # play passes (OpenSpiel: the other player moves again); the hand ends when a player is out or
 # nobody can play; the winner (fewer pips when blocked) scores the loser's pips, a tie scores 0.
 OPENSPIEL_BLOCK_OPTIONS: dict[str, str | int] = {
@@ -110,9 +110,9 @@ OPENSPIEL_BLOCK_OPTIONS: dict[str, str | int] = {
 }
 
 
-def openspiel_block_rules() -> Rules:
+def openspiel_block_rules() -> LineRules:
     """boneyard's ``block`` configured to OpenSpiel's ``python_block_dominoes`` rules. Start a
-    hand with ``HandState.from_deal(rules, hands, stock, leader=0, lead_by_deal=False)``."""
+    hand with ``LineState.from_deal(rules, hands, stock, leader=0, lead_by_deal=False)``."""
     return get_game("block").configure(players=2, options=OPENSPIEL_BLOCK_OPTIONS)
 
 
@@ -148,7 +148,7 @@ def openspiel_action(seat: int, action: Play, layout: Layout | None) -> int:
     return actions[(seat, openspiel_tile(action.tile), None if edge is None else float(edge))]
 
 
-def openspiel_state(state: HandState) -> Any:
+def openspiel_state(state: LineState) -> Any:
     """The ``python_block_dominoes`` state of the same position as boneyard's ``state``.
 
     The deal is applied as chance outcomes in the order OpenSpiel deals (the first seven to
@@ -166,7 +166,7 @@ def openspiel_state(state: HandState) -> Any:
     return ps
 
 
-def openspiel_actions(state: HandState) -> dict[int, Play]:
+def openspiel_actions(state: LineState) -> dict[int, Play]:
     """The legal plays of the seat to move by OpenSpiel action id (one boneyard play for each:
     of two plays on ends showing the same pip, or of a lead's two orientations, the first)."""
     out: dict[int, Play] = {}
@@ -176,7 +176,7 @@ def openspiel_actions(state: HandState) -> dict[int, Play]:
     return out
 
 
-def openspiel_returns(state: HandState) -> list[float]:
+def openspiel_returns(state: LineState) -> list[float]:
     """OpenSpiel's ``returns()`` for the finished hand replayed in OpenSpiel (asserts that
     OpenSpiel finds the hand over too)."""
     ps = openspiel_state(state)
@@ -197,7 +197,7 @@ class InferenceResampler:
     the same root).
     """
 
-    def __init__(self, state: HandState, seed: int) -> None:
+    def __init__(self, state: LineState, seed: int) -> None:
         self.seat = state.turn
         self.inference = Inference.from_observation(state.observation(state.turn))
         self.rng = random.Random(seed)
@@ -219,7 +219,7 @@ class InferenceResampler:
 # PyPI dominoes (abw333/dominoes): four-player partnership, Puerto Rico rules.
 
 
-def dominoes_rules() -> Rules:
+def dominoes_rules() -> LineRules:
     """boneyard's ``partnership`` game under the ``puerto-rico`` rule set: the rules of the
     ``dominoes`` package (the holder of 6-6 leads it, play passes 0, 1, 2, 3; going out scores the
     pips left in all hands, a blocked hand gives the side with fewer pips all remaining pips,
@@ -247,7 +247,7 @@ def dominoes_move(action: Play, layout: Layout | None) -> tuple[Any, bool]:
     return _domino(action.tile), action.end == "L"
 
 
-def dominoes_game(state: HandState) -> Any:
+def dominoes_game(state: LineState) -> Any:
     """A ``dominoes.Game`` equal to boneyard's position: the true dealt hands (the package's
     players read only the other hands' sizes and the public moves, see
     ``Game.random_possible_hands``), the leader as turn and starting player, and every play so
@@ -280,7 +280,7 @@ def _move_key(move: tuple[Any, bool], left_pip: int | None, right_pip: int | Non
     return (t, left_pip if left else right_pip)
 
 
-def dominoes_moves(state: HandState) -> dict[tuple, Play]:
+def dominoes_moves(state: LineState) -> dict[tuple, Play]:
     """The legal plays of the seat to move keyed as ``dominoes`` moves are (tile, pip of the end
     covered; ``None`` for the lead): ``dominoes`` lists one move for a tile that fits both ends
     when they show the same pip."""
@@ -290,7 +290,7 @@ def dominoes_moves(state: HandState) -> dict[tuple, Play]:
     }
 
 
-def play_of_dominoes_move(state: HandState, game: Any, move: tuple[Any, bool]) -> Play:
+def play_of_dominoes_move(state: LineState, game: Any, move: tuple[Any, bool]) -> Play:
     """The boneyard play for the ``dominoes`` move ``(Domino, left)`` chosen in ``game`` (built
     by :func:`dominoes_game` for ``state``). Also checks that both engines list the same
     moves."""
@@ -312,14 +312,14 @@ def play_of_dominoes_move(state: HandState, game: Any, move: tuple[Any, bool]) -
     return Play(tile(d.first, d.second), "L" if left else "R")
 
 
-def layout_end_pip(state: HandState, end: str) -> int:
+def layout_end_pip(state: LineState, end: str) -> int:
     """The pip showing at end ``end`` of the current layout."""
     layout = state.layout
     assert layout is not None
     return layout.pips[layout.names.index(end)]
 
 
-def dominoes_points(state: HandState) -> int:
+def dominoes_points(state: LineState) -> int:
     """The package's ``result.points`` (positive for players 0 and 2) for the finished hand
     replayed in ``dominoes``."""
     game = dominoes_game(state)

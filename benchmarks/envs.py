@@ -4,7 +4,7 @@ per move, next to OpenSpiel's own Python dominoes games.
 Every row plays N whole hands in this process with uniformly random legal moves, timed with
 :func:`time.perf_counter` over the whole loop (the deal and every chance node included):
 
-* ``engine``: boneyard's engine alone (``HandState.legal_actions``/``apply``), the floor;
+* ``engine``: boneyard's engine alone (``LineState.legal_actions``/``apply``), the floor;
 * ``PettingZoo AEC``: ``boneyard.research.env.pettingzoo.raw_env(GAME)`` (the environment without
   PettingZoo's wrappers, which only check): ``reset``, then ``last()``
   (the observation vector and the mask of the seat to move) and ``step`` for every move, the

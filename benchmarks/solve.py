@@ -7,7 +7,7 @@ the first decision with a choice. Every tile is known to both solvers.
 
 * ``dominoes``: what ``dominoes.players.omniscient`` does for a move: a deep copy of the game,
   ``skinny_board()``, then ``dominoes.search.alphabeta`` (plain alpha-beta, no table).
-* boneyard: the same position as a :class:`~boneyard.games.line.state.HandState` of ``partnership``
+* boneyard: the same position as a :class:`~boneyard.games.line.state.LineState` of ``partnership``
   under the ``puerto-rico`` rules (the package's rules: ``benchmarks/bridges.py``), solved exactly
   by a fresh solver (no table carried over): the pure-Python solver
   (:class:`boneyard.players.search.solver.Solver`) and, where it is built, the compiled one.
@@ -37,8 +37,8 @@ from typing import Any
 from boneyard.core.actions import PASS, Play
 from boneyard.core.tiles import tile
 from boneyard.games import get_game
-from boneyard.games.line.rules import Rules
-from boneyard.games.line.state import HandState
+from boneyard.games.line.rules import LineRules
+from boneyard.games.line.state import LineState
 from boneyard.players.search.solver import Solver
 
 ENGINES = ("dominoes", "pure", "compiled")
@@ -49,7 +49,7 @@ class Position:
     """One position: the package's game and boneyard's state of it."""
 
     game: Any
-    state: HandState
+    state: LineState
 
 
 @dataclass
@@ -64,7 +64,7 @@ class EngineRun:
         return sum(self.seconds)
 
 
-def puerto_rico() -> Rules:
+def puerto_rico() -> LineRules:
     return get_game("partnership").configure(rules="puerto-rico")
 
 
@@ -88,7 +88,7 @@ def deal_positions(count: int, seed: int) -> list[Position]:
         random.setstate(saved)
 
 
-def boneyard_state(rules: Rules, game: Any) -> HandState:
+def boneyard_state(rules: LineRules, game: Any) -> LineState:
     """boneyard's state of the package's ``game``: the deal rebuilt from the hands and the moves
     so far, every move replayed (a pass where the package recorded ``None``); checks that both
     engines have the same hands and the same player to move."""
@@ -97,7 +97,7 @@ def boneyard_state(rules: Rules, game: Any) -> HandState:
         if move is not None:
             played[(game.starting_player + k) % 4].append(tile(move[0].first, move[0].second))
     deal = [[tile(d.first, d.second) for d in game.hands[s]] + played[s] for s in range(4)]
-    state = HandState.from_deal(rules, deal, [])
+    state = LineState.from_deal(rules, deal, [])
     for move in game.moves:
         if move is None:
             state.apply(PASS)
@@ -121,20 +121,20 @@ def solve_dominoes(game: Any) -> tuple[float, int]:
     return float(value), 0
 
 
-def solve_pure(state: HandState) -> tuple[float, int]:
+def solve_pure(state: LineState) -> tuple[float, int]:
     result = Solver(state.rules, 0).solve(state)
     assert result.complete
     return result.value, result.nodes
 
 
-def compiled_solver() -> Callable[[HandState], tuple[float, int]] | None:
+def compiled_solver() -> Callable[[LineState], tuple[float, int]] | None:
     """The compiled solver, or ``None`` where the compiled core is not built."""
     from boneyard.core import kernel
 
     if not kernel.supports(puerto_rico()):
         return None
 
-    def solve(state: HandState) -> tuple[float, int]:
+    def solve(state: LineState) -> tuple[float, int]:
         result = kernel.CompiledSolver(state.rules, 0).solve(state)
         assert result.complete
         return result.value, result.nodes

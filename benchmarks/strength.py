@@ -50,8 +50,8 @@ from typing import Any
 from boneyard.core.actions import Action
 from boneyard.core.match import Match
 from boneyard.games import GAMES, get_game
-from boneyard.games.line.rules import Rules
-from boneyard.games.line.state import HandState
+from boneyard.games.line.rules import LineRules
+from boneyard.games.line.state import LineState
 from boneyard.players.agents import Agent, make_agent
 from boneyard.players.expert import LEVELS, PURE_LIMITS, ExpertAgent
 from boneyard.players.omniscient import OmniscientAgent
@@ -355,7 +355,7 @@ def openspiel_pair(job: OpenSpielJob, index: int) -> PairResult:
         agent = make_ours(job.ours, job.budget)
         bot = make_openspiel_bot(job, hand_seed)
         record = HandRecord(0.0)
-        state = HandState.from_deal(rules, hands, stock, leader=0, lead_by_deal=False)
+        state = LineState.from_deal(rules, hands, stock, leader=0, lead_by_deal=False)
         decision = 0
         while not state.over:
             legal = state.legal_tuple()
@@ -489,7 +489,7 @@ def game_keys() -> list[str]:
     return [*GAMES, OPENSPIEL_BLOCK]
 
 
-def game_rules(key: str) -> Rules:
+def game_rules(key: str) -> LineRules:
     if key == OPENSPIEL_BLOCK:
         return openspiel_block_rules()
     return get_game(key).configure()
@@ -502,16 +502,16 @@ def game_label(key: str) -> str:
     return f"{key} ({rules.rule_set})"
 
 
-def new_hand(key: str, rules: Rules, deal_seed: int) -> HandState:
+def new_hand(key: str, rules: LineRules, deal_seed: int) -> LineState:
     """The deal's hand, afresh: the first hand of a match dealt from ``deal_seed`` (block on
     OpenSpiel's rules: seat 0 leads any tile)."""
     if key == OPENSPIEL_BLOCK:
         hands, stock = rules.deal(random.Random(deal_seed))
-        return HandState.from_deal(rules, hands, stock, leader=0, lead_by_deal=False)
+        return LineState.from_deal(rules, hands, stock, leader=0, lead_by_deal=False)
     return Match(rules, rng=random.Random(deal_seed)).hand
 
 
-def side_net(rules: Rules, points: Sequence[float], side: int) -> float:
+def side_net(rules: LineRules, points: Sequence[float], side: int) -> float:
     """A side's value of a hand: its points minus the mean of the other sides' (each side's
     points as they are worth to it: Domino Whist's debits count negative)."""
     value = rules.utilities(points)
@@ -519,14 +519,14 @@ def side_net(rules: Rules, points: Sequence[float], side: int) -> float:
     return value[side] - statistics.fmean(others)
 
 
-def baseline_agent(name: str, rules: Rules) -> Agent:
+def baseline_agent(name: str, rules: LineRules) -> Agent:
     """The baseline: an agent by name, or ``own``: the game's own heuristic (``counting``,
     ``matador``, ``whist``, ``pool``, else ``greedy``)."""
     return make_agent(default_opponent(rules) if name == "own" else name)
 
 
 def play_seated(
-    state: HandState,
+    state: LineState,
     side: int,
     ours: Agent | OmniscientAgent,
     other: Agent,

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 import pyspiel
 from open_spiel.python.algorithms import cfr, exploitability
 
-import boneyard.env.openspiel  # noqa: F401 (registers the games)
+import boneyard.research.env.openspiel  # noqa: F401 (registers the games)
 
 OPTIONS = "tile_set=double-two;hand_size=2"
 

@@ -1,15 +1,15 @@
 """Train an agent for two-player Block with NumPy alone, save it, and hand it to boneyard.
 
-The agent is a linear softmax policy over the research encoding (boneyard.env.encoding: the
+The agent is a linear softmax policy over the research encoding (boneyard.research.env.encoding: the
 observation vector and the mask of legal action ids), trained by REINFORCE with a running
 baseline in boneyard's Gymnasium environment, against ``greedy``, rewarded with the hand's points.
-It is saved with the encoding it learned (boneyard.env.policy.save_policy), and played by the
-plug-in ``boneyard.env.policy:linear(path=FILE)``:
+It is saved with the encoding it learned (boneyard.research.env.policy.save_policy), and played
+by the plug-in ``boneyard.research.env.policy:linear(path=FILE)``:
 
     python examples/train_block.py --seconds 240 --out block.npz
-    boneyard tournament block --agents 'boneyard.env.policy:linear(path=block.npz),greedy'
-    boneyard play block --opponent 'boneyard.env.policy:linear(path=block.npz)'
-    boneyard serve --agent 'boneyard.env.policy:linear(path=block.npz)'
+    boneyard tournament block --agents 'boneyard.research.env.policy:linear(path=block.npz),greedy'
+    boneyard play block --opponent 'boneyard.research.env.policy:linear(path=block.npz)'
+    boneyard serve --agent 'boneyard.research.env.policy:linear(path=block.npz)'
 
 docs/research.md walks through it with the figures it reached.
 """
@@ -23,8 +23,8 @@ from pathlib import Path
 
 import numpy as np
 
-from boneyard.env.gymnasium import BoneyardEnv
-from boneyard.env.policy import LinearPolicy, save_policy
+from boneyard.research.env.gymnasium import BoneyardEnv
+from boneyard.research.env.policy import LinearPolicy, save_policy
 
 
 def train(

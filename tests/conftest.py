@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from boneyard import HandState, IllegalAction, Rules, get_game
+from boneyard import IllegalAction, LineRules, LineState, get_game
 from boneyard.core.actions import Action
 from boneyard.core.protocol import GameState, HandStart
 from boneyard.core.tiles import parse_tile
@@ -60,12 +60,12 @@ def mask(text: str) -> int:
 
 def configure(
     game: str, rules: str | None = None, players: int | None = None, **options: Any
-) -> Rules:
+) -> LineRules:
     return get_game(game).configure(rules, options, players)
 
 
 def build(
-    rules: Rules,
+    rules: LineRules,
     hands: Iterable[str],
     stock: str = "",
     leader: int | None = None,
@@ -73,7 +73,7 @@ def build(
     rest_to_stock: bool = True,
     lead_by_deal: bool = True,
     context: Any = None,
-) -> HandState:
+) -> LineState:
     """A hand from a readable deal: one string of tiles per seat, then the stock in draw order.
 
     With ``rest_to_stock`` the tiles named nowhere are appended to the stock (lowest index first).
@@ -87,7 +87,7 @@ def build(
     return rules.start_hand(start)  # type: ignore[return-value]
 
 
-def set_hands(state: HandState, hands: Iterable[str]) -> HandState:
+def set_hands(state: LineState, hands: Iterable[str]) -> LineState:
     """Arrange the hands of a state (for scoring an end position built by hand)."""
     state.hands = [mask(h) for h in hands]
     return state
@@ -147,14 +147,14 @@ def with_options(record: Mapping[str, Any], **options: Any) -> dict[str, Any]:
 
 def arranged(
     game: str, rule_set: str | None, players: int, hands: Iterable[str], **options: Any
-) -> HandState:
+) -> LineState:
     """A state of ``players`` seats whose hands are then replaced by ``hands`` (an end position
     built by hand, to be scored with ``state.rules.hand_result``). Its deal is any valid one."""
     rules = configure(game, rule_set, players, **options)
     n = rules.hand_size
     deal = [list(range(i * n, (i + 1) * n)) for i in range(players)]
     stock = list(range(n * players, rules.tiles.size))
-    state = HandState.from_deal(rules, deal, stock, 0, lead_by_deal=False)
+    state = LineState.from_deal(rules, deal, stock, 0, lead_by_deal=False)
     return set_hands(state, hands)
 
 

@@ -7,7 +7,7 @@ import random
 from dataclasses import asdict, is_dataclass
 from typing import Any
 
-from boneyard import HandState, Rules, get_game
+from boneyard import LineRules, LineState, get_game
 from boneyard.core.actions import Action
 from boneyard.core.match import Match
 from boneyard.games import GAMES
@@ -25,7 +25,7 @@ TEST_EFFORT = "2,100"
 MIN_HANDS, MAX_HANDS = 3, 6
 
 
-def fast_agent(rules: Rules) -> str:
+def fast_agent(rules: LineRules) -> str:
     """The game's own heuristic player, or ``greedy`` where that is a search player (Domino
     Loo's): fast, and as good a source of positions."""
     own = default_opponent(rules)
@@ -34,7 +34,7 @@ def fast_agent(rules: Rules) -> str:
 
 def short_match(
     game_id: str, rule_set: str, tile_set: str | None = None
-) -> tuple[Rules, int, dict[str, Any]]:
+) -> tuple[LineRules, int, dict[str, Any]]:
     """The rules, seed and options changed of a short match (``MIN_HANDS`` to ``MAX_HANDS``
     hands) with the fast agent in every seat: three rounds where the game plays rounds, else
     the smallest of a few targets that gives such a match on one of the first seeds. Found by
@@ -57,14 +57,14 @@ def short_match(
     raise AssertionError(f"no short match of {game_id} ({rule_set}) on the first seeds")
 
 
-def players(rules: Rules, seed: int) -> tuple[Agent, list[random.Random]]:
+def players(rules: LineRules, seed: int) -> tuple[Agent, list[random.Random]]:
     """The fast agent and each seat's generator, for a match dealt from ``seed``."""
     return make_agent(fast_agent(rules)), [
         random.Random(f"{seed}:seat{s}") for s in range(rules.players)
     ]
 
 
-def hands_of(rules: Rules, seed: int, limit: int = 5_000) -> int:
+def hands_of(rules: LineRules, seed: int, limit: int = 5_000) -> int:
     """How many hands the match of ``seed`` lasts with the fast agent in every seat (more than
     ``MAX_HANDS`` is reported as soon as it is known)."""
     match = Match(rules, seed=seed)
@@ -84,7 +84,7 @@ def hands_of(rules: Rules, seed: int, limit: int = 5_000) -> int:
 
 
 def play_out(
-    state: HandState, agent: Agent, rngs: list[random.Random]
+    state: LineState, agent: Agent, rngs: list[random.Random]
 ) -> tuple[list[Action], list[dict[str, Any]]]:
     """The rest of a hand played on a copy of ``state`` by ``agent`` in every seat: the
     actions, and a snapshot of every position from ``state`` on (one more than the actions)."""
@@ -99,7 +99,7 @@ def play_out(
     return actions, snapshots
 
 
-def snapshot(state: HandState) -> dict[str, Any]:
+def snapshot(state: LineState) -> dict[str, Any]:
     """Every field of a hand's state (the hands, the stock in order and how far it is drawn, the
     turn, the layout, the scores, the history public and hidden, and whatever a game keeps
     besides), as plain values, the legal actions and how many of them are distinct."""

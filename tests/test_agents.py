@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 import boneyard.games.matador.players as matador_module
-from boneyard import DRAW, GAMES, HandState, Match, Observation, Play, get_game
+from boneyard import DRAW, GAMES, LineState, Match, Observation, Play, get_game
 from boneyard.core.actions import Action, Draw
 from boneyard.core.tiles import BIT, NAMES
 from boneyard.games.line.reading import Reading, chance_holds, suit_counts
-from boneyard.games.line.rules import Rules
+from boneyard.games.line.rules import LineRules
 from boneyard.games.matador.players import MatadorAgent, match_leader
 from boneyard.games.pool.players import PoolAgent
 from boneyard.games.whist.players import WhistAgent, signal_lead, signals
@@ -73,7 +73,7 @@ class Honest:
         return getattr(object.__getattribute__(self, "_obs"), name)
 
 
-def play_hands(rules: Rules, agents: list[Agent], seed: int, hands: int = 2) -> int:
+def play_hands(rules: LineRules, agents: list[Agent], seed: int, hands: int = 2) -> int:
     """Play ``hands`` hands of a match, checking every choice; returns the moves chosen."""
     rng = random.Random(seed)
     match = Match(rules, rng=rng)
@@ -131,7 +131,7 @@ def test_an_observation_holds_no_state() -> None:
     state = Match(rules, seed=1).hand
     obs = state.observation(state.turn)
     assert not hasattr(obs, "state")
-    assert all(not isinstance(getattr(obs, name, None), HandState) for name in Honest.PUBLIC)
+    assert all(not isinstance(getattr(obs, name, None), LineState) for name in Honest.PUBLIC)
     # The check in play_hands catches an agent reaching past the observation.
     with pytest.raises(AssertionError, match="_hist"):
         _ = Honest(obs)._hist
@@ -178,7 +178,7 @@ def test_chance_holds() -> None:
     assert suit_counts(mask("6-6 6-4 4-0"), 6) == [1, 0, 0, 0, 2, 0, 2]
 
 
-def britannica_draw_position() -> HandState:
+def britannica_draw_position() -> LineState:
     """Matador (britannica): seat 0 leads 5-5; seat 1, holding no 2 and no matador, draws until
     it draws 2-1 and plays it on a 5, exposing 1. Seat 0 to move."""
     rules = configure("matador", "britannica", 2)
@@ -212,7 +212,7 @@ def test_reading_learns_what_a_drawing_player_lacks() -> None:
 
 
 # ------------------------------------------------------------------------------------ matador
-def matador_choice(state: HandState) -> Action:
+def matador_choice(state: LineState) -> Action:
     return MatadorAgent().choose(state.observation(state.turn), random.Random(0))
 
 
@@ -370,7 +370,7 @@ def test_matador_presses_the_match_leader_harder(monkeypatch: pytest.MonkeyPatch
 
 
 # ------------------------------------------------------------------------------------ whist
-def whist_state(hands: list[str], leader: int = 0) -> HandState:
+def whist_state(hands: list[str], leader: int = 0) -> LineState:
     rules = configure("domino-whist")
     return build(rules, hands, leader=leader, lead_by_deal=False)
 
@@ -399,7 +399,7 @@ def test_whist_leads_a_double_of_its_long_suit() -> None:
     assert isinstance(greedy, Play) and greedy.tile == T("6-6")
 
 
-def whist_signal_position() -> HandState:
+def whist_signal_position() -> LineState:
     """Seat 2 leads 3-3 (a signal of threes); seat 3 plays 3-1 on a side; seat 0 to move, able
     to cover the remaining 3 (with 3-0) or to play on the 1 (with 1-0)."""
     state = whist_state(
@@ -486,7 +486,7 @@ def test_accompanied_plays_the_tile_whose_numbers_it_holds_most_of() -> None:
         [T(t) for t in ["6-6", "5-5", "5-4", "5-3", "4-4", "4-3", "3-3"]],
     ]
     stock = [t for t in range(28) if not any(t in h for h in deal)]
-    state = HandState.from_deal(rules, deal, stock)
+    state = LineState.from_deal(rules, deal, stock)
     state.apply(Play(T("6-6")))  # seat 1 holds the highest double and leads it
     obs = state.observation(0)
     # 6-1 keeps company with 6-5, 1-0, 2-1 and 3-1; 6-5 only with 6-1.

@@ -9,7 +9,7 @@ import pytest
 from boneyard.core.actions import Play
 from boneyard.core.match import Match
 from boneyard.games import GAMES, get_game
-from boneyard.games.line.state import HandState
+from boneyard.games.line.state import LineState
 from boneyard.players.analysis import Effort, analyze, move_reason, review_hand, review_text
 from boneyard.players.expert import ExpertAgent
 from boneyard.players.search.solver import action_values
@@ -20,7 +20,7 @@ EXACT = ExpertAgent("exact", budget=None, worlds=1, nodes=100_000_000)
 SMALL = Effort(worlds=4, nodes=300)
 
 
-def _known(seed: int) -> HandState:
+def _known(seed: int) -> LineState:
     """Two players holding all 28 tiles: nothing is hidden, so the analysis is exact."""
     return Match(configure("block", "modern", 2, hand_size=14), seed=seed).hand
 
@@ -68,13 +68,13 @@ def test_reasons_say_what_a_move_does() -> None:
     rules = configure("muggins", "pagat", 2)
     deal = [tiles("5-5 6-4 3-2 1-0 2-2"), tiles("6-6 5-0 4-4 3-3 2-1")]
     held = {t for h in deal for t in h}
-    state = HandState.from_deal(rules, deal, [t for t in range(28) if t not in held], leader=0)
+    state = LineState.from_deal(rules, deal, [t for t in range(28) if t not in held], leader=0)
     obs = state.observation(0)
     lead = next(a for a in obs.legal_actions if isinstance(a, Play) and a.tile == T("5-5"))
     assert "scores 10" in move_reason(obs, lead)
     assert "gets rid of a double" in move_reason(obs, lead)
     block = configure("block", "modern", 2, hand_size=1)
-    last = HandState.from_deal(
+    last = LineState.from_deal(
         block, [[T("6-5")], [T("1-0")]], [t for t in range(28) if t not in (T("6-5"), T("1-0"))]
     )
     assert move_reason(last.observation(last.turn), last.legal_actions()[0]) == "goes out"
@@ -85,7 +85,7 @@ def test_a_known_void_is_named() -> None:
     deal = [tiles("6-6 6-5 6-4 4-1 3-1 2-1 2-0"), tiles("5-5 5-4 5-3 5-2 4-4 0-0 1-0")]
     held = {t for h in deal for t in h}
     stock = [t for t in range(28) if t not in held]
-    state = HandState.from_deal(rules, deal, stock, leader=0, lead_by_deal=False)
+    state = LineState.from_deal(rules, deal, stock, leader=0, lead_by_deal=False)
 
     def play(tile: str, end: str | None) -> None:
         state.apply(next(a for a in state.legal_actions() if a.tile == T(tile) and a.end == end))
@@ -143,7 +143,7 @@ def test_a_lead_is_offered_and_valued_once() -> None:
     rules = configure("block", "modern", 2, lead_tile="any")
     deal = [tiles("6-6 6-5 6-1 5-1 4-2 3-1 2-0"), tiles("5-5 5-4 5-3 5-2 4-4 0-0 1-0")]
     held = {t for h in deal for t in h}
-    state = HandState.from_deal(
+    state = LineState.from_deal(
         rules, deal, [t for t in range(28) if t not in held], leader=0, lead_by_deal=False
     )
     obs = state.observation(0)
@@ -169,7 +169,7 @@ def test_a_tile_for_two_alike_ends_is_offered_and_valued_once() -> None:
     rules = configure("block", "modern", 2)
     deal = [tiles("6-5 6-2 6-1 4-1 4-0 2-2 1-0"), tiles("6-6 5-1 5-3 3-3 0-0 3-0 2-1")]
     held = {t for h in deal for t in h}
-    state = HandState.from_deal(rules, deal, [t for t in range(28) if t not in held], leader=1)
+    state = LineState.from_deal(rules, deal, [t for t in range(28) if t not in held], leader=1)
     state.apply(state.legal_actions()[0])  # seat 1 leads 6-6: both ends show 6
     obs = state.observation(0)
     assert len(obs.legal_actions) == 6

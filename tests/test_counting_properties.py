@@ -31,12 +31,12 @@ from boneyard import (
     DRAW,
     PASS,
     Action,
-    HandState,
     IllegalAction,
+    LineRules,
+    LineState,
     Match,
     Muggins,
     Play,
-    Rules,
     get_game,
     play,
 )
@@ -49,7 +49,7 @@ from conftest import RECORDS, load_record, snapshot
 # ------------------------------------------------------------------------------ shared helpers
 
 
-def reference_count(rules: Rules, layout: Layout | None) -> int:
+def reference_count(rules: LineRules, layout: Layout | None) -> int:
     """The count of ``layout`` by RULES.md §0.3 and §5 item 7, from the layout alone.
 
     The open ends are grouped by the tile at their tip. A plain tile adds the pips it shows (the
@@ -79,7 +79,7 @@ def reference_count(rules: Rules, layout: Layout | None) -> int:
     return total
 
 
-def reference_points(rules: Rules, count: int) -> int:
+def reference_points(rules: LineRules, count: int) -> int:
     """What a play making ``count`` scores (RULES.md §3 rows 17-20, §4.3 T&F-2)."""
     o = rules.options
     if count <= 0:
@@ -115,7 +115,7 @@ def parse_action(text: str) -> Action:
     return Play(t, words[2], None, claim)
 
 
-def apply_all(state: HandState, actions: Iterable[str]) -> list[int]:
+def apply_all(state: LineState, actions: Iterable[str]) -> list[int]:
     """Apply actions written as text; returns the points each one scored (``Move.points``)."""
     points = []
     for text in actions:
@@ -124,10 +124,10 @@ def apply_all(state: HandState, actions: Iterable[str]) -> list[int]:
     return points
 
 
-def step_counts(state: HandState) -> list[int | None]:
+def step_counts(state: LineState) -> list[int | None]:
     """The count after each move of a hand (``None`` after a draw, pass or muggins call), by
     replaying its history on a fresh state."""
-    fresh = HandState.from_deal(
+    fresh = LineState.from_deal(
         state.rules,
         [list(tiles_of(m)) for m in state.deal],
         state.stock,
@@ -162,7 +162,7 @@ CONFIG = st.fixed_dictionaries(
 )
 
 
-def configure_from(config: dict[str, Any], **extra: Any) -> Rules:
+def configure_from(config: dict[str, Any], **extra: Any) -> LineRules:
     game, rule_set = config["preset"]
     options: dict[str, Any] = dict(extra)
     players = config["players"]
@@ -177,7 +177,7 @@ def configure_from(config: dict[str, Any], **extra: Any) -> Rules:
 
 
 # ------------------------------------------------------------------------------ a random player
-def choose(state: HandState, rng: random.Random) -> Action:
+def choose(state: LineState, rng: random.Random) -> Action:
     """A legal action: uniform in ``auto`` mode; where scores are claimed, a play with the right
     claim, no claim or a wrong one, and usually a muggins call when one is open."""
     legal = state.legal_tuple()
@@ -201,7 +201,7 @@ def choose(state: HandState, rng: random.Random) -> Action:
 
 
 # ------------------------------------------------------------------------------ per-step checks
-def check_tiles(state: HandState) -> None:
+def check_tiles(state: LineState) -> None:
     """Hands, table and the stock left hold every tile of the set exactly once."""
     seen = 0
     places = [*state.hands, state.layout.placed if state.layout is not None else 0]
@@ -212,7 +212,7 @@ def check_tiles(state: HandState) -> None:
     assert seen == state.rules.tiles.all_mask, "a tile is missing"
 
 
-def candidates(state: HandState) -> list[Action]:
+def candidates(state: LineState) -> list[Action]:
     """A superset of the legal actions: every held tile at every end (or led both ways), each
     without a claim, with the right claim, a wrong one and one no play can score; muggins calls
     for the open count and for others; draw and pass."""
@@ -239,7 +239,7 @@ def candidates(state: HandState) -> list[Action]:
     return out
 
 
-def check_legal_is_what_apply_accepts(state: HandState) -> None:
+def check_legal_is_what_apply_accepts(state: LineState) -> None:
     legal = state.legal_actions()
     assert len(set(legal)) == len(legal), "an action is listed twice"
     before = snapshot(state)
@@ -270,7 +270,9 @@ def check_legal_is_what_apply_accepts(state: HandState) -> None:
         assert not claimed
 
 
-def exact_ok(rules: Rules, state: HandState, side: int, before: Sequence[int], points: int) -> int:
+def exact_ok(
+    rules: LineRules, state: LineState, side: int, before: Sequence[int], points: int
+) -> int:
     """``points`` as an exact target lets them stand for ``side`` (a score passing it is
     ignored)."""
     if rules.target_exact and state.base_totals[side] + before[side] + points > rules.target_score:
@@ -278,7 +280,7 @@ def exact_ok(rules: Rules, state: HandState, side: int, before: Sequence[int], p
     return points
 
 
-def check_action(before: HandState, action: Action, after: HandState) -> None:
+def check_action(before: LineState, action: Action, after: LineState) -> None:
     """What ``action``, taken in ``before``, scored in ``after``."""
     rules = after.rules
     seat = before.turn
@@ -335,7 +337,7 @@ def round5(x: int) -> int:
     return 5 * ((x + 2) // 5)
 
 
-def reference_end_points(state: HandState) -> list[int]:
+def reference_end_points(state: LineState) -> list[int]:
     """End-of-hand points per side for the counting presets, before an exact target."""
     rules = state.rules
     o = rules.options
@@ -368,7 +370,7 @@ def reference_end_points(state: HandState) -> list[int]:
     return points
 
 
-def check_hand_end(state: HandState) -> None:
+def check_hand_end(state: LineState) -> None:
     rules = state.rules
     result = state.result
     assert state.over and result is not None
@@ -406,7 +408,7 @@ def check_hand_end(state: HandState) -> None:
             assert state.base_totals[side] + pts <= rules.target_score
 
 
-def play_hand(state: HandState, rng: random.Random, stepwise: bool) -> None:
+def play_hand(state: LineState, rng: random.Random, stepwise: bool) -> None:
     steps = 0
     while not state.over:
         check_tiles(state)
@@ -565,7 +567,7 @@ def test_every_counting_record_replays_and_scores_by_the_count(name: str) -> Non
     ]
     # Every move re-checked against the reference count and scoring.
     for state in replay.match.hands:
-        fresh = HandState.from_deal(
+        fresh = LineState.from_deal(
             state.rules,
             [list(tiles_of(m)) for m in state.deal],
             state.stock,
@@ -629,7 +631,7 @@ def test_the_reference_count_on_worked_examples(
     for h in hands:
         while len(h) < rules.hand_size:
             h.append(rest.pop())
-    state = HandState.from_deal(rules, hands, rest, 0, lead_by_deal=False)
+    state = LineState.from_deal(rules, hands, rest, 0, lead_by_deal=False)
     got = []
     for text in actions:
         state.apply(parse_action(text))

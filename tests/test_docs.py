@@ -1,9 +1,9 @@
 """Keep the documentation true: README.md and docs/ against the code.
 
 The option tables of the game pages are compared cell by cell with ``Game.preset_values``, the
-README's games table with the registry and its commands with the CLI; the examples of
-docs/library.md run as doctests, the record example of docs/record.md is replayed, and the shell
-sessions shown (``$ boneyard ...`` with their output) are run and compared.
+index of the games (docs/games/README.md) with the registry, the README's commands with the CLI;
+the examples of docs/library.md run as doctests, the record example of docs/record.md is replayed,
+and the shell sessions shown (``$ boneyard ...`` with their output) are run and compared.
 """
 
 from __future__ import annotations
@@ -28,6 +28,9 @@ from boneyard.games.counting import CountingRules
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 DOCS = ROOT / "docs"
+GAMES_INDEX = DOCS / "games" / "README.md"
+"""The index of the games: one row per game, in the registry's order. A new game adds its row here
+and its page beside it, and edits neither README.md nor docs/options.md."""
 
 # The commands of the boneyard CLI, as its specification names them.
 CLI_COMMANDS = ("rules", "play", "simulate", "replay", "tournament", "analyze", "serve")
@@ -94,17 +97,14 @@ def game_page(game_id: str) -> str:
 
 
 # ----------------------------------------------------------------------------- games and rule sets
-@pytest.mark.parametrize("game_id", list(GAMES))
-def test_game_and_rule_sets_named_in_readme(game_id: str) -> None:
-    text = read(README)
-    assert f"`{game_id}`" in text
-    for name in GAMES[game_id].rule_sets:
-        assert f"`{name}`" in text, f"rule set {name} of {game_id} is not in README.md"
+def test_readme_links_the_index_of_the_games() -> None:
+    assert "(docs/games/README.md)" in read(README)
 
 
-def test_readme_games_table() -> None:
-    """One row per game: every rule set, the default marked, the number of players."""
-    rows = table_with_header(read(README), "game")[1:]
+def test_games_index_table() -> None:
+    """One row per game, in the registry's order: every rule set, the default marked, the number
+    of players, its other names and a link to its page."""
+    rows = table_with_header(read(GAMES_INDEX), "game")[1:]
     assert [unquote(r[0]) for r in rows] == list(GAMES)
     for row in rows:
         game = GAMES[unquote(row[0])]
@@ -112,13 +112,16 @@ def test_readme_games_table() -> None:
         expected = [
             f"`{n}` (default)" if n == game.default_rules else f"`{n}`" for n in game.rule_sets
         ]
-        assert sets == expected, f"README games table, {game.id}"
+        assert sets == expected, f"the games' index, {game.id}"
         players = (
             str(game.min_players)
             if game.min_players == game.max_players
             else f"{game.min_players}\N{EN DASH}{game.max_players}"
         )
-        assert row[2] == players, f"README games table, players of {game.id}"
+        assert row[2] == players, f"the games' index, players of {game.id}"
+        aliases = [unquote(a.strip()) for a in row[3].split(",")] if row[3] != "\N{EM DASH}" else []
+        assert aliases == list(game.aliases), f"the games' index, other names of {game.id}"
+        assert row[4] == f"[{game.title}]({game.id}.md)", f"the games' index, page of {game.id}"
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -193,33 +196,75 @@ def test_counting_game_worked_examples(game_id: str) -> None:
             assert rules.explain(layout) == shown, f"{game_id}.md ({rule_set}): {play}"
 
 
-def test_options_page_lists_every_option_and_value() -> None:
-    """One row per option some game lists, in the order the games list them (the line games',
-    then the counting games', then each game's own, as the page says), each with exactly the
-    values its spec takes: read from the games, so a game's new option needs its row and nothing
-    else."""
-    page = read(DOCS / "options.md")
-    rows = table_with_header(page, "option")[1:]
+def documented_options() -> dict[str, list[tuple[str, list[str]]]]:
+    """Where each option is described, by name: the rows of docs/options.md's table (the options
+    games share) and of the "own option" tables of the game pages (an option only that game
+    lists), each with the page that holds it."""
+    found: dict[str, list[tuple[str, list[str]]]] = {}
+    for row in table_with_header(read(DOCS / "options.md"), "option")[1:]:
+        found.setdefault(unquote(row[0]), []).append(("options.md", row))
+    for game_id in GAMES:
+        own = [t for t in tables(game_page(game_id)) if t[0][0] == "own option"]
+        for row in own[0][1:] if own else []:
+            found.setdefault(unquote(row[0]), []).append((f"games/{game_id}.md", row))
+    return found
+
+
+def test_every_option_is_described_once_with_its_values() -> None:
+    """Each option some game lists is described once: in docs/options.md if several games list
+    it, else on the page of the one game that does (its "own option" table), each row with
+    exactly the values its spec takes. Read from the games, so a game's own option needs a row
+    on its own page and nothing else; docs/options.md lists its options in the games' order."""
     options = option_specs()
-    assert [unquote(r[0]) for r in rows] == list(options), "one row per option, in the games' order"
+    found = documented_options()
+    assert sorted(found) == sorted(options), "options described that no game lists, or missing"
+    twice = {name: [at for at, _ in rows] for name, rows in found.items() if len(rows) > 1}
+    assert twice == {}, "options described twice"
+    users: dict[str, list[str]] = {}
+    for game in GAMES.values():
+        for name in game.option_names:
+            users.setdefault(name, []).append(game.id)
+    for name in options:
+        at = found[name][0][0]
+        if len(users[name]) > 1:
+            assert at == "options.md", f"{name}: several games list it, so options.md describes it"
+        else:
+            assert at in ("options.md", f"games/{users[name][0]}.md"), f"{name} described in {at}"
+    shared = [name for name in options if found[name][0][0] == "options.md"]
+    page_rows = [unquote(r[0]) for r in table_with_header(read(DOCS / "options.md"), "option")[1:]]
+    assert page_rows == shared, "options.md lists its options in the games' order"
     named: dict[str, set[str]] = {}  # the values some game names for an option (hand_size's tables)
     for game in GAMES.values():
         for option, table in game.named_values.items():
             named.setdefault(option, set()).update(table)
-    for row in rows:
-        spec = options[unquote(row[0])]
+    for name, [(at, row)] in found.items():
+        spec = options[name]
         listed = set(re.findall(r"`([^`]+)`", row[1])) - named.get(spec.name, set())
         if spec.kind in ("choice", "set"):
-            assert listed == {*spec.choices, *spec.param_choices}, f"options.md: {spec.name}"
+            assert listed == {*spec.choices, *spec.param_choices}, f"{at}: {spec.name}"
         elif spec.kind == "bool":
-            assert listed == {"true", "false"}, f"options.md: {spec.name}"
+            assert listed == {"true", "false"}, f"{at}: {spec.name}"
         else:
-            assert f"whole number ≥ {spec.minimum}" in row[1], f"options.md: {spec.name}"
+            assert f"whole number ≥ {spec.minimum}" in row[1], f"{at}: {spec.name}"
             if spec.kind == "int_or_map":
-                assert listed == {spec.example}, f"options.md: {spec.name} shows its own example"
-        assert re.search(r"\d", row[3]), f"options.md: {spec.name} names no RULES.md row"
+                assert listed == {spec.example}, f"{at}: {spec.name} shows its own example"
+        assert re.search(r"\d", row[3]), f"{at}: {spec.name} names no RULES.md row"
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_own_options_are_in_the_games_order(game_id: str) -> None:
+    game = GAMES[game_id]
+    own = [t for t in tables(game_page(game_id)) if t[0][0] == "own option"]
+    if own:
+        names = [unquote(r[0]) for r in own[0][1:]]
+        assert names == [n for n in game.option_names if n in names], f"{game_id}.md"
+
+
+def test_the_options_page_links_the_index_of_the_games() -> None:
+    assert "(games/README.md)" in read(DOCS / "options.md")
+    index = read(GAMES_INDEX)
     for game_id in GAMES:
-        assert f"(games/{game_id}.md)" in page, f"options.md does not link {game_id}'s page"
+        assert f"({game_id}.md)" in index, f"the games' index does not link {game_id}'s page"
 
 
 # ---------------------------------------------------------------------------------------- commands

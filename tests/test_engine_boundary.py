@@ -1,6 +1,6 @@
 """A hand's start (its lead, the engine double of a round, the tiles drawn to find it, a turn-up)
 has one home: the engine. Outside it, a hand is started with ``Match.start_hand`` (a given deal)
-or rebuilt with ``HandState.restart``/``replay``/``replay_to``, which find the lead as the hand
+or rebuilt with ``LineState.restart``/``replay``/``replay_to``, which find the lead as the hand
 first found it. Every other module that worked it out for itself was a bug waiting (issue 14:
 take-back and reviews in Mexican Train rebuilt a later round from the first round's engine).
 
@@ -17,7 +17,7 @@ SOURCE = Path(__file__).resolve().parents[1] / "src" / "boneyard"
 # The engine: the modules (files, or folders ending in "/") allowed to find a hand's lead.
 ENGINE = ("core/match.py", "core/protocol.py", "games/")
 
-# What finds a hand's lead or start: the rules' hooks, and starting a HandState from a deal.
+# What finds a hand's lead or start: the rules' hooks, and starting a LineState from a deal.
 LEAD_FINDERS = frozenset(
     {
         "from_deal",
@@ -78,7 +78,7 @@ def test_the_guard_sees_what_it_guards() -> None:
     assert all((SOURCE / e).exists() for e in ENGINE)
     # ... and a module that rebuilt a hand itself, as take-back once did, is caught.
     rebuilt = ast.parse(
-        "again = HandState.from_deal(rules, hands, state.stock, None, lead_by_deal=True)\n"
+        "again = LineState.from_deal(rules, hands, state.stock, None, lead_by_deal=True)\n"
         "finder = rules.leader_from_deal\n"
     )
     assert lead_finders_used(rebuilt) == [(1, "from_deal"), (2, "leader_from_deal")]

@@ -30,7 +30,7 @@ from boneyard.apps.tui.session import Session
 from boneyard.core.actions import Muggins
 from boneyard.core.record import match_to_record
 from boneyard.core.tiles import tile_set
-from boneyard.games.line.rules import Rules
+from boneyard.games.line.rules import LineRules
 from boneyard.players.analysis import EFFORT_VARIABLE
 from boneyard.text.narration import YOU
 from matchpaths import (
@@ -81,7 +81,7 @@ def _sheet_totals(session: Session) -> list[float]:
     return list(rows[-1][2]) if rows else [0.0] * len(session.rules.sides)
 
 
-def _sheet_winner(rules: Rules, totals: list[float], hands: int, winner: int | None) -> bool:
+def _sheet_winner(rules: LineRules, totals: list[float], hands: int, winner: int | None) -> bool:
     """Whether ``winner`` is the winner the score sheet's totals give: a side exactly on the
     target where it must be hit exactly (two may be, the first to reach it wins), else the one
     the rules end a match with."""

@@ -25,7 +25,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boneyard import DRAW, PASS, Action, HandState, IllegalAction, Match, Play, Rules, get_game
+from boneyard import DRAW, PASS, Action, IllegalAction, LineRules, LineState, Match, Play, get_game
 from boneyard.core.layout import Layout
 from boneyard.core.record import match_to_record, replay_record
 from boneyard.core.tiles import DOUBLE, HIGH, LOW, PIPS, tiles_of
@@ -36,13 +36,13 @@ BOTH = 100
 
 
 # ------------------------------------------------------------------------------ the reference
-def target_sum(rules: Rules) -> int:
+def target_sum(rules: LineRules) -> int:
     """The sum touching halves must make: n+1 for a double-n set (7, 10, 13), or ``sum:<n>``."""
     rule = str(rules.options["match_rule"])
     return rules.tiles.max_pip + 1 if rule == "sum" else int(rule.split(":")[1])
 
 
-def is_matador(rules: Rules, t: int) -> bool:
+def is_matador(rules: LineRules, t: int) -> bool:
     """0-0 and every tile whose halves make the sum (RULES.md §2.7, MAT-8)."""
     return t == 0 or HIGH[t] + LOW[t] == target_sum(rules)
 
@@ -55,7 +55,7 @@ def end_halves(pip: int) -> list[int]:
     return [pip]
 
 
-def reference_plays(rules: Rules, hand: int, layout: Layout) -> set[Action]:
+def reference_plays(rules: LineRules, hand: int, layout: Layout) -> set[Action]:
     """Every legal play of ``hand`` by RULES.md: an ordinary tile where one of its halves and a
     number the end shows make the sum (exposing its other half); a matador on any end, once per
     half it may leave exposed (a double shows its number; crosswise shows both halves)."""
@@ -86,7 +86,7 @@ def reference_plays(rules: Rules, hand: int, layout: Layout) -> set[Action]:
     return out
 
 
-def reference_legal(state: HandState) -> set[Action]:
+def reference_legal(state: LineState) -> set[Action]:
     """The legal actions by RULES.md §3 rows 2-5: draw only while the stock is above the reserve
     (and once a turn with ``one_then_pass``); a player who can play must play, except that he may
     draw instead with ``voluntary_draw``, or when his only plays are matadors with
@@ -113,7 +113,9 @@ def reference_legal(state: HandState) -> set[Action]:
     return plays
 
 
-def reference_end_points(rules: Rules, hands: list[int], ended: str, out: int | None) -> list[int]:
+def reference_end_points(
+    rules: LineRules, hands: list[int], ended: str, out: int | None
+) -> list[int]:
     """End-of-hand points per side (RULES.md §2.7 and §3 row 23) from the pips held: going out
     scores the pips of the other sides' hands; a blocked hand's lowest side scores both (all)
     hands (``combined``), the others' hands (``opponents``) or the others' total minus its own
@@ -152,7 +154,7 @@ CONFIG = st.fixed_dictionaries(
 )
 
 
-def configure_from(config: dict[str, Any], **extra: Any) -> Rules:
+def configure_from(config: dict[str, Any], **extra: Any) -> LineRules:
     options: dict[str, Any] = dict(extra)
     players = config["players"]
     if players == "4 partners":
@@ -168,7 +170,7 @@ def configure_from(config: dict[str, Any], **extra: Any) -> Rules:
 
 
 # ------------------------------------------------------------------------------ per-step checks
-def check_tiles(state: HandState) -> None:
+def check_tiles(state: LineState) -> None:
     """Hands, table and the stock left hold every tile of the set exactly once."""
     seen = 0
     places = [*state.hands, state.layout.placed if state.layout is not None else 0]
@@ -179,7 +181,7 @@ def check_tiles(state: HandState) -> None:
     assert seen == state.rules.tiles.all_mask, "a tile is missing"
 
 
-def candidates(state: HandState) -> list[Action]:
+def candidates(state: LineState) -> list[Action]:
     """A superset of the legal actions: every held tile at every end (and at no end, as a lead),
     without an ``open`` and with every pip of the set as its ``open``; draw and pass."""
     hand = state.hands[state.turn]
@@ -193,7 +195,7 @@ def candidates(state: HandState) -> list[Action]:
     return out
 
 
-def agrees(state: HandState, action: Action) -> bool:
+def agrees(state: LineState, action: Action) -> bool:
     """Whether ``action`` is a listed play written loosely: without an ``open`` where the rules
     decide it, or with an ``open`` naming the pip it leaves showing anyway (RECORD.md). A lead
     without orientation is laid with its higher half toward L; a double led shows its number (an
@@ -217,7 +219,7 @@ def agrees(state: HandState, action: Action) -> bool:
     return after.layout.pips[after.layout.names.index(action.end)] == action.open
 
 
-def check_legal(state: HandState) -> None:
+def check_legal(state: LineState) -> None:
     legal = state.legal_actions()
     assert len(set(legal)) == len(legal), "an action is listed twice"
     assert set(legal) == reference_legal(state), (
@@ -236,7 +238,7 @@ def check_legal(state: HandState) -> None:
     assert snapshot(state) == before, "a rejected action changed the state"
 
 
-def check_play(before: HandState, action: Action, after: HandState) -> None:
+def check_play(before: LineState, action: Action, after: LineState) -> None:
     """An ordinary tile joins halves that make the sum, never on a blank; a matador shows the
     chosen half, or both halves crosswise; a double shows one number."""
     if not isinstance(action, Play) or action.end is None or before.layout is None:
@@ -263,7 +265,7 @@ def check_play(before: HandState, action: Action, after: HandState) -> None:
     assert 0 not in end_halves(was), f"{action} joined a blank"
 
 
-def check_hand_end(state: HandState) -> None:
+def check_hand_end(state: LineState) -> None:
     rules = state.rules
     result = state.result
     assert state.over and result is not None
@@ -280,7 +282,7 @@ def check_hand_end(state: HandState) -> None:
     assert list(result.pips) == [sum(PIPS[t] for t in tiles_of(h)) for h in state.hands]
 
 
-def play_hand(state: HandState, rng: random.Random, stepwise: bool) -> None:
+def play_hand(state: LineState, rng: random.Random, stepwise: bool) -> None:
     steps = 0
     while not state.over:
         if stepwise:

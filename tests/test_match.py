@@ -10,11 +10,11 @@ import pytest
 
 from boneyard import Match, Play
 from boneyard.core.protocol import HandResult
-from boneyard.games.line.state import HandState
+from boneyard.games.line.state import LineState
 from conftest import arranged, configure
 
 
-def play_out(state: HandState, seed: int = 0) -> None:
+def play_out(state: LineState, seed: int = 0) -> None:
     rng = random.Random(seed)
     while not state.over:
         state.apply(rng.choice(state.legal_actions()))

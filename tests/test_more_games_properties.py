@@ -25,8 +25,8 @@ from boneyard import Match, get_game, play
 from boneyard.core.actions import Play
 from boneyard.core.record import match_to_record, replay_record
 from boneyard.core.tiles import DOUBLE, HIGH, LOW, PIPS
-from boneyard.games.line.rules import Rules
-from boneyard.games.line.state import HandState
+from boneyard.games.line.rules import LineRules
+from boneyard.games.line.state import LineState
 from boneyard.games.loo.table import LooTable
 from test_properties import check_legal_is_what_apply_accepts, check_observations, check_tiles
 
@@ -81,7 +81,7 @@ STEPWISE = settings(BASE, max_examples=max(4, BASE.max_examples // 3))
 MATCHES = settings(BASE, max_examples=max(4, BASE.max_examples // 5))
 
 
-def configure(config: Config, **more: Any) -> Rules:
+def configure(config: Config, **more: Any) -> LineRules:
     game, rule_set, players, options = config
     return get_game(game).configure(rule_set, {**options, **more}, players)
 
@@ -100,7 +100,7 @@ def fixed(value: str) -> int:
 
 
 # ----------------------------------------------------------------------------- Bergen's reference
-def bergen_in_play(state: HandState) -> None:
+def bergen_in_play(state: LineState) -> None:
     """Every play scored the header the line made (RULES.md §2.9), capped near the target."""
     o = state.rules.options
     target = state.rules.target_score
@@ -136,7 +136,7 @@ def bergen_in_play(state: HandState) -> None:
     assert scores == state.scores
 
 
-def bergen_end(state: HandState) -> None:
+def bergen_end(state: LineState) -> None:
     result = state.result
     assert result is not None
     o = state.rules.options
@@ -174,7 +174,7 @@ def bergen_end(state: HandState) -> None:
 
 
 # ------------------------------------------------------------------------- Sebastopol's reference
-def sebastopol_in_play(state: HandState) -> None:
+def sebastopol_in_play(state: LineState) -> None:
     """The lead is the 6-6 if it was dealt (else the highest double dealt), and until the cross
     is complete every play is a tile of the lead's number on one of the lead's four sides."""
     rules = state.rules
@@ -201,7 +201,7 @@ def sebastopol_in_play(state: HandState) -> None:
     assert not any(m.points for m in state.history)
 
 
-def sebastopol_end(state: HandState) -> None:
+def sebastopol_end(state: LineState) -> None:
     result = state.result
     assert result is not None
     o = state.rules.options
@@ -236,7 +236,7 @@ def sebastopol_end(state: HandState) -> None:
     assert list(result.end_points) == end == list(result.points)
 
 
-def rules_size(state: HandState) -> int:
+def rules_size(state: LineState) -> int:
     return state.rules.tiles.size
 
 
@@ -245,7 +245,7 @@ def fits(t: int, pip: int) -> bool:
     return pip in (HIGH[t], LOW[t])
 
 
-def mexican_in_play(state: HandState) -> None:
+def mexican_in_play(state: LineState) -> None:
     """Replay the hand with the rules of RULES.md §2.13 kept apart from the engine: the engine
     double led by its holder (or the first to draw it), plays only on the player's own train,
     the Mexican train or a marked train, an uncovered double covered before anything else (by
@@ -326,7 +326,7 @@ def mexican_in_play(state: HandState) -> None:
     assert not any(m.points for m in state.history)
 
 
-def mexican_end(state: HandState) -> None:
+def mexican_end(state: LineState) -> None:
     result = state.result
     assert result is not None
     o = state.rules.options
@@ -352,7 +352,7 @@ def mexican_end(state: HandState) -> None:
 
 
 # ---------------------------------------------------------------------- Chicken Foot's reference
-def chicken_in_play(state: HandState) -> None:
+def chicken_in_play(state: LineState) -> None:
     """Replay the hand by RULES.md §2.14, apart from the engine: the round's double led by its
     holder (or the first to draw it), its four (or six) sides filled before anything else, every
     later double's three toes (the arm it lies on and two new ends) before anything else, a draw
@@ -420,7 +420,7 @@ def chicken_in_play(state: HandState) -> None:
     assert not any(m.points for m in state.history)
 
 
-def chicken_end(state: HandState) -> None:
+def chicken_end(state: LineState) -> None:
     result = state.result
     assert result is not None
     o = state.rules.options
@@ -447,7 +447,7 @@ def chicken_end(state: HandState) -> None:
 
 
 # ------------------------------------------------------------------------ Domino Loo's reference
-def loo_in_play(state: HandState) -> None:
+def loo_in_play(state: LineState) -> None:
     """Replay the hand by the rules of RULES.md §2.11 as the docs page reads them, apart from the
     engine: decisions in turn from the dealer's left (stand, the miss while the stock holds it,
     dropping out with three or four), the discards after a miss, then five tricks where a player
@@ -564,7 +564,7 @@ def loo_in_play(state: HandState) -> None:
     assert state.over == (sum(won) == 5)
 
 
-def loo_end(state: HandState) -> None:
+def loo_end(state: LineState) -> None:
     result = state.result
     assert result is not None
     table = state.table
@@ -598,7 +598,7 @@ REFERENCES = {
 
 
 # ------------------------------------------------------------------------ checks at every step
-def check_tiles_and_discards(state: HandState) -> None:
+def check_tiles_and_discards(state: LineState) -> None:
     """Hands, table, the stock left and the tiles thrown out hold every tile once."""
     places = [*state.hands, *state.discards]
     table = state.table  # a line's layout or a trick table: both hold the tiles face up
@@ -611,11 +611,11 @@ def check_tiles_and_discards(state: HandState) -> None:
     assert union == state.rules.tiles.all_mask, "a tile is missing"
 
 
-def check_trick_actions(state: HandState) -> None:
+def check_trick_actions(state: LineState) -> None:
     """In Domino Loo: ``legal_actions()`` is what ``apply()`` accepts, among every decision,
     discard and play of every tile (each tried on a copy)."""
-    from boneyard.core.actions import DROP, MISS, STAND, Discard
     from boneyard.games.line.state import IllegalAction
+    from boneyard.games.loo.actions import DROP, MISS, STAND, Discard
 
     legal = state.legal_actions()
     size = state.rules.tiles.size
@@ -632,7 +632,7 @@ def check_trick_actions(state: HandState) -> None:
     assert set(legal) <= set(candidates)
 
 
-def check_public_view(state: HandState) -> None:
+def check_public_view(state: LineState) -> None:
     for seat in range(state.rules.players):
         obs = state.observation(seat)
         assert obs.hand == state.hands[seat] and obs.discarded == state.discards[seat]
@@ -645,14 +645,14 @@ def check_public_view(state: HandState) -> None:
 
 
 # ---------------------------------------------------------------------------------- playing
-def play_hand(state: HandState, rng: random.Random, stepwise: bool) -> None:
+def play_hand(state: LineState, rng: random.Random, stepwise: bool) -> None:
     rules = state.rules
     in_play, at_end = REFERENCES[rules.game.id]
     limit = 4 * rules.tiles.size * (rules.players + 1)
     for _ in range(limit):
         if state.over:
             break
-        if stepwise and not isinstance(state, HandState):  # a trick game
+        if stepwise and not isinstance(state, LineState):  # a trick game
             check_tiles_and_discards(state)
             check_trick_actions(state)
             check_public_view(state)
@@ -670,7 +670,7 @@ def play_hand(state: HandState, rng: random.Random, stepwise: bool) -> None:
     at_end(state)
     if stepwise:
         check_tiles_and_discards(state)
-        if isinstance(state, HandState):
+        if isinstance(state, LineState):
             check_observations(state)
 
 

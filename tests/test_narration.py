@@ -26,7 +26,7 @@ from boneyard.apps.server.table import Table
 from boneyard.core.actions import Play
 from boneyard.core.record import match_to_record
 from boneyard.games import GAMES
-from boneyard.games.line.rules import Rules
+from boneyard.games.line.rules import LineRules
 from boneyard.players.agents import make_agent
 from boneyard.text.narration import YOU, menu
 from wording import short_match
@@ -72,7 +72,7 @@ OWN = re.compile(
 SHEET_ROW = re.compile(r"^(hand |pool |total |won |bal\. |\s+\d+ )")
 
 
-def plain_narration(text: str, rules: Rules) -> list[str]:
+def plain_narration(text: str, rules: LineRules) -> list[str]:
     """The lines of a plain game's transcript that tell the match (see the module)."""
     titles = ("Score sheet (", "Debits (", "Pools (")
     out: list[str] = []
@@ -91,7 +91,7 @@ def plain_narration(text: str, rules: Rules) -> list[str]:
     return out
 
 
-def browser_narration(record: dict[str, object], rules: Rules) -> list[str]:
+def browser_narration(record: dict[str, object], rules: LineRules) -> list[str]:
     """The browser's log of the record's match as seat 0 reads it."""
     n = rules.players
     when = datetime(2025, 1, 1, tzinfo=UTC)

@@ -18,11 +18,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boneyard import DRAW, PASS, HandState, IllegalAction, Match, Observation, Play, get_game, play
+from boneyard import DRAW, PASS, IllegalAction, LineState, Match, Observation, Play, get_game, play
 from boneyard.core.protocol import HandResult
 from boneyard.core.record import match_to_record, replay_record
 from boneyard.core.tiles import DOUBLE, HIGH, LOW, PIPS
-from boneyard.games.line.rules import Rules
+from boneyard.games.line.rules import LineRules
 from conftest import mask, snapshot
 
 # (game, rule set, players, options)
@@ -63,7 +63,7 @@ MATCHES = settings(BASE, max_examples=max(4, BASE.max_examples // 5))
 
 
 # --------------------------------------------------------------------------------- per-step checks
-def check_tiles(state: HandState) -> None:
+def check_tiles(state: LineState) -> None:
     """Hands, table and remaining stock are disjoint and hold every tile of the set."""
     rules = state.rules
     places = list(state.hands)
@@ -81,7 +81,7 @@ def check_tiles(state: HandState) -> None:
     assert 0 <= state.stock_pos <= len(state.stock)
 
 
-def candidates(state: HandState) -> list[Any]:
+def candidates(state: LineState) -> list[Any]:
     """A superset of every action: every tile at every end (leads both ways), draw and pass."""
     out: list[Any] = [DRAW, PASS]
     size = state.rules.tiles.size
@@ -98,7 +98,7 @@ def candidates(state: HandState) -> list[Any]:
     return out
 
 
-def check_legal_is_what_apply_accepts(state: HandState) -> None:
+def check_legal_is_what_apply_accepts(state: LineState) -> None:
     legal = state.legal_actions()
     assert len(set(legal)) == len(legal), "an action is listed twice"
     before = snapshot(state)
@@ -118,7 +118,7 @@ def check_legal_is_what_apply_accepts(state: HandState) -> None:
     assert accepted == set(legal), "a legal action is outside the candidates"
 
 
-def check_observations(state: HandState) -> None:
+def check_observations(state: LineState) -> None:
     sizes = tuple(h.bit_count() for h in state.hands)
     for seat in range(state.rules.players):
         obs = state.observation(seat)
@@ -141,10 +141,10 @@ def check_observations(state: HandState) -> None:
             )
             assert public.drawn is None, "a drawn tile is visible"
         for name in Observation.__slots__:
-            assert not isinstance(getattr(obs, name), HandState)
+            assert not isinstance(getattr(obs, name), LineState)
 
 
-def check_step(state: HandState) -> None:
+def check_step(state: LineState) -> None:
     check_tiles(state)
     check_legal_is_what_apply_accepts(state)
     check_observations(state)
@@ -169,7 +169,7 @@ def reference_pips(options: Mapping[str, Any], hand: int) -> int:
 
 
 def reference_result(
-    state: HandState, ended: str, out_seat: int | None
+    state: LineState, ended: str, out_seat: int | None
 ) -> tuple[int | None, list[int]]:
     """``(winning side, end-of-hand points per side)`` by RULES.md §3, from the final position."""
     o = state.rules.options
@@ -293,7 +293,7 @@ def reference_result(
     return winner, points
 
 
-def check_end(state: HandState) -> None:
+def check_end(state: LineState) -> None:
     """The hand ended the right way and scored what the reference says."""
     result = state.result
     assert state.over and isinstance(result, HandResult)
@@ -348,7 +348,7 @@ def check_end(state: HandState) -> None:
     assert list(result.points) == [s + e for s, e in zip(state.scores, end_points, strict=True)]
 
 
-def play_hand(state: HandState, rng: random.Random, stepwise: bool) -> None:
+def play_hand(state: LineState, rng: random.Random, stepwise: bool) -> None:
     rules = state.rules
     limit = 2 * rules.tiles.size * (rules.players + 1)
     passes = 0
@@ -400,7 +400,7 @@ def check_totals(match: Match) -> None:
         assert match.totals.count(max(match.totals)) == 1
 
 
-def configure(config: tuple[str, str, int, dict[str, Any]], **more: Any) -> Rules:
+def configure(config: tuple[str, str, int, dict[str, Any]], **more: Any) -> LineRules:
     game, rule_set, players, options = config
     return get_game(game).configure(rule_set, {**options, **more}, players)
 

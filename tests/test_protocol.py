@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boneyard import Match
-from boneyard.core.actions import DRAW, DROP, MISS, PASS, STAND, Action, Discard, Play, play
+from boneyard.core.actions import DRAW, PASS, Action, Play, play
 from boneyard.core.protocol import GameState, IllegalAction, Phase
 from boneyard.games import GAMES
+from boneyard.games.loo.actions import DROP, MISS, STAND, Discard
 from conftest import snapshot
 
 GAME_IDS = sorted(GAMES)

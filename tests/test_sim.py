@@ -13,7 +13,7 @@ from boneyard import get_game
 from boneyard.core.actions import Action
 from boneyard.core.options import OptionError
 from boneyard.core.record import read_records, replay_record
-from boneyard.games.line.state import HandState, Observation
+from boneyard.games.line.state import LineState, Observation
 from boneyard.players.agents import AGENTS, RandomAgent
 from boneyard.research.sim import SimulationError, seat_agents, simulate, unit_seed
 
@@ -168,7 +168,7 @@ def test_agents_see_only_observations(monkeypatch: pytest.MonkeyPatch) -> None:
     SpyAgent.seen.clear()
     simulate(BLOCK, ["spy"], hands=5)
     assert SpyAgent.seen and set(SpyAgent.seen) == {Observation}
-    assert not any(issubclass(t, HandState) for t in SpyAgent.seen)
+    assert not any(issubclass(t, LineState) for t in SpyAgent.seen)
 
 
 def test_json_is_json() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from boneyard import DRAW, PASS, HandState, IllegalAction, Muggins, Observation, Play, play
+from boneyard import DRAW, PASS, IllegalAction, LineState, Muggins, Observation, Play, play
 from boneyard.core.actions import Move
 from boneyard.core.layout import Layout
 from conftest import T, assert_illegal, build, configure, snapshot, strs, tiles
@@ -13,7 +13,7 @@ from conftest import T, assert_illegal, build, configure, snapshot, strs, tiles
 DEAL = ["6-6 6-5 5-5 4-4 3-3 2-2 1-1", "6-4 6-3 6-2 5-4 5-3 4-3 0-0"]
 
 
-def block2() -> HandState:
+def block2() -> LineState:
     return build(configure("block", "modern", 2), DEAL)
 
 
@@ -47,13 +47,13 @@ def test_from_deal_checks_tile_conservation() -> None:
     hands = [tiles(h) for h in DEAL]
     stock = [t for t in range(28) if not any(t in h for h in hands)]
     with pytest.raises(ValueError, match="6-6 appears twice in the deal and stock"):
-        HandState.from_deal(rules, hands, [*stock, T("6-6")])
+        LineState.from_deal(rules, hands, [*stock, T("6-6")])
     with pytest.raises(ValueError, match="the deal and stock miss 1-0"):
-        HandState.from_deal(rules, hands, [t for t in stock if t != T("1-0")])
+        LineState.from_deal(rules, hands, [t for t in stock if t != T("1-0")])
     with pytest.raises(ValueError, match="7-0 is not a tile of the double-six set"):
-        HandState.from_deal(rules, hands, [*stock, T("7-0")])
+        LineState.from_deal(rules, hands, [*stock, T("7-0")])
     with pytest.raises(ValueError, match="appears twice"):
-        HandState.from_deal(rules, [hands[0], hands[0]], stock)
+        LineState.from_deal(rules, [hands[0], hands[0]], stock)
 
 
 def test_lead_written_without_orientation_is_laid_high_half_left() -> None:
@@ -302,9 +302,9 @@ def test_observation_holds_no_hidden_state() -> None:
     obs = state.observation(0)
     for name in Observation.__slots__:
         value = getattr(obs, name)
-        assert not isinstance(value, HandState)
+        assert not isinstance(value, LineState)
         if isinstance(value, (list, tuple)):
-            assert not any(isinstance(v, HandState) for v in value)
+            assert not any(isinstance(v, LineState) for v in value)
     assert obs.hand != state.hands[1]
     assert all(getattr(obs, name) != state.hands[1] for name in ("hand", "turn", "leader", "seat"))
     assert not hasattr(obs, "hands") and not hasattr(obs, "stock") and not hasattr(obs, "state")

@@ -10,7 +10,7 @@ from typing import IO, cast
 
 import pytest
 
-from boneyard import DRAW, PASS, HandState, Match, Observation, get_game
+from boneyard import DRAW, PASS, LineState, Match, Observation, get_game
 from boneyard.apps.plain import TerminalGame
 from boneyard.core.actions import Action, Move, Muggins, Play
 from boneyard.core.layout import Layout
@@ -19,7 +19,7 @@ from boneyard.core.tiles import NAMES, parse_tile
 from boneyard.core.views import LineView, PlacedTile
 from boneyard.core.words import Voice
 from boneyard.games.counting import CountingRules
-from boneyard.games.line.rules import Rules
+from boneyard.games.line.rules import LineRules
 from boneyard.games.line.state import IllegalAction
 from boneyard.games.matador import MatadorRules
 from boneyard.games.pool import PoolRules
@@ -45,15 +45,15 @@ def T(text: str) -> int:
 
 
 # The words and drawings of a game are its presenter's (rules.presenter), drawn by text.drawing.
-def render_table(rules: Rules, history: list[Move] | tuple[Move, ...], width: int = 78) -> str:
+def render_table(rules: LineRules, history: list[Move] | tuple[Move, ...], width: int = 78) -> str:
     return table_text(rules, history, width=width)
 
 
-def count_text(rules: Rules, layout: Layout | None) -> str | None:
+def count_text(rules: LineRules, layout: Layout | None) -> str | None:
     return rules.presenter.count_line(layout)  # type: ignore[attr-defined, no-any-return]
 
 
-def ends_of(layout: Layout | None, rules: Rules | None = None) -> str:
+def ends_of(layout: Layout | None, rules: LineRules | None = None) -> str:
     """The open ends of ``layout`` as the game's presenter describes them, in words."""
     if layout is None:
         return ends_text(LineView(None))
@@ -69,7 +69,7 @@ def describe_move(
     drawn: int | None = None,
     *,
     victim: int | None = None,
-    rules: Rules | None = None,
+    rules: LineRules | None = None,
 ) -> str:
     return (rules or BLOCK).presenter.describe_move(move, before, voice, drawn, victim=victim)
 
@@ -80,20 +80,20 @@ def describe_action(
     *,
     points: int | None = None,
     by: str | None = None,
-    rules: Rules | None = None,
+    rules: LineRules | None = None,
 ) -> str:
     return (rules or BLOCK).presenter.describe_action(action, layout, points=points, by=by)
 
 
-def deal_state(rules: Rules, hands: list[str], leader: int | None = None) -> HandState:
+def deal_state(rules: LineRules, hands: list[str], leader: int | None = None) -> LineState:
     """A hand dealt as given (space-separated tiles per seat); the stock holds the rest in order."""
     dealt = [[T(t) for t in h.split()] for h in hands]
     used = {t for h in dealt for t in h}
     stock = [t for t in range(rules.tiles.size) if t not in used]
-    return HandState.from_deal(rules, dealt, stock, leader)
+    return LineState.from_deal(rules, dealt, stock, leader)
 
 
-def play_all(state: HandState, moves: list[str]) -> None:
+def play_all(state: LineState, moves: list[str]) -> None:
     """Apply moves written ``6-4 R`` (a lead is written alone, as laid)."""
     for m in moves:
         parts = m.split()
@@ -196,7 +196,7 @@ def test_every_double_a_spinner_draws_each_spinner_with_its_arms() -> None:
 MUG6 = ["3-3", "3-6 L", "3-4 R", "3-5 U", "3-0 D", "6-6 L", "4-4 R", "5-5 U", "0-5 D"]
 
 
-def mug6_state() -> tuple[Rules, HandState]:
+def mug6_state() -> tuple[LineRules, LineState]:
     """RULES.md MUG-6 under pagat All Fives: the spinner 3-3 with all four arms, count 35."""
     rules = get_game("muggins").configure("pagat")
     state = deal_state(
@@ -329,7 +329,7 @@ def test_score_sheet_and_side_labels() -> None:
 
 
 # ----------------------------------------------------------------------------------- reading input
-def person_after_lead() -> HandState:
+def person_after_lead() -> LineState:
     """Seat 1 has led 6-6 from a deal where seat 0 (the person) holds 6-4, 6-5 and 5-3."""
     state = deal_state(BLOCK, ["6-4 6-5 5-3 3-3 3-2 5-1 4-1", "6-6 4-4 2-1 3-0 1-1 0-0 2-0"])
     play_all(state, ["6-6"])
@@ -880,7 +880,7 @@ def test_exact_target_a_penalty_that_would_pass_it_is_not_scored() -> None:
 MATADOR = get_game("matador").configure()
 
 
-def matador_position() -> HandState:
+def matador_position() -> LineState:
     """Matador (britannica): seat 0 leads 6-6; seat 1 plays 1-0 on it; seat 0 to move with the
     matadors 5-2 and 0-0."""
     state = deal_state(MATADOR, ["6-6 5-2 0-0 6-3 4-4 3-1 2-2", "1-0 6-5 6-4 5-5 5-4 5-3 4-2"])

@@ -16,13 +16,14 @@ import pytest
 from boneyard.apps.server.messages import Line
 from boneyard.apps.server.table import line_message
 from boneyard.apps.tui.render import MEDIUM, SMALL, hub_canvas, table_canvas
-from boneyard.core.actions import DRAW, MISS, PASS, STAND, Discard, Play
+from boneyard.core.actions import DRAW, PASS, Play
 from boneyard.core.match import Match
 from boneyard.core.tiles import HIGH, LOW
 from boneyard.core.views import LineView, TrickView
 from boneyard.core.words import Voice
 from boneyard.games import GAMES
-from boneyard.games.line.state import HandState
+from boneyard.games.line.state import LineState
+from boneyard.games.loo.actions import MISS, STAND, Discard
 from boneyard.text.drawing import describe_table, render_table
 from boneyard.text.narration import table_view
 from conftest import T, build, configure
@@ -30,7 +31,7 @@ from conftest import T, build, configure
 CONFIGS = [(game.id, rule_set) for game in GAMES.values() for rule_set in game.rule_sets]
 
 
-def check(state: HandState) -> None:
+def check(state: LineState) -> None:
     """The description of ``state``'s table agrees with the hand and is drawn everywhere."""
     rules = state.rules
     view = table_view(rules, state.public, state.table)
@@ -203,7 +204,7 @@ def test_a_double_chicken_foot_has_toes_off_the_halves_of_its_starting_double() 
 
 
 # ------------------------------------------------------------------------ trains from a hub
-def mexican_position() -> HandState:
+def mexican_position() -> LineState:
     """Round 1 for three: the engine; seat 1 draws, passes and is marked; seat 2 starts its
     train; seat 0 lays a double on its own and must cover it."""
     rules = configure("mexican-train", None, 3, hand_size=4)

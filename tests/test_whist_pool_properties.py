@@ -19,10 +19,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boneyard import DRAW, PASS, HandState, IllegalAction, Match, Play, get_game, play
+from boneyard import DRAW, PASS, IllegalAction, LineState, Match, Play, get_game, play
 from boneyard.core.record import match_to_record, replay_record
 from boneyard.core.tiles import DOUBLE, HIGH, LOW, PIPS
-from boneyard.games.line.rules import Rules
+from boneyard.games.line.rules import LineRules
 from boneyard.games.pool import PoolRules
 from conftest import snapshot
 
@@ -58,13 +58,13 @@ STEPWISE = settings(BASE, max_examples=max(4, BASE.max_examples // 3))
 MATCHES = settings(BASE, max_examples=max(4, BASE.max_examples // 5))
 
 
-def configure(config: tuple[str, int, dict[str, Any]], **more: Any) -> Rules:
+def configure(config: tuple[str, int, dict[str, Any]], **more: Any) -> LineRules:
     game, players, options = config
     return get_game(game).configure(None, {**options, **more}, players)
 
 
 # --------------------------------------------------------------------------------- per-step checks
-def check_tiles(state: HandState) -> None:
+def check_tiles(state: LineState) -> None:
     places = [*state.hands, state.layout.placed if state.layout is not None else 0]
     stock = 0
     for t in state.stock[state.stock_pos :]:
@@ -78,7 +78,7 @@ def check_tiles(state: HandState) -> None:
     assert union == state.rules.tiles.all_mask, "a tile is missing"
 
 
-def candidates(state: HandState) -> list[Any]:
+def candidates(state: LineState) -> list[Any]:
     """A superset of every action: every tile at every end (leads both ways), draw and pass."""
     out: list[Any] = [DRAW, PASS]
     if state.layout is None:
@@ -90,7 +90,7 @@ def candidates(state: HandState) -> list[Any]:
     return out
 
 
-def check_legal_is_what_apply_accepts(state: HandState) -> None:
+def check_legal_is_what_apply_accepts(state: LineState) -> None:
     legal = state.legal_actions()
     assert len(set(legal)) == len(legal), "an action is listed twice"
     before = snapshot(state)
@@ -106,7 +106,7 @@ def check_legal_is_what_apply_accepts(state: HandState) -> None:
     assert accepted == set(legal), "a legal action is outside the candidates"
 
 
-def check_observations(state: HandState) -> None:
+def check_observations(state: LineState) -> None:
     for seat in range(state.rules.players):
         obs = state.observation(seat)
         assert obs.hand == state.hands[seat]
@@ -157,7 +157,7 @@ def reference_pool(pips: list[int], out: int | None) -> tuple[int | None, list[F
     return (winners[0] if len(winners) == 1 else None), shares
 
 
-def check_end(state: HandState) -> None:
+def check_end(state: LineState) -> None:
     result = state.result
     assert state.over and result is not None and state.legal_actions() == []
     rules = state.rules
@@ -189,7 +189,7 @@ def check_end(state: HandState) -> None:
     assert result.end_points == result.points
 
 
-def play_hand(state: HandState, rng: random.Random, stepwise: bool) -> None:
+def play_hand(state: LineState, rng: random.Random, stepwise: bool) -> None:
     rules = state.rules
     passes = 0
     for _ in range(2 * 28 * (rules.players + 1)):

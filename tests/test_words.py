@@ -26,8 +26,8 @@ from boneyard.core.layout import Layout
 from boneyard.core.tiles import BIT
 from boneyard.core.words import Voice, plural, third_person
 from boneyard.games import GAMES, option_specs
-from boneyard.games.line.rules import Rules
-from boneyard.games.line.state import HandState, IllegalAction
+from boneyard.games.line.rules import LineRules
+from boneyard.games.line.state import IllegalAction, LineState
 from boneyard.players.agents import make_agent
 from boneyard.players.analysis import ReviewedMove, review_text
 from boneyard.text.narration import (
@@ -41,7 +41,7 @@ from conftest import T
 from wording import CONFIGS, about_reader, faults, short_match
 
 
-def game_intro(rules: Rules) -> list[str]:
+def game_intro(rules: LineRules) -> list[str]:
     """The rules of a game told to the person (its presenter's introduction)."""
     return rules.presenter.intro(reader_voice(rules))
 
@@ -284,7 +284,7 @@ class AgentInput:
             return f"{offered.index(plain) + 1} {action.claim or 0}\n"
         return f"{offered.index(action) + 1}\n"
 
-    def try_illegal(self, game: TerminalGame, trial: HandState) -> None:
+    def try_illegal(self, game: TerminalGame, trial: LineState) -> None:
         """The engine's refusal of a tile the person does not hold, told for him."""
         missing = next(t for t in range(trial.rules.tiles.size) if not trial.hands[YOU] & BIT[t])
         layout = trial.layout

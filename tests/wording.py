@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from boneyard import get_game
 from boneyard.core.words import plural, third_person
 from boneyard.games import GAMES
-from boneyard.games.line.rules import Rules
+from boneyard.games.line.rules import LineRules
 
 # ------------------------------------------------------------------------ what no text may hold
 # Nouns the narration counts; "1 pips" and the like are errors.
@@ -103,7 +103,7 @@ def configurations() -> Iterator[tuple[str, str, int]]:
 CONFIGS = list(configurations())
 
 
-def short_match(game_id: str, rule_set: str, players: int) -> Rules:
+def short_match(game_id: str, rule_set: str, players: int) -> LineRules:
     """The rules of a configuration with a match short enough to finish in a hand or two."""
     game = get_game(game_id)
     options: dict[str, object] = {}

@@ -8,7 +8,6 @@
 True
 """
 
-from . import _aliases
 from .core.actions import DRAW, PASS, Action, Draw, Move, Muggins, Pass, Play, play
 from .core.game import Game
 from .core.layout import Layout
@@ -28,12 +27,10 @@ from .core.protocol import (
 )
 from .core.tiles import DOUBLE_NINE, DOUBLE_SIX, DOUBLE_TWELVE, TileSet, format_tile, parse_tile
 from .games import GAMES, get_game
-from .games.line.rules import LineRules, Rules
-from .games.line.state import HandState, LineState
+from .games.line.rules import LineRules
+from .games.line.state import LineState
 
 __version__ = "0.1.0"
-
-_aliases.install()
 
 __all__ = [
     "DOUBLE_NINE",
@@ -50,7 +47,6 @@ __all__ = [
     "GameState",
     "HandResult",
     "HandStart",
-    "HandState",
     "IllegalAction",
     "Layout",
     "LineRules",
@@ -65,7 +61,6 @@ __all__ = [
     "Pass",
     "Phase",
     "Play",
-    "Rules",
     "Score",
     "TileSet",
     "format_tile",

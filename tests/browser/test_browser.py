@@ -475,7 +475,7 @@ def test_a_person_plays_the_worked_examples_agent_at_a_browser_table(
         make_rules("block", players=2),
         {"weights": policy.weights, "bias": policy.bias},
     )
-    agent = resolve_agent(f"boneyard.env.policy:linear(path={path})")
+    agent = resolve_agent(f"boneyard.research.env.policy:linear(path={path})")
     live = LiveServer(folder / "boneyard.db", agents=(agent,))
     try:
         errors: list[str] = []

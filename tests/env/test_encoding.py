@@ -14,7 +14,7 @@ from boneyard.core.match import Match
 from boneyard.core.protocol import HandResult
 from boneyard.core.tiles import tiles_of
 from boneyard.games import GAMES
-from boneyard.games.line.state import HandState
+from boneyard.games.line.state import LineState
 from boneyard.research.env.encoding import Codec, action_kinds, end_slots, higher_is_better
 from conftest import T, configure, tiles
 
@@ -93,7 +93,7 @@ def test_block_layout() -> None:
     assert codec.action_name((T("6-4") * 3 + 0) * 2 + 1) == "6-4 at no end, low half exposed"
     deal = [tiles("6-6 6-5 5-5 4-4 3-3 2-2 1-1"), tiles("6-4 6-3 6-2 5-4 5-3 4-3 0-0")]
     stock = [t for t in range(28) if t not in deal[0] + deal[1]]
-    state = HandState.from_deal(codec.rules, deal, stock)
+    state = LineState.from_deal(codec.rules, deal, stock)
     state.apply(Play(T("6-6")))
     layout = state.layout
     assert codec.action_id(Play(T("6-4"), "L"), layout) == (T("6-4") * 3 + 1) * 2
@@ -108,26 +108,21 @@ def test_block_layout() -> None:
         codec.action_name(codec.num_actions)
 
 
-def test_kinds_are_every_action_class() -> None:
+def test_the_kinds_are_the_shared_ones_then_the_games_own() -> None:
+    """Every game's space numbers draw, pass and muggins, then the kinds of its own that it does not
+    enumerate (a kind a game enumerates, bids and declarations, has an id per action it offers)."""
     from boneyard.core import actions
 
-    kinds = {name: cls for name, cls, _ in action_kinds()}
-    assert kinds["draw"] is actions.Draw and kinds["pass"] is actions.Pass
-    assert "play" not in kinds and "action" not in kinds
-    for value in vars(actions).values():
-        if (
-            isinstance(value, type)
-            and issubclass(value, actions.Action)
-            and value not in (actions.Action, actions.Play)
-            and not value.__name__.startswith("_")
-        ):
-            # A kind a game lists itself (bids, declarations) has an id per action it offers,
-            # in that game's space only: no other game's space changes.
-            assert (value in kinds.values()) != value.enumerated
+    for game in GAMES.values():
+        rules = game.configure()
+        kinds = [cls for _, cls, _ in action_kinds(rules)]
+        own = [k for k in rules.action_kinds if not k.enumerated]
+        assert kinds == [actions.Draw, actions.Pass, actions.Muggins, *own], game.id
+        assert all(k.enumerated for k in rules.action_kinds if k not in kinds), game.id
 
 
 def test_the_bids_and_trumps_of_a_game_that_lists_them() -> None:
-    from boneyard.core.actions import Bid, Declare
+    from boneyard.games.texas42.actions import Bid, Declare
 
     rules = configure("texas-42")
     codec = Codec(rules)
@@ -136,8 +131,37 @@ def test_the_bids_and_trumps_of_a_game_that_lists_them() -> None:
     assert codec.num_actions == codec.phase_offset + len(phase)
     assert codec.action_id(Bid(30), None) == codec.phase_offset + phase.index(Bid(30))
     assert codec.action_name(codec.action_id(Declare("doubles"), None)) == "doubles"
-    # Block lists none: its space is what it always was (the module's example: 202).
-    assert Codec(configure("block", players=2)).num_actions == 202
+    # Block lists none: its space is the plays and the shared kinds (28 * 3 * 2 + 3 = 171).
+    assert Codec(configure("block", players=2)).num_actions == 171
+
+
+def test_texas_42s_bids_and_declarations_keep_their_ids() -> None:
+    """The ids of Texas 42's own actions, pinned (docs/games/texas-42.md): the 59 ids of the
+    tiles and the shared kinds first (28 tiles x 1 slot x 2 variants = 56 play ids, then draw,
+    pass, muggins: 56 + 3 = 59), then the bids and declarations in the order the rules list
+    them: 30 to 41 points (59 to 70), 42 and each mark up to seven marks (71 to 77), the seven
+    suits (78 to 84), doubles, follow-me, nello (85 to 87), the three ranks of the doubles in a
+    nello (88 to 90), sevens (91)."""
+    from boneyard.games.texas42.actions import Bid, Declare
+
+    codec = Codec(configure("texas-42"))
+    assert codec.phase_offset == 59 and codec.num_actions == 92
+    pinned = {
+        Bid(30): 59,
+        Bid(41): 70,
+        Bid(42): 71,
+        Bid(84): 72,
+        Bid(294): 77,
+        Declare("suit", 0): 78,
+        Declare("suit", 6): 84,
+        Declare("doubles"): 85,
+        Declare("follow_me"): 86,
+        Declare("nello"): 87,
+        Declare("nello", doubles="own_suit"): 89,
+        Declare("sevens"): 91,
+    }
+    assert {a: codec.action_id(a, None) for a in pinned} == pinned
+    assert codec.action_name(72) == "bid 84" and codec.action_name(84) == "trumps 6"
 
 
 def test_end_slots_follow_the_rules() -> None:
@@ -168,7 +192,7 @@ def test_a_claiming_play_claims_exactly_its_points() -> None:
     assert seen > 0
 
 
-def swap_hidden(state: HandState, seat: int, rng: random.Random) -> HandState | None:
+def swap_hidden(state: LineState, seat: int, rng: random.Random) -> LineState | None:
     """A copy of ``state`` where a tile ``seat`` cannot see changes place: between two other
     seats' hands, or between another seat's hand and the stock (the counts unchanged)."""
     world = state.copy()

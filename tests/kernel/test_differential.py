@@ -27,8 +27,8 @@ from boneyard.core import kernel
 from boneyard.core.match import Match
 from boneyard.core.stream import Stream
 from boneyard.games import GAMES, get_game
-from boneyard.games.line.rules import Rules
-from boneyard.games.line.state import HandState
+from boneyard.games.line.rules import LineRules
+from boneyard.games.line.state import LineState
 from boneyard.players.agents import make_agent
 from boneyard.players.search.solver import Solver, SolveResult
 from boneyard.research.sim import simulate
@@ -90,7 +90,7 @@ VARIANTS: list[tuple[str, str | None, int | None, dict[str, Any]]] = [
 ]  # fmt: skip
 
 
-def all_rules() -> Iterator[tuple[str, Rules]]:
+def all_rules() -> Iterator[tuple[str, LineRules]]:
     """Every rule set of every game the core plays, then the variants."""
     for game in GAMES.values():
         for name in game.rule_sets:
@@ -109,7 +109,7 @@ def test_every_game_but_the_trick_games_is_played_by_the_core() -> None:
     assert unsupported == ["domino-loo", "texas-42", "moon"]
 
 
-def view_of(state: HandState) -> dict[str, Any]:
+def view_of(state: LineState) -> dict[str, Any]:
     """The Python state as the core's view writes it."""
     layout = state.layout
     return {
@@ -148,7 +148,7 @@ def core_view(hand: kernel.CompiledHand) -> dict[str, Any]:
     }
 
 
-def lockstep_hand(state: HandState, rng: Stream, label: str) -> None:
+def lockstep_hand(state: LineState, rng: Stream, label: str) -> None:
     """Play ``state`` to its end with random actions, the core following move for move."""
     core = kernel.CompiledHand(state)
     step = 0
@@ -211,7 +211,7 @@ def test_undo_restores_the_state() -> None:
     assert core.view() == before
 
 
-def make_play_of_a_tile_not_held(state: HandState) -> Any:
+def make_play_of_a_tile_not_held(state: LineState) -> Any:
     from boneyard.core.actions import Play
 
     held = state.hands[state.turn]
@@ -282,8 +282,8 @@ def test_the_agents_choose_alike() -> None:
 
 
 def late_positions(
-    rules: Rules, count: int, budget: int, per_hand: int = 1
-) -> Iterator[tuple[HandState, list[SolveResult]]]:
+    rules: LineRules, count: int, budget: int, per_hand: int = 1
+) -> Iterator[tuple[LineState, list[SolveResult]]]:
     """Positions late in random hands (a choice to make, few tiles left; up to ``per_hand`` from
     each hand) that the Python solver solves for every side within ``budget`` positions, with
     those solutions."""
@@ -308,7 +308,7 @@ def late_positions(
             state.apply(legal[int(rng.random() * len(legal))] if len(legal) > 1 else legal[0])
 
 
-def game_rules(game_id: str) -> list[Rules]:
+def game_rules(game_id: str) -> list[LineRules]:
     """The rule sets and variants of one game."""
     return [r for label, r in RULES.items() if r.game.id == game_id]
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from boneyard import DRAW, HandState, Match, Muggins, Play, play
+from boneyard import DRAW, LineState, Match, Muggins, Play, play
 from boneyard.core.record import Replay, replay_record
 from boneyard.core.tiles import DOUBLE, LOW, PIPS, tiles_of
 from conftest import T, assert_illegal, build, configure, load_record, tiles, with_options
@@ -23,14 +23,14 @@ from test_counting_properties import (
 )
 
 
-def lead_state(rule_set: str, lead: str, **options: Any) -> HandState:
+def lead_state(rule_set: str, lead: str, **options: Any) -> LineState:
     """A new hand in which seat 0, holding ``lead``, is to lead (any tile may lead)."""
     rules = configure("all-threes", rule_set, 2, first_lead="random", lead_tile="any", **options)
     t = T(lead)
     rest = [x for x in range(28) if x != t]
     n = rules.hand_size
     hands = [[t, *rest[: n - 1]], rest[n - 1 : 2 * n - 1]]
-    return HandState.from_deal(rules, hands, rest[2 * n - 1 :], 0, lead_by_deal=False)
+    return LineState.from_deal(rules, hands, rest[2 * n - 1 :], 0, lead_by_deal=False)
 
 
 def replayed(name: str, **options: Any) -> Replay:
@@ -144,7 +144,7 @@ def test_a_hand_of_all_threes_with_a_double_counted_once() -> None:
     assert move_points(replay) == [9, 9, 3, 0, 9, 0, 3, 3, 6]
 
 
-def strs_of(state: HandState) -> list[str]:
+def strs_of(state: LineState) -> list[str]:
     return [str(m.action) for m in state.history]
 
 

@@ -18,7 +18,8 @@ from boneyard.apps.plain import TerminalGame
 from boneyard.core.protocol import HandResult
 from boneyard.core.record import RecordError, match_to_record, replay_record
 from boneyard.games.bergen import BergenRules
-from boneyard.games.line.state import HandState
+from boneyard.games.line.state import LineState
+from boneyard.players.search.hints import search_hints
 from boneyard.text.narration import default_opponent, reader_voice
 from conftest import T, arranged, assert_illegal, build, configure, load_record, with_options
 
@@ -34,7 +35,7 @@ def end_result(hands: list[str], ended: str, out: int | None, **options: Any) ->
     return state.rules.hand_result(state, ended, out)
 
 
-def play_out(state: HandState, rng: random.Random) -> None:
+def play_out(state: LineState, rng: random.Random) -> None:
     while not state.over:
         state.apply(rng.choice(state.legal_actions()))
 
@@ -291,7 +292,7 @@ def test_the_highest_double_leads_every_hand() -> None:
 # ----------------------------------------------------------------------------------- the cap
 def test_celko_cap_near_the_target() -> None:
     rules = bergen(bergen_near_target_cap=True)
-    assert rules.scores_shape_future
+    assert search_hints(rules).scores_shape_future
     assert [rules.capped(3, t) for t in (0, 11, 12, 13, 14)] == [3, 3, 2, 1, 1]
     assert [rules.capped(2, t) for t in (0, 12, 13, 14)] == [2, 2, 1, 1]
     assert bergen().capped(3, 14) == 3

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from boneyard import DRAW, PASS, HandState, Match, OptionError, Play, play
+from boneyard import DRAW, PASS, LineState, Match, OptionError, Play, play
 from boneyard.core.record import replay_record
 from boneyard.core.tiles import DOUBLE, HIGH, PIPS, format_tile
 from conftest import (
@@ -633,7 +633,7 @@ def test_no_double_draw_until_found_in_a_match() -> None:
 
 
 # ---------------------------------------------------------------------------------------- spinners
-def _spinner_state(**options: Any) -> HandState:
+def _spinner_state(**options: Any) -> LineState:
     rules = configure("block", "modern", 2, **options)
     return build(rules, ["5-5 5-4 5-3 5-2 4-4 6-0 1-0", "5-1 5-0 4-1 4-0 3-3 6-6 2-2"], leader=None)
 

@@ -17,7 +17,7 @@ from boneyard.apps.plain import TerminalGame
 from boneyard.core.protocol import HandResult
 from boneyard.core.record import match_to_record, replay_record
 from boneyard.core.tiles import tile
-from boneyard.games.line.state import HandState
+from boneyard.games.line.state import LineState
 from boneyard.games.trains.chicken import ChickenFootRules
 from boneyard.text.narration import table_text
 from conftest import T, arranged, assert_illegal, build, configure, load_record, strs
@@ -29,7 +29,7 @@ def chicken(players: int | None = None, **options: Any) -> ChickenFootRules:
     return rules
 
 
-def play_out(state: HandState, rng: random.Random) -> None:
+def play_out(state: LineState, rng: random.Random) -> None:
     while not state.over:
         state.apply(rng.choice(state.legal_actions()))
 
@@ -38,7 +38,7 @@ def play_out(state: HandState, rng: random.Random) -> None:
 FOOT = ["9-9 9-8 9-7 9-6 5-5 5-1 0-0", "9-5 8-8 7-1 5-4 5-3 5-2 1-0"]
 
 
-def started(**options: Any) -> HandState:
+def started(**options: Any) -> LineState:
     rules = chicken(2, **options)
     state = build(rules, FOOT, "6-6 4-0 3-3", context=T("9-9"))
     state.apply(Play(T("9-9")))

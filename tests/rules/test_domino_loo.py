@@ -14,9 +14,9 @@ import pytest
 
 from boneyard import Match, OptionError, play
 from boneyard.apps.plain import TerminalGame
-from boneyard.core.actions import DROP, HIDDEN_DISCARD, MISS, STAND, Discard
 from boneyard.core.record import RecordError, match_to_record, replay_record
 from boneyard.core.words import Voice
+from boneyard.games.loo.actions import DROP, HIDDEN_DISCARD, MISS, STAND, Discard
 from boneyard.games.loo.rules import LooRules
 from boneyard.games.loo.state import LooState
 from boneyard.games.loo.table import DROPPED, MISSED, STOOD, LooTable
@@ -364,8 +364,14 @@ def test_the_table_in_words_and_the_commands() -> None:
     fresh = hand(rules, THREE, STOCK3)
     obs = fresh.observation(0)
     assert parse_command("miss", obs).action == MISS and parse_command("stand", obs).action == STAND
+    # Not yet: a discard is owed only after the miss; a tile alone is then a play.
+    assert parse_command("discard 6-1", obs).message == "You cannot discard now."
     fresh.apply(MISS)
     assert parse_command("discard 6-1", fresh.observation(0)).action == Discard(T("6-1"))
+    # Where a discard is owed, the tile alone is enough; once decided, no more deciding.
+    assert parse_command("6-1", fresh.observation(0)).action == Discard(T("6-1"))
+    assert parse_command("stand", fresh.observation(0)).message == "You cannot stand now."
+    assert parse_command("discard 9-x", fresh.observation(0)).kind == "error"
 
 
 def test_a_terminal_match() -> None:

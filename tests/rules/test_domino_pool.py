@@ -12,7 +12,7 @@ from boneyard import DRAW, PASS, Match, OptionError, play
 from boneyard.core.protocol import HandResult
 from boneyard.core.record import RecordError, match_to_record, replay_record
 from boneyard.core.tiles import DOUBLE, HIGH, PIPS
-from boneyard.games.line.state import HandState
+from boneyard.games.line.state import LineState
 from boneyard.games.pool import PoolRules
 from conftest import StubRng, T, arranged, assert_illegal, build, configure, load_record
 
@@ -28,7 +28,7 @@ def end_result(hands: list[str], ended: str, out: int | None, **options: Any) ->
     return state.rules.hand_result(state, ended, out)
 
 
-def play_out(state: HandState, rng: random.Random) -> None:
+def play_out(state: LineState, rng: random.Random) -> None:
     while not state.over:
         state.apply(rng.choice(state.legal_actions()))
 

@@ -13,7 +13,7 @@ from boneyard import DRAW, PASS, Match, OptionError, play
 from boneyard.core.protocol import HandResult
 from boneyard.core.record import RecordError, match_to_record, replay_record
 from boneyard.core.tiles import NAMES
-from boneyard.games.line.state import HandState
+from boneyard.games.line.state import LineState
 from boneyard.games.whist import WhistRules, draw_rank
 from conftest import StubRng, T, arranged, assert_illegal, build, configure, load_record
 
@@ -31,7 +31,7 @@ def end_result(hands: list[str], ended: str, out: int | None, **options: Any) ->
     return state.rules.hand_result(state, ended, out)
 
 
-def play_out(state: HandState, rng: random.Random) -> None:
+def play_out(state: LineState, rng: random.Random) -> None:
     while not state.over:
         state.apply(rng.choice(state.legal_actions()))
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from boneyard import DRAW, PASS, HandState, Match, OptionError, play
+from boneyard import DRAW, PASS, LineState, Match, OptionError, play
 from boneyard.core.record import replay_record
 from conftest import T, arranged, assert_illegal, build, configure, load_record, strs
 
@@ -26,7 +26,7 @@ DEAD_PLAYS = [
 ]
 
 
-def dead_line(rule_set: str = "britannica", **options: Any) -> HandState:
+def dead_line(rule_set: str = "britannica", **options: Any) -> LineState:
     rules = configure("draw", rule_set, 2, **options)
     state = build(rules, DEAD_DEAL, DEAD_STOCK, leader=0, rest_to_stock=False)
     for action in DEAD_PLAYS:

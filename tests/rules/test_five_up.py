@@ -12,7 +12,7 @@ from boneyard.core.actions import DRAW, PASS, play
 from boneyard.core.protocol import IllegalAction
 from boneyard.games import get_game
 from boneyard.games.counting import CountingRules
-from boneyard.games.line.state import HandState
+from boneyard.games.line.state import LineState
 from conftest import T, build, set_hands
 
 
@@ -22,7 +22,7 @@ def five_up(rule_set: str | None = None, players: int = 2, **options: Any) -> Co
     return rules
 
 
-def start(rules: CountingRules, hands: list[str], stock: str = "", **kw: Any) -> HandState:
+def start(rules: CountingRules, hands: list[str], stock: str = "", **kw: Any) -> LineState:
     return build(rules, hands, stock, leader=0, lead_by_deal=False, **kw)
 
 
@@ -117,7 +117,7 @@ def test_fu_3_pips_to_the_nearest_five_then_per_five(pips: int, points: int) -> 
     assert five_up()._round(pips) == points
 
 
-def partnership_end(partner_pips: str) -> HandState:
+def partnership_end(partner_pips: str) -> LineState:
     rules = five_up(players=4, partnerships=True, partner_pips=partner_pips)
     state = start(rules, ["6-6 1-0", "4-4 1-1", "5-5 2-2", "6-5 3-3"])
     # A1 (seat 0) is out; B1 (seat 1) holds 9, A2 (seat 2) 6, B2 (seat 3) 8.

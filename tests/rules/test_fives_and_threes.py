@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from boneyard import DRAW, PASS, HandState, Match, Muggins, Play
+from boneyard import DRAW, PASS, LineState, Match, Muggins, Play
 from boneyard.core.record import RecordError, Replay, replay_record
 from conftest import T, arranged, assert_illegal, build, configure, load_record, tiles, with_options
 from test_counting_properties import (
@@ -37,7 +37,7 @@ def lead_state(rule_set: str, lead: str, totals: list[int] | None = None, **opti
     rest = [x for x in range(28) if x != t]
     n = rules.hand_size
     hands = [[t, *rest[: n - 1]], rest[n - 1 : 2 * n - 1]]
-    return HandState.from_deal(
+    return LineState.from_deal(
         rules, hands, rest[2 * n - 1 :], 0, lead_by_deal=False, totals=totals
     )
 
@@ -84,7 +84,7 @@ def test_seed_error_2_a_must_have_played_1_5_on_the_1() -> None:
     # On the 5 it would leave 1 ... 1, and B's 5-5 could not be played.
     replay = replayed("fives_and_threes_tf1_britannica.json")
     state = replay.match.hands[0]
-    fresh = HandState.from_deal(
+    fresh = LineState.from_deal(
         state.rules,
         [[t for t in range(28) if m >> t & 1] for m in state.deal],
         state.stock,
@@ -140,16 +140,16 @@ CHIP_MOVES = ["5-2", "2-1 at R", "6-1 at R", "6-4 at R", "4-3 at R", "pass", "3-
 CHIP_POINTS = [0, 2, 0, 3, 0, 0, 0, 3, 0, 0, 0, 0]  # before the last tile
 
 
-def pub_hand(deal: list[str], totals: list[int]) -> HandState:
+def pub_hand(deal: list[str], totals: list[int]) -> LineState:
     """A two-player pub hand from ``deal`` (the rest is dead), seat 0 to lead, with the match
     totals before it."""
     hands = [tiles(h) for h in deal]
     stock = [t for t in range(28) if all(t not in h for h in hands)]
     rules = configure("fives-and-threes", "pub", 2)
-    return HandState.from_deal(rules, hands, stock, 0, lead_by_deal=False, totals=totals)
+    return LineState.from_deal(rules, hands, stock, 0, lead_by_deal=False, totals=totals)
 
 
-def chip_hand(totals: list[int]) -> HandState:
+def chip_hand(totals: list[int]) -> LineState:
     state = pub_hand(CHIP_DEAL, totals)
     assert apply_all(state, CHIP_MOVES[:-1]) == CHIP_POINTS
     return state

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from boneyard import DRAW, PASS, Action, HandState, Match, OptionError, Play, get_game, play
+from boneyard import DRAW, PASS, Action, LineState, Match, OptionError, Play, get_game, play
 from boneyard.apps.cli import build_app
 from boneyard.core.game import BRITANNICA, HOYLE_MATADORE, WIKIPEDIA_MATADOR
 from boneyard.core.layout import Layout
@@ -52,7 +52,7 @@ def position(
     *,
     drawable: int | None = None,
     **options: Any,
-) -> HandState:
+) -> LineState:
     """Seat 0 to move, holding ``hand``, with the lead tile ``lead`` alone on the table (written as
     laid: ``"5-3"`` shows 5 at L and 3 at R). ``drawable``: how many stock tiles may still be drawn
     (the stock is drawn down to leave that many above the reserve)."""
@@ -65,12 +65,12 @@ def position(
     return state
 
 
-def ends(state: HandState) -> tuple[int, ...]:
+def ends(state: LineState) -> tuple[int, ...]:
     assert state.layout is not None
     return state.layout.pips
 
 
-def plays_at(state: HandState, end: str) -> list[str]:
+def plays_at(state: LineState, end: str) -> list[str]:
     """The legal plays at one end, as ``tile`` or ``tile>open``, sorted."""
     out = []
     for a in state.legal_actions():
@@ -88,7 +88,7 @@ def tiles_at(actions: list[Action], end: str | None = None) -> set[str]:
     }
 
 
-def after(state: HandState, action: Play) -> HandState:
+def after(state: LineState, action: Play) -> LineState:
     copy = state.copy()
     copy.apply(action)
     return copy
@@ -218,7 +218,7 @@ def test_mat4_double_matador_open_that_agrees_is_accepted() -> None:
 
 
 # ----------------------------------------------------------------------------- MAT-5: blanks all
-def blanks_all(moves: int = 5, **options: Any) -> HandState:
+def blanks_all(moves: int = 5, **options: Any) -> LineState:
     """The hand of matador_blanks_all.json after its first ``moves`` moves (5: 0-0 laid on a
     blank, ends 0 and 0, seat 1 to move holding the matador 6-1)."""
     record = with_options(load_record("matador_blanks_all.json"), **options)
@@ -327,7 +327,7 @@ def test_mat7_hoyle_blocked_by_play(scoring: str | None, points: list[int]) -> N
     assert_blocked(state)
 
 
-def assert_blocked(state: HandState) -> None:
+def assert_blocked(state: LineState) -> None:
     """Nobody holds a tile that fits, and nothing more may be drawn."""
     assert state.layout is not None
     for hand in state.hands:
@@ -658,7 +658,7 @@ def test_hoyle_voluntary_draws_in_the_match_record() -> None:
     replay = replay_record(load_record("matador_hoyle_match.json"))
     voluntary = 0
     for played in replay.match.hands:
-        fresh = HandState.from_deal(
+        fresh = LineState.from_deal(
             played.rules,
             [[t for t in range(28) if m >> t & 1] for m in played.deal],
             played.stock,
@@ -802,7 +802,7 @@ def test_match_rule_equal() -> None:
 
 
 # ------------------------------------------------------------------------- matador_placement
-def crosswise_state(hand: str, lead: str = "4-4") -> HandState:
+def crosswise_state(hand: str, lead: str = "4-4") -> LineState:
     """Seat 0 to move holding ``hand``; the L end shows both halves of a crosswise 5-2."""
     state = position(lead, hand + " 5-2", matador_placement="crosswise_both_open")
     assert [a for a in state.legal_actions() if isinstance(a, Play) and a.tile == T("5-2")] == [

@@ -19,7 +19,7 @@ from boneyard.core.layout import MARKED
 from boneyard.core.protocol import HandResult
 from boneyard.core.record import match_to_record, replay_record
 from boneyard.core.tiles import tile
-from boneyard.games.line.state import HandState
+from boneyard.games.line.state import LineState
 from boneyard.games.trains.mexican import HAND_TABLES, MexicanTrainRules
 from boneyard.text.narration import table_text
 from conftest import T, arranged, assert_illegal, build, configure, load_record, strs
@@ -31,7 +31,7 @@ def mexican(players: int | None = None, **options: Any) -> MexicanTrainRules:
     return rules
 
 
-def play_out(state: HandState, rng: random.Random) -> None:
+def play_out(state: LineState, rng: random.Random) -> None:
     while not state.over:
         state.apply(rng.choice(state.legal_actions()))
 
@@ -42,7 +42,7 @@ def play_match(match: Match, rng: random.Random) -> None:
         match.next_hand()
 
 
-def started(rules: MexicanTrainRules, hands: list[str], stock: str = "") -> HandState:
+def started(rules: MexicanTrainRules, hands: list[str], stock: str = "") -> LineState:
     """A hand of round 1 (engine 12-12) from readable hands, led already."""
     state = build(rules, hands, stock, context=T("12-12"))
     state.apply(Play(T("12-12")))

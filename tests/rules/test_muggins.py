@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from boneyard import DRAW, PASS, HandState, Match, Muggins, Play, play
+from boneyard import DRAW, PASS, LineState, Match, Muggins, Play, play
 from boneyard.apps.cli import build_app
 from boneyard.core.record import RecordError, Replay, replay_record
 from boneyard.core.tiles import DOUBLE, HIGH, LOW, PIPS, tiles_of
@@ -57,7 +57,7 @@ def move_points(replay: Replay, hand: int = 0) -> list[int]:
 def reference_counts(replay: Replay, hand: int = 0) -> list[int | None]:
     """The reference count after each move of a replayed hand (``None`` after a non-play)."""
     state = replay.match.hands[hand]
-    fresh = HandState.from_deal(
+    fresh = LineState.from_deal(
         state.rules,
         [list(tiles_of(m)) for m in state.deal],
         state.stock,
@@ -80,7 +80,7 @@ def seq_state(
     players: int = 2,
     totals: list[int] | None = None,
     **options: Any,
-) -> HandState:
+) -> LineState:
     """A new hand in which seat 0 is to lead (any tile may lead) and seat i holds the tiles of
     ``hands[i]``, each hand filled up to the hand size with other tiles."""
     rules = configure(game, rule_set, players, first_lead="random", lead_tile="any", **options)
@@ -91,15 +91,15 @@ def seq_state(
     for h in named:
         while len(h) < rules.hand_size:
             h.append(rest.pop(0))
-    return HandState.from_deal(rules, named, rest, 0, lead_by_deal=False, totals=totals)
+    return LineState.from_deal(rules, named, rest, 0, lead_by_deal=False, totals=totals)
 
 
-def lead_state(rule_set: str, lead: str, **options: Any) -> HandState:
+def lead_state(rule_set: str, lead: str, **options: Any) -> LineState:
     """A new hand in which seat 0, holding ``lead``, is to lead."""
     return seq_state(rule_set, [lead], **options)
 
 
-def lead(state: HandState, text: str) -> int:
+def lead(state: LineState, text: str) -> int:
     """Lead ``text`` (``"a-b"``: a toward L); the points it scored."""
     return apply_all(state, [text])[0]
 
@@ -475,7 +475,7 @@ def test_mug11_muggins_and_a_wrong_claim_in_a_record() -> None:
     assert state.unclaimed == 0
 
 
-def foster_state() -> HandState:
+def foster_state() -> LineState:
     """Foster (claims): seat 0 holds the highest double, 5-5, and leads it."""
     rules = configure("muggins", "foster", 2)
     return build(rules, ["5-5 4-3 5-4 4-2 0-0 1-0 2-1", "5-3 6-4 6-1 3-3 2-2 6-2 6-0"])
@@ -784,7 +784,7 @@ def test_draw_until_able_and_two_stay_in_the_stock(rule_set: str) -> None:
     hand0 = [T(x) for x in sixes] + low[: n - 5]
     hand1 = low[n - 5 : 2 * n - 5]
     stock = [*low[2 * n - 5 :], T("6-1"), T("6-0")]
-    state = HandState.from_deal(rules, [hand0, hand1], stock, 0, lead_by_deal=False)
+    state = LineState.from_deal(rules, [hand0, hand1], stock, 0, lead_by_deal=False)
     state.apply(play(T("6-6")))
     drawn = 0
     while state.legal_actions() == [DRAW]:

@@ -11,11 +11,11 @@ import pytest
 
 from boneyard import DRAW, Match, OptionError, Play, play
 from boneyard.core.record import replay_record
-from boneyard.games.line.state import HandState
+from boneyard.games.line.state import LineState
 from conftest import T, arranged, assert_illegal, build, configure, load_record, with_options
 
 
-def play_out(state: HandState, seed: int = 0) -> None:
+def play_out(state: LineState, seed: int = 0) -> None:
     rng = random.Random(seed)
     while not state.over:
         state.apply(rng.choice(state.legal_actions()))

@@ -15,7 +15,7 @@ from boneyard.apps.plain import TerminalGame
 from boneyard.core.protocol import HandResult
 from boneyard.core.record import match_to_record, replay_record
 from boneyard.core.tiles import HIGH, LOW
-from boneyard.games.line.state import HandState
+from boneyard.games.line.state import LineState
 from boneyard.games.sebastopol import SebastopolRules
 from boneyard.text.narration import table_text
 from conftest import T, arranged, assert_illegal, build, configure, load_record, strs
@@ -41,7 +41,7 @@ def end_result(hands: list[str], ended: str, out: int | None) -> HandResult:
     return state.rules.hand_result(state, ended, out)
 
 
-def play_out(state: HandState, rng: random.Random) -> None:
+def play_out(state: LineState, rng: random.Random) -> None:
     while not state.over:
         state.apply(rng.choice(state.legal_actions()))
 

@@ -11,10 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boneyard.core.actions import PASS, Action, Bid, Declare, play
+from boneyard.core.actions import PASS, Action, play
 from boneyard.core.options import OptionError
 from boneyard.core.protocol import HandStart, IllegalAction, Phase
 from boneyard.games import get_game
+from boneyard.games.texas42.actions import Bid, Declare
 from boneyard.games.texas42.rules import FortyTwoRules
 from boneyard.games.texas42.state import FortyTwoState
 from boneyard.games.texas42.table import DOUBLES_SUIT, NO_TRUMP, FortyTwoTable
@@ -170,6 +171,32 @@ def test_t42_3_bidding_one_round_the_highest_bid_wins() -> None:
     run(state, "pass", "bid 30", "bid 31", "bid 32")
     assert state.phase == Phase.DECLARE and state.turn == N
     assert state.table.high == Bid(32) and state.table.bidder == N
+
+
+def test_bids_and_declarations_typed_in_the_notation() -> None:
+    """The same bidding typed as people write it (the game's own words, read by its kinds of
+    action): E passes, S bids 30, W 31, N 32, then N names sixes trumps."""
+    from boneyard.text.narration import parse_command
+
+    state = deal(rules42(), DEAL_D)
+    for text in ("pass", "bid 30", "bid 31", "bid 32"):
+        obs = state.observation(state.turn)
+        assert state.rules.parse_action(text, obs) == action(text)
+        command = parse_command(text, obs)
+        assert command.kind == "action" and command.action == action(text)
+        state.apply(command.action)
+    assert state.phase == Phase.DECLARE and state.turn == N
+    obs = state.observation(N)
+    # A bid is no declaration: the narration says so before the engine is asked.
+    assert parse_command("bid 33", obs).message == "You cannot bid now."
+    assert parse_command("doubles", state.observation(E)).message == "You cannot declare now."
+    assert parse_command("trumps 6", obs).action == Declare("suit", 6)
+    assert parse_command("nello doubles own-suit", obs).action == Declare(
+        "nello", doubles="own_suit"
+    )
+    assert parse_command("trumps six", obs).message == "Name the trumps by their number: trumps 6."
+    for declared in state.legal_actions():
+        assert state.rules.parse_action(declared.notation(), obs) == declared
 
 
 def test_t42_3_mark_bids_open_at_two_marks_at_most_then_one_more() -> None:

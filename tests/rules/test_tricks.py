@@ -6,12 +6,11 @@ layer alone, and the same trick on Texas 42's table and Domino Loo's."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cached_property
 from typing import Any, ClassVar
 
 import pytest
 
-from boneyard.core.actions import Action, Bid, Declare, Move, Play, play
+from boneyard.core.actions import Action, Move, Play, play
 from boneyard.core.game import Game, RuleSet
 from boneyard.core.protocol import (
     ACQUIRED,
@@ -27,6 +26,7 @@ from boneyard.core.tiles import BIT, DOUBLE_SIX, HIGH, LOW, NAMES, mask_of, tile
 from boneyard.core.words import Voice
 from boneyard.games import get_game
 from boneyard.games.loo.table import LooTable
+from boneyard.games.texas42.actions import Bid, Declare
 from boneyard.games.texas42.table import FortyTwoTable
 from boneyard.games.tricks import (
     Trick,
@@ -65,10 +65,6 @@ class PlainRules(TrickRules[TrickPlay]):
         self.side_of = tuple(range(players))
         self.hand_size = 7
         self.target_score = 7
-
-    @cached_property
-    def presenter(self) -> PlainPresenter:
-        return PlainPresenter(self)
 
     def seats_in(self, table: TrickPlay) -> list[int]:
         return list(range(self.players))
@@ -179,6 +175,7 @@ class PlainGame(Game):
     defaults: ClassVar[dict[str, Any]] = {}
     default_rules = "plain"
     rules_class = PlainRules
+    presenter_class = PlainPresenter
     rule_sets: ClassVar[dict[str, RuleSet]] = {"plain": RuleSet("plain", "", {}, "")}
 
 

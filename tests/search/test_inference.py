@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boneyard import DRAW, HandState, IllegalAction, get_game
+from boneyard import DRAW, IllegalAction, LineState, get_game
 from boneyard.core.actions import Draw, Play
 from boneyard.core.tiles import BIT, tiles_of
-from boneyard.games.line.rules import Rules
+from boneyard.games.line.rules import LineRules
 from boneyard.games.line.state import Observation
 from boneyard.players.search.inference import (
     _ACQ,
@@ -61,24 +61,24 @@ def config_id(config: tuple[str, str, int, dict[str, Any]]) -> str:
     return f"{game}-{rule_set}-{players}p" + (f"-{extra}" if extra else "")
 
 
-def configure(config: tuple[str, str, int, dict[str, Any]]) -> Rules:
+def configure(config: tuple[str, str, int, dict[str, Any]]) -> LineRules:
     game, rule_set, players, options = config
     return get_game(game).configure(rule_set, options, players)
 
 
-def new_hand(rules: Rules, rng: random.Random) -> HandState:
+def new_hand(rules: LineRules, rng: random.Random) -> LineState:
     while True:
         hands, stock = rules.deal(rng)
         try:
-            return HandState.from_deal(rules, hands, stock)
+            return LineState.from_deal(rules, hands, stock)
         except ValueError as e:
             if "leader is required" in str(e):
-                return HandState.from_deal(rules, hands, stock, leader=rng.randrange(rules.players))
+                return LineState.from_deal(rules, hands, stock, leader=rng.randrange(rules.players))
             if "deal again" not in str(e) and "no one can lead" not in str(e):
                 raise
 
 
-def random_step(state: HandState, rng: random.Random) -> None:
+def random_step(state: LineState, rng: random.Random) -> None:
     legal = state.legal_actions()
     state.apply(legal[rng.randrange(len(legal))])
 
@@ -101,7 +101,7 @@ def check_world(inf: Inference, obs: Observation, hands: tuple[int, ...], stock:
     assert inf.world_weight(hands) > 0
 
 
-def check_determinized(obs: Observation, det: HandState, rng: random.Random) -> None:
+def check_determinized(obs: Observation, det: LineState, rng: random.Random) -> None:
     assert det.layout is obs.layout
     assert det.turn == obs.turn
     assert det.hand_sizes() == obs.hand_sizes
@@ -151,7 +151,7 @@ def test_inference_is_sound_and_samples_are_consistent(
 
 
 # ------------------------------------------------------------------- exact uniformity
-def brute_weights(state: HandState, seat: int) -> dict[int, int]:
+def brute_weights(state: LineState, seat: int) -> dict[int, int]:
     """For a two-player position: per possible hand of the other seat, how many hidden deals
     (its initial hand and the tiles it drew, in order) replay the public history legally. The
     observer's own deal and draws are fixed to the truth; the rest of the stock to one order."""
@@ -180,7 +180,7 @@ def brute_weights(state: HandState, seat: int) -> dict[int, int]:
             deal = [list(tiles_of(state.deal[seat])), initial]
             if seat == 1:
                 deal.reverse()
-            replay = HandState.from_deal(
+            replay = LineState.from_deal(
                 rules,
                 deal,
                 [t for t in prefix if t is not None] + rest,
@@ -200,7 +200,7 @@ def brute_weights(state: HandState, seat: int) -> dict[int, int]:
 
 def find_position(
     config: tuple[str, str, int, dict[str, Any]], want_draws: bool, limit: int
-) -> tuple[HandState, int]:
+) -> tuple[LineState, int]:
     """A seeded two-player position small enough to enumerate, with a void (and, if asked, a
     draw by the other seat after one)."""
     rules = configure(config)
@@ -356,7 +356,7 @@ def test_beliefs_are_the_exact_posterior_of_enumeration(
 ) -> None:
     """Every consistent hidden deal counted by brute force: the chance that the other seat holds
     each unseen tile is the share of the deals where it does; the stock holds it otherwise."""
-    from boneyard.analysis import beliefs
+    from boneyard.players.analysis import beliefs
 
     state, seat = find_position(config, want_draws, limit)
     brute = brute_weights(state, seat)
@@ -377,7 +377,7 @@ def test_beliefs_are_the_exact_posterior_of_enumeration(
 def test_beliefs_with_three_players_sum_to_the_hand_sizes() -> None:
     """Each tile is somewhere (its chances sum to 1), and each holder holds its count of tiles
     on average (the chances of a seat's column sum to its hand size)."""
-    from boneyard.analysis import beliefs
+    from boneyard.players.analysis import beliefs
 
     for config in (("draw", "britannica", 3, {}), ("block", "garden-games", 4, {})):
         rules = configure(config)
@@ -407,8 +407,8 @@ def test_beliefs_with_three_players_sum_to_the_hand_sizes() -> None:
 def test_beliefs_leave_out_a_stock_that_holds_nothing() -> None:
     """Texas 42 deals all 28 tiles: no stock column (it was a column of 0%). Two-player Draw
     keeps one until the stock is drawn out."""
-    from boneyard.analysis import beliefs
     from boneyard.core.match import Match
+    from boneyard.players.analysis import beliefs
 
     hand = Match(get_game("texas-42").configure(), seed=5).hand
     view = beliefs(hand.observation(hand.turn))
@@ -430,7 +430,7 @@ def test_estimated_beliefs_say_so_and_stay_close_to_the_exact_ones(
     """Where the inference falls back to its approximation (forced here by allowing it no slot
     classes), the rules' view says it is estimated, and its figures lie near the exact ones;
     the model's view is always labelled as the expert's, and keeps each holder's count."""
-    from boneyard.analysis import beliefs
+    from boneyard.players.analysis import beliefs
     from boneyard.players.search import inference
 
     state, seat = find_position(("draw", "britannica", 2, {}), True, 3000)
@@ -456,14 +456,14 @@ def test_swapping_hidden_tiles_consistently_changes_nothing() -> None:
     """Two deals that differ only in hidden tiles the history never showed (one swapped between
     the other seat's hand and the stock) give the seat the same observation, and so the same
     beliefs: nothing the seat could not know is read."""
-    from boneyard.analysis import beliefs
+    from boneyard.players.analysis import beliefs
 
     rules = get_game("draw").configure("britannica", players=2)
     checked = 0
     for seed in range(8):
         rng = random.Random(seed)
         dealt, stock = rules.deal(rng)
-        state = HandState.from_deal(rules, dealt, stock, leader=0)
+        state = LineState.from_deal(rules, dealt, stock, leader=0)
         hands = [list(tiles_of(h)) for h in state.deal]
         stock = list(state.stock)
         moves = []
@@ -481,7 +481,7 @@ def test_swapping_hidden_tiles_consistently_changes_nothing() -> None:
         a, b = theirs[0], untouched[-1]
         swapped_hands = [[b if t == a else t for t in h] for h in hands]
         swapped_stock = [a if t == b else t for t in stock]
-        twin = HandState.from_deal(rules, swapped_hands, swapped_stock, leader=0)
+        twin = LineState.from_deal(rules, swapped_hands, swapped_stock, leader=0)
         try:
             for action in moves:
                 twin.apply(action)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from boneyard.core.actions import Draw, Play
 from boneyard.games import GAMES
-from boneyard.games.line.state import HandState
+from boneyard.games.line.state import LineState
 from boneyard.players.agents import make_agent
 from boneyard.players.search.inference import Inference
 from boneyard.players.search.model import PlayLikelihood, PlayModel, weighted_worlds
@@ -23,11 +23,11 @@ OPENSPIEL_BLOCK = {
 }
 
 
-def _open_block(deal: list[list[int]]) -> HandState:
+def _open_block(deal: list[list[int]]) -> LineState:
     rules = configure("block", "modern", 2, **OPENSPIEL_BLOCK)
     held = {t for h in deal for t in h}
     stock = [t for t in range(28) if t not in held]
-    return HandState.from_deal(rules, deal, stock, leader=0, lead_by_deal=False)
+    return LineState.from_deal(rules, deal, stock, leader=0, lead_by_deal=False)
 
 
 def test_no_history_tells_nothing() -> None:
@@ -58,7 +58,7 @@ def test_a_forced_lead_is_not_a_choice() -> None:
     rules = configure("block", "modern", 2)  # the highest double must lead
     deal = [tiles("6-6 6-5 6-1 5-1 4-1 3-1 2-1"), tiles("5-5 5-4 5-3 5-2 4-4 0-0 1-0")]
     held = {t for h in deal for t in h}
-    state = HandState.from_deal(rules, deal, [t for t in range(28) if t not in held])
+    state = LineState.from_deal(rules, deal, [t for t in range(28) if t not in held])
     state.apply(state.legal_actions()[0])
     assert PlayLikelihood.from_observation(state.observation(1), PlayModel()).decisions == ()
 
@@ -67,7 +67,7 @@ def test_plays_before_the_seats_last_draw_are_not_read() -> None:
     rules = configure("draw", None, 2)
     for seed in range(40):
         hands, stock = rules.deal(random.Random(seed))
-        state = HandState.from_deal(rules, hands, stock, leader=0)
+        state = LineState.from_deal(rules, hands, stock, leader=0)
         rng = random.Random(seed)
         agent = make_agent("greedy")
         while not state.over and len(state.history) < 30:
@@ -129,7 +129,7 @@ def test_the_model_reads_a_greedy_player_better_than_uniform_sampling() -> None:
     hits = {"weighted": 0.0, "uniform": 0.0}
     for seed in range(25):
         hands, stock = rules.deal(random.Random(seed))
-        state = HandState.from_deal(rules, hands, stock, leader=0, lead_by_deal=False)
+        state = LineState.from_deal(rules, hands, stock, leader=0, lead_by_deal=False)
         rng = random.Random(seed)
         while not state.over:
             obs = state.observation(state.turn)

@@ -1,5 +1,5 @@
 """Rollouts: a move valued by playing the world out with the game's own heuristic at every seat
-(the expert's valuation where the rules set ``search_rollouts``)."""
+(the expert's valuation where the game's search hints ask for rollouts)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from boneyard.core.protocol import GameState
 from boneyard.games import get_game
 from boneyard.players.agents import make_agent
 from boneyard.players.expert import ExpertAgent
+from boneyard.players.search.hints import search_hints
 from boneyard.players.search.rollout import rollout_value
 
 
@@ -50,7 +51,7 @@ def test_the_rules_choose_rollouts_or_the_solver(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(expert_module, "make_solver", counting_solver)
     agent = ExpertAgent(budget=None, worlds=3, nodes=2_000)
     pool = _pool_hand(1)
-    assert pool.rules.search_rollouts
+    assert search_hints(pool.rules).rollouts
     values = agent.world_values(pool.observation(pool.turn), random.Random(2))
     assert not solved
     # Each move's value in each world is one played-out hand: 1 for the pool, -1/3 for none
@@ -59,6 +60,6 @@ def test_the_rules_choose_rollouts_or_the_solver(monkeypatch: pytest.MonkeyPatch
     outcomes = {1.0, -1 / 3, 1 / 3, 1 / 9}
     assert all(min(abs(x - o) for o in outcomes) < 1e-12 for v in values.values() for x in v)
     block = Match(get_game("block").configure(players=2), seed=1).hand
-    assert not block.rules.search_rollouts
+    assert not search_hints(block.rules).rollouts
     agent.world_values(block.observation(block.turn), random.Random(2))
     assert solved

@@ -14,11 +14,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from boneyard import HandState, get_game
+from boneyard import LineState, get_game
 from boneyard.core.actions import Action, Muggins, Play
 from boneyard.core.match import Match
 from boneyard.core.options import OptionError
-from boneyard.games.line.rules import Rules
+from boneyard.games.line.rules import LineRules
 from boneyard.players.agents import GreedyAgent, make_agent
 from boneyard.players.omniscient import (
     NeedsTrueState,
@@ -88,8 +88,8 @@ MORE_SEEDS = {"last_to_play": range(200)}
 
 
 def small_position(
-    rules: Rules, hand: int, stock: int, moves: int, rng: random.Random
-) -> HandState:
+    rules: LineRules, hand: int, stock: int, moves: int, rng: random.Random
+) -> LineState:
     """A random position: ``hand`` tiles each, ``stock`` tiles to draw, ``moves`` random moves."""
     n = rules.players
     while True:
@@ -102,7 +102,7 @@ def small_position(
             # Near the target, so that scores past it are ignored.
             totals = [rules.target_score - rng.randrange(5, 25) for _ in rules.sides]
         try:
-            state = HandState.from_deal(
+            state = LineState.from_deal(
                 rules, hands, tiles[n * hand :], leader, by_deal, trusted=True, totals=totals
             )
         except ValueError:
@@ -115,7 +115,7 @@ def small_position(
             return state
 
 
-def brute_value(state: HandState, side: int, root: Sequence[int]) -> float:
+def brute_value(state: LineState, side: int, root: Sequence[int]) -> float:
     """Plain minimax of the solver's value: no pruning, no table, full copies."""
     rules = state.rules
     if state.over:
@@ -133,7 +133,9 @@ def brute_value(state: HandState, side: int, root: Sequence[int]) -> float:
     return max(values) if rules.side_of[state.turn] == side else min(values)
 
 
-def _configure(game: str, rule_set: str | None, players: int, options: dict[str, object]) -> Rules:
+def _configure(
+    game: str, rule_set: str | None, players: int, options: dict[str, object]
+) -> LineRules:
     return get_game(game).configure(rule_set, options=options, players=players)
 
 
@@ -222,7 +224,7 @@ def test_claims_are_correct_and_muggins_is_called() -> None:
 def test_fork_copies_every_slot() -> None:
     state = Match(get_game("block").configure(players=2), rng=random.Random(1)).hand
     fork = _fork(state)
-    for slot in HandState.__slots__:
+    for slot in LineState.__slots__:
         getattr(fork, slot)  # raises AttributeError if the copy missed it
 
 

@@ -1,6 +1,6 @@
 """The same position gets the same hint in every front end, run after run (issue 17): the library,
 the plain game in a process of its own, the full-screen game's session and a practice table of the
-browser's server all show the values of :func:`boneyard.analysis.analyze` for it."""
+browser's server all show the values of :func:`boneyard.players.analysis.analyze` for it."""
 
 from __future__ import annotations
 

@@ -152,7 +152,7 @@ def test_a_running_server_closes_what_the_store_closed(db_url: str) -> None:
             assert sorted(portal.call(hub(client).sweep)) == sorted([made["id"], gone["id"]])
             closed = ann.until(lambda m: m["type"] == "state" and m["status"] == "closed")
             assert closed["moves"] == []
-            ann.send(type="move", action={"kind": "pass"}, id=1)
+            ann.send(type="move", action={"kind": "pass", "notation": "pass"}, id=1)
             ann.error("closed")
         assert table_of(client, made["id"]).status == "closed"
         assert gone["id"] not in hub(client).rooms

@@ -132,18 +132,27 @@ json_values = st.recursive(
 )
 tiles = st.builds(lambda a, b: f"{a}-{b}", st.integers(0, 13), st.integers(0, 13))
 ends = st.sampled_from(["L", "R", "U", "D", "6U", "LD", "T0", "T7", "M", "X", "LL"])
+# A move is its kind and its notation (docs/server.md): notations as a client may write them,
+# right or wrong, every kind of every game, and fields no move has any more.
+KINDS = ("play", "draw", "pass", "muggins", "stand", "miss", "drop", "discard", "bid", "declare")
+WORDS = (
+    *("draw", "pass", "muggins", "muggins 10", "stand", "miss", "drop", "discard 6-4"),
+    *("bid 30", "bid 84 plunge", "trumps 6", "nello doubles low", "d", "p", "go"),
+)
+notations = st.one_of(
+    st.builds(lambda t, e: f"{t} {e}", tiles, ends),
+    st.builds(lambda t, e, n: f"{t} {e} {n}", tiles, ends, st.integers(-2, 1000)),
+    tiles,
+    st.sampled_from(WORDS),
+    st.text(max_size=60),
+    hostile_text,
+)
 actions = st.fixed_dictionaries(
-    {
-        "kind": st.sampled_from(
-            ["play", "draw", "pass", "muggins", "stand", "miss", "drop", "discard"]
-        )
-    },
+    {"kind": st.sampled_from(KINDS) | st.text(max_size=20)},
     optional={
+        "notation": notations | json_values,
         "tile": tiles | json_values,
         "end": ends | json_values,
-        "open": st.integers(-2, 100) | json_values,
-        "claim": st.integers(-2, 1000),
-        "points": st.integers(-2, 1000),
     },
 )
 FIELDS: dict[str, dict[str, st.SearchStrategy[Any]]] = {

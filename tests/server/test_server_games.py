@@ -171,7 +171,7 @@ def check_loo_views(
     assert all(t is not None for t in tricks)
     state = table.match.hands[0]
     assert tricks[0]["turnup"] == NAMES[state.stock[0]]
-    assert all(m["action"].get("end") is None for s in states for m in s["moves"])
+    assert all(m["end"] is None for s in states for m in s["moves"])
     final = last["line"]["tricks"]
     assert sum(s["won"] for s in final["seats"]) == 5
     assert [s["won"] for s in final["seats"]] == list(state.table.won)  # type: ignore[attr-defined]
@@ -209,36 +209,42 @@ def test_a_person_takes_the_miss_and_throws_out(client: TestClient) -> None:
         ann.hello(made["seats"][0]["token"])
         state = ask(ann)
         offered = [m["action"] for m in state["moves"]]
-        assert offered == [{"kind": k} | NONE for k in ("stand", "miss", "drop")]
+        assert offered == [{"kind": k, "notation": k} for k in ("stand", "miss", "drop")]
+        assert all(m["tile"] is None and m["end"] is None for m in state["moves"])
         texts = [m["text"] for m in state["moves"]]
         assert texts[1].startswith("take the miss")
         dealt = set(state["tiles"])
-        # Refused: a play or a discard before deciding, a decision with a tile; nothing changes.
+        # Refused: a play or a discard before deciding, a decision with a tile, a notation of
+        # another kind than the move says; nothing changes.
         # (The state asked for may be a computer's move sent while the hello was still storing
         # the join: a ping's answer comes after the hello is done.)
         ann.fresh()
         before = snapshot(table)
+        tile = state["tiles"][0]
         for bad, words in [
-            ({"kind": "play", "tile": state["tiles"][0]}, "must first stand, take the miss"),
-            ({"kind": "discard", "tile": state["tiles"][0]}, "must first stand, take the miss"),
-            ({"kind": "stand", "tile": "6-6"}, "a stand takes no tile"),
-            ({"kind": "discard"}, "a discard names its tile"),
-            ({"kind": "play", "tile": state["tiles"][0], "end": "L"}, "must first stand"),
+            ({"kind": "play", "notation": tile}, "must first stand, take the miss"),
+            ({"kind": "discard", "notation": f"discard {tile}"}, "must first stand, take the miss"),
+            ({"kind": "stand", "notation": "stand 6-6"}, "Cannot understand 'stand 6-6'"),
+            ({"kind": "play", "notation": "stand"}, "'stand' is a stand move, not a play move"),
+            ({"kind": "play", "notation": f"{tile} L"}, "must first stand"),
         ]:
             reply = send(ann, bad)
             assert reply["code"] == "illegal" and words in reply["message"], (bad, reply)
         assert snapshot(table) == before
-        assert send(ann, {"kind": "miss"})["type"] == "ack"
+        assert send(ann, {"kind": "miss", "notation": "miss"})["type"] == "ack"
         state = ann.fresh()
         assert len(state["tiles"]) == 6 and not set(state["tiles"]) & dealt
         assert {m["action"]["kind"] for m in state["moves"]} == {"discard"}
-        assert sorted(m["action"]["tile"] for m in state["moves"]) == sorted(state["tiles"])
+        assert sorted(m["tile"] for m in state["moves"]) == sorted(state["tiles"])
+        assert [m["action"]["notation"] for m in state["moves"]] == [
+            f"discard {m['tile']}" for m in state["moves"]
+        ]
         assert state["line"]["tricks"]["seats"][0]["status"] == "missed"
         # A tile Ann does not hold cannot be thrown out.
         other = next(NAMES[t] for t in range(28) if NAMES[t] not in state["tiles"])
-        assert send(ann, {"kind": "discard", "tile": other})["code"] == "illegal"
+        assert send(ann, {"kind": "discard", "notation": f"discard {other}"})["code"] == "illegal"
         thrown = state["tiles"][-1]
-        assert send(ann, {"kind": "discard", "tile": thrown})["type"] == "ack"
+        assert send(ann, {"kind": "discard", "notation": f"discard {thrown}"})["type"] == "ack"
         state = ann.fresh()
         assert len(state["tiles"]) == 5 and thrown not in state["tiles"]
         assert f"You discard [{thrown[0]}|{thrown[2]}]." in state["log"]
@@ -255,19 +261,6 @@ def test_a_person_takes_the_miss_and_throws_out(client: TestClient) -> None:
         assert leaks(json.dumps(record), sorted(dealt | {thrown})) == []
 
 
-NONE: dict[str, Any] = {
-    "tile": None,
-    "end": None,
-    "open": None,
-    "claim": None,
-    "points": None,
-    # A bid's and a declaration's fields (Texas 42), empty in every other move.
-    "contract": None,
-    "trump": None,
-    "doubles": None,
-}
-
-
 def test_a_person_drops_out_and_the_hand_goes_on_without_him(client: TestClient) -> None:
     made = create(client, "domino-loo", seats=seats(3), seed=8)
     table = table_of(client, made["id"])
@@ -276,7 +269,7 @@ def test_a_person_drops_out_and_the_hand_goes_on_without_him(client: TestClient)
         ann.hello(made["seats"][0]["token"])
         ask(ann)
         dealt = ann.state["tiles"] if ann.state else []
-        assert send(ann, {"kind": "drop"})["type"] == "ack"
+        assert send(ann, {"kind": "drop", "notation": "drop"})["type"] == "ack"
         state = ann.until(lambda m: m["type"] == "state" and m["status"] != "playing")
     assert state["tiles"] == [] and state["line"]["tricks"]["seats"][0]["status"] == "dropped"
     hand = table.match.hands[0]
@@ -297,7 +290,7 @@ def test_a_person_stands_and_a_spectator_sees_no_hand(client: TestClient) -> Non
         ann.hello(made["seats"][0]["token"])
         watcher.hello()
         ask(ann)
-        assert send(ann, {"kind": "stand"})["type"] == "ack"
+        assert send(ann, {"kind": "stand", "notation": "stand"})["type"] == "ack"
         assert ann.fresh()["line"]["tricks"]["seats"][0]["status"] == "stood"
         play_a_hand(client, made, ann, watcher)
         seen = watcher.fresh()

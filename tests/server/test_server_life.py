@@ -55,7 +55,7 @@ def test_a_person_past_the_clock_is_played_for_until_he_comes_back(client: TestC
         assert f"{name} is away: a computer plays for now." in seen["log"]
         assert table.seats[turn].away
         # His own moves are refused while the computer holds his seat ...
-        idle.send(type="move", action={"kind": "pass"}, id=5)
+        idle.send(type="move", action={"kind": "pass", "notation": "pass"}, id=5)
         refused = idle.until(lambda m: m["type"] in ("ack", "error") and m["id"] == 5)
         assert refused["type"] == "error"
         assert refused["code"] in ("not_away", "not_your_turn"), refused
@@ -151,7 +151,7 @@ def test_resigning_a_match_of_two_sides_ends_it(client: TestClient) -> None:
         )
         bob.send(type="resign", id=3)
         bob.error("no_resign")
-        bob.send(type="move", action={"kind": "pass"}, id=4)
+        bob.send(type="move", action={"kind": "pass", "notation": "pass"}, id=4)
         bob.error("match_over")
     assert client.get(f"/api/tables/{table_id}").json()["status"] == "over"
     stored = Store(hub(client).settings.db).load(table_id)

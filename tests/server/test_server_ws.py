@@ -107,7 +107,7 @@ def test_a_wrong_token_is_refused_and_the_connection_may_try_again(client: TestC
         p = Player(ws)
         p.send(type="hello", token="x" * 32)
         p.error("bad_token")
-        p.send(type="move", action={"kind": "draw"})
+        p.send(type="move", action={"kind": "draw", "notation": "draw"})
         p.error("hello_first")
         assert snapshot(table) == before
         assert all(m["type"] == "error" for m in p.seen)
@@ -123,7 +123,7 @@ def test_messages_before_hello_are_refused(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{made['id']}") as ws:
         p = Player(ws)
         for message in (
-            {"type": "move", "action": {"kind": "draw"}},
+            {"type": "move", "action": {"kind": "draw", "notation": "draw"}},
             {"type": "chat", "text": "hi"},
             {"type": "hint"},
             {"type": "next_hand"},
@@ -183,7 +183,7 @@ def test_a_spectator_sees_the_public_view_only(
         table = table_of(client, made["id"])
         assert [len(s["left"]) for s in reveal["seats"]] == list(table.state.hand_sizes())
         # A spectator may only watch.
-        watcher.send(type="move", action={"kind": "draw"}, id=5)
+        watcher.send(type="move", action={"kind": "draw", "notation": "draw"}, id=5)
         assert watcher.error("spectator")["id"] == 5
         watcher.send(type="chat", text="hello")
         watcher.error("spectator")
@@ -247,12 +247,13 @@ def test_out_of_turn_is_refused(
 @pytest.mark.parametrize(
     ("action", "words"),
     [
-        ({"kind": "play", "tile": "9-9", "end": "L"}, "not a tile"),
-        ({"kind": "play", "tile": "12-0"}, "not a tile"),
-        ({"kind": "play"}, "names its tile"),
-        ({"kind": "draw", "tile": "6-6"}, "takes no tile"),
-        ({"kind": "muggins", "points": 10}, "muggins"),
-        ({"kind": "play", "tile": "6-6", "end": "U"}, ""),
+        ({"kind": "play", "notation": "9-9 L"}, "tile 9-9 is not in this set"),
+        ({"kind": "play", "notation": "12-0"}, "12-0 is not in this set"),
+        ({"kind": "play", "notation": "six"}, "Cannot understand 'six'"),
+        ({"kind": "draw", "notation": "draw 6-6"}, "Cannot understand 'draw 6-6'"),
+        ({"kind": "draw", "notation": "pass"}, "'pass' is a pass move, not a draw move"),
+        ({"kind": "muggins", "notation": "muggins 10"}, "muggins"),
+        ({"kind": "play", "notation": "6-6 U"}, ""),
     ],
 )
 def test_illegal_moves_are_refused(
@@ -280,7 +281,7 @@ def test_a_tile_not_held_is_refused(
     assert second.state is not None
     theirs = second.state["tiles"][0]
     before = snapshot(table)
-    first.send(type="move", action={"kind": "play", "tile": theirs, "end": "L"})
+    first.send(type="move", action={"kind": "play", "notation": f"{theirs} L"})
     error = first.error("illegal")
     assert "you do not hold" in error["message"] or "you must lead" in error["message"]
     assert "seat" not in error["message"]
@@ -315,9 +316,18 @@ def test_a_stale_move_is_refused(
         ('{"v": 1, "type": "launch"}', "unknown_type"),
         ('{"v": 1, "type": "move"}', "bad_message"),
         ('{"v": 1, "type": "move", "action": {"kind": "fly"}}', "bad_message"),
-        ('{"v": 1, "type": "move", "action": {"kind": "draw"}, "x": 1}', "bad_message"),
-        ('{"v": 1, "type": "move", "action": {"kind": "play", "tile": "six"}}', "bad_message"),
-        ('{"v": 1, "type": "move", "action": {"kind": "draw"}, "id": "a"}', "bad_message"),
+        ('{"v": 1, "type": "move", "action": {"kind": "draw"}}', "bad_message"),
+        (
+            '{"v": 1, "type": "move", "action": {"kind": "draw", "notation": "draw"}, "x": 1}',
+            "bad_message",
+        ),
+        ('{"v": 1, "type": "move", "action": {"kind": "play", "tile": "6-4"}}', "bad_message"),
+        ('{"v": 1, "type": "move", "action": {"kind": "Play!", "notation": "6-4"}}', "bad_message"),
+        ('{"v": 1, "type": "move", "action": {"kind": "play", "notation": ""}}', "bad_message"),
+        (
+            '{"v": 1, "type": "move", "action": {"kind": "draw", "notation": "draw"}, "id": "a"}',
+            "bad_message",
+        ),
         ('{"v": 1, "type": "chat", "text": ""}', "bad_message"),
         ('{"v": 1, "type": "chat", "text": "' + "x" * 301 + '"}', "bad_message"),
         ('{"v": 1, "type": "chat", "text": "a\\u0007b"}', "bad_message"),
@@ -520,7 +530,7 @@ def test_next_hand(client: TestClient) -> None:
         assert state["sheet"]["rows"][0]["hand"] == 1
         assert state["moves"] == [] and state["turn"] is None
         before = snapshot(table)
-        ann.send(type="move", action={"kind": "pass"})
+        ann.send(type="move", action={"kind": "pass", "notation": "pass"})
         ann.error("hand_over")
         assert snapshot(table) == before
         ann.send(type="next_hand", id=2)

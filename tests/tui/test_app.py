@@ -453,7 +453,8 @@ async def test_click_a_move_in_the_list() -> None:
 async def test_domino_loo_the_miss_and_a_discard_by_mouse() -> None:
     """Domino Loo: take the miss by its number, then throw a tile out by clicking it in the hand
     (the tiles to throw out are lit like playable ones), then play a tile to the trick so."""
-    from boneyard.core.actions import Discard, Play, TakeMiss
+    from boneyard.core.actions import Play
+    from boneyard.games.loo.actions import Discard, TakeMiss
 
     app = BoneyardApp(Launch(game="domino-loo", seed=4, players=3, opponents=["greedy"]))
     app.settings.speed = "instant"

@@ -28,8 +28,8 @@ from boneyard.apps.tui.render import (
 )
 from boneyard.core.record import replay_record
 from boneyard.core.tiles import parse_tile
-from boneyard.games.line.rules import Rules
-from boneyard.games.line.state import HandState
+from boneyard.games.line.rules import LineRules
+from boneyard.games.line.state import LineState
 from boneyard.text.narration import table_view
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
@@ -121,7 +121,7 @@ MATADOR_FALLBACK = [
 # fmt: on
 
 
-def block_line() -> tuple[Rules, HandState]:
+def block_line() -> tuple[LineRules, LineState]:
     """Twelve tiles of Block: 6-6 leads, the line grows both ways, three more doubles across."""
     rules = get_game("block").configure(players=2)
     state = deal_state(rules, ["6-6 4-4 2-1 3-0 1-1 0-0 2-0", "6-4 6-5 5-3 3-3 3-2 5-1 4-1"])
@@ -135,7 +135,7 @@ def block_line() -> tuple[Rules, HandState]:
     return rules, state
 
 
-def spinners() -> tuple[Rules, HandState]:
+def spinners() -> tuple[LineRules, LineState]:
     """garden-games: every double a spinner; 3-3 laid on the U arm of 5-5 opens 3U and 3D."""
     rules = get_game("block").configure("garden-games", players=2)
     state = deal_state(rules, ["5-5 5-1 3-3 4-0 0-0", "5-3 3-1 5-4 6-1 6-3"])
@@ -143,7 +143,7 @@ def spinners() -> tuple[Rules, HandState]:
     return rules, state
 
 
-def matador() -> tuple[Rules, HandState]:
+def matador() -> tuple[LineRules, LineState]:
     """A recorded game of Matador in which the matador 6-1 is laid crosswise, both halves open."""
     record = json.loads((RECORDS / "matador_crosswise.json").read_text(encoding="utf-8"))
     replay = replay_record(record)

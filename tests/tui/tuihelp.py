@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from boneyard import HandState, Rules
+from boneyard import LineRules, LineState
 from boneyard.apps.tui.app import BoneyardApp, Launch
 from boneyard.apps.tui.game import GameScreen
 from boneyard.apps.tui.screens import HandOverScreen
@@ -102,15 +102,15 @@ async def play_to_the_end(
     raise AssertionError("the match did not end")
 
 
-def deal_state(rules: Rules, hands: list[str], leader: int | None = None) -> HandState:
+def deal_state(rules: LineRules, hands: list[str], leader: int | None = None) -> LineState:
     """A hand dealt as given (space-separated tiles per seat); the stock holds the rest."""
     dealt = [[parse_tile(t) for t in h.split()] for h in hands]
     used = {t for h in dealt for t in h}
     stock = [t for t in range(rules.tiles.size) if t not in used]
-    return HandState.from_deal(rules, dealt, stock, leader)
+    return LineState.from_deal(rules, dealt, stock, leader)
 
 
-def play_all(state: HandState, moves: list[str]) -> None:
+def play_all(state: LineState, moves: list[str]) -> None:
     """Apply moves written ``6-4 R`` (a lead alone, as laid) or ``pass``."""
     for m in moves:
         if m == "pass":

@@ -3,54 +3,128 @@
 Actions are small immutable values. ``Play`` values are interned by :func:`play`, so the
 legal-action lists that the engine builds millions of times allocate nothing new.
 
+Every kind of action answers one contract (:class:`Action`): how it is written (its
+:meth:`~Action.notation`, which the game's notation reads back with :meth:`~Action.read`), how it
+is told (:meth:`~Action.narration`, a message key and its arguments), how it is recorded
+(:meth:`~Action.to_record` and :meth:`~Action.from_record`, the move forms of the record format)
+and what the other seats see of it (:meth:`~Action.public`). The kinds every game shares live
+here (:data:`SHARED_KINDS`: a tile played, a draw, a pass, a muggins call); a game's own kinds
+(Texas 42's bids, Domino Loo's decisions) live in its folder and are listed by its rules'
+``action_kinds``, through which the record reader, the notation and the server find them.
+
 >>> play(parse_tile("6-4"), "R")
 Play('6-4', 'R')
 >>> str(play(parse_tile("6-4"), "R")), str(DRAW), str(PASS)
 ('6-4 at R', 'draw', 'pass')
+>>> play(parse_tile("6-4"), "R").notation(), Muggins(10).notation()
+('6-4 R', 'muggins 10')
 >>> play(parse_tile("6-4"), "R") == Play(parse_tile("6-4"), "R")
 True
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from .tiles import NAMES, parse_tile
+from .tiles import DOUBLE, HIGH, LOW, NAMES, parse_oriented, parse_tile, tile
+
+if TYPE_CHECKING:
+    from .protocol import GameRules, Observation
 
 __all__ = [
     "DRAW",
-    "DROP",
-    "HIDDEN_DISCARD",
-    "MISS",
     "PASS",
-    "STAND",
+    "SHARED_KINDS",
     "Action",
-    "Bid",
-    "Declare",
-    "Discard",
     "Draw",
-    "Drop",
     "Move",
     "Muggins",
     "Pass",
     "Play",
-    "Stand",
-    "TakeMiss",
     "parse_tile",
     "play",
+    "record_tile",
 ]
 
 
 class Action:
-    """Base class of every action."""
+    """Base class of every action, and the contract every kind of action answers.
+
+    A kind is a subclass: its :attr:`kind` word names it in records and in the server's
+    messages, :attr:`fields` are the optional fields of its record moves. An instance knows how it
+    is written (:meth:`notation`), told (:meth:`narration`), recorded (:meth:`to_record`) and seen
+    by the other seats (:meth:`public`); the class reads it back from a record
+    (:meth:`from_record`) and from words (:meth:`read`). :attr:`tile` is the tile of the actor's
+    hand the action names (a play, a discard), ``None`` for the others: what a front end lights
+    in the hand without knowing the action's class."""
 
     __slots__ = ()
+    kind: ClassVar[str] = ""
+    """The word naming the kind: the field of a record move that holds it (``"play"``,
+    ``"bid"``...), and the ``kind`` of the server's action messages."""
+    fields: ClassVar[frozenset[str]] = frozenset()
+    """The optional fields a record move of this kind may carry besides ``seat`` and the kind."""
     enumerated: ClassVar[bool] = False
     """Whether the game lists every action of the kind it can offer (bids, declarations): a
-    research action space then gives each of them an id, for that game only."""
+    research action space then gives each of them an id, for that game only
+    (:meth:`~boneyard.core.protocol.GameRules.phase_actions`)."""
+
+    @property
+    def tile(self) -> int | None:
+        """The tile of the actor's hand the action names (a play, a discard), else ``None``."""
+        return None
+
+    def notation(self) -> str:
+        """The action as people write it (``"6-4 R"``, ``"draw"``, ``"bid 30"``): what the
+        game's notation (:meth:`~boneyard.core.protocol.GameRules.parse_action`) reads back."""
+        raise NotImplementedError
+
+    def narration(self) -> tuple[str, dict[str, object]]:
+        """What the action is, as a message key and its arguments (``("play", {"tile": "6-4",
+        "end": "R"})``, ``("bid", {"points": 30})``): a narration tells it from these without
+        knowing its class."""
+        raise NotImplementedError
 
     def to_record(self, seat: int) -> dict[str, Any]:
+        """The record move of ``seat`` taking this action (``{"seat": 0, "bid": 30}``)."""
         raise NotImplementedError
+
+    @classmethod
+    def from_record(cls, move: Mapping[str, Any], rules: GameRules) -> Action:
+        """The action of a record ``move`` of this kind under ``rules``; ``ValueError`` saying
+        what is wrong with a malformed one. The record reader has checked the seat, that the move
+        holds exactly one kind and no field outside :attr:`fields`."""
+        raise NotImplementedError
+
+    @classmethod
+    def read(cls, words: Sequence[str], view: Observation) -> Action | None:
+        """The action of this kind ``words`` name (``["bid", "30"]``) for the seat whose view is
+        ``view``, or ``None`` when the words are not this kind's. ``ValueError`` for words of
+        this kind that name no action (a tile that is none). The action may still be illegal."""
+        return None
+
+    def public(self) -> Action:
+        """The action as the seats other than the actor see it: itself, unless it hides
+        something (a discard hides its tile)."""
+        return self
+
+
+def record_tile(rules: GameRules, text: Any) -> int:
+    """The tile a record move names (``"6-4"``, either way round), a tile of ``rules``' set;
+    ``ValueError`` otherwise."""
+    if not isinstance(text, str):
+        raise ValueError(f"not a tile: {text!r}")
+    return rules.tiles.parse(text)
+
+
+def _record_int(move: Mapping[str, Any], key: str, what: str) -> int | None:
+    """The whole number a record move holds in ``key`` (absent: ``None``); ``ValueError``
+    saying what it must be (``what``) otherwise."""
+    value = move.get(key)
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        raise ValueError(what)
+    return value
 
 
 class Play(Action):
@@ -63,6 +137,8 @@ class Play(Action):
     """
 
     __slots__ = ("_key", "claim", "end", "open", "tile")
+    kind: ClassVar[str] = "play"
+    fields: ClassVar[frozenset[str]] = frozenset({"end", "open", "claim"})
 
     _key: tuple[int, str | None, int | None, int | None]
     tile: int
@@ -139,11 +215,64 @@ class Play(Action):
             record["claim"] = self.claim
         return record
 
+    def notation(self) -> str:
+        """``6-4 R``; a lead as laid, ``4-6`` (the 6 toward R); ``5-2 R 5`` (the 5 left exposed);
+        ``6-4 R 15`` (claiming 15). Plays are read by the notation itself
+        (:func:`boneyard.core.notation.parse_action`), which knows the table's ends."""
+        t = self.tile
+        if self.end is None:
+            text = NAMES[t]
+            if self.open is not None and not DOUBLE[t]:
+                other = LOW[t] if self.open == HIGH[t] else HIGH[t]
+                text = f"{other}-{self.open}"
+        else:
+            text = f"{NAMES[t]} {self.end}"
+            if self.open is not None:
+                text += f" {self.open}"
+        if self.claim is not None:
+            text += f" {self.claim}"
+        return text
+
+    def narration(self) -> tuple[str, dict[str, object]]:
+        """``("play", {"tile": "6-4", "end": "R"})``, ``("lead", {"tile": "6-4"})`` for a tile
+        played at no end; ``open`` and ``claim`` where the play has them."""
+        args: dict[str, object] = {"tile": NAMES[self.tile]}
+        for name in ("end", "open", "claim"):
+            value = getattr(self, name)
+            if value is not None:
+                args[name] = value
+        return ("lead" if self.end is None else "play"), args
+
+    @classmethod
+    def from_record(cls, move: Mapping[str, Any], rules: GameRules) -> Action:
+        """``{"play": "6-4", "end": "R"}``; a lead without an end is laid as written, the first
+        pip toward L; ``open`` the pip left exposed, ``claim`` the points claimed."""
+        text = move["play"]
+        if not isinstance(text, str):
+            raise ValueError(f"not a tile: {text!r}")
+        a, b = parse_oriented(text)
+        t = tile(a, b)
+        if t >= rules.tiles.size:
+            raise ValueError(f"{text} is not a tile of the {rules.tiles.name} set")
+        end = move.get("end")
+        if end is not None and not isinstance(end, str):
+            raise ValueError("end must be the name of an open end")
+        open_pip = _record_int(move, "open", "open must be a pip number")
+        claim = _record_int(move, "claim", "claim must be a number of points")
+        if end is None:
+            if open_pip is not None and open_pip not in (a, b):
+                return Play(t, None, open_pip, claim)  # refused: the lead has no such pip
+            # A lead is laid as written, a toward L and b toward R (a game whose plays take no
+            # end and no orientation, a trick game, reads it as the tile alone: its normalize()).
+            return Play(t, None, b if a != b else None, claim)
+        return Play(t, end, open_pip, claim)
+
 
 class Draw(Action):
     """Take the next tile of the stock. The tile is decided by the stock, not by the player."""
 
     __slots__ = ()
+    kind: ClassVar[str] = "draw"
 
     def __repr__(self) -> str:
         return "DRAW"
@@ -160,11 +289,30 @@ class Draw(Action):
     def to_record(self, seat: int) -> dict[str, Any]:  # pragma: no cover - moves carry the tile
         raise TypeError("a draw is recorded from its Move, which knows the tile drawn")
 
+    def notation(self) -> str:
+        return "draw"
+
+    def narration(self) -> tuple[str, dict[str, object]]:
+        return "draw", {}
+
+    @classmethod
+    def from_record(cls, move: Mapping[str, Any], rules: GameRules) -> Action:
+        """``{"draw": "6-4"}``: the tile drawn must be a tile of the set (that it is the next
+        tile of the stock, the record reader checks against the hand)."""
+        record_tile(rules, move["draw"])
+        return DRAW
+
+    @classmethod
+    def read(cls, words: Sequence[str], view: Observation) -> Action | None:
+        """``draw`` (or ``d``)."""
+        return DRAW if len(words) == 1 and words[0].lower() in ("d", "draw") else None
+
 
 class Pass(Action):
     """ "Go" / knock: the seat does not play (forced, or by choice where the rules allow)."""
 
     __slots__ = ()
+    kind: ClassVar[str] = "pass"
 
     def __repr__(self) -> str:
         return "PASS"
@@ -181,11 +329,31 @@ class Pass(Action):
     def to_record(self, seat: int) -> dict[str, Any]:
         return {"seat": seat, "pass": True}
 
+    def notation(self) -> str:
+        return "pass"
+
+    def narration(self) -> tuple[str, dict[str, object]]:
+        return "pass", {}
+
+    @classmethod
+    def from_record(cls, move: Mapping[str, Any], rules: GameRules) -> Action:
+        if move["pass"] is not True:
+            raise ValueError('a pass is written "pass": true')
+        return PASS
+
+    @classmethod
+    def read(cls, words: Sequence[str], view: Observation) -> Action | None:
+        """``pass`` (or ``p``, ``go``, ``knock``)."""
+        if len(words) == 1 and words[0].lower() in ("p", "pass", "go", "knock"):
+            return PASS
+        return None
+
 
 class Muggins(Action):
     """Claim ``points`` that the previous player made but did not claim."""
 
     __slots__ = ("points",)
+    kind: ClassVar[str] = "muggins"
 
     points: int
 
@@ -213,217 +381,39 @@ class Muggins(Action):
     def to_record(self, seat: int) -> dict[str, Any]:
         return {"seat": seat, "muggins": self.points}
 
+    def notation(self) -> str:
+        return f"muggins {self.points}"
 
-class _Decision(Action):
-    """A decision before the play of a trick-taking hand (Domino Loo): no tile, just a word."""
+    def narration(self) -> tuple[str, dict[str, object]]:
+        return "muggins", {"points": self.points}
 
-    __slots__ = ()
-    word: str = ""
-    verb: str = ""
+    @classmethod
+    def from_record(cls, move: Mapping[str, Any], rules: GameRules) -> Action:
+        points = _record_int(move, "muggins", "muggins takes a number of points")
+        if points is None:
+            raise ValueError("muggins takes a number of points")
+        return Muggins(points)
 
-    def __repr__(self) -> str:
-        return self.word.upper()
-
-    def __str__(self) -> str:
-        return self.word
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self)
-
-    def __hash__(self) -> int:
-        return hash(self.word)
-
-    def to_record(self, seat: int) -> dict[str, Any]:
-        return {"seat": seat, self.word: True}
-
-
-class Stand(_Decision):
-    """Play the hand as dealt (Domino Loo)."""
-
-    __slots__ = ()
-    word = "stand"
-    verb = "stands"
-
-
-class TakeMiss(_Decision):
-    """Take the miss: throw the hand out and take a new one from the stock (Domino Loo)."""
-
-    __slots__ = ()
-    word = "miss"
-    verb = "takes the miss"
-
-
-class Drop(_Decision):
-    """Drop out of the hand, throwing the tiles out (Domino Loo, three or four players)."""
-
-    __slots__ = ()
-    word = "drop"
-    verb = "drops out"
-
-
-class Discard(Action):
-    """Throw ``tile`` out of play face down (after taking the miss). In a public history the
-    tile is hidden: ``tile`` is ``None``."""
-
-    __slots__ = ("tile",)
-
-    tile: int | None
-
-    def __init__(self, tile: int | None) -> None:
-        object.__setattr__(self, "tile", tile)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("actions are immutable")
-
-    def __reduce__(self) -> tuple[type[Discard], tuple[int | None]]:
-        return (Discard, (self.tile,))
-
-    def __repr__(self) -> str:
-        return f"Discard({NAMES[self.tile]!r})" if self.tile is not None else "Discard()"
-
-    def __str__(self) -> str:
-        return f"discard {NAMES[self.tile]}" if self.tile is not None else "discard"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Discard) and other.tile == self.tile
-
-    def __hash__(self) -> int:
-        return hash(("discard", self.tile))
-
-    def to_record(self, seat: int) -> dict[str, Any]:
-        if self.tile is None:
-            raise ValueError("a hidden discard cannot be written to a record")
-        return {"seat": seat, "discard": NAMES[self.tile]}
-
-
-class Bid(Action):
-    """A bid for the right to name the hand's trumps (Texas 42): ``points`` is what the side
-    undertakes to take (30 to 41), or a number of marks as 42 each (42 is one mark, 84 two...).
-    ``contract`` names a special contract bid with it (``"plunge"``, ``"splash"``), else ``None``.
-    A seat that does not bid passes (:data:`PASS`).
-
-    The bids a game can offer form a short fixed list: it names them
-    (:meth:`~boneyard.core.protocol.GameRules.phase_actions`), one id each in a research action
-    space, rather than the class taking an id of its own in every game's space.
-    """
-
-    __slots__ = ("contract", "points")
-    enumerated: ClassVar[bool] = True
-
-    points: int
-    contract: str | None
-
-    def __init__(self, points: int, contract: str | None = None) -> None:
-        object.__setattr__(self, "points", points)
-        object.__setattr__(self, "contract", contract)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("actions are immutable")
-
-    def __reduce__(self) -> tuple[type[Bid], tuple[int, str | None]]:
-        return (Bid, (self.points, self.contract))
-
-    @property
-    def marks(self) -> int:
-        """The marks the bid is worth: 1 for a bid of points (30 to 42), else ``points // 42``."""
-        return max(1, self.points // 42)
-
-    def __repr__(self) -> str:
-        extra = f", {self.contract!r}" if self.contract else ""
-        return f"Bid({self.points}{extra})"
-
-    def __str__(self) -> str:
-        if self.contract:
-            return f"bid {self.contract} ({self.points})"
-        return f"bid {self.points}"
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Bid)
-            and other.points == self.points
-            and other.contract == self.contract
-        )
-
-    def __hash__(self) -> int:
-        return hash(("bid", self.points, self.contract))
-
-    def to_record(self, seat: int) -> dict[str, Any]:
-        record: dict[str, Any] = {"seat": seat, "bid": self.points}
-        if self.contract:
-            record["contract"] = self.contract
-        return record
-
-
-class Declare(Action):
-    """Name the hand's trumps or its contract after winning the bidding (Texas 42).
-
-    ``contract`` is ``"suit"`` (``trump`` is the number, 0 to 6, every tile bearing it a trump),
-    ``"doubles"`` (the doubles are trumps), ``"follow_me"`` (no trumps), ``"nello"`` (the bidder
-    must take no trick; ``doubles`` says how the doubles rank where the bidder chooses:
-    ``"high"``, ``"own_suit"``, ``"low"``) or ``"sevens"``. Like :class:`Bid`, a game names the
-    declarations it can offer.
-    """
-
-    __slots__ = ("contract", "doubles", "trump")
-    enumerated: ClassVar[bool] = True
-
-    contract: str
-    trump: int | None
-    doubles: str | None
-
-    def __init__(self, contract: str, trump: int | None = None, doubles: str | None = None) -> None:
-        object.__setattr__(self, "contract", contract)
-        object.__setattr__(self, "trump", trump)
-        object.__setattr__(self, "doubles", doubles)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("actions are immutable")
-
-    def __reduce__(self) -> tuple[type[Declare], tuple[str, int | None, str | None]]:
-        return (Declare, (self.contract, self.trump, self.doubles))
-
-    def __repr__(self) -> str:
-        args = [repr(self.contract)]
-        if self.trump is not None:
-            args.append(str(self.trump))
-        if self.doubles is not None:
-            args.append(f"doubles={self.doubles!r}")
-        return f"Declare({', '.join(args)})"
-
-    def __str__(self) -> str:
-        if self.contract == "suit":
-            return f"trumps {self.trump}"
-        text = self.contract.replace("_", "-")
-        if self.doubles is not None:
-            text += f" (doubles {self.doubles.replace('_', ' ')})"
-        return text
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Declare)
-            and other.contract == self.contract
-            and other.trump == self.trump
-            and other.doubles == self.doubles
-        )
-
-    def __hash__(self) -> int:
-        return hash(("declare", self.contract, self.trump, self.doubles))
-
-    def to_record(self, seat: int) -> dict[str, Any]:
-        record: dict[str, Any] = {"seat": seat, "declare": self.contract}
-        if self.trump is not None:
-            record["trump"] = self.trump
-        if self.doubles is not None:
-            record["doubles"] = self.doubles
-        return record
+    @classmethod
+    def read(cls, words: Sequence[str], view: Observation) -> Action | None:
+        """``muggins 10``; ``muggins`` alone calls the count the seat is offered."""
+        if not words or words[0].lower() != "muggins":
+            return None
+        if len(words) == 2 and words[1].isdigit():
+            return Muggins(int(words[1]))
+        if len(words) == 1:
+            calls = [a for a in view.legal_actions if isinstance(a, Muggins)]
+            if not calls:
+                raise ValueError("There is no unclaimed count to call muggins on.")
+            return calls[0]
+        return None
 
 
 DRAW = Draw()
 PASS = Pass()
-STAND = Stand()
-MISS = TakeMiss()
-DROP = Drop()
-HIDDEN_DISCARD = Discard(None)
+SHARED_KINDS: tuple[type[Action], ...] = (Play, Draw, Pass, Muggins)
+"""The kinds of action every game may offer; a game's own kinds are its rules'
+:attr:`~boneyard.core.protocol.GameRules.action_kinds`."""
 
 _PLAYS: dict[tuple[int, str | None, int | None], Play] = {}
 _BY_END: dict[str | None, list[Play]] = {}
@@ -478,23 +468,11 @@ class Move(NamedTuple):
             what = "passes"
         elif isinstance(self.action, Muggins):
             what = f"calls muggins for {self.action.points}"
-        elif isinstance(self.action, _Decision):
-            what = self.action.verb
-        elif isinstance(self.action, Bid):
-            what = f"bids {self.action.points}" + (
-                f" ({self.action.contract})" if self.action.contract else ""
-            )
-        elif isinstance(self.action, Declare):
-            what = f"declares {self.action}"
-        elif isinstance(self.action, Discard):
-            what = (
-                f"discards {NAMES[self.action.tile]}"
-                if self.action.tile is not None
-                else "discards"
-            )
-        elif isinstance(self.action, Play) and self.action.end is None:
-            what = f"leads {self.action}"
+        elif isinstance(self.action, Play):
+            what = f"{'leads' if self.action.end is None else 'plays'} {self.action}"
         else:
-            what = f"plays {self.action}"
+            # A game's own kind: as it is written (``seat 2: bid 30``).
+            what = f"{self.action.notation()}"
         score = f" (+{self.points})" if self.points else ""
-        return f"seat {self.seat} {what}{score}"
+        shared = isinstance(self.action, SHARED_KINDS)
+        return f"seat {self.seat}{' ' if shared else ': '}{what}{score}"

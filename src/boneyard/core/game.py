@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from .options import (
     OptionError,
@@ -24,6 +24,13 @@ from .options import (
 )
 from .protocol import GameRules
 
+if TYPE_CHECKING:
+    from .presenter import Presenter
+
+GamePresenter: TypeAlias = "Presenter[Any]"
+"""A game's presenter, as the protocol names its type (``GameRules.presenter``) without importing
+the presenter module: the presenter is beside the rules, made by the game."""
+
 __all__ = [
     "BRITANNICA",
     "FOSTER",
@@ -31,9 +38,11 @@ __all__ = [
     "HOYLE_MATADORE",
     "WIKIPEDIA_MATADOR",
     "Game",
+    "GamePresenter",
     "RuleSet",
     "find_game",
     "register_games",
+    "registered_games",
 ]
 
 # The historical rule texts (RULES.md's S0 to S4, kept in shared/seeds/), named as a player knows
@@ -60,6 +69,10 @@ class Game:
 
     id: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
+    order: ClassVar[int] = 1000
+    """The game's place in the listings (the registry's ``GAMES``, the options, the index of
+    docs/games/): the games are listed by it, then by id. The sixteen first games hold 10 to 160;
+    a game that gives none comes after them."""
     title: ClassVar[str]
     summary: ClassVar[str]
     # The options of this game in the order it shows them: its own (declared in its module) and
@@ -76,6 +89,9 @@ class Game:
     default_players: ClassVar[int] = 2
     end_names: ClassVar[str] = "L and R (the two ends of the line)"
     rules_class: ClassVar[type[GameRules]]
+    presenter_class: ClassVar[type[Presenter[Any]]]
+    """How the game is told and drawn: the class of its presenter, made once per rules
+    (:meth:`presenter_for`)."""
     # Values a game names for an option: option -> {name: value} (Mexican Train's hand-size
     # tables by their source, -o hand_size=cardinal).
     named_values: ClassVar[dict[str, dict[str, Any]]] = {}
@@ -104,6 +120,19 @@ class Game:
         elsewhere = any(name in g._specs for g in _REGISTERED.values())
         what = f"option {name!r} does not apply to" if elsewhere else f"unknown option {name!r} for"
         raise OptionError(f"{what} {self.id}: options are {', '.join(self.option_names)}")
+
+    def presenter_for(self, rules: GameRules) -> Presenter[Any]:
+        """The presenter of ``rules`` (rules of this game): a :attr:`presenter_class`. A game
+        whose presenter module reads its rules module, where the game is defined, imports it
+        here instead, when first told."""
+        try:
+            made = self.presenter_class
+        except AttributeError:
+            raise TypeError(
+                f"{type(self).__name__} names no presenter: set its presenter_class (or make "
+                "the presenter in presenter_for)"
+            ) from None
+        return made(rules)
 
     def agents(self) -> dict[str, Callable[[], Any]]:
         """The game's own players by name (each made by calling it: an object with ``name`` and
@@ -187,8 +216,8 @@ class Game:
         ]
 
 
-# The games the registry (boneyard.games, one line per game) has registered: what the core looks a
-# game up in (a record names its game) without importing the games above it.
+# The games the registry (boneyard.games, which finds them by their folders) has registered: what
+# the core looks a game up in (a record names its game) without importing the games above it.
 _REGISTERED: dict[str, Game] = {}
 _ALIASES: dict[str, str] = {}
 
@@ -199,6 +228,11 @@ def register_games(*games: Game) -> dict[str, Game]:
         _REGISTERED[g.id] = g
         _ALIASES.update((alias, g.id) for alias in g.aliases)
     return {g.id: g for g in games}
+
+
+def registered_games() -> tuple[Game, ...]:
+    """The registered games, in the order the registry registered them."""
+    return tuple(_REGISTERED.values())
 
 
 def find_game(name: str) -> Game:

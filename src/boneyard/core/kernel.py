@@ -3,17 +3,18 @@
 boneyard's engine is written in Python (the games, :mod:`boneyard.games`), and that engine is the
 reference. Beside it sits a compiled core, the C extension ``boneyard.core._kernel``
 (``src/boneyard/core/csrc/``), built by the install where a C compiler is found. It plays the games
-whose rules export themselves as data (:meth:`Rules.kernel_spec()
-<boneyard.games.line.rules.Rules.kernel_spec>`, a :class:`~boneyard.core.kernel_spec.KernelSpec`):
+whose rules export themselves as data
+(:meth:`LineRules.kernel_spec() <boneyard.games.line.rules.LineRules.kernel_spec>`, a
+:class:`~boneyard.core.kernel_spec.KernelSpec`):
 every game but Domino Loo, on the double-six, double-nine and double-twelve sets. Like the rest of
 the core it knows no game: it reads a match's rules and a hand through the protocols
-:class:`KernelRules` and :class:`KernelState`, which the line games' ``Rules`` and ``HandState``
+:class:`KernelRules` and :class:`KernelState`, which the line games' ``LineRules`` and ``LineState``
 meet. This module is its typed face:
 
 * :func:`available`, :func:`supports`: whether the core is loaded, and whether it plays a set of
   rules;
 * :class:`CompiledHand`: one hand in the core, built from a hand of the Python engine (a
-  :class:`~boneyard.games.line.state.HandState`), with legal actions, ``apply`` and ``undo`` (what
+  :class:`~boneyard.games.line.state.LineState`), with legal actions, ``apply`` and ``undo`` (what
   the differential tests drive);
 * :func:`run_units`, :func:`play_hand`: whole simulations' units and tournament hands played by
   the built-in agents (:data:`AGENTS`) inside the core, from the random stream of
@@ -90,7 +91,7 @@ _MOVE_PLAY, _MOVE_DRAW, _MOVE_PASS, _MOVE_MUGGINS = 0, 1, 2, 3
 
 
 class KernelRules(Protocol):
-    """What the core reads of a match's rules: a game's rules (``Rules`` of
+    """What the core reads of a match's rules: a game's rules (``LineRules`` of
     :mod:`boneyard.games.line.rules` and its subclasses) meet it."""
 
     @property
@@ -108,7 +109,7 @@ class KernelRules(Protocol):
 
 class KernelState(Protocol):
     """What the core reads of a hand of the Python engine to start one of its own (and what
-    tells two positions apart): a line game's ``HandState`` (:mod:`boneyard.games.line.state`)
+    tells two positions apart): a line game's ``LineState`` (:mod:`boneyard.games.line.state`)
     meets it."""
 
     @property

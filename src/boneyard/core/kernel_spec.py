@@ -1,7 +1,7 @@
 """The rules of a match as data, for the compiled core (:mod:`boneyard.core.kernel`).
 
-A game exports its resolved rules through the hook :meth:`Rules.kernel_spec()
-<boneyard.games.line.rules.Rules.kernel_spec>`, which returns a :class:`KernelSpec` (or ``None``
+A game exports its resolved rules through the hook :meth:`LineRules.kernel_spec()
+<boneyard.games.line.rules.LineRules.kernel_spec>`, which returns a :class:`KernelSpec` (or ``None``
 where the core cannot play the game: Domino Loo's tricks). Everything the core needs is here,
 computed once by the Python rules, never typed a second time: which tiles fit an end (``end_mask``),
 what a count scores (``count_points``), what a tile left in hand is worth (``hand_value``), the

@@ -5,14 +5,16 @@ alone is enough for the lead (laid as written: ``4-6`` leads with the 6 toward R
 fits one end only. A number after the end is the half left exposed where the rules let the
 player choose it (a matador: ``5-2 R 5``, also ``5-2 R exposing 5``); where scores are claimed,
 a number after a play is its claim (``6-4 R 15``; ``0`` claims nothing). The other actions are
-words: ``draw``, ``pass``, ``muggins`` (or ``muggins 10``), ``stand``, ``miss``, ``drop``,
-``discard 6-4``.
+words: ``draw``, ``pass``, ``muggins`` (or ``muggins 10``), and the words of a game's own kinds
+of action (Domino Loo's ``stand``, ``discard 6-4``; Texas 42's ``bid 30``, ``trumps 6``), which
+each kind reads itself (:meth:`~boneyard.core.actions.Action.read`): the notation asks the shared
+kinds and the rules' ``action_kinds`` in turn, and knows no game.
 
 :func:`parse_action` reads text against one seat's view (its legal actions settle what a short
 form means); what it returns may still be illegal: the engine decides, and explains.
-:func:`format_action` writes an action so that :func:`parse_action` reads it back. A game's rules
-expose both (:meth:`~boneyard.core.protocol.GameRules.parse_action`), so a game with actions of
-its own can extend them.
+:func:`format_action` writes an action so that :func:`parse_action` reads it back: it is the
+action's own :meth:`~boneyard.core.actions.Action.notation`. A game's rules expose both
+(:meth:`~boneyard.core.protocol.GameRules.parse_action`).
 
 >>> from boneyard.games import get_game
 >>> from boneyard.core.tiles import parse_tile as T
@@ -36,9 +38,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from .actions import DRAW, DROP, MISS, PASS, STAND, Action, Discard, Muggins, Play
+from .actions import Action, Draw, Muggins, Pass, Play
 from .layout import Layout
-from .tiles import BIT, DOUBLE, HIGH, LOW, NAMES, parse_tile, tile
+from .tiles import BIT, HIGH, LOW, NAMES, tile
 
 if TYPE_CHECKING:
     from .protocol import Observation
@@ -53,19 +55,6 @@ class NotationError(ValueError):
     def __init__(self, message: str, tile: int | None = None) -> None:
         super().__init__(message)
         self.tile = tile
-
-
-_WORD_ACTIONS: dict[str, Action] = {
-    "d": DRAW,
-    "draw": DRAW,
-    "p": PASS,
-    "pass": PASS,
-    "go": PASS,
-    "knock": PASS,
-    "stand": STAND,
-    "miss": MISS,
-    "drop": DROP,
-}
 
 
 def offered(view: Observation) -> list[Action]:
@@ -92,34 +81,27 @@ def parse_action(text: str, view: Observation, exposed: Exposed | None = None) -
     words = text.replace("[", " ").replace("]", " ").replace("|", "-").replace("*", " ").split()
     if not words:
         raise NotationError("Nothing to read: write a move such as 6-4 R, draw or pass.")
-    first = words[0].lower()
-    if len(words) == 1 and first in _WORD_ACTIONS:
-        return _WORD_ACTIONS[first]
-    if first == "muggins":
-        calls = [a for a in view.legal_actions if isinstance(a, Muggins)]
-        if len(words) == 2 and words[1].isdigit():
-            return Muggins(int(words[1]))
-        if len(words) == 1:
-            if not calls:
-                raise NotationError("There is no unclaimed count to call muggins on.")
-            return calls[0]
-    if first == "discard" and len(words) == 2:
-        return Discard(_tile(words[1]))
+    kinds: tuple[type[Action], ...] = (Draw, Pass, Muggins, *view.rules.action_kinds)
+    for kind in kinds:
+        try:
+            action = kind.read(words, view)
+        except NotationError:
+            raise
+        except ValueError as e:
+            raise NotationError(_sentence(str(e))) from None
+        if action is not None:
+            return action
     if len(words) >= 2 and words[-1].isdigit() and view.rules.claims:
         action = parse_action(" ".join(words[:-1]), view, exposed)
         if not isinstance(action, Play):
             raise NotationError("Only a play can carry a claim.")
         return action.with_claim(int(words[-1]) or None)
-    if any(isinstance(a, Discard) for a in view.legal_actions) and len(words) == 1:
-        return Discard(_tile(words[0]))
     return _play(words, view, exposed or _exposed)
 
 
-def _tile(text: str) -> int:
-    try:
-        return parse_tile(text)
-    except ValueError as e:
-        raise NotationError(f"{e}.") from None
+def _sentence(text: str) -> str:
+    """``text`` ending as a sentence ends."""
+    return text if text.endswith((".", "?", "!")) else f"{text}."
 
 
 def _play(words: list[str], view: Observation, exposed_pip: Exposed) -> Play:
@@ -203,25 +185,8 @@ def _exposed(layout: Layout, t: int, end: str) -> int | None:
 
 
 def format_action(action: Action) -> str:
-    """``action`` as :func:`parse_action` reads it: ``6-4 R``, ``4-6`` (a lead with the 6
-    toward R), ``5-2 R 5`` (the 5 left exposed), ``6-4 R 15`` (claiming 15), ``draw``,
-    ``pass``, ``muggins 10``, ``stand``, ``discard 6-4``."""
-    if isinstance(action, Play):
-        t = action.tile
-        if action.end is None:
-            text = NAMES[t]
-            if action.open is not None and not DOUBLE[t]:
-                other = LOW[t] if action.open == HIGH[t] else HIGH[t]
-                text = f"{other}-{action.open}"
-        else:
-            text = f"{NAMES[t]} {action.end}"
-            if action.open is not None:
-                text += f" {action.open}"
-        if action.claim is not None:
-            text += f" {action.claim}"
-        return text
-    if isinstance(action, Muggins):
-        return f"muggins {action.points}"
-    if isinstance(action, Discard) and action.tile is not None:
-        return f"discard {NAMES[action.tile]}"
-    return str(action)
+    """``action`` as :func:`parse_action` reads it: its own
+    :meth:`~boneyard.core.actions.Action.notation` (``6-4 R``, ``4-6`` for a lead with the 6
+    toward R, ``5-2 R 5`` with the 5 left exposed, ``6-4 R 15`` claiming 15, ``draw``, ``pass``,
+    ``muggins 10``, a game's own words)."""
+    return action.notation()

@@ -44,6 +44,7 @@ __all__ = [
     "per_players",
     "pick",
     "to_json",
+    "without",
 ]
 
 OptionValue = int | bool | str | tuple[tuple[int, int], ...]
@@ -155,6 +156,20 @@ def pick(names: Iterable[str], *sources: Iterable[OptionSpec]) -> tuple[OptionSp
         return tuple(known[name] for name in names)
     except KeyError as e:
         raise ValueError(f"option {e.args[0]} is declared by none of the sources") from None
+
+
+def without(names: Iterable[str], *left_out: str) -> tuple[str, ...]:
+    """``names`` in their order but ``left_out``: a family's options less those a game does not
+    take. A name left out that is not among ``names`` is an error (a typo would keep the option).
+
+    >>> without(("tile_set", "spinner", "hand_size"), "spinner")
+    ('tile_set', 'hand_size')
+    """
+    names = tuple(names)
+    unknown = [n for n in left_out if n not in names]
+    if unknown:
+        raise ValueError(f"cannot leave out {', '.join(unknown)}: not among the options")
+    return tuple(n for n in names if n not in left_out)
 
 
 _TRUE = {"true", "yes", "on", "1"}

@@ -1,12 +1,16 @@
 """The engine protocol: what every game answers, and what applying a move says happened.
 
 Every game implements two types: a :class:`GameRules` (one match's resolved rules: dealing, the
-start of a hand, the match's hooks, notation, and the named hooks that players, search and the
-compiled core need) and a :class:`GameState` (one hand in progress: its phase, whose turn it is,
-the legal actions, applying one, copying, observations). The line games share one implementation
-of both (:mod:`boneyard.games.line`); a game that is not played on a line has its own state and
-table behind the same protocol (Domino Loo's tricks: :mod:`boneyard.games.loo`). Nothing outside a
-game's own modules needs to know which game it is: it asks these types.
+start of a hand, the match's hooks, notation, and what every game answers its players and the
+compiled core) and a :class:`GameState` (one hand in progress: its phase, whose turn it is, the
+legal actions, applying one, copying, observations). What only some games can answer (a line to
+read, tricks to read, their own players, hints to the search) is a capability
+(:mod:`boneyard.core.capabilities`), and how a game is told is its presenter, which the game makes
+beside its rules (:attr:`GameRules.presenter`): this module imports no presenter. The line games
+share one implementation of both (:mod:`boneyard.games.line`); a game that is not played on a line
+has its own state and table behind the same protocol (Domino Loo's tricks:
+:mod:`boneyard.games.loo`). Nothing outside a game's own modules needs to know which game it is:
+it asks these types.
 
 Applying an action returns an :class:`Outcome`: the move, what it scored and why
 (:class:`Score`), what else happened (:class:`Event`: a trick taken, a partner out, the target
@@ -26,6 +30,7 @@ from __future__ import annotations
 import abc
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .actions import Action, Move
@@ -35,11 +40,10 @@ from .options import OptionSpec
 if TYPE_CHECKING:
     import random
 
-    from .game import Game
+    from .game import Game, GamePresenter
     from .kernel import KernelState
     from .kernel_spec import KernelSpec
     from .options import Options
-    from .presenter import Presenter
     from .tiles import TileSet
 
 __all__ = [
@@ -372,7 +376,8 @@ class HiddenFacts:
 
 # --------------------------------------------------------------------------- a game's players
 class GamePlayer(Protocol):
-    """A game's own player (:meth:`GameRules.level_player`): it chooses a move, and values
+    """A game's own player (:meth:`OwnPlayers.level_player
+    <boneyard.core.capabilities.OwnPlayers.level_player>`): it chooses a move, and values
     every legal move in each world it sampled, the same worlds for every move (the points its
     side expects from them, as a hint or a review ranks them and tells their margins)."""
 
@@ -428,25 +433,18 @@ class GameRules(abc.ABC):
     target_exact: bool = False
     """Whether the target must be reached exactly: a score that would pass it is not scored, and
     the first side to reach it wins the match, even mid-hand."""
-    pip_weight: float
-    """How much a search's horizon estimate weighs the pip difference between the hands."""
     scores_in_play: bool
     """Whether a play can score at once (:meth:`play_points`), not only the end of a hand."""
-    scores_shape_future: bool
-    """Whether what a move may score depends on the scores so far (an exact target, a cap near
-    the target): a search must then tell positions apart by their scores."""
-    search_needs_history: bool = False
-    """Whether the rest of a hand reads its history (a tie broken by who played last): a search
-    must then copy the history with the state."""
-    search_rollouts: bool = False
-    """Whether the expert values a move in a sampled world by playing the world out with the
-    game's own heuristic at every seat (:mod:`boneyard.players.search.rollout`) rather than with
-    the exact solver: for free-for-all games that one player wins, where the solver's paranoid
-    value (every other seat allied against the searcher) makes nearly every move look lost."""
     claim_values: tuple[int, ...] = ()
     """The points a play may claim where scores are claimed (:attr:`claims`); empty elsewhere."""
     both_partners_out: bool = False
     """Whether a hand goes on until both partners of a side are out (one partner out is told)."""
+    action_kinds: tuple[type[Action], ...] = ()
+    """The kinds of action the game's hands may offer beyond the shared ones
+    (:data:`~boneyard.core.actions.SHARED_KINDS`: a play, a draw, a pass, a muggins call), each a
+    subclass of :class:`~boneyard.core.actions.Action` defined in the game's folder (Texas 42's
+    bids and declarations): the record reader, the notation and the server find a game's own
+    actions through it."""
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         """The rules of ``game`` under rule set ``rule_set`` with the resolved ``options``, for
@@ -461,11 +459,13 @@ class GameRules(abc.ABC):
     def id(self) -> str:
         return self.game.id
 
-    @property
-    @abc.abstractmethod
-    def presenter(self) -> Presenter[Any]:
-        """How the game is told in words and drawn (:class:`~boneyard.core.presenter.Presenter`):
-        the one place a front end learns what is particular to the game."""
+    @cached_property
+    def presenter(self) -> GamePresenter:
+        """How the game is told in words and drawn (a
+        :class:`~boneyard.core.presenter.Presenter`): the one place a front end learns what is
+        particular to the game. The presenter is beside the rules, not in them: the game makes it
+        (:meth:`Game.presenter_for <boneyard.core.game.Game.presenter_for>`), once per rules."""
+        return self.game.presenter_for(self)
 
     def partners(self) -> bool:
         return any(len(side) > 1 for side in self.sides)
@@ -517,10 +517,6 @@ class GameRules(abc.ABC):
         """Where the match decides the first lead: the seat that leads and the tiles each seat
         drew to decide it (empty where it is decided otherwise)."""
         return rng.randrange(self.players), []
-
-    def first_leader(self, rng: random.Random) -> int:
-        """The leader of a match's first hand where the deal does not decide it."""
-        return self.draw_for_lead(rng)[0]
 
     def hand_context(self, index: int, previous: GameState | None) -> Any:
         """What a hand of a match needs to know beyond its deal, from its place in the match
@@ -624,14 +620,6 @@ class GameRules(abc.ABC):
         :class:`HiddenFacts`): the game reads its own moves (a pass on a line, a trick not
         followed)."""
 
-    def level_player(self, level: str, budget: float | None) -> GamePlayer | None:
-        """The game's own player at a difficulty level of the search player (``beginner``,
-        ``casual``, ``strong``, ``expert``; ``analysis`` for hints and reviews), given ``budget``
-        seconds a move (``None``: no clock, a fixed effort, as the analysis asks), where the
-        line search (:mod:`boneyard.players.search`) does not play the game: the levels, hints
-        and reviews then take it. ``None``: the line search plays it."""
-        return None
-
     def kernel_spec(self) -> KernelSpec | None:
         """The compiled core's description of these rules (:mod:`boneyard.core.kernel_spec`), or
         ``None`` where it does not play them."""
@@ -729,6 +717,31 @@ class GameState(abc.ABC):
         history: what a search needs (the engine reads the history only for the move it has just
         appended, and where :meth:`search_key` says so)."""
 
+    def _copy_fields(self, c: Any, history: bool) -> None:
+        """Give ``c`` (a new, empty state of this type) the fields every hand has, as
+        :meth:`copy` shares or copies them: what a game's ``copy`` starts with before its own."""
+        # ``c`` is typed Any: GameState declares these fields but leaves the slots that hold
+        # them to each game's state class, so the type checker cannot see them assigned here.
+        c.rules = self.rules
+        c.hands = self.hands[:]
+        c.deal = self.deal
+        c.stock = self.stock
+        c.stock_pos = self.stock_pos
+        c.turn = self.turn
+        c.leader = self.leader
+        c.scores = self.scores[:]
+        c.base_totals = self.base_totals
+        c.context = self.context
+        c.discards = self.discards  # a tuple: replaced, never changed
+        c.history = self.history[:] if history else []
+        if self.public is self.history:
+            c.public = c.history
+        else:
+            c.public = self.public[:] if history else []
+        c.over = self.over
+        c.result = self.result
+        c.phase = self.phase
+
     @abc.abstractmethod
     def search_key(self) -> tuple[object, ...]:
         """What decides the rest of the hand, for a search's transposition table: the hands,
@@ -759,11 +772,23 @@ class GameState(abc.ABC):
         game."""
         return None
 
-    @abc.abstractmethod
     def with_world(self, hands: Sequence[int], stock: Sequence[int] | None = None) -> GameState:
         """This position (a copy, without its history) with other hidden tiles: ``hands`` per
         seat, and ``stock`` (the tiles left to draw, in order) if given. What a search trying
         what a seat might hold needs; the public facts stay as they are."""
+        c: Any = self.copy(history=False)  # Any: the slots are the game's (see _copy_fields)
+        c.hands = list(hands)
+        if stock is not None:
+            c.stock = tuple(stock)
+            c.stock_pos = 0
+        c.hidden_changed()
+        copied: GameState = c
+        return copied
+
+    @abc.abstractmethod
+    def hidden_changed(self) -> None:
+        """The hidden tiles were changed under this state (:meth:`with_world`): forget what was
+        worked out from them (a cache of the legal actions)."""
 
     # ----------------------------------------------------------------- views
     def observation(self, seat: int) -> Observation:

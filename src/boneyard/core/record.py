@@ -24,13 +24,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .actions import DRAW, DROP, MISS, PASS, STAND, Action, Bid, Declare, Discard, Muggins, Play
-from .game import find_game
+from .actions import DRAW, SHARED_KINDS, Action, record_tile
+from .game import find_game, registered_games
 from .intake import TextError, check_tree, decode_utf8
 from .match import Match, deal_tiles
 from .options import OptionError
 from .protocol import GameRules, GameState, IllegalAction
-from .tiles import NAMES, parse_oriented, tile
+from .tiles import NAMES
 
 __all__ = [
     "FORMAT",
@@ -53,25 +53,6 @@ FORMAT = "boneyard-record/1"
 RESULTS_FORMAT = "boneyard-results/1"
 _TOP_FIELDS = {"format", "game", "rules", "options", "players", "hands", "meta"}
 _HAND_FIELDS = {"deal", "stock", "leader", "moves", "result"}
-_ACTION_KEYS = (
-    "play",
-    "draw",
-    "pass",
-    "muggins",
-    "stand",
-    "miss",
-    "drop",
-    "discard",
-    "bid",
-    "declare",
-)
-# The optional fields each kind of move may carry besides the seat.
-_MOVE_FIELDS: dict[str, set[str]] = {
-    "play": {"end", "open", "claim"},
-    "bid": {"contract"},
-    "declare": {"trump", "doubles"},
-}
-_DECISIONS = {"stand": STAND, "miss": MISS, "drop": DROP}
 
 
 class RecordError(ValueError):
@@ -355,8 +336,8 @@ def _start_hand(match: Match, hand: Any, h: int) -> GameState:
     if not isinstance(stock, list):
         raise RecordError(f"hand {h}: stock must be a list of tiles")
     try:
-        hands = [[_tile(rules, t) for t in d] for d in deal]
-        stock_tiles = [_tile(rules, t) for t in stock]
+        hands = [[record_tile(rules, t) for t in d] for d in deal]
+        stock_tiles = [record_tile(rules, t) for t in stock]
     except ValueError as e:
         raise RecordError(f"hand {h}: {e}") from None
     leader = hand.get("leader")
@@ -368,12 +349,6 @@ def _start_hand(match: Match, hand: Any, h: int) -> GameState:
         return match.start_hand(hands, stock_tiles, leader)
     except ValueError as e:
         raise RecordError(f"hand {h}: {e}") from None
-
-
-def _tile(rules: GameRules, text: Any) -> int:
-    if not isinstance(text, str):
-        raise ValueError(f"not a tile: {text!r}")
-    return rules.tiles.parse(text)
 
 
 def _apply_move(state: GameState, move: Any) -> None:
@@ -390,100 +365,45 @@ def parse_move(state: GameState, move: Any) -> Action:
     seat = move.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise ValueError("a move needs a seat number")
-    kinds = [k for k in _ACTION_KEYS if k in move]
-    if len(kinds) != 1:
-        raise ValueError(
-            "a move holds exactly one of play, draw, pass, muggins, stand, miss, drop, discard, "
-            "bid or declare"
-        )
-    allowed = {"seat", kinds[0]} | _MOVE_FIELDS.get(kinds[0], set())
+    own = {k.kind: k for k in (*SHARED_KINDS, *state.rules.action_kinds)}
+    present = [word for word in move if word in own]
+    if len(present) != 1:
+        words = _kind_words()
+        foreign = [word for word in words if word in move and word not in own]
+        if not present and len(foreign) == 1:
+            raise ValueError(f"{state.rules.game.id} has no {foreign[0]} move")
+        listed = ", ".join(words[:-1]) + f" or {words[-1]}"
+        raise ValueError(f"a move holds exactly one of {listed}")
+    kind = own[present[0]]
+    allowed = {"seat", kind.kind} | kind.fields
     extra = set(move) - allowed
     if extra:
-        raise ValueError(f"unexpected field(s) {', '.join(sorted(extra))} in a {kinds[0]} move")
+        raise ValueError(f"unexpected field(s) {', '.join(sorted(extra))} in a {kind.kind} move")
     if seat != state.turn:
         raise ValueError(f"seat {seat} is not to move (seat {state.turn} is)")
-    return _action(state, move, kinds[0])
+    action = kind.from_record(move, state.rules)
+    if action is DRAW:
+        _check_draw(state, move)
+    return action
 
 
-def _action(state: GameState, move: dict[str, Any], kind: str) -> Action:
-    rules = state.rules
-    if kind == "pass":
-        if move["pass"] is not True:
-            raise ValueError('a pass is written "pass": true')
-        return PASS
-    if kind == "draw":
-        t = _tile(rules, move["draw"])
-        if state.stock_pos >= len(state.stock):
-            raise ValueError(f"seat {move['seat']} cannot draw: the stock is empty")
-        expected = state.stock[state.stock_pos]
-        if t != expected:
-            raise ValueError(
-                f"seat {move['seat']} draws {NAMES[t]} but the next stock tile is {NAMES[expected]}"
-            )
-        return DRAW
-    if kind in _DECISIONS:
-        if move[kind] is not True:
-            raise ValueError(f'a {kind} is written "{kind}": true')
-        return _DECISIONS[kind]
-    if kind == "discard":
-        return Discard(_tile(rules, move["discard"]))
-    if kind == "bid":
-        return _bid(move)
-    if kind == "declare":
-        return _declare(move)
-    if kind == "muggins":
-        pts = move["muggins"]
-        if not isinstance(pts, int) or isinstance(pts, bool):
-            raise ValueError("muggins takes a number of points")
-        return Muggins(pts)
-    text = move["play"]
-    if not isinstance(text, str):
-        raise ValueError(f"not a tile: {text!r}")
-    a, b = parse_oriented(text)
-    t = tile(a, b)
-    if t >= rules.tiles.size:
-        raise ValueError(f"{text} is not a tile of the {rules.tiles.name} set")
-    end = move.get("end")
-    if end is not None and not isinstance(end, str):
-        raise ValueError("end must be the name of an open end")
-    open_pip = move.get("open")
-    if open_pip is not None and (not isinstance(open_pip, int) or isinstance(open_pip, bool)):
-        raise ValueError("open must be a pip number")
-    claim = move.get("claim")
-    if claim is not None and (not isinstance(claim, int) or isinstance(claim, bool)):
-        raise ValueError("claim must be a number of points")
-    if end is None:
-        if open_pip is not None and open_pip not in (a, b):
-            return Play(t, None, open_pip, claim)  # refused: the lead has no such pip
-        # A lead is laid as written, a toward L and b toward R (a game whose plays take no end
-        # and no orientation, a trick game, reads it as the tile alone: its normalize()).
-        return Play(t, None, b if a != b else None, claim)
-    return Play(t, end, open_pip, claim)
+def _kind_words() -> list[str]:
+    """The word of every kind of action a record move may hold: the shared kinds, then each
+    registered game's own, in the registry's order (what a move holding none is told; a move is
+    read through its own game's kinds)."""
+    words = [kind.kind for kind in SHARED_KINDS]
+    for game in registered_games():
+        words += [k.kind for k in game.rules_class.action_kinds if k.kind not in words]
+    return words
 
 
-def _bid(move: dict[str, Any]) -> Action:
-    """``{"seat": s, "bid": 30}``; a special contract bid with it: ``"contract": "plunge"``."""
-    points = move["bid"]
-    if not isinstance(points, int) or isinstance(points, bool):
-        raise ValueError("a bid is a number of points: 30 to 41, or 42 a mark (84, 126...)")
-    contract = move.get("contract")
-    if contract is not None and not isinstance(contract, str):
-        raise ValueError("a bid's contract is a name such as 'plunge'")
-    return Bid(points, contract)
-
-
-def _declare(move: dict[str, Any]) -> Action:
-    """``{"seat": s, "declare": "suit", "trump": 6}``, ``{"declare": "doubles"}``,
-    ``{"declare": "nello", "doubles": "low"}``..."""
-    contract = move["declare"]
-    if not isinstance(contract, str):
-        raise ValueError("declare names a contract: suit (with trump), doubles, follow_me...")
-    trump = move.get("trump")
-    if trump is not None and (not isinstance(trump, int) or isinstance(trump, bool)):
-        raise ValueError("trump must be a number")
-    if contract == "suit" and trump is None:
-        raise ValueError('a suit is declared with its number: "trump": 6')
-    doubles = move.get("doubles")
-    if doubles is not None and not isinstance(doubles, str):
-        raise ValueError("doubles must be high, own_suit or low")
-    return Declare(contract, trump, doubles)
+def _check_draw(state: GameState, move: dict[str, Any]) -> None:
+    """A recorded draw takes the next tile of the stock."""
+    t = record_tile(state.rules, move["draw"])
+    if state.stock_pos >= len(state.stock):
+        raise ValueError(f"seat {move['seat']} cannot draw: the stock is empty")
+    expected = state.stock[state.stock_pos]
+    if t != expected:
+        raise ValueError(
+            f"seat {move['seat']} draws {NAMES[t]} but the next stock tile is {NAMES[expected]}"
+        )

@@ -1,4 +1,14 @@
-"""The registry of games: look a game up by id or alias.
+"""The registry of games: every game found by its folder, looked up by id or alias.
+
+A game is a module or a package under ``games/`` that declares, at module level (a package in its
+``__init__.py``), the games it defines::
+
+    GAMES: tuple[Game, ...] = (SebastopolGame(),)
+
+The registry imports each module and package of this folder once (:func:`discover`) and collects
+those declarations, listed by :attr:`~boneyard.core.game.Game.order`, then by id: the order of
+:data:`GAMES`, of :func:`option_specs` and of the index of the games (docs/games/README.md). The
+shared mechanisms (``line``, ``tricks``) declare none. Adding a game touches only its own folder.
 
 >>> get_game("block").id, [r for r in get_game("draw").rule_sets]
 ('block', ['britannica', 'pagat'])
@@ -12,43 +22,41 @@ boneyard.core.options.OptionError: unknown game 'chess': choose from block, draw
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+from types import ModuleType
+
 from ..core.game import Game, find_game, register_games
 from ..core.options import OptionSpec
-from .bergen import BergenGame
-from .block import BlockGame, DrawGame, PartnershipGame
-from .counting import AllThreesGame, FivesAndThreesGame, MugginsGame
-from .fiveup import FiveUpGame
-from .loo.rules import DominoLooGame
-from .matador import MatadorGame
-from .moon import MoonGame
-from .pool import DominoPoolGame
-from .sebastopol import SebastopolGame
-from .texas42 import FortyTwoGame
-from .trains.chicken import ChickenFootGame
-from .trains.mexican import MexicanTrainGame
-from .whist import DominoWhistGame
 
-__all__ = ["DEFAULT_GAME", "GAMES", "get_game", "option_specs"]
+__all__ = ["DEFAULT_GAME", "GAMES", "discover", "get_game", "option_specs"]
 
-GAMES: dict[str, Game] = register_games(
-    BlockGame(),
-    DrawGame(),
-    PartnershipGame(),
-    MugginsGame(),
-    AllThreesGame(),
-    FivesAndThreesGame(),
-    MatadorGame(),
-    DominoWhistGame(),
-    DominoPoolGame(),
-    BergenGame(),
-    SebastopolGame(),
-    MexicanTrainGame(),
-    ChickenFootGame(),
-    DominoLooGame(),
-    FortyTwoGame(),
-    FiveUpGame(),
-    MoonGame(),
-)
+
+def declared_games(module: ModuleType) -> tuple[Game, ...]:
+    """The games ``module`` declares in its ``GAMES`` (none where it declares nothing)."""
+    games = vars(module).get("GAMES", ())
+    if not isinstance(games, tuple) or not all(isinstance(g, Game) for g in games):
+        raise TypeError(f"{module.__name__}.GAMES is not a tuple of games")
+    return games
+
+
+def discover(package: ModuleType | None = None) -> tuple[Game, ...]:
+    """Every game declared by a module or package of ``package`` (this one by default), in the
+    order of the listings (by ``order``, then id); ``ValueError`` for an id declared twice."""
+    package = package if package is not None else importlib.import_module(__name__)
+    found: dict[str, Game] = {}
+    for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
+        if info.name.rpartition(".")[2].startswith("_"):
+            continue
+        for game in declared_games(importlib.import_module(info.name)):
+            if found.setdefault(game.id, game) is not game:
+                raise ValueError(f"the game {game.id!r} is declared twice")
+    return tuple(sorted(found.values(), key=lambda g: (g.order, g.id)))
+
+
+GAMES: dict[str, Game] = register_games(*discover())
+"""Every game, by id, in the order of the listings."""
+
 DEFAULT_GAME = "block"
 """The game played when none is named (the plainest of the line games): the command line, the
 full-screen game's settings, the OpenSpiel game's parameters."""

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from ..core.game import BRITANNICA, GARDEN_GAMES, Game, RuleSet
 from ..core.options import pick
 from .line.options import LINE_SPECS
+from .line.presenter import LinePresenter
 from .line.rules import LineRules
 
 __all__ = ["BlockGame", "DrawGame", "PartnershipGame"]
@@ -77,6 +78,7 @@ LINE_DEFAULTS: dict[str, Any] = {
 
 class BlockGame(Game):
     id: ClassVar[str] = "block"
+    order: ClassVar[int] = 10
     title: ClassVar[str] = "Block"
     summary: ClassVar[str] = (
         "Match an end of the line or pass; no drawing. First out scores the others' pips."
@@ -89,6 +91,7 @@ class BlockGame(Game):
         "spinner) and nU, nD (the short sides of a later spinner n-n)"
     )
     rules_class = LineRules
+    presenter_class = LinePresenter
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "modern": RuleSet(
             "modern",
@@ -132,6 +135,7 @@ class BlockGame(Game):
 
 class DrawGame(Game):
     id: ClassVar[str] = "draw"
+    order: ClassVar[int] = 20
     title: ClassVar[str] = "Draw"
     summary: ClassVar[str] = (
         "As Block, but a player who cannot match draws from the stock until he can."
@@ -145,6 +149,7 @@ class DrawGame(Game):
     default_rules = "britannica"
     end_names = BlockGame.end_names
     rules_class = LineRules
+    presenter_class = LinePresenter
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "britannica": RuleSet(
             "britannica",
@@ -173,6 +178,7 @@ class DrawGame(Game):
 
 class PartnershipGame(Game):
     id: ClassVar[str] = "partnership"
+    order: ClassVar[int] = 30
     title: ClassVar[str] = "Partnership dominoes"
     summary: ClassVar[str] = (
         "Four players in two partnerships, all tiles dealt, block play; the side that goes out or "
@@ -193,6 +199,7 @@ class PartnershipGame(Game):
     max_players = 4
     default_players = 4
     rules_class = LineRules
+    presenter_class = LinePresenter
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "latin": RuleSet(
             "latin",
@@ -217,3 +224,7 @@ class PartnershipGame(Game):
             "abw333/dominoes docs",
         ),
     }
+
+
+GAMES: tuple[Game, ...] = (BlockGame(), DrawGame(), PartnershipGame())
+"""The games of this module, for the registry (:mod:`boneyard.games`)."""

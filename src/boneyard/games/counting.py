@@ -350,9 +350,6 @@ class CountingRules(LineRules):
                 out.extend(Play(a.tile, a.end, a.open, c) for c in self.claim_values)
         return out
 
-    def make_presenter(self) -> CountingPresenter:
-        return CountingPresenter(self)
-
 
 class CountingPresenter(LinePresenter[CountingRules]):
     """The counting games told: the count of the open ends on the table, what each play scores
@@ -476,6 +473,7 @@ class CountingGame(Game):
 
     option_specs = pick(COUNTING_OPTIONS, LINE_SPECS, COUNTING_SPECS)
     rules_class = CountingRules
+    presenter_class = CountingPresenter
     end_names = (
         "L and R (the two ends of the line); with a spinner, U and D (its short sides); with "
         "every double a spinner, nU and nD for a later spinner n-n"
@@ -484,6 +482,7 @@ class CountingGame(Game):
 
 class MugginsGame(CountingGame):
     id: ClassVar[str] = "muggins"
+    order: ClassVar[int] = 40
     aliases: ClassVar[tuple[str, ...]] = ("all-fives",)
     title: ClassVar[str] = "Muggins / All Fives"
     summary: ClassVar[str] = (
@@ -548,6 +547,7 @@ class MugginsGame(CountingGame):
 
 class AllThreesGame(CountingGame):
     id: ClassVar[str] = "all-threes"
+    order: ClassVar[int] = 50
     title: ClassVar[str] = "All Threes"
     summary: ClassVar[str] = (
         "Muggins aiming at multiples of three: score the count of the open ends whenever it is "
@@ -576,6 +576,7 @@ class AllThreesGame(CountingGame):
 
 class FivesAndThreesGame(CountingGame):
     id: ClassVar[str] = "fives-and-threes"
+    order: ClassVar[int] = 60
     aliases: ClassVar[tuple[str, ...]] = ("threes-and-fives",)
     title: ClassVar[str] = "Fives and Threes"
     summary: ClassVar[str] = (
@@ -623,3 +624,7 @@ class FivesAndThreesGame(CountingGame):
             BRITANNICA,
         ),
     }
+
+
+GAMES: tuple[Game, ...] = (MugginsGame(), AllThreesGame(), FivesAndThreesGame())
+"""The games of this module, for the registry (:mod:`boneyard.games`)."""

@@ -182,6 +182,7 @@ class FiveUpRules(CountingRules):
 
 class FiveUpGame(CountingGame):
     id: ClassVar[str] = "five-up"
+    order: ClassVar[int] = 160
     aliases: ClassVar[tuple[str, ...]] = ("fiveup",)
     title: ClassVar[str] = "Five-Up"
     summary: ClassVar[str] = (
@@ -223,3 +224,7 @@ class FiveUpGame(CountingGame):
             "Ken Tidwell, The Game Cabinet 'Domino Muggins'; htfbw.com",
         ),
     }
+
+
+GAMES: tuple[Game, ...] = (FiveUpGame(),)
+"""The games of this module, for the registry (:mod:`boneyard.games`)."""

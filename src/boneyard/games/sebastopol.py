@@ -29,6 +29,7 @@ from ..core.game import Game, RuleSet
 from ..core.options import pick
 from .block import LINE_DEFAULTS
 from .line.options import LINE_SPECS, DrawPolicy, Spinner
+from .line.presenter import LinePresenter
 from .line.rules import LineRules
 
 if TYPE_CHECKING:
@@ -79,6 +80,7 @@ class SebastopolRules(LineRules):
 
 class SebastopolGame(Game):
     id: ClassVar[str] = "sebastopol"
+    order: ClassVar[int] = 110
     aliases: ClassVar[tuple[str, ...]] = ("sevastopol",)
     title: ClassVar[str] = "Sebastopol"
     summary: ClassVar[str] = (
@@ -92,6 +94,7 @@ class SebastopolGame(Game):
     max_players = 4
     default_players = 4
     rules_class = SebastopolRules
+    presenter_class = LinePresenter
     end_names = "L, R, U and D (the four arms of the 6-6 cross)"
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "pagat": RuleSet(
@@ -105,3 +108,7 @@ class SebastopolGame(Game):
             "pagat Sebastopol (gambiter.com copy)",
         ),
     }
+
+
+GAMES: tuple[Game, ...] = (SebastopolGame(),)
+"""The games of this module, for the registry (:mod:`boneyard.games`)."""

@@ -38,13 +38,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..core.actions import Action, Discard, Draw, Drop, Muggins, Pass, Play, Stand, TakeMiss
+from ..core.actions import Action, Draw, Muggins, Pass, Play
+from ..core.capabilities import LineReading
 from ..core.layout import Layout
 from ..core.options import OptionError
 from ..core.protocol import GameState, Observation
 from ..core.tiles import BIT, DOUBLE, PIPS, format_tile, tiles_of
 from ..core.words import plural
-from ..games.line.rules import LineRules
 from .expert import DEFAULT_MODEL, ExpertAgent
 from .search.inference import Inference
 from .search.model import PlayLikelihood
@@ -404,10 +404,6 @@ def move_reason(
         return "nothing fits: pass"
     if type(action) is Muggins:
         return f"claims the {action.points} points the last player did not claim"
-    if isinstance(action, (Stand, TakeMiss, Drop)):
-        return action.verb
-    if type(action) is Discard:
-        return "throws it out face down"
     if type(action) is not Play:
         return str(action)
     t = action.tile
@@ -420,7 +416,7 @@ def move_reason(
         if points:
             parts.append(f"scores {points}")
     layout = observation.layout
-    if remaining and isinstance(rules, LineRules):
+    if remaining and isinstance(rules, LineReading):
         # What the play leaves on a line: the ends the next player and this hand face.
         after = rules.replay_move(layout, observation.seat, action)
         assert after is not None

@@ -5,7 +5,7 @@ For each move it draws worlds consistent with everything its observation shows
 every public move was legal), values every candidate move in each world with the perfect-information
 solver (:mod:`boneyard.players.search.solver`: exact where the world is small, iterative deepening
 to a node limit where it is not), or, where the rules ask for it
-(:attr:`~boneyard.core.protocol.GameRules.search_rollouts`: free-for-all games that one player
+(:attr:`~boneyard.core.capabilities.SearchHints.rollouts`: free-for-all games that one player
 wins), by playing the world out with the game's own heuristic at every seat
 (:mod:`boneyard.players.search.rollout`), and plays the move with the best average value. It sees
 only its observation. Its time per move is bounded by ``budget`` (seconds).
@@ -34,7 +34,9 @@ from collections.abc import Callable
 
 from ..core import kernel
 from ..core.actions import Action
+from ..core.capabilities import OwnPlayers
 from ..core.protocol import GamePlayer, GameRules, Observation
+from .search.hints import search_hints
 from .search.inference import Inference, world_state
 from .search.model import PlayLikelihood, PlayModel, weighted_worlds
 from .search.rollout import rollout_value
@@ -161,7 +163,7 @@ class ExpertAgent:
                 # valued shallower than its first) is not counted: the move is over.
                 first = not solved
                 values = {}
-                if rules.search_rollouts:
+                if search_hints(rules).rollouts:
                     # Each world played out once per move, its seats by the game's heuristic,
                     # whose choices are the same for the same world.
                     play_rng = random.Random(hash(world))
@@ -198,9 +200,14 @@ class ExpertAgent:
 
     def _own_player(self, rules: GameRules) -> GamePlayer | None:
         """The game's own player at this level where the line search does not play the game
-        (:meth:`~boneyard.core.protocol.GameRules.level_player`), made once per rules."""
+        (:class:`~boneyard.core.capabilities.OwnPlayers`), made once per rules."""
         if self._own is None or self._own[0] is not rules:
-            self._own = (rules, rules.level_player(self.name, self.budget))
+            own = (
+                rules.level_player(self.name, self.budget)
+                if isinstance(rules, OwnPlayers)
+                else None
+            )
+            self._own = (rules, own)
         return self._own[1]
 
     def _world_source(

@@ -22,21 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from ..core.actions import (
-    DRAW,
-    PASS,
-    Action,
-    Discard,
-    Drop,
-    Move,
-    Muggins,
-    Play,
-    Stand,
-    TakeMiss,
-)
+from ..core.actions import DRAW, PASS, Action, Move, Muggins, Play
 from ..core.notation import NotationError, offered
 from ..core.protocol import GameRules, GameState, Observation, Outcome
-from ..core.tiles import parse_tile
 from ..core.views import TableView, TrickView
 from ..core.words import Voice, hand_text, number, tile_text
 from .drawing import ends_text, render_table
@@ -370,8 +358,9 @@ def parse_command(text: str, obs: Observation) -> Command:
     end, and a tile alone is enough for the lead or where it fits one end only. Where scores are
     claimed, a number after a play is its claim (``3 15``, ``6-4 R 15``; ``0`` for none), and
     ``muggins`` calls muggins. In Matador a number after the end is the half left exposed
-    (``5-2 R 5``, also ``5-2 R exposing 5``). The action returned may still be illegal: the
-    engine decides, and explains.
+    (``5-2 R 5``, also ``5-2 R exposing 5``). A game's own kinds of action read their own words
+    (``stand``, ``discard 6-4``, ``bid 30``: :meth:`~boneyard.core.actions.Action.read`). The
+    action returned may still be illegal: the engine decides, and explains.
     """
     words = text.replace("[", " ").replace("]", " ").replace("|", "-").replace("*", " ").split()
     if not words:
@@ -379,6 +368,17 @@ def parse_command(text: str, obs: Observation) -> Command:
     first = words[0].lower()
     if len(words) == 1 and first in _WORDS:
         return Command(_WORDS[first])
+    for kind in obs.rules.action_kinds:
+        # The game's own words (``stand``, ``discard 6-4``, ``bid 30``), read by their kinds.
+        try:
+            action = kind.read(words, obs)
+        except ValueError as e:
+            return Command("error", message=_sentence(str(e)))
+        if action is None:
+            continue
+        if not any(isinstance(a, kind) for a in menu(obs)):
+            return Command("error", message=f"You cannot {kind.kind} now.")
+        return Command("action", action)
     if len(words) >= 2 and words[-1].isdigit() and not obs.rules.claims and "-" in first:
         return _parse_tile_command(words, obs)
     if len(words) >= 2 and words[-1].isdigit():
@@ -396,27 +396,17 @@ def parse_command(text: str, obs: Observation) -> Command:
         return Command("action", DRAW)
     if len(words) == 1 and first in ("p", "pass", "go", "knock"):
         return Command("action", PASS)
-    if len(words) == 1 and first in ("stand", "miss", "drop"):
-        kinds = {"stand": Stand, "miss": TakeMiss, "drop": Drop}
-        chosen = [a for a in offered if isinstance(a, kinds[first])]
-        if not chosen:
-            return Command("error", message=f"You cannot {first} now.")
-        return Command("action", chosen[0])
-    if any(isinstance(a, Discard) for a in offered):
-        if first == "discard":
-            words = words[1:]
-        if len(words) == 1 and "-" in words[0]:
-            try:
-                t = parse_tile(words[0])
-            except ValueError as e:
-                return Command("error", message=f"{e}.")
-            return Command("action", Discard(t))
     if len(words) == 1 and first == "muggins":
         calls = [a for a in offered if isinstance(a, Muggins)]
         if not calls:
             return Command("error", message="There is no unclaimed count to call muggins on.")
         return Command("action", calls[0])
     return _parse_tile_command(words, obs)
+
+
+def _sentence(text: str) -> str:
+    """``text`` ending as a sentence ends."""
+    return text if text.endswith((".", "?", "!")) else f"{text}."
 
 
 def _with_claim(command: Command, claim: int, obs: Observation) -> Command:

@@ -177,29 +177,18 @@ class _Message(BaseModel):
 
 # --------------------------------------------------------------------- client to server
 class ActionIn(_Message):
-    """A move as the client names it, as in a game record: ``{"kind": "play", "tile": "6-4",
-    "end": "R"}`` (no ``end`` for the lead; a lead's tile is written as laid, the pip toward L
-    first), ``{"kind": "draw"}``, ``{"kind": "pass"}``, ``{"kind": "muggins", "points": 10}``.
-    ``open`` is the half a Matador matador leaves exposed, ``claim`` the points claimed where
-    scores are claimed. Ends are named as the game names them: ``L``, ``R``, ``U``, ``D``,
-    ``nU``, ``nD``, ``LU``..., Mexican Train's trains ``T0``... and ``M``. Domino Loo's
-    decisions are ``{"kind": "stand"}``, ``{"kind": "miss"}``, ``{"kind": "drop"}`` and
-    ``{"kind": "discard", "tile": "6-0"}``; its plays take no ``end``. Texas 42's bids are
-    ``{"kind": "bid", "points": 30}`` (``contract``: ``"plunge"``, ``"splash"``) and its
-    declarations ``{"kind": "declare", "contract": "suit", "trump": 6}``, ``{"kind": "declare",
-    "contract": "nello", "doubles": "low"}``."""
+    """A move as its notation, the words people write it in (``"6-4 R"``, ``"draw"``,
+    ``"bid 30"``: :meth:`boneyard.core.actions.Action.notation`), with its ``kind``, the word
+    naming the kind of action (``"play"``, ``"draw"``, ``"pass"``, ``"muggins"``, or a game's
+    own: Domino Loo's ``"stand"``, ``"miss"``, ``"drop"``, ``"discard"``, Texas 42's ``"bid"``,
+    ``"declare"``): ``{"kind": "play", "notation": "6-4 R"}``, ``{"kind": "bid", "notation": "bid
+    30"}``. The server reads the notation with the game's own notation (against the seat's view)
+    and refuses it if it names an action of another kind. A play may carry a claim after it where
+    scores are claimed (``"6-4 R 15"``). The moves the server offers carry exactly these forms
+    (:class:`ActionOut`): a client sends one back as it came."""
 
-    kind: Literal[
-        "play", "draw", "pass", "muggins", "stand", "miss", "drop", "discard", "bid", "declare"
-    ]
-    tile: Annotated[str, Field(pattern=r"^\d{1,2}-\d{1,2}$")] | None = None
-    end: Annotated[str, Field(pattern=r"^(\d{0,2}[LRUD]|[LR][UD]|T\d{1,2}|M)$")] | None = None
-    open: Annotated[int, Field(ge=0, le=99)] | None = None
-    claim: Annotated[int, Field(ge=0, le=999)] | None = None
-    points: Annotated[int, Field(ge=0, le=999)] | None = None
-    contract: Annotated[str, Field(pattern=r"^[a-z_]{1,16}$")] | None = None
-    trump: Annotated[int, Field(ge=0, le=12)] | None = None
-    doubles: Literal["high", "own_suit", "low"] | None = None
+    kind: Annotated[str, Field(pattern=r"^[a-z_]{1,16}$")]
+    notation: Annotated[str, Field(min_length=1, max_length=48)]
 
 
 class HelloMessage(_Message):
@@ -403,10 +392,15 @@ def parse_client_message(text: str | bytes) -> AnyClientMessage:
 
 # --------------------------------------------------------------------- server to client
 class ActionOut(BaseModel):
-    """A move as the server offers it: the :class:`ActionIn` to send back and its words."""
+    """A move as the server offers it: the :class:`ActionIn` to send back and its words;
+    ``tile`` is the tile of the seat's hand it takes (a play's, a discard's: what the page lights
+    in the hand), ``end`` the open end a play is laid at (``None`` for a lead and the other
+    kinds)."""
 
     action: ActionIn
     text: str
+    tile: str | None = None
+    end: str | None = None
 
 
 class Placed(BaseModel):
@@ -659,8 +653,11 @@ class ErrorMessage(BaseModel):
 
 
 class HintMove(BaseModel):
+    """A move with its value, as the hint tells it; ``tile`` as in :class:`ActionOut`."""
+
     action: ActionIn
     text: str
+    tile: str | None = None
     value: float
     margin: float
     loss: float

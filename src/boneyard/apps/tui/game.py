@@ -23,7 +23,7 @@ from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
-from ...core.actions import DRAW, PASS, Action, Discard, Draw, Muggins, Pass, Play
+from ...core.actions import DRAW, PASS, Action, Draw, Muggins, Pass, Play
 from ...core.protocol import IllegalAction
 from ...core.tiles import BIT
 from ...core.views import LineView
@@ -736,10 +736,9 @@ class GameScreen(Screen[None]):
 
 
 def tile_of(action: Action) -> int | None:
-    """The tile of the hand a move takes: a play's, or Domino Loo's discard after the miss."""
-    if isinstance(action, Play | Discard):
-        return action.tile
-    return None
+    """The tile of the hand a move takes (a play's, a discard's), as the action tells it
+    (:attr:`~boneyard.core.actions.Action.tile`)."""
+    return action.tile
 
 
 def _numbers_label(numbers: list[int]) -> str:

@@ -44,7 +44,7 @@ static PyObject *F(mask_to)(MASK m) {
 #endif
 }
 
-/* A state from the tuple kernel.py builds of a HandState (see kernel._state_data). */
+/* A state from the tuple kernel.py builds of a LineState (see kernel._state_data). */
 static int F(state_from)(const Spec *sp, PyObject *data, F(State) *s, F(HandData) *hd) {
     memset(s, 0, sizeof *s);
     memset(hd, 0, sizeof *hd);

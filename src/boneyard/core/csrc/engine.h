@@ -34,7 +34,7 @@ typedef struct {
     double base_totals[MAX_SIDES];
 } F(HandData);
 
-/* boneyard.games.line.state.HandState, with its layout (boneyard.core.layout.Layout) inline. */
+/* boneyard.games.line.state.LineState, with its layout (boneyard.core.layout.Layout) inline. */
 typedef struct {
     MASK hands[MAX_PLAYERS];
     MASK spinners, placed;
@@ -104,7 +104,7 @@ static inline int F(hand_pips)(const Spec *sp, MASK h) {
 
 /* ---------------------------------------------------------------- the layout */
 
-/* Rules.is_spinner, for a double laid on a table that has a layout. */
+/* LineRules.is_spinner, for a double laid on a table that has a layout. */
 static inline int F(is_spinner_later)(const Spec *sp, const F(State) *s, int t) {
     if (!T_DOUBLE[t]) return 0;
     switch (sp->spinner) {
@@ -114,7 +114,7 @@ static inline int F(is_spinner_later)(const Spec *sp, const F(State) *s, int t) 
     }
 }
 
-/* Rules.lead_layout (and the trains' and Chicken Foot's). */
+/* LineRules.lead_layout (and the trains' and Chicken Foot's). */
 static void F(lead_layout)(const Spec *sp, F(State) *s, int t, int open) {
     s->has_layout = 1;
     s->placed = BITM(t);
@@ -229,7 +229,7 @@ static int F(touching)(const Spec *sp, int t, int p, int *out) {
     return n;
 }
 
-/* Rules.lay (and the matador, train and Chicken Foot versions). */
+/* LineRules.lay (and the matador, train and Chicken Foot versions). */
 static inline __attribute__((always_inline)) void F(lay)(const F(Ctx) *c, F(State) *s, int i, int t, int open) {
     const Spec *sp = c->sp;
     int p = s->pips[i];
@@ -286,7 +286,7 @@ static inline __attribute__((always_inline)) void F(lay)(const F(Ctx) *c, F(Stat
     }
 }
 
-/* The ends that may be played on now (Rules.allowed_ends and its overrides); -1 in *all when
+/* The ends that may be played on now (LineRules.allowed_ends and its overrides); -1 in *all when
  * every end may be. Writes the indexes to out. */
 static int F(allowed_ends)(const F(Ctx) *c, const F(State) *s, int *out) {
     const Spec *sp = c->sp;
@@ -307,7 +307,7 @@ static int F(allowed_ends)(const F(Ctx) *c, const F(State) *s, int *out) {
     return s->nends;
 }
 
-/* The tiles that fit an open end now (Rules.playable_mask). */
+/* The tiles that fit an open end now (LineRules.playable_mask). */
 static inline __attribute__((always_inline)) MASK F(playable_mask)(const F(Ctx) *c, const F(State) *s) {
     MASK m = 0;
     const Spec *sp = c->sp;
@@ -327,7 +327,7 @@ static inline __attribute__((always_inline)) MASK F(playable_mask)(const F(Ctx) 
     return m;
 }
 
-/* Rules.is_blocked (and the trains'). */
+/* LineRules.is_blocked (and the trains'). */
 static inline __attribute__((always_inline)) int F(is_blocked)(const F(Ctx) *c, const F(State) *s) {
     const Spec *sp = c->sp;
     if (!s->has_layout) return 0;
@@ -379,7 +379,7 @@ static inline int F(plays_at)(const F(Ctx) *c, const F(State) *s, MASK hand, int
     return n;
 }
 
-/* Rules.plays_for: every play of `hand` on the ends allowed now. */
+/* LineRules.plays_for: every play of `hand` on the ends allowed now. */
 static int F(plays_for)(const F(Ctx) *c, const F(State) *s, MASK hand, Move *out, int n) {
     if (c->sp->fill_first || c->sp->table == T_CHICKEN) {
         int ends[MAX_ENDS];
@@ -391,7 +391,7 @@ static int F(plays_for)(const F(Ctx) *c, const F(State) *s, MASK hand, Move *out
     return n;
 }
 
-/* Rules.bonus_plays: plays matching the double just laid, at its ends. */
+/* LineRules.bonus_plays: plays matching the double just laid, at its ends. */
 static int F(bonus_plays)(const F(Ctx) *c, const F(State) *s, MASK hand, int dbl, Move *out, int n) {
     Move tmp[MAX_CAND];
     int k = F(plays_for)(c, s, hand & c->mk->suit[T_HIGH[dbl]], tmp, 0);
@@ -400,7 +400,7 @@ static int F(bonus_plays)(const F(Ctx) *c, const F(State) *s, MASK hand, int dbl
     return n;
 }
 
-/* Rules.legal_actions of the line game (block, draw, the counting games, Bergen, Sebastopol,
+/* LineRules.legal_actions of the line game (block, draw, the counting games, Bergen, Sebastopol,
  * Whist, Pool; Chicken Foot's plays on the waiting ends). */
 static int F(legal_line)(const F(Ctx) *c, const F(State) *s, Move *out) {
     const Spec *sp = c->sp;
@@ -492,7 +492,7 @@ static int F(legal_trains)(const F(Ctx) *c, const F(State) *s, Move *out) {
     return 1;
 }
 
-/* Every legal move of the seat to move, in the Python engine's order (HandState.legal_actions). */
+/* Every legal move of the seat to move, in the Python engine's order (LineState.legal_actions). */
 static int F(legal)(const F(Ctx) *c, const F(State) *s, Move *out) {
     if (s->over) return 0;
     const Spec *sp = c->sp;
@@ -570,7 +570,7 @@ static inline int F(count_points)(const Spec *sp, int count) {
     return count < MAX_COUNT ? sp->count_points[count] : 0;
 }
 
-/* What a play scores at once, on the layout it has made (Rules.score_play); `lead` for the
+/* What a play scores at once, on the layout it has made (LineRules.score_play); `lead` for the
  * first tile of the hand. */
 static int F(score_play)(const Spec *sp, const F(State) *s, int seat, int lead) {
     if (sp->play_scoring == PLAYSCORE_COUNT) {
@@ -615,7 +615,7 @@ static inline int floordiv(int a, int b) {
 
 #endif
 
-/* Rules._round (and CountingRules._round, which divides by the unit in per-multiple scoring;
+/* LineRules._round (and CountingRules._round, which divides by the unit in per-multiple scoring;
  * the base rounding of a negative number calls the game's own rounding, as Python does). */
 static int F(round_points)(const Spec *sp, int points);
 static int F(base_round)(const Spec *sp, int points) {
@@ -646,7 +646,7 @@ static inline int imax(int a, int b) { return a > b ? a : b; }
 
 #endif
 
-/* Rules._blocked_score. `co` marks the co-winners (a split). */
+/* LineRules._blocked_score. `co` marks the co-winners (a split). */
 static int F(blocked_score)(const Spec *sp, int winner, const int *side_pips, const int *co,
                             int stock_pips) {
     if (sp->blocked_scoring == BS_FIXED) return sp->blocked_fixed;
@@ -685,7 +685,7 @@ static int F(holds_double)(const F(Ctx) *c, const F(State) *s, int side) {
     return 0;
 }
 
-/* Rules._break_tie: the side that wins a tie for the fewest pips, or -1. */
+/* LineRules._break_tie: the side that wins a tie for the fewest pips, or -1. */
 static int F(break_tie)(const F(Ctx) *c, const F(State) *s, const int *tied, int nt) {
     const Spec *sp = c->sp;
     int keys[MAX_SIDES];
@@ -728,7 +728,7 @@ static int F(break_tie)(const F(Ctx) *c, const F(State) *s, const int *tied, int
     return count == 1 ? who : -1;
 }
 
-/* Rules.hand_result and the games' own: the end-of-hand points per side (`ep`), the winner. */
+/* LineRules.hand_result and the games' own: the end-of-hand points per side (`ep`), the winner. */
 static int F(end_points)(const F(Ctx) *c, const F(State) *s, int ended, int out_seat, double *ep) {
     const Spec *sp = c->sp;
     int players = sp->players, nsides = sp->nsides;
@@ -800,7 +800,7 @@ static int F(end_points)(const F(Ctx) *c, const F(State) *s, int ended, int out_
         ep[winner] = score;
         return winner;
     }
-    /* Rules._blocked (with Bergen's doubles that lose: BergenRules._lowest). */
+    /* LineRules._blocked (with Bergen's doubles that lose: BergenRules._lowest). */
     int tied[MAX_SIDES], nt = 0;
     {
         int keys[MAX_SIDES], best = 0;
@@ -850,7 +850,7 @@ static int F(end_points)(const F(Ctx) *c, const F(State) *s, int ended, int out_
 
 /* ---------------------------------------------------------------- applying a move */
 
-/* HandState._add_points: with an exact target, a score that would pass it is ignored. */
+/* LineState._add_points: with an exact target, a score that would pass it is ignored. */
 static int F(add_points)(const Spec *sp, F(State) *s, int side, int points) {
     if (sp->target_exact) {
         double total = s->hd->base_totals[side] + s->scores[side] + points;
@@ -861,7 +861,7 @@ static int F(add_points)(const Spec *sp, F(State) *s, int side, int points) {
     return points;
 }
 
-/* HandState._finish. */
+/* LineState._finish. */
 static void F(finish)(const F(Ctx) *c, F(State) *s, int ended, int out_seat, int last_points) {
     const Spec *sp = c->sp;
     double ep[MAX_SIDES];
@@ -894,7 +894,7 @@ static inline __attribute__((always_inline)) int F(next_seat)(const Spec *sp, co
     return turn;
 }
 
-/* Rules.keeps_turn: the player who laid `dbl` plays again (a bonus play open to him; in Mexican
+/* LineRules.keeps_turn: the player who laid `dbl` plays again (a bonus play open to him; in Mexican
  * Train, to cover it). */
 static int F(keeps_turn)(const F(Ctx) *c, const F(State) *s, MASK hand, int dbl) {
     if (c->sp->table == T_TRAINS) return dbl != s->lead_tile;
@@ -902,7 +902,7 @@ static int F(keeps_turn)(const F(Ctx) *c, const F(State) *s, MASK hand, int dbl)
     return F(bonus_plays)(c, s, hand, dbl, tmp, 0) > 0;
 }
 
-/* HandState._play. */
+/* LineState._play. */
 static inline __attribute__((always_inline)) void F(play)(const F(Ctx) *c, F(State) *s, int seat, Move m) {
     const Spec *sp = c->sp;
     int t = m.tile, side = sp->side_of[seat];
@@ -917,7 +917,7 @@ static inline __attribute__((always_inline)) void F(play)(const F(Ctx) *c, F(Sta
     int points = sp->play_scoring ? F(score_play)(sp, s, seat, lead || m.end < 0) : 0;
     int out = !s->hands[seat];
     if (sp->claims) {
-        /* HandState._settle_claim. */
+        /* LineState._settle_claim. */
         if (m.claim < 0) {
             if (points) { s->unclaimed = (int16_t)points; s->unclaimed_by = (int8_t)seat; }
             points = 0;
@@ -958,13 +958,13 @@ static inline __attribute__((always_inline)) void F(play)(const F(Ctx) *c, F(Sta
     s->turn = (int8_t)turn;
 }
 
-/* Whether drawing t finds the lead (Rules.finds_lead). */
+/* Whether drawing t finds the lead (LineRules.finds_lead). */
 static inline int F(finds_lead)(const Spec *sp, const F(State) *s, int t) {
     if (sp->first_lead == LEAD_ENGINE) return t == s->context;
     return T_DOUBLE[t];
 }
 
-/* HandState.apply for a legal move. */
+/* LineState.apply for a legal move. */
 static inline __attribute__((always_inline)) void F(apply)(const F(Ctx) *c, F(State) *s, Move m) {
     const Spec *sp = c->sp;
     int seat = s->turn;
@@ -1005,7 +1005,7 @@ static inline __attribute__((always_inline)) void F(apply)(const F(Ctx) *c, F(St
 
 /* ---------------------------------------------------------------- the start of a hand */
 
-/* Rules.leader_from_deal: (leader, tile he must lead or -1); leader -1 where the lead is drawn
+/* LineRules.leader_from_deal: (leader, tile he must lead or -1); leader -1 where the lead is drawn
  * for (nobody holds the double looked for). */
 static int F(leader_from_deal)(const F(Ctx) *c, const MASK *hands, int context, int *required) {
     const Spec *sp = c->sp;
@@ -1062,7 +1062,7 @@ static inline int lead_from_deal(const Spec *sp) {
 
 #endif
 
-/* HandState.from_deal (the deal already in s->hands and hd->stock): sets the leader, the turn
+/* LineState.from_deal (the deal already in s->hands and hd->stock): sets the leader, the turn
  * and the lead. `leader` is the match's (-1 where the deal decides). */
 static void F(start)(const F(Ctx) *c, F(State) *s, const F(HandData) *hd, int leader, int by_deal,
                      int context) {
@@ -1091,7 +1091,7 @@ static void F(start)(const F(Ctx) *c, F(State) *s, const F(HandData) *hd, int le
     s->turn = s->leader;
 }
 
-/* Rules.needs_redeal. */
+/* LineRules.needs_redeal. */
 static int F(needs_redeal)(const F(Ctx) *c, const MASK *hands) {
     const Spec *sp = c->sp;
     if (!((sp->first_lead == LEAD_HIGHEST_DOUBLE || sp->first_lead == LEAD_LOWEST_DOUBLE) &&
@@ -1101,7 +1101,7 @@ static int F(needs_redeal)(const F(Ctx) *c, const MASK *hands) {
     return 1;
 }
 
-/* Rules.deal: shuffle the set (Stream.shuffle) and deal hand_size to each seat in turn. */
+/* LineRules.deal: shuffle the set (Stream.shuffle) and deal hand_size to each seat in turn. */
 static void F(deal)(const Spec *sp, Rng *rng, MASK *hands, F(HandData) *hd) {
     uint8_t tiles[MAX_TILES];
     int n = sp->ntiles;
@@ -1122,7 +1122,7 @@ static void F(deal)(const Spec *sp, Rng *rng, MASK *hands, F(HandData) *hd) {
     for (int q = 0; k < n; q++, k++) hd->stock[q] = tiles[k];
 }
 
-/* Rules.draw_for_lead (and WhistRules'): each seat draws a tile (Stream.sample); the leader. */
+/* LineRules.draw_for_lead (and WhistRules'): each seat draws a tile (Stream.sample); the leader. */
 static int F(draw_for_lead)(const Spec *sp, Rng *rng) {
     uint8_t pool[MAX_TILES];
     int n = sp->ntiles, k = sp->first_lead == LEAD_WHIST_DRAW ? 4 : sp->players;
@@ -1161,7 +1161,7 @@ static int F(draw_for_lead)(const Spec *sp, Rng *rng) {
 
 #ifndef ONCE_NEXT_LEADER
 #define ONCE_NEXT_LEADER
-/* Rules.next_leader: the next hand's leader, or -1 where the deal (or a new draw) decides. */
+/* LineRules.next_leader: the next hand's leader, or -1 where the deal (or a new draw) decides. */
 static int next_leader(const Spec *sp, int previous, int out_seat) {
     int n = sp->players, step = sp->turn_ccw ? -1 : 1;
     switch (sp->next_lead) {

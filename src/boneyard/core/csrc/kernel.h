@@ -7,7 +7,7 @@
  * Everything here mirrors the pure-Python engine (boneyard.games.line.state, boneyard.games), which stays
  * the reference: tests/kernel/ plays thousands of hands through both and compares them move for
  * move. The rules reach the core as data (boneyard.core.kernel_spec.KernelSpec, built by each game's
- * Rules.kernel_spec()); see docs/architecture.md.
+ * LineRules.kernel_spec()); see docs/architecture.md.
  */
 #ifndef BONEYARD_KERNEL_H
 #define BONEYARD_KERNEL_H

@@ -30,6 +30,7 @@ scores only 1 for a header, within 3 only 2.
 (3, 'triple-header: 2-2 across one end and 2 at the other -> 3 points')
 """
 
+from ...core.game import Game
 from .game import BergenGame
 from .options import (
     BERGEN_DEFAULTS,
@@ -53,3 +54,7 @@ __all__ = [
     "BergenRules",
     "DoublesLose",
 ]
+
+
+GAMES: tuple[Game, ...] = (BergenGame(),)
+"""The games of this package, for the registry (:mod:`boneyard.games`)."""

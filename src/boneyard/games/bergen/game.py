@@ -8,6 +8,7 @@ from ...core.game import Game, RuleSet
 from ...core.options import pick
 from ..line.options import LINE_SPECS
 from .options import BERGEN_DEFAULTS, BERGEN_OPTIONS, BERGEN_SPECS
+from .presenter import BergenPresenter
 from .rules import BergenRules
 
 __all__ = ["BergenGame"]
@@ -15,6 +16,7 @@ __all__ = ["BergenGame"]
 
 class BergenGame(Game):
     id: ClassVar[str] = "bergen"
+    order: ClassVar[int] = 100
     title: ClassVar[str] = "Bergen"
     summary: ClassVar[str] = (
         "A drawing line game scored as you play: 2 for making both ends the same number, 3 when "
@@ -24,6 +26,7 @@ class BergenGame(Game):
     defaults = BERGEN_DEFAULTS
     default_rules = "classic"
     rules_class = BergenRules
+    presenter_class = BergenPresenter
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "classic": RuleSet(
             "classic",

@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from ...core.game import Game
     from ...core.options import Options
     from ..line.state import LineState
-    from .presenter import BergenPresenter
 
 __all__ = ["BergenRules"]
 
@@ -90,11 +89,6 @@ class BergenRules(LineRules):
             side = self.side_of[seat]
             points = self.capped(points, state.base_totals[side] + state.scores[side])
         return points
-
-    def make_presenter(self) -> BergenPresenter:
-        from .presenter import BergenPresenter  # it reads these rules: imported when first told
-
-        return BergenPresenter(self)
 
     def kernel_fields(self) -> dict[str, Any]:
         return {

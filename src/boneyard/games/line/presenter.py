@@ -30,7 +30,7 @@ from ...core.tiles import BIT, DOUBLE, HIGH, LOW
 from ...core.views import ArmView, EndView, Half, LineView, PlacedTile, Way
 from ...core.words import Voice, hand_text, number, plural, tile_text
 from .options import DrawPolicy
-from .rules import Rules
+from .rules import LineRules
 from .state import LineState
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["LinePresenter", "trace"]
 
-R = TypeVar("R", bound=Rules)
+R = TypeVar("R", bound=LineRules)
 
 
 class LinePresenter(Presenter[R]):

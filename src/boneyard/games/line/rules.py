@@ -15,11 +15,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import _BY_END as _PLAYS_AT
 from ...core.actions import DRAW, PASS, Action, Move, Play, play, plays_at
+from ...core.capabilities import GivesSearchHints, LineReading, SearchHints
 from ...core.game import (
     Game,
 )
@@ -84,12 +84,12 @@ from .options import (
 from .state import LineState, read_public
 
 if TYPE_CHECKING:
-    from ...core.presenter import Presenter
+    pass
 
-__all__ = ["LineRules", "Rules"]
+__all__ = ["LineRules"]
 
 
-class LineRules(GameRules):
+class LineRules(GameRules, LineReading, GivesSearchHints):
     """The resolved rules of one match: options plus the hooks the engine calls.
 
     Attributes read on hot paths are plain typed fields set once here.
@@ -106,6 +106,12 @@ class LineRules(GameRules):
     reserve: int
     claim_values: tuple[int, ...] = ()
     """Every value a claim may name, where scores are claimed (none elsewhere)."""
+    # What the rules tell their players' search (search_hints): set in __init__, and by a game
+    # that plays differently (Domino Pool's rollouts).
+    pip_weight: float
+    scores_shape_future: bool
+    search_needs_history: bool
+    search_rollouts: bool = False
 
     # Why the points a play makes at once are scored (a Score's reason): the count of the open
     # ends in the counting games, a header in Bergen.
@@ -216,17 +222,18 @@ class LineRules(GameRules):
     def id(self) -> str:
         return self.game.id
 
-    @cached_property
-    def presenter(self) -> Presenter[Any]:
-        """How this game is told to people: its words and the description of its table
-        (:mod:`boneyard.core.presenter`)."""
-        return self.make_presenter()
+    @property
+    def lead_is_free(self) -> bool:
+        return self.lead_tile_rule is LeadTile.ANY
 
-    def make_presenter(self) -> Presenter[Any]:
-        """This game's presenter (a game's rules return their own)."""
-        from .presenter import LinePresenter
-
-        return LinePresenter(self)
+    @property
+    def search_hints(self) -> SearchHints:
+        return SearchHints(
+            pip_weight=self.pip_weight,
+            rollouts=self.search_rollouts,
+            needs_history=self.search_needs_history,
+            scores_shape_future=self.scores_shape_future,
+        )
 
     # ----------------------------------------------------------------- dealing and the lead
     def deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
@@ -936,7 +943,3 @@ class LineRules(GameRules):
 
     def end_names(self) -> str:
         return self.game.end_names
-
-
-# The name the library has always used for the line games' rules.
-Rules = LineRules

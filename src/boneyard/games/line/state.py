@@ -355,37 +355,17 @@ class LineState(GameState):
         needs, since the engine reads the history only for the move it has just appended and for
         the ``last_to_play`` tie-break."""
         c = LineState.__new__(LineState)
-        c.rules = self.rules
-        c.hands = self.hands[:]
-        c.deal = self.deal
-        c.stock = self.stock
-        c.stock_pos = self.stock_pos
+        self._copy_fields(c, history)
         c.layout = self.layout
-        c.turn = self.turn
-        c.leader = self.leader
         c.lead_by_deal = self.lead_by_deal
         c.required_lead = self.required_lead
         c.finding_lead = self.finding_lead
         c.bonus_double = self.bonus_double
-        c.context = self.context
-        c.discards = self.discards  # a tuple: replaced, never changed
         c.drew = self.drew
-        c.scores = self.scores[:]
-        c.base_totals = self.base_totals
         c.target_side = self.target_side
         c.unclaimed = self.unclaimed
         c.unclaimed_by = self.unclaimed_by
-        if history:
-            c.penalties = self.penalties[:]
-            c.history = self.history[:]
-            c.public = c.history if self.public is self.history else self.public[:]
-        else:
-            c.penalties = []
-            c.history = []
-            c.public = c.history if self.public is self.history else []
-        c.over = self.over
-        c.result = self.result
-        c.phase = self.phase
+        c.penalties = self.penalties[:] if history else []
         c._legal = self._legal
         c._lost = 0
         return c
@@ -395,16 +375,8 @@ class LineState(GameState):
         core's :class:`~boneyard.core.kernel.KernelState` names)."""
         return self
 
-    def with_world(self, hands: Sequence[int], stock: Sequence[int] | None = None) -> LineState:
-        """This position, without its history, with ``hands`` and (if given) ``stock`` as the
-        tiles left to draw (see :meth:`GameState.with_world`)."""
-        c = self.copy(history=False)
-        c.hands = list(hands)
-        if stock is not None:
-            c.stock = tuple(stock)
-            c.stock_pos = 0
-        c._legal = None
-        return c
+    def hidden_changed(self) -> None:
+        self._legal = None
 
     def search_key(self) -> tuple[object, ...]:
         """What decides the rest of the hand (see :meth:`GameState.search_key`): the hands, the
@@ -903,16 +875,7 @@ def read_public(rules: LineRules, view: Observation) -> PublicReading:
     bonus = -1  # the double whose bonus play is pending
     must_hold: tuple[int, int] | None = None  # (seat, tiles): it holds one of them
     drew = False
-    # Who acted after each move (calls of muggins apart): the next actor, or the seat to move.
-    actors = [m.seat for m in history if type(m.action) is not Muggins]
-    nxt_actor = [-1] * len(history)
-    following = view.turn if not view.over else -1
-    k = len(actors)
-    for i in range(len(history) - 1, -1, -1):
-        nxt_actor[i] = following
-        if type(history[i].action) is not Muggins:
-            k -= 1
-            following = actors[k]
+    nxt_actor = _next_actors(view)
     tables = public_tables(rules, history)
     for i, move in enumerate(history):
         action = move.action
@@ -931,10 +894,7 @@ def read_public(rules: LineRules, view: Observation) -> PublicReading:
             if must_hold and must_hold[0] == s:
                 must_hold = None
             if rules.double_bonus_play and DOUBLE[t] and not was_bonus and nxt_actor[i] >= 0:
-                fits = 0
-                for u in _tiles(rules.tiles.suit_mask[HIGH[t]]):
-                    if rules.bonus_plays(BIT[u], layout, t):
-                        fits |= BIT[u]
+                fits = _bonus_fits(rules, layout, t)
                 if nxt_actor[i] == s:
                     # The bonus was offered: the seat held a tile matching the double there,
                     # and holds it until it plays again.
@@ -979,6 +939,45 @@ def read_public(rules: LineRules, view: Observation) -> PublicReading:
         finding = True
         for tl in timelines:
             tl.append((LACKS, doubles))
+    facts = _facts(rules, view, timelines, layout, must_hold)
+    drew = drew and bool(history) and history[-1].seat == view.turn
+    return PublicReading(facts, finding, bonus, drew)
+
+
+def _next_actors(view: Observation) -> list[int]:
+    """Who acted after each move of ``view``'s history (calls of muggins apart): the next actor,
+    or the seat to move (-1 once the hand is over)."""
+    history = view.history
+    actors = [m.seat for m in history if type(m.action) is not Muggins]
+    nxt_actor = [-1] * len(history)
+    following = view.turn if not view.over else -1
+    k = len(actors)
+    for i in range(len(history) - 1, -1, -1):
+        nxt_actor[i] = following
+        if type(history[i].action) is not Muggins:
+            k -= 1
+            following = actors[k]
+    return nxt_actor
+
+
+def _bonus_fits(rules: LineRules, layout: Layout, double: int) -> int:
+    """The tiles that would make a bonus play on ``double``, just laid on ``layout``."""
+    fits = 0
+    for u in _tiles(rules.tiles.suit_mask[HIGH[double]]):
+        if rules.bonus_plays(BIT[u], layout, double):
+            fits |= BIT[u]
+    return fits
+
+
+def _facts(
+    rules: LineRules,
+    view: Observation,
+    timelines: list[list[tuple[int, int]]],
+    layout: Layout | None,
+    must_hold: tuple[int, int] | None,
+) -> HiddenFacts:
+    """The hidden facts once the moves are read: each seat's deal put first in its timeline,
+    and what a hand not over proves."""
     # The hand is not over: the last block check (after the last play or draw) found a seat
     # able to play, or a tile to draw. Only passes came since, so the hands are the same.
     alive = 0
@@ -996,15 +995,13 @@ def read_public(rules: LineRules, view: Observation) -> PublicReading:
         drawn = sum(1 for kind, _ in tl if kind == ACQUIRED)
         tl.insert(0, (ACQUIRED, view.hand_sizes[s] + played - drawn))
     placed = layout.placed if layout is not None else 0
-    facts = HiddenFacts(
+    return HiddenFacts(
         tuple(tuple(tl) for tl in timelines),
         rules.tiles.all_mask & ~view.hand & ~placed,
         alive,
         rules.early_block_detection,
         must_hold if must_hold is not None and must_hold[0] != view.seat else None,
     )
-    drew = drew and bool(history) and history[-1].seat == view.turn
-    return PublicReading(facts, finding, bonus, drew)
 
 
 def _tiles(mask: int) -> list[int]:
@@ -1014,7 +1011,3 @@ def _tiles(mask: int) -> list[int]:
         out.append(low_bit.bit_length() - 1)
         mask ^= low_bit
     return out
-
-
-# The name the library has always used for the line games' state.
-HandState = LineState

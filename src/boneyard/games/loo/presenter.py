@@ -4,12 +4,13 @@ trick in play, who leads, who took the last trick)."""
 
 from __future__ import annotations
 
-from ...core.actions import Action, Discard, Drop, Move, Stand, TakeMiss
+from ...core.actions import Action, Move
 from ...core.presenter import SheetKind
 from ...core.protocol import GameState
 from ...core.views import TrickStatus
 from ...core.words import Voice, capital, number, plural, tile_text
 from ..tricks import TrickPresenter
+from .actions import Discard, Drop, Stand, TakeMiss
 from .rules import LooRules
 from .table import DROPPED, MISSED, STOOD, TRICKS, LooTable
 
@@ -119,6 +120,14 @@ class LooPresenter(TrickPresenter[LooRules, LooTable]):
             return "drop out of this hand (win nothing, lose nothing)"
         if isinstance(action, Discard) and action.tile is not None:
             return f"discard {tile_text(action.tile)}"
+        return None
+
+    def move_reason(self, table: object | None, seat: int, action: Action) -> str | None:
+        """A hint's reason for a decision or a discard (the analysis reasons about plays)."""
+        if isinstance(action, Stand | TakeMiss | Drop):
+            return action.verb
+        if isinstance(action, Discard):
+            return "throws it out face down"
         return None
 
     def move_words(self, move: Move, voice: Voice) -> str | None:

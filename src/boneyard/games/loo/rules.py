@@ -44,22 +44,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...core.actions import Action, Discard, Drop, Move, Play, TakeMiss
+from ...core.actions import Action, Move, Play
+from ...core.capabilities import PublicTricks, TrickReading
 from ...core.game import RuleSet
 from ...core.options import pick
+from ...core.past import Past
 from ...core.protocol import (
     TARGET_SCORE,
+    GameRules,
     GameState,
     HandResult,
     HandStart,
+    Observation,
     Position,
 )
-from ...core.tiles import BIT, DOUBLE, HIGH, LOW, tile_set
+from ...core.tiles import BIT, DOUBLE, HIGH, LOW, tile_set, tiles_of
 from ..line.options import LINE_SPECS, ROUNDS
 from ..tricks import Trick, TrickGame, TrickRules, follow_mask, trick_winner
+from .actions import Discard, Drop, Stand, TakeMiss
 from .options import (
     LOO_MISS,
     LOO_MUST_HEAD,
@@ -104,10 +108,11 @@ LOO_DEFAULTS: dict[str, Any] = {
 }
 
 
-class LooRules(TrickRules[LooTable]):
+class LooRules(TrickRules[LooTable], TrickReading):
     """Five tricks with trumps turned up, the miss, dropping out, looing."""
 
     hidden_moves = True  # the miss and the discards
+    action_kinds = (Discard, Drop, Stand, TakeMiss)  # the order of their research ids
     shows_hands_at_end = False  # the discards stay face down
     lacks_after_each_play = False  # what a seat lacks, said once after its plays
 
@@ -130,11 +135,19 @@ class LooRules(TrickRules[LooTable]):
         # five with four.
         self.miss_size = 6 if players <= 3 else 7
 
-    @cached_property
-    def presenter(self) -> LooPresenter:
-        from .presenter import LooPresenter
-
-        return LooPresenter(self)
+    def read_tricks(self, table: object) -> PublicTricks | None:
+        """The public tricks of a Domino Loo table, its decisions and owed discards with them."""
+        if not isinstance(table, LooTable):
+            return None
+        return PublicTricks(
+            trump=table.trump,
+            trick=table.trick,
+            leader=table.leader,
+            won=table.won,
+            placed=table.placed,
+            status=table.status,
+            owed=table.owed,
+        )
 
     # ----------------------------------------------------------------- suits and ranks
     def is_trump(self, t: int, trump: int) -> bool:
@@ -281,6 +294,71 @@ class LooRules(TrickRules[LooTable]):
         return leaders[0] if len(leaders) == 1 else None
 
     # ----------------------------------------------------------------- what others know
+    def past_for(
+        self,
+        view: Observation,
+        hands: Sequence[int],
+        stock: Sequence[int],
+        rng: random.Random,
+    ) -> Past | None:
+        """A past leading to the world ``hands``/``stock``
+        (:class:`~boneyard.core.past.PastReader`): a seat that stood (or has not decided) was
+        dealt what it holds and played; one that dropped was dealt tiles now out of play; one
+        that took the miss was dealt tiles out of play and took what it holds, played and
+        discarded (its discards drawn from the tiles out of play). The view's own ``discarded``
+        holds the seat's thrown-in deal and its discards without telling them apart (its
+        discards are face down even to itself): the split is
+        drawn. The turn-up is the public one."""
+        me = view.seat
+        size = self.hand_size
+        table = view.table
+        if not isinstance(table, LooTable):
+            return None
+        history = list(view.history)
+        mine = list(tiles_of(view.discarded))
+        dead = [t for t in stock[view.stock_size :] if not view.discarded & BIT[t]]
+        rng.shuffle(dead)
+        rng.shuffle(mine)
+        final = [view.hand if s == me else hands[s] for s in range(self.players)]
+        discards = [0] * self.players
+        for move in history:
+            if type(move.action) is Play:
+                final[move.seat] |= BIT[move.action.tile]
+            elif type(move.action) is Discard:
+                discards[move.seat] += 1
+        dealt: list[list[int]] = []
+        taken: list[list[int]] = [[] for _ in range(self.players)]
+        thrown: list[list[int]] = [[] for _ in range(self.players)]
+        decided = {m.seat: type(m.action) for m in history if type(m.action) in (TakeMiss, Drop)}
+        for s in range(self.players):
+            out = mine if s == me else dead
+            kind = decided.get(s)
+            if kind is None:
+                dealt.append(list(tiles_of(final[s])))
+                continue
+            if len(out) < size + (discards[s] if kind is TakeMiss else 0):
+                return None
+            dealt.append([out.pop() for _ in range(size)])
+            if kind is TakeMiss:
+                thrown[s] = [out.pop() for _ in range(discards[s])]
+                # Taken last to first: the discards' tiles, then what the seat holds and played.
+                taken[s] = [*tiles_of(final[s]), *thrown[s]][::-1]
+        if dead or mine or any(len(d) != size for d in dealt):
+            return None
+        filled: list[Move] = []
+        for move in history:
+            if type(move.action) is Discard:
+                if not thrown[move.seat]:
+                    return None
+                move = move._replace(action=Discard(thrown[move.seat].pop()))
+            filled.append(move)
+        return Past(
+            dealt=tuple(tuple(d) for d in dealt),
+            turned=(table.turnup,),
+            history=tuple(filled),
+            taken=tuple(tuple(t) for t in taken),
+        )
+
     def public_table_after(self, table: object, move: Move) -> LooTable | None:
         """The table after the public ``move``: every move of Loo is public but the tile a
         discard throws out, which the table does not show. ``None`` stays ``None`` (a history
@@ -341,6 +419,7 @@ class LooRules(TrickRules[LooTable]):
 
 class DominoLooGame(TrickGame):
     id: ClassVar[str] = "domino-loo"
+    order: ClassVar[int] = 140
     title: ClassVar[str] = "Domino Loo"
     summary: ClassVar[str] = (
         "Loo with dominoes: five tiles each, trumps turned up, five tricks; stand, take the miss "
@@ -354,6 +433,7 @@ class DominoLooGame(TrickGame):
     max_players = 4
     default_players = 4
     rules_class = LooRules
+
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "berkeley": RuleSet(
             "berkeley",
@@ -368,3 +448,9 @@ class DominoLooGame(TrickGame):
             "gamerules.com and domino-play.com for the miss and the points game (RULES.md §2.11)",
         ),
     }
+
+    def presenter_for(self, rules: GameRules) -> LooPresenter:
+        from .presenter import LooPresenter  # it reads these rules: imported when first told
+
+        assert isinstance(rules, LooRules)
+        return LooPresenter(rules)

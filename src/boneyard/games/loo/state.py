@@ -18,23 +18,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...core.actions import (
-    DROP,
-    HIDDEN_DISCARD,
-    MISS,
-    STAND,
-    Action,
-    Discard,
-    Drop,
-    Move,
-    Play,
-    TakeMiss,
-    play,
-)
+from ...core.actions import Action, Play, play
 from ...core.protocol import HandResult, HandStart, Phase, Position, Score
 from ...core.tiles import BIT, NAMES, mask_of, tiles_of
 from ...core.words import plural
 from ..tricks import Trick, TrickState
+from .actions import DROP, MISS, STAND, Discard, Drop, TakeMiss
 from .table import DROPPED, TRICKS, UNDECIDED, LooTable
 
 if TYPE_CHECKING:
@@ -202,10 +191,6 @@ class LooState(TrickState[LooTable]):
         return f"seat {seat} must play a tile that beats the trick if it can (legal: {options})"
 
     # ----------------------------------------------------------------- acting
-    def _public_move(self, move: Move) -> Move:
-        """A discard is thrown out face down: the others see that one was made, not its tile."""
-        return Move(move.seat, HIDDEN_DISCARD) if type(move.action) is Discard else move
-
     def _trick_points(self, trick: Trick, table: LooTable) -> int:
         """A trick scores its value for its winner as it is taken."""
         return int(table.value)

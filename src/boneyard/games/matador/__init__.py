@@ -4,6 +4,11 @@
 player, the ``matador`` heuristic (found through :meth:`MatadorGame.agents`).
 """
 
+from ...core.game import Game
 from .rules import MatadorGame, MatadorPresenter, MatadorRules
 
 __all__ = ["MatadorGame", "MatadorPresenter", "MatadorRules"]
+
+
+GAMES: tuple[Game, ...] = (MatadorGame(),)
+"""The games of this package, for the registry (:mod:`boneyard.games`)."""

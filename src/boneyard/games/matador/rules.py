@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...core.actions import DRAW, PASS, Action, Play, play
 from ...core.game import BRITANNICA, HOYLE_MATADORE, WIKIPEDIA_MATADOR, Game, RuleSet
 from ...core.layout import Layout
-from ...core.options import OptionError, OptionSpec, choices_of, pick
+from ...core.options import OptionError, OptionSpec, choices_of, pick, without
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
 from ...core.words import Voice
-from ..block import LINE_DEFAULTS
+from ..block import LINE_DEFAULTS, LINE_OPTIONS
 from ..line.options import LINE_SPECS, DrawPolicy
 from ..line.presenter import LinePresenter
 from ..line.rules import LineRules
@@ -86,26 +86,15 @@ MATADOR_SPECS: tuple[OptionSpec, ...] = (
 )
 
 MATADOR_OPTIONS: tuple[str, ...] = (
-    "tile_set",
-    "partnerships",
-    "hand_size",
-    "stock_reserve",
-    "draw_policy",
-    "voluntary_draw",
-    "first_lead",
-    "lead_tile",
-    "no_double",
-    "next_lead",
-    "turn_direction",
-    "doubles_crosswise",
-    "domino_points",
-    "blocked_scoring",
-    "blocked_tie",
-    "count_stock_pips",
-    "early_block_detection",
-    "partner_pips",
-    "target_score",
-    "hand_double_value",
+    # No spinners, no bonus play and no rounding of the points (RULES.md §3 rows 13-16, 22).
+    *without(
+        LINE_OPTIONS,
+        "spinner",
+        "spinner_sides_first",
+        "spinner_fill_first",
+        "double_bonus_play",
+        "round_scope",
+    ),
     "match_rule",
     "matador_optional",
     "matador_placement",
@@ -269,9 +258,6 @@ class MatadorRules(LineRules):
     def describe_tile(self, t: int) -> str:
         return f"{NAMES[t]} (matador)" if self.is_matador(t) else NAMES[t]
 
-    def make_presenter(self) -> MatadorPresenter:
-        return MatadorPresenter(self)
-
 
 MATADOR_HELP = """\
 In Matador a matador is played one of two ways, each a move of its own: 5-2 R 5 plays the matador
@@ -361,6 +347,7 @@ class MatadorPresenter(LinePresenter[MatadorRules]):
 
 class MatadorGame(Game):
     id: ClassVar[str] = "matador"
+    order: ClassVar[int] = 70
     title: ClassVar[str] = "Matador"
     summary: ClassVar[str] = (
         "Join tiles so that the touching halves make seven; blanks are closed except to the "
@@ -370,6 +357,7 @@ class MatadorGame(Game):
     defaults: ClassVar[dict[str, Any]] = MATADOR_DEFAULTS
     default_rules = "britannica"
     rules_class = MatadorRules
+    presenter_class = MatadorPresenter
     end_names = "L and R (the two ends of the line)"
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "britannica": RuleSet(

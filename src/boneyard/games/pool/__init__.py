@@ -4,6 +4,11 @@
 player, the ``pool`` heuristic (found through :meth:`DominoPoolGame.agents`).
 """
 
+from ...core.game import Game
 from .rules import DominoPoolGame, PoolPresenter, PoolRules
 
 __all__ = ["DominoPoolGame", "PoolPresenter", "PoolRules"]
+
+
+GAMES: tuple[Game, ...] = (DominoPoolGame(),)
+"""The games of this package, for the registry (:mod:`boneyard.games`)."""

@@ -163,9 +163,6 @@ class PoolRules(LineRules):
         n = self.players
         return [_number((_exact(t) * n - hands_played) * Fraction(stake)) for t in totals]
 
-    def make_presenter(self) -> PoolPresenter:
-        return PoolPresenter(self)
-
 
 class PoolPresenter(LinePresenter[PoolRules]):
     """Domino Pool told: who takes each pool, each player's share of the pools and his running
@@ -268,6 +265,7 @@ class PoolPresenter(LinePresenter[PoolRules]):
 
 class DominoPoolGame(Game):
     id: ClassVar[str] = "domino-pool"
+    order: ClassVar[int] = 90
     title: ClassVar[str] = "Domino Pool"
     summary: ClassVar[str] = (
         "Three to six players stake a pool each hand; block play, no drawing; the first out takes "
@@ -280,6 +278,7 @@ class DominoPoolGame(Game):
     max_players = 6
     default_players = 4
     rules_class = PoolRules
+    presenter_class = PoolPresenter
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "foster": RuleSet(
             "foster",

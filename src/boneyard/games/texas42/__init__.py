@@ -4,8 +4,13 @@
 progress; :mod:`.table` its public table; :mod:`.options` the options the game declares.
 """
 
+from ...core.game import Game
 from .rules import FortyTwoGame, FortyTwoRules
 from .state import FortyTwoState
 from .table import FortyTwoTable
 
 __all__ = ["FortyTwoGame", "FortyTwoRules", "FortyTwoState", "FortyTwoTable"]
+
+
+GAMES: tuple[Game, ...] = (FortyTwoGame(),)
+"""The games of this package, for the registry (:mod:`boneyard.games`)."""

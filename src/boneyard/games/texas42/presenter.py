@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...core.actions import Action, Bid, Declare, Move, Pass
+from ...core.actions import Action, Move, Pass
 from ...core.protocol import HandResult, Phase
 from ...core.views import TrickStatus
 from ...core.words import Voice, capital, number, plural
 from ..tricks import TrickPresenter
+from .actions import Bid, Declare
 from .rules import MARK, SUIT_WORDS, FortyTwoRules
 from .table import DOUBLES_SUIT, NO_TRUMP, FortyTwoTable
 

@@ -36,16 +36,17 @@ The hand stops as soon as the bid is made or set (unless ``play_out``).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...core.actions import Action, Bid, Declare, Move, Play, parse_tile, play
+from ...core.actions import Action, Move, Play, parse_tile, play
+from ...core.capabilities import OwnPlayers
 from ...core.game import Game, RuleSet
 from ...core.options import OptionError
 from ...core.protocol import (
     TARGET_SCORE,
     GamePlayer,
+    GameRules,
     GameState,
     HandResult,
     HandStart,
@@ -53,6 +54,7 @@ from ...core.protocol import (
 )
 from ...core.tiles import BIT, DOUBLE, DOUBLE_SIX, HIGH, LOW, NAMES, PIPS, tiles_of
 from ..tricks import Trick, TrickGame, TrickRules, trick_winner
+from .actions import Bid, Declare
 from .options import (
     ALL_PASS,
     CAP_MARKS,
@@ -106,10 +108,11 @@ SUIT_WORDS = ("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "d
 """The suits by number as 42 players name them (and the doubles' suit)."""
 
 
-class FortyTwoRules(TrickRules[FortyTwoTable]):
+class FortyTwoRules(TrickRules[FortyTwoTable], OwnPlayers):
     """The resolved rules of a Texas 42 match (see the module)."""
 
     hidden_moves = False  # every move is public
+    action_kinds = (Bid, Declare)
     shows_hands_at_end = True
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
@@ -166,16 +169,6 @@ class FortyTwoRules(TrickRules[FortyTwoTable]):
         self._phase_actions: tuple[Action, ...] | None = None
 
     # ----------------------------------------------------------------- description
-    @functools.cached_property
-    def presenter(self) -> FortyTwoPresenter:
-        """How the game is told (:mod:`boneyard.games.texas42.presenter`)."""
-        return self.make_presenter()
-
-    def make_presenter(self) -> FortyTwoPresenter:
-        from .presenter import FortyTwoPresenter
-
-        return FortyTwoPresenter(self)
-
     def seat_name(self, seat: int) -> str:
         return f"seat {seat}"
 
@@ -606,6 +599,7 @@ class FortyTwoRules(TrickRules[FortyTwoTable]):
 
 class FortyTwoGame(TrickGame):
     id: ClassVar[str] = "texas-42"
+    order: ClassVar[int] = 150
 
     def agents(self) -> dict[str, Callable[[], Any]]:
         """Texas 42's own players: ``texas`` (the strategy notes) and ``texas-expert``."""
@@ -650,6 +644,7 @@ class FortyTwoGame(TrickGame):
     max_players = 4
     default_players = 4
     rules_class = FortyTwoRules
+
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "austin42": RuleSet(
             "austin42",
@@ -707,6 +702,12 @@ class FortyTwoGame(TrickGame):
             "texas42.net '42 scoring'; Wikipedia '42 (dominoes)'",
         ),
     }
+
+    def presenter_for(self, rules: GameRules) -> FortyTwoPresenter:
+        from .presenter import FortyTwoPresenter  # it reads these rules: imported when first told
+
+        assert isinstance(rules, FortyTwoRules)
+        return FortyTwoPresenter(rules)
 
 
 def suit_words(suit: int) -> str:

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...core.actions import PASS, Action, Bid, Declare, Pass, Play
+from ...core.actions import PASS, Action, Pass, Play
 from ...core.protocol import Event, HandStart, IllegalAction, Phase, Position, Score
 from ...core.tiles import NAMES, mask_of, tiles_of
 from ..tricks import Trick, TrickState
+from .actions import Bid, Declare
 from .rules import MARK, PLAYERS, TRICKS, FortyTwoRules, suit_words
 from .table import FortyTwoTable
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.actions import Bid, Declare
 from ..tricks import TrickPlay
+from .actions import Bid, Declare
 
 __all__ = ["DOUBLES_SUIT", "NO_TRUMP", "FortyTwoTable"]
 

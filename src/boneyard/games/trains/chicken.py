@@ -135,9 +135,6 @@ class ChickenFootRules(RoundsRules):
         done = 3 - len(waiting)
         return f"the {NAMES[double]} must get its three toes first ({done} of 3 laid)"
 
-    def make_presenter(self) -> ChickenFootPresenter:
-        return ChickenFootPresenter(self)
-
 
 class ChickenFootPresenter(RoundsPresenter[ChickenFootRules]):
     """Chicken Foot told: the starting double's sides and every later double's toes, waiting to
@@ -163,6 +160,7 @@ class ChickenFootPresenter(RoundsPresenter[ChickenFootRules]):
 
 class ChickenFootGame(Game):
     id: ClassVar[str] = "chicken-foot"
+    order: ClassVar[int] = 130
     title: ClassVar[str] = "Chicken Foot"
     summary: ClassVar[str] = (
         "Double-nine, 2 to 8 players, a round per double from the 9-9 down: the starting double "
@@ -199,6 +197,7 @@ class ChickenFootGame(Game):
     max_players = 8
     default_players = 4
     rules_class = ChickenFootRules
+    presenter_class = ChickenFootPresenter
     end_names = (
         "L, R, U and D (the four sides of the starting double; with "
         "starting_double=three_each_side, L, LU and LD on its left, R, RU and RD on its right); "

@@ -361,9 +361,6 @@ class MexicanTrainRules(RoundsRules):
             return f"{layout.names[i]} is seat {owner}'s train and carries no marker"
         return ""
 
-    def make_presenter(self) -> MexicanTrainPresenter:
-        return MexicanTrainPresenter(self)
-
 
 R = TypeVar("R", bound=RoundsRules)
 
@@ -448,6 +445,7 @@ class MexicanTrainPresenter(RoundsPresenter[MexicanTrainRules]):
 
 class MexicanTrainGame(Game):
     id: ClassVar[str] = "mexican-train"
+    order: ClassVar[int] = 120
     title: ClassVar[str] = "Mexican Train"
     summary: ClassVar[str] = (
         "Double-twelve, 2 to 8 players, 13 rounds from the 12-12 engine down: build your own "
@@ -473,6 +471,7 @@ class MexicanTrainGame(Game):
     max_players = 8
     default_players = 4
     rules_class = MexicanTrainRules
+    presenter_class = MexicanTrainPresenter
     end_names = (
         "T0, T1 ... (each seat's own train: Ts is seat s's) and M (the Mexican train), all "
         "growing from the engine in the hub"

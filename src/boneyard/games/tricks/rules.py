@@ -47,9 +47,7 @@ class TrickRules(GameRules, Generic[T]):
     reserve = 0  # no stock tile is kept back
     claims = False
     low_wins = False
-    pip_weight = 0.0
     scores_in_play = True  # a trick may score as it is taken
-    scores_shape_future = False
     lacks_after_each_play: ClassVar[bool] = True
     """How :meth:`hidden_facts` says what a seat lacks: after each play that shows it (every
     seat's), or once after a seat's plays, for the others' seats only. The inference reads both

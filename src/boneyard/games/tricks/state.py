@@ -211,8 +211,10 @@ class TrickState(GameState, Generic[T]):
         return scores, events
 
     def _public_move(self, move: Move) -> Move:
-        """``move`` as the other seats see it (where a move can hide something)."""
-        return move
+        """``move`` as the other seats see it: its action's public form (a discard without its
+        tile, :meth:`~boneyard.core.actions.Action.public`)."""
+        public = move.action.public()
+        return move if public is move.action else move._replace(action=public)
 
     @abc.abstractmethod
     def _before_play(
@@ -286,25 +288,7 @@ class TrickState(GameState, Generic[T]):
     def copy(self, history: bool = True) -> Self:
         cls = type(self)
         c = cls.__new__(cls)
-        c.rules = self.rules
-        c.hands = self.hands[:]
-        c.deal = self.deal
-        c.stock = self.stock
-        c.stock_pos = self.stock_pos
-        c.leader = self.leader
-        c.turn = self.turn
-        c.scores = self.scores[:]
-        c.base_totals = self.base_totals
-        c.context = self.context
-        c.discards = self.discards
-        c.history = self.history[:] if history else []
-        if self.public is self.history:
-            c.public = c.history
-        else:
-            c.public = self.public[:] if history else []
-        c.over = self.over
-        c.result = self.result
-        c.phase = self.phase
+        self._copy_fields(c, history)
         c._table = self._table
         c._legal = self._legal
         self._copy_own(c)
@@ -313,14 +297,8 @@ class TrickState(GameState, Generic[T]):
     def _copy_own(self, copy: Self) -> None:
         """Copy what the game's own hand adds (nothing here)."""
 
-    def with_world(self, hands: Sequence[int], stock: Sequence[int] | None = None) -> Self:
-        c = self.copy(history=False)
-        c.hands = list(hands)
-        if stock is not None:
-            c.stock = tuple(stock)
-            c.stock_pos = 0
-        c._legal = None
-        return c
+    def hidden_changed(self) -> None:
+        self._legal = None
 
     def _hands_text(self) -> str:
         """Every hand's tiles, for a ``repr``."""

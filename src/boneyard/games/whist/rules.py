@@ -226,9 +226,6 @@ class WhistRules(LineRules):
         best = [i for i, t in enumerate(totals) if t == low]
         return best[0] if len(best) == 1 and best[0] not in lost else None
 
-    def make_presenter(self) -> WhistPresenter:
-        return WhistPresenter(self)
-
     def utilities(self, points: Sequence[float]) -> tuple[float, ...]:
         """With ``target_is_loss`` the points are debits, worth their negative."""
         if self.target_is_loss:
@@ -345,6 +342,7 @@ class WhistPresenter(LinePresenter[WhistRules]):
 
 class DominoWhistGame(Game):
     id: ClassVar[str] = "domino-whist"
+    order: ClassVar[int] = 80
     title: ClassVar[str] = "Domino Whist"
     summary: ClassVar[str] = (
         "Four players in two partnerships drawn as at Whist, all tiles dealt, block play; the side "
@@ -357,6 +355,7 @@ class DominoWhistGame(Game):
     max_players = 4
     default_players = 4
     rules_class = WhistRules
+    presenter_class = WhistPresenter
     rule_sets: ClassVar[dict[str, RuleSet]] = {
         "britannica": RuleSet(
             "britannica",

@@ -46,11 +46,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...core.actions import Draw, Muggins, Play
+from ...core.capabilities import LineReading
 from ...core.history import public_tables
 from ...core.layout import Layout
 from ...core.protocol import Observation
 from ...core.tiles import BIT, DOUBLE, PIPS
-from ...games.line.rules import LineRules
 from .inference import Inference
 
 __all__ = ["Decision", "PlayLikelihood", "PlayModel", "weighted_worlds"]
@@ -71,10 +71,13 @@ class PlayModel:
     uniform: float = 0.25
     points_weight: float = 2.0
 
-    def tile_weight(self, rules: LineRules, layout: Layout | None, tile: int) -> float:
-        """``w(tile)``: its pips, plus what its best play would score now."""
+    def tile_weight(
+        self, rules: LineReading, layout: Layout | None, tile: int, scores_in_play: bool = True
+    ) -> float:
+        """``w(tile)``: its pips, plus what its best play would score now (where plays score:
+        ``scores_in_play``)."""
         weight = float(PIPS[tile])
-        if rules.scores_in_play and self.points_weight:
+        if scores_in_play and self.points_weight:
             if layout is None:
                 plays = [Play(tile, None)]
             else:
@@ -111,17 +114,15 @@ class PlayLikelihood:
         """Replay the public history of ``obs`` and keep every informative choice of the other
         seats: plays (not bonus plays, not forced leads) made after the seat's last draw."""
         rules = obs.rules
-        if not isinstance(rules, LineRules):
-            return cls([], model)  # not a line game: the model does not read its plays
+        if not isinstance(rules, LineReading):
+            return cls([], model)  # no line to read: the model does not read the plays
         history = obs.history
         me = obs.seat
         last_draw = [-1] * rules.players
         for i, move in enumerate(history):
             if type(move.action) is Draw:
                 last_draw[move.seat] = i
-        free_lead = rules.lead_tile_rule == "any" and not any(
-            type(m.action) is Draw for m in history[:1]
-        )
+        free_lead = rules.lead_is_free and not any(type(m.action) is Draw for m in history[:1])
         all_tiles = rules.tiles.all_mask
         size = all_tiles.bit_length()
         raw: list[tuple[int, int, int, Layout | None, int]] = []  # seat, tile, playable, at, i
@@ -159,7 +160,7 @@ class PlayLikelihood:
                 low = m & -m
                 u = low.bit_length() - 1
                 m ^= low
-                weights[u] = model.tile_weight(rules, at, u)
+                weights[u] = model.tile_weight(rules, at, u, rules.scores_in_play)
                 top = weights[u] if top is None or weights[u] > top else top
             for u, w in weights.items():
                 strength[u] = math.exp((w - (top or 0.0)) / model.temperature)

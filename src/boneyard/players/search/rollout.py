@@ -1,6 +1,6 @@
 """Rollouts: a move valued by playing a world out with the game's own heuristic at every seat.
 
-Where the rules ask for it (:attr:`~boneyard.core.protocol.GameRules.search_rollouts`), the
+Where the rules ask for it (:attr:`~boneyard.core.capabilities.SearchHints.rollouts`), the
 expert values a move in a sampled world this way instead of with the exact solver. The solver
 plays every other seat as one coalition against the searcher (its *paranoid* value, see
 :mod:`boneyard.players.search.solver`); in a free-for-all where a single winner takes the hand

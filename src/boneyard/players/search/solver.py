@@ -1,6 +1,6 @@
 """An exact perfect-information solver: alpha-beta on points with a transposition table.
 
-The solver sees a :class:`~boneyard.games.line.state.HandState` whole (every hand and the stock in
+The solver sees a :class:`~boneyard.games.line.state.LineState` whole (every hand and the stock in
 draw order), so a draw is just another deterministic move. It is the engine of the ``omniscient``
 reference bot (:mod:`boneyard.players.omniscient`) and of determinization, where it solves sampled
 worlds.
@@ -70,6 +70,7 @@ from ...core.actions import Action, Muggins, Play
 from ...core.kernel import CompiledSolver, SolveResult, supports
 from ...core.protocol import GameState
 from ...core.tiles import HIGH, PIPS
+from .hints import search_hints
 
 if TYPE_CHECKING:
     from ...core.protocol import GameRules
@@ -155,10 +156,11 @@ class Solver:
         self._mine = tuple(rules.side_of[s] == side for s in range(rules.players))
         sign = rules.utilities([1.0] * nsides)
         self._sign = sign  # a point's worth to each side: +1, or -1 for a debit
-        self._keep_scores = bool(rules.scores_shape_future) or not self._two
-        self._copy = _full_copy if rules.search_needs_history else _fork
+        hints = search_hints(rules)
+        self._keep_scores = hints.scores_shape_future or not self._two
+        self._copy = _full_copy if hints.needs_history else _fork
         self._scoring = bool(rules.scores_in_play)
-        self._pip_weight = rules.pip_weight
+        self._pip_weight = hints.pip_weight
         self._root_scores: tuple[int, ...] = ()
         self._root_diff = 0.0
         self._max_nodes: int | None = None

@@ -1,6 +1,6 @@
 """The encoding shared by the research interfaces: action ids, observation vectors, rewards.
 
-One :class:`Codec` per resolved rule set (:class:`~boneyard.games.line.rules.LineRules`) fixes
+One :class:`Codec` per resolved rule set (a :class:`~boneyard.core.protocol.GameRules`) fixes
 
 * **the action space**, shared by every seat: an id for every play of a tile at an end (or with
   no end: a lead, a play into a trick), in either orientation, and one id for each other kind of
@@ -14,13 +14,14 @@ One :class:`Codec` per resolved rule set (:class:`~boneyard.games.line.rules.Lin
 Everything is derived from the engine, not written per game: the ends are slots by position
 (``layout.names`` only ever grows during a hand, so an end keeps its position), their number found
 by laying tiles with the rules' own ``lead_layout``/``lay``; the other kinds of action are the
-:class:`~boneyard.core.actions.Action` classes of :mod:`boneyard.core.actions`.
+shared ones (draw, pass, a muggins call) and the game's own
+(:attr:`~boneyard.core.protocol.GameRules.action_kinds`).
 
 >>> from boneyard.games import get_game
 >>> from boneyard.core.match import Match
 >>> codec = Codec(get_game("block").configure(players=2))
 >>> codec.end_slots, codec.num_actions, [k.name for k in codec.kinds][:3]
-(2, 202, ['draw', 'pass', 'muggins'])
+(2, 171, ['draw', 'pass', 'muggins'])
 >>> state = Match(codec.rules, seed=1).hand
 >>> obs = state.observation(state.turn)
 >>> legal = codec.legal_map(obs)
@@ -39,23 +40,20 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from ...core import actions as _actions
-from ...core.actions import Action, Draw, Move, Pass, Play, play
+from ...core.actions import Action, Draw, Move, Muggins, Pass, Play, play
+from ...core.capabilities import LineReading, PublicTricks, TrickReading
 from ...core.history import public_steps
 from ...core.layout import LONG, SHORT, Layout
-from ...core.match import Match
 from ...core.protocol import GameRules, HandResult, Observation
 from ...core.tiles import DOUBLE, LOW, NAMES
-from ...games.line.rules import LineRules
-from ...games.tricks import TrickTable
 from ...players.agents import play_points
 from ...players.search.inference import recent_voids
 
 __all__ = [
-    "ACTION_KINDS",
     "ENCODING_VERSION",
     "EPISODES",
     "REWARDS",
+    "SHARED_ACTION_KINDS",
     "ActionKind",
     "Codec",
     "Field",
@@ -86,29 +84,28 @@ class ActionKind:
     offset: int
 
 
-ENCODING_VERSION = 1
+ENCODING_VERSION = 2
 """The version of the action ids and the observation vector. A saved policy records it
 (:func:`boneyard.research.env.policy.save_policy`); it is raised whenever an existing game's ids or
 fields change, so a policy is never read with another encoding than the one it learned."""
 
-ACTION_KINDS = ("draw", "pass", "muggins", "discard", "drop", "stand", "takemiss")
-"""The kinds of action other than plays, in the order of their ids (the engine's classes of
-:mod:`boneyard.core.actions`, by lower-case name). Written out, not discovered, so that adding a
-kind of action to the engine moves no id of an existing game: a new kind gets ids only in the
-action space of the games that use it, after these (``tests/env/test_encoding.py`` pins every
-game's size and ids)."""
+SHARED_ACTION_KINDS: tuple[type[Action], ...] = (Draw, Pass, Muggins)
+"""The kinds of action other than plays that every game's action space numbers, in the order of
+their ids, right after the plays. A game's own kinds that are not enumerated
+(:attr:`~boneyard.core.protocol.GameRules.action_kinds`: Domino Loo's discard, drop, stand and
+miss) follow, in the order the game lists them, then the actions of its bidding or declaration
+phases (:meth:`~boneyard.core.protocol.GameRules.phase_actions`). So a kind one game adds moves no
+id of another game (``tests/env/test_encoding.py`` pins every game's size and ids)."""
 
 
-def action_kinds() -> list[tuple[str, type[Action], bool]]:
-    """The kinds of :data:`ACTION_KINDS`, each ``(name, class, names a tile)``."""
-    classes = {
-        value.__name__.lower(): value
-        for value in vars(_actions).values()
-        if isinstance(value, type) and issubclass(value, Action)
-    }
+def action_kinds(rules: GameRules) -> list[tuple[str, type[Action], bool]]:
+    """The kinds of action other than plays in the action space of ``rules``, each ``(name,
+    class, names a tile)``: :data:`SHARED_ACTION_KINDS`, then the game's own kinds that it does not
+    enumerate. ``name`` is the class name in lower case."""
+    own = [k for k in rules.action_kinds if not k.enumerated and k not in SHARED_ACTION_KINDS]
     return [
-        (name, classes[name], "tile" in getattr(classes[name], "__slots__", ()))
-        for name in ACTION_KINDS
+        (cls.__name__.lower(), cls, "tile" in getattr(cls, "__slots__", ()))
+        for cls in (*SHARED_ACTION_KINDS, *own)
     ]
 
 
@@ -120,7 +117,7 @@ def end_slots(rules: GameRules) -> int:
     laid in turn (the pips need not match: only the number of ends is wanted). Only doubles open
     new ends in the engine's games; a layout with more ends than this is reported by
     :meth:`Codec.action_id`."""
-    if not isinstance(rules, LineRules):
+    if not isinstance(rules, LineReading):
         return 0  # tiles are not laid on a line: no ends
     size = rules.tiles.size
     doubles = [t for t in range(size) if DOUBLE[t]]
@@ -152,7 +149,7 @@ def max_moves(rules: GameRules) -> int:
     draws = size - dealt if rules.hidden_moves else 0
     plays = min(size, dealt + draws)
     others = 0
-    for name, _cls, per_tile in action_kinds():
+    for name, _cls, per_tile in action_kinds(rules):
         if name in ("draw", "pass", "muggins"):
             continue
         others += size if per_tile else n
@@ -198,7 +195,7 @@ class Codec:
         self.play_actions = t * self.slots * 2
         kinds = []
         offset = self.play_actions
-        for name, cls, per_tile in action_kinds():
+        for name, cls, per_tile in action_kinds(self.rules):
             kinds.append(ActionKind(name, cls, per_tile, offset))
             offset += t if per_tile else 1
         self.kinds = tuple(kinds)
@@ -211,10 +208,8 @@ class Codec:
         offset += len(self.phase_actions)
         self.num_actions = offset
         self.max_moves = max_moves(rules)
-        # A trick-taking game's table (Domino Loo) has its own public fields: found by dealing
-        # a hand and looking at its table.
-        table = Match(rules, seed=0).hand.table
-        self.tricks = isinstance(table, TrickTable)
+        # A game with tricks to read (Domino Loo) has the public fields of its tricks.
+        self.tricks = isinstance(rules, TrickReading)
         target = rules.target_score
         self.scale = float(target) if isinstance(target, int | float) and target > 0 else 100.0
         self.fields = _fields(self)
@@ -349,7 +344,9 @@ class Codec:
         put_tiles(f["hand"].offset, obs.hand)
         table = obs.table
         layout = obs.layout
-        placed = table.placed if isinstance(table, Layout | TrickTable) else 0
+        tricks = rules.read_tricks(table) if isinstance(rules, TrickReading) else None
+        line = layout.placed if layout is not None else 0
+        placed = tricks.placed if tricks is not None else line
         if table is None:
             vec[f["lead"].offset] = 1.0
         else:
@@ -378,7 +375,7 @@ class Codec:
             r = (move.seat - me) % n
             kind = type(move.action)
             if kind is Play:
-                vec[played + r * size + move.action.tile] = 1.0  # type: ignore[attr-defined]
+                vec[played + r * size + move.action.tile] = 1.0  # type: ignore[operator]
             elif kind is Draw:
                 vec[draws + r] += 1.0 / size
             elif kind is Pass:
@@ -386,8 +383,8 @@ class Codec:
             elif move.action.enumerated and self.phase_actions:
                 i = self._phase_id[move.action] - self.phase_offset
                 vec[f["phase_moves"].offset + r * len(self.phase_actions) + i] = 1.0
-        if self.tricks and isinstance(table, TrickTable):
-            self._tricks(vec, obs, table)
+        if tricks is not None:
+            self._tricks(vec, obs, tricks)
         unseen = rules.tiles.all_mask & ~obs.hand & ~obs.discarded & ~placed
         voids = f["cannot_hold"].offset
         for s, void in enumerate(recent_voids(obs)):
@@ -395,7 +392,7 @@ class Codec:
                 put_tiles(voids + ((s - me) % n) * size, void & unseen)
         return vec
 
-    def _tricks(self, vec: Vector, obs: Observation, table: TrickTable) -> None:
+    def _tricks(self, vec: Vector, obs: Observation, table: PublicTricks) -> None:
         """The fields of a trick-taking game's table (all public but ``discarded``)."""
         f = self._field
         n = self.players
@@ -411,9 +408,9 @@ class Codec:
         size = max(1, self.rules.hand_size)
         for seat, won in enumerate(table.won):
             vec[f["won"].offset + (seat - me) % n] = won / size
-        for seat, status in enumerate(getattr(table, "status", ())):
+        for seat, status in enumerate(table.status):
             vec[f["status"].offset + ((seat - me) % n) * 4 + min(int(status), 3)] = 1.0
-        vec[f["owed"].offset] = getattr(table, "owed", 0) / self.tiles
+        vec[f["owed"].offset] = table.owed / self.tiles
         mask = obs.discarded
         offset = f["discarded"].offset
         while mask:
@@ -439,7 +436,7 @@ class Codec:
             else:
                 # An end showing more than one number (a matador laid crosswise): its label.
                 rules = self.rules
-                label = rules.end_label(pip) if isinstance(rules, LineRules) else str(pip)
+                label = rules.end_label(pip) if isinstance(rules, LineReading) else str(pip)
                 for text in re.findall(r"\d+", label):
                     if int(text) <= top:
                         vec[base + 1 + int(text)] = 1.0
@@ -548,11 +545,34 @@ class Field:
     high: float = 1.0
 
 
+Spec = tuple[str, tuple[int, ...], str, float, float]
+"""A field before it is laid out: its name, shape, description and bounds."""
+
+
 def _fields(codec: Codec) -> tuple[Field, ...]:
-    n, k, t, e = codec.players, codec.sides, codec.tiles, codec.end_slots
+    """The fields of the observation vector, laid out one after another: the table, the
+    players and the history every game has, then a phase's moves and the tricks where the
+    game has them."""
+    specs = [
+        *_table_fields(codec),
+        *_seat_fields(codec),
+        *_phase_fields(codec),
+        *_trick_fields(codec),
+    ]
+    out = []
+    offset = 0
+    for name, shape, text, low, high in specs:
+        size = int(np.prod(shape))
+        out.append(Field(name, offset, size, shape, text, low, high))
+        offset += size
+    return tuple(out)
+
+
+def _table_fields(codec: Codec) -> list[Spec]:
+    """The tiles held and on the table, and the ends of a line."""
+    t, e = codec.tiles, codec.end_slots
     width = codec.pips + 5
-    most = float(codec.max_moves) / t
-    specs: list[tuple[str, tuple[int, ...], str, float, float]] = [
+    return [
         ("hand", (t,), "1 for each tile this seat holds (by tile index)", 0.0, 1.0),
         ("table", (t,), "1 for each tile laid on the table", 0.0, 1.0),
         ("lead", (1,), "1 while nothing is on the table (the next play is the lead)", 0.0, 1.0),
@@ -566,6 +586,14 @@ def _fields(codec: Codec) -> tuple[Field, ...]:
             0.0,
             1.0,
         ),
+    ]
+
+
+def _seat_fields(codec: Codec) -> list[Spec]:
+    """The seats, the scores and the public history of every game."""
+    n, k, t = codec.players, codec.sides, codec.tiles
+    most = float(codec.max_moves) / t
+    return [
         (
             "hand_sizes",
             (n,),
@@ -610,58 +638,63 @@ def _fields(codec: Codec) -> tuple[Field, ...]:
             1.0,
         ),
     ]
-    if codec.phase_actions:
-        specs.append(
-            (
-                "phase_moves",
-                (n, len(codec.phase_actions)),
-                "games with a bidding or declaration phase (Texas 42): the bids and declarations "
-                "each seat has made, relative seats, one column per action of the phase (in the "
-                "order of the action ids after the kinds)",
-                0.0,
-                1.0,
-            )
-        )
-    if codec.tricks:
-        specs += [
-            ("trump", (codec.pips,), "trick-taking games: the trump number, one-hot", 0.0, 1.0),
-            (
-                "trick",
-                (n, t),
-                "trick-taking games: the tile each seat has played to the trick in progress, "
-                "relative seats",
-                0.0,
-                1.0,
-            ),
-            (
-                "trick_leader",
-                (n,),
-                "trick-taking games: the seat that led the trick in play, relative, one-hot",
-                0.0,
-                1.0,
-            ),
-            ("won", (n,), "trick-taking games: tricks won per seat, relative, / hand size", 0, 1),
-            (
-                "status",
-                (n, 4),
-                "trick-taking games: each seat's decision before the play, relative seats, "
-                "one-hot: undecided, stood, took the miss, dropped out",
-                0.0,
-                1.0,
-            ),
-            ("owed", (1,), "trick-taking games: discards the seat to move owes, / tiles", 0, 1),
-            (
-                "discarded",
-                (t,),
-                "trick-taking games: this seat's own tiles put out of play (face down)",
-                0.0,
-                1.0,
-            ),
-        ]
-    out = []
-    offset = 0
-    for name, shape, text, low, high in specs:
-        size = int(np.prod(shape))
-        out.append(Field(name, offset, size, shape, text, low, high))
-        offset += size
-    return tuple(out)
+
+
+def _phase_fields(codec: Codec) -> list[Spec]:
+    """The moves of a bidding or declaration phase, where the game has one."""
+    if not codec.phase_actions:
+        return []
+    n = codec.players
+    return [
+        (
+            "phase_moves",
+            (n, len(codec.phase_actions)),
+            "games with a bidding or declaration phase (Texas 42): the bids and declarations "
+            "each seat has made, relative seats, one column per action of the phase (in the "
+            "order of the action ids after the kinds)",
+            0.0,
+            1.0,
+        ),
+    ]
+
+
+def _trick_fields(codec: Codec) -> list[Spec]:
+    """The public tricks, where the game has tricks to read."""
+    if not codec.tricks:
+        return []
+    n, t = codec.players, codec.tiles
+    return [
+        ("trump", (codec.pips,), "trick-taking games: the trump number, one-hot", 0.0, 1.0),
+        (
+            "trick",
+            (n, t),
+            "trick-taking games: the tile each seat has played to the trick in progress, "
+            "relative seats",
+            0.0,
+            1.0,
+        ),
+        (
+            "trick_leader",
+            (n,),
+            "trick-taking games: the seat that led the trick in play, relative, one-hot",
+            0.0,
+            1.0,
+        ),
+        ("won", (n,), "trick-taking games: tricks won per seat, relative, / hand size", 0, 1),
+        (
+            "status",
+            (n, 4),
+            "trick-taking games: each seat's decision before the play, relative seats, "
+            "one-hot: undecided, stood, took the miss, dropped out",
+            0.0,
+            1.0,
+        ),
+        ("owed", (1,), "trick-taking games: discards the seat to move owes, / tiles", 0, 1),
+        (
+            "discarded",
+            (t,),
+            "trick-taking games: this seat's own tiles put out of play (face down)",
+            0.0,
+            1.0,
+        ),
+    ]

@@ -5,7 +5,7 @@
 >>> from boneyard.research.env import openspiel as bos
 >>> game = pyspiel.load_game("python_boneyard_block")
 >>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
-(2, 202, 28)
+(2, 171, 28)
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 28)
@@ -278,7 +278,7 @@ class BoneyardState(pyspiel.State):  # type: ignore[misc]
     # ------------------------------------------------------------------ the engine's state
     @property
     def hand(self) -> GameState | None:
-        """The engine's :class:`~boneyard.games.line.state.HandState` (``None`` while dealing)."""
+        """The engine's :class:`~boneyard.games.line.state.LineState` (``None`` while dealing)."""
         return self._core.hand
 
     def _phase(self) -> int:

@@ -9,7 +9,7 @@
 
 So ``evaluate_bots`` can pit boneyard's agents against OpenSpiel's bots, and ``boneyard
 tournament`` OpenSpiel's bots against boneyard's agents (the plug-in :func:`ismcts`:
-``--agents 'boneyard.env.openspiel_bots:ismcts(simulations=100),greedy'``).
+``--agents 'boneyard.research.env.openspiel_bots:ismcts(simulations=100),greedy'``).
 
 >>> import numpy as np
 >>> import pyspiel
@@ -30,10 +30,10 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ...core.actions import Action, Discard, Drop, Play, TakeMiss
+from ...core.actions import Action, Play
+from ...core.past import PastReader
 from ...core.protocol import GameRules, Observation
 from ...core.tiles import BIT, tiles_of
-from ...games.loo.table import LooTable
 from ...players.agents import Agent, make_agent
 from ...players.search.inference import Inference
 from .openspiel import BoneyardGame, BoneyardState, game_name, resample
@@ -93,20 +93,21 @@ def state_from_observation(
     observation alone, never the true state. First one past consistent with the observation is built
     on a world drawn by boneyard's inference (the other seats' current hands, the stock and the
     tiles out of play, uniform among the hidden deals consistent with what the seat has seen). In
-    every game but Domino Loo each seat's tiles are put in the order it got them (its deal, then one
+    the line games each seat's tiles are put in the order it got them (its deal, then one
     a draw: the observation shows the seat's own draws without their tiles) and the history
     replayed; where the engine refuses a move the order is repaired (a seat that drew or passed
     holding a tile it could play gets that tile later, one that played a tile it did not hold yet
-    gets it earlier). In Domino Loo the seats that dropped or took the miss are dealt tiles out of
-    play, the miss takes what the seat holds, played and discarded, and the turn-up is the public
-    one. A world with no past found is drawn again. Then that state is resampled for the seat
+    gets it earlier). A game whose rules rebuild a past themselves
+    (:class:`~boneyard.core.past.PastReader`: Domino Loo, whose seats that dropped or took the
+    miss were dealt tiles now out of play) gives it, and it is played into the state. A world
+    with no past found is drawn again. Then that state is resampled for the seat
     (:func:`~boneyard.research.env.openspiel.resample`, what IS-MCTS calls): the other seats' pasts
     rebuilt by the engine's reading of every move. ``RuntimeError`` if no consistent past is found
     in ``tries`` worlds (not seen in the tests' hands of every game)."""
     me = observation.seat
     history = list(observation.history)
     inference = Inference.from_observation(observation)
-    build = _loo_past if isinstance(observation.table, LooTable) else _line_past
+    build = _game_past if isinstance(game.rules, PastReader) else _line_past
     for _ in range(tries):
         hands, stock = inference.sample(rng)
         state = build(game, observation, history, hands, stock, rng)
@@ -136,7 +137,7 @@ def _agrees(state: BoneyardState, observation: Observation) -> bool:
     )
 
 
-def _loo_past(
+def _game_past(
     game: BoneyardGame,
     observation: Observation,
     history: list[Any],
@@ -144,65 +145,33 @@ def _loo_past(
     stock: Sequence[int],
     rng: random.Random,
 ) -> BoneyardState | None:
-    """A Domino Loo past leading to the world ``hands``/``stock``: a seat that stood (or has not
-    decided) was dealt what it holds and played; one that dropped was dealt tiles now out of
-    play; one that took the miss was dealt tiles out of play and took what it holds, played
-    and discarded (its discards drawn from the tiles out of play). The observation's own
-    ``discarded`` holds the seat's thrown-in deal and its discards without telling them apart
-    (its discards are face down even to itself): the split is drawn."""
+    """The past the game itself finds leading to the world ``hands``/``stock``
+    (:class:`~boneyard.core.past.PastReader`: Domino Loo's miss and discards), played into an
+    OpenSpiel state: the deals, the tiles turned up, the leader where chance picks it, then each
+    move, the tiles it takes from the stock following it."""
     rules = game.rules
-    me = observation.seat
-    size = rules.hand_size
-    table = observation.table
-    if not isinstance(table, LooTable):
+    if not isinstance(rules, PastReader):
         return None
-    mine = list(tiles_of(observation.discarded))
-    dead = [t for t in stock[observation.stock_size :] if not observation.discarded & BIT[t]]
-    rng.shuffle(dead)
-    rng.shuffle(mine)
-    final = [observation.hand if s == me else hands[s] for s in range(rules.players)]
-    discards = [0] * rules.players
-    for move in history:
-        if type(move.action) is Play:
-            final[move.seat] |= BIT[move.action.tile]
-        elif type(move.action) is Discard:
-            discards[move.seat] += 1
-    dealt: list[list[int]] = []
-    taken: list[list[int]] = [[] for _ in range(rules.players)]
-    thrown: list[list[int]] = [[] for _ in range(rules.players)]
-    decided = {m.seat: type(m.action) for m in history if type(m.action) in (TakeMiss, Drop)}
-    for s in range(rules.players):
-        out = mine if s == me else dead
-        kind = decided.get(s)
-        if kind is None:
-            dealt.append(list(tiles_of(final[s])))
-            continue
-        if len(out) < size + (discards[s] if kind is TakeMiss else 0):
-            return None
-        dealt.append([out.pop() for _ in range(size)])
-        if kind is TakeMiss:
-            thrown[s] = [out.pop() for _ in range(discards[s])]
-            taken[s] = list(tiles_of(final[s])) + thrown[s]
-    if dead or mine or any(len(d) != size for d in dealt):
+    past = rules.past_for(observation, hands, stock, rng)
+    if past is None:
         return None
+    taken = [list(t) for t in past.taken]
     state = game.new_initial_state()
     try:
-        for d in dealt:
+        for d in past.dealt:
             for t in d:
                 state.apply_action(t)
-        state.apply_action(table.turnup)
+        for t in past.turned:
+            state.apply_action(t)
         if state.is_chance_node() and state.hand is None:
             state.apply_action(observation.leader)
-        for move in history:
+        for move in past.history:
             hand = state.hand
             if hand is None or hand.turn != move.seat or state.is_chance_node():
                 return None
-            action: Action = move.action
-            if type(action) is Discard:
-                action = Discard(thrown[move.seat].pop())
-            state.apply_action(game.codec.action_id(action, hand.layout))
+            state.apply_action(game.codec.action_id(move.action, hand.layout))
             while state.is_chance_node():
-                state.apply_action(taken[move.seat].pop())
+                state.apply_action(taken[move.seat].pop(0))
     except (ValueError, RuntimeError, IndexError, pyspiel.SpielError):
         return None
     return state
@@ -216,9 +185,10 @@ def _line_past(
     stock: Sequence[int],
     rng: random.Random,
 ) -> BoneyardState | None:
-    """A past (any game but Domino Loo) leading to the world ``hands``/``stock``: each seat's tiles
-    (those it holds and played) in the order it got them, its deal first then one a draw (its own
-    too: the observation shows a draw without its tile), found by replaying the history and
+    """A past (in a game that does not rebuild it itself) leading to the world
+    ``hands``/``stock``: each seat's tiles (those it holds and played) in the order it got them,
+    its deal first then one a draw (its own too: the observation shows a draw without its tile),
+    found by replaying the history and
     repairing the order where the engine refuses a move: a seat that drew or passed holding a tile
     it could play gets that tile later; one that played a tile it did not hold yet gets it earlier.
     ``None`` if no order is found in a bounded number of repairs."""
@@ -349,8 +319,8 @@ class OpenSpielAgent:
 
 def ismcts(simulations: int = 100, uct_c: float = 2.0, rollouts: int = 1) -> OpenSpielAgent:
     """The plug-in factory of OpenSpiel's IS-MCTS bot (random rollouts):
-    ``boneyard.env.openspiel_bots:ismcts(simulations=100)``. The bot's random state is seeded
-    from boneyard's generator, so a run is reproducible."""
+    ``boneyard.research.env.openspiel_bots:ismcts(simulations=100)``. The bot's random state is
+    seeded from boneyard's generator, so a run is reproducible."""
     from open_spiel.python.algorithms import ismcts as os_ismcts
     from open_spiel.python.algorithms import mcts
 

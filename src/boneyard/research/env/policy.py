@@ -12,7 +12,7 @@ refuses a file of another encoding version. :func:`linear` is a ready plug-in fo
 saved policy, a linear scorer of the legal ids (``weights`` of shape (actions, observation),
 ``bias``)::
 
-    boneyard tournament block --agents 'boneyard.env.policy:linear(path=block.npz),greedy'
+    boneyard tournament block --agents 'boneyard.research.env.policy:linear(path=block.npz),greedy'
 
 >>> import numpy as np
 >>> from boneyard.core.match import Match
@@ -225,7 +225,7 @@ class LinearPolicy:
 
 def linear(path: str, temperature: float = 0.0, name: str | None = None) -> PolicyAgent:
     """The plug-in factory of a saved linear policy (arrays ``weights`` and ``bias``):
-    ``boneyard.env.policy:linear(path=block.npz)``; its agent is named after the file."""
+    ``boneyard.research.env.policy:linear(path=block.npz)``; its agent is named after the file."""
     saved = load_policy(path)
     for key in ("weights", "bias"):
         if key not in saved.arrays:

@@ -183,10 +183,12 @@ function deciding() {
 }
 
 function sendMove(move) {
+  // The move goes back as the server offered it: its kind and its notation (a claim is written
+  // after a play's notation, "6-4 R 15").
   const action = {...move.action};
   if (state.claims && action.kind === "play") {
     const claim = document.getElementById("claim").value.trim();
-    if (claim !== "") action.claim = parseInt(claim, 10);
+    if (claim !== "") action.notation = `${action.notation} ${claim}`;
   }
   notice(null);
   send({type: "move", action, hand: state.hand, seen: state.move});
@@ -195,11 +197,9 @@ function sendMove(move) {
   document.getElementById("claim").value = "";
 }
 
-// The moves that take a tile from the hand: plays, and Domino Loo's discards after the miss.
-const TILE_MOVES = new Set(["play", "discard"]);
-
+// The moves that take a tile from the hand (a play, a discard) name it: the server says which.
 function movesOfTile(tile) {
-  return state.moves.filter((m) => TILE_MOVES.has(m.action.kind) && samePlay(m.action.tile, tile));
+  return state.moves.filter((m) => m.tile !== null && samePlay(m.tile, tile));
 }
 
 function samePlay(a, b) {
@@ -211,7 +211,7 @@ function samePlay(a, b) {
 function chooseTile(tile) {
   const moves = movesOfTile(tile);
   if (!moves.length) return;
-  const ends = new Set(moves.map((m) => m.action.end));
+  const ends = new Set(moves.map((m) => m.end));
   if (moves.length === 1 || (ends.size === 1 && ends.has(null) && !state.claims)) {
     // One move, or a lead (either way round is the same lead): play it.
     sendMove(moves[0]);
@@ -223,7 +223,7 @@ function chooseTile(tile) {
 }
 
 function chooseEnd(end) {
-  const moves = movesOfTile(selected).filter((m) => m.action.end === end);
+  const moves = movesOfTile(selected).filter((m) => m.end === end);
   if (moves.length === 1) {
     sendMove(moves[0]);
   } else {
@@ -361,8 +361,8 @@ function renderLine() {
   const targets = {};
   if (mine() && selected) {
     for (const m of movesOfTile(selected)) {
-      const end = m.action.end === null ? "lead" : m.action.end;
-      targets[end] = () => (m.action.end === null ? sendMove(m) : chooseEnd(m.action.end));
+      const end = m.end === null ? "lead" : m.end;
+      targets[end] = () => (m.end === null ? sendMove(m) : chooseEnd(m.end));
     }
   }
   const line = document.getElementById("line");
@@ -380,9 +380,9 @@ function renderHand() {
   area.classList.toggle("hidden", state.seat === null);
   const box = clear(document.getElementById("hand"));
   const playable = new Set();
-  if (mine()) for (const m of state.moves) if (TILE_MOVES.has(m.action.kind)) playable.add(m.action.tile);
+  if (mine()) for (const m of state.moves) if (m.tile !== null) playable.add(m.tile);
   const best = new Set();
-  if (hints) for (const h of hints) if (h.best && TILE_MOVES.has(h.action.kind)) best.add(h.action.tile);
+  if (hints) for (const h of hints) if (h.best && h.tile !== null) best.add(h.tile);
   for (const tile of state.tiles) {
     const can = [...playable].some((t) => samePlay(t, tile));
     const isBest = [...best].some((t) => samePlay(t, tile));
@@ -451,7 +451,7 @@ function renderMoves() {
   document.getElementById("claim-box").classList.toggle("hidden", !(mine() && state.claims));
   if (!mine()) return;
   for (const m of state.moves) {
-    const isChosen = chosen.includes(m) || (selected && m.action.kind === "play" && samePlay(m.action.tile, selected));
+    const isChosen = chosen.includes(m) || (selected && m.action.kind === "play" && samePlay(m.tile, selected));
     box.appendChild(
       el("button", {
         type: "button",

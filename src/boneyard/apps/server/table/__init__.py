@@ -37,7 +37,7 @@ from ....core.protocol import GameRules
 from ....core.record import parse_move
 from ....games import get_game
 from ..store import StoredTable, now
-from .actions import action_from_json, action_json
+from .actions import action_from_json, action_json, action_out
 from .drawing import line_message, line_view, sorted_tiles, tile_name, tricks_view
 from .log import LogEntry
 from .records import TableRecords
@@ -52,6 +52,7 @@ __all__ = [
     "Table",
     "action_from_json",
     "action_json",
+    "action_out",
     "level_names",
     "line_message",
     "line_view",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....core.actions import Discard, Draw, Move
+from ....core.actions import Draw, Move
 from ....core.protocol import GameState
 from ....core.record import FORMAT, hand_to_record
 from ..store import StoredHand, StoredSeat, StoredTable
@@ -94,6 +94,8 @@ def _finished_hand(state: GameState) -> dict[str, Any]:
 def _public_move(move: Move) -> dict[str, Any]:
     if isinstance(move.action, Draw):
         return {"seat": move.seat, "draw": None}
-    if isinstance(move.action, Discard) and move.action.tile is None:
-        return {"seat": move.seat, "discard": None}  # face down
-    return move.to_record()
+    try:
+        return move.to_record()
+    except ValueError:
+        # What the public history hides (a discard face down) cannot be written: its kind only.
+        return {"seat": move.seat, move.action.kind: None}

@@ -21,7 +21,7 @@ from ..messages import (
     StateMessage,
 )
 from ..store import StoredChat
-from .actions import action_json
+from .actions import action_out
 from .drawing import line_view, sorted_tiles
 from .log import LOG_LINES
 from .results import TableResults
@@ -181,10 +181,7 @@ class TableViews(TableResults):
     def _moves(self, obs: Observation) -> list[ActionOut]:
         voice = self.voice(obs.seat)
         return [
-            ActionOut(
-                action=action_json(action, obs.seat),
-                text=describe_action(self.rules, action, obs, voice),
-            )
+            action_out(action, describe_action(self.rules, action, obs, voice))
             for action in menu(obs)
         ]
 
@@ -195,17 +192,17 @@ class TableViews(TableResults):
         """What each move of a seat's observation ``obs`` is worth and why, from the search
         player's analysis of it (:func:`boneyard.players.analysis.analyze`, the same as every
         front end's, worked out off the event loop)."""
-        seat = obs.seat
         best = menu_analysis(obs, analyses)
         top = max((m.value for m in best.values()), default=0.0)
         offered = {a.action: a.text for a in self._moves(obs)}
         out = []
         for action, m in sorted(best.items(), key=lambda am: -am[1].value):
-            as_json = action_json(action, seat)
+            shown = action_out(action, str(action))
             out.append(
                 HintMove(
-                    action=as_json,
-                    text=offered.get(as_json, str(action)),
+                    action=shown.action,
+                    text=offered.get(shown.action, shown.text),
+                    tile=shown.tile,
                     value=round(m.value, 2),
                     margin=round(m.margin, 2),
                     loss=round(top - m.value, 2),
