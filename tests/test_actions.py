@@ -14,8 +14,8 @@ from boneyard.core.notation import NotationError, parse_action
 from boneyard.core.record import parse_move
 from boneyard.core.tiles import parse_tile as T
 from boneyard.games import GAMES
-from boneyard.games.loo.actions import DROP, HIDDEN_DISCARD, MISS, STAND, Discard
-from boneyard.games.texas42.actions import Bid, Declare
+from boneyard.games.loo.actions import DROP, MISS, STAND
+from boneyard.games.tricks.actions import HIDDEN_DISCARD, Bid, Declare, Discard
 
 EVERY_RULE_SET = [(g, r) for g, game in GAMES.items() for r in game.rule_sets]
 
@@ -125,7 +125,9 @@ def test_a_record_move_of_another_games_kind_is_refused_by_name() -> None:
     state = Match(GAMES["block"].configure(players=2), seed=1).hand
     with pytest.raises(ValueError, match=r"^block has no stand move$"):
         parse_move(state, {"seat": state.turn, "stand": True})
-    with pytest.raises(ValueError, match="exactly one of play, draw, pass, muggins, discard, drop, stand, miss"):
+    with pytest.raises(
+        ValueError, match="exactly one of play, draw, pass, muggins, discard, drop, stand, miss"
+    ):
         parse_move(state, {"seat": state.turn, "fly": True})
     texas = Match(GAMES["texas-42"].configure(), seed=1).hand
     assert parse_move(texas, {"seat": texas.turn, "bid": 30}) == Bid(30)

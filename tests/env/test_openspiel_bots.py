@@ -30,18 +30,7 @@ class RecordingRandomBot:
         return int(actions[self.rng.randrange(len(actions))])
 
 
-# Moon's bidder discards face down after taking the widow; the past a bot's state is drawn from
-# is rebuilt by Domino Loo's reading (LooTable) or the line games' (openspiel_bots.py, the
-# ``build = _loo_past if isinstance(observation.table, LooTable) else _line_past`` branch), neither
-# of which replays a hidden discard: no past is found once it is made (issue 29 removes the branch).
-_NO_PAST = pytest.mark.xfail(
-    strict=True, raises=RuntimeError, reason="openspiel_bots rebuilds no past after Moon's discard"
-)
-
-
-@pytest.mark.parametrize(
-    "game", [pytest.param(g, marks=_NO_PAST) if g == "moon" else g for g in GAMES]
-)
+@pytest.mark.parametrize("game", list(GAMES))
 def test_a_random_bot_plays_a_hand_of_every_game_on_states_drawn_from_the_observation(
     game: str,
 ) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from boneyard.core.actions import HIDDEN_DISCARD, PASS, Action, Bid, Declare, Discard, play
+from boneyard.core.actions import PASS, Action, play
 from boneyard.core.match import Match
 from boneyard.core.options import OptionError
 from boneyard.core.protocol import HandResult, HandStart, IllegalAction, Phase
@@ -22,6 +22,7 @@ from boneyard.games.moon.players import MoonAgent, MoonExpert, suit_tricks
 from boneyard.games.moon.rules import MoonRules
 from boneyard.games.moon.state import DISCARD, MoonState
 from boneyard.games.moon.table import DOUBLES_SUIT, NO_TRUMP, MoonTable
+from boneyard.games.tricks.actions import HIDDEN_DISCARD, Bid, Declare, Discard
 from boneyard.players.expert import LEVELS, PURE_LIMITS, ExpertAgent
 from boneyard.text.narration import parse_command
 from conftest import T, mask, tiles

@@ -57,7 +57,7 @@ def test_a_person_shoots_the_moon_takes_the_widow_and_discards(client: TestClien
                 if moves[0]["action"]["kind"] == "discard":
                     # The widow taken: eight tiles, one discard offered for each.
                     assert len(state["tiles"]) == 8
-                    assert sorted(m["action"]["tile"] for m in moves) == sorted(state["tiles"])
+                    assert sorted(m["tile"] for m in moves) == sorted(state["tiles"])
                 assert ann.play(len(moves) - 1)["type"] == "ack"  # the moon, the last offered
             else:
                 ann.recv()

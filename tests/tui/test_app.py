@@ -454,7 +454,8 @@ async def test_domino_loo_the_miss_and_a_discard_by_mouse() -> None:
     """Domino Loo: take the miss by its number, then throw a tile out by clicking it in the hand
     (the tiles to throw out are lit like playable ones), then play a tile to the trick so."""
     from boneyard.core.actions import Play
-    from boneyard.games.loo.actions import Discard, TakeMiss
+    from boneyard.games.loo.actions import TakeMiss
+    from boneyard.games.tricks.actions import Discard
 
     app = BoneyardApp(Launch(game="domino-loo", seed=4, players=3, opponents=["greedy"]))
     app.settings.speed = "instant"

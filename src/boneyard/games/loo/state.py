@@ -23,7 +23,8 @@ from ...core.protocol import HandResult, HandStart, Phase, Position, Score
 from ...core.tiles import BIT, NAMES, mask_of, tiles_of
 from ...core.words import plural
 from ..tricks import Trick, TrickState
-from .actions import DROP, MISS, STAND, Discard, Drop, TakeMiss
+from ..tricks.actions import Discard
+from .actions import DROP, MISS, STAND, Drop, TakeMiss
 from .table import DROPPED, TRICKS, UNDECIDED, LooTable
 
 if TYPE_CHECKING:

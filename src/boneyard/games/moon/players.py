@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import random
 
-from ...core.actions import PASS, Action, Bid, Declare, Discard, Play
+from ...core.actions import PASS, Action, Play
 from ...core.protocol import GameState, Observation, Position
 from ...core.tiles import DOUBLE, HIGH, LOW, PIPS, tiles_of
+from ..tricks.actions import Bid, Declare, Discard
 from .rules import MoonRules
 from .table import DOUBLES_SUIT, MOON, NO_TRUMP, TRICKS, MoonTable
 

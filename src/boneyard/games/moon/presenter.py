@@ -3,7 +3,7 @@ the tricks each seat has taken against the bid, on what every trick game tells t
 (:class:`~boneyard.games.tricks.presenter.TrickPresenter`).
 
 >>> from boneyard.games import get_game
->>> from boneyard.core.actions import Bid
+>>> from boneyard.games.tricks.actions import Bid
 >>> words = get_game("moon").configure().presenter
 >>> words.describe_action(Bid(21, "moon"), None), words.describe_action(Bid(5), None)
 ('shoot the moon: take all 7 tricks, for 21', 'bid 5 tricks')
@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.actions import Action, Bid, Declare, Discard, Move, Pass
+from ...core.actions import Action, Move, Pass
 from ...core.protocol import Phase
 from ...core.views import TrickStatus
 from ...core.words import Voice, plural, tile_text
 from ..tricks import TrickPresenter
+from ..tricks.actions import Bid, Declare, Discard
 from .rules import MoonRules
 from .table import DOUBLES_SUIT, NO_TRUMP, MoonTable
 

@@ -38,12 +38,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...core.actions import Action, Bid, Declare, Discard, Move, Play, play
+from ...core.actions import Action, Move, Play, play
+from ...core.capabilities import OwnPlayers, PublicTricks, TrickReading
 from ...core.game import Game, RuleSet
 from ...core.options import OptionError, pick
+from ...core.past import Past
 from ...core.protocol import (
     TARGET_SCORE,
     GamePlayer,
@@ -52,8 +53,9 @@ from ...core.protocol import (
     HandStart,
     Position,
 )
-from ...core.tiles import DOUBLE, HIGH, LOW, NAMES, tiles_of
-from ..tricks import Trick, TrickGame, TrickRules, follow_mask, trick_winner
+from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
+from ..tricks import Trick, TrickGame, TrickRules, follow_mask, texas, trick_winner
+from ..tricks.actions import Bid, Declare, Discard
 from .options import (
     MOON_ALL_PASS,
     MOON_DOUBLES_TRUMP,
@@ -77,6 +79,7 @@ from .table import (
 
 if TYPE_CHECKING:
     from ...core.options import Options
+    from ...core.protocol import GameRules, Observation
     from .presenter import MoonPresenter
     from .state import MoonState
 
@@ -96,10 +99,15 @@ def suit_words(suit: int) -> str:
     return SUIT_WORDS[suit]
 
 
-class MoonRules(TrickRules[MoonTable]):
-    """The resolved rules of a Moon match (see the module)."""
+class MoonRules(TrickRules[MoonTable], OwnPlayers, TrickReading):
+    """The resolved rules of a Moon match (see the module). Its own players take the search
+    levels (:class:`~boneyard.core.capabilities.OwnPlayers`); its tricks are read by the research
+    encoding (:class:`~boneyard.core.capabilities.TrickReading`); it rebuilds a hand's past with
+    the widow and the discard face down (:meth:`past_for`,
+    :class:`~boneyard.core.past.PastReader`)."""
 
     hidden_moves = True  # the bidder's discard is face down
+    action_kinds = (Bid, Declare, Discard)  # the discard's research ids per tile, then the phase's
     shows_hands_at_end = False  # the discard stays face down
 
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
@@ -120,54 +128,42 @@ class MoonRules(TrickRules[MoonTable]):
         self.leader_calls = MOON_LED_SUIT.text(o) == "leader_calls"
         self.target_score = TARGET_SCORE.for_players(o, players)
 
-    @cached_property
-    def presenter(self) -> MoonPresenter:
-        """How the game is told (:mod:`boneyard.games.moon.presenter`)."""
-        from .presenter import MoonPresenter
+    def read_tricks(self, table: object) -> PublicTricks | None:
+        """The public tricks of a Moon table, the discard the bidder owes with them (the trump
+        is outside the pips where the doubles are trumps or there are none)."""
+        if not isinstance(table, MoonTable):
+            return None
+        return PublicTricks(
+            trump=table.trump,
+            trick=table.trick,
+            leader=table.leader,
+            won=table.won,
+            placed=table.placed,
+            owed=table.owed,
+        )
 
-        return MoonPresenter(self)
-
-    # ----------------------------------------------------------------- suits and ranks
+    # The Texas suits (games/tricks/texas.py), the doubles always high in their suit.
     def is_trump(self, t: int, trump: int) -> bool:
-        """Whether ``t`` is a trump: it bears the trump number, or it is a double when the
-        doubles are trumps."""
-        if trump == NO_TRUMP:
-            return False
-        if trump == DOUBLES_SUIT:
-            return DOUBLE[t]
-        return HIGH[t] == trump or LOW[t] == trump
+        """Whether ``t`` is a trump (:func:`~boneyard.games.tricks.texas.is_trump`)."""
+        return texas.is_trump(t, trump)
 
     def suit_led(self, t: int, trump: int) -> int:
         """The suit ``t`` leads: trumps if it is one, else its higher end (a double its
         number)."""
-        return trump if self.is_trump(t, trump) else HIGH[t]
+        return texas.suit_led(t, trump)
 
     def follows(self, t: int, suit: int, trump: int) -> bool:
-        """Whether ``t`` follows ``suit``: a trump only trumps; any other tile a suit it shows
-        (a double only its number; where the doubles are trumps no double follows a number)."""
-        if suit == trump and trump != NO_TRUMP:
-            return self.is_trump(t, trump)
-        if self.is_trump(t, trump):
-            return False
-        return HIGH[t] == suit or LOW[t] == suit
+        """Whether ``t`` follows ``suit`` (:func:`~boneyard.games.tricks.texas.follows`)."""
+        return texas.follows(t, suit, trump)
 
     def rank(self, t: int, suit: int) -> int:
-        """``t``'s rank in ``suit`` (a tile of it): the doubles by their number in the doubles'
-        suit; elsewhere the double highest, then by the other end."""
-        if suit == DOUBLES_SUIT:
-            return HIGH[t]
-        if DOUBLE[t]:
-            return 7
-        return LOW[t] if HIGH[t] == suit else HIGH[t]
+        """``t``'s rank in ``suit`` (:func:`~boneyard.games.tricks.texas.rank`)."""
+        return texas.rank(t, suit)
 
     def strength(self, t: int, suit: int, trump: int) -> tuple[int, int]:
-        """``t``'s strength in a trick led in ``suit``: a trump above the suit led, above a tile
-        that does neither."""
-        if self.is_trump(t, trump):
-            return (2, self.rank(t, trump))
-        if self.follows(t, suit, trump):
-            return (1, self.rank(t, suit))
-        return (0, 0)
+        """``t``'s strength in a trick led in ``suit``
+        (:func:`~boneyard.games.tricks.texas.strength`)."""
+        return texas.strength(t, suit, trump)
 
     def trick_winner(self, trick: Trick, table: MoonTable) -> int:
         """The seat that takes ``trick`` with ``table``'s trumps: the highest trump, else the
@@ -361,6 +357,61 @@ class MoonRules(TrickRules[MoonTable]):
     def hand_context(self, index: int, previous: GameState | None) -> Any:
         return None
 
+    # ----------------------------------------------------------------- what others know
+    def past_for(
+        self,
+        view: Observation,
+        hands: Sequence[int],
+        stock: Sequence[int],
+        rng: random.Random,
+    ) -> Past | None:
+        """A past leading to the world ``hands``/``stock``
+        (:class:`~boneyard.core.past.PastReader`): each seat was dealt what it holds and played;
+        the bidder, once he has named trumps, took the widow too and, once he has discarded, threw
+        out a tile: his own discard (the view's ``discarded``) where the view is his, else the
+        tile out of play in the world (``stock`` past ``view.stock_size``). Which of his tiles was
+        the widow the others cannot tell, nor can the view say: it is drawn."""
+        table = view.table
+        if not isinstance(table, MoonTable):
+            return None
+        me = view.seat
+        final = [view.hand if s == me else hands[s] for s in range(self.players)]
+        history = list(view.history)
+        for move in history:
+            if type(move.action) is Play:
+                final[move.seat] |= BIT[move.action.tile]
+        discarded = [m for m in history if type(m.action) is Discard]
+        out = [t for t in stock[view.stock_size :] if not view.discarded & BIT[t]]
+        thrown: int | None = None
+        if discarded:
+            bidder = discarded[0].seat
+            mine = list(tiles_of(view.discarded))
+            pool = mine if bidder == me else out
+            if len(pool) != 1:
+                return None
+            thrown = pool.pop()
+            final[bidder] |= BIT[thrown]
+        if out:
+            return None
+        taken: list[tuple[int, ...]] = [() for _ in range(self.players)]
+        dealt = [list(tiles_of(f)) for f in final]
+        if self.widow and table.declaration is not None:
+            bidder = table.bidder
+            widow = rng.choice(dealt[bidder])
+            dealt[bidder].remove(widow)
+            taken[bidder] = (widow,)
+        if any(len(d) != self.hand_size for d in dealt):
+            return None
+        filled = [
+            m._replace(action=Discard(thrown)) if type(m.action) is Discard else m for m in history
+        ]
+        return Past(
+            dealt=tuple(tuple(d) for d in dealt),
+            turned=(),
+            history=tuple(filled),
+            taken=tuple(taken),
+        )
+
     # ----------------------------------------------------------------- what players need
     def level_player(self, level: str, budget: float | None) -> GamePlayer | None:
         """Each level (and the hints and reviews, ``analysis``) is Moon's own ``moon-expert``
@@ -497,6 +548,12 @@ class MoonGame(TrickGame):
             "Texas 42's forced bid (Austin 42 rules), carried over",
         ),
     }
+
+    def presenter_for(self, rules: GameRules) -> MoonPresenter:
+        from .presenter import MoonPresenter  # it reads these rules: imported when first told
+
+        assert isinstance(rules, MoonRules)
+        return MoonPresenter(rules)
 
     def agents(self) -> dict[str, Callable[[], Any]]:
         """Moon's own players: ``moon`` (bids its sure tricks, plays by rule) and

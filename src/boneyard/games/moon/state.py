@@ -19,10 +19,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...core.actions import HIDDEN_DISCARD, PASS, Action, Bid, Declare, Discard, Move, Play
+from ...core.actions import PASS, Action, Move, Play
 from ...core.protocol import HandStart, IllegalAction, Phase, Position, Score
 from ...core.tiles import BIT, NAMES, mask_of, tiles_of
 from ..tricks import Trick, TrickState
+from ..tricks.actions import HIDDEN_DISCARD, Bid, Declare, Discard
 from .table import PLAYERS, TRICKS, MoonTable
 
 if TYPE_CHECKING:

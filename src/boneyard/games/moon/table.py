@@ -26,9 +26,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ...core.actions import Bid, Declare
 from ...core.tiles import BIT, NAMES, TileSet, mask_of, mask_pips, parse_tile, tile
 from ..tricks import TrickTable
+from ..tricks.actions import Bid, Declare
+from ..tricks.texas import DOUBLES_SUIT, NO_TRUMP
 
 __all__ = [
     "DOUBLES_SUIT",
@@ -47,10 +48,6 @@ TRICKS = 7
 """Seven tiles each, seven tricks."""
 MOON = 21
 """The bid that shoots the moon (every trick), and what it scores."""
-NO_TRUMP = -1
-"""The trump of a hand without trumps (follow-me)."""
-DOUBLES_SUIT = 7
-"""The suit of the doubles where they are named trumps."""
 
 
 @dataclass(frozen=True)
