@@ -85,25 +85,7 @@ class LooState(TrickState[LooTable]):
         table = view.table
         if not isinstance(table, LooTable):
             raise ValueError("a Domino Loo position needs a Domino Loo table")
-        state = cls._new(
-            rules,
-            position.hands,
-            table,
-            view.phase,
-            leader=view.leader,
-            totals=view.totals,
-            context=view.context,
-            stock=position.stock,
-        )
-        state.turn = view.turn
-        state.scores = list(view.scores)
-        state.discards = tuple(
-            position.out_of_play if s == view.seat else 0 for s in range(rules.players)
-        )
-        state.history = list(view.history)
-        state.public = list(view.history)
-        state.over = view.over
-        return state
+        return cls._at_position(rules, position, table)
 
     # ----------------------------------------------------------------- the table
     @property

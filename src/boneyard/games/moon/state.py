@@ -84,25 +84,8 @@ class MoonState(TrickState[MoonTable]):
         table = view.table
         if not isinstance(table, MoonTable):
             raise ValueError("a Moon position needs a Moon table")
-        state = cls._new(
-            rules,
-            position.hands,
-            table,
-            view.phase,
-            leader=view.leader,
-            totals=view.totals,
-            context=view.context,
-            stock=position.stock,
-        )
+        state = cls._at_position(rules, position, table)
         state._order = rules.bidding_order(table.dealer)
-        state.turn = view.turn
-        state.scores = list(view.scores)
-        state.discards = tuple(
-            position.out_of_play if s == view.seat else 0 for s in range(PLAYERS)
-        )
-        state.history = list(view.history)
-        state.public = list(view.history)
-        state.over = view.over
         return state
 
     # ----------------------------------------------------------------- the table
