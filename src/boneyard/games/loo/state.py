@@ -89,20 +89,6 @@ class LooState(TrickState[LooTable]):
 
     # ----------------------------------------------------------------- the table
     @property
-    def start(self) -> HandStart:
-        """What this hand started from: its deal, the stock with the turn-up first, the seat left
-        of the dealer, the pool's stake and the totals."""
-        return HandStart(
-            [list(tiles_of(m)) for m in self.deal],
-            self.stock,
-            self.leader,
-            lead_by_deal=False,
-            totals=self.base_totals,
-            context=self.context,
-            trusted=True,
-        )
-
-    @property
     def dealer(self) -> int:
         """The seat that dealt: right of the first to decide."""
         return (self.leader - 1) % self.rules.players

@@ -90,19 +90,6 @@ class MoonState(TrickState[MoonTable]):
 
     # ----------------------------------------------------------------- the table
     @property
-    def start(self) -> HandStart:
-        """What this hand started from: its deal, the widow, the dealer, the totals."""
-        return HandStart(
-            [list(tiles_of(m)) for m in self.deal],
-            self.stock,
-            self.leader,
-            lead_by_deal=False,
-            totals=self.base_totals,
-            context=self.context,
-            trusted=True,
-        )
-
-    @property
     def dealer(self) -> int:
         return self._table.dealer
 

@@ -35,6 +35,7 @@ from ...core.protocol import (
     Event,
     GameState,
     HandResult,
+    HandStart,
     IllegalAction,
     Outcome,
     Phase,
@@ -147,6 +148,20 @@ class TrickState(GameState, Generic[T]):
         state.public = list(view.history)
         state.over = view.over
         return state
+
+    @property
+    def start(self) -> HandStart:
+        """What this hand started from: its deal, its stock (the turn-up or the widow first),
+        its first seat to move, its context (a pool's stake) and the totals."""
+        return HandStart(
+            [list(tiles_of(m)) for m in self.deal],
+            self.stock,
+            self.leader,
+            lead_by_deal=False,
+            totals=self.base_totals,
+            context=self.context,
+            trusted=True,
+        )
 
     # ----------------------------------------------------------------- the table
     @property
