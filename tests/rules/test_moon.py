@@ -232,6 +232,28 @@ def test_the_bidder_takes_the_widow_and_discards_face_down() -> None:
     assert state.observation(0).hand == mask(DEAL[0])
 
 
+def test_a_past_is_rebuilt_with_the_widow_and_the_discard_face_down() -> None:
+    """``past_for`` (the OpenSpiel bots' :class:`~boneyard.core.past.PastReader`): on the true
+    world, each seat's view gives a past whose deals and widow make the true tiles and whose
+    discard is the tile thrown out: the others' from the world's tiles out of play, the bidder's
+    from his own view."""
+    state = deal(moon())
+    run(state, Bid(6), PASS, PASS, Declare("suit", 6), Discard(T("2-1")), play(T("6-6")))
+    thrown = T("2-1")
+    for seat in range(3):
+        view = state.observation(seat)
+        out = [] if seat == 1 else [thrown]
+        past = state.rules.past_for(view, state.hands, out, random.Random(seat))
+        assert past is not None and past.turned == ()
+        assert [m.action for m in past.history][-2:] == [Discard(thrown), play(T("6-6"))]
+        assert past.taken[0] == past.taken[2] == () and len(past.taken[1]) == 1
+        for s in range(3):
+            got = mask(" ".join(NAMES[t] for t in (*past.dealt[s], *past.taken[s])))
+            assert got == mask(DEAL[s] + (" " + WIDOW if s == 1 else "")), s
+    # A world whose tiles out of play are not one discard has no past.
+    assert state.rules.past_for(state.observation(0), state.hands, [], random.Random(0)) is None
+
+
 def test_the_widow_itself_may_be_discarded() -> None:
     state = deal(moon())
     run(state, Bid(4), PASS, PASS, Declare("follow_me"), Discard(T(WIDOW)))
