@@ -22,6 +22,7 @@ from .loo.rules import DominoLooGame
 from .matador import MatadorGame
 from .pool import DominoPoolGame
 from .sebastopol import SebastopolGame
+from .sniff import SniffGame
 from .texas42 import FortyTwoGame
 from .trains.chicken import ChickenFootGame
 from .trains.mexican import MexicanTrainGame
@@ -46,6 +47,7 @@ GAMES: dict[str, Game] = register_games(
     DominoLooGame(),
     FortyTwoGame(),
     FiveUpGame(),
+    SniffGame(),
 )
 DEFAULT_GAME = "block"
 """The game played when none is named (the plainest of the line games): the command line, the
