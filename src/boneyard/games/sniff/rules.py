@@ -96,17 +96,21 @@ SNIFF_LAST_SIDE = OptionSpec(
 
 SNIFF_SPECS: tuple[OptionSpec, ...] = (SNIFF_LAYOUT, SNIFF_LAST_SIDE)
 
-SNIFF_OPTIONS: tuple[str, ...] = (*COUNTING_OPTIONS, "sniff_layout", "sniff_last_side")
+# The counting games' options but ``spinner`` (Sniff fixes it: the first double), and its own.
+SNIFF_OPTIONS: tuple[str, ...] = (
+    *(o for o in COUNTING_OPTIONS if o != "spinner"),
+    "sniff_layout",
+    "sniff_last_side",
+)
 
 SNIFF_DEFAULTS: dict[str, Any] = {
-    **COUNTING_DEFAULTS,
+    **{k: v for k, v in COUNTING_DEFAULTS.items() if k in SNIFF_OPTIONS},
     # pagat: 7 tiles each for two, 6 for three, 5 for four; the first lead by lot, any tile;
     # later the last hand's domino-er (after a block, by lot again).
     "hand_size": "2:7,3:6,4:5",
     "first_lead": "random",
     "lead_tile": "any",
     "next_lead": "winner",
-    "spinner": "first_double",
     "spinner_sides_first": False,
     "blocked_scoring": "difference_total",
     "sniff_layout": "stub",
