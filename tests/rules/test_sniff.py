@@ -8,6 +8,7 @@ compiled core, records and the command line."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -361,17 +362,33 @@ def test_a_record_round_trip(rule_set: str) -> None:
     assert replay.totals == [float(t) for t in match.totals]
 
 
-def test_the_plain_terminal_game() -> None:
-    runner = CliRunner()
-    result = runner.invoke(
-        build_app(), ["play", "sniff", "--plain", "--seed", "3"], input="1\n" * 3000
+@pytest.mark.parametrize(("rule_set", "seed"), [("pagat", 3), ("us", 4)])
+def test_the_plain_terminal_game_explains_every_score(rule_set: str, seed: int) -> None:
+    result = CliRunner().invoke(
+        build_app(),
+        ["play", "sniff", "--plain", "-r", rule_set, "--seed", str(seed)],
+        input="1\n" * 3000,
     )
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Sniff (pagat rules)" in out
-    # Seed 3, always the first move: a stub is laid on the sniff and told as closed but counted.
-    assert "a stub on the sniff, counted but closed" in out
+    assert f"Sniff ({rule_set} rules)" in out
+    lines = out.splitlines()
+    scored = 0
+    for i, line in enumerate(lines):
+        m = re.fullmatch(r"(You|Seat \d) (leads?|plays?) .* and scores? (\d+)\.", line)
+        if m is None:
+            continue
+        scored += 1
+        # The next line says why: the ends (a stub's number among them), their sum, the points.
+        why = re.fullmatch(r"  ends ([\d + ]+) = (\d+) -> (\d+) points?", lines[i + 1])
+        assert why is not None, lines[i : i + 2]
+        assert sum(int(x) for x in why.group(1).split(" + ")) == int(why.group(2))
+        assert int(why.group(2)) % 5 == 0 and int(why.group(3)) == int(m.group(3))
+    assert scored > 0
     assert "Match over: " in out and "Score sheet (100 to win)" in out
+    # Always taking the first move, the pagat game lays a stub, told as closed but counted.
+    if rule_set == "pagat":
+        assert "a stub on the sniff, counted but closed" in out
 
 
 def test_rules_and_simulate_commands() -> None:
