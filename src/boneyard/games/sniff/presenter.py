@@ -3,6 +3,7 @@ reading) drawn and named as what they are."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -17,8 +18,8 @@ __all__ = ["SniffPresenter"]
 
 
 class SniffPresenter(CountingPresenter):
-    """With ``stubs`` (``sniff_layout=stub``) the sniff is drawn in line, and a stub's end is
-    shown with the number it counts and the word that it is closed."""
+    """With ``stubs`` (``sniff_layout=stub``) the sniff is drawn in line, a stub's end carries a
+    note saying it is closed and counted, and the count line marks a stub's term."""
 
     def __init__(self, rules: CountingRules, stubs: bool) -> None:
         super().__init__(rules)
@@ -36,4 +37,17 @@ class SniffPresenter(CountingPresenter):
         if not (self.stubs and sniff >= 0 and stub):
             return view
         far = LOW[t] if HIGH[t] == HIGH[sniff] else HIGH[t]
-        return replace(view, shows=str(far), needs="a stub on the sniff, counted but closed")
+        return replace(view, note=f"a stub on the sniff: closed, its {far} counted")
+
+    def count_line(self, layout: Layout | None) -> str | None:
+        """The counting games' count line, a stub's term marked: ``U 3 (a stub)``."""
+        text = super().count_line(layout)
+        if not self.stubs or layout is None or text is None or layout.first_spinner < 0:
+            return text
+        terms = dict(self.rules.count_terms(layout))
+        for name in ("U", "D"):
+            i = layout.names.index(name)
+            if layout.pips[i] < 0 and layout.tips[i] != layout.first_spinner:
+                term = f"{name} {terms[name]}"
+                text = re.sub(rf"\b{term}\b", f"{term} (a stub)", text, count=1)
+        return text
