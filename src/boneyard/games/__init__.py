@@ -23,6 +23,7 @@ from .matador import MatadorGame
 from .pool import DominoPoolGame
 from .sebastopol import SebastopolGame
 from .texas42 import FortyTwoGame
+from .tiddlewink import TiddleAWinkGame
 from .trains.chicken import ChickenFootGame
 from .trains.mexican import MexicanTrainGame
 from .whist import DominoWhistGame
@@ -46,6 +47,7 @@ GAMES: dict[str, Game] = register_games(
     DominoLooGame(),
     FortyTwoGame(),
     FiveUpGame(),
+    TiddleAWinkGame(),
 )
 DEFAULT_GAME = "block"
 """The game played when none is named (the plainest of the line games): the command line, the

@@ -158,6 +158,9 @@ class LineRules(GameRules):
         # Whether a player who lays a double may keep the turn (keeps_turn decides): the bonus
         # play here, covering the double in Mexican Train.
         self.turn_after_double = self.double_bonus_play
+        # Whether a double laid as the bonus play earns another (a whole turn more for a double):
+        # the bonus play here earns none.
+        self.bonus_repeats = False
         # Whether the public table changes with more than the tiles laid (markers on trains):
         # then table_after is called after every play and pass.
         self.table_hooks = False

@@ -614,7 +614,7 @@ class LineState(GameState):
         if (
             rules.turn_after_double
             and DOUBLE[t]
-            and not was_bonus
+            and (not was_bonus or rules.bonus_repeats)
             and rules.keeps_turn(hands[seat], self.layout, t)
         ):
             self.bonus_double = t
@@ -930,9 +930,14 @@ def read_public(rules: LineRules, view: Observation) -> PublicReading:
             bonus = -1
             if must_hold and must_hold[0] == s:
                 must_hold = None
-            if rules.double_bonus_play and DOUBLE[t] and not was_bonus and nxt_actor[i] >= 0:
+            if (
+                rules.double_bonus_play
+                and DOUBLE[t]
+                and (not was_bonus or rules.bonus_repeats)
+                and nxt_actor[i] >= 0
+            ):
                 fits = 0
-                for u in _tiles(rules.tiles.suit_mask[HIGH[t]]):
+                for u in _tiles(rules.playable_mask(layout)):
                     if rules.bonus_plays(BIT[u], layout, t):
                         fits |= BIT[u]
                 if nxt_actor[i] == s:
