@@ -33,6 +33,7 @@ from ...core.game import Game, RuleSet
 from ...core.layout import Layout
 from ...core.options import Options, OptionSpec, choices_of, pick
 from ...core.protocol import HandResult
+from ...core.tiles import tile_set
 from ..line.options import LINE_SPECS
 from ..line.rules import LineRules
 
@@ -182,8 +183,6 @@ class TiddleAWinkRules(LineRules):
         if SET_BY_PLAYERS.flag(options):
             values["tile_set"] = set_for_players(players)
         if DEAL_EVENLY.flag(options):
-            from ...core.tiles import tile_set
-
             values["hand_size"] = tile_set(str(values["tile_set"])).size // players
         super().__init__(game, rule_set, Options(values), players)
         self.one_arm = ONE_ARM.flag(options)
@@ -277,7 +276,6 @@ class TiddleAWinkGame(Game):
         "tiddly-wink",
         "tiddlywinks",
         "tidley-wink",
-        "tiddle",
     )
     title: ClassVar[str] = "Tiddle-a-Wink"
     summary: ClassVar[str] = (
@@ -307,14 +305,15 @@ class TiddleAWinkGame(Game):
         "pagat-american": RuleSet(
             "pagat-american",
             "pagat's American Tiddly-Wink (also domino-games.com): three tiles each from a "
-            "double-six set, the rest out of play; the largest double leads; one arm; a double "
-            "earns the option of a second tile; the first out or the lightest hand takes the "
-            "pool.",
+            "double-six set, the rest out of play; the largest double leads; one arm, doubles "
+            "placed in line; a double earns the option of a second tile; the first out or the "
+            "lightest hand takes the pool.",
             {
                 "tile_set": "double-six",
                 "deal_evenly": False,
                 "hand_size": 3,
                 "one_arm": True,
+                "doubles_crosswise": False,
                 "_players": 6,
             },
             PAGAT + "; http://domino-games.com/domino-rules/tiddly-wink-rules.html",
