@@ -201,6 +201,7 @@ def test_tw4_one_more_tile_anywhere() -> None:
     # extra_play=one: the extra tile may go on either end; seat 2's 4-2 fits only R (2).
     assert state.turn == 2 and state.bonus_double == T("5-5")
     assert state.legal_actions() == [Play(T("4-2"), "R"), PASS]
+    assert_illegal(state, Play(T("3-3"), "L"), "may add one more tile for 5-5, one that fits")
     state.apply(Play(T("4-2"), "R"))  # ends: L 5, R 4
     # Nobody holds a 5 or a 4 (seat 0 1-0, seat 1 7-1 9-0, seat 2 3-3): blocked at once. Pips 1,
     # 7 + 1 + 9 = 17, 3 + 3 = 6: seat 0's 1 is the lightest and takes the pool.
@@ -218,6 +219,12 @@ def test_tw4_on_the_double_only() -> None:
     # nothing for a 5 or a 2 (1-0 left) and passes.
     assert state.turn == 0 and state.bonus_double == -1
     assert state.legal_actions() == [PASS]
+    # With a 5 (5-0) seat 2 may add it on the 5-5, but not its 4-2 on the 2 at R.
+    state = build(tiddle(players=3, extra_play="on_the_double"), [*DEAL_B[:2], "5-5 4-2 5-0"])
+    for action in (Play(T("6-6")), Play(T("6-2"), "R"), Play(T("6-5"), "L"), Play(T("5-5"), "L")):
+        state.apply(action)
+    assert state.turn == 2 and state.legal_actions() == [Play(T("5-0"), "L"), PASS]
+    assert_illegal(state, Play(T("4-2"), "R"), "may only add a tile matching 5-5 or pass")
 
 
 def test_tw4_the_extra_tile_may_be_declined() -> None:
@@ -242,6 +249,7 @@ def test_tw4_another_turn_repeats_and_must_be_played() -> None:
     state.apply(Play(T("6-5"), "L"))  # ends L 5, R 3
     state.apply(Play(T("3-3"), "R"))
     assert state.turn == 2 and state.legal_actions() == [Play(T("5-2"), "L"), Play(T("5-5"), "L")]
+    assert_illegal(state, Play(T("1-0"), "L"), "has another turn for 3-3 and must play a tile")
     state.apply(Play(T("5-5"), "L"))
     # A double played on a turn a double earned earns another.
     assert state.turn == 2 and state.legal_actions() == [Play(T("5-2"), "L")]

@@ -41,7 +41,18 @@ from ...core.protocol import (
     Observation,
     Position,
 )
-from ...core.tiles import BIT, DOUBLE, HIGH, LOW, PIPS, TileSet, parse_tile, tile_set, tiles_of
+from ...core.tiles import (
+    BIT,
+    DOUBLE,
+    HIGH,
+    LOW,
+    NAMES,
+    PIPS,
+    TileSet,
+    parse_tile,
+    tile_set,
+    tiles_of,
+)
 from .options import (
     BLOCKED_SCORING,
     BLOCKED_TIE,
@@ -607,6 +618,11 @@ class LineRules(GameRules):
             for a in self.plays_for(hand & self.tiles.suit_mask[HIGH[double]], layout)
             if isinstance(a, Play) and layout.tips[layout.names.index(a.end or "")] == double
         ]
+
+    def bonus_rule(self, double: int) -> str:
+        """What a seat may do on the bonus play ``double`` earned, in words after its name (why a
+        move was refused then)."""
+        return f"may only add a tile matching {NAMES[double]} or pass"
 
     def points_of_play(self, layout: Layout | None, action: Play) -> int:
         """What ``action`` would score at once on ``layout`` (``None`` before the lead), from

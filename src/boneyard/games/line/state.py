@@ -816,10 +816,7 @@ class LineState(GameState):
             if closed:
                 return f"seat {seat} cannot play {NAMES[t]} at {action.end}: {closed}"
             if self.bonus_double >= 0:
-                return (
-                    f"seat {seat} may only add a tile matching {NAMES[self.bonus_double]} "
-                    f"or pass (legal: {options})"
-                )
+                return f"seat {seat} {self.rules.bonus_rule(self.bonus_double)} (legal: {options})"
             if i not in self.rules.allowed_ends(layout):
                 return f"end {action.end} cannot be played on until the spinner is complete"
             if not self.rules.end_mask[pip] & BIT[t]:

@@ -33,7 +33,7 @@ from ...core.game import Game, RuleSet
 from ...core.layout import Layout
 from ...core.options import Options, OptionSpec, choices_of, pick
 from ...core.protocol import HandResult
-from ...core.tiles import tile_set
+from ...core.tiles import NAMES, tile_set
 from ..line.options import LINE_SPECS
 from ..line.rules import LineRules
 
@@ -208,6 +208,14 @@ class TiddleAWinkRules(LineRules):
         if self.extra_play is ExtraPlay.ON_THE_DOUBLE:
             return super().bonus_plays(hand, layout, double)
         return self.plays_for(hand, layout)
+
+    def bonus_rule(self, double: int) -> str:
+        """What the extra play after ``double`` allows, in words."""
+        if self.extra_play is ExtraPlay.ON_THE_DOUBLE:
+            return super().bonus_rule(double)
+        if self.extra_play is ExtraPlay.TURN:
+            return f"has another turn for {NAMES[double]} and must play a tile that fits an end"
+        return f"may add one more tile for {NAMES[double]}, one that fits an end, or pass"
 
     def legal_actions(self, state: LineState) -> list[Action]:
         """The line game's actions; a turn earned by a double (``extra_play=turn``) is a turn like
