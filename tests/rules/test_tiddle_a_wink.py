@@ -479,7 +479,7 @@ def test_play_on_the_command_line() -> None:
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     assert out.startswith("Tiddle-a-Wink (pagat-american rules), 5 players")
-    assert "First to 5 points wins." in out
+    assert "The first to take 5 pools wins." in out
     assert "Open ends: R shows" in out and "Open ends: L" not in out
     assert out.rstrip().splitlines()[-1].startswith("Match over: ")
 
@@ -491,3 +491,44 @@ def test_rules_on_the_command_line() -> None:
         assert line in result.stdout
     bad = CliRunner().invoke(build_app(), ["play", "tiddle-a-wink", "-o", "extra_play=twice"])
     assert bad.exit_code == 2 and "extra_play" in bad.stderr
+
+
+# ----------------------------------------------------------------------------------- told to people
+def intro(rules: TiddleAWinkRules) -> list[str]:
+    from boneyard.core.words import Voice
+
+    return rules.presenter.intro(Voice.of(rules))
+
+
+def test_the_introduction_tells_each_rule_set() -> None:
+    pagat = intro(tiddle(players=8))
+    # 55 // 8 = 6 each; 55 - 48 = 7 never drawn.
+    assert pagat[0] == (
+        "Everyone holds 6 tiles. The 7 tiles left after the deal are never drawn: when you cannot "
+        "play you pass."
+    )
+    assert pagat[1].endswith("Tiles go on either end of the line, L or R.")
+    assert pagat[2] == (
+        "Whoever lays a double, the lead too, may at once lay one more tile, on either end, "
+        "or pass."
+    )
+    assert pagat[3].endswith("(a tie: nobody). Each pool taken is a point.")
+    assert "on that double" in intro(tiddle(extra_play="on_the_double"))[2]
+    manual = intro(tiddle("manual", 4))
+    assert "takes another turn: he must play if he can" in manual[2]
+    assert manual[3].endswith("the lightest hand scores the others' pips less his own.")
+    assert intro(tiddle("digigamers", 4))[3].endswith(
+        "every player scores the differences to the heavier hands."
+    )
+    assert "the pool waits for the next hand's winner" in intro(tiddle("spaans", 5))[3]
+    # Five players, 5 tiles each from a double-nine set (55 // 5 = 11: all dealt).
+    assert intro(tiddle(players=5))[0].startswith("Everyone holds 11 tiles. All 55 tiles are dealt")
+    # A scoring the sources do not use is left to the score sheet.
+    assert len(intro(tiddle(domino_points="fixed:2"))) == 3
+
+
+def test_the_goal_is_pools_where_a_hand_is_played_for_the_pool() -> None:
+    presenter = tiddle().presenter
+    assert presenter.goal() == "The first to take 5 pools wins."
+    assert presenter.target_text() == "5 pools to win"
+    assert tiddle("manual").presenter.goal() == "First to 200 points wins."

@@ -39,6 +39,7 @@ from ..line.rules import LineRules
 
 if TYPE_CHECKING:
     from ...core.kernel_spec import KernelSpec
+    from ...core.presenter import Presenter
     from ...core.protocol import GameState
     from ..line.state import LineState
 
@@ -194,6 +195,12 @@ class TiddleAWinkRules(LineRules):
         self.turn_after_double = True
         self.bonus_repeats = self.extra_play is ExtraPlay.TURN
 
+    def make_presenter(self) -> Presenter[Any]:
+        """Tiddle-a-Wink's presenter: the line game's, with this rule set's rules told."""
+        from .presenter import TiddleAWinkPresenter
+
+        return TiddleAWinkPresenter(self)
+
     # ----------------------------------------------------------------- the line
     def lead_layout(self, t: int, right: int | None) -> Layout:
         """The lead; on one arm only its R end is open (a double shows its number there, another
@@ -287,9 +294,9 @@ class TiddleAWinkGame(Game):
     )
     title: ClassVar[str] = "Tiddle-a-Wink"
     summary: ClassVar[str] = (
-        "Block dominoes for many players: a double-nine set dealt evenly, the highest double "
-        "leads, and whoever plays a double may play another tile at once; the winner takes "
-        "the pool."
+        "Block dominoes for many players: the highest double leads, whoever "
+        "plays a double may play again at once, nobody draws; the first out or the lightest "
+        "hand wins."
     )
     option_specs = pick(TIDDLE_OPTIONS, TIDDLE_SPECS, LINE_SPECS)
     defaults = TIDDLE_DEFAULTS
