@@ -375,6 +375,11 @@ def test_tw6_the_pool_carries_over_a_blocked_hand() -> None:
     assert rules.hand_context(2, two) is None
     # Without pool_carries there is no context.
     assert tiddle("pagat", 3).hand_context(1, blocked) is None
+    # A pool worth 3 (domino_points=fixed:3): the winner takes 3 + 3 waiting.
+    three = tiddle("spaans", 3, domino_points="fixed:3")
+    assert three.hand_result(two, "domino", 0).points == (6, 0, 0)
+    with pytest.raises(OptionError, match="pool_carries plays for a pool"):
+        tiddle("spaans", domino_points="pips")
 
 
 def test_tw6_a_match_with_waiting_pools() -> None:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...core.actions import PASS, Action
 from ...core.game import Game, RuleSet
 from ...core.layout import Layout
-from ...core.options import Options, OptionSpec, choices_of, pick
+from ...core.options import OptionError, Options, OptionSpec, choices_of, pick
 from ...core.protocol import HandResult
 from ...core.tiles import NAMES, tile_set
 from ..line.options import LINE_SPECS
@@ -99,8 +99,8 @@ SET_BY_PLAYERS = OptionSpec(
 POOL_CARRIES = OptionSpec(
     "pool_carries",
     "bool",
-    "a blocked hand has no winner: its pool waits, and the winner of the next hand won by a "
-    "domino or by the lightest hand takes it too (each hand won scores 1 plus the pools waiting)",
+    "a blocked hand has no winner: its pool waits, and the next player to go out takes it too "
+    "(with domino_points=fixed:<n>, each pool worth n)",
     absent=False,
 )
 
@@ -189,6 +189,10 @@ class TiddleAWinkRules(LineRules):
         self.one_arm = ONE_ARM.flag(options)
         self.extra_play = EXTRA_PLAY.choice(options, ExtraPlay)
         self.pool_carries = POOL_CARRIES.flag(options)
+        if self.pool_carries and not self.domino_points.startswith("fixed:"):
+            raise OptionError(
+                "pool_carries plays for a pool: it needs domino_points=fixed:<n>, the pool's worth"
+            )
         # A double earns a bonus play (the line mechanism's double_bonus_play), where the extra
         # play decides which tiles it may be; a whole turn more repeats after a double.
         self.double_bonus_play = True
@@ -263,7 +267,7 @@ class TiddleAWinkRules(LineRules):
         if not waiting or result.winner is None:
             return result
         end = list(result.end_points)
-        end[result.winner] += waiting
+        end[result.winner] += waiting * int(self.domino_points.split(":")[1])
         return replace(
             result,
             end_points=tuple(end),
