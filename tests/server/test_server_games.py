@@ -213,6 +213,8 @@ def test_a_person_takes_the_miss_and_throws_out(client: TestClient) -> None:
         assert all(m["tile"] is None and m["end"] is None for m in state["moves"])
         texts = [m["text"] for m in state["moves"]]
         assert texts[1].startswith("take the miss")
+        # What the seat is asked, in the game's words (the page shows it after "Your turn: ").
+        assert state["prompt"] == "stand, take the miss or drop out"
         dealt = set(state["tiles"])
         # Refused: a play or a discard before deciding, a decision with a tile, a notation of
         # another kind than the move says; nothing changes.
@@ -235,6 +237,7 @@ def test_a_person_takes_the_miss_and_throws_out(client: TestClient) -> None:
         state = ann.fresh()
         assert len(state["tiles"]) == 6 and not set(state["tiles"]) & dealt
         assert {m["action"]["kind"] for m in state["moves"]} == {"discard"}
+        assert state["prompt"] == "throw out a tile, face down"
         assert sorted(m["tile"] for m in state["moves"]) == sorted(state["tiles"])
         assert [m["action"]["notation"] for m in state["moves"]] == [
             f"discard {m['tile']}" for m in state["moves"]

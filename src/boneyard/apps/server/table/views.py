@@ -133,6 +133,7 @@ class TableViews(TableResults):
             hand=self.number,
             move=len(state.history),
             turn=state.turn if status == "playing" else None,
+            prompt=rules.presenter.turn_prompt(state.phase) if status == "playing" else None,
             seat=seat,
             seats=public["seats"],
             tiles=tiles,
