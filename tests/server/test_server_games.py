@@ -299,3 +299,18 @@ def test_a_person_stands_and_a_spectator_sees_no_hand(client: TestClient) -> Non
         seen = watcher.fresh()
     assert seen["reveal"]["seats"][0]["tricks"] is not None
     assert all(json.loads(r).get("tiles", []) == [] for r in watcher.raw)
+
+
+def test_a_starred_tile_is_named_in_the_games_words(client: TestClient) -> None:
+    """Matador's matadors are starred in the hand and named by the game ("a matador"), never by
+    the page; a game without starred tiles names none."""
+    for game, name in (("matador", "a matador"), ("block", "")):
+        made = create(client, game, seats=seats(2), seed=3)
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            ann = Player(ws)
+            ann.hello(made["seats"][0]["token"])
+            state = ask(ann)
+            assert state["mark_name"] == name, game
+            if game == "matador":
+                matadors = {"0-0", "6-1", "5-2", "4-3"}
+                assert state["marked"] == [t for t in state["tiles"] if t in matadors]

@@ -71,6 +71,10 @@ class Presenter(Generic[R]):
         """What a star in a hand means, where tiles are starred."""
         return ""
 
+    def mark_name(self) -> str:
+        """What a starred tile is called, for a tile's words ("a matador"); empty where none is."""
+        return ""
+
     def turn_prompt(self, phase: Phase) -> str | None:
         """What the seat to move is asked to do in ``phase``, where it is not to play a tile:
         the words after "Your turn: " in every front end ("bid, or pass"). ``None`` in the play,

@@ -609,6 +609,8 @@ class StateMessage(BaseModel):
     seats: list[SeatView]
     tiles: list[str]
     marked: list[str]
+    mark_name: str = ""
+    """What a tile of ``marked`` is called (the game's words: ``"a matador"``)."""
     moves: list[ActionOut]
     line: Line
     stock: int

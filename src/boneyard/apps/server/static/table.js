@@ -387,7 +387,7 @@ function renderHand() {
         type: "button",
         class: "tile" + (can ? " playable" : "") + (selected === tile ? " selected" : "") + (isBest ? " best" : ""),
         "data-tile": tile,
-        "aria-label": tileWords(tile) + (marked ? " (a matador)" : "") + (can ? (discarding() ? ": throw it out" : ": playable") : ""),
+        "aria-label": tileWords(tile) + (marked && state.mark_name ? ` (${state.mark_name})` : "") + (can ? (discarding() ? ": throw it out" : ": playable") : ""),
         disabled: can ? null : true,
         onclick: () => chooseTile(tile),
       },

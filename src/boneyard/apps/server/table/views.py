@@ -138,6 +138,7 @@ class TableViews(TableResults):
             seats=public["seats"],
             tiles=tiles,
             marked=marked,
+            mark_name=rules.presenter.mark_name(),
             moves=moves,
             line=public["line"],
             stock=stock,
