@@ -253,7 +253,10 @@ def test_illegal_move_in_a_later_hand() -> None:
         ({"seat": 1, "pass": True}, "seat 1 cannot pass while able to act"),
         ({"seat": 1, "draw": "6-1"}, "there is no drawing in this game"),
         ({"seat": 0, "play": "4-4", "end": "R"}, "seat 0 is not to move (seat 1 is)"),
-        ({"seat": 1}, "a move holds exactly one of play, draw, pass, muggins, discard, drop, stand, miss"),
+        (
+            {"seat": 1},
+            "a move holds exactly one of play, draw, pass, muggins, discard, drop, stand, miss",
+        ),
         ({"seat": 1, "play": "6-4", "pass": True}, "a move holds exactly one of play, draw, pass"),
         ({"seat": 1, "pass": "yes"}, 'a pass is written "pass": true'),
         (

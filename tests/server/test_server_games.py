@@ -213,6 +213,8 @@ def test_a_person_takes_the_miss_and_throws_out(client: TestClient) -> None:
         assert all(m["tile"] is None and m["end"] is None for m in state["moves"])
         texts = [m["text"] for m in state["moves"]]
         assert texts[1].startswith("take the miss")
+        # What the seat is asked, in the game's words (the page shows it after "Your turn: ").
+        assert state["prompt"] == "stand, take the miss or drop out"
         dealt = set(state["tiles"])
         # Refused: a play or a discard before deciding, a decision with a tile, a notation of
         # another kind than the move says; nothing changes.
@@ -235,6 +237,7 @@ def test_a_person_takes_the_miss_and_throws_out(client: TestClient) -> None:
         state = ann.fresh()
         assert len(state["tiles"]) == 6 and not set(state["tiles"]) & dealt
         assert {m["action"]["kind"] for m in state["moves"]} == {"discard"}
+        assert state["prompt"] == "throw out a tile, face down"
         assert sorted(m["tile"] for m in state["moves"]) == sorted(state["tiles"])
         assert [m["action"]["notation"] for m in state["moves"]] == [
             f"discard {m['tile']}" for m in state["moves"]
@@ -296,3 +299,18 @@ def test_a_person_stands_and_a_spectator_sees_no_hand(client: TestClient) -> Non
         seen = watcher.fresh()
     assert seen["reveal"]["seats"][0]["tricks"] is not None
     assert all(json.loads(r).get("tiles", []) == [] for r in watcher.raw)
+
+
+def test_a_starred_tile_is_named_in_the_games_words(client: TestClient) -> None:
+    """Matador's matadors are starred in the hand and named by the game ("a matador"), never by
+    the page; a game without starred tiles names none."""
+    for game, name in (("matador", "a matador"), ("block", "")):
+        made = create(client, game, seats=seats(2), seed=3)
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            ann = Player(ws)
+            ann.hello(made["seats"][0]["token"])
+            state = ask(ann)
+            assert state["mark_name"] == name, game
+            if game == "matador":
+                matadors = {"0-0", "6-1", "5-2", "4-3"}
+                assert state["marked"] == [t for t in state["tiles"] if t in matadors]

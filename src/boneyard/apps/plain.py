@@ -443,7 +443,8 @@ class TerminalGame:
                 listed = False
                 continue
             if not listed:
-                self.say("Your moves:")
+                asked = self.rules.presenter.turn_prompt(obs.phase)
+                self.say(f"Your turn: {asked}." if asked else "Your moves:")
                 self._moves(obs)
                 listed = True
             line = self._prompt(f"Your move (1-{len(offered)}, ? for help): ")

@@ -71,6 +71,18 @@ class Presenter(Generic[R]):
         """What a star in a hand means, where tiles are starred."""
         return ""
 
+    def mark_name(self) -> str:
+        """What a starred tile is called, for a tile's words ("a matador"); empty where none is."""
+        return ""
+
+    def turn_prompt(self, phase: Phase) -> str | None:
+        """What the seat to move is asked to do in ``phase``, where it is not to play a tile:
+        the words after "Your turn: " in every front end ("bid, or pass"). ``None`` in the play,
+        where the front end says how to choose a tile."""
+        from .protocol import Phase
+
+        return {Phase.BID: "bid, or pass", Phase.DECLARE: "name trumps"}.get(phase)
+
     def keys(self, phase: Phase | None = None) -> frozenset[str]:
         """The actions a front end may offer a key for: ``draw``, ``pass``, ``muggins``; in
         ``phase`` only (a key for an action the phase never has is not offered), or in any

@@ -602,10 +602,15 @@ class StateMessage(BaseModel):
     hand: int
     move: int
     turn: int | None
+    prompt: str | None = None
+    """What the seat to move is asked, where it is not to play a tile (the game's words:
+    ``"bid, or pass"``, ``"throw out a tile, face down"``); ``None`` in the play."""
     seat: int | None
     seats: list[SeatView]
     tiles: list[str]
     marked: list[str]
+    mark_name: str = ""
+    """What a tile of ``marked`` is called (the game's words: ``"a matador"``)."""
     moves: list[ActionOut]
     line: Line
     stock: int

@@ -350,10 +350,13 @@ class GameScreen(Screen[None]):
         if any(isinstance(a, Muggins) for a in moves):
             extra.append("m muggins")
         tail = (" · " + " · ".join(extra)) if extra else ""
-        return (
-            f"Your turn: ↑↓ and Enter, 1-{len(moves)}, or click a tile{tail} · h hint · t take "
-            "back · v describe"
+        asked = s.rules.presenter.turn_prompt(state.phase)
+        choose = (
+            f"{asked}: ↑↓ and Enter or 1-{len(moves)}"
+            if asked
+            else (f"↑↓ and Enter, 1-{len(moves)}, or click a tile")
         )
+        return f"Your turn: {choose}{tail} · h hint · t take back · v describe"
 
     def say_status(self, text: str) -> None:
         self.message = text

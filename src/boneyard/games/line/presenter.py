@@ -381,7 +381,11 @@ def trace(presenter: LinePresenter[R], history: Sequence[Move]) -> LineView:
             continue
         t = last = action.tile
         if before is None or action.end is None:
-            lead = PlacedTile(t, layout.pips[0], layout.pips[1])
+            if len(layout.names) > 1:
+                lead = PlacedTile(t, layout.pips[0], layout.pips[1])
+            else:  # a line of one arm: the lead's other half lies toward the left, closed
+                right = layout.pips[0]
+                lead = PlacedTile(t, LOW[t] if HIGH[t] == right else HIGH[t], right)
             arms = {name: [] for name in layout.names}
             roots = dict(zip(layout.names, layout.tips, strict=True))
             continue

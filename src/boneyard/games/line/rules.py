@@ -41,7 +41,18 @@ from ...core.protocol import (
     Observation,
     Position,
 )
-from ...core.tiles import BIT, DOUBLE, HIGH, LOW, PIPS, TileSet, parse_tile, tile_set, tiles_of
+from ...core.tiles import (
+    BIT,
+    DOUBLE,
+    HIGH,
+    LOW,
+    NAMES,
+    PIPS,
+    TileSet,
+    parse_tile,
+    tile_set,
+    tiles_of,
+)
 from .options import (
     BLOCKED_SCORING,
     BLOCKED_TIE,
@@ -164,6 +175,9 @@ class LineRules(GameRules, LineReading, GivesSearchHints):
         # Whether a player who lays a double may keep the turn (keeps_turn decides): the bonus
         # play here, covering the double in Mexican Train.
         self.turn_after_double = self.double_bonus_play
+        # Whether a double laid as the bonus play earns another (a whole turn more for a double):
+        # the bonus play here earns none.
+        self.bonus_repeats = False
         # Whether the public table changes with more than the tiles laid (markers on trains):
         # then table_after is called after every play and pass.
         self.table_hooks = False
@@ -611,6 +625,11 @@ class LineRules(GameRules, LineReading, GivesSearchHints):
             for a in self.plays_for(hand & self.tiles.suit_mask[HIGH[double]], layout)
             if isinstance(a, Play) and layout.tips[layout.names.index(a.end or "")] == double
         ]
+
+    def bonus_rule(self, double: int) -> str:
+        """What a seat may do on the bonus play ``double`` earned, in words after its name (why a
+        move was refused then)."""
+        return f"may only add a tile matching {NAMES[double]} or pass"
 
     def points_of_play(self, layout: Layout | None, action: Play) -> int:
         """What ``action`` would score at once on ``layout`` (``None`` before the lead), from

@@ -586,7 +586,7 @@ class LineState(GameState):
         if (
             rules.turn_after_double
             and DOUBLE[t]
-            and not was_bonus
+            and (not was_bonus or rules.bonus_repeats)
             and rules.keeps_turn(hands[seat], self.layout, t)
         ):
             self.bonus_double = t
@@ -788,10 +788,7 @@ class LineState(GameState):
             if closed:
                 return f"seat {seat} cannot play {NAMES[t]} at {action.end}: {closed}"
             if self.bonus_double >= 0:
-                return (
-                    f"seat {seat} may only add a tile matching {NAMES[self.bonus_double]} "
-                    f"or pass (legal: {options})"
-                )
+                return f"seat {seat} {self.rules.bonus_rule(self.bonus_double)} (legal: {options})"
             if i not in self.rules.allowed_ends(layout):
                 return f"end {action.end} cannot be played on until the spinner is complete"
             if not self.rules.end_mask[pip] & BIT[t]:
@@ -893,7 +890,12 @@ def read_public(rules: LineRules, view: Observation) -> PublicReading:
             bonus = -1
             if must_hold and must_hold[0] == s:
                 must_hold = None
-            if rules.double_bonus_play and DOUBLE[t] and not was_bonus and nxt_actor[i] >= 0:
+            if (
+                rules.double_bonus_play
+                and DOUBLE[t]
+                and (not was_bonus or rules.bonus_repeats)
+                and nxt_actor[i] >= 0
+            ):
                 fits = _bonus_fits(rules, layout, t)
                 if nxt_actor[i] == s:
                     # The bonus was offered: the seat held a tile matching the double there,
@@ -961,9 +963,10 @@ def _next_actors(view: Observation) -> list[int]:
 
 
 def _bonus_fits(rules: LineRules, layout: Layout, double: int) -> int:
-    """The tiles that would make a bonus play on ``double``, just laid on ``layout``."""
+    """The tiles that would make a bonus play after ``double``, just laid on ``layout`` (any
+    playable tile: a game may let the bonus go elsewhere than on the double)."""
     fits = 0
-    for u in _tiles(rules.tiles.suit_mask[HIGH[double]]):
+    for u in _tiles(rules.playable_mask(layout)):
         if rules.bonus_plays(BIT[u], layout, double):
             fits |= BIT[u]
     return fits

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from ...core.actions import Action, Move
 from ...core.presenter import SheetKind
-from ...core.protocol import GameState
+from ...core.protocol import GameState, Phase
 from ...core.views import TrickStatus
 from ...core.words import Voice, capital, number, plural, tile_text
 from ..tricks import TrickPresenter
 from ..tricks.actions import Discard
 from .actions import Drop, Stand, TakeMiss
 from .rules import LooRules
+from .state import DISCARD
 from .table import DROPPED, MISSED, STOOD, TRICKS, LooTable
 
 __all__ = ["LooPresenter"]
@@ -122,6 +123,13 @@ class LooPresenter(TrickPresenter[LooRules, LooTable]):
         if isinstance(action, Discard) and action.tile is not None:
             return f"discard {tile_text(action.tile)}"
         return None
+
+    def turn_prompt(self, phase: Phase) -> str | None:
+        if phase == Phase.DECIDE:
+            return "stand, take the miss or drop out"
+        if phase == DISCARD:
+            return "throw out a tile, face down"
+        return super().turn_prompt(phase)
 
     def move_reason(self, table: object | None, seat: int, action: Action) -> str | None:
         """A hint's reason for a decision or a discard (the analysis reasons about plays)."""

@@ -309,6 +309,9 @@ class MatadorPresenter(LinePresenter[MatadorRules]):
     def marks_legend(self) -> str:
         return "* = matador: goes on any end"
 
+    def mark_name(self) -> str:
+        return "a matador"
+
     def end_needs(self, pip: int) -> str | None:
         """What an end showing ``pip`` takes, in words: ``needs a 2 or a matador``, or ``closed:
         only a matador`` for a blank.

@@ -172,14 +172,10 @@ function mine() {
   return state && state.seat !== null && state.status === "playing" && state.turn === state.seat;
 }
 
-/** Whether the moves offered are Domino Loo's discards (after taking the miss). */
+/** Whether every move offered takes a tile out of play rather than laying it (a discard): the
+ * hand's tiles are then clicked to throw them out. */
 function discarding() {
-  return mine() && state.moves.length > 0 && state.moves.every((m) => m.action.kind === "discard");
-}
-
-/** Whether the moves offered are Domino Loo's decisions before the play. */
-function deciding() {
-  return mine() && state.moves.some((m) => ["stand", "miss", "drop"].includes(m.action.kind));
+  return mine() && state.moves.length > 0 && state.moves.every((m) => m.tile && m.action.kind !== "play");
 }
 
 function sendMove(move) {
@@ -340,8 +336,7 @@ function renderSeats() {
   if (state.status === "closed") turn.textContent = "The table is closed.";
   else if (state.status === "over") turn.textContent = "The match is over.";
   else if (state.status === "between_hands") turn.textContent = "The hand is over.";
-  else if (discarding()) turn.textContent = "Your turn: throw out a tile (click it in your hand).";
-  else if (deciding()) turn.textContent = "Your turn: stand, take the miss or drop out.";
+  else if (mine() && state.prompt) turn.textContent = `Your turn: ${state.prompt}.`;
   else if (mine()) turn.textContent = "Your turn.";
   else turn.textContent = `${state.seats[state.turn].name}'s turn.`;
   turn.appendChild(el("span", {id: "clock"}, clockText()));
@@ -392,7 +387,7 @@ function renderHand() {
         type: "button",
         class: "tile" + (can ? " playable" : "") + (selected === tile ? " selected" : "") + (isBest ? " best" : ""),
         "data-tile": tile,
-        "aria-label": tileWords(tile) + (marked ? " (a matador)" : "") + (can ? (discarding() ? ": throw it out" : ": playable") : ""),
+        "aria-label": tileWords(tile) + (marked && state.mark_name ? ` (${state.mark_name})` : "") + (can ? (discarding() ? ": throw it out" : ": playable") : ""),
         disabled: can ? null : true,
         onclick: () => chooseTile(tile),
       },
