@@ -20,6 +20,7 @@ from ...core.words import Voice, plural, tile_text
 from ..tricks import TrickPresenter
 from ..tricks.actions import Bid, Declare, Discard
 from .rules import MoonRules
+from .state import DISCARD
 from .table import DOUBLES_SUIT, NO_TRUMP, MoonTable
 
 __all__ = ["MoonPresenter", "bid_words"]
@@ -82,6 +83,11 @@ class MoonPresenter(TrickPresenter[MoonRules, MoonTable]):
             "bid: 'pass' or the move's number in the list (bid 4 to 7, or shoot the moon); "
             "trumps: the move's number; the discard: 'discard 6-4' or the tile."
         ]
+
+    def turn_prompt(self, phase: Phase) -> str | None:
+        if phase == DISCARD:
+            return "the widow taken, throw out a tile, face down"
+        return super().turn_prompt(phase)
 
     def keys(self, phase: Phase | None = None) -> frozenset[str]:
         # Only a bid may be passed: a tile must always be played.
