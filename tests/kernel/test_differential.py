@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from boneyard.core import kernel
+from boneyard.core.capabilities import LineReading
 from boneyard.core.match import Match
 from boneyard.core.stream import Stream
 from boneyard.games import GAMES, get_game
@@ -108,29 +109,18 @@ def all_rules() -> Iterator[tuple[str, LineRules]]:
 RULES = dict(all_rules())
 
 
-# The line games the core has always played under their default rules: it must keep playing them.
-# A game added later says on its page whether it does (Sniff's pagat rules and Tiddle-a-Wink's do
-# not: the Python engine plays them), and the differential tests below play every rule set the core
-# supports, whichever game it is.
-CORE_GAMES = (
-    "block",
-    "draw",
-    "partnership",
-    "muggins",
-    "all-threes",
-    "fives-and-threes",
-    "matador",
-    "domino-whist",
-    "domino-pool",
-    "bergen",
-    "sebastopol",
-    "mexican-train",
-    "chicken-foot",
-    "five-up",
-)
+# The line games the core has always played under their default rules (the line games among the
+# sixteen first, whose Game.order is 10 to 160): it must keep playing them. A game added later says
+# on its page whether it does (Sniff's pagat rules and Tiddle-a-Wink's do not: the Python engine
+# plays them), and the differential tests below play every rule set the core supports, whichever
+# game it is.
+CORE_GAMES = [
+    g.id for g in GAMES.values() if g.order <= 160 and isinstance(g.configure(), LineReading)
+]
 
 
 def test_the_core_plays_the_line_games_it_always_played() -> None:
+    assert len(CORE_GAMES) == 14
     assert [g for g in CORE_GAMES if not kernel.supports(GAMES[g].configure())] == []
     # The trick games it does not play: nothing to lay on a line.
     assert not kernel.supports(GAMES["texas-42"].configure())
