@@ -615,7 +615,8 @@ def check_trick_actions(state: LineState) -> None:
     """In Domino Loo: ``legal_actions()`` is what ``apply()`` accepts, among every decision,
     discard and play of every tile (each tried on a copy)."""
     from boneyard.games.line.state import IllegalAction
-    from boneyard.games.loo.actions import DROP, MISS, STAND, Discard
+    from boneyard.games.loo.actions import DROP, MISS, STAND
+    from boneyard.games.tricks.actions import Discard
 
     legal = state.legal_actions()
     size = state.rules.tiles.size

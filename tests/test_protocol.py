@@ -13,7 +13,8 @@ from boneyard import Match
 from boneyard.core.actions import DRAW, PASS, Action, Play, play
 from boneyard.core.protocol import GameState, IllegalAction, Phase
 from boneyard.games import GAMES
-from boneyard.games.loo.actions import DROP, MISS, STAND, Discard
+from boneyard.games.loo.actions import DROP, MISS, STAND
+from boneyard.games.tricks.actions import Discard
 from conftest import snapshot
 
 GAME_IDS = sorted(GAMES)

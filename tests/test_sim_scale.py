@@ -300,12 +300,15 @@ def test_every_game_streams_resumes_and_analyzes(tmp_path: Path, game: str) -> N
     """Each game of the registry, at its default players: whole matches streamed, a torn copy
     resumed to the same file and totals, and the analysis agreeing with the simulation."""
     rules = get_game(game).configure()
+    # The game's own player where it has one (its first agent), else random players: random
+    # players may never finish a match of a game whose bids they mostly lose.
+    agents = list(get_game(game).agents())[:1] or ["random"]
     full_path = tmp_path / "full.jsonl"
-    full = simulate(rules, ["random"], matches=3, seed=1, out=full_path)
+    full = simulate(rules, agents, matches=3, seed=1, out=full_path)
     data = full_path.read_bytes()
     cut = tmp_path / "cut.jsonl"
     cut.write_bytes(data[: len(data) // 2])
-    resumed = simulate(rules, ["random"], matches=3, seed=1, out=cut, resume=True)
+    resumed = simulate(rules, agents, matches=3, seed=1, out=cut, resume=True)
     assert cut.read_bytes() == data
     assert timeless(resumed.to_json()) == timeless(full.to_json())
     analysis = analyze_results(full_path)

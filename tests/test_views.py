@@ -23,7 +23,8 @@ from boneyard.core.views import LineView, TrickView
 from boneyard.core.words import Voice
 from boneyard.games import GAMES
 from boneyard.games.line.state import LineState
-from boneyard.games.loo.actions import MISS, STAND, Discard
+from boneyard.games.loo.actions import MISS, STAND
+from boneyard.games.tricks.actions import Discard
 from boneyard.text.drawing import describe_table, render_table
 from boneyard.text.narration import table_view
 from conftest import T, build, configure

@@ -16,10 +16,11 @@ from boneyard import Match, OptionError, play
 from boneyard.apps.plain import TerminalGame
 from boneyard.core.record import RecordError, match_to_record, replay_record
 from boneyard.core.words import Voice
-from boneyard.games.loo.actions import DROP, HIDDEN_DISCARD, MISS, STAND, Discard
+from boneyard.games.loo.actions import DROP, MISS, STAND
 from boneyard.games.loo.rules import LooRules
 from boneyard.games.loo.state import LooState
 from boneyard.games.loo.table import DROPPED, MISSED, STOOD, LooTable
+from boneyard.games.tricks.actions import HIDDEN_DISCARD, Discard
 from boneyard.players.search.inference import Inference, determinize
 from boneyard.text.narration import parse_command, table_text
 from conftest import T, assert_illegal, build, configure, load_record, mask, strs

@@ -15,10 +15,10 @@ from boneyard.core.actions import PASS, Action, play
 from boneyard.core.options import OptionError
 from boneyard.core.protocol import HandStart, IllegalAction, Phase
 from boneyard.games import get_game
-from boneyard.games.texas42.actions import Bid, Declare
 from boneyard.games.texas42.rules import FortyTwoRules
 from boneyard.games.texas42.state import FortyTwoState
 from boneyard.games.texas42.table import DOUBLES_SUIT, NO_TRUMP, FortyTwoTable
+from boneyard.games.tricks.actions import Bid, Declare
 from conftest import T, tiles
 
 N, E, S, W = 0, 1, 2, 3  # seats clockwise; N-S (side 0) against E-W (side 1)

@@ -26,7 +26,6 @@ from boneyard.core.tiles import BIT, DOUBLE_SIX, HIGH, LOW, NAMES, mask_of, tile
 from boneyard.core.words import Voice
 from boneyard.games import get_game
 from boneyard.games.loo.table import LooTable
-from boneyard.games.texas42.actions import Bid, Declare
 from boneyard.games.texas42.table import FortyTwoTable
 from boneyard.games.tricks import (
     Trick,
@@ -38,6 +37,7 @@ from boneyard.games.tricks import (
     follow_mask,
     trick_winner,
 )
+from boneyard.games.tricks.actions import Bid, Declare
 from conftest import T, tiles
 
 

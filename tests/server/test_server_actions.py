@@ -12,8 +12,8 @@ from boneyard.core.match import Match
 from boneyard.core.protocol import GameState, HandStart
 from boneyard.core.tiles import parse_tile as T
 from boneyard.games import get_game
-from boneyard.games.loo.actions import MISS, STAND, Discard
-from boneyard.games.texas42.actions import Bid, Declare
+from boneyard.games.loo.actions import MISS, STAND
+from boneyard.games.tricks.actions import Bid, Declare, Discard
 
 
 def foster_lead() -> GameState:

@@ -32,6 +32,7 @@ from boneyard.apps.tui.screens import (
 )
 from boneyard.apps.tui.widgets import HandView, TableView
 from boneyard.core.record import replay_record
+from boneyard.core.words import Voice
 from boneyard.games import GAMES
 from boneyard.players.analysis import value_text
 
@@ -409,11 +410,15 @@ async def test_every_game_plays_a_hand(game: str) -> None:
             raise AssertionError("the hand did not end")
         # The end-of-hand panel is on the screen before it is drawn: wait for its words.
         await wait_for(pilot, lambda: "Hand 1 is over:" in screen_text(app))
-        # What the end of a hand shows beside its result: the tiles left, or the tricks taken.
-        held = {"domino-loo": "Tricks won:", "texas-42": "Points taken:"}.get(game, "Left in hand:")
-        assert held in screen_text(app)
+        # What the end of a hand shows beside its result, as the game's presenter tells it: the
+        # tiles left ("Left in hand:"), or the tricks taken ("Tricks won:", "Points taken:").
         session = game_screen_session(app)
-        assert session.match.hands[0].over
+        hand = session.match.hands[0]
+        assert hand.over
+        told = hand.rules.presenter.held(hand, Voice(tuple(f"seat {s}" for s in range(9))))
+        label = told[0].strip().split(":")[0] + ":"
+        assert label in ("Left in hand:", "Tricks won:", "Points taken:"), label
+        assert label in screen_text(app)
         assert "=== Hand 1 ===" in session.lines
 
 
@@ -450,7 +455,8 @@ async def test_domino_loo_the_miss_and_a_discard_by_mouse() -> None:
     """Domino Loo: take the miss by its number, then throw a tile out by clicking it in the hand
     (the tiles to throw out are lit like playable ones), then play a tile to the trick so."""
     from boneyard.core.actions import Play
-    from boneyard.games.loo.actions import Discard, TakeMiss
+    from boneyard.games.loo.actions import TakeMiss
+    from boneyard.games.tricks.actions import Discard
 
     app = BoneyardApp(Launch(game="domino-loo", seed=4, players=3, opponents=["greedy"]))
     app.settings.speed = "instant"

@@ -10,7 +10,8 @@ from ...core.protocol import GameState, Phase
 from ...core.views import TrickStatus
 from ...core.words import Voice, capital, number, plural, tile_text
 from ..tricks import TrickPresenter
-from .actions import Discard, Drop, Stand, TakeMiss
+from ..tricks.actions import Discard
+from .actions import Drop, Stand, TakeMiss
 from .rules import LooRules
 from .state import DISCARD
 from .table import DROPPED, MISSED, STOOD, TRICKS, LooTable

@@ -63,7 +63,8 @@ from ...core.protocol import (
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, tile_set, tiles_of
 from ..line.options import LINE_SPECS, ROUNDS
 from ..tricks import Trick, TrickGame, TrickRules, follow_mask, trick_winner
-from .actions import Discard, Drop, Stand, TakeMiss
+from ..tricks.actions import Discard
+from .actions import Drop, Stand, TakeMiss
 from .options import (
     LOO_MISS,
     LOO_MUST_HEAD,

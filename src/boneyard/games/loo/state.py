@@ -23,7 +23,8 @@ from ...core.protocol import HandResult, HandStart, Phase, Position, Score
 from ...core.tiles import BIT, NAMES, mask_of, tiles_of
 from ...core.words import plural
 from ..tricks import Trick, TrickState
-from .actions import DROP, MISS, STAND, Discard, Drop, TakeMiss
+from ..tricks.actions import Discard
+from .actions import DROP, MISS, STAND, Drop, TakeMiss
 from .table import DROPPED, TRICKS, UNDECIDED, LooTable
 
 if TYPE_CHECKING:
@@ -84,41 +85,9 @@ class LooState(TrickState[LooTable]):
         table = view.table
         if not isinstance(table, LooTable):
             raise ValueError("a Domino Loo position needs a Domino Loo table")
-        state = cls._new(
-            rules,
-            position.hands,
-            table,
-            view.phase,
-            leader=view.leader,
-            totals=view.totals,
-            context=view.context,
-            stock=position.stock,
-        )
-        state.turn = view.turn
-        state.scores = list(view.scores)
-        state.discards = tuple(
-            position.out_of_play if s == view.seat else 0 for s in range(rules.players)
-        )
-        state.history = list(view.history)
-        state.public = list(view.history)
-        state.over = view.over
-        return state
+        return cls._at_position(rules, position, table)
 
     # ----------------------------------------------------------------- the table
-    @property
-    def start(self) -> HandStart:
-        """What this hand started from: its deal, the stock with the turn-up first, the seat left
-        of the dealer, the pool's stake and the totals."""
-        return HandStart(
-            [list(tiles_of(m)) for m in self.deal],
-            self.stock,
-            self.leader,
-            lead_by_deal=False,
-            totals=self.base_totals,
-            context=self.context,
-            trusted=True,
-        )
-
     @property
     def dealer(self) -> int:
         """The seat that dealt: right of the first to decide."""

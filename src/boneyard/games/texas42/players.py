@@ -26,7 +26,7 @@ from typing import Any
 from ...core.actions import PASS, Action, Play
 from ...core.protocol import Observation
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, PIPS, tiles_of
-from .actions import Bid, Declare
+from ..tricks.actions import Bid, Declare
 from .options import PLAY_OUT
 from .rules import MARK, FortyTwoRules
 from .table import DOUBLES_SUIT, FortyTwoTable

@@ -15,7 +15,7 @@ from ...core.protocol import HandResult, Phase
 from ...core.views import TrickStatus
 from ...core.words import Voice, capital, number, plural
 from ..tricks import TrickPresenter
-from .actions import Bid, Declare
+from ..tricks.actions import Bid, Declare
 from .rules import MARK, SUIT_WORDS, FortyTwoRules
 from .table import DOUBLES_SUIT, NO_TRUMP, FortyTwoTable
 

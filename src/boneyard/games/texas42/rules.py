@@ -53,8 +53,8 @@ from ...core.protocol import (
     Position,
 )
 from ...core.tiles import BIT, DOUBLE, DOUBLE_SIX, HIGH, LOW, NAMES, PIPS, tiles_of
-from ..tricks import Trick, TrickGame, TrickRules, trick_winner
-from .actions import Bid, Declare
+from ..tricks import Trick, TrickGame, TrickRules, texas, trick_winner
+from ..tricks.actions import Bid, Declare
 from .options import (
     ALL_PASS,
     CAP_MARKS,
@@ -184,53 +184,29 @@ class FortyTwoRules(TrickRules[FortyTwoTable], OwnPlayers):
         return (seat + 2) % PLAYERS
 
     # ----------------------------------------------------------------- suits and ranks
+    # The suits, the trumps and the ranks are the Texas suits (games/tricks/texas.py), with the
+    # contract's rule for the doubles.
     def is_trump(self, t: int, trump: int) -> bool:
-        """Whether ``t`` is a trump: it bears the trump number, or it is a double when the
-        doubles are trumps."""
-        if trump == NO_TRUMP:
-            return False
-        if trump == DOUBLES_SUIT:
-            return DOUBLE[t]
-        return HIGH[t] == trump or LOW[t] == trump
+        """Whether ``t`` is a trump (:func:`~boneyard.games.tricks.texas.is_trump`)."""
+        return texas.is_trump(t, trump)
 
     def doubles_apart(self, table: FortyTwoTable) -> bool:
         """Whether the doubles form a suit of their own (trumps, or by the contract's rule)."""
-        return table.trump == DOUBLES_SUIT or table.doubles == "own_suit"
+        return texas.doubles_apart(table.trump, table.doubles)
 
     def suit_led(self, t: int, table: FortyTwoTable, called: int | None = None) -> int:
-        """The suit tile ``t`` leads: trumps if it is one; a double its number (or the doubles'
-        suit); any other tile its higher end, or the end the leader ``called``."""
-        if self.is_trump(t, table.trump):
-            return table.trump
-        if DOUBLE[t]:
-            return DOUBLES_SUIT if self.doubles_apart(table) else HIGH[t]
-        if called is not None:
-            return called
-        return HIGH[t]
+        """The suit tile ``t`` leads on ``table``, or the end its leader ``called``
+        (:func:`~boneyard.games.tricks.texas.suit_led`)."""
+        return texas.suit_led(t, table.trump, table.doubles, called)
 
     def follows(self, t: int, suit: int, table: FortyTwoTable) -> bool:
-        """Whether ``t`` follows ``suit``: a trump only trumps; a double only the doubles where
-        they are apart; any other tile a suit it shows."""
-        trump = table.trump
-        if suit == trump and trump != NO_TRUMP:
-            return self.is_trump(t, trump)
-        if self.is_trump(t, trump):
-            return False
-        if suit == DOUBLES_SUIT:
-            return DOUBLE[t]
-        if DOUBLE[t] and self.doubles_apart(table):
-            return False
-        return HIGH[t] == suit or LOW[t] == suit
+        """Whether ``t`` follows ``suit`` on ``table``
+        (:func:`~boneyard.games.tricks.texas.follows`)."""
+        return texas.follows(t, suit, table.trump, table.doubles)
 
     def rank(self, t: int, suit: int, table: FortyTwoTable) -> int:
-        """``t``'s rank within ``suit`` (a tile of it): the doubles by their number in the
-        doubles' suit; elsewhere the double highest (lowest in nello's ``low``), then by its other
-        end."""
-        if suit == DOUBLES_SUIT:
-            return HIGH[t]
-        if DOUBLE[t]:
-            return -1 if table.doubles == "low" else 7
-        return LOW[t] if HIGH[t] == suit else HIGH[t]
+        """``t``'s rank within ``suit`` (:func:`~boneyard.games.tricks.texas.rank`)."""
+        return texas.rank(t, suit, table.doubles)
 
     @staticmethod
     def sevens_distance(t: int) -> int:
@@ -238,13 +214,8 @@ class FortyTwoRules(TrickRules[FortyTwoTable], OwnPlayers):
         return abs(PIPS[t] - 7)
 
     def strength(self, t: int, table: FortyTwoTable) -> tuple[int, int]:
-        """``t``'s strength in the trick on ``table`` (led, its suit known): a trump above the
-        suit led, above a tile that does neither."""
-        if self.is_trump(t, table.trump):
-            return (2, self.rank(t, table.trump, table))
-        if self.follows(t, table.suit, table):
-            return (1, self.rank(t, table.suit, table))
-        return (0, -99)
+        """``t``'s strength in the trick on ``table`` (led, its suit known)."""
+        return texas.strength(t, table.suit, table.trump, table.doubles)
 
     def trick_winner(self, trick: Trick, table: FortyTwoTable) -> int:
         """The seat that takes ``trick`` (led on ``table``): the highest trump, else the highest

@@ -19,7 +19,7 @@ from ...core.actions import PASS, Action, Pass, Play
 from ...core.protocol import Event, HandStart, IllegalAction, Phase, Position, Score
 from ...core.tiles import NAMES, mask_of, tiles_of
 from ..tricks import Trick, TrickState
-from .actions import Bid, Declare
+from ..tricks.actions import Bid, Declare
 from .rules import MARK, PLAYERS, TRICKS, FortyTwoRules, suit_words
 from .table import FortyTwoTable
 

@@ -12,14 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..tricks import TrickPlay
-from .actions import Bid, Declare
+from ..tricks.actions import Bid, Declare
+from ..tricks.texas import DOUBLES_SUIT, NO_TRUMP
 
 __all__ = ["DOUBLES_SUIT", "NO_TRUMP", "FortyTwoTable"]
-
-NO_TRUMP = -1
-"""The trump of a hand without trumps (follow-me, nello, sevens)."""
-DOUBLES_SUIT = 7
-"""The suit of the doubles where they are one (doubles trump, or their own suit)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -8,9 +8,14 @@ own rules, table and words on top of it, not a line game in disguise.
 * :mod:`.state`: :class:`TrickState`, the hand's bookkeeping (hands, turn, a tile played, the
   trick taken and scored, the checks of an action, copies and worlds);
 * :mod:`.presenter`: :class:`TrickPresenter`, the table drawn as a
-  :class:`~boneyard.core.views.TrickView` and the tricks told.
+  :class:`~boneyard.core.views.TrickView` and the tricks told;
+* :mod:`.actions`: the actions more than one trick game takes (the bids, the declarations, the
+  discard face down);
+* :mod:`.texas`: the Texas suits, trumps and ranks the Texas bidding games share.
 
-Texas 42 (:mod:`boneyard.games.texas42`) and Domino Loo (:mod:`boneyard.games.loo`) are built on it.
+Texas 42 (:mod:`boneyard.games.texas42`), Domino Loo (:mod:`boneyard.games.loo`) and Moon
+(:mod:`boneyard.games.moon`) are built on it; a game takes what it shares with another from here,
+never from the other game.
 """
 
 from .presenter import TrickPresenter

@@ -35,9 +35,11 @@ from ...core.protocol import (
     Event,
     GameState,
     HandResult,
+    HandStart,
     IllegalAction,
     Outcome,
     Phase,
+    Position,
     Score,
 )
 from ...core.tiles import BIT, NAMES, tiles_of
@@ -119,6 +121,47 @@ class TrickState(GameState, Generic[T]):
         state._table = table
         state._legal = None
         return state
+
+    @classmethod
+    def _at_position(cls, rules: TrickRules[T], position: Position, table: T) -> Self:
+        """The hand at ``position`` (on its view's ``table``): the view's turn, scores and public
+        history, with the position's hands, its stock and the viewer's tiles thrown out. Its
+        ``deal`` is the hands now (the true deal is not known): what search worlds and resampling
+        play on."""
+        view = position.view
+        state = cls._new(
+            rules,
+            position.hands,
+            table,
+            view.phase,
+            leader=view.leader,
+            totals=view.totals,
+            context=view.context,
+            stock=position.stock,
+        )
+        state.turn = view.turn
+        state.scores = list(view.scores)
+        state.discards = tuple(
+            position.out_of_play if s == view.seat else 0 for s in range(rules.players)
+        )
+        state.history = list(view.history)
+        state.public = list(view.history)
+        state.over = view.over
+        return state
+
+    @property
+    def start(self) -> HandStart:
+        """What this hand started from: its deal, its stock (the turn-up or the widow first),
+        its first seat to move, its context (a pool's stake) and the totals."""
+        return HandStart(
+            [list(tiles_of(m)) for m in self.deal],
+            self.stock,
+            self.leader,
+            lead_by_deal=False,
+            totals=self.base_totals,
+            context=self.context,
+            trusted=True,
+        )
 
     # ----------------------------------------------------------------- the table
     @property

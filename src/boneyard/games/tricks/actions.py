@@ -1,16 +1,22 @@
-"""Texas 42's own actions: the bids (:class:`Bid`) and the declaration of trumps or a contract
-(:class:`Declare`), each answering the action contract of :class:`boneyard.core.actions.Action`.
+"""The trick games' shared actions, each answering the action contract of
+:class:`boneyard.core.actions.Action`: the bids (:class:`Bid`) and the declaration of trumps or a
+contract (:class:`Declare`) of the bidding games (Texas 42, Moon), and the discard made face down
+(:class:`Discard`: Domino Loo's after taking the miss, Moon's bidder's after taking the widow).
 
-Both are enumerated: the rules list every bid and declaration they can offer
-(:meth:`~boneyard.games.texas42.rules.FortyTwoRules.phase_actions`), in a fixed order, and a
-research action space numbers them in that order, for Texas 42 only (docs/games/texas-42.md).
+A game lists the ones it uses in its rules' ``action_kinds``. ``Bid`` and ``Declare`` are
+enumerated: each game's rules list every bid and declaration they can offer (``phase_actions()``),
+in a fixed order, and a research action space numbers them in that order, for that game only (its
+page says how). A ``Discard`` is not enumerated: it has a research id per tile.
 
+>>> from boneyard.core.tiles import parse_tile
 >>> Bid(30).notation(), Bid(84, "plunge").notation(), Declare("suit", 6).notation()
 ('bid 30', 'bid 84 plunge', 'trumps 6')
 >>> Declare("nello", doubles="own_suit").notation()
 'nello doubles own-suit'
 >>> Bid.read(["bid", "84", "plunge"], None), Declare.read(["follow-me"], None)
 (Bid(84, 'plunge'), Declare('follow_me'))
+>>> Discard(parse_tile("6-4")).notation(), Discard(parse_tile("6-4")).public() == HIDDEN_DISCARD
+('discard 6-4', True)
 """
 
 from __future__ import annotations
@@ -18,12 +24,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...core.actions import Action
+from ...core.actions import Action, record_tile
+from ...core.tiles import NAMES, parse_tile
 
 if TYPE_CHECKING:
     from ...core.protocol import GameRules, Observation
 
-__all__ = ["CONTRACTS", "DOUBLES", "Bid", "Declare"]
+__all__ = ["CONTRACTS", "DOUBLES", "HIDDEN_DISCARD", "Bid", "Declare", "Discard"]
 
 CONTRACTS = ("suit", "doubles", "follow_me", "nello", "sevens")
 """The declarations a bidder may name (whether the rules offer one, the rules say)."""
@@ -32,9 +39,10 @@ DOUBLES = ("high", "own_suit", "low")
 
 
 class Bid(Action):
-    """A bid for the right to name the hand's trumps: ``points`` is what the side undertakes to
-    take (30 to 41), or a number of marks as 42 each (42 is one mark, 84 two...). ``contract``
-    names a special contract bid with it (``"plunge"``, ``"splash"``), else ``None``. A seat that
+    """A bid for the right to name the hand's trumps: ``points`` is what the bidder undertakes to
+    take (Texas 42: 30 to 41 points, or a number of marks as 42 each, 42 one mark, 84 two...;
+    Moon: 4 to 7 tricks, or 21 for the moon). ``contract`` names a special contract bid with it
+    (``"plunge"``, ``"splash"``, Moon's ``"moon"``), else ``None``. A seat that
     does not bid passes (:data:`~boneyard.core.actions.PASS`).
 
     Written ``bid 30``, ``bid 84 plunge``; recorded ``{"bid": 30}``, ``{"bid": 84, "contract":
@@ -61,7 +69,8 @@ class Bid(Action):
 
     @property
     def marks(self) -> int:
-        """The marks the bid is worth: 1 for a bid of points (30 to 42), else ``points // 42``."""
+        """Texas 42's marks the bid is worth: 1 for a bid of points (30 to 42), else
+        ``points // 42``."""
         return max(1, self.points // 42)
 
     def __repr__(self) -> str:
@@ -245,3 +254,69 @@ class Declare(Action):
             "Write a declaration as trumps 6, doubles, follow-me, nello, "
             "nello doubles high/own-suit/low, or sevens."
         )
+
+
+class Discard(Action):
+    """Throw ``tile`` out of play face down (after taking the miss). In a public history the
+    tile is hidden: ``tile`` is ``None`` (:data:`HIDDEN_DISCARD`, what :meth:`public` gives).
+
+    Written ``discard 6-4`` (the tile alone where a discard is owed); recorded ``{"discard":
+    "6-4"}``."""
+
+    __slots__ = ("tile",)
+    kind: ClassVar[str] = "discard"
+
+    tile: int | None
+
+    def __init__(self, tile: int | None) -> None:
+        object.__setattr__(self, "tile", tile)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("actions are immutable")
+
+    def __reduce__(self) -> tuple[type[Discard], tuple[int | None]]:
+        return (Discard, (self.tile,))
+
+    def __repr__(self) -> str:
+        return f"Discard({NAMES[self.tile]!r})" if self.tile is not None else "Discard()"
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Discard) and other.tile == self.tile
+
+    def __hash__(self) -> int:
+        return hash(("discard", self.tile))
+
+    def to_record(self, seat: int) -> dict[str, Any]:
+        if self.tile is None:
+            raise ValueError("a hidden discard cannot be written to a record")
+        return {"seat": seat, "discard": NAMES[self.tile]}
+
+    def notation(self) -> str:
+        return f"discard {NAMES[self.tile]}" if self.tile is not None else "discard"
+
+    def narration(self) -> tuple[str, dict[str, object]]:
+        return "discard", ({"tile": NAMES[self.tile]} if self.tile is not None else {})
+
+    def public(self) -> Action:
+        return HIDDEN_DISCARD
+
+    @classmethod
+    def from_record(cls, move: Mapping[str, Any], rules: GameRules) -> Action:
+        return Discard(record_tile(rules, move["discard"]))
+
+    @classmethod
+    def read(cls, words: Sequence[str], view: Observation) -> Action | None:
+        """``discard 6-4``; the tile alone (``6-4``) where the seat owes a discard."""
+        if len(words) == 2 and words[0].lower() == "discard":
+            return Discard(parse_tile(words[1]))
+        owed = any(isinstance(a, Discard) for a in view.legal_actions)
+        if owed and len(words) == 1 and "-" in words[0]:
+            return Discard(parse_tile(words[0]))
+        return None
+
+
+HIDDEN_DISCARD = Discard(None)
+"""A discard as the other players see it: its tile face down."""

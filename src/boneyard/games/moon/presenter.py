@@ -1,0 +1,194 @@
+"""How Moon is told: the bidding, trumps, the widow and the discard (face down to the others),
+the tricks each seat has taken against the bid, on what every trick game tells the same way
+(:class:`~boneyard.games.tricks.presenter.TrickPresenter`).
+
+>>> from boneyard.games import get_game
+>>> from boneyard.games.tricks.actions import Bid
+>>> words = get_game("moon").configure().presenter
+>>> words.describe_action(Bid(21, "moon"), None), words.describe_action(Bid(5), None)
+('shoot the moon: take all 7 tricks, for 21', 'bid 5 tricks')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.actions import Action, Move, Pass
+from ...core.protocol import Phase
+from ...core.views import TrickStatus
+from ...core.words import Voice, plural, tile_text
+from ..tricks import TrickPresenter
+from ..tricks.actions import Bid, Declare, Discard
+from .rules import MoonRules
+from .state import DISCARD
+from .table import DOUBLES_SUIT, NO_TRUMP, MoonTable
+
+__all__ = ["MoonPresenter", "bid_words"]
+
+SUIT_NAMES = ("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles")
+
+
+def bid_words(bid: Bid | None) -> str:
+    """A bid as said at the table: ``5``, ``the moon (21)``, ``pass``."""
+    if bid is None:
+        return "pass"
+    if bid.contract == "moon":
+        return "the moon (21)"
+    return str(bid.points)
+
+
+class MoonPresenter(TrickPresenter[MoonRules, MoonTable]):
+    """Moon told (see the module)."""
+
+    default_opponent = "moon"
+    table_type = MoonTable
+
+    # ----------------------------------------------------------------- the game
+    def intro(self, voice: Voice) -> list[str]:
+        rules = self.rules
+        tiles = (
+            "22 tiles (the double-six without the blanks but the double-blank): 7 each and one "
+            "face down, the widow"
+            if rules.widow
+            else "21 tiles (the double-six without any blank): 7 each"
+        )
+        moon = "at any turn" if rules.shoot_any else "over a 7"
+        passed = (
+            "If the first two pass, the dealer must bid."
+            if rules.dealer_bids
+            else "If all three pass, the tiles are drawn again."
+        )
+        trumps = "a number" + (", the doubles" if rules.doubles_trump else "") + " or no trumps"
+        widow = " takes the widow, discards a tile face down" if rules.widow else ""
+        lead = "a trump if he holds one" if rules.first_lead_trump else "any tile"
+        set_words = (
+            "loses his bid"
+            if rules.set_loses_bid
+            else "scores nothing, and each other player scores his tricks and the bid"
+        )
+        return [
+            f"Three players, each for himself; {tiles}.",
+            "Each bids once, from the dealer's left: pass, 4 to 7 tricks, each bid above the "
+            f"last, or shoot the moon {moon} (all 7 tricks, for 21). {passed}",
+            f"The high bidder names trumps ({trumps}),{widow} and leads {lead}. Follow suit if "
+            "you can: a trump leads trumps, a double its number, any other tile its higher end.",
+            "A trick is a point. The others score their tricks; the bidder, if he takes what he "
+            f"bid, his tricks (the moon: 21); if not he is set and {set_words}. "
+            f"{plural(rules.target_score, 'point')} win; a bidder who makes his bid goes out "
+            "first.",
+        ]
+
+    def help_lines(self) -> list[str]:
+        return [
+            "bid: 'pass' or the move's number in the list (bid 4 to 7, or shoot the moon); "
+            "trumps: the move's number; the discard: 'discard 6-4' or the tile."
+        ]
+
+    def turn_prompt(self, phase: Phase) -> str | None:
+        if phase == DISCARD:
+            return "the widow taken, throw out a tile, face down"
+        return super().turn_prompt(phase)
+
+    def keys(self, phase: Phase | None = None) -> frozenset[str]:
+        # Only a bid may be passed: a tile must always be played.
+        return frozenset({"pass"}) if phase in (None, Phase.BID) else frozenset()
+
+    # ----------------------------------------------------------------- the table
+    def seat_status(self, table: MoonTable, seat: int) -> TrickStatus:
+        return "deciding" if table.declaration is None else "stood"
+
+    def worth(self, table: MoonTable) -> str:
+        return "A trick is worth 1 point."
+
+    def trump_text(self, table: MoonTable) -> str:
+        if table.declaration is None:
+            return "not named yet"
+        if table.trump == NO_TRUMP:
+            return "none (follow-me)"
+        return SUIT_NAMES[DOUBLES_SUIT if table.trump == DOUBLES_SUIT else table.trump]
+
+    def notes(self, table: MoonTable) -> tuple[str, ...]:
+        """The dealer, the bids, the contract, the widow, about numbered seats."""
+        out = [f"seat {table.dealer} dealt"]
+        if bids := table.bids:
+            said = (f"seat {s} " + (f"bid {bid_words(b)}" if b else "passed") for s, b in bids)
+            out.append("Bids: " + ", ".join(said))
+        if table.high is not None and not table.bidding:
+            contract = f"seat {table.bidder} bid {bid_words(table.high)}"
+            if table.declaration is not None:
+                contract += f"; {self.rules.action_text(table.declaration)}"
+            out.append(f"Contract: {contract}")
+        if self.rules.widow and table.declaration is not None:
+            out.append(f"seat {table.bidder} took the widow and discarded a tile face down")
+        return tuple(out)
+
+    # ----------------------------------------------------------------- moves
+    def suit_words(self, suit: int) -> str:
+        return SUIT_NAMES[suit]
+
+    def action_words(self, action: Action, table: object | None) -> str | None:
+        if isinstance(action, Pass):
+            return "pass"
+        if isinstance(action, Bid):
+            if action.contract == "moon":
+                return "shoot the moon: take all 7 tricks, for 21"
+            return f"bid {action.points} tricks"
+        if isinstance(action, Declare):
+            return self.rules.action_text(action)
+        if isinstance(action, Discard) and action.tile is not None:
+            return f"discard {tile_text(action.tile)} face down"
+        return None
+
+    def move_reason(self, table: object | None, seat: int, action: Action) -> str | None:
+        """What a bid, a pass or a declaration undertakes, in a hint."""
+        if isinstance(action, Pass):
+            return "leaves the bidding to the others"
+        if isinstance(action, Bid):
+            if action.contract == "moon":
+                return "you must take every trick, for 21 (or lose 21)"
+            return f"you must take {action.points} of the 7 tricks"
+        if isinstance(action, Declare):
+            return self.rules.action_text(action)
+        if isinstance(action, Discard) and action.tile is not None:
+            return f"throws {tile_text(action.tile)} out of the hand"
+        return None
+
+    def move_words(self, move: Move, voice: Voice) -> str | None:
+        action = move.action
+        seat = move.seat
+        if isinstance(action, Pass):
+            return f"{voice.says(seat, 'pass', opening=True)}."
+        if isinstance(action, Bid):
+            if action.contract == "moon":
+                return f"{voice.says(seat, 'shoot', opening=True)} the moon (21)."
+            return f"{voice.says(seat, 'bid', opening=True)} {action.points}."
+        if isinstance(action, Declare):
+            named = self.rules.action_text(action)
+            return f"{voice.says(seat, 'declare', opening=True)}: {named}."
+        if isinstance(action, Discard):
+            took = f"{voice.says(seat, 'take', opening=True)} the widow and"
+            if action.tile is not None and voice.is_you(seat):
+                return f"{took} {voice.verb(seat, 'discard')} {tile_text(action.tile)}."
+            return f"{took} {voice.verb(seat, 'discard')} a tile face down."
+        return None
+
+    def more_changes(self, before: MoonTable, after: MoonTable, voice: Voice) -> list[str]:
+        """The bid made or set, once the tricks decide it."""
+        if after.high is None or not after.playing:
+            return []
+        bidder = after.bidder
+        need = after.need
+        taken = after.won[bidder]
+        lost = len(after.tricks) - taken
+        lost_before = len(before.tricks) - before.won[bidder]
+        if taken >= need > before.won[bidder]:
+            return [f"{voice.says(bidder, 'have', opening=True)} made the bid."]
+        if lost > 7 - need >= lost_before:
+            return [f"{voice.says(bidder, 'be', opening=True)} set."]
+        return []
+
+    def hand_start(self, state: Any, voice: Voice) -> str:
+        table = state.table
+        assert isinstance(table, MoonTable)
+        dealer = voice.says(table.dealer, "deal", opening=True)
+        return f"{dealer}; {voice.says(state.turn, 'bid')} first."
