@@ -66,7 +66,8 @@ class Person(io.TextIOBase):
 # sheet after each hand, and its own words around the match.
 VIEW_START = re.compile(r"^--- Hand \d+, your turn ---$")
 OWN = re.compile(
-    r"^(Your hand: |Your moves:$|\s+\d+\) |Your move \(|You play (with|against) |Type \? for help"
+    r"^(Your hand: |Your moves:$|Your turn: |\s+\d+\) |Your move \(|You play (with|against) "
+    r"|Type \? for help"
     r"|\(Type review )"
 )
 SHEET_ROW = re.compile(r"^(hand |pool |total |won |bal\. |\s+\d+ )")

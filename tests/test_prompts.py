@@ -47,3 +47,19 @@ def test_the_trick_games_phases_are_told() -> None:
     assert texas.turn_prompt(Phase.DECLARE) == "name trumps"
     # A line game asks nothing but a tile, a draw or a pass.
     assert GAMES["block"].configure().presenter.turn_prompt(Phase.PLAY) is None
+
+
+def test_the_plain_game_says_what_is_asked() -> None:
+    """The plain game heads its list of moves with the game's words where a seat is asked
+    something other than a tile (Texas 42's bidding), and with "Your moves:" in the play."""
+    import io
+
+    from boneyard.apps.plain import TerminalGame
+
+    out = io.StringIO()
+    TerminalGame(GAMES["texas-42"].configure(), io.StringIO("1\nq\n"), out, seed=1).run()
+    text = out.getvalue()
+    assert "Your turn: bid, or pass.\n" in text
+    out = io.StringIO()
+    TerminalGame(GAMES["block"].configure(), io.StringIO("1\nq\n"), out, seed=1).run()
+    assert "Your moves:\n" in out.getvalue() and "Your turn: " not in out.getvalue()
