@@ -1,0 +1,139 @@
+"""People's accounts in the store: made, found by name or by a session, their password changed,
+disabled, enabled and deleted, and their sessions (``accounts``, ``sessions``; revision 0005).
+
+A session is kept as the SHA-256 of its cookie's token (:func:`~.values.token_hash`), never the
+token itself; a password as its Argon2id hash (:mod:`..accounts`), never the password."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from .base import StoreBase
+from .schema import accounts, sessions
+from .values import as_utc, now
+
+__all__ = ["Account", "Accounts"]
+
+
+@dataclass(frozen=True)
+class Account:
+    """An account as stored: its name as given, the hash of its password, whether an operator
+    disabled it, and (listed by :meth:`Accounts.account_list`) its live sessions."""
+
+    id: int
+    name: str
+    password: str
+    disabled: bool
+    created: datetime
+    sessions: int = 0
+
+
+def _account(row: object, live: int = 0) -> Account:
+    return Account(
+        id=row.id,  # type: ignore[attr-defined]
+        name=row.name,  # type: ignore[attr-defined]
+        password=row.password,  # type: ignore[attr-defined]
+        disabled=bool(row.disabled),  # type: ignore[attr-defined]
+        created=as_utc(row.created),  # type: ignore[attr-defined]
+        sessions=live,
+    )
+
+
+class Accounts(StoreBase):
+    """The accounts and sessions of a store (plain transactions: none is a table's move)."""
+
+    def add_account(self, name: str, key: str, password: str) -> Account | None:
+        """A new account, or ``None`` if another holds the name ``key`` (its case-free form)."""
+        try:
+            with self.writing() as conn:
+                made = conn.execute(
+                    insert(accounts).values(
+                        name=name, name_key=key, password=password, disabled=False, created=now()
+                    )
+                )
+                (account_id,) = made.inserted_primary_key or (None,)
+                row = conn.execute(select(accounts).where(accounts.c.id == account_id)).one()
+        except IntegrityError:
+            return None
+        return _account(row)
+
+    def account_named(self, key: str) -> Account | None:
+        """The account of the name ``key`` (its case-free form)."""
+        with self.reading() as conn:
+            row = conn.execute(select(accounts).where(accounts.c.name_key == key)).first()
+        return None if row is None else _account(row)
+
+    def account_of_session(self, session: str) -> Account | None:
+        """The account a live session (by its hash) belongs to: not expired, not disabled."""
+        query = (
+            select(accounts)
+            .join(sessions, sessions.c.account_id == accounts.c.id)
+            .where(sessions.c.id == session, sessions.c.expires > now(), ~accounts.c.disabled)
+        )
+        with self.reading() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else _account(row)
+
+    def add_session(self, session: str, account_id: int, expires: datetime) -> None:
+        """A new session (by its hash); the account's expired ones are swept away with it."""
+        with self.writing() as conn:
+            conn.execute(
+                delete(sessions).where(
+                    sessions.c.account_id == account_id, sessions.c.expires <= now()
+                )
+            )
+            conn.execute(
+                insert(sessions).values(
+                    id=session, account_id=account_id, created=now(), expires=expires
+                )
+            )
+
+    def end_session(self, session: str) -> None:
+        with self.writing() as conn:
+            conn.execute(delete(sessions).where(sessions.c.id == session))
+
+    def set_password(self, account_id: int, password: str) -> None:
+        """A new password hash, and every session of the account ended."""
+        with self.writing() as conn:
+            conn.execute(
+                update(accounts).where(accounts.c.id == account_id).values(password=password)
+            )
+            conn.execute(delete(sessions).where(sessions.c.account_id == account_id))
+
+    def set_disabled(self, key: str, disabled: bool) -> bool:
+        """Disable (every session ended) or enable the account named ``key``; whether it exists."""
+        with self.writing() as conn:
+            found = conn.execute(
+                update(accounts).where(accounts.c.name_key == key).values(disabled=disabled)
+            )
+            if found.rowcount and disabled:
+                ids = select(accounts.c.id).where(accounts.c.name_key == key)
+                conn.execute(delete(sessions).where(sessions.c.account_id.in_(ids)))
+        return bool(found.rowcount)
+
+    def delete_account(self, account_id: int) -> bool:
+        """The account and its sessions gone; whether it existed."""
+        with self.writing() as conn:
+            conn.execute(delete(sessions).where(sessions.c.account_id == account_id))
+            gone = conn.execute(delete(accounts).where(accounts.c.id == account_id))
+        return bool(gone.rowcount)
+
+    def account_list(self) -> list[Account]:
+        """Every account by name, with its live sessions."""
+        live = (
+            select(sessions.c.account_id, func.count().label("live"))
+            .where(sessions.c.expires > now())
+            .group_by(sessions.c.account_id)
+            .subquery()
+        )
+        query = (
+            select(accounts, func.coalesce(live.c.live, 0).label("live"))
+            .outerjoin(live, live.c.account_id == accounts.c.id)
+            .order_by(accounts.c.name_key)
+        )
+        with self.reading() as conn:
+            return [_account(r, r.live) for r in conn.execute(query)]
