@@ -304,3 +304,34 @@ def test_upgrading_from_revision_0004_keeps_everything(url: str) -> None:
         assert store.add_account("Ann", "ann", "h") is not None
     finally:
         store.close()
+
+
+def test_the_users_commands_list_disable_enable_and_delete(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from boneyard.apps.cli import build_app
+
+    app, db = build_app(), f"sqlite:///{tmp_path / 'club.db'}"
+
+    def users(*args: str, given: str | None = None) -> Any:
+        return CliRunner().invoke(app, ["users", *args, "--db", db], input=given)
+
+    with TestClient(create_app(settings(db)), headers={"Origin": OWN}) as c:
+        assert users("list").stdout == "no accounts\n"
+        sign_up(c, "Ann")
+        sign_up(TestClient(c.app, headers={"Origin": OWN}), "Bob")
+        listed = users("list").stdout.splitlines()
+        assert [line.split()[0] for line in listed] == ["Ann", "Bob"]
+        assert "enabled" in listed[0] and "1 session(s)" in listed[0]
+        assert users("disable", "ANN").stdout == "ANN: disabled\n"
+        assert c.get("/api/me").status_code == 401  # its session ended at once
+        assert log_in(c).status_code == 403
+        assert "disabled  0 session(s)" in users("list").stdout.splitlines()[0]
+        assert users("enable", "ann").exit_code == 0 and log_in(c).status_code == 200
+        missing = users("disable", "Cy")
+        assert missing.exit_code == 2 and "no account named Cy" in missing.stderr
+        assert users("delete", "you").exit_code == 2  # no account can have that name
+        kept = users("delete", "bob", given="n\n")
+        assert kept.exit_code == 2 and "nothing deleted" in kept.stderr
+        assert users("delete", "bob", "--yes").stdout == "Bob: deleted\n"
+        assert [line.split()[0] for line in users("list").stdout.splitlines()] == ["Ann"]
