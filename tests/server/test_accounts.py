@@ -5,6 +5,7 @@ with every table kept."""
 
 from __future__ import annotations
 
+import time
 import uuid
 from datetime import timedelta
 from pathlib import Path
@@ -12,7 +13,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverhelp import create, fresh_database, hub, settings
+from serverhelp import Player, create, fresh_database, hub, settings
 from sqlalchemy import select, update
 
 from boneyard.apps.server.accounts import COOKIE, account_name, hash_password
@@ -47,7 +48,7 @@ def test_sign_up_sets_a_session_cookie_and_me_names_the_account(web: TestClient)
     assert cookie.startswith(f"{COOKIE}=")
     assert "HttpOnly" in cookie and "SameSite=lax" in cookie and "Path=/" in cookie
     assert "Secure" not in cookie  # served over plain http here
-    assert web.get("/api/me").json() == {"name": "Zoë"}
+    assert web.get("/api/me").json() == {"name": "Zoë", "tables": []}
     token = web.cookies[COOKIE]
     with hub(web).store.reading() as conn:
         stored = conn.execute(select(sessions.c.id)).scalars().all()
@@ -267,7 +268,7 @@ def test_the_store_keeps_accounts_and_sessions(url: str) -> None:
         assert store.account_of_session("s2") is None
         assert store.account_named("ann") == ann.__class__(**{**ann.__dict__, "password": "other"})
         assert store.set_disabled("ann", True) and store.account_named("ann").disabled  # type: ignore[union-attr]
-        assert store.delete_account(ann.id) and not store.delete_account(ann.id)
+        assert store.delete_account(ann.id) == [] and store.delete_account(ann.id) is None
         assert store.account_list() == []
     finally:
         store.close()
@@ -335,3 +336,77 @@ def test_the_users_commands_list_disable_enable_and_delete(tmp_path: Path) -> No
         assert kept.exit_code == 2 and "nothing deleted" in kept.stderr
         assert users("delete", "bob", "--yes").stdout == "Bob: deleted\n"
         assert [line.split()[0] for line in users("list").stdout.splitlines()] == ["Ann"]
+
+
+def my_tables(c: TestClient, count: int) -> list[dict[str, Any]]:
+    """``/api/me``'s tables once there are ``count`` (the binding is written in the background)."""
+    deadline = time.monotonic() + 10
+    while True:
+        tables: list[dict[str, Any]] = c.get("/api/me").json()["tables"]
+        if len(tables) >= count or time.monotonic() > deadline:
+            return tables
+        time.sleep(0.02)
+
+
+def sit(c: TestClient, made: dict[str, Any], seat: int, origin: str = OWN, chat: str = "") -> None:
+    """Take a seat by its token over a websocket (from ``origin``), and say ``chat``."""
+    token = made["seats"][seat]["token"]
+    with c.websocket_connect(f"/ws/{made['id']}", headers={"Origin": origin}) as ws:
+        p = Player(ws)
+        p.hello(token)
+        if chat:
+            p.send(type="chat", text=chat, id=1)
+            p.until(lambda m: m["type"] == "chat")
+
+
+def test_a_signed_in_persons_seat_is_bound_to_the_account(web: TestClient) -> None:
+    sign_up(web, "Ann")
+    made = create(web)
+    guest = TestClient(web.app)
+    unbound = create(guest)
+    sit(guest, unbound, 0)  # a guest: nobody's seat
+    foreign = create(web)
+    sit(web, foreign, 0, origin="http://evil.example")  # another site's page: not bound
+    sit(web, made, 0)
+    sit(web, made, 0)  # again: still one seat
+    (mine,) = my_tables(web, 1)
+    assert mine["table_id"] == made["id"] and mine["seat"] == 0 and mine["name"] == "Ann"
+    assert (mine["game"], mine["status"], mine["winner"]) == ("draw", "playing", None)
+    # Another account opening the same invite does not take the seat over.
+    other = TestClient(web.app, headers={"Origin": OWN})
+    sign_up(other, "Bob")
+    sit(other, made, 0)
+    time.sleep(0.2)
+    assert my_tables(other, 0) == [] and len(my_tables(web, 1)) == 1
+
+
+def test_a_new_invite_unbinds_the_seat(web: TestClient) -> None:
+    sign_up(web, "Ann")
+    made = create(web, seats=[{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}])
+    sit(web, made, 1)
+    assert len(my_tables(web, 1)) == 1
+    auth = {"Authorization": f"Bearer {made['creator_token']}"}
+    assert web.post(f"/api/tables/{made['id']}/seats/1/invite", headers=auth).status_code == 200
+    assert my_tables(web, 0) == []
+
+
+def test_deleting_keeps_the_accounts_games_with_its_name_replaced(web: TestClient) -> None:
+    from boneyard.apps.server.store.schema import chat, seats
+
+    sign_up(web, "Ann")
+    made = create(web)
+    sit(web, made, 0, chat="good game")
+    assert len(my_tables(web, 1)) == 1
+    assert web.post(f"/api/tables/{made['id']}/close", headers={
+        "Authorization": f"Bearer {made['creator_token']}"}).status_code == 200  # fmt: skip
+    assert web.post("/api/account/delete", json={"password": GOOD}).status_code == 204
+    with hub(web).store.reading() as conn:
+        names = conn.execute(select(seats.c.name, seats.c.account_id).order_by(seats.c.seat))
+        first = tuple(names.first() or ())
+        lines = [tuple(r) for r in conn.execute(select(chat.c.name, chat.c.text))]
+    assert first == ("Deleted player 1", None)
+    assert lines == [("Deleted player 1", "good game")]
+    record = web.get(f"/api/tables/{made['id']}/record").text
+    assert "Ann" not in record and "Deleted player 1" in record
+    summary = web.get(f"/api/tables/{made['id']}").json()
+    assert summary["seats"][0]["name"] == "Deleted player 1"

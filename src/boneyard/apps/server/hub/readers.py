@@ -110,6 +110,11 @@ class HubReaders(HubHelp):
         room.seats[seat.seat] = conn
         conn.send(Welcome(table=table.id, seat=seat.seat, role="player", server=__version__))
         if table.status in ACTIVE:
+            if conn.account is not None and seat.token_hash is not None:
+                # Stored once (the store keeps the first account), not waited for.
+                self.note(
+                    room, self.store.op_bound(table.id, seat.seat, seat.token_hash, conn.account)
+                )
             if not seat.joined and seat.token_hash is not None:
                 holder = seat.token_hash
                 seat.joined = True

@@ -62,6 +62,8 @@ class Conn:
         self.ws = ws
         self.client = client
         self.seat: int | None = None
+        self.account: int | None = None
+        """The account the reader is signed in as (its seat is bound to it at ``hello``)."""
         self.hello = False
         self.bucket = Bucket(settings.rate, settings.burst)
         self.chat_bucket = Bucket(settings.chat_rate, settings.chat_burst)

@@ -6,10 +6,12 @@ a request that changes anything while carrying it must come from the server's ow
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from datetime import timedelta
 
 from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.requests import HTTPConnection
 
 from ....core.intake import TextError
 from ..accounts import (
@@ -23,9 +25,19 @@ from ..accounts import (
 )
 from ..hub import Hub
 from ..store import Account, now, token_hash
+from ..store.accounts import deleted_name
 from .callers import client_of
 
-__all__ = ["Credentials", "NewPassword", "Password", "SignedIn", "account_routes", "signed_in"]
+__all__ = [
+    "Credentials",
+    "Me",
+    "MyTable",
+    "NewPassword",
+    "Password",
+    "SignedIn",
+    "account_routes",
+    "signed_in",
+]
 
 WRONG = "wrong name or password"
 
@@ -51,7 +63,44 @@ class SignedIn(BaseModel):
     name: str
 
 
-async def signed_in(hub: Hub, request: Request) -> Account | None:
+class MyTable(BaseModel):
+    """A table where the account took a seat."""
+
+    table_id: str
+    seat: int
+    name: str
+    game: str
+    rule_set: str
+    status: str
+    winner: str | None
+    updated: str
+
+
+class Me(BaseModel):
+    """The signed-in person: the account's name and the tables where it took a seat (the
+    latest first, up to 100)."""
+
+    name: str
+    tables: list[MyTable]
+
+
+def _forget(hub: Hub, taken: list[tuple[str, int]]) -> None:
+    """A deleted account's seats at the tables this process holds: their name (and the name on
+    their chat lines) replaced there too, and every reader shown it."""
+    for table_id, seat in taken:
+        room = hub.rooms.get(table_id)
+        if room is None:
+            continue
+        table = room.table
+        table.seats[seat].name = deleted_name(seat)
+        table.chat[:] = [
+            dataclasses.replace(c, name=deleted_name(seat)) if c.seat == seat else c
+            for c in table.chat
+        ]
+        hub.broadcast(room)
+
+
+async def signed_in(hub: Hub, request: HTTPConnection) -> Account | None:
     """The account of the request's session cookie: live, not expired, not disabled."""
     token = request.cookies.get(COOKIE)
     if not token or len(token) > 200:
@@ -163,13 +212,29 @@ def account_routes(hub: Hub) -> APIRouter:
     async def delete_account(given: Password, request: Request) -> Response:
         account = await _required(hub, request)
         await _password_of(hub, account, given.password)
-        await asyncio.to_thread(hub.store.delete_account, account.id)
+        taken = await asyncio.to_thread(hub.store.delete_account, account.id)
+        _forget(hub, taken or [])
         response = Response(status_code=204)
         _end_cookie(request, response)
         return response
 
     @routes.get("/api/me")
-    async def me(request: Request) -> SignedIn:
-        return SignedIn(name=(await _required(hub, request)).name)
+    async def me(request: Request) -> Me:
+        account = await _required(hub, request)
+        taken = await asyncio.to_thread(hub.store.seats_of, account.id)
+        tables = [
+            MyTable(
+                table_id=t.table_id,
+                seat=t.seat,
+                name=t.name,
+                game=t.game,
+                rule_set=t.rule_set,
+                status=t.status,
+                winner=t.winner,
+                updated=t.updated.isoformat(),
+            )
+            for t in taken
+        ]
+        return Me(name=account.name, tables=tables)
 
     return routes

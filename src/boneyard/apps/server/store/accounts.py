@@ -13,10 +13,31 @@ from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .base import StoreBase
-from .schema import accounts, sessions
+from .schema import accounts, chat, seats, sessions, tables
 from .values import as_utc, now
 
-__all__ = ["Account", "Accounts"]
+__all__ = ["Account", "AccountSeat", "Accounts", "deleted_name"]
+
+
+def deleted_name(seat: int) -> str:
+    """The name a deleted account's seat is given (the seat's number keeps it unique at its
+    table)."""
+    return f"Deleted player {seat + 1}"
+
+
+@dataclass(frozen=True)
+class AccountSeat:
+    """A seat an account took at a table, with the table's game and state."""
+
+    table_id: str
+    seat: int
+    name: str
+    game: str
+    rule_set: str
+    status: str
+    winner: str | None
+    created: datetime
+    updated: datetime
 
 
 @dataclass(frozen=True)
@@ -115,12 +136,53 @@ class Accounts(StoreBase):
                 conn.execute(delete(sessions).where(sessions.c.account_id.in_(ids)))
         return bool(found.rowcount)
 
-    def delete_account(self, account_id: int) -> bool:
-        """The account and its sessions gone; whether it existed."""
+    def delete_account(self, account_id: int) -> list[tuple[str, int]] | None:
+        """The account and its sessions gone, and the seats it took kept with their name (and
+        the name on their chat lines) replaced (:func:`deleted_name`), bound to no one; those
+        seats (table, seat), or ``None`` if there was no such account."""
         with self.writing() as conn:
+            taken = [
+                (r.table_id, r.seat)
+                for r in conn.execute(
+                    select(seats.c.table_id, seats.c.seat).where(seats.c.account_id == account_id)
+                )
+            ]
+            for table_id, seat in taken:
+                where = (chat.c.table_id == table_id, chat.c.seat == seat)
+                conn.execute(update(chat).where(*where).values(name=deleted_name(seat)))
+                conn.execute(
+                    update(seats)
+                    .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                    .values(name=deleted_name(seat), account_id=None)
+                )
             conn.execute(delete(sessions).where(sessions.c.account_id == account_id))
             gone = conn.execute(delete(accounts).where(accounts.c.id == account_id))
-        return bool(gone.rowcount)
+        return taken if gone.rowcount else None
+
+    def seats_of(self, account_id: int, limit: int = 100) -> list[AccountSeat]:
+        """The seats the account took, the latest table first."""
+        query = (
+            select(seats.c.table_id, seats.c.seat, seats.c.name, tables)
+            .join(tables, tables.c.id == seats.c.table_id)
+            .where(seats.c.account_id == account_id)
+            .order_by(tables.c.updated.desc())
+            .limit(limit)
+        )
+        with self.reading() as conn:
+            return [
+                AccountSeat(
+                    table_id=r.table_id,
+                    seat=r.seat,
+                    name=r.name,
+                    game=r.game,
+                    rule_set=r.rule_set,
+                    status=r.status,
+                    winner=r.winner,
+                    created=as_utc(r.created),
+                    updated=as_utc(r.updated),
+                )
+                for r in conn.execute(query)
+            ]
 
     def account_list(self) -> list[Account]:
         """Every account by name, with its live sessions."""

@@ -72,6 +72,9 @@ seats = Table(
     Column("level", String(300), nullable=True),  # revision 0004: a plug-in's name
     Column("token_hash", String(64), nullable=True),
     Column("joined", Boolean, nullable=False),
+    # Revision 0005: the account of the person who took the seat signed in (``accounts.id``).
+    Column("account_id", Integer, nullable=True),
+    Index("ix_seats_account", "account_id"),
 )
 
 hands = Table(
