@@ -5,6 +5,7 @@ with every table kept."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 import uuid
 from datetime import timedelta
@@ -48,7 +49,7 @@ def test_sign_up_sets_a_session_cookie_and_me_names_the_account(web: TestClient)
     assert cookie.startswith(f"{COOKIE}=")
     assert "HttpOnly" in cookie and "SameSite=lax" in cookie and "Path=/" in cookie
     assert "Secure" not in cookie  # served over plain http here
-    assert web.get("/api/me").json() == {"name": "Zoë", "tables": []}
+    assert web.get("/api/me").json() == {"name": "Zoë", "tables": [], "blocked": []}
     token = web.cookies[COOKIE]
     with hub(web).store.reading() as conn:
         stored = conn.execute(select(sessions.c.id)).scalars().all()
@@ -410,3 +411,56 @@ def test_deleting_keeps_the_accounts_games_with_its_name_replaced(web: TestClien
     assert "Ann" not in record and "Deleted player 1" in record
     summary = web.get(f"/api/tables/{made['id']}").json()
     assert summary["seats"][0]["name"] == "Deleted player 1"
+
+
+def test_chat_from_a_blocked_person_is_not_delivered_to_the_blocker(web: TestClient) -> None:
+    sign_up(web, "Ann")
+    bob = TestClient(web.app, headers={"Origin": OWN})
+    sign_up(bob, "Bob")
+    made = create(web, seats=[{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}])
+    for name, status in (("Cy", 404), ("ann", 400), ("\u202e", 404)):
+        answer = web.post("/api/account/block", json={"name": name})
+        assert answer.status_code == status, answer.text
+    assert TestClient(web.app).post("/api/account/block", json={"name": "Bob"}).status_code == 401
+    url = f"/ws/{made['id']}"
+    ann_token, bob_token = web.cookies[COOKIE], bob.cookies[COOKIE]
+    # Both websockets through the client that runs the app (its event loop), each with its cookie.
+    with contextlib.ExitStack() as stack:
+        a = stack.enter_context(web.websocket_connect(url, headers={"Origin": OWN}))
+        web.cookies.clear()
+        web.cookies.set(COOKIE, bob_token)
+        b = stack.enter_context(web.websocket_connect(url, headers={"Origin": OWN}))
+        web.cookies.clear()
+        web.cookies.set(COOKIE, ann_token)
+        ann, bobs = Player(a), Player(b)
+        ann.hello(made["seats"][0]["token"])
+        bobs.hello(made["seats"][1]["token"])
+        bobs.send(type="chat", text="before", id=1)
+        assert ann.until(lambda m: m["type"] == "chat")["text"] == "before"
+        assert web.post("/api/account/block", json={"name": "BOB"}).status_code == 204
+        assert web.post("/api/account/block", json={"name": "bob"}).status_code == 204  # twice
+        assert web.get("/api/me").json()["blocked"] == ["Bob"]
+        bobs.send(type="chat", text="after", id=2)
+        bobs.until(lambda m: m["type"] == "chat" and m["text"] == "after")  # Bob sees his own
+        ann.send(type="chat", text="from Ann", id=3)
+        assert bobs.until(lambda m: m["type"] == "chat")["text"] == "from Ann"  # not both ways
+        ann.fresh()
+        heard = [m["text"] for m in ann.seen if m["type"] == "chat"]
+        assert heard == ["before", "from Ann"]
+        with web.websocket_connect(url, headers={"Origin": OWN}) as w:  # Ann, watching too
+            watcher = Player(w)
+            watcher.hello()
+            assert watcher.state is not None
+            assert [c["text"] for c in watcher.state["chat"]] == ["from Ann"]  # the history too
+        assert web.post("/api/account/unblock", json={"name": "Bob"}).status_code == 204
+        assert [c["text"] for c in ann.fresh()["chat"]] == ["before", "after", "from Ann"]
+        assert web.get("/api/me").json()["blocked"] == []
+    # Blocks are stored: a new connection of Ann's after blocking again is not sent Bob's chat.
+    assert web.post("/api/account/block", json={"name": "Bob"}).status_code == 204
+    with web.websocket_connect(url, headers={"Origin": OWN}) as a:
+        ann = Player(a)
+        ann.hello(made["seats"][0]["token"])
+        assert [c["text"] for c in ann.fresh()["chat"]] == ["from Ann"]
+    # Deleting Bob's account removes Ann's block of it.
+    assert bob.post("/api/account/delete", json={"password": GOOD}).status_code == 204
+    assert web.get("/api/me").json()["blocked"] == []

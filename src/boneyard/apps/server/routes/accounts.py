@@ -35,6 +35,7 @@ __all__ = [
     "NewPassword",
     "Password",
     "SignedIn",
+    "Someone",
     "account_routes",
     "signed_in",
 ]
@@ -63,6 +64,11 @@ class SignedIn(BaseModel):
     name: str
 
 
+class Someone(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(max_length=200)
+
+
 class MyTable(BaseModel):
     """A table where the account took a seat."""
 
@@ -82,6 +88,8 @@ class Me(BaseModel):
 
     name: str
     tables: list[MyTable]
+    blocked: list[str]
+    """The names of the accounts this one blocks."""
 
 
 def _forget(hub: Hub, taken: list[tuple[str, int]]) -> None:
@@ -149,6 +157,31 @@ async def _password_of(hub: Hub, account: Account, password: str) -> None:
     """``403`` unless ``password`` is the account's."""
     if not await asyncio.to_thread(verify_password, account.password, password):
         raise HTTPException(403, "wrong password")
+
+
+async def _other(hub: Hub, account: Account, name: str) -> Account:
+    """The account named ``name`` (any case), not ``account``: ``404``, ``400`` otherwise."""
+    try:
+        key = account_name(name)[1]
+    except TextError:
+        key = ""
+    other = await asyncio.to_thread(hub.store.account_named, key) if key else None
+    if other is None:
+        raise HTTPException(404, "no account of that name")
+    if other.id == account.id:
+        raise HTTPException(400, "one cannot block oneself")
+    return other
+
+
+async def _reblock(hub: Hub, account_id: int) -> None:
+    """The account's readers on this process told whom it blocks now, and shown the chat."""
+    blocked = frozenset(await asyncio.to_thread(hub.store.blocked_by, account_id))
+    for room in list(hub.rooms.values()):
+        readers = [c for c in [*room.seats.values(), *room.spectators] if c.account == account_id]
+        for conn in readers:
+            conn.blocked = blocked
+        if readers:
+            hub.broadcast(room)
 
 
 def account_routes(hub: Hub) -> APIRouter:
@@ -235,6 +268,29 @@ def account_routes(hub: Hub) -> APIRouter:
             )
             for t in taken
         ]
-        return Me(name=account.name, tables=tables)
+        blocked = await asyncio.to_thread(hub.store.blocked_by, account.id)
+        return Me(name=account.name, tables=tables, blocked=list(blocked.values()))
 
+    _block_routes(routes, hub)
     return routes
+
+
+def _block_routes(routes: APIRouter, hub: Hub) -> None:
+    """Block and unblock another account."""
+
+    @routes.post("/api/account/block", status_code=204)
+    async def block(given: Someone, request: Request) -> Response:
+        """Block an account: its chat is no longer sent to this one."""
+        account = await _required(hub, request)
+        other = await _other(hub, account, given.name)
+        await asyncio.to_thread(hub.store.block, account.id, other.id)
+        await _reblock(hub, account.id)
+        return Response(status_code=204)
+
+    @routes.post("/api/account/unblock", status_code=204)
+    async def unblock(given: Someone, request: Request) -> Response:
+        account = await _required(hub, request)
+        other = await _other(hub, account, given.name)
+        await asyncio.to_thread(hub.store.unblock, account.id, other.id)
+        await _reblock(hub, account.id)
+        return Response(status_code=204)

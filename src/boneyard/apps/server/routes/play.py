@@ -80,6 +80,9 @@ async def _serve(
     settings = hub.settings
     conn = Conn(ws, settings, client)
     conn.account = account
+    if account is not None:
+        with contextlib.suppress(Exception):  # the store cannot say: nobody is blocked
+            conn.blocked = frozenset(await asyncio.to_thread(hub.store.blocked_by, account))
     pump = asyncio.ensure_future(conn.pump())
     client.connections += 1
     room = None

@@ -13,7 +13,7 @@ from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .base import StoreBase
-from .schema import accounts, chat, seats, sessions, tables
+from .schema import accounts, blocks, chat, seats, sessions, tables
 from .values import as_utc, now
 
 __all__ = ["Account", "AccountSeat", "Accounts", "deleted_name"]
@@ -156,8 +156,47 @@ class Accounts(StoreBase):
                     .values(name=deleted_name(seat), account_id=None)
                 )
             conn.execute(delete(sessions).where(sessions.c.account_id == account_id))
+            conn.execute(
+                delete(blocks).where(
+                    (blocks.c.account_id == account_id) | (blocks.c.blocked_id == account_id)
+                )
+            )
             gone = conn.execute(delete(accounts).where(accounts.c.id == account_id))
         return taken if gone.rowcount else None
+
+    def block(self, account_id: int, blocked_id: int) -> None:
+        """``account_id`` blocks ``blocked_id`` (once, however often asked)."""
+        with self.writing() as conn:
+            there = conn.execute(
+                select(blocks.c.account_id).where(
+                    blocks.c.account_id == account_id, blocks.c.blocked_id == blocked_id
+                )
+            ).first()
+            if there is None:
+                conn.execute(
+                    insert(blocks).values(
+                        account_id=account_id, blocked_id=blocked_id, created=now()
+                    )
+                )
+
+    def unblock(self, account_id: int, blocked_id: int) -> None:
+        with self.writing() as conn:
+            conn.execute(
+                delete(blocks).where(
+                    blocks.c.account_id == account_id, blocks.c.blocked_id == blocked_id
+                )
+            )
+
+    def blocked_by(self, account_id: int) -> dict[int, str]:
+        """The accounts ``account_id`` blocks: their ids and names."""
+        query = (
+            select(accounts.c.id, accounts.c.name)
+            .join(blocks, blocks.c.blocked_id == accounts.c.id)
+            .where(blocks.c.account_id == account_id)
+            .order_by(accounts.c.name_key)
+        )
+        with self.reading() as conn:
+            return {r.id: r.name for r in conn.execute(query)}
 
     def seats_of(self, account_id: int, limit: int = 100) -> list[AccountSeat]:
         """The seats the account took, the latest table first."""

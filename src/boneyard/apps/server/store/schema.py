@@ -24,6 +24,7 @@ from sqlalchemy import (
 __all__ = [
     "accounts",
     "actions",
+    "blocks",
     "chat",
     "cluster",
     "commits",
@@ -163,4 +164,13 @@ sessions = Table(
     Column("created", DateTime(timezone=True), nullable=False),
     Column("expires", DateTime(timezone=True), nullable=False),
     Index("ix_sessions_account", "account_id"),
+)
+
+blocks = Table(
+    "blocks",
+    metadata,
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),  # who blocks
+    Column("blocked_id", Integer, ForeignKey("accounts.id"), primary_key=True),  # whom
+    Column("created", DateTime(timezone=True), nullable=False),
+    Index("ix_blocks_blocked", "blocked_id"),
 )

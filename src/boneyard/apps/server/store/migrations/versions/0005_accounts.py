@@ -1,6 +1,6 @@
 """People's accounts (a name, unique without case, and an Argon2id hash of the password) and
-their sessions (the SHA-256 of each cookie's token): new tables; and the account a seat is bound to
-(a new column of ``seats``, empty for the seats already stored).
+their sessions (the SHA-256 of each cookie's token), and whom each blocks: new tables; and the
+account a seat is bound to (a new column of ``seats``, empty for the seats already stored).
 
 Revision ID: 0005
 Revises: 0004
@@ -36,6 +36,13 @@ def upgrade() -> None:
         sa.Column("expires", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("ix_sessions_account", "sessions", ["account_id"])
+    op.create_table(
+        "blocks",
+        sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), primary_key=True),
+        sa.Column("blocked_id", sa.Integer, sa.ForeignKey("accounts.id"), primary_key=True),
+        sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_index("ix_blocks_blocked", "blocks", ["blocked_id"])
     op.add_column("seats", sa.Column("account_id", sa.Integer, nullable=True))
     op.create_index("ix_seats_account", "seats", ["account_id"])
 
@@ -44,6 +51,8 @@ def downgrade() -> None:
     op.drop_index("ix_seats_account", "seats")
     with op.batch_alter_table("seats") as batch:
         batch.drop_column("account_id")
+    op.drop_index("ix_blocks_blocked", "blocks")
+    op.drop_table("blocks")
     op.drop_index("ix_sessions_account", "sessions")
     op.drop_table("sessions")
     op.drop_table("accounts")
