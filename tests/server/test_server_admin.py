@@ -181,13 +181,13 @@ def test_db_upgrade_makes_and_upgrades_a_store(tmp_path: Path) -> None:
 
     upgraded = CliRunner().invoke(APP, ["db", "upgrade", "--db", str(path)])
     assert upgraded.exit_code == 0, upgraded.output
-    assert upgraded.stdout.strip().endswith("upgraded from revision 0002 to 0004")
+    assert upgraded.stdout.strip().endswith("upgraded from revision 0002 to 0005")
     again = CliRunner().invoke(APP, ["db", "upgrade", "--db", str(path)])
     assert again.exit_code == 0, again.output
-    assert again.stdout.strip().endswith("at revision 0004 already")
+    assert again.stdout.strip().endswith("at revision 0005 already")
     store = Store(url)
     try:
-        assert store.revision() == "0004"
+        assert store.revision() == "0005"
         assert {"leases", "servers", "cluster", "commits"} <= set(
             inspect(store.engine).get_table_names()
         )
@@ -196,7 +196,7 @@ def test_db_upgrade_makes_and_upgrades_a_store(tmp_path: Path) -> None:
 
     fresh = CliRunner().invoke(APP, ["db", "upgrade", "--db", str(tmp_path / "new.db")])
     assert fresh.exit_code == 0, fresh.output
-    assert fresh.stdout.strip().endswith("upgraded from revision none to 0004")
+    assert fresh.stdout.strip().endswith("upgraded from revision none to 0005")
 
 
 def test_alembic_run_by_hand_names_the_command_to_use() -> None:

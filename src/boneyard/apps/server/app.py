@@ -16,7 +16,8 @@ from fastapi.staticfiles import StaticFiles
 
 from ... import __version__
 from .hub import Hub
-from .middleware import Utf8Bodies, safety_headers
+from .middleware import Utf8Bodies, safety_headers, same_origin
+from .routes.accounts import account_routes
 from .routes.creator import creator_routes
 from .routes.errors import add_error_handlers
 from .routes.lobby import lobby_routes
@@ -58,9 +59,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         given = hub.settings.forwarded_allow_ips.split(",")
         trusted = [h.strip() for h in given if h.strip()]
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=trusted)
+    app.middleware("http")(same_origin)
     app.middleware("http")(safety_headers)
     for routes in (
         status_routes(hub),
+        account_routes(hub),
         lobby_routes(hub),
         creator_routes(hub),
         record_routes(hub),

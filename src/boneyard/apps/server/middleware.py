@@ -10,8 +10,11 @@ from fastapi.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ...core.intake import TextError, decode_utf8
+from .accounts import COOKIE
 
-__all__ = ["Utf8Bodies", "safety_headers"]
+__all__ = ["Utf8Bodies", "safety_headers", "same_origin"]
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -35,6 +38,26 @@ async def safety_headers(
         response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
         response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+async def same_origin(
+    request: Request, call_next: Callable[[Request], Awaitable[Response]]
+) -> Response:
+    """A request that may change something (not ``GET``, ``HEAD``, ``OPTIONS``) and carries a
+    session cookie is taken only from the server's own pages: its ``Origin`` is the server's own,
+    or (the pages send ``Origin: null`` under their ``no-referrer`` policy) the browser says
+    ``Sec-Fetch-Site: same-origin``, a header no page can set. Anything else is ``403``, before
+    any route sees it (SameSite=Lax already keeps the cookie off most cross-site requests)."""
+    if request.method in SAFE_METHODS or COOKIE not in request.cookies:
+        return await call_next(request)
+    origin = request.headers.get("origin")
+    own = f"{request.url.scheme}://{request.url.netloc}"
+    fetched = request.headers.get("sec-fetch-site")
+    if origin == own or (origin in (None, "null") and fetched == "same-origin"):
+        return await call_next(request)
+    return JSONResponse(
+        {"detail": "a request from another site with a session cookie: refused"}, status_code=403
+    )
 
 
 class Utf8Bodies:

@@ -20,6 +20,8 @@ __all__ = ["CLIENT_HEADER", "RELAY_HEADER", "relay_request", "relay_websocket"]
 
 RELAY_HEADER = "x-boneyard-relay"
 CLIENT_HEADER = "x-boneyard-client"
+ACCOUNT_HEADER = "x-boneyard-account"
+"""The account a relayed reader is signed in as (its id), as the relaying process found it."""
 TIMEOUT = 10.0
 """Seconds to reach the owner and have its answer (a websocket: to open it)."""
 

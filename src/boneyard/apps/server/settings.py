@@ -75,6 +75,18 @@ class Settings:
     connections: int = 64
     """Websockets a client may hold open at once."""
 
+    # ----------------------------------------------------------------- accounts
+    session_days: float = 30.0
+    """How long a session (the cookie of a person who logged in) lasts, unless ended sooner."""
+    login_rate: float = 0.2
+    """Log-ins and sign-ups a client (an address) may try per second, sustained ..."""
+    login_burst: int = 10
+    """... and at once."""
+    login_name_rate: float = 1 / 30
+    """Log-ins that may be tried per second on one account name, from anywhere, sustained ..."""
+    login_name_burst: int = 5
+    """... and at once."""
+
     # ----------------------------------------------------------------- the server
     max_tables: int = 10_000
     """Tables in play at once."""

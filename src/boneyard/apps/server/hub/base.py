@@ -199,9 +199,19 @@ class HubBase(abc.ABC):
             left = max(0.0, clock - (time.monotonic() - room.clock_started))
         return clock, left
 
-    def view(self, room: Room, seat: int | None) -> StateMessage:
+    def view(self, room: Room, seat: int | None, conn: Conn | None = None) -> StateMessage:
+        """A reader's view of the table (without the chat of those ``conn`` blocks)."""
         clock, left = self.views(room)
-        return room.table.view(seat, room.seats.keys(), clock=clock, clock_left=left)
+        view = room.table.view(seat, room.seats.keys(), clock=clock, clock_left=left)
+        return view if conn is None else self.unblocked(room, conn, view)
+
+    @staticmethod
+    def unblocked(room: Room, conn: Conn, view: StateMessage) -> StateMessage:
+        """``view`` without the chat lines of the seats of the accounts ``conn`` blocks."""
+        hidden = {s for s, a in room.accounts.items() if a in conn.blocked}
+        if not hidden:
+            return view
+        return view.model_copy(update={"chat": [c for c in view.chat if c.seat not in hidden]})
 
     def broadcast(self, room: Room) -> None:
         """Send every reader of the table its own view."""
@@ -209,16 +219,23 @@ class HubBase(abc.ABC):
         clock, left = self.views(room)
         connected = room.seats.keys()
         for seat, conn in room.seats.items():
-            conn.send(table.view(seat, connected, clock=clock, clock_left=left))
+            conn.send(
+                self.unblocked(
+                    room, conn, table.view(seat, connected, clock=clock, clock_left=left)
+                )
+            )
         if room.spectators:
-            public = table.view(None, connected, clock=clock, clock_left=left).model_dump_json()
+            view = table.view(None, connected, clock=clock, clock_left=left)
+            public = view.model_dump_json()
             for conn in room.spectators:
-                conn.send(public)
+                conn.send(self.unblocked(room, conn, view) if conn.blocked else public)
 
-    def send_all(self, room: Room, message: BaseModel) -> None:
+    def send_all(self, room: Room, message: BaseModel, account: int | None = None) -> None:
+        """Send every reader ``message``; from ``account``, not to those who block it."""
         text = message.model_dump_json()
         for conn in [*room.seats.values(), *room.spectators]:
-            conn.send(text)
+            if account is None or account not in conn.blocked:
+                conn.send(text)
 
     @abc.abstractmethod
     def schedule(self, room: Room) -> None:

@@ -87,7 +87,8 @@ class HubCreator(HubTables):
         self.broadcast(room)
 
     def _unseat(self, room: Room, seat: int, code: str, why: str) -> None:
-        """The connection that held ``seat`` watches from now on."""
+        """The connection that held ``seat`` watches from now on (the seat is nobody's)."""
+        room.accounts.pop(seat, None)
         conn = room.seats.pop(seat, None)
         if conn is None:
             return

@@ -94,7 +94,7 @@ class HubReaders(HubHelp):
             conn.hello = True
             room.spectators.add(conn)
             conn.send(Welcome(table=table.id, seat=None, role="spectator", server=__version__))
-            conn.send(self.view(room, None))
+            conn.send(self.view(room, None, conn))
             return
         seat = table.seat_of_token(token_hash(message.token))
         if seat is None:
@@ -108,8 +108,17 @@ class HubReaders(HubHelp):
         conn.hello = True
         conn.seat = seat.seat
         room.seats[seat.seat] = conn
+        if conn.account is None:
+            room.accounts.pop(seat.seat, None)
+        else:
+            room.accounts[seat.seat] = conn.account
         conn.send(Welcome(table=table.id, seat=seat.seat, role="player", server=__version__))
         if table.status in ACTIVE:
+            if conn.account is not None and seat.token_hash is not None:
+                # Stored once (the store keeps the first account), not waited for.
+                self.note(
+                    room, self.store.op_bound(table.id, seat.seat, seat.token_hash, conn.account)
+                )
             if not seat.joined and seat.token_hash is not None:
                 holder = seat.token_hash
                 seat.joined = True
@@ -215,9 +224,8 @@ class HubReaders(HubHelp):
             return
         table.acted = line.created
         table.chat.append(line)
-        self.send_all(
-            room, ChatLine(seat=seat, name=line.name, text=line.text, at=line.created.isoformat())
-        )
+        said = ChatLine(seat=seat, name=line.name, text=line.text, at=line.created.isoformat())
+        self.send_all(room, said, conn.account)
 
     async def resign(self, room: Room, conn: Conn, id: int | None) -> None:
         """Concede: at a table of two sides the match ends, the other side winning; at a larger
@@ -288,7 +296,7 @@ class HubReaders(HubHelp):
         table = room.table
         async with room.lock:
             if table.rematch is not None:
-                conn.send(self.view(room, conn.seat))
+                conn.send(self.view(room, conn.seat, conn))
                 return
             if table.status in ACTIVE:
                 self.refuse(conn, "no_rematch", "the match goes on: a rematch comes after it", id)

@@ -62,6 +62,10 @@ class Conn:
         self.ws = ws
         self.client = client
         self.seat: int | None = None
+        self.account: int | None = None
+        """The account the reader is signed in as (its seat is bound to it at ``hello``)."""
+        self.blocked: frozenset[int] = frozenset()
+        """The accounts that account blocks: their chat is not sent to this reader."""
         self.hello = False
         self.bucket = Bucket(settings.rate, settings.burst)
         self.chat_bucket = Bucket(settings.chat_rate, settings.chat_burst)
@@ -149,6 +153,9 @@ class Room:
     clock_at: tuple[int, int, int] | None = None
     """The position (hand, move, seat) the clock runs for."""
     clock_started: float = 0.0
+    accounts: dict[int, int] = field(default_factory=dict)
+    """The account of the person at each seat, as they last said ``hello`` signed in (whose
+    chat lines a reader who blocks them is not sent)."""
     client: str | None = None
     """The address that made the table (for the limit on tables of computers only)."""
     unsettled: asyncio.Task[None] | None = None

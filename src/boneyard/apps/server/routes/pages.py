@@ -1,4 +1,4 @@
-"""The pages: the lobby, a table, the replay viewer (their files are in ``static/``)."""
+"""The pages: the lobby, a table, the replay viewer, an account (their files: ``static/``)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,10 @@ def page_routes() -> APIRouter:
     @routes.get("/t/{table_id}")
     async def table_page(table_id: str) -> FileResponse:
         return page("table.html")
+
+    @routes.get("/account")
+    async def account_page() -> FileResponse:
+        return page("account.html")
 
     @routes.get("/replay")
     async def replay_page() -> FileResponse:

@@ -9,7 +9,8 @@ import contextlib
 from fastapi import APIRouter, WebSocket
 
 from ..hub import Client, Conn, Elsewhere, Hub, Room, Unavailable
-from ..relay import relay_websocket
+from ..relay import ACCOUNT_HEADER, relay_websocket
+from .accounts import signed_in
 from .callers import client_of, relay_to, relayed
 
 __all__ = ["play_routes"]
@@ -21,6 +22,7 @@ def play_routes(hub: Hub) -> APIRouter:
     @routes.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
+        account = await _account_of(hub, ws)
         client = hub.client(client_of(hub, ws))
         found: Room | Unavailable | None = None
         if client.connections < hub.settings.connections:
@@ -29,14 +31,32 @@ def play_routes(hub: Hub) -> APIRouter:
             except Unavailable as e:
                 found = e
             except Elsewhere as e:
-                await _relay(hub, ws, client, e.address, table_id)
+                await _relay(hub, ws, client, e.address, table_id, account)
                 return
-        await _serve(hub, ws, client, found)
+        await _serve(hub, ws, client, found, account)
 
     return routes
 
 
-async def _relay(hub: Hub, ws: WebSocket, client: Client, address: str, table_id: str) -> None:
+async def _account_of(hub: Hub, ws: WebSocket) -> int | None:
+    """The account a reader is signed in as: by its session cookie, on a websocket opened by the
+    server's own pages (its ``Origin``), or as the relaying process of the store says."""
+    if relayed(hub, ws):
+        given = ws.headers.get(ACCOUNT_HEADER, "")
+        return int(given) if given.isdigit() else None
+    scheme = "https" if ws.url.scheme == "wss" else "http"
+    if ws.headers.get("origin") != f"{scheme}://{ws.url.netloc}":
+        return None
+    try:
+        account = await signed_in(hub, ws)
+    except Exception:  # the store cannot say: the reader plays as a guest
+        return None
+    return None if account is None else account.id
+
+
+async def _relay(
+    hub: Hub, ws: WebSocket, client: Client, address: str, table_id: str, account: int | None
+) -> None:
     """Carry the reader to the process at ``address``, which plays its table."""
     if relayed(hub, ws):  # never relayed twice: the leases are changing hands
         await ws.close(1013, "the table is changing hands: try again")
@@ -44,16 +64,25 @@ async def _relay(hub: Hub, ws: WebSocket, client: Client, address: str, table_id
     client.connections += 1
     try:
         url = "ws" + address.removeprefix("http") + f"/ws/{table_id}"
-        await relay_websocket(ws, url, relay_to(hub, ws))
+        headers = relay_to(hub, ws)
+        if account is not None:
+            headers[ACCOUNT_HEADER] = str(account)
+        await relay_websocket(ws, url, headers)
     finally:
         client.connections -= 1
 
 
-async def _serve(hub: Hub, ws: WebSocket, client: Client, found: Room | Unavailable | None) -> None:
+async def _serve(
+    hub: Hub, ws: WebSocket, client: Client, found: Room | Unavailable | None, account: int | None
+) -> None:
     """Read the reader's messages until it goes (or is refused too often), its answers sent
     by its connection's own task."""
     settings = hub.settings
     conn = Conn(ws, settings, client)
+    conn.account = account
+    if account is not None:
+        with contextlib.suppress(Exception):  # the store cannot say: nobody is blocked
+            conn.blocked = frozenset(await asyncio.to_thread(hub.store.blocked_by, account))
     pump = asyncio.ensure_future(conn.pump())
     client.connections += 1
     room = None

@@ -47,9 +47,11 @@ function clear(node) {
   return node;
 }
 
-/** GET or POST JSON; throws an Error with the server's sentence when the answer is not ok. */
+/** GET or POST JSON; throws an Error with the server's sentence when the answer is not ok. The
+ * request names the page's origin (the server takes a signed-in person's requests only from its
+ * own pages, and under the pages' no-referrer policy a browser would say "null"). */
 async function api(path, options) {
-  const response = await fetch(path, options);
+  const response = await fetch(path, {referrerPolicy: "same-origin", ...options});
   let body = null;
   try {
     body = await response.json();
@@ -72,6 +74,27 @@ function postJSON(path, data) {
     headers: {"Content-Type": "application/json"},
     body: JSON.stringify(data),
   });
+}
+
+/** Who is signed in, shown in the header's #who: the account's name and a log-out button, or a
+ * link to log in (a guest plays all the same). After a log-out, ``changed`` is called (by default
+ * the header is shown again). */
+async function showWho(changed) {
+  const who = document.getElementById("who");
+  if (!who) return;
+  const response = await fetch("/api/me", {referrerPolicy: "same-origin"});
+  clear(who);
+  if (!response.ok) {
+    append(who, [el("a", {href: "/account", id: "login-link"}, "Log in or sign up")]);
+    return;
+  }
+  const me = await response.json();
+  const out = el("button", {type: "button", id: "logout"}, "Log out");
+  out.addEventListener("click", async () => {
+    await postJSON("/api/account/logout", {});
+    (changed || showWho)();
+  });
+  append(who, ["Signed in as ", el("a", {href: "/account", id: "me"}, me.name), " ", out]);
 }
 
 // ------------------------------------------------------------------------- tiles

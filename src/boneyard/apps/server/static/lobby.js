@@ -208,6 +208,7 @@ async function start() {
   document.getElementById("rules").addEventListener("change", fillRuleSet);
   document.getElementById("players").addEventListener("change", fillSeats);
   document.getElementById("create").addEventListener("submit", create);
+  showWho();
   refresh();
   setInterval(refresh, 5000);
 }

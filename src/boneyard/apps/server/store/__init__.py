@@ -21,11 +21,13 @@ the one process that holds its lease (the ``leases`` table, :meth:`Store.claim`)
 refuses a write of a table whose lease this process no longer holds (:class:`LeaseLost`). A SQLite
 store takes one server process (:meth:`Store.lock_single_process`).
 
-Seat tokens are never stored: only their SHA-256 (:func:`token_hash`).
+Seat tokens and session tokens are never stored: only their SHA-256 (:func:`token_hash`);
+passwords only as their Argon2id hash (:mod:`.accounts`).
 """
 
 from __future__ import annotations
 
+from .accounts import Account, Accounts
 from .faults import (
     Episode,
     LeaseLost,
@@ -57,6 +59,7 @@ from .writes import Writes
 
 __all__ = [
     "ACTIVE",
+    "Account",
     "Episode",
     "LeaseLost",
     "Op",
@@ -80,6 +83,7 @@ __all__ = [
 ]
 
 
-class Store(Leases, Writes, Reads, Operating):
+class Store(Leases, Writes, Reads, Operating, Accounts):
     """The database of one server (:class:`~.base.StoreBase`): the processes sharing it and their
-    leases, the writes of a table as ops, the reads of a server, and what an operator does."""
+    leases, the writes of a table as ops, the reads of a server, what an operator does, and
+    people's accounts."""

@@ -1,5 +1,6 @@
 """The store's schema, as SQLAlchemy tables (the Alembic migrations in ``migrations/`` make and
-upgrade it in a database): tables, seats, deals, moves and chat; the writer's marks; the processes
+upgrade it in a database): tables, seats, deals, moves and chat; the writer's marks;
+people's accounts and their sessions; the processes
 that share a PostgreSQL store, their tables' leases and the secret they share."""
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from sqlalchemy import (
 )
 
 __all__ = [
+    "accounts",
     "actions",
+    "blocks",
     "chat",
     "cluster",
     "commits",
@@ -30,6 +33,7 @@ __all__ = [
     "metadata",
     "seats",
     "servers",
+    "sessions",
     "tables",
 ]
 
@@ -69,6 +73,9 @@ seats = Table(
     Column("level", String(300), nullable=True),  # revision 0004: a plug-in's name
     Column("token_hash", String(64), nullable=True),
     Column("joined", Boolean, nullable=False),
+    # Revision 0005: the account of the person who took the seat signed in (``accounts.id``).
+    Column("account_id", Integer, nullable=True),
+    Index("ix_seats_account", "account_id"),
 )
 
 hands = Table(
@@ -134,4 +141,36 @@ cluster = Table(
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=False),
     Column("secret", String(64), nullable=False),
+)
+
+
+# Revision 0005: people's accounts and their sessions (docs/server.md, "Accounts").
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(40), nullable=False),
+    Column("name_key", String(160), nullable=False, unique=True),
+    Column("password", String(200), nullable=False),  # Argon2id's encoded hash
+    Column("disabled", Boolean, nullable=False, server_default=false()),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id", String(64), primary_key=True),  # the SHA-256 of the cookie's token
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("expires", DateTime(timezone=True), nullable=False),
+    Index("ix_sessions_account", "account_id"),
+)
+
+blocks = Table(
+    "blocks",
+    metadata,
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),  # who blocks
+    Column("blocked_id", Integer, ForeignKey("accounts.id"), primary_key=True),  # whom
+    Column("created", DateTime(timezone=True), nullable=False),
+    Index("ix_blocks_blocked", "blocked_id"),
 )

@@ -124,7 +124,28 @@ class Writes(StoreBase):
             conn.execute(
                 update(seats)
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(kind=kind, level=level, token_hash=token_hash, joined=False)
+                .values(
+                    kind=kind, level=level, token_hash=token_hash, joined=False, account_id=None
+                )
+            )
+
+        return op
+
+    @staticmethod
+    def op_bound(table_id: str, seat: int, token_hash: str, account_id: int) -> Op:
+        """A signed-in person took the seat (by its token's hash): the seat is their account's,
+        unless it is already someone's or has been given to another holder meanwhile."""
+
+        def op(conn: Connection) -> None:
+            conn.execute(
+                update(seats)
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.seat == seat,
+                    seats.c.token_hash == token_hash,
+                    seats.c.account_id.is_(None),
+                )
+                .values(account_id=account_id)
             )
 
         return op
