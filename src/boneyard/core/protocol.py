@@ -604,8 +604,8 @@ class GameRules(abc.ABC):
         return tables
 
     def phase_actions(self) -> tuple[Action, ...]:
-        """Every action of a bidding or declaration phase these rules can offer (Texas 42's
-        bids and trumps: :class:`~boneyard.core.actions.Bid`, ``Declare``), in a fixed order: a
+        """Every action of a bidding or declaration phase these rules can offer (the bids
+        and trumps of a game that lists them, an enumerated kind of action), in a fixed order: a
         research action space gives each an id. None in most games."""
         return ()
 

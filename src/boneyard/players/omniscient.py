@@ -1,7 +1,7 @@
 """The ``omniscient`` reference bot. IT CHEATS: it reads the true state, every hidden tile.
 
 It plays the exact perfect-information solver (:mod:`boneyard.players.search.solver`) on the whole
-:class:`~boneyard.games.line.state.LineState`: every hand and the stock in draw order. It exists for
+:class:`~boneyard.core.protocol.GameState`: every hand and the stock in draw order. It exists for
 analysis and as the upper bound in benchmarks ("how far is a fair agent from one that sees
 everything"), and is never offered as an opponent for people.
 

@@ -1,6 +1,6 @@
 """An exact perfect-information solver: alpha-beta on points with a transposition table.
 
-The solver sees a :class:`~boneyard.games.line.state.LineState` whole (every hand and the stock in
+The solver sees a :class:`~boneyard.core.protocol.GameState` whole (every hand and the stock in
 draw order), so a draw is just another deterministic move. It is the engine of the ``omniscient``
 reference bot (:mod:`boneyard.players.omniscient`) and of determinization, where it solves sampled
 worlds.

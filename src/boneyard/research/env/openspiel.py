@@ -278,7 +278,7 @@ class BoneyardState(pyspiel.State):  # type: ignore[misc]
     # ------------------------------------------------------------------ the engine's state
     @property
     def hand(self) -> GameState | None:
-        """The engine's :class:`~boneyard.games.line.state.LineState` (``None`` while dealing)."""
+        """The state of the hand in play (``None`` while dealing)."""
         return self._core.hand
 
     def _phase(self) -> int:
