@@ -236,10 +236,6 @@ class LooRules(TrickRules[LooTable], TrickReading):
         """The first dealer by lot: the seat on his left decides and leads first."""
         return rng.randrange(self.players), []
 
-    def next_leader(self, previous_leader: int, previous: HandResult | None) -> int | None:
-        """The deal and the first decision pass to the left."""
-        return (previous_leader + 1) % self.players
-
     def hand_context(self, index: int, previous: GameState | None) -> Any:
         """``(trick value, whether the dealer stakes)``: in a pool, each looed player of the last
         hand paid 5 into this one (the dealer stakes 5 when nobody did)."""

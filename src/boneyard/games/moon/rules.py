@@ -350,13 +350,6 @@ class MoonRules(TrickRules[MoonTable], OwnPlayers, TrickReading):
 
         return MoonState.from_position(self, position)
 
-    def next_leader(self, previous_leader: int, previous: HandResult | None) -> int | None:
-        """The deal (and the first bid) passes to the left, after a redeal too."""
-        return (previous_leader + 1) % PLAYERS
-
-    def hand_context(self, index: int, previous: GameState | None) -> Any:
-        return None
-
     # ----------------------------------------------------------------- what others know
     def past_for(
         self,

@@ -500,13 +500,6 @@ class FortyTwoRules(TrickRules[FortyTwoTable], OwnPlayers):
 
         return FortyTwoState.from_position(self, position)
 
-    def next_leader(self, previous_leader: int, previous: HandResult | None) -> int | None:
-        """The shake passes to the left, after a reshake too."""
-        return (previous_leader + 1) % PLAYERS
-
-    def hand_context(self, index: int, previous: GameState | None) -> Any:
-        return None
-
     # ----------------------------------------------------------------- what players need
     def level_player(self, level: str, budget: float | None) -> GamePlayer | None:
         """The line search does not play tricks: each level (and the hints and reviews,

@@ -33,7 +33,15 @@ from typing import ClassVar, Generic, TypeVar, cast
 from ...core.actions import Action, Move, Play
 from ...core.game import Game
 from ...core.history import public_steps
-from ...core.protocol import ACQUIRED, LACKS, PLAYED, GameRules, HiddenFacts, Observation
+from ...core.protocol import (
+    ACQUIRED,
+    LACKS,
+    PLAYED,
+    GameRules,
+    HandResult,
+    HiddenFacts,
+    Observation,
+)
 from .table import TrickPlay
 
 __all__ = ["TrickGame", "TrickRules"]
@@ -63,6 +71,10 @@ class TrickRules(GameRules, Generic[T]):
         return hands, tiles[h * self.players :]
 
     # ----------------------------------------------------------------- the play
+    def next_leader(self, previous_leader: int, previous: HandResult | None) -> int | None:
+        """The deal (and the first bid or decision) passes to the left, after a redeal too."""
+        return (previous_leader + 1) % self.players
+
     @abc.abstractmethod
     def seats_in(self, table: T) -> Sequence[int]:
         """The seats that play to each trick, in turn order."""
