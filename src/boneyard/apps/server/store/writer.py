@@ -251,12 +251,13 @@ class Writer:
                 except Exception:
                     stored = None
                 if stored is not None:
+                    # Said before the callers hear it, so the log never lags an answer.
+                    outcome = "stored" if stored else "not stored"
+                    log.warning("the commit whose answer was lost was %s", outcome)
                     for item in batch:
                         _resolve(item, None if stored else StorageError(cause(error)))
                         if item.outcome is not None:
                             _settle(item.loop, item.outcome, stored)
-                    outcome = "stored" if stored else "not stored"
-                    log.warning("the commit whose answer was lost was %s", outcome)
                     return
                 if not told:
                     told = True
