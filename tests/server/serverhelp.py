@@ -26,6 +26,10 @@ from boneyard.apps.server.app import Hub, Settings
 from boneyard.apps.server.table import Table
 from boneyard.core.tiles import HIGH, LOW, parse_tile
 
+MIGRATIONS = Path(__file__).parents[2] / "src/boneyard/apps/server/store/migrations/versions"
+HEAD_REVISION = max(p.name.split("_")[0] for p in MIGRATIONS.glob("[0-9]*_*.py"))
+"""The newest revision of the store's schema (the file names' numbers): what an upgrade reaches."""
+
 Message = dict[str, Any]
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverhelp import Player, create, hub, settings, table_of
+from serverhelp import HEAD_REVISION, Player, create, hub, settings, table_of
 from typer.testing import CliRunner, Result
 
 from boneyard.apps.cli import build_app
@@ -181,13 +181,13 @@ def test_db_upgrade_makes_and_upgrades_a_store(tmp_path: Path) -> None:
 
     upgraded = CliRunner().invoke(APP, ["db", "upgrade", "--db", str(path)])
     assert upgraded.exit_code == 0, upgraded.output
-    assert upgraded.stdout.strip().endswith("upgraded from revision 0002 to 0005")
+    assert upgraded.stdout.strip().endswith(f"upgraded from revision 0002 to {HEAD_REVISION}")
     again = CliRunner().invoke(APP, ["db", "upgrade", "--db", str(path)])
     assert again.exit_code == 0, again.output
-    assert again.stdout.strip().endswith("at revision 0005 already")
+    assert again.stdout.strip().endswith(f"at revision {HEAD_REVISION} already")
     store = Store(url)
     try:
-        assert store.revision() == "0005"
+        assert store.revision() == HEAD_REVISION
         assert {"leases", "servers", "cluster", "commits"} <= set(
             inspect(store.engine).get_table_names()
         )
@@ -196,7 +196,7 @@ def test_db_upgrade_makes_and_upgrades_a_store(tmp_path: Path) -> None:
 
     fresh = CliRunner().invoke(APP, ["db", "upgrade", "--db", str(tmp_path / "new.db")])
     assert fresh.exit_code == 0, fresh.output
-    assert fresh.stdout.strip().endswith("upgraded from revision none to 0005")
+    assert fresh.stdout.strip().endswith(f"upgraded from revision none to {HEAD_REVISION}")
 
 
 def test_alembic_run_by_hand_names_the_command_to_use() -> None:

@@ -645,10 +645,10 @@ class Ack(BaseModel):
 class ErrorMessage(BaseModel):
     """A message refused: the table is unchanged. ``code`` is one of ``too_large``,
     ``bad_json``, ``bad_version``, ``unknown_type``, ``bad_message``, ``rate_limited``,
-    ``hello_first``, ``bad_token``, ``spectator``, ``not_your_turn``, ``illegal``, ``stale``,
-    ``hand_over``, ``match_over``, ``no_next_hand``, ``no_hints``, ``busy``, ``storage``,
-    ``name_taken``, ``not_away``, ``no_rematch``, ``no_resign``, ``closed``; or, closing the
-    connection, ``replaced``, ``revoked``, ``freed``, ``no_table``, ``too_many``."""
+    ``hello_first``, ``bad_token``, ``sign_in``, ``not_yours``, ``spectator``, ``not_your_turn``,
+    ``illegal``, ``stale``, ``hand_over``, ``match_over``, ``no_next_hand``, ``no_hints``, ``busy``,
+    ``storage``, ``name_taken``, ``not_away``, ``no_rematch``, ``no_resign``, ``closed``; or,
+    closing the connection, ``replaced``, ``revoked``, ``freed``, ``no_table``, ``too_many``."""
 
     v: Literal[1] = 1
     type: Literal["error"] = "error"
@@ -763,6 +763,9 @@ class CreateTable(Body):
     """Seconds a person has for each turn before a computer plays for him until he is back;
     0 for no clock; ``None`` for the server's default (a clock where several people play)."""
     seed: Annotated[int, Field(ge=0, le=2**62)] | None = None
+    rated: bool = False
+    """A rated match: every seat a person's, each taken by a signed-in person (a guest is
+    refused), no seed and no practice; its end moves the ratings (docs/server.md, "Ratings")."""
 
     @field_validator("options")
     @classmethod
@@ -801,6 +804,7 @@ class TableSummary(BaseModel):
     rules: str
     practice: bool
     private: bool
+    rated: bool
     clock: int | None
     status: str
     hand: int

@@ -101,6 +101,12 @@ class HubReaders(HubHelp):
             conn.strikes += 1
             self.refuse(conn, "bad_token", "no seat of this table has that token")
             return
+        if table.rated and conn.account is None:
+            self.refuse(conn, "sign_in", "this table is rated: sign in to take your seat")
+            return
+        if table.rated and seat.account not in (None, conn.account):
+            self.refuse(conn, "not_yours", "this seat of a rated table is another account's")
+            return
         old = room.seats.get(seat.seat)
         if old is not None and old is not conn:
             old.error("replaced", "this seat was opened elsewhere")
@@ -112,6 +118,8 @@ class HubReaders(HubHelp):
             room.accounts.pop(seat.seat, None)
         else:
             room.accounts[seat.seat] = conn.account
+            if seat.account is None and table.status in ACTIVE:
+                seat.account = conn.account  # the store keeps the first account too
         conn.send(Welcome(table=table.id, seat=seat.seat, role="player", server=__version__))
         if table.status in ACTIVE:
             if conn.account is not None and seat.token_hash is not None:
@@ -304,7 +312,10 @@ class HubReaders(HubHelp):
             if not conn.client.creates.take():
                 self.refuse(conn, "rate_limited", "too many new tables: wait a little", id)
                 return
-            seats = [Seat(s.seat, s.kind, s.name, s.level, s.token_hash) for s in table.seats]
+            seats = [
+                Seat(s.seat, s.kind, s.name, s.level, s.token_hash, account=s.account)
+                for s in table.seats
+            ]
             # A seed goes on only where one person plays (a table of several people dealt from
             # one was made before they were refused): its deals are known to whoever chose it.
             seeded = table.seed is not None and len(table.people) <= 1
@@ -319,6 +330,7 @@ class HubReaders(HubHelp):
                 clock=table.clock,
                 creator_hash=table.creator_hash,
                 levels=self.levels,
+                rated=table.rated and all(s.kind == "person" for s in seats),
             )
             try:
                 await self._open(new, {}, None, conn.client.address)

@@ -8,6 +8,7 @@ import contextlib
 import logging
 import secrets
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import HTTPException
@@ -85,9 +86,16 @@ class HubTables(HubAutomatic):
                 self.schedule(room)
         return room
 
-    async def create(self, spec: CreateTable, address: str) -> TableCreated:
+    async def create(
+        self,
+        spec: CreateTable,
+        address: str,
+        bound: Mapping[int, tuple[int, str]] | None = None,
+    ) -> TableCreated:
         """A new table as ``spec`` asks, made by the client at ``address`` (``HTTPException`` if
-        it may not, or ``spec`` does not make a table): its seats' links and its creator's key."""
+        it may not, or ``spec`` does not make a table): its seats' links and its creator's key.
+        ``bound``: person seats made for signed-in people (quick pairing, a tournament), each
+        bound to an account (``seat: (account id, account name)``) and named after it."""
         self._check_room_for(spec, address)
         options: dict[str, Any] = dict(spec.options)
         if spec.target is not None:
@@ -96,7 +104,7 @@ class HubTables(HubAutomatic):
             rules = get_game(spec.game).configure(spec.rules, options, len(spec.seats))
         except OptionError as e:
             raise HTTPException(400, str(e)) from None
-        seats, tokens = self._seats_asked(spec)
+        seats, tokens = self._seats_asked(spec, bound or {})
         creator = secrets.token_urlsafe(24)
         table_id = self._new_id(spec.private)
         try:
@@ -110,6 +118,7 @@ class HubTables(HubAutomatic):
                 clock=spec.clock,
                 creator_hash=token_hash(creator),
                 levels=self.levels,
+                rated=spec.rated,
             )
         except (OptionError, ValueError) as e:
             raise HTTPException(400, str(e)) from None
@@ -125,6 +134,12 @@ class HubTables(HubAutomatic):
         if active >= self.settings.max_tables:
             raise HTTPException(503, "the server holds as many tables as it may: try later")
         people = [s for s in spec.seats if s.kind == "person"]
+        if spec.rated and (len(people) < len(spec.seats) or spec.seed is not None or spec.practice):
+            raise HTTPException(
+                400,
+                "a rated table is for people only, every seat a signed-in person's, with no seed "
+                "and no practice (hints): computers are not rated",
+            )
         if spec.seed is not None and len(people) > 1:
             raise HTTPException(
                 400,
@@ -144,16 +159,19 @@ class HubTables(HubAutomatic):
                     "close one or wait for it to end",
                 )
 
-    def _seats_asked(self, spec: CreateTable) -> tuple[list[Seat], dict[int, str]]:
-        """The seats ``spec`` asks for, each with a name of its own, and the token of each
-        person's seat (only its hash is kept)."""
+    def _seats_asked(
+        self, spec: CreateTable, bound: Mapping[int, tuple[int, str]]
+    ) -> tuple[list[Seat], dict[int, str]]:
+        """The seats ``spec`` asks for, each with a name of its own (a bound seat its account's),
+        and the token of each person's seat (only its hash is kept)."""
         tokens: dict[int, str] = {}
         seats = []
         for i, s in enumerate(spec.seats):
             if s.kind == "person":
                 token = secrets.token_urlsafe(24)
                 tokens[i] = token
-                seats.append(Seat(i, "person", s.name or f"Seat {i}", None, token_hash(token)))
+                account, name = bound.get(i, (None, s.name or f"Seat {i}"))
+                seats.append(Seat(i, "person", name, None, token_hash(token), account=account))
             else:
                 level = s.level or "casual"
                 self._check_level(level)
@@ -229,6 +247,7 @@ class HubTables(HubAutomatic):
             rules=table.rules.rule_set,
             practice=table.practice,
             private=table.private,
+            rated=table.rated,
             clock=self.clock_of(table),
             status=table.status,
             hand=table.number,

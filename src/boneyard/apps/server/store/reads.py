@@ -79,6 +79,7 @@ def _stored_table(r: Row[Any]) -> StoredTable:
         creator_hash=r.creator_hash,
         rematch=r.rematch,
         resigned=r.resigned,
+        rated=bool(r.rated),
     )
 
 
@@ -86,7 +87,7 @@ def _fill(conn: Connection, ids: list[str], out: dict[str, StoredTable]) -> None
     """Give the tables of these ``ids`` their seats, deals, moves and chat."""
     for s in conn.execute(select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)):
         out[s.table_id].seats.append(
-            StoredSeat(s.seat, s.kind, s.name, s.level, s.token_hash, bool(s.joined))
+            StoredSeat(s.seat, s.kind, s.name, s.level, s.token_hash, bool(s.joined), s.account_id)
         )
     by_hand: dict[tuple[str, int], StoredHand] = {}
     for h in conn.execute(select(hands).where(hands.c.table_id.in_(ids)).order_by(hands.c.number)):

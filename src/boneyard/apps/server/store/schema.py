@@ -60,6 +60,8 @@ tables = Table(
     Column("creator_hash", String(64), nullable=True),
     Column("rematch", String(32), nullable=True),
     Column("resigned", Integer, nullable=True),
+    # Revision 0006: a rated table (every seat a signed-in person's).
+    Column("rated", Boolean, nullable=False, server_default=false()),
     Index("ix_tables_status_updated", "status", "updated"),
 )
 

@@ -61,6 +61,7 @@ class StoredSeat:
     level: str | None
     token_hash: str | None
     joined: bool
+    account_id: int | None = None
 
 
 @dataclass
@@ -98,6 +99,8 @@ class StoredTable:
     creator_hash: str | None = None
     rematch: str | None = None
     resigned: int | None = None
+    rated: bool = False
+    """A rated table: its seats are all signed-in people's, and its end moves their ratings."""
     seats: list[StoredSeat] = field(default_factory=list)
     hands: list[StoredHand] = field(default_factory=list)
     chat: list[StoredChat] = field(default_factory=list)

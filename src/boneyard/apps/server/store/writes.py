@@ -41,6 +41,7 @@ class Writes(StoreBase):
                     clock=table.clock,
                     acted=table.acted or table.created,
                     creator_hash=table.creator_hash,
+                    rated=table.rated,
                 )
             )
             conn.execute(
@@ -54,6 +55,7 @@ class Writes(StoreBase):
                         "level": s.level,
                         "token_hash": s.token_hash,
                         "joined": s.joined,
+                        "account_id": s.account_id,
                     }
                     for s in table.seats
                 ],

@@ -79,6 +79,7 @@ class Table(TableRecords):
         clock: int | None = None,
         creator_hash: str | None = None,
         levels: Sequence[str] | None = None,
+        rated: bool = False,
     ) -> None:
         """A table of ``rules`` with these ``seats``, no hand dealt yet (:meth:`new` deals the
         first); ``levels``: the computer levels the server offers (default: the built-in ones).
@@ -97,6 +98,7 @@ class Table(TableRecords):
         self.private = private
         self.clock = clock
         self.creator_hash = creator_hash
+        self.rated = rated
         self.created = created or now()
         self.updated = self.created
         self.acted = self.created
@@ -128,6 +130,7 @@ class Table(TableRecords):
         clock: int | None = None,
         creator_hash: str | None = None,
         levels: Sequence[str] | None = None,
+        rated: bool = False,
     ) -> Table:
         """A new table with its first hand dealt (``levels``: see :meth:`__init__`)."""
         table = cls(
@@ -140,6 +143,7 @@ class Table(TableRecords):
             clock=clock,
             creator_hash=creator_hash,
             levels=levels,
+            rated=rated,
         )
         table.deal_next()
         return table
@@ -159,6 +163,7 @@ class Table(TableRecords):
                 s.level,
                 s.token_hash,
                 s.joined,
+                account=s.account_id,
             )
             for s in stored.seats
         ]
@@ -173,6 +178,7 @@ class Table(TableRecords):
             clock=stored.clock,
             creator_hash=stored.creator_hash,
             levels=levels,
+            rated=stored.rated,
         )
         table.updated = stored.updated
         table.acted = stored.acted or stored.updated

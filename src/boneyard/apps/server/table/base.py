@@ -37,6 +37,9 @@ class TableBase:
     """The turn clock the table was made with (seconds; 0: none; ``None``: the server's
     default)."""
     creator_hash: str | None
+    rated: bool
+    """Whether the match is rated: its seats are all signed-in people's (each bound to its
+    account), and its end moves their ratings."""
     created: datetime
     updated: datetime
     acted: datetime

@@ -38,8 +38,9 @@ class TableRecords(TableViews):
             creator_hash=self.creator_hash,
             rematch=self.rematch,
             resigned=self.resigned,
+            rated=self.rated,
             seats=[
-                StoredSeat(s.seat, s.kind, s.name, s.level, s.token_hash, s.joined)
+                StoredSeat(s.seat, s.kind, s.name, s.level, s.token_hash, s.joined, s.account)
                 for s in self.seats
             ],
         )

@@ -32,6 +32,10 @@ class Seat:
     token_hash: str | None
     joined: bool = False
     away: bool = False
+    account: int | None = None
+    """The account the seat is bound to (``accounts.id``): given when the table is made for
+    signed-in people (quick pairing, a tournament), or the first signed-in person to take it. A
+    bound seat of a rated table is only its account's."""
 
 
 SEEDED = (
