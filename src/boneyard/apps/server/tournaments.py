@@ -15,14 +15,17 @@ odd number of units one sits out, a *bye*.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 __all__ = [
     "FORMATS",
     "Game",
+    "Plan",
     "Standing",
+    "checked_plan",
     "duplicate_scores",
     "round_robin",
     "rounds_of",
@@ -260,3 +263,74 @@ def standings(names: Sequence[str], games: Sequence[Game]) -> list[Standing]:
         rank = ranked[-1].rank if same else place + 1
         ranked.append(Standing(u, names[u], rank, played[u], mp[u], buchholz[u], score[u], h2h[u]))
     return ranked
+
+
+# ----------------------------------------------------------------- a tournament asked for
+MAX_BOARDS = 20
+MAX_ROUNDS = 30
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A tournament as asked, checked: the rules' canonical names and the player count."""
+
+    name: str
+    game: str
+    rule_set: str
+    options: dict[str, Any]
+    players: int
+    format: str
+    rounds: int
+    boards: int
+    duplicate: bool
+    rated: bool
+
+
+def checked_plan(
+    name: str,
+    game: str,
+    rule_set: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    players: int | None = None,
+    format: str = "swiss",
+    rounds: int = 3,
+    boards: int = 2,
+    duplicate: bool = True,
+    rated: bool = False,
+) -> Plan:
+    """A tournament asked for, checked (``ValueError`` saying what is wrong): a name, a game of
+    two sides (two players, or two partnerships of two), a format, the rounds of a Swiss
+    tournament (a round robin's follow from its entrants), the boards (hands) of each round."""
+    from ...core.options import OptionError
+    from ...games import get_game
+
+    shown = " ".join(name.split())
+    if not 1 <= len(shown) <= 80 or not shown.isprintable():
+        raise ValueError("a tournament's name is 1 to 80 printable characters")
+    if format not in FORMATS:
+        raise ValueError(f"unknown format {format!r}: choose from {', '.join(FORMATS)}")
+    if not 1 <= boards <= MAX_BOARDS:
+        raise ValueError(f"a round plays 1 to {MAX_BOARDS} boards")
+    if format == "swiss" and not 1 <= rounds <= MAX_ROUNDS:
+        raise ValueError(f"a Swiss tournament plays 1 to {MAX_ROUNDS} rounds")
+    try:
+        rules = get_game(game).configure(rule_set, dict(options or {}), players)
+    except OptionError as e:
+        raise ValueError(str(e)) from None
+    sizes = {len(side) for side in rules.sides}
+    if len(rules.sides) != 2 or not sizes <= {1, 2} or len(sizes) != 1:
+        raise ValueError(
+            "a club tournament is for games of two sides: two players, or two partnerships of two"
+        )
+    return Plan(
+        name=shown,
+        game=rules.game.id,
+        rule_set=rules.rule_set,
+        options=rules.options.to_json(),
+        players=rules.players,
+        format=format,
+        rounds=rounds if format == "swiss" else 0,
+        boards=boards,
+        duplicate=duplicate,
+        rated=rated,
+    )

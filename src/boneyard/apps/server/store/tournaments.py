@@ -215,10 +215,12 @@ class Tournaments(StoreBase):
         number: int,
         tables: Sequence[tuple[list[int], int | None]],
         units: dict[int, int] | None = None,
+        rounds: int | None = None,
     ) -> bool:
         """Round ``number`` planned (each table's sides and deals' seed; a bye: one unit) and the
         tournament playing it, if it is still as ``t`` was read (status and round): whether this
-        call planned it. ``units``: each entrant's unit (by position), given at the start."""
+        call planned it. ``units``: each entrant's unit (by position), given at the start, with the
+        number of ``rounds`` (a round robin's follows from its units)."""
         with self.writing() as conn:
             changed = conn.execute(
                 update(tournaments)
@@ -227,7 +229,12 @@ class Tournaments(StoreBase):
                     tournaments.c.status == t.status,
                     tournaments.c.round == t.round,
                 )
-                .values(status="playing", round=number, updated=now())
+                .values(
+                    status="playing",
+                    round=number,
+                    updated=now(),
+                    **({} if rounds is None else {"rounds": rounds}),
+                )
             )
             if not changed.rowcount:
                 return False
