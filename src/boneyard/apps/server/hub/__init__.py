@@ -29,12 +29,12 @@ from typing import Any
 
 from ..store import ACTIVE
 from .rooms import Client, Conn, Elsewhere, PendingMove, Room, Unavailable
-from .tournaments import HubTournaments
+from .tournaments import HubTournamentSeats
 
 __all__ = ["Client", "Conn", "Elsewhere", "Hub", "PendingMove", "Room", "Unavailable"]
 
 
-class Hub(HubTournaments):
+class Hub(HubTournamentSeats):
     """Every table of the server, loaded from the store at start."""
 
     def metrics(self) -> dict[str, Any]:

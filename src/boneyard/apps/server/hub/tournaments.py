@@ -22,8 +22,9 @@ from typing import Any
 from fastapi import HTTPException
 
 from ....games import get_game
-from ..messages import CreateTable, SeatSpec
-from ..store import ACTIVE, RoundTable, StoredTournament
+from ..messages import CreateTable, SeatLink, SeatSpec
+from ..store import ACTIVE, RoundTable, StorageError, StoredTournament, token_hash
+from ..store.tournaments import op_seat_token
 from ..tournaments import (
     Game,
     duplicate_scores,
@@ -356,3 +357,27 @@ def start_problem(t: StoredTournament) -> str | None:
             f"{'partnerships' if size == 2 else 'entrants'} (each meets another each round)"
         )
     return None
+
+
+class HubTournamentSeats(HubTournaments):
+    """An entrant's seat at its table of the round in play."""
+
+    async def seat_link(self, room: Room, account: int) -> SeatLink:
+        """A new link to the seat bound to ``account`` at this table (the old one stops working;
+        whoever holds the seat by it keeps it until the new one is opened): ``409`` if the table
+        is over, ``403`` if no seat of it is the account's."""
+        table = room.table
+        async with room.lock:
+            if table.status not in ACTIVE:
+                raise HTTPException(409, "your table of this round is over")
+            seat = next((s for s in table.seats if s.account == account), None)
+            if seat is None or seat.kind != "person":
+                raise HTTPException(403, "no seat of this table is yours")
+            token = secrets.token_urlsafe(24)
+            hashed = token_hash(token)
+            try:
+                await self.write(op_seat_token(table.id, seat.seat, hashed), table=table)
+            except StorageError:
+                raise HTTPException(503, "the store refused the change: try again") from None
+            seat.token_hash = hashed
+            return self._link(table, seat.seat, token)

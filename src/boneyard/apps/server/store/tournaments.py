@@ -369,3 +369,18 @@ def forget_entrant(conn: Connection, account_id: int) -> None:
         .where(tournaments.c.creator_id == account_id)
         .values(creator_id=None, creator_name="Deleted player")
     )
+
+
+def op_seat_token(table_id: str, seat: int, token_hash: str) -> Any:
+    """A new token (its hash) for a seat bound to an account, the binding kept (a club
+    tournament's entrant asks for the link of its seat again)."""
+    from .schema import seats
+
+    def op(conn: Connection) -> None:
+        conn.execute(
+            update(seats)
+            .where(seats.c.table_id == table_id, seats.c.seat == seat)
+            .values(token_hash=token_hash)
+        )
+
+    return op
