@@ -14,7 +14,7 @@ import asyncio
 import logging
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -25,6 +25,7 @@ from ....games import get_game
 from ..messages import CreateTable, SeatLink, SeatSpec
 from ..store import ACTIVE, RoundTable, StorageError, StoredTournament, token_hash
 from ..store.tournaments import op_seat_token
+from ..table import Table
 from ..tournaments import (
     Game,
     duplicate_scores,
@@ -251,45 +252,56 @@ class HubTournaments(HubLife):
     async def results(self, t: StoredTournament) -> list[RoundResult]:
         """Every round of the tournament whose tables are all over, scored (:class:`NotYet` if a
         table cannot be read now)."""
-        rules = get_game(t.game).configure(t.rule_set, t.options, t.players)
-        lowest = rules.presenter.lowest_wins
-        done = []
-        for number in range(1, t.round + 1):
-            rows = [r for r in t.tables if r.round == number]
-            played = [r for r in rows if len(r.units) == 2]
-            boards = []
-            resigned: list[int | None] = []
-            for row in played:
-                points, gave_up, ended = await self._boards(row, t.boards)
-                if not ended:
-                    break
-                boards.append(points)
-                resigned.append(gave_up)
-            else:
-                done.append(_scored(number, rows, played, boards, resigned, t.duplicate, lowest))
-        return done
+        tables: dict[str, Table | None] = {}
+        for row in t.tables:
+            if row.table_id is None or row.round > t.round:
+                continue
+            try:
+                room = await self.room(row.table_id)
+            except (Elsewhere, Unavailable) as e:
+                raise NotYet(str(e)) from None
+            tables[row.table_id] = None if room is None else room.table
+        return score_rounds(t, tables)
 
-    async def _boards(
-        self, row: RoundTable, count: int
-    ) -> tuple[list[tuple[float, ...] | None], int | None, bool]:
-        """A table's points per board (``None``: not played), the side that resigned, and whether
-        the table is over (a table missing from the store is over, with no board played)."""
-        if row.table_id is None:
-            return [None] * count, None, False
-        try:
-            room = await self.room(row.table_id)
-        except (Elsewhere, Unavailable) as e:
-            raise NotYet(str(e)) from None
-        if room is None:
-            return [None] * count, None, True
-        table = room.table
-        points: list[tuple[float, ...] | None] = []
-        for i in range(count):
-            hand = table.match.hands[i] if i < len(table.match.hands) else None
-            result = hand.result if hand is not None and hand.over else None
-            points.append(None if result is None else tuple(result.points))
-        gave_up = None if table.resigned is None else table.rules.side_of[table.resigned]
-        return points, gave_up, table.status not in ACTIVE
+
+def score_rounds(t: StoredTournament, tables: Mapping[str, Table | None]) -> list[RoundResult]:
+    """Every round of ``t`` whose tables (``tables``: by id, ``None`` if gone from the store)
+    are all over, scored."""
+    rules = get_game(t.game).configure(t.rule_set, t.options, t.players)
+    lowest = rules.presenter.lowest_wins
+    done = []
+    for number in range(1, t.round + 1):
+        rows = [r for r in t.tables if r.round == number]
+        played = [r for r in rows if len(r.units) == 2]
+        boards = []
+        resigned: list[int | None] = []
+        for row in played:
+            if row.table_id is None:
+                break
+            points, gave_up, ended = _boards(tables.get(row.table_id), t.boards)
+            if not ended:
+                break
+            boards.append(points)
+            resigned.append(gave_up)
+        else:
+            done.append(_scored(number, rows, played, boards, resigned, t.duplicate, lowest))
+    return done
+
+
+def _boards(
+    table: Table | None, count: int
+) -> tuple[list[tuple[float, ...] | None], int | None, bool]:
+    """A table's points per board (``None``: not played), the side that resigned, and whether
+    the table is over (a table missing from the store is over, with no board played)."""
+    if table is None:
+        return [None] * count, None, True
+    points: list[tuple[float, ...] | None] = []
+    for i in range(count):
+        hand = table.match.hands[i] if i < len(table.match.hands) else None
+        result = hand.result if hand is not None and hand.over else None
+        points.append(None if result is None else tuple(result.points))
+    gave_up = None if table.resigned is None else table.rules.side_of[table.resigned]
+    return points, gave_up, table.status not in ACTIVE
 
 
 def _scored(
