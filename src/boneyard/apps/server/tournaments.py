@@ -326,7 +326,7 @@ def checked_plan(
         name=shown,
         game=rules.game.id,
         rule_set=rules.rule_set,
-        options=rules.options.to_json(),
+        options=dict(options or {}),
         players=rules.players,
         format=format,
         rounds=rounds if format == "swiss" else 0,

@@ -253,6 +253,11 @@ def _seat_route(routes: APIRouter, hub: Hub) -> None:
         mine = t.entrant_of(account)
         table_id = _row_of(t, mine) if mine is not None and t.status == "playing" else None
         if table_id is None:
+            waiting = mine is not None and any(
+                r.round == t.round and mine.unit in r.units and len(r.units) == 2 for r in t.tables
+            )
+            if waiting:
+                raise HTTPException(409, "your table of this round is being made: try again")
             raise HTTPException(404, "you have no table in this round")
         try:
             room = await hub.room(table_id)
