@@ -16,8 +16,6 @@ from sqlalchemy import func, select
 from typer.testing import CliRunner
 
 from boneyard.apps.cli.app import build_app
-
-cli = build_app()
 from boneyard.apps.server.app import create_app
 from boneyard.apps.server.store import Store, now
 from boneyard.apps.server.store.schema import (
@@ -35,6 +33,7 @@ from boneyard.apps.server.tournaments import (
     table_points,
 )
 
+cli = build_app()
 OWN = "http://testserver"
 PASSWORD = "correct horse battery"
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
