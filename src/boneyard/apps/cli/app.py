@@ -14,6 +14,7 @@ from .serve import serve_command
 from .simulate import simulate_command
 from .tables import tables_app
 from .tournament import tournament_command
+from .tournaments import tournaments_app
 from .users import users_app
 
 __all__ = ["build_app"]
@@ -39,6 +40,7 @@ def build_app() -> typer.Typer:
     app.add_typer(tables_app())
     app.add_typer(db_app())
     app.add_typer(users_app())
+    app.add_typer(tournaments_app())
     app.command("replay")(replay_command)
     return app
 

@@ -25,6 +25,7 @@ from .routes.pages import STATIC, page_routes
 from .routes.play import play_routes
 from .routes.records import record_routes
 from .routes.status import status_routes
+from .routes.tournaments import tournament_routes
 from .settings import Settings
 
 __all__ = ["Hub", "Settings", "create_app"]
@@ -68,6 +69,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         creator_routes(hub),
         record_routes(hub),
         play_routes(hub),
+        tournament_routes(hub),
         page_routes(),
     ):
         app.include_router(routes)

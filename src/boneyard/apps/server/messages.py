@@ -647,7 +647,8 @@ class ErrorMessage(BaseModel):
     ``bad_json``, ``bad_version``, ``unknown_type``, ``bad_message``, ``rate_limited``,
     ``hello_first``, ``bad_token``, ``sign_in``, ``not_yours``, ``spectator``, ``not_your_turn``,
     ``illegal``, ``stale``, ``hand_over``, ``match_over``, ``no_next_hand``, ``no_hints``, ``busy``,
-    ``storage``, ``name_taken``, ``not_away``, ``no_rematch``, ``no_resign``, ``closed``; or,
+    ``storage``, ``name_taken``, ``not_away``, ``no_rematch``, ``no_resign``, ``closed``,
+    ``sealed`` (a spectator of a tournament's duplicate deals while its round goes on); or,
     closing the connection, ``replaced``, ``revoked``, ``freed``, ``no_table``, ``too_many``."""
 
     v: Literal[1] = 1

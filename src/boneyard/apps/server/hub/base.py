@@ -238,6 +238,11 @@ class HubBase(abc.ABC):
                 conn.send(text)
 
     @abc.abstractmethod
+    def table_over(self, room: Room) -> None:
+        """The table's match ended, or it was closed: the round of a club tournament it belongs
+        to may be over (:meth:`~.tournaments.HubTournaments.table_over`)."""
+
+    @abc.abstractmethod
     def schedule(self, room: Room) -> None:
         """Start the table's next automatic move and its turn clock
         (:meth:`~.automatic.HubAutomatic.schedule`)."""

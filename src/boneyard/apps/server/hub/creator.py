@@ -119,3 +119,4 @@ class HubCreator(HubTables):
         log.info("table %s: closed (%s)", room.table.id, why)
         self.broadcast(room)
         self.settle(room)
+        self.table_over(room)

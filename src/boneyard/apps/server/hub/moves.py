@@ -132,6 +132,7 @@ class HubMoves(HubBase):
             if table.status == "over":
                 log.info("table %s: the match is over", table.id)
                 self.settle(room)
+                self.table_over(room)
         if move.conn is not None:
             move.conn.send(Ack(id=move.ack_id, hand=move.hand, move=move.index + 1))
         self.broadcast(room)

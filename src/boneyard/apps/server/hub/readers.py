@@ -4,6 +4,7 @@ a rematch, a hint; and a reader gone."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from fastapi import HTTPException
@@ -91,6 +92,14 @@ class HubReaders(HubHelp):
             self.refuse(conn, "bad_message", "this connection has said hello already")
             return
         if message.token is None:
+            if table.boards is not None and await asyncio.to_thread(self.store.sealed, table.id):
+                self.refuse(
+                    conn,
+                    "sealed",
+                    "this table plays a tournament's duplicate deals: it may be watched once "
+                    "every table of its round is over",
+                )
+                return
             conn.hello = True
             room.spectators.add(conn)
             conn.send(Welcome(table=table.id, seat=None, role="spectator", server=__version__))
@@ -295,6 +304,7 @@ class HubReaders(HubHelp):
                 if task is not None:
                     task.cancel()
             log.info("table %s: seat %d resigned", table.id, seat)
+            self.table_over(room)
         self.acted(room)
         self.broadcast(room)
         self.settle(room)

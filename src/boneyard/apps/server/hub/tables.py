@@ -91,11 +91,17 @@ class HubTables(HubAutomatic):
         spec: CreateTable,
         address: str,
         bound: Mapping[int, tuple[int, str]] | None = None,
+        *,
+        deals: int | None = None,
+        boards: int | None = None,
     ) -> TableCreated:
         """A new table as ``spec`` asks, made by the client at ``address`` (``HTTPException`` if
         it may not, or ``spec`` does not make a table): its seats' links and its creator's key.
         ``bound``: person seats made for signed-in people (quick pairing, a tournament), each
-        bound to an account (``seat: (account id, account name)``) and named after it."""
+        bound to an account (``seat: (account id, account name)``) and named after it.
+        ``deals`` and ``boards`` are the server's own, never a client's: a club tournament's
+        round, every table of it dealt from the same secret seed (``deals``, which no client
+        chose, so nobody knows the hands) and playing ``boards`` hands."""
         self._check_room_for(spec, address)
         options: dict[str, Any] = dict(spec.options)
         if spec.target is not None:
@@ -113,12 +119,13 @@ class HubTables(HubAutomatic):
                 rules,
                 seats,
                 practice=spec.practice,
-                seed=spec.seed,
+                seed=spec.seed if deals is None else deals,
                 private=spec.private,
                 clock=spec.clock,
                 creator_hash=token_hash(creator),
                 levels=self.levels,
                 rated=spec.rated,
+                boards=boards,
             )
         except (OptionError, ValueError) as e:
             raise HTTPException(400, str(e)) from None

@@ -1,4 +1,5 @@
-"""The pages: the lobby, a table, the replay viewer, an account (their files: ``static/``)."""
+"""The pages: the lobby, a table, the replay viewer, an account, the club tournaments (their
+files: ``static/``)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,10 @@ def page_routes() -> APIRouter:
     @routes.get("/account")
     async def account_page() -> FileResponse:
         return page("account.html")
+
+    @routes.get("/tournaments")
+    async def tournaments_page() -> FileResponse:
+        return page("tournaments.html")
 
     @routes.get("/replay")
     async def replay_page() -> FileResponse:

@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 
 from ....core.intake import TextError, decode_utf8
 from ....core.record import RecordError
-from ..hub import Hub
+from ..hub import Hub, Room
 from ..messages import TooDeep, load_json
 from ..replay import replay_frames
 from .callers import found
@@ -26,9 +26,21 @@ more)."""
 def record_routes(hub: Hub) -> APIRouter:
     routes = APIRouter()
 
+    async def unsealed(table_id: str) -> Room:
+        """The table, unless it plays a tournament's duplicate deals whose round goes on
+        (``403``): the other tables of the round hold the same tiles."""
+        room = await found(hub, table_id)
+        if room.table.boards is not None and await asyncio.to_thread(hub.store.sealed, table_id):
+            raise HTTPException(
+                403,
+                "this table plays a tournament's duplicate deals: its record is shown once every "
+                "table of its round is over",
+            )
+        return room
+
     @routes.get("/api/tables/{table_id}/record")
     async def table_record(table_id: str) -> JSONResponse:
-        room = await found(hub, table_id)
+        room = await unsealed(table_id)
         return JSONResponse(
             room.table.public_record(),
             headers={"Content-Disposition": f'attachment; filename="boneyard-{table_id}.json"'},
@@ -36,7 +48,7 @@ def record_routes(hub: Hub) -> APIRouter:
 
     @routes.get("/api/tables/{table_id}/replay")
     async def table_replay(table_id: str) -> dict[str, Any]:
-        room = await found(hub, table_id)
+        room = await unsealed(table_id)
         record = room.table.public_record()
         record.pop("meta", None)
         return await asyncio.to_thread(replay_frames, record)

@@ -42,6 +42,7 @@ from .leases import Leases
 from .operating import Operating
 from .reads import Reads
 from .schema import metadata
+from .tournaments import Entrant, RoundTable, StoredTournament, Tournaments
 from .values import (
     ACTIVE,
     Op,
@@ -60,10 +61,12 @@ from .writes import Writes
 __all__ = [
     "ACTIVE",
     "Account",
+    "Entrant",
     "Episode",
     "LeaseLost",
     "Op",
     "Refused",
+    "RoundTable",
     "StorageError",
     "Store",
     "StoreRefused",
@@ -71,6 +74,7 @@ __all__ = [
     "StoredHand",
     "StoredSeat",
     "StoredTable",
+    "StoredTournament",
     "TableRow",
     "Unsettled",
     "Watchdog",
@@ -83,7 +87,7 @@ __all__ = [
 ]
 
 
-class Store(Leases, Writes, Reads, Operating, Accounts):
+class Store(Leases, Writes, Reads, Operating, Accounts, Tournaments):
     """The database of one server (:class:`~.base.StoreBase`): the processes sharing it and their
-    leases, the writes of a table as ops, the reads of a server, what an operator does, and
-    people's accounts."""
+    leases, the writes of a table as ops, the reads of a server, what an operator does,
+    people's accounts, and club tournaments."""

@@ -14,6 +14,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .base import StoreBase
 from .schema import accounts, blocks, chat, seats, sessions, tables
+from .tournaments import forget_entrant
 from .values import as_utc, now
 
 __all__ = ["Account", "AccountSeat", "Accounts", "deleted_name"]
@@ -138,7 +139,8 @@ class Accounts(StoreBase):
 
     def delete_account(self, account_id: int) -> list[tuple[str, int]] | None:
         """The account and its sessions gone, and the seats it took kept with their name (and
-        the name on their chat lines) replaced (:func:`deleted_name`), bound to no one; those
+        the name on their chat lines) replaced (:func:`deleted_name`), bound to no one, and so
+        its entries in club tournaments and the tournaments it made; the seats
         seats (table, seat), or ``None`` if there was no such account."""
         with self.writing() as conn:
             taken = [
@@ -155,6 +157,7 @@ class Accounts(StoreBase):
                     .where(seats.c.table_id == table_id, seats.c.seat == seat)
                     .values(name=deleted_name(seat), account_id=None)
                 )
+            forget_entrant(conn, account_id)
             conn.execute(delete(sessions).where(sessions.c.account_id == account_id))
             conn.execute(
                 delete(blocks).where(

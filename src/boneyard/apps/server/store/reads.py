@@ -80,6 +80,7 @@ def _stored_table(r: Row[Any]) -> StoredTable:
         rematch=r.rematch,
         resigned=r.resigned,
         rated=bool(r.rated),
+        boards=r.boards,
     )
 
 

@@ -1,6 +1,6 @@
 """The store's schema, as SQLAlchemy tables (the Alembic migrations in ``migrations/`` make and
 upgrade it in a database): tables, seats, deals, moves and chat; the writer's marks;
-people's accounts and their sessions; the processes
+people's accounts and their sessions; club tournaments; the processes
 that share a PostgreSQL store, their tables' leases and the secret they share."""
 
 from __future__ import annotations
@@ -35,6 +35,9 @@ __all__ = [
     "servers",
     "sessions",
     "tables",
+    "tournament_entrants",
+    "tournament_tables",
+    "tournaments",
 ]
 
 metadata = MetaData()
@@ -62,6 +65,8 @@ tables = Table(
     Column("resigned", Integer, nullable=True),
     # Revision 0006: a rated table (every seat a signed-in person's).
     Column("rated", Boolean, nullable=False, server_default=false()),
+    # Revision 0009: a match of a fixed number of hands (a club tournament's round).
+    Column("boards", Integer, nullable=True),
     Index("ix_tables_status_updated", "status", "updated"),
 )
 
@@ -175,4 +180,54 @@ blocks = Table(
     Column("blocked_id", Integer, ForeignKey("accounts.id"), primary_key=True),  # whom
     Column("created", DateTime(timezone=True), nullable=False),
     Index("ix_blocks_blocked", "blocked_id"),
+)
+
+
+# Revision 0009: club tournaments (docs/server.md, "Club tournaments"). The accounts are named
+# without a foreign key: a deleted account's entries are kept under a replaced name.
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(80), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("rule_set", String(40), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("format", String(20), nullable=False),
+    Column("rounds", Integer, nullable=False),
+    Column("boards", Integer, nullable=False),
+    Column("duplicate", Boolean, nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("creator_id", Integer, nullable=True),
+    Column("creator_name", String(40), nullable=False),
+    Column("status", String(20), nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+    Index("ix_tournaments_status", "status"),
+)
+
+tournament_entrants = Table(
+    "tournament_entrants",
+    metadata,
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), primary_key=True),
+    Column("position", Integer, primary_key=True),  # the order of joining
+    Column("account_id", Integer, nullable=True),
+    Column("name", String(40), nullable=False),
+    Column("unit", Integer, nullable=True),  # the person or partnership paired (from the start)
+    Column("joined", DateTime(timezone=True), nullable=False),
+    Index("ix_tournament_entrants_account", "account_id"),
+)
+
+tournament_tables = Table(
+    "tournament_tables",
+    metadata,
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), primary_key=True),
+    Column("round", Integer, primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("units", JSON, nullable=False),  # the unit on each side; a bye: one unit
+    Column("table_id", String(32), nullable=True),
+    Column("board_seed", BigInteger, nullable=True),  # the round's secret deals (duplicate)
+    Index("ix_tournament_tables_table", "table_id"),
 )

@@ -101,6 +101,8 @@ class StoredTable:
     resigned: int | None = None
     rated: bool = False
     """A rated table: its seats are all signed-in people's, and its end moves their ratings."""
+    boards: int | None = None
+    """A match of this many hands (a club tournament's round), rather than to a target."""
     seats: list[StoredSeat] = field(default_factory=list)
     hands: list[StoredHand] = field(default_factory=list)
     chat: list[StoredChat] = field(default_factory=list)

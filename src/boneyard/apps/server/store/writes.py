@@ -42,6 +42,7 @@ class Writes(StoreBase):
                     acted=table.acted or table.created,
                     creator_hash=table.creator_hash,
                     rated=table.rated,
+                    boards=table.boards,
                 )
             )
             conn.execute(

@@ -80,6 +80,7 @@ class Table(TableRecords):
         creator_hash: str | None = None,
         levels: Sequence[str] | None = None,
         rated: bool = False,
+        boards: int | None = None,
     ) -> None:
         """A table of ``rules`` with these ``seats``, no hand dealt yet (:meth:`new` deals the
         first); ``levels``: the computer levels the server offers (default: the built-in ones).
@@ -99,6 +100,9 @@ class Table(TableRecords):
         self.clock = clock
         self.creator_hash = creator_hash
         self.rated = rated
+        if boards is not None and boards < 1:
+            raise ValueError("a match of a fixed number of hands plays at least one")
+        self.boards = boards
         self.created = created or now()
         self.updated = self.created
         self.acted = self.created
@@ -131,6 +135,7 @@ class Table(TableRecords):
         creator_hash: str | None = None,
         levels: Sequence[str] | None = None,
         rated: bool = False,
+        boards: int | None = None,
     ) -> Table:
         """A new table with its first hand dealt (``levels``: see :meth:`__init__`)."""
         table = cls(
@@ -144,6 +149,7 @@ class Table(TableRecords):
             creator_hash=creator_hash,
             levels=levels,
             rated=rated,
+            boards=boards,
         )
         table.deal_next()
         return table
@@ -179,6 +185,7 @@ class Table(TableRecords):
             creator_hash=stored.creator_hash,
             levels=levels,
             rated=stored.rated,
+            boards=stored.boards,
         )
         table.updated = stored.updated
         table.acted = stored.acted or stored.updated

@@ -40,6 +40,10 @@ class TableBase:
     rated: bool
     """Whether the match is rated: its seats are all signed-in people's (each bound to its
     account), and its end moves their ratings."""
+    boards: int | None
+    """A match of this many hands (a club tournament's round: the same deals at every table of
+    the round), rather than to the rules' target: it ends after them, won by the side with the
+    better total (a tie: nobody wins)."""
     created: datetime
     updated: datetime
     acted: datetime

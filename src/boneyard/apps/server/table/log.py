@@ -132,6 +132,20 @@ class TableLog(TableBase):
         self.say("")
         self.tell(ended)
         self.match.record_hand_end()
+        self._end_of_boards()
         if self.match.over:
             self.say("")
             self.tell(lambda v: winner_text(self.match, v))
+
+    def _end_of_boards(self) -> None:
+        """A match of a fixed number of hands (:attr:`boards`) ends after the last of them,
+        whatever the rules' target: won by the side with the better total (the lowest where the
+        fewest points win), nobody if the best total is tied."""
+        match = self.match
+        if self.boards is None or match.over or match.scored < self.boards:
+            return
+        totals = match.totals
+        best = min(totals) if self.rules.presenter.lowest_wins else max(totals)
+        leaders = [i for i, t in enumerate(totals) if t == best]
+        match.finished = True
+        match.winner = leaders[0] if len(leaders) == 1 else None

@@ -39,6 +39,7 @@ class TableRecords(TableViews):
             rematch=self.rematch,
             resigned=self.resigned,
             rated=self.rated,
+            boards=self.boards,
             seats=[
                 StoredSeat(s.seat, s.kind, s.name, s.level, s.token_hash, s.joined, s.account)
                 for s in self.seats

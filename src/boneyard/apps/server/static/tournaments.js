@@ -1,0 +1,145 @@
+// boneyard's club tournaments: the list, a new one, and one tournament's page (its entrants,
+// the round in play with a link to your seat, each round's tables and the standings after it).
+"use strict";
+
+function shown(id, text) {
+  const box = document.getElementById(id);
+  box.textContent = text || "";
+  box.classList.toggle("hidden", !text);
+}
+
+function element(tag, text, attrs) {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  return e;
+}
+
+function button(text, action) {
+  const b = element("button", text, {type: "button"});
+  b.addEventListener("click", async () => {
+    try {
+      await action();
+      shown("tournament-error", "");
+    } catch (e) {
+      shown("tournament-error", e.message);
+    }
+    await show();
+  });
+  return b;
+}
+
+async function showList() {
+  const list = document.getElementById("tournament-list");
+  list.replaceChildren();
+  const found = await api("/api/tournaments");
+  if (!found.length) list.append(element("li", "none yet"));
+  for (const t of found) {
+    const li = element("li");
+    li.append(element("a", t.name, {href: t.url}));
+    li.append(` — ${t.format}${t.duplicate ? ", duplicate" : ""}, ${t.game}, ${t.status}, ` +
+      `${t.entrants.length} entrants`);
+    list.append(li);
+  }
+}
+
+function table(headings, rows) {
+  const t = element("table");
+  const head = element("tr");
+  for (const h of headings) head.append(element("th", h));
+  t.append(head);
+  for (const row of rows) {
+    const tr = element("tr");
+    for (const cell of row) tr.append(cell instanceof Node ? element("td").appendChild(cell).parentNode : element("td", String(cell)));
+    t.append(tr);
+  }
+  return t;
+}
+
+async function showOne(id) {
+  const t = await api(`/api/tournaments/${id}`);
+  document.getElementById("t-name").textContent = t.name;
+  document.getElementById("t-about").textContent =
+    `${t.format.replace("_", " ")}${t.duplicate ? " of duplicate deals" : ""}, ${t.game} (${t.rules}), ` +
+    `${t.boards} board(s) a round, ${t.status}, round ${t.round}${t.rounds ? " of " + t.rounds : ""}; ` +
+    `made by ${t.creator}. Standings: ${t.tie_breaks.join(", then ")}.`;
+  document.getElementById("t-entrants").textContent = "Entrants: " + (t.entrants.join(", ") || "none yet");
+  const actions = document.getElementById("t-actions");
+  actions.replaceChildren();
+  if (t.status === "open") {
+    actions.append(t.you.entrant
+      ? button("Leave", () => postJSON(`/api/tournaments/${id}/leave`, {}))
+      : button("Join", () => postJSON(`/api/tournaments/${id}/join`, {})));
+    if (t.you.creator) actions.append(" ", button("Start", () => postJSON(`/api/tournaments/${id}/start`, {})));
+  }
+  if (t.you.creator && ["open", "starting", "playing"].includes(t.status)) {
+    actions.append(" ", button("Close", () => postJSON(`/api/tournaments/${id}/close`, {})));
+  }
+  const seat = document.getElementById("t-seat");
+  seat.replaceChildren();
+  if (t.you.playing) {
+    seat.append(button("Take your seat of this round", async () => {
+      const link = await postJSON(`/api/tournaments/${id}/seat`, {});
+      window.location.href = link.invite;
+    }));
+  }
+  const playing = document.getElementById("t-playing");
+  playing.replaceChildren();
+  if (t.playing) {
+    playing.append(element("h3", `Round ${t.playing.round} in play`));
+    playing.append(table(["Table", "Side 1", "Side 2"],
+      t.playing.tables.map((x) => [x.number + 1, x.sides[0], x.sides[1]])));
+    if (t.playing.byes.length) playing.append(element("p", "Bye: " + t.playing.byes.join(", ")));
+  }
+  const results = document.getElementById("t-results");
+  results.replaceChildren();
+  for (const r of [...t.results].reverse()) {
+    const panel = element("div", undefined, {class: "panel"});
+    panel.append(element("h3", `After round ${r.round}`));
+    panel.append(table(["", "Name", "Match points", "Buchholz", "Score", "Head to head"],
+      r.standings.map((s) => [s.rank, s.name, s.match_points, s.buchholz, s.score, s.head_to_head])));
+    panel.append(table(["Table", "Sides", "Boards", "Duplicate", "Result"], r.tables.map((x) => [
+      element("a", String(x.number + 1), {href: `/t/${x.table_id}`}),
+      x.sides.join(" v "),
+      x.boards.map((b) => (b ? b.join("–") : "—")).join(", "),
+      x.duplicate ? x.duplicate.map((b) => (b ? b.map((v) => v.toFixed(1)).join(" / ") : "—")).join(", ") : "",
+      x.match_points.join("–"),
+    ])));
+    if (r.byes.length) panel.append(element("p", "Bye: " + r.byes.join(", ")));
+    results.append(panel);
+  }
+}
+
+async function show() {
+  await showWho(show);
+  const id = window.location.hash.slice(1);
+  document.getElementById("listing").classList.toggle("hidden", Boolean(id));
+  document.getElementById("one").classList.toggle("hidden", !id);
+  try {
+    if (id) await showOne(id);
+    else await showList();
+  } catch (e) {
+    shown("tournament-error", e.message);
+  }
+}
+
+document.getElementById("new-tournament").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = new FormData(event.target);
+  const body = {
+    name: form.get("name"),
+    game: form.get("game"),
+    format: form.get("format"),
+    rounds: Number(form.get("rounds")),
+    boards: Number(form.get("boards")),
+    duplicate: form.get("duplicate") === "on",
+  };
+  try {
+    const made = await postJSON("/api/tournaments", body);
+    window.location.hash = String(made.id);
+  } catch (e) {
+    shown("tournament-error", e.message);
+  }
+});
+window.addEventListener("hashchange", show);
+show();
