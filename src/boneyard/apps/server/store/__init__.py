@@ -42,6 +42,7 @@ from .leases import Leases
 from .operating import Operating
 from .reads import Reads
 from .schema import metadata
+from .seeks import Group, NewSeek, Seek, Seeks
 from .values import (
     ACTIVE,
     Op,
@@ -61,9 +62,12 @@ __all__ = [
     "ACTIVE",
     "Account",
     "Episode",
+    "Group",
     "LeaseLost",
+    "NewSeek",
     "Op",
     "Refused",
+    "Seek",
     "StorageError",
     "Store",
     "StoreRefused",
@@ -83,7 +87,7 @@ __all__ = [
 ]
 
 
-class Store(Leases, Writes, Reads, Operating, Accounts):
+class Store(Leases, Writes, Reads, Operating, Accounts, Seeks):
     """The database of one server (:class:`~.base.StoreBase`): the processes sharing it and their
-    leases, the writes of a table as ops, the reads of a server, what an operator does, and
-    people's accounts."""
+    leases, the writes of a table as ops, the reads of a server, what an operator does,
+    people's accounts, and quick pairing's seeks."""

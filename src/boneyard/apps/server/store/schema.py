@@ -1,7 +1,8 @@
 """The store's schema, as SQLAlchemy tables (the Alembic migrations in ``migrations/`` make and
 upgrade it in a database): tables, seats, deals, moves and chat; the writer's marks;
 people's accounts and their sessions; the processes
-that share a PostgreSQL store, their tables' leases and the secret they share."""
+that share a PostgreSQL store, their tables' leases and the secret they share; quick pairing's
+seeks."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -32,6 +34,7 @@ __all__ = [
     "leases",
     "metadata",
     "seats",
+    "seeks",
     "servers",
     "sessions",
     "tables",
@@ -175,4 +178,34 @@ blocks = Table(
     Column("blocked_id", Integer, ForeignKey("accounts.id"), primary_key=True),  # whom
     Column("created", DateTime(timezone=True), nullable=False),
     Index("ix_blocks_blocked", "blocked_id"),
+)
+
+
+# Revision 0008: quick pairing's seeks (docs/server.md, "Quick pairing").
+seeks = Table(
+    "seeks",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("key_hash", String(64), nullable=False),  # the SHA-256 of the seeker's key
+    Column("account_id", Integer, nullable=True),  # None: a guest
+    # The account while its seek is open (one open seek per account: unique), else None.
+    Column("open_account", Integer, nullable=True, unique=True),
+    Column("name", String(40), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("rule_set", String(40), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("clock", Integer, nullable=True),
+    Column("target", Integer, nullable=True),
+    Column("fill_after", Integer, nullable=True),
+    Column("rating", Float, nullable=False),
+    Column("joins", String(32), nullable=True),  # the seek this one joined from the lobby
+    Column("status", String(12), nullable=False),  # open, pairing, seated, cancelled, expired
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("seen", DateTime(timezone=True), nullable=False),
+    Column("claimed_by", String(32), nullable=True),  # the process pairing it
+    Column("table_id", String(32), nullable=True),
+    Column("seat", Integer, nullable=True),
+    Column("seat_token", String(64), nullable=True),  # until its seeker has read it, then None
+    Index("ix_seeks_status_created", "status", "created"),
 )
