@@ -397,8 +397,10 @@ class HubPairing(HubLife):
 
     async def cancel_seek(self, seek_id: str, key: str | None) -> None:
         seek = await self.own_seek(seek_id, key)
-        ended = await self._read(self.store.end_seek, seek.id)
-        if not ended and seek.status in ("seated", "pairing"):
+        if await self._read(self.store.end_seek, seek.id):
+            return
+        seek = await self.own_seek(seek_id, key)  # claimed meanwhile, or ended already
+        if seek.status in ("seated", "pairing"):
             raise HTTPException(409, "too late: this seek has been seated at a table")
 
     async def listed_seeks(self) -> list[SeekListed]:
