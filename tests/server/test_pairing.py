@@ -19,7 +19,16 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverhelp import Player, PostgresCluster, Server, fresh_database, hub, settings, table_of
+from serverhelp import (
+    HEAD_REVISION,
+    Player,
+    PostgresCluster,
+    Server,
+    fresh_database,
+    hub,
+    settings,
+    table_of,
+)
 
 from boneyard.apps.server.app import create_app
 from boneyard.apps.server.hub.pairing import window
@@ -365,3 +374,44 @@ def test_two_processes_pair_people_who_came_to_different_ones(
     finally:
         for s in servers:
             s.stop()
+
+
+def test_boneyard_db_upgrade_adds_the_seeks_and_keeps_everything(tmp_path: Path) -> None:
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import select
+    from typer.testing import CliRunner
+
+    from boneyard.apps.cli import build_app
+    from boneyard.apps.server.store import Store
+    from boneyard.apps.server.store.schema import accounts, tables
+
+    db = f"sqlite:///{tmp_path / 'old.db'}"
+    store = Store(db)
+    config = Config()
+    config.set_main_option(
+        "script_location", str(Path(store.migrate.__code__.co_filename).parent / "migrations")
+    )
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0006")
+    at = now()
+    row = {
+        "id": "t1", "game": "draw", "rule_set": "britannica", "options": {}, "players": 2,
+        "practice": False, "seed": None, "status": "over", "winner": "Ann", "created": at,
+        "updated": at, "rated": True,
+    }  # fmt: skip
+    with store.writing() as conn:
+        conn.execute(tables.insert().values(**row))
+        conn.execute(accounts.insert().values(name="Ann", name_key="ann", password="h", created=at))
+    app = build_app()
+    done = CliRunner().invoke(app, ["db", "upgrade", "--db", db])
+    assert done.exit_code == 0, done.stdout
+    assert f"from revision 0006 to {HEAD_REVISION}" in done.stdout
+    try:
+        with store.reading() as conn:
+            assert conn.execute(select(tables.c.id, tables.c.rated)).all() == [("t1", True)]
+            assert conn.execute(select(accounts.c.name)).scalars().all() == ["Ann"]
+        assert store.open_seeks() == []
+    finally:
+        store.close()
