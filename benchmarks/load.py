@@ -11,6 +11,7 @@ its acknowledgement (the move checked, written to the store and applied), and th
     benchmarks/run load --tables 100 --think 0.5 --seconds 30
     benchmarks/run load --scenario abuse     # only the person's table, without and with abuse
     benchmarks/run load --scenario cluster   # one and three processes on one PostgreSQL store
+    benchmarks/run load --scenario pairing   # quick pairing and log-ins, two processes
 
 With ``--think 0`` every bot answers at once: the server is saturated and the figures are its
 greatest throughput, the latency then mostly queueing.
@@ -29,6 +30,17 @@ the tests do: ``initdb`` into a temporary directory, ``fsync`` off) and plays th
 against one ``boneyard serve`` process on it, then against three on one fresh database (each
 table made on the process that is to play it, in turn, and its bots sent there: what a proxy that
 routes by table id does, docs/server.md). Reported as the tables are, the servers' CPU summed.
+
+**The pairing scenario** starts two ``boneyard serve`` processes on one throwaway PostgreSQL
+store (as the cluster scenario does), behind a "proxy" (each simulated person its own address by
+``X-Forwarded-For``). First the log-ins: ``--accounts`` people sign up, then each logs in once
+(Argon2id as the server hashes, m=19456 KiB t=2 p=1), timed. Then ``--people`` guests arrive at
+random over ``--arrive`` seconds, each at one of the two processes at random, and press Play now
+for one of the registry's games (its default rule set and players, casual), then ask after their
+seek every half second, as the lobby does every second, until seated. Reported: the time from the
+seek to seeing the seat (p50, p99), the tables made; checked: nobody seated twice (each table's
+seats each one person's, as many as it has players) and nobody left waiting while enough people
+of the same game waited to fill a table.
 """
 
 from __future__ import annotations
@@ -548,11 +560,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--json", action="store_true", help="one JSON object per run")
     parser.add_argument(
         "--scenario",
-        choices=["all", "tables", "abuse", "cluster"],
+        choices=["all", "tables", "abuse", "cluster", "pairing"],
         default="all",
         help="the tables played by bots, the person's table without and with abuse, both (all), "
-        "or the tables on one and on three processes sharing a PostgreSQL store",
+        "or the tables on one and on three processes sharing a PostgreSQL store, or quick "
+        "pairing and log-ins on two processes sharing one",
     )
+    parser.add_argument("--people", type=int, default=1000, help="pairing: the people seeking")
+    parser.add_argument("--arrive", type=float, default=30.0, help="pairing: over these seconds")
+    parser.add_argument("--accounts", type=int, default=200, help="pairing: the log-ins timed")
     args = parser.parse_args(argv)
     if args.scenario in ("all", "tables"):
         run_tables(args)
@@ -572,6 +588,8 @@ def main(argv: list[str] | None = None) -> None:
             print(abuse_text(rows))
     if args.scenario == "cluster":
         run_cluster(args)
+    if args.scenario in ("all", "pairing"):
+        run_pairing(args)
 
 
 def run_cluster(args: argparse.Namespace) -> None:
@@ -618,6 +636,201 @@ def run_tables(args: argparse.Namespace) -> None:
     if not args.json:
         print()
         print(table_text(rows))
+
+
+# ----------------------------------------------------------------------------- pairing
+PAIRING_SERVER = """
+import sys
+from boneyard.apps.server import serve
+from boneyard.apps.server.app import Settings
+# Behind a proxy on this machine that names each client; the limits of one person each.
+settings = Settings(
+    db=sys.argv[1],
+    forwarded_allow_ips="127.0.0.1",
+    workers=0,
+    max_tables=100000,
+)
+serve(fd=int(sys.argv[2]), log_level="warning", settings=settings)
+"""
+
+
+def ask(
+    url: str, method: str, path: str, body: Any, client: str, key: str | None = None
+) -> tuple[int, Any]:
+    """One request as the person at address ``client``: its status and JSON."""
+    headers = {"Content-Type": "application/json", "X-Forwarded-For": client}
+    if key is not None:
+        headers["Authorization"] = f"Bearer {key}"
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url + path, data, headers, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=60) as r:
+            return r.status, json.loads(r.read() or b"null")
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read() or b"null")
+
+
+def client_address(i: int) -> str:
+    return f"10.{i // 65536 % 256}.{i // 256 % 256}.{i % 256}"
+
+
+async def log_ins(urls: list[str], n: int) -> list[float]:
+    """``n`` accounts made, then each logged in once: the log-ins' times."""
+    password = {"password": "a long enough password"}
+
+    async def one(i: int) -> float:
+        url, client = urls[i % len(urls)], client_address(100_000 + i)
+        body = {"name": f"bench{i}", **password}
+        status, _ = await asyncio.to_thread(ask, url, "POST", "/api/account/signup", body, client)
+        assert status == 201, status
+        t = time.perf_counter()
+        status, _ = await asyncio.to_thread(ask, url, "POST", "/api/account/login", body, client)
+        assert status == 200, status
+        return time.perf_counter() - t
+
+    times = []
+    for start in range(0, n, 8):  # 8 people at a time
+        times += await asyncio.gather(*(one(i) for i in range(start, min(n, start + 8))))
+    return times
+
+
+@dataclass
+class Seeker:
+    client: str
+    url: str
+    game: str
+    players: int
+    seek: dict[str, Any] = field(default_factory=dict)
+    asked: float = 0.0
+    waited: float | None = None
+    table: str | None = None
+    seat: int | None = None
+    status: str = "open"
+
+
+async def seeker(person: Seeker, at: float, stop: asyncio.Event) -> None:
+    """Arrive at ``at``, press Play now, ask after the seek every half second until seated."""
+    await asyncio.sleep(at)
+    person.asked = time.perf_counter()
+    status, made = await asyncio.to_thread(
+        ask, person.url, "POST", "/api/seeks", {"game": person.game}, person.client
+    )
+    assert status == 201, (status, made)
+    person.seek = made
+    path = f"/api/seeks/{made['id']}"
+    while not stop.is_set():
+        await asyncio.sleep(0.5)
+        status, found = await asyncio.to_thread(
+            ask, person.url, "GET", path, None, person.client, made["key"]
+        )
+        if status != 200:
+            continue  # the store busy: ask again
+        person.status = found["status"]
+        if found["status"] == "seated":
+            person.waited = time.perf_counter() - person.asked
+            person.table, person.seat = found["table"], found["seat"]
+            return
+        if found["status"] not in ("open", "pairing"):
+            return
+
+
+async def pairing_run(urls: list[str], people: int, arrive: float) -> list[Seeker]:
+    from concurrent.futures import ThreadPoolExecutor
+
+    asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(256))
+    _, listed = await asyncio.to_thread(ask, urls[0], "GET", "/api/games", None, "10.0.0.1")
+    games = [
+        (g["id"], next(r["players"] for r in g["rule_sets"] if r["default"]))
+        for g in listed["games"]
+    ]
+    rng = random.Random(0)
+    crowd = []
+    for i in range(people):
+        game, players = rng.choice(games)
+        crowd.append(Seeker(client_address(i + 1), rng.choice(urls), game, players))
+    stop = asyncio.Event()
+    tasks = [asyncio.ensure_future(seeker(p, rng.uniform(0, arrive), stop)) for p in crowd]
+    await asyncio.sleep(arrive + 10)  # the last to come has waited 10 s
+    stop.set()
+    await asyncio.gather(*tasks)
+    return crowd
+
+
+def pairing_checks(crowd: list[Seeker]) -> dict[str, Any]:
+    """Nobody seated twice; nobody left waiting where a table of his game could be filled."""
+    seats: dict[str, list[Seeker]] = {}
+    for p in crowd:
+        if p.table is not None:
+            seats.setdefault(p.table, []).append(p)
+    twice = 0
+    for seated in seats.values():
+        taken = [p.seat for p in seated]
+        if len(set(taken)) != len(taken) or len(taken) != seated[0].players:
+            twice += 1
+        if len({p.game for p in seated}) != 1:
+            twice += 1
+    left: dict[str, int] = {}
+    for p in crowd:
+        if p.table is None:
+            left[p.game] = left.get(p.game, 0) + 1
+    players = {p.game: p.players for p in crowd}
+    stranded = sum(n for g, n in left.items() if n >= players[g])
+    return {"tables": len(seats), "twice": twice, "left": sum(left.values()), "stranded": stranded}
+
+
+def run_pairing(args: argparse.Namespace) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
+    from serverhelp import PostgresCluster, fresh_database
+
+    print(
+        f"quick pairing on two boneyard serve processes sharing one PostgreSQL store: "
+        f"{args.people} people over {args.arrive:g} s; {args.accounts} log-ins; "
+        f"{os.cpu_count()} cores",
+        flush=True,
+    )
+    cluster = PostgresCluster()
+    cluster.start()
+    servers = []
+    try:
+        url = fresh_database(cluster.url, "pairing_load")
+        servers = [start_server(url, PAIRING_SERVER) for _ in range(2)]
+        urls = [u for _, u, _ in servers]
+        logins = asyncio.run(log_ins(urls, args.accounts))
+        cpu = [cpu_seconds(p.pid) for p, _, _ in servers]
+        t = time.perf_counter()
+        crowd = asyncio.run(pairing_run(urls, args.people, args.arrive))
+        elapsed = time.perf_counter() - t
+        cpu = [cpu_seconds(p.pid) - c for (p, _, _), c in zip(servers, cpu, strict=True)]
+    finally:
+        for process, _, sock in servers:
+            stop_server(process, sock)
+        cluster.stop()
+    waits = [p.waited for p in crowd if p.waited is not None]
+    row = {
+        "people": len(crowd),
+        "seated": len(waits),
+        "p50_s": percentile(waits, 0.5),
+        "p99_s": percentile(waits, 0.99),
+        **pairing_checks(crowd),
+        "server_cpu": sum(cpu) / elapsed,
+        "login_p50_ms": 1000 * percentile(logins, 0.5),
+        "login_p99_ms": 1000 * percentile(logins, 0.99),
+        "logins": len(logins),
+    }
+    if args.json:
+        print(json.dumps(row))
+        return
+    print(
+        "\n| people | seated | seek→seat p50 (s) | p99 (s) | tables | seated twice | left waiting "
+        "| of them with enough partners | servers' CPU | log-ins | log-in p50 (ms) | p99 (ms) |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print(
+        f"| {row['people']:,} | {row['seated']:,} | {row['p50_s']:.2f} | {row['p99_s']:.2f} "
+        f"| {row['tables']} | {row['twice']} | {row['left']} | {row['stranded']} "
+        f"| {row['server_cpu']:.0%} | {row['logins']} | {row['login_p50_ms']:.0f} "
+        f"| {row['login_p99_ms']:.0f} |"
+    )
 
 
 if __name__ == "__main__":

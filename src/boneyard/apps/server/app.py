@@ -22,6 +22,7 @@ from .routes.creator import creator_routes
 from .routes.errors import add_error_handlers
 from .routes.lobby import lobby_routes
 from .routes.pages import STATIC, page_routes
+from .routes.pairing import pairing_routes
 from .routes.play import play_routes
 from .routes.records import record_routes
 from .routes.status import status_routes
@@ -66,6 +67,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         status_routes(hub),
         account_routes(hub),
         lobby_routes(hub),
+        pairing_routes(hub),
         creator_routes(hub),
         record_routes(hub),
         play_routes(hub),

@@ -87,6 +87,26 @@ class Settings:
     login_name_burst: int = 5
     """... and at once."""
 
+    # ----------------------------------------------------------------- quick pairing
+    pair_every: float = 1.0
+    """How often each process runs a pairing round (one process at a time pairs)."""
+    pair_range: float = 100.0
+    """Quick pairing's rating range at first: two people are seated together only if each one's
+    rating is within the other's range, ``pair_range`` on either side of his own rating, ..."""
+    pair_widen: float = 50.0
+    """... widened by ``pair_widen`` ..."""
+    pair_widen_every: float = 5.0
+    """... every ``pair_widen_every`` seconds that he waits."""
+    seek_life: float = 600.0
+    """Seconds an open seek waits before it expires."""
+    seek_abandoned: float = 45.0
+    """An open seek whose page has not asked after it for this long is taken as left (the page
+    asks every second or two)."""
+    seek_rate: float = 0.2
+    """Seeks a client may make per second, sustained ..."""
+    seek_burst: int = 10
+    """... and at once."""
+
     # ----------------------------------------------------------------- the server
     max_tables: int = 10_000
     """Tables in play at once."""

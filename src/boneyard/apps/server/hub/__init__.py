@@ -18,8 +18,8 @@ The hub is built in layers, each a module of this package using those before it:
 (what every part stands on), :mod:`.moves`, :mod:`.automatic` (computers, forced moves, turn
 clocks), :mod:`.tables` (loaded, made, listed), :mod:`.creator`, :mod:`.help` (hints, beliefs),
 :mod:`.readers` (a reader's messages), :mod:`.life` (start, stop, leases, expiry) and
-:mod:`.tournaments` (club tournaments carried from round to round); what it
-holds around each table is in :mod:`.rooms`.
+:mod:`.tournaments` (club tournaments carried from round to round) and :mod:`.pairing`
+(quick pairing's seeks and rounds); what it holds around each table is in :mod:`.rooms`.
 """
 
 from __future__ import annotations
@@ -28,13 +28,14 @@ import time
 from typing import Any
 
 from ..store import ACTIVE
+from .pairing import HubPairing
 from .rooms import Client, Conn, Elsewhere, PendingMove, Room, Unavailable
 from .tournaments import HubTournamentSeats
 
 __all__ = ["Client", "Conn", "Elsewhere", "Hub", "PendingMove", "Room", "Unavailable"]
 
 
-class Hub(HubTournamentSeats):
+class Hub(HubPairing, HubTournamentSeats):
     """Every table of the server, loaded from the store at start."""
 
     def metrics(self) -> dict[str, Any]:

@@ -42,6 +42,7 @@ from .leases import Leases
 from .operating import Operating
 from .reads import Reads
 from .schema import metadata
+from .seeks import Group, NewSeek, Seek, Seeks
 from .tournaments import Entrant, RoundTable, StoredTournament, Tournaments
 from .values import (
     ACTIVE,
@@ -63,10 +64,13 @@ __all__ = [
     "Account",
     "Entrant",
     "Episode",
+    "Group",
     "LeaseLost",
+    "NewSeek",
     "Op",
     "Refused",
     "RoundTable",
+    "Seek",
     "StorageError",
     "Store",
     "StoreRefused",
@@ -87,7 +91,7 @@ __all__ = [
 ]
 
 
-class Store(Leases, Writes, Reads, Operating, Accounts, Tournaments):
+class Store(Leases, Writes, Reads, Operating, Accounts, Tournaments, Seeks):
     """The database of one server (:class:`~.base.StoreBase`): the processes sharing it and their
     leases, the writes of a table as ops, the reads of a server, what an operator does,
-    people's accounts, and club tournaments."""
+    people's accounts, club tournaments and quick pairing's seeks."""

@@ -1,6 +1,6 @@
 """The store's schema, as SQLAlchemy tables (the Alembic migrations in ``migrations/`` make and
 upgrade it in a database): tables, seats, deals, moves and chat; the writer's marks;
-people's accounts and their sessions; club tournaments; the processes
+people's accounts and their sessions; club tournaments; quick pairing's seeks; the processes
 that share a PostgreSQL store, their tables' leases and the secret they share."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -32,6 +33,7 @@ __all__ = [
     "leases",
     "metadata",
     "seats",
+    "seeks",
     "servers",
     "sessions",
     "tables",
@@ -230,4 +232,34 @@ tournament_tables = Table(
     Column("table_id", String(32), nullable=True),
     Column("board_seed", BigInteger, nullable=True),  # the round's secret deals (duplicate)
     Index("ix_tournament_tables_table", "table_id"),
+)
+
+
+# Revision 0008: quick pairing's seeks (docs/server.md, "Quick pairing").
+seeks = Table(
+    "seeks",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("key_hash", String(64), nullable=False),  # the SHA-256 of the seeker's key
+    Column("account_id", Integer, nullable=True),  # None: a guest
+    # The account while its seek is open (one open seek per account: unique), else None.
+    Column("open_account", Integer, nullable=True, unique=True),
+    Column("name", String(40), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("rule_set", String(40), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("clock", Integer, nullable=True),
+    Column("target", Integer, nullable=True),
+    Column("fill_after", Integer, nullable=True),
+    Column("rating", Float, nullable=False),
+    Column("joins", String(32), nullable=True),  # the seek this one joined from the lobby
+    Column("status", String(12), nullable=False),  # open, pairing, seated, cancelled, expired
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("seen", DateTime(timezone=True), nullable=False),
+    Column("claimed_by", String(32), nullable=True),  # the process pairing it
+    Column("table_id", String(32), nullable=True),
+    Column("seat", Integer, nullable=True),
+    Column("seat_token", String(64), nullable=True),  # until its seeker has read it, then None
+    Index("ix_seeks_status_created", "status", "created"),
 )
