@@ -94,7 +94,7 @@ function receive(message) {
       role = message.role;
       setConn("open", "connected");
       document.getElementById("role").textContent =
-        role === "spectator" ? "watching" : `seat ${message.seat}`;
+        role === "spectator" ? "watching" : `seat ${message.seat + 1}`;
       notice(null);
       break;
     case "state": {
@@ -242,9 +242,9 @@ function render() {
   body.classList.toggle("colour-pips", setting("colour-pips", state.high >= 9));
   document.getElementById("colour-pips").checked = body.classList.contains("colour-pips");
   renderSeats();
-  renderLine();
   renderHand();
   renderMoves();
+  renderLine();
   renderBeliefs();
   renderReveal();
   renderSheet();
@@ -309,32 +309,38 @@ function renderClock() {
   clock.textContent = clockText();
 }
 
+/** The first letter of a name, for its round badge. */
+function initial(name) {
+  const first = [...(name || "?").trim()][0] || "?";
+  return first.toUpperCase();
+}
+
 function renderSeats() {
   const box = clear(document.getElementById("seats"));
   for (const s of state.seats) {
-    const backs = el("div", {class: "backs", "aria-hidden": "true"});
-    if (s.seat !== state.seat) for (let i = 0; i < s.tiles; i++) backs.appendChild(tileBack(8));
-    const who = s.kind === "computer" ? `computer, ${s.level}` : s.joined ? "person" : "waiting for the invited player";
+    const who = s.kind === "computer" ? `computer, ${s.level}` : s.joined ? null : "waiting for the invited player";
     const trick = state.line.tricks ? state.line.tricks.seats[s.seat] : null;
     const status = trick ? ` · ${TRICK_STATUS[trick.status]}` + (["stood", "missed"].includes(trick.status) ? `, ${trick.won} trick${trick.won === 1 ? "" : "s"}` : "") : "";
+    const name = s.seat === state.seat ? `${s.name} (you)` : s.name;
     box.appendChild(
-      el("div", {
-        class: "seat" + (state.turn === s.seat ? " turn" : "") + (s.seat === state.seat ? " me" : ""),
+      el("li", {
+        class: "seat" + (state.turn === s.seat ? " turn" : "") + (s.seat === state.seat ? " me" : "") + (s.kind === "computer" ? " computer" : ""),
         "data-seat": s.seat,
+        title: `seat ${s.seat + 1}`,
       },
-        el("div", {},
-          el("span", {class: "dot" + (s.connected ? " on" : ""), title: s.connected ? "here" : "away"}),
-          el("span", {class: "name"}, s.seat === state.seat ? `${s.name} (you)` : s.name),
+        el("span", {class: "avatar", "aria-hidden": "true", "data-colour": s.seat % 8}, initial(s.name),
+          el("span", {class: "dot" + (s.connected ? " on" : ""), title: s.connected ? "here" : "away"})),
+        el("span", {class: "who"},
+          el("span", {class: "name"}, name, who ? el("span", {class: "level"}, ` (${who})`) : null),
+          el("span", {class: "muted count"}, `${s.tiles} tile${s.tiles === 1 ? "" : "s"}${status}`),
+          s.away ? el("span", {class: "away"}, "away: a computer plays for now") : null,
         ),
-        el("div", {class: "muted"}, `${who} · ${s.tiles} tile${s.tiles === 1 ? "" : "s"}${status}`),
-        s.away ? el("div", {class: "away"}, "away: a computer plays for now") : null,
-        backs,
       ),
     );
   }
   const turn = document.getElementById("turn");
   if (state.status === "closed") turn.textContent = "The table is closed.";
-  else if (state.status === "over") turn.textContent = "The match is over.";
+  else if (state.status === "over") turn.textContent = state.winner || "The match is over.";
   else if (state.status === "between_hands") turn.textContent = "The hand is over.";
   else if (mine() && state.prompt) turn.textContent = `Your turn: ${state.prompt}.`;
   else if (mine()) turn.textContent = "Your turn.";
@@ -361,13 +367,30 @@ function renderLine() {
     }
   }
   const line = document.getElementById("line");
-  drawTable(line, state.line, targets, state.seats.map((s) => s.name), fresh);
+  drawTable(line, state.line, targets, state.seats.map((s) => s.name), fresh, lineHeight(line));
   for (const t of line.querySelectorAll("[data-tile]")) {
     if (fresh.has(t.dataset.tile)) {
       t.classList.add("last");
       if (arriving) t.classList.add("arrive");
     }
   }
+}
+
+/** How high the table's drawing may be: from where it starts to the top of the hand, docked at
+ * the foot of the screen, so that the table, its open ends and your tiles show at once. */
+function lineHeight(line) {
+  const top = line.getBoundingClientRect().top + window.scrollY;
+  const dock = document.getElementById("hand-area");
+  const below = state.seat === null ? 0 : dock.getBoundingClientRect().height;
+  const needs = document.getElementById("needs").getBoundingClientRect().height;
+  return Math.max(160, window.innerHeight - top - below - needs - 24);
+}
+
+/** The side of a hand tile's half: as large as lets the hand fit one row, within reason. */
+function handUnit(box, count) {
+  const room = box.clientWidth || window.innerWidth - 24;
+  const most = window.innerWidth < 520 ? 26 : 30;
+  return Math.max(17, Math.min(most, Math.floor(room / Math.max(1, count) - 22)));
 }
 
 function renderHand() {
@@ -391,7 +414,7 @@ function renderHand() {
         disabled: can ? null : true,
         onclick: () => chooseTile(tile),
       },
-        tileIcon(tile, window.innerWidth < 520 ? 24 : 28),
+        tileIcon(tile, handUnit(box, state.tiles.length)),
         marked ? el("span", {class: "star", "aria-hidden": "true"}, "*") : null,
       ),
     );
@@ -447,6 +470,9 @@ function renderMoves() {
   if (!mine()) return;
   for (const m of state.moves) {
     const isChosen = chosen.includes(m) || (selected && m.action.kind === "play" && samePlay(m.tile, selected));
+    // A tile's plays are made on the tile (and the end it goes to); its buttons show once it
+    // is chosen and it goes several ways at one end.
+    if (m.tile !== null && !chosen.includes(m)) continue;
     box.appendChild(
       el("button", {
         type: "button",
