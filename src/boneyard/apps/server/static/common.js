@@ -555,10 +555,9 @@ function drawTable(container, line, targets, names, fresh, height) {
 
 /** Where the trains of a hub go with tiles' halves of side `u` in a room `width` wide: a row per
  * train (a train longer than the room goes on in another row under it), its name above it. */
-function layoutHub(line, u, width, height) {
-  // On a narrow screen a train's name follows its open end, where it fits, rather than taking a
-  // row of its own.
-  const inline = width < 500;
+function layoutHub(line, u, width, height, inline) {
+  // Where room is short a train's name follows its open end, where it fits, rather than taking
+  // a row of its own.
   const labelHeight = inline ? 0 : LABEL_FONT + 4;
   const x0 = u + GAP + 10;  // the trains start after the engine, and their marker before them
   const markW = Math.max(10, Math.round(0.6 * u));
@@ -616,7 +615,12 @@ function drawHub(container, line, targets, fresh, height) {
   targets = targets || {};
   fresh = fresh || new Set();
   const room = roomIn(container);
-  const made = fitted((u, w, h) => layoutHub(line, u, w, h), unitsFor(room).map((u) => Math.min(u, 28)), room - 12, height || Infinity);
+  const legend = line.ends.some((e) => e.marked) ? (room < 520 ? 40 : 22) : 0;
+  const lay = (u, w, h) => {
+    const above = w >= 500 && layoutHub(line, u, w, h, false);
+    return above && above.ok ? above : layoutHub(line, u, w, h, true);
+  };
+  const made = fitted(lay, unitsFor(room).map((u) => Math.min(u, 28)), room - 12, (height || Infinity) - legend);
   const u = made.u;
   const svg = svgEl("svg", {class: "line-svg hub", role: "img", "aria-label": (line.words || []).join(" "), "data-unit": u});
   const tilesLayer = svgEl("g", {class: "tiles"});
