@@ -742,6 +742,35 @@ function drawTricks(container, tricks, names) {
   );
 }
 
+/** A review of a hand (the server's): each decision that cost points, with the move played, the
+ * better one and what the choice cost give or take its margin, and the total. */
+function reviewList(review) {
+  const costly = review.moves.filter((m) => !m.even && m.loss >= 0.5);
+  const list = el("ol", {class: "review-moves"},
+    costly.map((m) =>
+      el("li", {class: "cost", "data-move": m.number},
+        `Move ${m.number}: ${review.name} played ${m.played} (worth ${signed(m.played_value)}); ` +
+        `${m.best} (${signed(m.best_value)}) was better by ${m.loss.toFixed(1)}` +
+        (m.margin >= 0.05 ? ` ± ${m.margin.toFixed(1)}` : "") + ` points: ${m.reason}.`),
+    ),
+  );
+  const even = review.moves.length - costly.length;
+  return el("div", {class: "review"},
+    el("p", {}, `${review.decisions} decision${review.decisions === 1 ? "" : "s"} with a real choice; ` +
+      `${even} as good as the best, or within the margin of it.`),
+    costly.length ? list : el("p", {}, "No costly move: well played."),
+    el("p", {}, el("strong", {}, `Total cost of the choices: ${review.total.toFixed(1)} points.`)),
+    el("p", {class: "note"},
+      "Each move is valued as the hint would have valued it then, from what the player could see: " +
+      "the points it was expected to bring, less the others'. ± is the margin: another analysis could " +
+      "differ by up to that much, so a cost within it is no sure loss."),
+  );
+}
+
+function signed(x) {
+  return `${x >= 0 ? "+" : ""}${x.toFixed(1)}`;
+}
+
 function num(x) {
   return Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/\.?0+$/, "");
 }

@@ -633,6 +633,7 @@ function renderReveal() {
   if (!over) return;
   const reveal = state.reveal;
   document.getElementById("reveal-title").textContent = `Hand ${reveal.hand} is over`;
+  renderReview(reveal.hand);
   document.getElementById("result").textContent = reveal.result.join("\n");
   const list = clear(document.getElementById("reveal-hands"));
   for (const s of reveal.seats) {
@@ -654,6 +655,32 @@ function renderReveal() {
   if (reveal.stock.length) {
     list.appendChild(el("li", {}, `Stock (${reveal.stock.length}):`, el("span", {class: "tiles"}, reveal.stock.map((t) => tileIcon(t, 16)))));
   }
+}
+
+/** The review of the person's choices in the hand just over, worked out when it is opened. */
+let reviewed = null;  // the hand whose review is shown (or being worked out)
+function renderReview(hand) {
+  const box = document.getElementById("review-box");
+  box.classList.toggle("hidden", !TOKEN || state.seat === null);
+  if (reviewed === hand || !TOKEN) return;
+  reviewed = hand;
+  box.open = false;
+  clear(document.getElementById("review")).appendChild(
+    el("p", {class: "muted"}, "Working out what each of your choices was worth…"));
+  box.ontoggle = async () => {
+    if (!box.open || box.dataset.hand === String(hand)) return;
+    box.dataset.hand = String(hand);
+    const out = document.getElementById("review");
+    try {
+      const review = await api(`/api/tables/${encodeURIComponent(TABLE)}/review/${hand}`, {
+        headers: {Authorization: `Bearer ${TOKEN}`},
+      });
+      clear(out).appendChild(reviewList(review));
+    } catch (e) {
+      delete box.dataset.hand;
+      clear(out).appendChild(el("p", {class: "notice error"}, e.message));
+    }
+  };
 }
 
 function renderSheet() {
@@ -713,7 +740,8 @@ function renderChat() {
 function renderLinks() {
   document.getElementById("record-link").href = `/api/tables/${encodeURIComponent(TABLE)}/record`;
   document.getElementById("record-link").setAttribute("download", `boneyard-${TABLE}.json`);
-  document.getElementById("replay-link").href = `/replay?table=${encodeURIComponent(TABLE)}`;
+  document.getElementById("replay-link").href = `/replay?table=${encodeURIComponent(TABLE)}` + (TOKEN ? `#seat=${encodeURIComponent(TOKEN)}` : "");
+  document.getElementById("how-link").href = `/how/${encodeURIComponent(state.game)}?rules=${encodeURIComponent(state.rules)}`;
   let invites = null;
   try {
     invites = JSON.parse(localStorage.getItem(`boneyard:invites:${TABLE}`) || "null");
