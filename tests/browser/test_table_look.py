@@ -1,6 +1,7 @@
 """The lobby's look at the sizes people use, 1280x800 (a laptop) and 390x844 (a phone): nothing
-overflows sideways, no word is broken (every table at every size: test_every_screen.py). Each page is kept as a screenshot in ``BONEYARD_SCREENSHOTS`` (default
-``test-artefacts/screens``, which git ignores) for a person to look at.
+overflows sideways (every table at every size: test_every_screen.py). Each page is kept as a
+screenshot in ``BONEYARD_SCREENSHOTS`` (default ``test-artefacts/screens``, which git ignores) for
+a person to look at.
 """
 
 from __future__ import annotations
