@@ -297,7 +297,7 @@ def test_a_plugin_at_a_server_table(installed: Path, db_url: str) -> None:
         assert levels[:4] == ["beginner", "casual", "strong", "expert"]
         assert levels[-2:] == ["lightest", heaviest]
         made = create(client, "block", seats=[{"kind": "computer", "level": heaviest}] * 2)
-        assert [s["name"] for s in made["seats"]] == ["load-0", "load-1"]
+        assert [s["name"] for s in made["seats"]] == ["Kenji", "Rosa"]
         hand = watch_a_hand(client, made["id"])
         assert hand.over and lightest_choices_hold(list(hand.history), hand, 0, heaviest=True)
         # An installed plug-in the operator did not offer is no level, at a new table or a seat.
@@ -308,7 +308,7 @@ def test_a_plugin_at_a_server_table(installed: Path, db_url: str) -> None:
         assert refused.status_code == 400 and "unknown level 'broken'" in refused.text
         seats = [{"kind": "computer", "level": "lightest"}, {"kind": "computer", "level": "greedy"}]
         made = create(client, "block", seats=seats, seed=5)
-        assert [s["name"] for s in made["seats"]] == ["lightest-0", "greedy-1"]
+        assert [s["name"] for s in made["seats"]] == ["Kenji", "Rosa"]
         hand = watch_a_hand(client, made["id"])
         assert hand.over and lightest_choices_hold(list(hand.history), hand, 0) >= 1
         person = create(

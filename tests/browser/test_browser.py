@@ -491,7 +491,7 @@ def test_a_person_plays_the_worked_examples_agent_at_a_browser_table(
         page.wait_for_selector("#created:not(.hidden)")
         page.click("#go")
         page.wait_for_selector("body[data-conn=open][data-status]", state="attached")
-        assert page.locator(".seat:not(.me) .name").first.inner_text().startswith("linear-1")
+        assert page.locator(".seat:not(.me) .name").first.inner_text().startswith("Rosa")
         play_until_the_hand_ends([page])
         assert attr(page, "status") in ("between_hands", "over")
         assert errors == []

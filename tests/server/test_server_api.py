@@ -56,8 +56,8 @@ def test_create_gives_an_unguessable_invite_per_person(client: TestClient) -> No
         assert s["invite"] == f"/t/{made['id']}#seat={s['token']}"
     computer = made["seats"][2]
     assert computer["token"] is None and computer["invite"] is None
-    assert computer["name"] == "random-2" and computer["level"] == "random"
-    assert made["seats"][1]["name"] == "Seat 1"
+    assert computer["name"] == "Amara" and computer["level"] == "random"
+    assert made["seats"][1]["name"] == "Seat 2"
     # The store keeps only the tokens' hashes.
     table = table_of(client, made["id"])
     assert all(t not in repr(table.seats) for t in tokens)
@@ -227,7 +227,7 @@ def test_record_of_a_finished_hand_replays(client: TestClient) -> None:
     assert len(record["hands"]) >= 1
     replay = replay_record(record)
     assert replay.complete and replay.disagreements == []
-    assert record["players"] == ["greedy-0", "random-1"]
+    assert record["players"] == ["Kenji", "Rosa"]
 
 
 def test_replay_frames(client: TestClient) -> None:

@@ -156,7 +156,7 @@ def test_the_replay_of_a_table_in_its_first_hand(client: TestClient) -> None:
     reply = client.get(f"/api/tables/{made['id']}/replay")
     assert reply.status_code == 200, reply.text
     body = reply.json()
-    assert body["hands"] == [] and body["players"] == ["Ann", "greedy-1"]
+    assert body["hands"] == [] and body["players"] == ["Ann", "Rosa"]
 
 
 @pytest.mark.parametrize(
@@ -208,15 +208,27 @@ def test_names_are_unique_at_a_table(client: TestClient) -> None:
     }
     reply = client.post("/api/tables", json=twins)
     assert reply.status_code == 400 and "both called" in reply.json()["detail"]
-    # A person may not take a computer's name either.
+    # A person may not take a computer's name either; a computer named by the server never
+    # takes a person's.
     reply = client.post(
         "/api/tables",
         json={
             "game": "draw",
-            "seats": [{"kind": "person", "name": "casual-1"}, {"kind": "computer"}],
+            "seats": [
+                {"kind": "person", "name": "Rosa"},
+                {"kind": "computer", "name": "ROSA"},
+            ],
         },
     )
     assert reply.status_code == 400
+    reply = client.post(
+        "/api/tables",
+        json={
+            "game": "draw",
+            "seats": [{"kind": "person", "name": "Rosa"}, {"kind": "computer"}],
+        },
+    )
+    assert reply.status_code == 201 and reply.json()["seats"][1]["name"] == "Amara"
     made = create(client, "draw", seats=PEOPLE)
     table = table_of(client, made["id"])
     with client.websocket_connect(f"/ws/{made['id']}") as ws:

@@ -20,6 +20,7 @@ from .middleware import Utf8Bodies, safety_headers, same_origin
 from .routes.accounts import account_routes
 from .routes.creator import creator_routes
 from .routes.errors import add_error_handlers
+from .routes.learn import learn_routes
 from .routes.lobby import lobby_routes
 from .routes.pages import STATIC, page_routes
 from .routes.pairing import pairing_routes
@@ -72,6 +73,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         record_routes(hub),
         play_routes(hub),
         tournament_routes(hub),
+        learn_routes(hub),
         page_routes(),
     ):
         app.include_router(routes)

@@ -37,11 +37,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ...core.actions import Action
-from ...core.protocol import Observation
+from ...core.protocol import GameState, Observation
 from ...players.agents import Agent, make_agent
-from ...players.analysis import Beliefs, MoveAnalysis
+from ...players.analysis import Beliefs, MoveAnalysis, ReviewedMove
 
-__all__ = ["LANES", "Compute", "Lane", "analyze_job", "beliefs_job", "choose_job"]
+__all__ = ["LANES", "Compute", "Lane", "analyze_job", "beliefs_job", "choose_job", "review_job"]
 
 log = logging.getLogger("boneyard.server")
 
@@ -84,6 +84,14 @@ def beliefs_job(observation: Observation) -> Beliefs:
     from ...players.analysis import beliefs
 
     return beliefs(observation)
+
+
+def review_job(state: GameState, seat: int) -> list[ReviewedMove]:
+    """The review of ``seat``'s decisions in the finished hand ``state`` (run in a worker): each
+    valued as the hint at that position was."""
+    from ...players.analysis import review_hand
+
+    return review_hand(state, seat)
 
 
 def _warm() -> int:
@@ -199,6 +207,12 @@ class Compute:
     async def beliefs(self, lane: Lane, key: str, obs: Observation) -> Beliefs:
         """Who may hold each tile ``obs``'s seat cannot see, worked out in turn in ``lane``."""
         found: Beliefs = await self._run(lane, key, beliefs_job, obs)
+        return found
+
+    async def review(self, lane: Lane, key: str, state: GameState, seat: int) -> list[ReviewedMove]:
+        """The review of ``seat``'s decisions in the finished hand ``state``, worked out in turn
+        in ``lane``."""
+        found: list[ReviewedMove] = await self._run(lane, key, review_job, state, seat)
         return found
 
     def waiting(self, lane: Lane) -> int:

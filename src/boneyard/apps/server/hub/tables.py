@@ -16,7 +16,7 @@ from fastapi import HTTPException
 from ....core.options import OptionError
 from ....core.record import RecordError
 from ....games import get_game
-from ....players.agents.plugins import label
+from ....players.names import computer_name
 from ..messages import CreateTable, SeatLink, TableCreated, TableSummary, name_key
 from ..store import ACTIVE, Refused, StorageError, StoredTable, cause, token_hash
 from ..table import Seat, Table
@@ -173,16 +173,19 @@ class HubTables(HubAutomatic):
         and the token of each person's seat (only its hash is kept)."""
         tokens: dict[int, str] = {}
         seats = []
+        # A computer without a name of its own gets a friendly one, never a name given to
+        # another seat (a person's, another computer's).
+        given = [s.name for s in spec.seats if s.name] + [name for _, name in bound.values()]
         for i, s in enumerate(spec.seats):
             if s.kind == "person":
                 token = secrets.token_urlsafe(24)
                 tokens[i] = token
-                account, name = bound.get(i, (None, s.name or f"Seat {i}"))
+                account, name = bound.get(i, (None, s.name or f"Seat {i + 1}"))
                 seats.append(Seat(i, "person", name, None, token_hash(token), account=account))
             else:
                 level = s.level or "casual"
                 self._check_level(level)
-                name = s.name or f"{label(level)[:30]}-{i}"
+                name = s.name or computer_name(i, level, [*given, *(x.name for x in seats)])
                 seats.append(Seat(i, "computer", name, level, None))
         keys = [name_key(s.name) for s in seats]
         for i, key in enumerate(keys):

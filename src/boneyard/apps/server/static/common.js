@@ -191,17 +191,30 @@ function tileBack(u) {
 }
 
 // ------------------------------------------------------------------------- the line
-/** The width a drawing may take in `container` (the felt's inner width). */
+/** The width a drawing may take in `container` (its inner width, less its padding). */
 function roomIn(container) {
-  return Math.max(260, container.clientWidth || 0);
+  const style = getComputedStyle(container);
+  const pad = (parseFloat(style.paddingLeft) || 0) + (parseFloat(style.paddingRight) || 0);
+  return Math.max(240, (container.clientWidth || 0) - pad);
 }
 
-/** The side of a tile's half: tiles big enough to read at a glance, smaller on a phone. */
-function unitFor(room) {
-  return room < 520 ? 22 : 32;
+/** The sides of a tile's half to try, largest first: never under 20 px on a desk, 14 px on a
+ * phone (a narrow screen). */
+function unitsFor(room) {
+  return room < 520 ? [24, 22, 20, 18, 16, 14] : [34, 30, 26, 23, 20];
 }
 
-function endMarker(end, cx, cy, r, target, label) {
+const GAP = 3;
+const LABEL_FONT = 11;
+
+/** The size of an end's marker: a circle for a short label, a pill that holds a longer one. */
+function markerSize(label, u) {
+  const h = Math.max(18, Math.round(u * 0.9));
+  const w = Math.max(h, Math.ceil(label.length * LABEL_FONT * 0.64 + 10));
+  return {w, h};
+}
+
+function endMarker(end, cx, cy, size, target, label) {
   const group = svgEl("g", {
     class: "end" + (target ? " target" : "") + (end.shows === null ? " closed" : "") + (end.waiting ? " waiting" : ""),
     "data-end": end.name,
@@ -209,8 +222,9 @@ function endMarker(end, cx, cy, r, target, label) {
     tabindex: target ? "0" : null,
     "aria-label": target ? `play at ${end.name}` : end.needs || end.note || null,
   });
-  group.appendChild(svgEl("circle", {cx, cy, r}));
-  group.appendChild(svgEl("text", {x: cx, y: cy + 4, "text-anchor": "middle"}, label));
+  const {w, h} = size;
+  group.appendChild(svgEl("rect", {x: cx - w / 2, y: cy - h / 2, width: w, height: h, rx: h / 2, ry: h / 2}));
+  group.appendChild(svgEl("text", {x: cx, y: cy + LABEL_FONT * 0.36, "text-anchor": "middle"}, label));
   const title = [end.needs, end.note].filter(Boolean).join("; ");
   if (title) group.appendChild(svgEl("title", {}, title));
   if (target) {
@@ -230,34 +244,270 @@ function finishSvg(svg, box, pad) {
   svg.setAttribute("height", String(Math.round(height)));
 }
 
+const rectAt = (cx, cy, w, h) => ({x0: cx - w / 2, x1: cx + w / 2, y0: cy - h / 2, y1: cy + h / 2});
+const clash = (r, q) => r.x0 < q.x1 + GAP - 0.5 && q.x0 < r.x1 + GAP - 0.5 && r.y0 < q.y1 + GAP - 0.5 && q.y0 < r.y1 + GAP - 0.5;
+const clockwise = ([x, y]) => [-y, x];
+
 /**
- * Draw the table (the server's `line`): the lead in the middle, each arm from its root outward,
- * crosswise doubles and spinners standing across the line, a spinner's short sides going off it at
- * right angles, and the open ends marked. The line uses the felt's whole width: an arm that would
- * leave it turns a corner (the right arm downward, the left upward), and a line without spinners
- * then comes back the other way beneath (above) itself, as on a real table. `targets` maps end
- * names to click handlers (the ends the chosen tile may go to); `fresh` holds the tiles of the
- * last move (highlighted, and moved into place).
+ * Where every tile of the line goes, with tiles' halves of side `u`, inside a room `width` wide
+ * and `height` high (Infinity: no limit): the lead in the middle, each arm from its root outward,
+ * crosswise doubles and spinners standing across their arm. An arm that would leave the room, or
+ * meet another arm, turns a corner (clockwise: the right arm downward, the lower arm leftward, the
+ * left arm upward, the upper arm rightward) and comes back the other way, a row further on, as on
+ * a real table. The arms grow a tile at a time in turn, so each keeps room near its root. Answers
+ * the tiles, the ends' markers and whether all fitted.
  */
-function drawLine(container, line, targets, fresh) {
-  clear(container);
-  targets = targets || {};
-  fresh = fresh || new Set();
-  const room = roomIn(container);
-  const u = unitFor(room);
-  const gap = 3;
-  const svg = svgEl("svg", {class: "line-svg", role: "img", "aria-label": (line.words || []).join(" ")});
-  const tilesLayer = svgEl("g", {class: "tiles"});
-  const endsLayer = svgEl("g", {class: "ends"});
-  svg.appendChild(tilesLayer);
-  svg.appendChild(endsLayer);
+function layoutLine(line, u, width, height) {
+  const lead = line.lead;
+  const tiles = [];
+  const taken = [];
+  const where = {};
+  let ok = true;
+  const markerRoom = (arm) => {
+    const end = line.ends.find((e) => e.name === arm.name);
+    return end ? markerSize(endLabel(end), u) : {w: 0, h: 0};
+  };
+  // Room for the line laid straight: the lead sits off the middle when one side is longer.
+  const straight = (name) => {
+    const arm = line.arms.find((a) => a.name === name && a.root === lead.tile);
+    return arm ? arm.tiles.reduce((n, p) => n + (p.cross ? u : 2 * u) + GAP, 0) + markerRoom(arm).w + GAP : 0;
+  };
+  const lengths = [straight("L"), straight("R")];
+  const plain = lengths[0] + lengths[1] + 2 * u <= width;
+  const shift = plain ? (lengths[1] - lengths[0]) / 2 : 0;
+  const bounds = {x0: -width / 2 + shift, x1: width / 2 + shift, y0: -height / 2, y1: height / 2};
+  const inside = (r) => r.x0 >= bounds.x0 - 0.5 && r.x1 <= bounds.x1 + 0.5 && r.y0 >= bounds.y0 - 0.5 && r.y1 <= bounds.y1 + 0.5;
+  const free = (r) => inside(r) && !taken.some((q) => clash(r, q));
+  const put = (p, r, vertical, dir) => {
+    tiles.push({p, r, vertical, dir});
+    taken.push(r);
+    where[p.tile] = {r, axis: dir[0] !== 0 ? "h" : "v"};
+  };
+  const leadRect = rectAt(0, 0, lead.cross ? u : 2 * u, lead.cross ? 2 * u : u);
+  put(lead, leadRect, lead.cross, [1, 0]);
+  const wayOf = (arm) =>
+    arm.way || ({L: "left", R: "right"}[arm.name] || (arm.name.endsWith("U") ? "up" : "down"));
+  const halfOf = (arm) =>
+    arm.half || (/^[LR][UD]$/.test(arm.name) ? (arm.name[0] === "L" ? "left" : "right") : null);
+  const edge = (r, dir) => [
+    dir[0] > 0 ? r.x1 + GAP : dir[0] < 0 ? r.x0 - GAP : (r.x0 + r.x1) / 2,
+    dir[1] > 0 ? r.y1 + GAP : dir[1] < 0 ? r.y0 - GAP : (r.y0 + r.y1) / 2,
+  ];
+  // Each arm's walk: where its next tile starts, which way it goes and the row it runs along.
+  const walkOf = (arm) => {
+    const way = wayOf(arm);
+    const root = where[arm.root] || where[lead.tile];
+    let dir;
+    let at;
+    if (arm.root === lead.tile && (way === "left" || way === "right")) {
+      dir = way === "left" ? [-1, 0] : [1, 0];
+      at = edge(leadRect, dir);
+    } else if (halfOf(arm) && arm.root === lead.tile) {
+      // Off one half of the lead standing across (Chicken Foot's outer toes).
+      const side = halfOf(arm) === "left" ? -1 : 1;
+      dir = [0, way === "down" ? 1 : -1];
+      at = [side * ((leadRect.x1 - leadRect.x0) / 2 + GAP + u / 2), dir[1] * (u / 2 + GAP)];
+    } else {
+      const up = way === "up";
+      dir = root.axis === "h" ? [0, up ? -1 : 1] : [up ? -1 : 1, 0];
+      at = edge(root.r, dir);
+    }
+    return {arm, at, dir, run: dir, turn: clockwise(dir), row: dir[0] ? at[1] : at[0], column: null, next: 0, last: null};
+  };
+  let turns = 0;
+  const tileRect = (w, p) => {
+    const len = p.cross ? u : 2 * u;
+    const th = p.cross ? 2 * u : u;
+    const [x, y] = w.at;
+    return rectAt(x + (w.dir[0] * len) / 2, y + (w.dir[1] * len) / 2, w.dir[0] ? len : th, w.dir[0] ? th : len);
+  };
+  const room = (w, r) => {
+    // The tile and, beyond it, its end's marker.
+    const m = markerRoom(w.arm);
+    const reach = w.dir[0] ? m.w : m.h;
+    const out = {...r};
+    if (w.dir[0] > 0) out.x1 += reach + GAP;
+    if (w.dir[0] < 0) out.x0 -= reach + GAP;
+    if (w.dir[1] > 0) out.y1 += reach + GAP;
+    if (w.dir[1] < 0) out.y0 -= reach + GAP;
+    return out;
+  };
+  const step = (w) => {
+    const p = w.arm.tiles[w.next];
+    const rowStep = 2 * u + 2 * GAP;
+    if (w.column === null) {
+      let r = tileRect(w, p);
+      if (!free(room(w, r)) && w.last) {
+        // The corner: a column from the end of the row, across its way.
+        const last = w.last;
+        const along = w.run[0] !== 0;
+        const line0 = along ? (w.run[0] > 0 ? last.x1 - u / 2 : last.x0 + u / 2) : (w.run[1] > 0 ? last.y1 - u / 2 : last.y0 + u / 2);
+        const t = w.turn;
+        const start = t[1] > 0 ? last.y1 + GAP : t[1] < 0 ? last.y0 - GAP : t[0] > 0 ? last.x1 + GAP : last.x0 - GAP;
+        w.at = along ? [line0, start] : [start, line0];
+        w.dir = t;
+        w.column = [];
+        turns += 1;
+        r = tileRect(w, p);
+        // Clear of any tile of the row it passes.
+        for (let i = 0; i < 8 && taken.some((q) => clash(r, q)); i++) {
+          w.at = [w.at[0] + t[0] * u / 2, w.at[1] + t[1] * u / 2];
+          r = tileRect(w, p);
+        }
+      }
+      return finishStep(w, p, free(r) ? r : detour(w, p), rowStep);
+    }
+    const r = tileRect(w, p);
+    return finishStep(w, p, free(r) ? r : detour(w, p), rowStep);
+  };
+  // Boxed in: the nearest free place around the arm's end (the layout then does not count as
+  // fitting, and a smaller size is tried; at the smallest, the tile still overlaps nothing).
+  const detour = (w, p) => {
+    ok = false;
+    const [x0, y0] = w.at;
+    for (let ring = 1; ring < 40; ring++) {
+      for (const d of [w.dir, clockwise(w.dir), clockwise(clockwise(clockwise(w.dir))), clockwise(clockwise(w.dir))]) {
+        for (let side = -ring; side <= ring; side++) {
+          const [px, py] = clockwise(d);
+          w.at = [x0 + d[0] * ring * u / 2 + px * side * u / 2, y0 + d[1] * ring * u / 2 + py * side * u / 2];
+          w.dir = d;
+          const r = tileRect(w, p);
+          if (!taken.some((q) => clash(r, q)) && (ring > 20 || inside(r))) {
+            w.run = d;
+            w.turn = clockwise(d);
+            w.column = null;
+            w.row = d[0] ? w.at[1] : w.at[0];
+            return r;
+          }
+        }
+      }
+    }
+    w.at = [x0, y0];
+    return tileRect(w, p);
+  };
+  const finishStep = (w, p, r, rowStep) => {
+    const vertical = (w.dir[0] === 0) !== p.cross;
+    put(p, r, vertical, w.dir);
+    w.last = r;
+    const len = p.cross ? u : 2 * u;
+    w.at = [w.at[0] + w.dir[0] * (len + GAP), w.at[1] + w.dir[1] * (len + GAP)];
+    w.next += 1;
+    if (w.column !== null) {
+      w.column.push(r);
+      const t = w.turn;
+      const nextRow = w.row + (t[0] + t[1]) * rowStep;
+      const reached = t[0] > 0 ? r.x1 >= nextRow : t[0] < 0 ? r.x0 <= nextRow : t[1] > 0 ? r.y1 >= nextRow : r.y0 <= nextRow;
+      if (reached) {
+        // Back the other way along the next row, clear of every tile of the column.
+        w.run = [-w.run[0], -w.run[1]];
+        const col = w.column;
+        let side;
+        if (w.run[0] < 0) side = Math.min(...col.map((q) => q.x0)) - GAP;
+        else if (w.run[0] > 0) side = Math.max(...col.map((q) => q.x1)) + GAP;
+        else if (w.run[1] < 0) side = Math.min(...col.map((q) => q.y0)) - GAP;
+        else side = Math.max(...col.map((q) => q.y1)) + GAP;
+        w.at = w.run[0] ? [side, nextRow] : [nextRow, side];
+        w.row = nextRow;
+        w.dir = w.run;
+        w.turn = t;  // the rows go on the same way across
+        w.column = null;
+        w.last = null;
+      }
+    }
+  };
+  // A tile at a time for each arm in turn; an arm starts once the tile it grows from is down.
+  const walks = line.arms.map(() => null);
+  for (let more = true; more;) {
+    more = false;
+    line.arms.forEach((arm, i) => {
+      if (walks[i] === null && (where[arm.root] || !line.arms.some((a) => a.tiles.some((p) => p.tile === arm.root)))) {
+        walks[i] = walkOf(arm);
+        more = true;
+      }
+      const w = walks[i];
+      if (w && w.next < arm.tiles.length) {
+        step(w);
+        more = true;
+      }
+    });
+  }
+  // The ends' markers: beyond the last tile, else beside it.
+  const ends = [];
+  for (const end of line.ends) {
+    const w = walks.find((x) => x && x.arm.name === end.name);
+    if (!w) continue;
+    const label = endLabel(end);
+    const size = markerSize(label, u);
+    const [x, y] = w.at;
+    const beyond = rectAt(x + (w.dir[0] * size.w) / 2, y + (w.dir[1] * size.h) / 2, size.w, size.h);
+    const options = [beyond];
+    const base = tiles.length && w.next ? tiles.find((t) => t.p === w.arm.tiles[w.next - 1]).r : null;
+    if (base) {
+      const cx = (base.x0 + base.x1) / 2, cy = (base.y0 + base.y1) / 2;
+      options.push(
+        rectAt(cx, base.y1 + GAP + size.h / 2, size.w, size.h),
+        rectAt(cx, base.y0 - GAP - size.h / 2, size.w, size.h),
+        rectAt(base.x1 + GAP + size.w / 2, cy, size.w, size.h),
+        rectAt(base.x0 - GAP - size.w / 2, cy, size.w, size.h),
+      );
+    }
+    let r = options.find(free);
+    if (!r) {
+      // Boxed in: the nearest free place around the arm's end.
+      ok = false;
+      const cx = (beyond.x0 + beyond.x1) / 2, cy = (beyond.y0 + beyond.y1) / 2;
+      for (let ring = 1; ring < 60 && !r; ring++) {
+        for (let i = 0; i < 8 * ring && !r; i++) {
+          const a = (i / (8 * ring)) * 2 * Math.PI;
+          const q = rectAt(cx + Math.cos(a) * ring * u / 2, cy + Math.sin(a) * ring * u / 2, size.w, size.h);
+          if (!taken.some((t) => clash(q, t))) r = q;
+        }
+      }
+      r = r || beyond;
+    }
+    taken.push(r);
+    ends.push({end, label, size, r});
+  }
   const box = {x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity};
-  const grow = (r) => {
+  for (const r of taken) {
     box.x0 = Math.min(box.x0, r.x0);
     box.x1 = Math.max(box.x1, r.x1);
     box.y0 = Math.min(box.y0, r.y0);
     box.y1 = Math.max(box.y1, r.y1);
-  };
+  }
+  return {tiles, ends, box, turns, ok: ok && box.x1 - box.x0 <= width + 1 && box.y1 - box.y0 <= height + 1};
+}
+
+function endLabel(end) {
+  return end.shows === null ? end.name : `${end.name} ${end.shows}`;
+}
+
+/** The largest tiles with which the layout `lay(u, width, height)` fits the room; where none
+ * does, the smallest, as high as it needs. */
+function fitted(lay, units, width, height) {
+  // Fewer corners are worth smaller tiles: a straight line reads at a glance.
+  let best = null;
+  for (const u of units) {
+    const made = lay(u, width, height);
+    const score = u - 3 * (made.turns || 0);
+    if (made.ok && (best === null || score > best.score)) best = {made, score};
+  }
+  if (best) return best.made;
+  const u = units[units.length - 1];
+  const wide = lay(u, width, Infinity);
+  return wide.ok ? wide : lay(u, width, Infinity);
+}
+
+/**
+ * Draw the table (the server's `line`) at the largest size that fits the room the container
+ * has (its width, and `height`: how high the drawing may be, Infinity for no limit), never
+ * scaled down: see layoutLine. `targets` maps end names to click handlers (the ends the chosen
+ * tile may go to); `fresh` holds the tiles of the last move (highlighted, and moved into place).
+ */
+function drawLine(container, line, targets, fresh, height) {
+  clear(container);
+  targets = targets || {};
+  fresh = fresh || new Set();
   if (!line.lead) {
     container.appendChild(el("p", {class: "empty-line"}, "The table is empty: the first tile played is the lead."));
     for (const [name, onClick] of Object.entries(targets)) {
@@ -267,118 +517,27 @@ function drawLine(container, line, targets, fresh) {
     }
     return;
   }
-  const rect = (cx, cy, w, h) => ({x0: cx - w / 2, x1: cx + w / 2, y0: cy - h / 2, y1: cy + h / 2});
-  const where = {};
-  const tips = {};
-  const place = (p, cx, cy, vertical, dir) => {
+  const room = roomIn(container);
+  const made = fitted((u, w, h) => ({...layoutLine(line, u, w, h), u}), unitsFor(room), room - 12, height || Infinity);
+  const u = made.u;
+  const svg = svgEl("svg", {class: "line-svg", role: "img", "aria-label": (line.words || []).join(" "), "data-unit": u});
+  const tilesLayer = svgEl("g", {class: "tiles"});
+  const endsLayer = svgEl("g", {class: "ends"});
+  svg.append(tilesLayer, endsLayer);
+  for (const {p, r, vertical, dir} of made.tiles) {
     let first = p.a, second = p.b;
     if (!p.cross && dir && dir[0] + dir[1] < 0) [first, second] = [p.b, p.a];
-    const r = rect(cx, cy, vertical ? u : 2 * u, vertical ? 2 * u : u);
-    grow(r);
     tilesLayer.appendChild(
-      tileShape(first, second, vertical, cx, cy, u, {
+      tileShape(first, second, vertical, (r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2, u, {
         class: "placed" + (p.spinner ? " spinner" : "") + (p.double ? " double" : "") + (fresh.has(p.tile) ? " last" : ""),
         "data-tile": p.tile,
       }),
     );
-    return r;
-  };
-  const lead = line.lead;
-  const leadRect = place(lead, 0, 0, lead.cross, null);
-  where[lead.tile] = {x: 0, y: 0, axis: "h"};
-  const reach = lead.cross ? u / 2 : u;
-  // The way each arm leaves the tile it grows from (left, right, up, down) and, for an arm off one
-  // half of the lead standing across, which half: as the server says (`way`, `half`), else from
-  // the arm's name (L, R, U, D, nU, LU...).
-  const wayOf = (arm) =>
-    arm.way || ({L: "left", R: "right"}[arm.name] || (arm.name.endsWith("U") ? "up" : "down"));
-  const halfOf = (arm) =>
-    arm.half || (/^[LR][UD]$/.test(arm.name) ? (arm.name[0] === "L" ? "left" : "right") : null);
-  const along = (arm) => arm.root === lead.tile && ["left", "right"].includes(wayOf(arm));
-  const plain = line.arms.every(along);
-  // How far from the lead an arm may reach before it turns: the felt's half, less room for the
-  // end's marker beyond its last tile.
-  const bound = Math.max(2.5 * u, room / 2 - 1.1 * u - 4);
-  const rowStep = 2 * u + 2 * gap;  // a row's tiles reach at most u above and below its middle
-  for (const arm of line.arms) {
-    const way = wayOf(arm);
-    let start = null;
-    if (along(arm)) {
-      const side = way === "left" ? -1 : 1;
-      start = {x: side * (reach + gap), y: 0, dir: [side, 0]};
-    } else if (halfOf(arm) && arm.root === lead.tile) {
-      // Off one half of the lead standing across (Chicken Foot's outer toes of a "double
-      // chicken foot"): beyond its left or right side, upward or downward.
-      const side = halfOf(arm) === "left" ? -1 : 1;
-      const down = way === "down" ? 1 : -1;
-      start = {x: side * (reach + gap + u / 2), y: down * (u / 2 + gap), dir: [0, down]};
-    } else {
-      const root = where[arm.root] || where[lead.tile];
-      const up = way === "up";
-      const dir = root.axis === "h" ? [0, up ? -1 : 1] : [up ? -1 : 1, 0];
-      start = {x: root.x + dir[0] * (u + gap), y: root.y + dir[1] * (u + gap), dir};
-    }
-    // Only a line without spinners turns: the arms of a spinner (and Chicken Foot's toes) go
-    // off at right angles, and the drawing is made smaller to fit the felt instead.
-    const turns = plain;
-    let {x, y} = start;
-    let dir = start.dir;
-    const turn = way === "right" ? 1 : -1;  // the right arm turns downward, the left upward
-    let row = [leadRect];       // the tiles of the row being laid
-    let column = [];            // the tiles of a corner's column
-    let rowY = 0;
-    let rowWay = dir[0];        // the way the last row went
-    for (const p of arm.tiles) {
-      const len = p.cross ? u : 2 * u;
-      if (turns && dir[1] === 0 && Math.abs(x + dir[0] * len) > bound) {
-        // The corner: a column from the end of the row, below (above) every tile it passes.
-        const last = row[row.length - 1];
-        const colX = dir[0] > 0 ? last.x1 - u / 2 : last.x0 + u / 2;
-        const passed = row.filter((r) => r.x1 > colX - u && r.x0 < colX + u);
-        const edge = turn > 0 ? Math.max(...passed.map((r) => r.y1)) : Math.min(...passed.map((r) => r.y0));
-        rowWay = dir[0];
-        x = colX;
-        y = edge + turn * gap;
-        dir = [0, turn];
-        column = [];
-      }
-      const axis = dir[0] !== 0 ? "h" : "v";
-      const vertical = (axis === "v") !== p.cross;
-      const cx = x + (dir[0] * len) / 2;
-      const cy = y + (dir[1] * len) / 2;
-      const r = place(p, cx, cy, vertical, dir);
-      where[p.tile] = {x: cx, y: cy, axis};
-      x += dir[0] * (len + gap);
-      y += dir[1] * (len + gap);
-      if (turns && dir[0] === 0) {
-        column.push(r);
-        const nextRow = rowY + turn * rowStep;
-        if (turn > 0 ? r.y1 >= nextRow : r.y0 <= nextRow) {
-          // Back the other way along the next row, clear of every tile of the column.
-          const back = -rowWay;
-          const sides = column.map((q) => (back < 0 ? q.x0 : q.x1));
-          x = back < 0 ? Math.min(...sides) - gap : Math.max(...sides) + gap;
-          y = nextRow;
-          rowY = nextRow;
-          dir = [back, 0];
-          row = [];
-        }
-      } else {
-        row.push(r);
-      }
-    }
-    tips[arm.name] = {x, y, dir};
   }
-  for (const end of line.ends) {
-    const tip = tips[end.name];
-    if (!tip) continue;
-    const cx = tip.x + tip.dir[0] * u * 0.55;
-    const cy = tip.y + tip.dir[1] * u * 0.55;
-    const label = end.shows === null ? end.name : `${end.name} ${end.shows}`;
-    grow(rect(cx, cy, u, u));
-    endsLayer.appendChild(endMarker(end, cx, cy, u * 0.5, targets[end.name], label));
+  for (const {end, label, size, r} of made.ends) {
+    endsLayer.appendChild(endMarker(end, (r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2, size, targets[end.name], label));
   }
-  finishSvg(svg, box, 8);
+  finishSvg(svg, made.box, 4);
   container.appendChild(svg);
 }
 
@@ -386,105 +545,133 @@ function drawLine(container, line, targets, fresh) {
 /**
  * Draw whatever table the server's `line` describes: a trick-taking table (Domino Loo), trains
  * from a hub (Mexican Train) or a line with its arms. `names` are the seats' names; `fresh` the
- * tiles of the last move.
+ * tiles of the last move; `height` how high the drawing may be (Infinity: no limit).
  */
-function drawTable(container, line, targets, names, fresh) {
+function drawTable(container, line, targets, names, fresh, height) {
   if (line.tricks) drawTricks(container, line.tricks, names || []);
-  else if (line.hub && line.lead) drawHub(container, line, targets, fresh);
-  else drawLine(container, line, targets, fresh);
+  else if (line.hub && line.lead) drawHub(container, line, targets, fresh, height);
+  else drawLine(container, line, targets, fresh, height);
+}
+
+/** Where the trains of a hub go with tiles' halves of side `u` in a room `width` wide: a row per
+ * train (a train longer than the room goes on in another row under it), its name above it. */
+function layoutHub(line, u, width, height, inline) {
+  // Where room is short a train's name follows its open end, where it fits, rather than taking
+  // a row of its own.
+  const labelHeight = inline ? 0 : LABEL_FONT + 4;
+  const x0 = u + GAP + 10;  // the trains start after the engine, and their marker before them
+  const markW = Math.max(10, Math.round(0.6 * u));
+  const start = x0 + markW + 2 * GAP;
+  const ends = Object.fromEntries(line.ends.map((e) => [e.name, e]));
+  let y = 0;
+  let ok = true;
+  const trains = line.arms.map((arm) => {
+    const end = ends[arm.name] || {name: arm.name, shows: null};
+    const label = endLabel(end);
+    const size = markerSize(label, u);
+    const rows = [[]];
+    let x = start;
+    for (const p of arm.tiles) {
+      const len = p.cross ? u : 2 * u;
+      if (x + len + GAP + size.w > width && rows[rows.length - 1].length) {
+        rows.push([]);
+        x = start + u;
+      }
+      rows[rows.length - 1].push({p, x: x + len / 2, len});
+      x += len + GAP;
+    }
+    const top = y;
+    y += labelHeight;
+    const placed = [];
+    rows.forEach((row, i) => {
+      const tall = row.some((t) => t.p.cross) ? 2 * u : Math.max(u, size.h);
+      const mid = y + tall / 2;
+      for (const t of row) placed.push({...t, y: mid});
+      rows[i] = {row, mid};
+      y += tall + GAP;
+    });
+    const lastRow = rows[rows.length - 1];
+    const lastTile = lastRow.row[lastRow.row.length - 1];
+    const endX = lastTile ? lastTile.x + lastTile.len / 2 + GAP + size.w / 2 : start + size.w / 2;
+    if (endX + size.w / 2 > width + 0.5) ok = false;
+    y += inline ? 0 : 3;
+    const name = [arm.name, end.title].filter(Boolean).join(" · ");
+    const nameWidth = name.length * LABEL_FONT * 0.6;
+    const nameAt = inline
+      ? endX + size.w / 2 + 6 + nameWidth <= width ? [endX + size.w / 2 + 6, lastRow.mid + LABEL_FONT * 0.36] : null
+      : [x0, top + labelHeight - 4];
+    return {arm, end, label, size, top, placed, firstMid: rows[0].mid, endAt: [endX, lastRow.mid], name, nameAt, nameWidth};
+  });
+  return {trains, u, x0, markW, labelHeight, height: y, ok: ok && y <= height};
 }
 
 /**
  * Trains from a hub (Mexican Train): the engine on the left and a row per train, its name and
- * whose it is above it, its marker on it before its first tile, its open end after its last (a
- * train longer than the felt goes on in another row under it).
+ * whose it is above it, its marker (the owner's: open to all) before its first tile, its open
+ * end after its last. The largest tiles that let every train fit the room are chosen.
  */
-function drawHub(container, line, targets, fresh) {
+function drawHub(container, line, targets, fresh, height) {
   clear(container);
   targets = targets || {};
   fresh = fresh || new Set();
   const room = roomIn(container);
-  const u = room < 520 ? 20 : 26;
-  const gap = 3;
-  const labelHeight = 16;
-  const tileRow = 2 * u + 6;  // a double stands across its train
-  const x0 = 2.2 * u;           // the trains start here, after the engine and a marker's room
-  const rowWidth = Math.max(6 * u, room - x0 - 2 * u - 16);
-  const svg = svgEl("svg", {class: "line-svg hub", role: "img", "aria-label": (line.words || []).join(" ")});
+  const legend = line.ends.some((e) => e.marked) ? (room < 520 ? 40 : 22) : 0;
+  const lay = (u, w, h) => {
+    const above = w >= 500 && layoutHub(line, u, w, h, false);
+    return above && above.ok ? above : layoutHub(line, u, w, h, true);
+  };
+  const made = fitted(lay, unitsFor(room).map((u) => Math.min(u, 28)), room - 12, (height || Infinity) - legend);
+  const u = made.u;
+  const svg = svgEl("svg", {class: "line-svg hub", role: "img", "aria-label": (line.words || []).join(" "), "data-unit": u});
   const tilesLayer = svgEl("g", {class: "tiles"});
   const labels = svgEl("g", {class: "train-labels"});
   const endsLayer = svgEl("g", {class: "ends"});
   svg.append(labels, tilesLayer, endsLayer);
-  const ends = Object.fromEntries(line.ends.map((e) => [e.name, e]));
-  const label = (arm) => [arm.name, (ends[arm.name] || {}).title].filter(Boolean).join(" · ");
-  // Each train's rows of tiles.
-  let y = 0;
-  const blocks = line.arms.map((arm) => {
-    const split = [[]];
-    let width = 0;
-    for (const p of arm.tiles) {
-      const len = (p.cross ? u : 2 * u) + gap;
-      if (width + len > rowWidth && split[split.length - 1].length) {
-        split.push([]);
-        width = 0;
-      }
-      split[split.length - 1].push(p);
-      width += len;
-    }
-    const block = {arm, split, top: y};
-    y += labelHeight + split.length * tileRow + 4;
-    return block;
-  });
-  const height = y;
-  const middle = height / 2;
+  const middle = made.height / 2;
   const lead = line.lead;
   tilesLayer.appendChild(
     tileShape(lead.a, lead.b, true, u / 2, middle, u, {class: "placed spinner double engine", "data-tile": lead.tile}),
   );
-  let right = x0;
-  for (const {arm, split, top} of blocks) {
-    const end = ends[arm.name] || {name: arm.name, shows: null};
-    const firstRow = top + labelHeight + tileRow / 2;
-    tilesLayer.appendChild(svgEl("path", {d: `M ${u} ${middle} L ${x0 - gap} ${firstRow}`, class: "spoke"}));
-    labels.appendChild(
-      svgEl("text", {x: x0, y: top + labelHeight - 4, class: "train-name", "data-train": arm.name}, label(arm)),
-    );
+  let right = made.x0;
+  let marked = false;
+  for (const t of made.trains) {
+    const {arm, end} = t;
+    tilesLayer.appendChild(svgEl("path", {d: `M ${u} ${middle} L ${made.x0} ${t.firstMid}`, class: "spoke"}));
+    if (t.nameAt) {
+      labels.appendChild(svgEl("text", {x: t.nameAt[0], y: t.nameAt[1], class: "train-name", "data-train": arm.name}, t.name));
+      right = Math.max(right, t.nameAt[0] + t.nameWidth);
+    }
     if (end.marked) {
-      // The owner's marker stands on his own train, at its start.
+      marked = true;
+      const h = Math.round(0.6 * u);
       labels.appendChild(
         svgEl("g", {class: "marker", "data-marker": arm.name},
-          svgEl("rect", {x: x0 - 0.95 * u, y: firstRow - u * 0.3, width: 0.8 * u, height: 0.6 * u, rx: 3}),
-          svgEl("title", {}, "marker: open to all"),
+          svgEl("rect", {x: made.x0 + GAP, y: t.firstMid - h / 2, width: made.markW, height: h, rx: 3}),
+          svgEl("title", {}, "marker: this train is open to everyone"),
         ),
       );
     }
-    let x = x0;
-    let rowAt = firstRow;
-    split.forEach((tiles, r) => {
-      rowAt = firstRow + r * tileRow;
-      x = r ? x0 + u : x0;
-      if (r) labels.appendChild(svgEl("text", {x: x0, y: rowAt + 4, class: "train-name more"}, "…"));
-      for (const p of tiles) {
-        const len = p.cross ? u : 2 * u;
-        tilesLayer.appendChild(
-          tileShape(p.a, p.b, p.cross, x + len / 2, rowAt, u, {
-            class: "placed" + (p.double ? " double" : "") + (fresh.has(p.tile) ? " last" : ""),
-            "data-tile": p.tile,
-          }),
-        );
-        x += len + gap;
-      }
-    });
-    const cx = x + u * 0.55;
+    for (const {p, x, y} of t.placed) {
+      tilesLayer.appendChild(
+        tileShape(p.a, p.b, p.cross, x, y, u, {
+          class: "placed" + (p.double ? " double" : "") + (fresh.has(p.tile) ? " last" : ""),
+          "data-tile": p.tile,
+        }),
+      );
+    }
     const waiting = end.waiting || Boolean(end.note && end.note.includes("to be covered"));
-    const marker = endMarker({...end, waiting}, cx, rowAt, u * 0.55, targets[arm.name],
-      end.shows === null ? arm.name : `${arm.name} ${end.shows}`);
+    const marker = endMarker({...end, waiting}, t.endAt[0], t.endAt[1], t.size, targets[arm.name], t.label);
     if (targets[arm.name]) marker.setAttribute("aria-label", `play on ${arm.name}`);
     endsLayer.appendChild(marker);
-    right = Math.max(right, cx + u, x0 + label(arm).length * 7);
+    right = Math.max(right, t.endAt[0] + t.size.w / 2);
   }
-  finishSvg(svg, {x0: 0, y0: 0, x1: right, y1: height}, 6);
+  finishSvg(svg, {x0: 0, y0: 0, x1: Math.min(right, roomIn(container) - 20), y1: made.height}, 4);
   container.appendChild(svg);
+  if (marked) {
+    container.appendChild(
+      el("p", {class: "legend"}, el("span", {class: "marker-key", "aria-hidden": "true"}), "a marker on a train: its owner could not play on it, so anyone may play there"),
+    );
+  }
 }
 
 const TRICK_STATUS = {deciding: "to decide", stood: "in", missed: "took the miss", dropped: "dropped out", out: "sits out"};
@@ -553,6 +740,35 @@ function drawTricks(container, tricks, names) {
       el("div", {class: "trick-info"}, players, el("p", {class: "muted"}, worth)),
     ),
   );
+}
+
+/** A review of a hand (the server's): each decision that cost points, with the move played, the
+ * better one and what the choice cost give or take its margin, and the total. */
+function reviewList(review) {
+  const costly = review.moves.filter((m) => !m.even && m.loss >= 0.5);
+  const list = el("ol", {class: "review-moves"},
+    costly.map((m) =>
+      el("li", {class: "cost", "data-move": m.number},
+        `Move ${m.number}: ${review.name} played ${m.played} (worth ${signed(m.played_value)}); ` +
+        `${m.best} (${signed(m.best_value)}) was better by ${m.loss.toFixed(1)}` +
+        (m.margin >= 0.05 ? ` ± ${m.margin.toFixed(1)}` : "") + ` points: ${m.reason}.`),
+    ),
+  );
+  const even = review.moves.length - costly.length;
+  return el("div", {class: "review"},
+    el("p", {}, `${review.decisions} decision${review.decisions === 1 ? "" : "s"} with a real choice; ` +
+      `${even} as good as the best, or within the margin of it.`),
+    costly.length ? list : el("p", {}, "No costly move: well played."),
+    el("p", {}, el("strong", {}, `Total cost of the choices: ${review.total.toFixed(1)} points.`)),
+    el("p", {class: "note"},
+      "Each move is valued as the hint would have valued it then, from what the player could see: " +
+      "the points it was expected to bring, less the others'. ± is the margin: another analysis could " +
+      "differ by up to that much, so a cost within it is no sure loss."),
+  );
+}
+
+function signed(x) {
+  return `${x >= 0 ? "+" : ""}${x.toFixed(1)}`;
 }
 
 function num(x) {

@@ -54,32 +54,54 @@ function fillRuleSet() {
   for (const o of rs.options) {
     if (o.name === "target_score") continue;
     const value = typeof o.value === "object" ? Object.entries(o.value).map(([k, v]) => `${k}:${v}`).join(",") : String(o.value);
-    const attrs = {name: "option", "data-option": o.name, "data-default": value, "aria-label": o.name};
-    // An option with a few values is a menu; any other is typed (its allowed values in its title).
+    const title = optionTitle(o.name);
+    const attrs = {name: "option", "data-option": o.name, "data-default": value, "aria-label": title};
+    // An option with a few values is a menu; any other is typed (its allowed values said below).
     const field = o.choices
-      ? el("select", attrs, o.choices.map((c) => option(c, c, c === value)))
+      ? el("select", attrs, o.choices.map((c) => option(c, c.replaceAll("_", " "), c === value)))
       : el("input", {...attrs, value, placeholder: o.allowed});
-    box.appendChild(el("label", {title: `${o.help} (${o.allowed})`}, el("span", {}, o.name), field));
+    box.appendChild(
+      el("div", {class: "option", "data-option-row": o.name},
+        el("label", {}, el("span", {class: "option-title"}, title), field),
+        el("p", {class: "option-help"}, capitalised(o.help) + ".",
+          typeof o.value === "object" ? ` Now: ${valueWords(o.value)}.` : "",
+          o.choices ? "" : ` (${o.allowed})`),
+      ),
+    );
   }
   fillSeats();
+}
+
+/** An option's name in words: "hand_size" is "Hand size". */
+function optionTitle(name) {
+  return capitalised(name.replaceAll("_", " "));
+}
+
+function capitalised(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+/** A value per number of players in words: {2: 9, 3: 7} is "9 with 2 players, 7 with 3". */
+function valueWords(value) {
+  return Object.entries(value).map(([k, v], i) => `${v} with ${k}${i === 0 ? " players" : ""}`).join(", ");
 }
 
 function fillSeats() {
   const n = parseInt(document.getElementById("players").value, 10);
   const box = clear(document.getElementById("seats"));
   for (let s = 0; s < n; s++) {
-    const kind = el("select", {class: "kind", "data-seat": s, "aria-label": `seat ${s}`},
+    const kind = el("select", {class: "kind", "data-seat": s, "aria-label": `seat ${s + 1}`},
       option("person", s === 0 ? "You" : "A friend", s === 0),
       option("computer", "Computer", s !== 0),
     );
-    const level = el("select", {class: "level", "aria-label": `seat ${s} level`});
+    const level = el("select", {class: "level", "aria-label": `seat ${s + 1} level`});
     for (const l of LEVELS) {
       const item = option(l, LEVEL_NAMES[l] || l, l === "casual");
       item.title = l;
       level.appendChild(item);
     }
-    const name = el("input", {class: "name", placeholder: s === 0 ? "your name" : "name", maxlength: 24, "aria-label": `seat ${s} name`});
-    const row = el("div", {class: "seat-row"}, el("span", {}, `Seat ${s}`), kind, level, name);
+    const name = el("input", {class: "name", placeholder: s === 0 ? "your name" : "name", maxlength: 24, "aria-label": `seat ${s + 1} name`});
+    const row = el("div", {class: "seat-row"}, el("span", {}, `Seat ${s + 1}`), kind, level, name);
     const sync = () => {
       level.classList.toggle("hidden", kind.value !== "computer");
       name.classList.toggle("hidden", kind.value !== "person");
@@ -145,19 +167,19 @@ function showCreated(made) {
   for (const s of made.seats) {
     if (!s.invite) continue;
     const link = new URL(s.invite, location.href).href;
-    const input = el("input", {readonly: true, value: link, "data-seat": s.seat, "aria-label": `invite link of seat ${s.seat}`});
+    const input = el("input", {readonly: true, value: link, "data-seat": s.seat, "aria-label": `invite link of seat ${s.seat + 1}`});
     const copy = el("button", {type: "button", onclick: () => { input.select(); navigator.clipboard && navigator.clipboard.writeText(link); }}, "Copy");
-    list.appendChild(el("li", {}, `Seat ${s.seat} (${s.name}): `, input, " ", copy));
+    list.appendChild(el("li", {}, `Seat ${s.seat + 1} (${s.name}): `, input, " ", copy));
   }
   const first = made.seats.find((s) => s.invite);
   const go = document.getElementById("go");
   go.href = first ? first.invite : made.url;
-  go.textContent = first ? `Sit down at seat ${first.seat}` : "Watch the table";
+  go.textContent = first ? `Sit down at seat ${first.seat + 1}` : "Watch the table";
   document.getElementById("created").classList.remove("hidden");
 }
 
 function seatsText(t) {
-  return t.seats.map((s) => s.kind === "computer" ? `${s.name} (${s.level})` : s.name).join(", ");
+  return t.seats.map((s) => s.kind === "computer" ? `${s.name} (computer, ${s.level})` : s.name).join(", ");
 }
 
 async function refresh() {

@@ -2,6 +2,8 @@
 // with every hand shown.
 "use strict";
 
+const TABLE = new URLSearchParams(location.search).get("table");
+const TOKEN = new URLSearchParams(location.hash.slice(1)).get("seat");
 let replay = null;
 let handIndex = 0;
 let step = 0;
@@ -17,7 +19,7 @@ function show(data) {
   document.getElementById("title").textContent =
     `${data.title} (${data.rules} rules): ${data.players.join(", ")}`;
   const select = clear(document.getElementById("hand"));
-  data.hands.forEach((h, i) => select.appendChild(el("option", {value: String(i)}, `${h.number}`)));
+  data.hands.forEach((h, i) => select.appendChild(el("option", {value: String(i)}, `Hand ${h.number}`)));
   document.getElementById("viewer").classList.toggle("hidden", !data.hands.length);
   if (!data.hands.length) notice("The record holds no finished hand yet.");
   handIndex = 0;
@@ -38,7 +40,7 @@ function draw() {
   document.body.dataset.step = String(step);
   document.getElementById("said").textContent = frame.text;
   document.getElementById("detail").textContent = frame.detail.join(" ");
-  drawTable(document.getElementById("line"), frame.line, {}, replay.players);
+  drawTable(document.getElementById("line"), frame.line, {}, replay.players, new Set(), Math.max(240, window.innerHeight * 0.7));
   document.getElementById("count").textContent = frame.line.count || "";
   const list = clear(document.getElementById("hands"));
   replay.players.forEach((name, seat) => {
@@ -53,6 +55,31 @@ function draw() {
   const scores = replay.sides.map((s, i) => `${s}: ${frame.totals[i] + frame.scores[i]}`).join(", ");
   document.getElementById("scores").textContent = `Score: ${scores}; stock ${frame.stock}.`;
   document.getElementById("result").textContent = step === frames.length - 1 ? hand.result.join("\n") : "";
+  showReview(hand.number);
+}
+
+/** The review of your moves in the hand shown (opened from your seat: its token came along). */
+function showReview(number) {
+  const box = document.getElementById("review-box");
+  box.classList.toggle("hidden", !(TABLE && TOKEN));
+  if (!(TABLE && TOKEN) || box.dataset.hand === String(number)) return;
+  box.dataset.hand = String(number);
+  box.open = false;
+  const out = clear(document.getElementById("review"));
+  box.ontoggle = async () => {
+    if (!box.open || out.dataset.hand === String(number)) return;
+    out.dataset.hand = String(number);
+    out.appendChild(el("p", {class: "muted"}, "Working out what each of your choices was worth…"));
+    try {
+      const review = await api(`/api/tables/${encodeURIComponent(TABLE)}/review/${number}`, {
+        headers: {Authorization: `Bearer ${TOKEN}`},
+      });
+      clear(out).appendChild(reviewList(review));
+    } catch (e) {
+      delete out.dataset.hand;
+      clear(out).appendChild(el("p", {class: "notice error"}, e.message));
+    }
+  };
 }
 
 function go(to) {
@@ -99,8 +126,7 @@ function start() {
     if (event.key === "ArrowRight") go(step + 1);
     if (event.key === "ArrowLeft") go(step - 1);
   });
-  const table = new URLSearchParams(location.search).get("table");
-  if (table) loadTable(table);
+  if (TABLE) loadTable(TABLE);
 }
 
 document.addEventListener("DOMContentLoaded", start);

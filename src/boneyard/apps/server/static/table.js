@@ -94,7 +94,7 @@ function receive(message) {
       role = message.role;
       setConn("open", "connected");
       document.getElementById("role").textContent =
-        role === "spectator" ? "watching" : `seat ${message.seat}`;
+        role === "spectator" ? "watching" : `seat ${message.seat + 1}`;
       notice(null);
       break;
     case "state": {
@@ -117,6 +117,11 @@ function receive(message) {
       }
       onTable = now;
       clockAt = performance.now();
+      if (state && setting("sound", false)) {
+        if (state.hand !== message.hand) tileSound("shuffle");
+        else if (arriving) tileSound("lay");
+        else if (moved && message.stock < state.stock) tileSound("draw");
+      }
       if (askedRematch && message.rematch && TOKEN) {
         location.assign(`/t/${encodeURIComponent(message.rematch)}#seat=${encodeURIComponent(TOKEN)}`);
         return;
@@ -228,6 +233,87 @@ function chooseEnd(end) {
   }
 }
 
+// ------------------------------------------------------------------------- dragging
+// A tile of the hand may be dragged onto an end (mouse, pen or touch: Pointer Events): as it
+// moves, the ends that take it are lit, the one under it the most; let go there, it is played.
+let drag = null;
+let dragged = false;  // the click that ends a drag is no click
+
+function startDrag(event, tile) {
+  if (!mine() || event.button > 0) return;
+  const button = event.currentTarget;
+  drag = {tile, button, x: event.clientX, y: event.clientY, ghost: null, hot: null, id: event.pointerId};
+  button.setPointerCapture(event.pointerId);
+  button.addEventListener("pointermove", moveDrag);
+  button.addEventListener("pointerup", endDrag);
+  button.addEventListener("pointercancel", endDrag);
+}
+
+function moveDrag(event) {
+  if (!drag || event.pointerId !== drag.id) return;
+  if (!drag.ghost) {
+    if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 8) return;
+    // The drag begins: the tile's ends are lit.
+    const moves = movesOfTile(drag.tile);
+    if (!moves.length) return;
+    selected = drag.tile;
+    chosen = [];
+    renderLine();
+    renderMoves();
+    drag.ghost = drag.button.querySelector("svg").cloneNode(true);
+    drag.ghost.classList.add("drag-ghost");
+    document.body.appendChild(drag.ghost);
+    drag.button.classList.add("dragging");
+  }
+  const box = drag.ghost.getBoundingClientRect();
+  drag.ghost.style.left = `${event.clientX - box.width / 2}px`;
+  drag.ghost.style.top = `${event.clientY - box.height / 2}px`;
+  const hot = dropTarget(event.clientX, event.clientY);
+  if (hot !== drag.hot) {
+    if (drag.hot) drag.hot.classList.remove("hot");
+    if (hot) hot.classList.add("hot");
+    drag.hot = hot;
+  }
+}
+
+/** The lit end (or lead place) at a point of the screen, or near it (a finger is wide). */
+function dropTarget(x, y) {
+  const at = document.elementFromPoint(x, y);
+  const hit = at && at.closest(".end.target, .lead-target");
+  if (hit) return hit;
+  let best = null;
+  let near = 36;
+  for (const t of document.querySelectorAll("#line .end.target, #line .lead-target")) {
+    const r = t.getBoundingClientRect();
+    const d = Math.hypot(Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom));
+    if (d < near) {
+      near = d;
+      best = t;
+    }
+  }
+  return best;
+}
+
+function endDrag(event) {
+  if (!drag || event.pointerId !== drag.id) return;
+  const {button, ghost, hot} = drag;
+  button.removeEventListener("pointermove", moveDrag);
+  button.removeEventListener("pointerup", endDrag);
+  button.removeEventListener("pointercancel", endDrag);
+  drag = null;
+  if (!ghost) return;  // no drag: a click
+  dragged = true;
+  setTimeout(() => { dragged = false; }, 0);
+  ghost.remove();
+  button.classList.remove("dragging");
+  if (hot && event.type === "pointerup") {
+    hot.dispatchEvent(new MouseEvent("click", {bubbles: true}));
+  } else {
+    selected = null;
+    render();
+  }
+}
+
 // ------------------------------------------------------------------------- drawing
 function render() {
   const body = document.body;
@@ -242,9 +328,9 @@ function render() {
   body.classList.toggle("colour-pips", setting("colour-pips", state.high >= 9));
   document.getElementById("colour-pips").checked = body.classList.contains("colour-pips");
   renderSeats();
-  renderLine();
   renderHand();
   renderMoves();
+  renderLine();
   renderBeliefs();
   renderReveal();
   renderSheet();
@@ -276,6 +362,34 @@ function alertTurn() {
 }
 
 let audio = null;
+
+/** The sounds of the tiles, made here (WebAudio: no sound files): a tile laid is a short knock,
+ * a tile drawn a soft slide, a shuffle a patter of knocks. */
+function tileSound(kind) {
+  try {
+    audio = audio || new AudioContext();
+    const knock = (at, freq, length, loud) => {
+      const size = Math.floor(audio.sampleRate * length);
+      const buffer = audio.createBuffer(1, size, audio.sampleRate);
+      const data = buffer.getChannelData(0);
+      for (let i = 0; i < size; i++) data[i] = (Math.random() * 2 - 1) * Math.pow(1 - i / size, 4);
+      const source = audio.createBufferSource();
+      source.buffer = buffer;
+      const filter = audio.createBiquadFilter();
+      filter.type = "bandpass";
+      filter.frequency.value = freq;
+      filter.Q.value = 2.5;
+      const gain = audio.createGain();
+      gain.gain.value = loud;
+      source.connect(filter).connect(gain).connect(audio.destination);
+      source.start(audio.currentTime + at);
+    };
+    if (kind === "lay") knock(0, 1900, 0.06, 0.9);
+    else if (kind === "draw") knock(0, 900, 0.16, 0.5);
+    else for (let i = 0; i < 7; i++) knock(i * 0.055 + Math.random() * 0.02, 1400 + Math.random() * 900, 0.05, 0.5);
+  } catch (e) { /* no sound here */ }
+}
+
 function beep() {
   try {
     audio = audio || new AudioContext();
@@ -309,32 +423,38 @@ function renderClock() {
   clock.textContent = clockText();
 }
 
+/** The first letter of a name, for its round badge. */
+function initial(name) {
+  const first = [...(name || "?").trim()][0] || "?";
+  return first.toUpperCase();
+}
+
 function renderSeats() {
   const box = clear(document.getElementById("seats"));
   for (const s of state.seats) {
-    const backs = el("div", {class: "backs", "aria-hidden": "true"});
-    if (s.seat !== state.seat) for (let i = 0; i < s.tiles; i++) backs.appendChild(tileBack(8));
-    const who = s.kind === "computer" ? `computer, ${s.level}` : s.joined ? "person" : "waiting for the invited player";
+    const who = s.kind === "computer" ? `computer, ${s.level}` : s.joined ? null : "waiting for the invited player";
     const trick = state.line.tricks ? state.line.tricks.seats[s.seat] : null;
     const status = trick ? ` · ${TRICK_STATUS[trick.status]}` + (["stood", "missed"].includes(trick.status) ? `, ${trick.won} trick${trick.won === 1 ? "" : "s"}` : "") : "";
+    const name = s.seat === state.seat ? `${s.name} (you)` : s.name;
     box.appendChild(
-      el("div", {
-        class: "seat" + (state.turn === s.seat ? " turn" : "") + (s.seat === state.seat ? " me" : ""),
+      el("li", {
+        class: "seat" + (state.turn === s.seat ? " turn" : "") + (s.seat === state.seat ? " me" : "") + (s.kind === "computer" ? " computer" : ""),
         "data-seat": s.seat,
+        title: `seat ${s.seat + 1}`,
       },
-        el("div", {},
-          el("span", {class: "dot" + (s.connected ? " on" : ""), title: s.connected ? "here" : "away"}),
-          el("span", {class: "name"}, s.seat === state.seat ? `${s.name} (you)` : s.name),
+        el("span", {class: "avatar", "aria-hidden": "true", "data-colour": s.seat % 8}, initial(s.name),
+          el("span", {class: "dot" + (s.connected ? " on" : ""), title: s.connected ? "here" : "away"})),
+        el("span", {class: "who"},
+          el("span", {class: "name"}, name),
+          el("span", {class: "muted count"}, who ? `(${who}) · ` : "", `${s.tiles} tile${s.tiles === 1 ? "" : "s"}${status}`),
+          s.away ? el("span", {class: "away"}, "away: a computer plays for now") : null,
         ),
-        el("div", {class: "muted"}, `${who} · ${s.tiles} tile${s.tiles === 1 ? "" : "s"}${status}`),
-        s.away ? el("div", {class: "away"}, "away: a computer plays for now") : null,
-        backs,
       ),
     );
   }
   const turn = document.getElementById("turn");
   if (state.status === "closed") turn.textContent = "The table is closed.";
-  else if (state.status === "over") turn.textContent = "The match is over.";
+  else if (state.status === "over") turn.textContent = state.winner || "The match is over.";
   else if (state.status === "between_hands") turn.textContent = "The hand is over.";
   else if (mine() && state.prompt) turn.textContent = `Your turn: ${state.prompt}.`;
   else if (mine()) turn.textContent = "Your turn.";
@@ -361,13 +481,30 @@ function renderLine() {
     }
   }
   const line = document.getElementById("line");
-  drawTable(line, state.line, targets, state.seats.map((s) => s.name), fresh);
+  drawTable(line, state.line, targets, state.seats.map((s) => s.name), fresh, lineHeight(line));
   for (const t of line.querySelectorAll("[data-tile]")) {
     if (fresh.has(t.dataset.tile)) {
       t.classList.add("last");
       if (arriving) t.classList.add("arrive");
     }
   }
+}
+
+/** How high the table's drawing may be: from where it starts to the top of the hand, docked at
+ * the foot of the screen, so that the table, its open ends and your tiles show at once. */
+function lineHeight(line) {
+  const top = line.getBoundingClientRect().top + window.scrollY;
+  const dock = document.getElementById("hand-area");
+  const below = state.seat === null ? 0 : dock.getBoundingClientRect().height;
+  const needs = document.getElementById("needs").getBoundingClientRect().height;
+  return Math.max(160, window.innerHeight - top - below - needs - 24);
+}
+
+/** The side of a hand tile's half: as large as lets the hand fit one row, within reason. */
+function handUnit(box, count) {
+  const room = box.clientWidth || window.innerWidth - 24;
+  const most = window.innerWidth < 520 ? 26 : 30;
+  return Math.max(17, Math.min(most, Math.floor(room / Math.max(1, count) - 22)));
 }
 
 function renderHand() {
@@ -389,9 +526,13 @@ function renderHand() {
         "data-tile": tile,
         "aria-label": tileWords(tile) + (marked && state.mark_name ? ` (${state.mark_name})` : "") + (can ? (discarding() ? ": throw it out" : ": playable") : ""),
         disabled: can ? null : true,
-        onclick: () => chooseTile(tile),
+        onclick: () => {
+          if (!dragged) chooseTile(tile);
+          dragged = false;
+        },
+        onpointerdown: can ? (event) => startDrag(event, tile) : null,
       },
-        tileIcon(tile, window.innerWidth < 520 ? 24 : 28),
+        tileIcon(tile, handUnit(box, state.tiles.length)),
         marked ? el("span", {class: "star", "aria-hidden": "true"}, "*") : null,
       ),
     );
@@ -402,15 +543,35 @@ function renderHand() {
   if (mine() && state.practice && state.moves.length > 1) {
     hintBox.appendChild(el("button", {type: "button", id: "hint-button", onclick: () => send({type: "hint"})}, "Hint"));
     if (hints) {
-      const list = el("ol", {});
-      for (const h of hints) {
-        list.appendChild(
-          el("li", {class: h.best ? "best" : ""}, `${h.text}: worth ${h.value >= 0 ? "+" : ""}${h.value.toFixed(1)}${h.margin >= 0.05 ? ` ± ${h.margin.toFixed(1)}` : ""} (${h.reason})`),
-        );
-      }
-      hintBox.appendChild(list);
+      hintBox.appendChild(hintList(hints));
     }
   }
+}
+
+/** The hint's moves, best first: each one's worth, give or take its margin, and why; a move
+ * whose range reaches the best's is said to be as good as it (the analysis cannot tell them
+ * apart). */
+function hintList(moves) {
+  const top = moves.find((h) => h.best) || moves[0];
+  const list = el("ol", {class: "hint-list"});
+  for (const h of moves) {
+    const even = !h.best && h.value + h.margin >= top.value - top.margin;
+    const worth = `${h.value >= 0 ? "+" : ""}${h.value.toFixed(1)}`;
+    const spread = h.margin >= 0.05 ? ` ± ${h.margin.toFixed(1)}` : "";
+    list.appendChild(
+      el("li", {class: h.best ? "best" : even ? "even" : "", "data-even": even ? "true" : null},
+        `${h.text}: worth ${worth}${spread}`,
+        h.best ? " (the best)" : even ? " (as good as the best: within the margin)" : "",
+        ` — ${h.reason}`),
+    );
+  }
+  return el("div", {},
+    list,
+    el("p", {class: "note hint-note"},
+      "Worth: the points the move is expected to bring your side, less the others', by the end of the hand. " +
+      "± is the margin: another analysis of the same position could give up to that much more or less. " +
+      "Where two moves' ranges overlap, neither is surely better."),
+  );
 }
 
 /** The grid of tiles by holders, each cell shaded by the chance (practice tables). */
@@ -447,6 +608,9 @@ function renderMoves() {
   if (!mine()) return;
   for (const m of state.moves) {
     const isChosen = chosen.includes(m) || (selected && m.action.kind === "play" && samePlay(m.tile, selected));
+    // A tile's plays are made on the tile (and the end it goes to); its buttons show once it
+    // is chosen and it goes several ways at one end.
+    if (m.tile !== null && !chosen.includes(m)) continue;
     box.appendChild(
       el("button", {
         type: "button",
@@ -469,6 +633,7 @@ function renderReveal() {
   if (!over) return;
   const reveal = state.reveal;
   document.getElementById("reveal-title").textContent = `Hand ${reveal.hand} is over`;
+  renderReview(reveal.hand);
   document.getElementById("result").textContent = reveal.result.join("\n");
   const list = clear(document.getElementById("reveal-hands"));
   for (const s of reveal.seats) {
@@ -492,6 +657,32 @@ function renderReveal() {
   }
 }
 
+/** The review of the person's choices in the hand just over, worked out when it is opened. */
+let reviewed = null;  // the hand whose review is shown (or being worked out)
+function renderReview(hand) {
+  const box = document.getElementById("review-box");
+  box.classList.toggle("hidden", !TOKEN || state.seat === null);
+  if (reviewed === hand || !TOKEN) return;
+  reviewed = hand;
+  box.open = false;
+  clear(document.getElementById("review")).appendChild(
+    el("p", {class: "muted"}, "Working out what each of your choices was worth…"));
+  box.ontoggle = async () => {
+    if (!box.open || box.dataset.hand === String(hand)) return;
+    box.dataset.hand = String(hand);
+    const out = document.getElementById("review");
+    try {
+      const review = await api(`/api/tables/${encodeURIComponent(TABLE)}/review/${hand}`, {
+        headers: {Authorization: `Bearer ${TOKEN}`},
+      });
+      clear(out).appendChild(reviewList(review));
+    } catch (e) {
+      delete box.dataset.hand;
+      clear(out).appendChild(el("p", {class: "notice error"}, e.message));
+    }
+  };
+}
+
 function renderSheet() {
   const sheet = state.sheet;
   const box = clear(document.getElementById("sheet"));
@@ -512,17 +703,20 @@ function renderSheet() {
     box.appendChild(el("p", {class: "muted"}, sheet.target));
     return;
   }
-  const head = el("tr", {}, el("th", {}, "hand"), sheet.sides.map((s) => el("th", {class: "side"}, s)), el("th", {}, "how it ended"));
+  // A hand's row holds its points; under it, across the whole sheet, how it ended and the reason
+  // for every score (room enough for the words at any width).
+  const head = el("tr", {}, el("th", {}, "hand"), sheet.sides.map((s) => el("th", {class: "side"}, s)));
+  const span = sheet.sides.length + 1;
   const rows = [];
   for (const r of sheet.rows) {
-    rows.push(el("tr", {}, el("td", {}, String(r.hand)), r.points.map((p) => el("td", {}, num(p))), el("td", {class: "ended"}, r.ended)));
-    if (r.notes.length) rows.push(el("tr", {class: "notes"}, el("td", {colspan: sheet.sides.length + 2}, r.notes.join("; "))));
+    rows.push(el("tr", {"data-hand": r.hand}, el("td", {}, String(r.hand)), r.points.map((p) => el("td", {}, num(p)))));
+    rows.push(el("tr", {class: "notes"}, el("td", {colspan: span}, el("span", {class: "ended"}, r.ended), r.notes.length ? `: ${r.notes.join("; ")}` : "")));
   }
   if (now) {
-    rows.push(el("tr", {}, el("td", {}, "now"), sheet.this_hand.map((p) => el("td", {}, num(p))), el("td", {class: "ended"}, "this hand so far")));
-    if (sheet.this_hand_notes.length) rows.push(el("tr", {class: "notes"}, el("td", {colspan: sheet.sides.length + 2}, sheet.this_hand_notes.join("; "))));
+    rows.push(el("tr", {}, el("td", {}, "now"), sheet.this_hand.map((p) => el("td", {}, num(p)))));
+    rows.push(el("tr", {class: "notes"}, el("td", {colspan: span}, el("span", {class: "ended"}, "This hand so far"), sheet.this_hand_notes.length ? `: ${sheet.this_hand_notes.join("; ")}` : "")));
   }
-  rows.push(el("tr", {}, el("th", {}, "total"), sheet.totals.map((t) => el("th", {}, num(t))), el("th", {}, "")));
+  rows.push(el("tr", {class: "totals"}, el("th", {}, "total"), sheet.totals.map((t) => el("th", {}, num(t)))));
   box.appendChild(el("table", {}, el("thead", {}, head), el("tbody", {}, rows)));
   box.appendChild(el("p", {class: "muted"}, sheet.target));
 }
@@ -546,7 +740,8 @@ function renderChat() {
 function renderLinks() {
   document.getElementById("record-link").href = `/api/tables/${encodeURIComponent(TABLE)}/record`;
   document.getElementById("record-link").setAttribute("download", `boneyard-${TABLE}.json`);
-  document.getElementById("replay-link").href = `/replay?table=${encodeURIComponent(TABLE)}`;
+  document.getElementById("replay-link").href = `/replay?table=${encodeURIComponent(TABLE)}` + (TOKEN ? `#seat=${encodeURIComponent(TOKEN)}` : "");
+  document.getElementById("how-link").href = `/how/${encodeURIComponent(state.game)}?rules=${encodeURIComponent(state.rules)}`;
   let invites = null;
   try {
     invites = JSON.parse(localStorage.getItem(`boneyard:invites:${TABLE}`) || "null");
@@ -562,8 +757,8 @@ function renderLinks() {
   for (const s of others) {
     const link = new URL(s.invite, location.href).href;
     list.appendChild(
-      el("li", {"data-seat": s.seat}, `Seat ${s.seat} (${state.seats[s.seat].name}): `,
-        el("input", {readonly: true, value: link, "aria-label": `invite link of seat ${s.seat}`}),
+      el("li", {"data-seat": s.seat}, `Seat ${s.seat + 1} (${state.seats[s.seat].name}): `,
+        el("input", {readonly: true, value: link, "aria-label": `invite link of seat ${s.seat + 1}`}),
         key && open ? el("button", {type: "button", class: "reissue", onclick: () => creatorAction(`seats/${s.seat}/invite`, "A new link: the old one no longer works.")}, "New link") : null,
         key && open ? el("button", {type: "button", class: "free", onclick: () => creatorAction(`seats/${s.seat}/free`, "The seat is freed: a computer plays it.")}, "Free the seat") : null,
       ),

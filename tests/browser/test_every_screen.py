@@ -1,0 +1,130 @@
+"""Every game and rule set of the registry, played for a whole hand in the browser, with its most
+players and names as long as a name may be, looked at on a desk (1280x800) and two phones (390x844,
+360x640) at the hand's start, middle and end.
+
+At each look: nothing overflows sideways; no two tiles, end markers, train markers or labels
+overlap; an end's label stays inside its marker; every tile's half is at least 14 px on a phone and
+20 px on a desk (the drawing is laid out for the room, never shrunk to fit); your tiles and the open
+ends are on the screen without scrolling (the hand is docked at its foot, nothing covers the ends);
+no text is cut (``scrollWidth <= clientWidth``). Each game is looked at in all three sizes, each
+further rule set of a game on the smallest phone (the time the suite may take). The screenshots go
+to ``BONEYARD_SCREENSHOTS`` (default ``test-artefacts/screens``, which git ignores).
+
+One server and one page serve the whole module: the computers move at once, the person's moves are
+played in the page itself (its first play, else its first move), and the page is resized rather
+than opened again.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browserhelp import LiveServer, chromium_launch_args, require_chromium  # noqa: F401 (fixtures)
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
+
+require_chromium()
+
+from playwright.sync_api import Browser, Page  # noqa: E402
+
+from boneyard.games import GAMES  # noqa: E402
+
+SIZES = {"desk": (1280, 800), "phone": (390, 844), "small": (360, 640)}
+SCREENS = Path(os.environ.get("BONEYARD_SCREENSHOTS", "test-artefacts/screens")) / "every"
+NAMES = [  # as long as a name may be (24 characters)
+    "Maximiliana Wolfeschlegl",
+    "Bartholomew Featherstone",
+    "Anastasia Vandermeulen-V",
+    "Konstantinos Papadopoulo",
+    "Guillermina Castellanosa",
+    "Oluwaseun Adebayo-Smithe",
+    "Wilhelmina Ravenscrofter",
+    "Aleksandr Tchaikovskiyev",
+]
+
+# Each (game, rule set): the first rule set of each game in every size, the others on the
+# smallest phone.
+CASES = [
+    (game.id, rules, list(SIZES) if i == 0 else ["small"])
+    for game in GAMES.values()
+    for i, rules in enumerate(game.rule_sets)
+]
+
+# The page's scripts of the test (see every_screen.js).
+_SCRIPTS = {
+    chunk.split("\n", 1)[0]: "\n".join(
+        line for line in chunk.split("\n")[1:] if not line.startswith("//")
+    )
+    for chunk in (Path(__file__).parent / "every_screen.js").read_text().split("// ---- ")[1:]
+}
+PLAY_UNTIL = _SCRIPTS["play until"]
+LOOK = _SCRIPTS["look"]
+
+
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server whose computers move at once and whose hands are dealt at once."""
+    server = LiveServer(
+        tmp_path_factory.mktemp("every") / "boneyard.db",
+        computer_delay=0,
+        forced_delay=0,
+        deal_delay=0,
+        create_burst=1000,
+    )
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def one_page(browser: Browser) -> Iterator[Page]:
+    # Without motion: a tile moving into place is looked at where it lands.
+    context = browser.new_context(reduced_motion="reduce")
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def look(page: Page, name: str, sizes: list[str]) -> list[str]:
+    """The page at each size: what is wrong with it, and a screenshot of each."""
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    problems = []
+    for size in sizes:
+        width, height = SIZES[size]
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => { render(); window.scrollTo(0, 0); }")
+        page.screenshot(path=str(SCREENS / f"{name}-{size}.png"))
+        problems += [f"{size}: {p}" for p in page.evaluate(LOOK, [width < 520])]
+    return problems
+
+
+@pytest.mark.parametrize(
+    ("game_id", "rules", "sizes"), CASES, ids=[f"{g}-{r}" for g, r, _ in CASES]
+)
+def test_a_whole_hand_on_every_screen(
+    one_page: Page, quick: LiveServer, game_id: str, rules: str, sizes: list[str]
+) -> None:
+    page = one_page
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    game = GAMES[game_id]
+    seats: list[dict[str, Any]] = [{"kind": "person", "name": NAMES[0]}]
+    seats += [
+        {"kind": "computer", "level": "greedy", "name": NAMES[i]}
+        for i in range(1, game.max_players)
+    ]
+    made = quick.create({"game": game_id, "rules": rules, "seats": seats, "seed": 3, "clock": 0})
+    page.set_viewport_size({"width": SIZES[sizes[0]][0], "height": SIZES[sizes[0]][1]})
+    page.goto(f"{quick.url}{made['seats'][0]['invite']}")
+    page.wait_for_selector("body[data-conn=open][data-status]", state="attached")
+    problems = look(page, f"{game_id}-{rules}-start", sizes)
+    page.evaluate(PLAY_UNTIL, 6 * game.max_players)
+    problems += look(page, f"{game_id}-{rules}-middle", sizes)
+    page.evaluate(PLAY_UNTIL, 10_000)
+    page.wait_for_selector("body:not([data-status=playing])", state="attached")
+    problems += look(page, f"{game_id}-{rules}-end", sizes)
+    assert problems == [], "\n".join(dict.fromkeys(problems))
+    assert errors == []
