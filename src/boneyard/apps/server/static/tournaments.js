@@ -59,10 +59,16 @@ function table(headings, rows) {
 async function showOne(id) {
   const t = await api(`/api/tournaments/${id}`);
   document.getElementById("t-name").textContent = t.name;
+  const format = t.format === "swiss" ? "Swiss" : "Round robin";
+  const game = (GAMES.find((g) => g.id === t.game) || {title: t.game}).title;
+  const stage = {open: "open: join before it starts", starting: "starting",
+    playing: `round ${t.round}${t.rounds ? " of " + t.rounds : ""} in play`, over: "over",
+    closed: "closed"}[t.status] || t.status;
   document.getElementById("t-about").textContent =
-    `${t.format.replace("_", " ")}${t.duplicate ? " of duplicate deals" : ""}, ${t.game} (${t.rules}), ` +
-    `${t.boards} board(s) a round, ${t.status}, round ${t.round}${t.rounds ? " of " + t.rounds : ""}; ` +
-    `made by ${t.creator}. Standings: ${t.tie_breaks.join(", then ")}.`;
+    `${format}${t.duplicate ? ", duplicate deals" : ""} · ${game} (${t.rules} rules, ${t.players} players) · ` +
+    `${t.boards} ${t.boards === 1 ? "board" : "boards"} a round` +
+    `${t.rounds ? ` · ${t.rounds} rounds` : ""} · ${stage} · made by ${t.creator}. ` +
+    `Standings: ${t.tie_breaks.join(", then ")}.`;
   document.getElementById("t-entrants").textContent = "Entrants: " + (t.entrants.join(", ") || "none yet");
   const actions = document.getElementById("t-actions");
   actions.replaceChildren();
@@ -85,6 +91,7 @@ async function showOne(id) {
   }
   const playing = document.getElementById("t-playing");
   playing.replaceChildren();
+  playing.classList.toggle("hidden", !t.playing);
   if (t.playing) {
     playing.append(element("h3", `Round ${t.playing.round} in play`));
     playing.append(table(["Table", "Side 1", "Side 2"],
@@ -129,10 +136,13 @@ document.getElementById("new-tournament").addEventListener("submit", async (even
   const body = {
     name: form.get("name"),
     game: form.get("game"),
+    rules: form.get("rules") || null,
+    players: Number(form.get("players")) || null,
     format: form.get("format"),
     rounds: Number(form.get("rounds")),
     boards: Number(form.get("boards")),
     duplicate: form.get("duplicate") === "on",
+    rated: form.get("rated") === "on",
   };
   try {
     const made = await postJSON("/api/tournaments", body);
@@ -141,5 +151,44 @@ document.getElementById("new-tournament").addEventListener("submit", async (even
     shown("tournament-error", e.message);
   }
 });
+// The game, rule set and players chosen from the server's games (a tournament's tables are of
+// two sides: two players, or two partnerships of two).
+let GAMES = [];
+
+function fillSelect(select, items) {
+  select.replaceChildren(...items.map(([value, text]) => element("option", text, {value})));
+}
+
+function chosenGame() {
+  const id = document.getElementById("t-game").value;
+  return GAMES.find((g) => g.id === id);
+}
+
+function showRuleSet() {
+  const game = chosenGame();
+  const set = game.rule_sets.find((r) => r.name === document.getElementById("t-rules").value);
+  const counts = [2, 4].filter((n) => n >= game.players.min && n <= game.players.max);
+  const players = document.getElementById("t-players");
+  const before = Number(players.value) || (set ? set.players : 2);
+  fillSelect(players, counts.map((n) => [String(n), n === 4 ? "4 (two partnerships)" : "2"]));
+  if (counts.includes(before)) players.value = String(before);
+  document.getElementById("t-game-about").textContent = set ? set.description : game.summary;
+}
+
+function showGame() {
+  const game = chosenGame();
+  fillSelect(document.getElementById("t-rules"), game.rule_sets.map(
+    (r) => [r.name, r.default ? `${r.name} (default)` : r.name]));
+  showRuleSet();
+}
+
+async function loadGames() {
+  GAMES = (await api("/api/games")).games;
+  fillSelect(document.getElementById("t-game"), GAMES.map((g) => [g.id, g.title]));
+  showGame();
+}
+
+document.getElementById("t-game").addEventListener("change", showGame);
+document.getElementById("t-rules").addEventListener("change", showRuleSet);
 window.addEventListener("hashchange", show);
-show();
+loadGames().catch((e) => shown("tournament-error", e.message)).finally(show);
