@@ -246,7 +246,7 @@ _ENUMS: dict[str, dict[str, int]] = {
     },
     "match_end": {"target": 0, "loss_target": 1, "rounds_high": 2, "rounds_low": 3},
     "blocked_doubles_lose": {"off": 0, "all_pips": 1, "non_double_pips": 2},
-    "blocked_winner": {
+    "block_winner": {
         "lowest_total": 0,
         "lowest_player": 1,
         "blocker_vs_next": 2,
