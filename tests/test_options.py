@@ -19,7 +19,7 @@ from boneyard.core.options import (
     to_json,
 )
 from boneyard.games import option_specs
-from boneyard.games.block import LINE_DEFAULTS, LINE_OPTIONS
+from boneyard.games.block import LINE_DEFAULTS, LINE_OPTIONS, PARTNERSHIP_OPTIONS
 from boneyard.games.line.options import LINE_SPECS
 from conftest import configure
 
@@ -31,7 +31,15 @@ def test_games_and_their_rule_sets() -> None:
     assert {"block", "draw", "partnership"} <= set(GAMES)
     assert list(get_game("block").rule_sets) == ["modern", "britannica", "garden-games"]
     assert list(get_game("draw").rule_sets) == ["britannica", "pagat"]
-    assert list(get_game("partnership").rule_sets) == ["latin", "puerto-rico"]
+    assert list(get_game("partnership").rule_sets) == [
+        "latin",
+        "puerto-rico",
+        "cuba",
+        "dominican",
+        "venezuela",
+        "panama",
+        "international",
+    ]
     assert get_game("block").default_rules == "modern"
     assert get_game("draw").default_rules == "britannica"
     assert get_game("partnership").default_rules == "latin"
@@ -241,8 +249,11 @@ def test_every_option_has_a_spec_and_the_line_games_share_theirs() -> None:
         assert spec.help
     for game in GAMES.values():
         assert set(game.option_names) <= set(OPTIONS)
-    for name in ("block", "draw", "partnership"):
+    for name in ("block", "draw"):
         assert set(get_game(name).option_names) == set(LINE_OPTIONS)
+    # The partnership game lists the line options and the Caribbean bonuses' (line options too).
+    assert set(get_game("partnership").option_names) == set(PARTNERSHIP_OPTIONS)
+    assert set(PARTNERSHIP_OPTIONS) - set(LINE_OPTIONS) <= {s.name for s in LINE_SPECS}
 
 
 def test_an_option_of_another_game_does_not_apply_to_block() -> None:

@@ -83,6 +83,13 @@ VARIANTS: list[tuple[str, str | None, int | None, dict[str, Any]]] = [
     ("chicken-foot", None, 2, {"starting_double": "three_each_side"}),
     ("chicken-foot", None, 6, {"tile_set": "double-twelve", "blank_half_value": 5}),
     ("partnership", "latin", None, {"hand_double_value": "one_half", "next_lead": "alternate"}),
+    # The Caribbean bonuses' other values (the rule sets reach the rest).
+    ("partnership", "dominican", None, {"blocked_winner": "blocker_vs_next",
+                                        "capicua_bonus": "double", "capicua_ends": "different",
+                                        "double_blank_bonus": 30}),
+    ("partnership", "cuba", None, {"blocked_winner": "lowest_player", "pass_bonus": 10,
+                                   "opening_pass_bonus_double": 7, "capicua_bonus": "fixed:15",
+                                   "blocked_tie": "last_to_play"}),
     # The small sets, for research (tabular methods).
     ("block", None, 2, {"tile_set": "double-three", "hand_size": 3}),
     ("draw", None, 2, {"tile_set": "double-two", "hand_size": 2, "stock_reserve": 0}),

@@ -140,6 +140,12 @@ class KernelState(Protocol):
     def required_lead(self) -> int: ...
 
     @property
+    def last_player(self) -> int: ...
+
+    @property
+    def passes(self) -> int: ...
+
+    @property
     def finding_lead(self) -> bool: ...
 
     @property
@@ -240,6 +246,13 @@ _ENUMS: dict[str, dict[str, int]] = {
     },
     "match_end": {"target": 0, "loss_target": 1, "rounds_high": 2, "rounds_low": 3},
     "blocked_doubles_lose": {"off": 0, "all_pips": 1, "non_double_pips": 2},
+    "block_winner": {
+        "lowest_total": 0,
+        "lowest_player": 1,
+        "blocker_vs_next": 2,
+        "blocker_vs_previous": 3,
+    },
+    "capicua": {"none": 0, "double": 1, "fixed": 2},
 }
 
 _kernel: Any = None
@@ -366,6 +379,8 @@ def _state_data(state: KernelState) -> tuple[Any, ...]:
         len(state.history),
         last_play,
         int(state.over),
+        state.last_player,
+        state.passes,
     )
 
 

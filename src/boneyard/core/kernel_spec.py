@@ -108,3 +108,14 @@ class KernelSpec:
     target_is_loss: bool = False
     # Chicken Foot: the sides of the starting double.
     start_sides: int = 0
+    # The Caribbean partnership bonuses: who wins a blocked hand (block_winner), the capicúa's
+    # bonus ("none", "double" or "fixed" with capicua_fixed) and whether its last tile may fit
+    # ends alike (capicua_either), the double-blank's bonus, the pass bonuses.
+    block_winner: str = "lowest_total"
+    capicua: str = "none"
+    capicua_fixed: int = 0
+    capicua_either: bool = True
+    double_blank_bonus: int = 0
+    pass_bonus: int = 0
+    opening_pass_bonus: int = 0
+    opening_pass_bonus_double: int = 0

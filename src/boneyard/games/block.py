@@ -46,6 +46,19 @@ LINE_OPTIONS: tuple[str, ...] = (
     "hand_double_value",
 )
 
+# The partnership game's bonuses and its blocked hand settled by who blocked it (RULES.md §2.12):
+# line options the partnership game lists.
+PARTNERSHIP_OPTIONS: tuple[str, ...] = (
+    *LINE_OPTIONS,
+    "blocked_winner",
+    "capicua_bonus",
+    "capicua_ends",
+    "double_blank_bonus",
+    "pass_bonus",
+    "opening_pass_bonus",
+    "opening_pass_bonus_double",
+)
+
 # The engine defaults of RULES.md §3 (the recommended defaults).
 LINE_DEFAULTS: dict[str, Any] = {
     "tile_set": "double-six",
@@ -184,9 +197,16 @@ class PartnershipGame(Game):
         "Four players in two partnerships, all tiles dealt, block play; the side that goes out or "
         "holds fewer pips scores."
     )
-    option_specs = pick(LINE_OPTIONS, LINE_SPECS)
+    option_specs = pick(PARTNERSHIP_OPTIONS, LINE_SPECS)
     defaults: ClassVar[dict[str, Any]] = {
         **LINE_DEFAULTS,
+        "blocked_winner": "lowest_total",
+        "capicua_bonus": "none",
+        "capicua_ends": "either",
+        "double_blank_bonus": 0,
+        "pass_bonus": 0,
+        "opening_pass_bonus": 0,
+        "opening_pass_bonus_double": 0,
         "partnerships": True,
         "hand_size": 7,
         "turn_direction": "ccw",
@@ -212,16 +232,100 @@ class PartnershipGame(Game):
         ),
         "puerto-rico": RuleSet(
             "puerto-rico",
-            "Puerto Rico (the dominoes package's rules): as latin, but going out scores the pips "
-            "in "
-            "all remaining hands, the partner's too, and a blocked hand gives the side with fewer "
-            "pips all remaining pips; the winner of a hand leads the next.",
+            "Puerto Rico: as latin, but going out scores the pips in all remaining hands, the "
+            "partner's too, and a blocked hand gives the side with fewer pips all remaining pips; "
+            "the winner of a hand leads the next; a capicú (a last tile, not a double, that fits "
+            "either end) and a chuchazo (going out with the double-blank) add 100 each; 500 up.",
             {
                 "partner_pips": "include",
                 "blocked_scoring": "combined",
                 "next_lead": "winner",
+                "capicua_bonus": "fixed:100",
+                "double_blank_bonus": 100,
+                "target_score": 500,
             },
-            "abw333/dominoes docs",
+            "abw333/dominoes docs (https://github.com/abw333/dominoes, docs/index.rst); the "
+            "Spanish American Club's (SACI) rules, https://sacitc.blog/category/domino-rules/",
+        ),
+        "cuba": RuleSet(
+            "cuba",
+            "Cuba (double-nine): 10 tiles each, the other 15 out of play, no drawing; the highest "
+            "double leads the first hand, the lead then passes to the right; the winners score "
+            "the losers' pips (a blocked hand: the side with fewer pips; equal totals score "
+            "nothing); 100 up.",
+            {
+                "tile_set": "double-nine",
+                "hand_size": 10,
+                "first_lead": "highest_double",
+            },
+            "dominorules.com 'Cuban Dominoes' (from Jennifer Kelley, Great Book of Domino Games, "
+            "1999), https://www.dominorules.com/cuban-dominoes; onlinedominogames.com, "
+            "https://onlinedominogames.com/cuban-dominoes",
+        ),
+        "dominican": RuleSet(
+            "dominican",
+            "Dominican Republic: play to the right; the holder of 6-6 leads it, then the winner "
+            "leads; the next player passing on the lead gives the leader's side 50 (25 on a "
+            "double), a tile that makes the three others pass 25, a capicúa 25; a blocked hand "
+            "(tranque): the blocker compares his pips with the player on his left (the one "
+            "before him), the lower wins, a tie goes to the blocker; the winners score the "
+            "losers' pips; 200 up.",
+            {
+                "next_lead": "winner",
+                "pass_bonus": 25,
+                "opening_pass_bonus": 50,
+                "opening_pass_bonus_double": 25,
+                "capicua_bonus": "fixed:25",
+                "blocked_winner": "blocker_vs_previous",
+                "blocked_tie": "last_to_play",
+                "target_score": 200,
+            },
+            "dominoesonline.com 'capicua' (Dominican Republic), "
+            "https://dominoesonline.com/rule.php?id=1228128405; DR1, '25, 50, Capicua! Dominoes "
+            "and the Dominican Republic', https://dr1.com/articles/dominoes.shtml; FichaFlow, "
+            "https://fichaflow.com/es/learn",
+        ),
+        "venezuela": RuleSet(
+            "venezuela",
+            "Venezuela: as latin, but the winners score every pip left, the partner's too; a "
+            "blocked hand is won by the side of the player holding the fewest pips himself, a tie "
+            "going to the side that blocked it, and scores every pip left.",
+            {
+                "partner_pips": "include",
+                "blocked_scoring": "combined",
+                "blocked_winner": "lowest_player",
+                "blocked_tie": "last_to_play",
+            },
+            "Tío Sabías Que, 'Un juego que crea amistades… el dominó' (2018), "
+            "http://tiosabiasque.com/2018/05/27/un-juego-que-crea-amistades-el-domino/",
+        ),
+        "panama": RuleSet(
+            "panama",
+            "Panama: 7 tiles each, the highest double (the 6-6) leads, play goes to the right "
+            "(counter-clockwise), two open ends only; the rest as latin, where the source is "
+            "silent.",
+            {"first_lead": "highest_double"},
+            "Y. Lowe, 'Play Dominoes -- Panamanian Style', "
+            "https://www.anadventcelebration.com/post/play-dominoes-panamanian-style",
+        ),
+        "international": RuleSet(
+            "international",
+            "Championship rules (the International Domino Federation's, as the Spanish federation "
+            "summarises them): the lead is drawn for (the highest tile leads, any tile), then "
+            "passes to the right; the side that goes out or holds fewer pips in a blocked hand "
+            "scores every pip left, its own too; a tied blocked hand scores nothing; 300 up.",
+            {
+                "first_lead": "draw_highest",
+                "lead_tile": "any",
+                "partner_pips": "include",
+                "blocked_scoring": "combined",
+                "target_score": 300,
+            },
+            "Federación Española de Dominó, normas resumidas (Lloc de Joc, 2008), "
+            "https://viewer.joomag.com/lloc-de-joc-marzo-abril-2008/0218185001480490582/p43; "
+            "Granma on the FID world championship (2006), "
+            "https://www.cubaheadlines.com/cuba_hosts_international_domino_tournament.html; "
+            "Spanish Wikipedia 'Dominó' (the international norm for a tied blocked hand)",
         ),
     }
 

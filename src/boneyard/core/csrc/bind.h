@@ -51,10 +51,13 @@ static int F(state_from)(const Spec *sp, PyObject *data, F(State) *s, F(HandData
     PyObject *hands, *stock, *totals, *layout, *scores, *last_play;
     int stock_pos, turn, leader, required_lead, finding_lead, bonus_double, drew, target_side;
     int unclaimed, unclaimed_by, context, moves, over;
-    if (!PyArg_ParseTuple(data, "OOiOOiiiiiiOiiiiiOi", &hands, &stock, &stock_pos, &totals, &layout, &turn,
+    int last_seat = -1, passes = 0; /* the pass bonuses' and the blocked hand's (optional) */
+    if (!PyArg_ParseTuple(data, "OOiOOiiiiiiOiiiiiOi|ii", &hands, &stock, &stock_pos, &totals, &layout, &turn,
                           &leader, &required_lead, &finding_lead, &bonus_double, &drew, &scores, &target_side,
-                          &unclaimed, &unclaimed_by, &context, &moves, &last_play, &over))
+                          &unclaimed, &unclaimed_by, &context, &moves, &last_play, &over, &last_seat, &passes))
         return -1;
+    s->last_seat = (int8_t)last_seat;
+    s->passes = (int8_t)passes;
     if (!PyList_Check(hands) || PyList_GET_SIZE(hands) != sp->players || !PyList_Check(stock) ||
         !PyList_Check(totals) || PyList_GET_SIZE(totals) != sp->nsides || !PyList_Check(scores) ||
         PyList_GET_SIZE(scores) != sp->nsides || !PyList_Check(last_play) ||

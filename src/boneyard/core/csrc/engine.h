@@ -46,6 +46,7 @@ typedef struct {
     int8_t finding_lead, drew, over, ended; /* ended: 1 domino, 2 blocked */
     int8_t out_seat, winner, target_side, unclaimed_by;
     int8_t context;
+    int8_t last_seat, passes, out_flags; /* the last seat to lay a tile, passes since; a capicúa (1), the double-blank (2) gone out with */
     uint8_t stock_pos;
     int16_t unclaimed;
     int32_t moves;
@@ -728,6 +729,29 @@ static int F(break_tie)(const F(Ctx) *c, const F(State) *s, const int *tied, int
     return count == 1 ? who : -1;
 }
 
+/* LineRules._lowest with blocked_winner other than lowest_total: the sides tied for the win. */
+static int F(winner_tied)(const F(Ctx) *c, const F(State) *s, const int *seat_pips, int *tied) {
+    const Spec *sp = c->sp;
+    int seats[MAX_PLAYERS], ns = 0, nt = 0, low = -1, in[MAX_SIDES] = {0};
+    if (sp->block_winner == WINNER_LOWEST_PLAYER) for (int p = 0; p < sp->players; p++) seats[ns++] = p;
+    else {
+        int step = sp->block_winner == WINNER_BLOCKER_VS_NEXT ? 1 : sp->players - 1;
+        seats[ns++] = s->last_seat;
+        seats[ns++] = (s->last_seat + step) % sp->players;
+    }
+    for (int k = 0; k < ns; k++) if (low < 0 || seat_pips[seats[k]] < low) low = seat_pips[seats[k]];
+    for (int k = 0; k < ns; k++) if (seat_pips[seats[k]] == low) in[sp->side_of[seats[k]]] = 1;
+    for (int i = 0; i < sp->nsides; i++) if (in[i]) tied[nt++] = i;
+    return nt;
+}
+
+/* LineRules._out_bonuses: going out's score with a capicúa's and the double-blank's bonuses. */
+static int F(out_bonuses)(const Spec *sp, const F(State) *s, int score) {
+    if ((s->out_flags & 1) && sp->capicua) score += sp->capicua == CAPICUA_DOUBLE ? score : sp->capicua_fixed;
+    if (s->out_flags & 2) score += sp->double_blank_bonus;
+    return score;
+}
+
 /* LineRules.hand_result and the games' own: the end-of-hand points per side (`ep`), the winner. */
 static int F(end_points)(const F(Ctx) *c, const F(State) *s, int ended, int out_seat, double *ep) {
     const Spec *sp = c->sp;
@@ -797,7 +821,7 @@ static int F(end_points)(const F(Ctx) *c, const F(State) *s, int ended, int out_
         else if (sp->domino_points == DP_NONE) score = 0;
         else score = F(rounded_sum)(sp, terms, nt);
         if (sp->partner_pips == PARTNER_SUBTRACT) score = imax(0, score - partner);
-        ep[winner] = score;
+        ep[winner] = F(out_bonuses)(sp, s, score);
         return winner;
     }
     /* LineRules._blocked (with Bergen's doubles that lose: BergenRules._lowest). */
@@ -820,6 +844,7 @@ static int F(end_points)(const F(Ctx) *c, const F(State) *s, int ended, int out_
         }
         for (int i = 0; i < nsides; i++) if (keys[i] == best) tied[nt++] = i;
     }
+    if (sp->block_winner) nt = F(winner_tied)(c, s, seat_pips, tied);
     int none[MAX_SIDES] = {0};
     if (sp->blocked_scoring == BS_CASCADE) {
         for (int i = 0; i < nsides; i++) {
@@ -902,12 +927,41 @@ static int F(keeps_turn)(const F(Ctx) *c, const F(State) *s, MASK hand, int dbl)
     return F(bonus_plays)(c, s, hand, dbl, tmp, 0) > 0;
 }
 
+/* LineRules.is_capicua: a last tile, not a double, that fits every open end (two at least). */
+static int F(is_capicua)(const F(Ctx) *c, const F(State) *s, int t) {
+    if (!s->has_layout || T_DOUBLE[t]) return 0;
+    int n = 0, first = -1, differ = 0;
+    for (int i = 0; i < s->nends; i++) {
+        int p = s->pips[i];
+        if (p < 0) continue;
+        if (!(c->mk->end_mask[p] & BITM(t))) return 0;
+        if (first < 0) first = p;
+        else if (p != first) differ = 1;
+        n++;
+    }
+    return n >= 2 && (c->sp->capicua_either || differ);
+}
+
+/* LineRules.pass_awards, scored (LineState._pass_awards). */
+static void F(pass_awards)(const Spec *sp, F(State) *s) {
+    int side = sp->side_of[s->last_seat];
+    if (s->passes == 1 && F(popc)(s->placed) == 1) {
+        int bonus = T_DOUBLE[s->lead_tile] ? sp->opening_pass_bonus_double : sp->opening_pass_bonus;
+        if (bonus) F(add_points)(sp, s, side, bonus);
+    }
+    if (sp->pass_bonus && s->passes == sp->players - 1) F(add_points)(sp, s, side, sp->pass_bonus);
+}
+
 /* LineState._play. */
 static inline __attribute__((always_inline)) void F(play)(const F(Ctx) *c, F(State) *s, int seat, Move m) {
     const Spec *sp = c->sp;
     int t = m.tile, side = sp->side_of[seat];
     int lead = !s->has_layout;
+    if (s->hands[seat] == BITM(t))
+        s->out_flags = (int8_t)((sp->capicua && F(is_capicua)(c, s, t) ? 1 : 0) | (t == 0 && sp->double_blank_bonus ? 2 : 0));
     s->hands[seat] ^= BITM(t);
+    s->last_seat = (int8_t)seat;
+    s->passes = 0;
     if (lead) F(lead_layout)(sp, s, t, m.open);
     else {
         F(lay)(c, s, m.end, t, m.open);
@@ -999,6 +1053,10 @@ static inline __attribute__((always_inline)) void F(apply)(const F(Ctx) *c, F(St
         if (sp->table == T_TRAINS && s->has_layout && seat < s->nends - 1) s->kinds[seat] = K_MARKED;
         s->bonus_double = -1;
         s->drew = 0;
+        if (seat != s->last_seat && s->last_seat >= 0) {
+            s->passes++;
+            if (sp->pass_bonus || sp->opening_pass_bonus || sp->opening_pass_bonus_double) F(pass_awards)(sp, s);
+        }
         s->turn = (int8_t)F(next_seat)(sp, s, seat);
     }
 }
@@ -1075,6 +1133,7 @@ static void F(start)(const F(Ctx) *c, F(State) *s, const F(HandData) *hd, int le
     s->first_spinner = s->lead_tile = -1;
     s->required_lead = s->bonus_double = -1;
     s->out_seat = s->winner = s->target_side = s->unclaimed_by = -1;
+    s->last_seat = -1;
     s->context = (int8_t)context;
     if (by_deal && lead_from_deal(sp)) {
         int required;

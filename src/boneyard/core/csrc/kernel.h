@@ -58,6 +58,8 @@ enum {
 enum { SPIN_NONE = 0, SPIN_FIRST_DOUBLE, SPIN_ALL_DOUBLES, SPIN_OPENING_DOUBLE };
 enum { PLAYSCORE_NONE = 0, PLAYSCORE_COUNT, PLAYSCORE_HEADERS };
 enum { RESULT_LINE = 0, RESULT_DEBIT, RESULT_POOL, RESULT_COSTS };
+enum { WINNER_LOWEST_TOTAL = 0, WINNER_LOWEST_PLAYER, WINNER_BLOCKER_VS_NEXT, WINNER_BLOCKER_VS_PREVIOUS };
+enum { CAPICUA_NONE = 0, CAPICUA_DOUBLE, CAPICUA_FIXED };
 enum { DP_PIPS = 0, DP_FIXED, DP_NONE };
 enum { PARTNER_IGNORE = 0, PARTNER_INCLUDE, PARTNER_SUBTRACT };
 enum {
@@ -110,6 +112,9 @@ typedef struct {
     int whist_debit, target_is_loss;
     int match_end, rounds;
     int start_sides; /* Chicken Foot: the sides of the starting double (4 or 6) */
+    /* The Caribbean partnership bonuses (LineRules._read_bonuses). */
+    int block_winner, capicua, capicua_fixed, capicua_either, double_blank_bonus;
+    int pass_bonus, opening_pass_bonus, opening_pass_bonus_double;
     double utility_sign[MAX_SIDES];
     double pip_weight;
     int scores_shape_future;

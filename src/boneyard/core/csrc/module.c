@@ -112,6 +112,9 @@ static int spec_parse(Spec *sp, PyObject *d) {
     INT_FIELD(both_partners_out); INT_FIELD(target_exact); INT_FIELD(target_score); INT_FIELD(whist_debit);
     INT_FIELD(target_is_loss); INT_FIELD(match_end); INT_FIELD(rounds); INT_FIELD(start_sides);
     INT_FIELD(scores_shape_future);
+    INT_FIELD(block_winner); INT_FIELD(capicua); INT_FIELD(capicua_fixed); INT_FIELD(capicua_either);
+    INT_FIELD(double_blank_bonus); INT_FIELD(pass_bonus); INT_FIELD(opening_pass_bonus);
+    INT_FIELD(opening_pass_bonus_double);
     if (get_double(d, "pip_weight", &sp->pip_weight) < 0) return -1;
     if (sp->max_pip < 1 || sp->max_pip > MAX_PIP || sp->players < 2 || sp->players > MAX_PLAYERS) {
         PyErr_SetString(PyExc_ValueError, "kernel spec: the set or the players are out of range");

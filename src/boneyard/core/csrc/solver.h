@@ -112,6 +112,8 @@ static uint64_t F(key)(const F(Solver) *sv, const F(State) *s) {
                     (uint64_t)(s->unclaimed_by + 1) << 31 | (uint64_t)s->finding_lead << 35 |
                     (uint64_t)(s->required_lead + 1) << 36 | (uint64_t)s->has_layout << 44;
     h ^= mix64(misc + 0x13198A2E03707344ULL);
+    if (sp->pass_bonus || sp->opening_pass_bonus || sp->opening_pass_bonus_double)
+        h += mix64((uint64_t)s->passes + 0x3707344A4093822FULL);
     if (s->has_layout) {
         int positional = sp->table == T_TRAINS;
         uint64_t ends = 0;

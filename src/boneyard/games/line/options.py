@@ -18,9 +18,13 @@ from ...core.protocol import TARGET_SCORE
 __all__ = [
     "BLOCKED_SCORING",
     "BLOCKED_TIE",
+    "BLOCKED_WINNER",
+    "CAPICUA_BONUS",
+    "CAPICUA_ENDS",
     "COUNT_STOCK_PIPS",
     "DOMINO_POINTS",
     "DOUBLES_CROSSWISE",
+    "DOUBLE_BLANK_BONUS",
     "DOUBLE_BONUS_PLAY",
     "DRAW_POLICY",
     "EARLY_BLOCK_DETECTION",
@@ -31,8 +35,11 @@ __all__ = [
     "LINE_SPECS",
     "NEXT_LEAD",
     "NO_DOUBLE",
+    "OPENING_PASS_BONUS",
+    "OPENING_PASS_BONUS_DOUBLE",
     "PARTNERSHIPS",
     "PARTNER_PIPS",
+    "PASS_BONUS",
     "ROUNDS",
     "ROUND_SCOPE",
     "SPINNER",
@@ -45,6 +52,8 @@ __all__ = [
     "TURN_DIRECTION",
     "VOLUNTARY_DRAW",
     "BlockedTie",
+    "BlockedWinner",
+    "CapicuaEnds",
     "DrawPolicy",
     "HandDoubleValue",
     "LeadTile",
@@ -122,6 +131,22 @@ class BlockedTie(StrEnum):
     LIGHTEST_TILE = "lightest_tile"
     LAST_TO_PLAY = "last_to_play"
     FEWEST_DOUBLES = "fewest_doubles"
+
+
+class BlockedWinner(StrEnum):
+    """Whose pips decide a blocked hand. (``blocked_winner``)"""
+
+    LOWEST_TOTAL = "lowest_total"
+    LOWEST_PLAYER = "lowest_player"
+    BLOCKER_VS_NEXT = "blocker_vs_next"
+    BLOCKER_VS_PREVIOUS = "blocker_vs_previous"
+
+
+class CapicuaEnds(StrEnum):
+    """Which last tiles make a capicúa. (``capicua_ends``)"""
+
+    EITHER = "either"
+    DIFFERENT = "different"
 
 
 class PartnerPips(StrEnum):
@@ -319,6 +344,75 @@ BLOCKED_TIE = OptionSpec(
     absent="no_score",
 )
 
+BLOCKED_WINNER = OptionSpec(
+    "blocked_winner",
+    "choice",
+    "who wins a blocked hand: lowest_total (the side with the fewest pips in all), "
+    "lowest_player (the side of the player holding the fewest pips himself), blocker_vs_next or "
+    "blocker_vs_previous (the player who laid the blocking tile against the next or the "
+    "previous player in the order of play, the fewer pips winning); blocked_tie settles equal "
+    "counts",
+    choices_of(BlockedWinner),
+    absent="lowest_total",
+)
+
+CAPICUA_BONUS = OptionSpec(
+    "capicua_bonus",
+    "choice",
+    "going out with a capicúa (a last tile, not a double, that fits either end): none, double "
+    "(the hand's points are doubled) or a fixed bonus added",
+    ("none", "double"),
+    ("fixed:<n>",),
+    absent="none",
+)
+
+CAPICUA_ENDS = OptionSpec(
+    "capicua_ends",
+    "choice",
+    "a capicúa's last tile fits either end: either (the ends may show the same number) or "
+    "different (the two ends show its two different numbers)",
+    choices_of(CapicuaEnds),
+    absent="either",
+)
+
+DOUBLE_BLANK_BONUS = OptionSpec(
+    "double_blank_bonus",
+    "int",
+    "points added for going out with the double-blank (the chuchazo); 0: none",
+    minimum=0,
+    example="100",
+    absent=0,
+)
+
+PASS_BONUS = OptionSpec(
+    "pass_bonus",
+    "int",
+    "points a side scores when a tile its player lays makes every other seat pass in turn "
+    "(the pase corrido); 0: none",
+    minimum=0,
+    example="25",
+    absent=0,
+)
+
+OPENING_PASS_BONUS = OptionSpec(
+    "opening_pass_bonus",
+    "int",
+    "points the leader's side scores when the next player passes on a lead that is not a double "
+    "(the pase de salida); 0: none",
+    minimum=0,
+    example="50",
+    absent=0,
+)
+
+OPENING_PASS_BONUS_DOUBLE = OptionSpec(
+    "opening_pass_bonus_double",
+    "int",
+    "points the leader's side scores when the next player passes on a double led; 0: none",
+    minimum=0,
+    example="25",
+    absent=0,
+)
+
 COUNT_STOCK_PIPS = OptionSpec(
     "count_stock_pips",
     "bool",
@@ -394,6 +488,13 @@ LINE_SPECS: tuple[OptionSpec, ...] = (
     ROUND_SCOPE,
     BLOCKED_SCORING,
     BLOCKED_TIE,
+    BLOCKED_WINNER,
+    CAPICUA_BONUS,
+    CAPICUA_ENDS,
+    DOUBLE_BLANK_BONUS,
+    PASS_BONUS,
+    OPENING_PASS_BONUS,
+    OPENING_PASS_BONUS_DOUBLE,
     COUNT_STOCK_PIPS,
     EARLY_BLOCK_DETECTION,
     PARTNER_PIPS,

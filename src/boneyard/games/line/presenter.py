@@ -35,9 +35,15 @@ from .state import LineState
 
 if TYPE_CHECKING:
     from ...core.match import Match
-    from ...core.protocol import GameState, HandResult
+    from ...core.protocol import GameState, HandResult, Outcome
 
 __all__ = ["LinePresenter", "trace"]
+
+# The pass bonuses (LineRules.pass_awards: a Score's reason), as told.
+PASS_AWARDS: dict[str, str] = {
+    "opening_pass": "a pass on the lead",
+    "pass_bonus": "pase corrido, every other seat passed",
+}
 
 R = TypeVar("R", bound=LineRules)
 
@@ -283,6 +289,18 @@ class LinePresenter(Presenter[R]):
                 text += f" (scored {move.points})"
             return text + "."
         return f"{says}: {action}."
+
+    def why_scored(
+        self, state: GameState, before: object | None, move: Move, outcome: Outcome, voice: Voice
+    ) -> list[str]:
+        """The pass bonuses a pass earned the last player's side (``pase corrido: +25 for ...``);
+        a game that scores during play tells its own."""
+        lines = super().why_scored(state, before, move, outcome, voice)
+        for score in outcome.scores:
+            told = PASS_AWARDS.get(score.reason)
+            if told:
+                lines.append(f"{told}: +{number(score.points)} for {voice.side(score.side)}")
+        return lines
 
     # ----------------------------------------------------------------- a hand
     def hand_start(self, state: GameState, voice: Voice) -> str:

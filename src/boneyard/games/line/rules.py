@@ -56,8 +56,12 @@ from ...core.tiles import (
 from .options import (
     BLOCKED_SCORING,
     BLOCKED_TIE,
+    BLOCKED_WINNER,
+    CAPICUA_BONUS,
+    CAPICUA_ENDS,
     COUNT_STOCK_PIPS,
     DOMINO_POINTS,
+    DOUBLE_BLANK_BONUS,
     DOUBLE_BONUS_PLAY,
     DOUBLES_CROSSWISE,
     DRAW_POLICY,
@@ -68,8 +72,11 @@ from .options import (
     LEAD_TILE,
     NEXT_LEAD,
     NO_DOUBLE,
+    OPENING_PASS_BONUS,
+    OPENING_PASS_BONUS_DOUBLE,
     PARTNER_PIPS,
     PARTNERSHIPS,
+    PASS_BONUS,
     ROUND_SCOPE,
     SPINNER,
     SPINNER_FILL_FIRST,
@@ -81,6 +88,8 @@ from .options import (
     TURN_DIRECTION,
     VOLUNTARY_DRAW,
     BlockedTie,
+    BlockedWinner,
+    CapicuaEnds,
     DrawPolicy,
     HandDoubleValue,
     LeadTile,
@@ -195,6 +204,7 @@ class LineRules(GameRules, LineReading, GivesSearchHints):
         self.partner_pips = PARTNER_PIPS.choice(o, PartnerPips)
         self.target_score = TARGET_SCORE.for_players(o, players)
         self.hand_double_value = HAND_DOUBLE_VALUE.choice(o, HandDoubleValue)
+        self._read_bonuses(o)
         self.lead_holder_of = -1  # the tile of first_lead=holder_of:<tile>
         if self.first_lead.startswith("holder_of:"):
             held = parse_tile(self.first_lead.split(":", 1)[1])
@@ -230,6 +240,24 @@ class LineRules(GameRules, LineReading, GivesSearchHints):
             )
             for t in range(self.tiles.size)
         )
+
+    def _read_bonuses(self, o: Options) -> None:
+        """The Caribbean partnership game's bonuses and its blocked hand settled by who blocked it
+        (RULES.md §2.12): options any line game may use."""
+        self.blocked_winner = BLOCKED_WINNER.choice(o, BlockedWinner)
+        capicua = CAPICUA_BONUS.text(o)
+        self.capicua_double = capicua == "double"
+        self.capicua_fixed = int(capicua.split(":")[1]) if capicua.startswith("fixed:") else 0
+        self.capicua_scored = self.capicua_double or self.capicua_fixed > 0
+        self.capicua_either = CAPICUA_ENDS.choice(o, CapicuaEnds) is CapicuaEnds.EITHER
+        self.double_blank_bonus = DOUBLE_BLANK_BONUS.number(o)
+        self.pass_bonus = PASS_BONUS.number(o)
+        # The pase de salida: (after a lead that is not a double, after a double).
+        self.opening_pass_bonus = (
+            OPENING_PASS_BONUS.number(o),
+            OPENING_PASS_BONUS_DOUBLE.number(o),
+        )
+        self.pass_bonuses = self.pass_bonus > 0 or any(self.opening_pass_bonus)
 
     # ----------------------------------------------------------------- description
     @property
@@ -648,6 +676,33 @@ class LineRules(GameRules, LineReading, GivesSearchHints):
         """Points a play scores at once for the player's side (counting games). None here."""
         return 0
 
+    def is_capicua(self, layout: Layout | None, t: int) -> bool:
+        """Whether ``t``, laid as a player's last tile on ``layout``, is a capicúa: not a double,
+        it fits every open end (two at least); with ``capicua_ends=different`` those ends must
+        show its two different numbers."""
+        if layout is None or DOUBLE[t]:
+            return False
+        open_pips = [p for p in layout.pips if p >= 0]
+        end_mask, bit = self.end_mask, BIT[t]
+        if len(open_pips) < 2 or any(not end_mask[p] & bit for p in open_pips):
+            return False
+        return self.capicua_either or len(set(open_pips)) > 1
+
+    def pass_awards(self, state: LineState) -> list[tuple[int, str]]:
+        """What the pass just made (``state.passes`` counts the passes since the last play)
+        earns the side of the player who laid the last tile: the opening-pass bonus when the
+        first player after the lead passes on it, the pass bonus when every other seat has
+        passed in turn. ``(points, reason)`` per award."""
+        awards: list[tuple[int, str]] = []
+        layout = state.layout
+        if state.passes == 1 and layout is not None and layout.placed.bit_count() == 1:
+            bonus = self.opening_pass_bonus[1 if DOUBLE[layout.lead_tile] else 0]
+            if bonus:
+                awards.append((bonus, "opening_pass"))
+        if self.pass_bonus and state.passes == self.players - 1:
+            awards.append((self.pass_bonus, "pass_bonus"))
+        return awards
+
     # ----------------------------------------------------------------- the end of a hand
     def is_blocked(self, state: LineState) -> bool:
         """Whether no seat can play, draw or otherwise act."""
@@ -726,12 +781,25 @@ class LineRules(GameRules, LineReading, GivesSearchHints):
                 score = self._rounded_sum(terms)
             if self.partner_pips is PartnerPips.SUBTRACT:
                 score = max(0, score - partner)
+            score, reason = self._out_bonuses(state, score, f"{self.seat_name(out_seat)} went out")
             end_points[winner] = score
-            reason = f"{self.seat_name(out_seat)} went out"
         else:
             winner, end_points, reason = self._blocked(state, side_pips, stock_pips)
         points = tuple(state.scores[i] + end_points[i] for i in range(nsides))
         return HandResult(ended, winner, points, tuple(end_points), seat_pips, out_seat, reason)
+
+    def _out_bonuses(self, state: LineState, score: int, reason: str) -> tuple[int, str]:
+        """Going out's score with its bonuses (a capicúa, the double-blank), and the reason with
+        them: ``went out; capicúa: +25``."""
+        if state.capicua and self.capicua_scored:
+            bonus = score if self.capicua_double else self.capicua_fixed
+            score += bonus
+            reason += f"; capicúa: +{bonus}"
+        last = state.history[-1].action if state.history else None
+        if self.double_blank_bonus and isinstance(last, Play) and last.tile == 0:
+            score += self.double_blank_bonus
+            reason += f"; the double-blank: +{self.double_blank_bonus}"
+        return score, reason
 
     def _blocked(
         self, state: LineState, side_pips: list[int], stock_pips: int
@@ -768,9 +836,23 @@ class LineRules(GameRules, LineReading, GivesSearchHints):
         return winner, end_points, f"blocked: {self.side_name(winner)} wins the tie ({tie})"
 
     def _lowest(self, state: LineState, side_pips: list[int]) -> list[int]:
-        """The sides that win a blocked hand before any tie-break: those with the fewest pips."""
-        low_pips = min(side_pips)
-        return [i for i, p in enumerate(side_pips) if p == low_pips]
+        """The sides that win a blocked hand before any tie-break: those with the fewest pips
+        (``blocked_winner``: in all, in the lightest single hand, or in the hands of the player
+        who blocked it and of his next or previous neighbour)."""
+        compare = self.blocked_winner
+        if compare is BlockedWinner.LOWEST_TOTAL:
+            low_pips = min(side_pips)
+            return [i for i, p in enumerate(side_pips) if p == low_pips]
+        seat_pips = [self.hand_pips(h) for h in state.hands]
+        seats: Sequence[int]
+        if compare is BlockedWinner.LOWEST_PLAYER:
+            seats = range(self.players)
+        else:
+            blocker = state.last_player
+            step = 1 if compare is BlockedWinner.BLOCKER_VS_NEXT else -1
+            seats = (blocker, (blocker + step) % self.players)
+        low = min(seat_pips[s] for s in seats)
+        return sorted({self.side_of[s] for s in seats if seat_pips[s] == low})
 
     def _blocked_score(
         self, winner: int, side_pips: list[int], co_winners: list[int], stock_pips: int
@@ -942,6 +1024,14 @@ class LineRules(GameRules, LineReading, GivesSearchHints):
             blocked_scoring="fixed" if blocked.startswith("fixed:") else blocked,
             blocked_fixed=int(blocked.split(":")[1]) if blocked.startswith("fixed:") else 0,
             blocked_tie=self.blocked_tie,
+            block_winner=self.blocked_winner,
+            capicua="double" if self.capicua_double else "fixed" if self.capicua_fixed else "none",
+            capicua_fixed=self.capicua_fixed,
+            capicua_either=self.capicua_either,
+            double_blank_bonus=self.double_blank_bonus,
+            pass_bonus=self.pass_bonus,
+            opening_pass_bonus=self.opening_pass_bonus[0],
+            opening_pass_bonus_double=self.opening_pass_bonus[1],
             early_block_detection=self.early_block_detection,
             both_partners_out=self.both_partners_out,
             target_exact=self.target_exact,

@@ -73,10 +73,12 @@ class LineState(GameState):
     """The complete (hidden-information) state of one hand of a line game."""
 
     __slots__ = (
+        "_award",
         "_legal",
         "_lost",
         "base_totals",
         "bonus_double",
+        "capicua",
         "context",
         "deal",
         "discards",
@@ -84,10 +86,12 @@ class LineState(GameState):
         "finding_lead",
         "hands",
         "history",
+        "last_player",
         "layout",
         "lead_by_deal",
         "leader",
         "over",
+        "passes",
         "penalties",
         "phase",
         "public",
@@ -131,6 +135,13 @@ class LineState(GameState):
     phase: Phase
     _legal: tuple[Action, ...] | None
     _lost: int  # points an exact target refused during the last apply()
+    # The pass bonuses and the blocked hand settled by who blocked it: the seat that laid the
+    # last tile, the passes (by the other seats) since, and whether a player's last tile was a
+    # capicúa; what the last pass earned, ``(points, reason)`` per award.
+    last_player: int
+    passes: int
+    capicua: bool
+    _award: list[tuple[int, str]]
 
     @classmethod
     def from_deal(
@@ -191,6 +202,10 @@ class LineState(GameState):
         self.phase = _PLAY
         self._legal = None
         self._lost = 0
+        self.last_player = -1
+        self.passes = 0
+        self.capicua = False
+        self._award = []
         if lead_by_deal and rules.lead_from_deal():
             derived = rules.leader_from_deal(masks, context)
             if derived is None:
@@ -285,6 +300,9 @@ class LineState(GameState):
         st.phase = _OVER if view.over else _FIND_LEAD if finding else _PLAY
         st._legal = None
         st._lost = 0
+        st.last_player, st.passes = _since_last_play(history)
+        st.capicua = False
+        st._award = []
         return st
 
     # ----------------------------------------------------------------- the start again
@@ -368,6 +386,10 @@ class LineState(GameState):
         c.penalties = self.penalties[:] if history else []
         c._legal = self._legal
         c._lost = 0
+        c.last_player = self.last_player
+        c.passes = self.passes
+        c.capicua = self.capicua
+        c._award = []
         return c
 
     def kernel_state(self) -> LineState:
@@ -405,6 +427,7 @@ class LineState(GameState):
             self.unclaimed_by,
             self.finding_lead,
             self.required_lead,
+            *((self.passes,) if self.rules.pass_bonuses else ()),
         )
 
     def stock_next(self, tiles: Sequence[int]) -> None:
@@ -488,6 +511,9 @@ class LineState(GameState):
         for at, victim, points in self.penalties[penalties:]:
             if at == index:
                 said.append(Score(victim, points, "penalty", move.seat))
+        if kind is Pass and self._award:
+            earner = rules.side_of[self.last_player]
+            said += [Score(earner, points, why, move.seat) for points, why in self._award]
         if finding and not self.finding_lead and kind is Draw:
             events.append(Event("lead_found", move.seat))
         if reached < 0 <= self.target_side:
@@ -555,8 +581,12 @@ class LineState(GameState):
         rules = self.rules
         t = action.tile
         hands = self.hands
-        hands[seat] ^= BIT[t]
         layout = self.layout
+        if hands[seat] == BIT[t] and rules.capicua_scored:
+            self.capicua = rules.is_capicua(layout, t)
+        hands[seat] ^= BIT[t]
+        self.last_player = seat
+        self.passes = 0
         self.layout = (
             rules.lead_layout(t, action.open) if layout is None else rules.lay(layout, action)
         )
@@ -688,7 +718,23 @@ class LineState(GameState):
         if self.public is not self.history:
             self.public.append(move)
         self.bonus_double = -1
+        if self._award:
+            self._award = []
+        if seat != self.last_player >= 0:
+            self.passes += 1
+            if self.rules.pass_bonuses:
+                self._pass_awards()
         self._advance(seat)
+
+    def _pass_awards(self) -> None:
+        """Score what the pass just made earns the last player's side (the pass bonuses)."""
+        side = self.rules.side_of[self.last_player]
+        awards = []
+        for points, why in self.rules.pass_awards(self):
+            scored = self._add_points(side, points)
+            if scored:
+                awards.append((scored, why))
+        self._award = awards
 
     def _advance(self, seat: int) -> None:
         self.drew = False
@@ -1005,6 +1051,18 @@ def _facts(
         rules.early_block_detection,
         must_hold if must_hold is not None and must_hold[0] != view.seat else None,
     )
+
+
+def _since_last_play(history: Sequence[Move]) -> tuple[int, int]:
+    """The seat that laid the last tile in ``history`` (-1: none yet) and the passes by the other
+    seats since."""
+    passers: list[int] = []
+    for move in reversed(history):
+        if type(move.action) is Play:
+            return move.seat, sum(1 for s in passers if s != move.seat)
+        if type(move.action) is Pass:
+            passers.append(move.seat)
+    return -1, 0
 
 
 def _tiles(mask: int) -> list[int]:
