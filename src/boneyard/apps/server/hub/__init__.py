@@ -17,8 +17,8 @@ relay its readers there (:class:`Elsewhere`), and take it over when that process
 The hub is built in layers, each a module of this package using those before it: :mod:`.base`
 (what every part stands on), :mod:`.moves`, :mod:`.automatic` (computers, forced moves, turn
 clocks), :mod:`.tables` (loaded, made, listed), :mod:`.creator`, :mod:`.help` (hints, beliefs),
-:mod:`.readers` (a reader's messages) and :mod:`.life` (start, stop, leases, expiry); what it
-holds around each table is in :mod:`.rooms`.
+:mod:`.readers` (a reader's messages), :mod:`.life` (start, stop, leases, expiry) and
+:mod:`.ratings` (the end of a rated match); what it holds around each table is in :mod:`.rooms`.
 """
 
 from __future__ import annotations
@@ -27,13 +27,13 @@ import time
 from typing import Any
 
 from ..store import ACTIVE
-from .life import HubLife
+from .ratings import HubRatings
 from .rooms import Client, Conn, Elsewhere, PendingMove, Room, Unavailable
 
 __all__ = ["Client", "Conn", "Elsewhere", "Hub", "PendingMove", "Room", "Unavailable"]
 
 
-class Hub(HubLife):
+class Hub(HubRatings):
     """Every table of the server, loaded from the store at start."""
 
     def metrics(self) -> dict[str, Any]:

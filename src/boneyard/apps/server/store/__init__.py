@@ -40,6 +40,7 @@ from .faults import (
 )
 from .leases import Leases
 from .operating import Operating
+from .ratings import Ratings
 from .reads import Reads
 from .schema import metadata
 from .values import (
@@ -83,7 +84,7 @@ __all__ = [
 ]
 
 
-class Store(Leases, Writes, Reads, Operating, Accounts):
+class Store(Leases, Writes, Reads, Operating, Accounts, Ratings):
     """The database of one server (:class:`~.base.StoreBase`): the processes sharing it and their
-    leases, the writes of a table as ops, the reads of a server, what an operator does, and
-    people's accounts."""
+    leases, the writes of a table as ops, the reads of a server, what an operator does,
+    people's accounts and their ratings (:mod:`.ratings`)."""
