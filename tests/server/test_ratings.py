@@ -9,24 +9,28 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from openskill.models import PlackettLuce
-from serverhelp import Player, fresh_database, hub, settings, table_of
+from serverhelp import HEAD_REVISION, Player, fresh_database, hub, settings, table_of
 from sqlalchemy import insert, select
 
 from boneyard.apps.server.accounts import COOKIE
 from boneyard.apps.server.app import create_app
 from boneyard.apps.server.hub.ratings import Ending, SeatAtEnd, placing
-from boneyard.apps.server.store import Store
+from boneyard.apps.server.ratings import PROVISIONAL_GAMES
+from boneyard.apps.server.store import Store, now
 from boneyard.apps.server.store.schema import (
+    accounts,
     rated_matches,
     rating_forfeits,
     rating_history,
     ratings,
+    seats,
     tables,
 )
 
@@ -338,3 +342,174 @@ def test_a_resignation_at_three_sides_is_kept_and_ranked_last(web: TestClient) -
     table = table_of(web, made["id"])
     assert table.rated and table.seats[0].kind == "computer"
     assert hub(web).store.forfeits(made["id"]) == {0: account_id(web, "Ann")}
+
+
+def test_a_profile_shows_finished_matches_and_only_its_owner_the_tables_in_play(
+    web: TestClient,
+) -> None:
+    made = rated_table(web)
+    ann, bob = sign_up(web, "Ann"), sign_up(web, "Bob")
+    two = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Guest"}]
+    casual = web.post("/api/tables", json={"game": "draw", "seats": two}).json()
+    with (
+        web.websocket_connect(f"/ws/{made['id']}", headers=ann) as a,
+        web.websocket_connect(f"/ws/{made['id']}", headers=bob) as b,
+        web.websocket_connect(f"/ws/{casual['id']}", headers=ann) as c,
+    ):
+        Player(a).hello(made["seats"][0]["token"])
+        Player(b).hello(made["seats"][1]["token"])
+        playing = Player(c)
+        playing.hello(casual["seats"][0]["token"])
+        hand = playing.fresh()["tiles"]
+        assert [s["profile"] for s in playing.fresh()["seats"]] == ["Ann", None]
+        Player(b).send(type="resign")
+        Player(a).until(lambda m: m["type"] == "state" and m["status"] == "over")
+    eventually(lambda: results(web, "Ann"), "Ann's rating")
+    eventually(lambda: hub(web).store.tables_of(account_id(web, "Ann"), False), "the binding")
+
+    seen = web.get("/api/profile/ann")  # by anyone: any case finds the name
+    assert seen.status_code == 200, seen.text
+    profile = seen.json()
+    assert (profile["name"], profile["own"], profile["unfinished"]) == ("Ann", False, None)
+    [rating] = profile["ratings"]
+    assert (rating["game"], rating["games"], rating["wins"], rating["provisional"]) == (
+        "draw",
+        1,
+        1,
+        True,
+    )
+    assert rating["value"] > 1500 and (profile["played"], profile["rated_wins"]) == (1, 1)
+    [point] = profile["history"]["draw"]
+    assert (point["table_id"], point["result"], point["value"]) == (
+        made["id"],
+        "win",
+        rating["value"],
+    )
+    [recent] = profile["recent"]
+    assert recent["record"] == f"/api/tables/{made['id']}/record"
+    assert recent["replay"] == f"/replay?table={made['id']}"
+    assert (recent["result"], recent["rated"]) == ("win", True)
+    assert web.get(recent["record"]).status_code == 200
+    # The table in play is nowhere in what others see, nor its hand.
+    assert casual["id"] not in seen.text and not any(f'"{t}"' in seen.text for t in hand)
+    bobs = web.get("/api/profile/Ann", headers=bob).json()
+    assert bobs["unfinished"] is None and casual["id"] not in str(bobs)
+    own = web.get("/api/profile/ANN", headers=ann).json()
+    assert own["own"] and [t["table_id"] for t in own["unfinished"]] == [casual["id"]]
+    assert own["unfinished"][0]["record"] is None and "tiles" not in str(own)
+    wrong = {"Origin": OWN, "Cookie": f"{COOKIE}=not-a-session"}
+    assert web.get("/api/profile/Ann", headers=wrong).json()["unfinished"] is None
+
+    for page in ("/@/Ann", "/@/%C3%85sa", "/leaderboard"):
+        answer = web.get(page)
+        assert answer.status_code == 200 and "text/html" in answer.headers["content-type"]
+    # Deleting the account deletes its profile and ratings; Bob's stay.
+    assert web.post("/api/account/delete", json={"password": PASSWORD}, headers=ann).status_code
+    assert web.get("/api/profile/Ann").status_code == 404
+    assert results(web, "Bob") == ["loss"]
+    with hub(web).store.reading() as conn:
+        assert len(conn.execute(select(rating_history.c.id)).all()) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "status", "why"),
+    [
+        ("nobody", 404, "no account of that name"),
+        ("%E2%80%AEAnn", 404, "no account of that name"),  # a bidirectional control
+        ("x" * 300, 400, "at most"),
+        ("Di", 404, "no account of that name"),  # disabled by an operator
+    ],
+)
+def test_a_profile_of_a_bad_unknown_or_disabled_name_is_refused(
+    web: TestClient, name: str, status: int, why: str
+) -> None:
+    sign_up(web, "Ann")
+    sign_up(web, "Di")
+    assert hub(web).store.set_disabled("di", True)
+    answer = web.get(f"/api/profile/{name}")
+    assert answer.status_code == status and why in answer.json()["detail"], answer.text
+
+
+def test_the_leaderboard_lists_established_active_players_best_first(web: TestClient) -> None:
+    store = hub(web).store
+    names = ["Ann", "Bob", "Cy", "Di", "Eve", "Flo"]
+    ids = dict(zip(names, people(store, *names), strict=True))
+    store.set_disabled("eve", True)
+    fresh, old = now(), now() - timedelta(days=40)
+    rows = [  # name, mu, games, updated
+        ("Ann", 27.0, 12, fresh),
+        ("Bob", 30.0, PROVISIONAL_GAMES, fresh),
+        ("Cy", 35.0, PROVISIONAL_GAMES - 1, fresh),  # provisional
+        ("Di", 40.0, 20, old),  # not active
+        ("Eve", 45.0, 20, fresh),  # disabled
+        ("Flo", 25.0, 30, fresh),
+    ]
+    with store.writing() as conn:
+        for name, mu, games, at in rows:
+            values = {"account_id": ids[name], "mu": mu, "sigma": 3.0, "games": games}
+            conn.execute(insert(ratings).values(game="draw", wins=1, updated=at, **values))
+        conn.execute(
+            insert(ratings).values(
+                account_id=ids["Cy"], game="block", mu=50.0, sigma=3.0, games=50, wins=1,
+                updated=fresh,
+            )
+        )  # fmt: skip
+    board = web.get("/api/leaderboard/draw").json()
+    assert [(p["rank"], p["name"]) for p in board["players"]] == [
+        (1, "Bob"),
+        (2, "Ann"),
+        (3, "Flo"),
+    ]
+    assert (
+        board["players"][0]["value"] == 1500 + 60 * 5 and board["players"][0]["profile"] == "/@/Bob"
+    )
+    assert board["active_days"] == 30 and board["provisional_games"] == PROVISIONAL_GAMES
+    assert [p["name"] for p in web.get("/api/leaderboard/block").json()["players"]] == ["Cy"]
+    got = store.ratings_of([ids["Cy"], ids["Ann"]], "draw")
+    assert got[ids["Cy"]].provisional and not got[ids["Ann"]].provisional
+    answer = web.get("/api/leaderboard/nonsense")
+    assert answer.status_code == 404 and "no game" in answer.json()["detail"]
+
+
+@pytest.mark.xdist_group("postgres")
+def test_upgrading_from_revision_0006_keeps_everything(url: str) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    store = Store(url)
+    config = Config()
+    config.set_main_option(
+        "script_location", str(Path(store.migrate.__code__.co_filename).parent / "migrations")
+    )
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0006")
+    assert store.revision() == "0006"
+    at = now()
+    table = {
+        "id": "t1", "game": "draw", "rule_set": "standard", "options": {}, "players": 2,
+        "practice": False, "seed": None, "status": "over", "winner": "Ann", "created": at,
+        "updated": at, "rated": True,
+    }  # fmt: skip
+    with store.writing() as conn:
+        conn.execute(accounts.insert().values(name="Ann", name_key="ann", password="h", created=at))
+        ann = conn.execute(select(accounts.c.id)).scalar_one()
+        conn.execute(tables.insert().values(**table))
+        conn.execute(
+            seats.insert().values(
+                table_id="t1", seat=0, kind="person", name="Ann", joined=True, account_id=ann
+            )
+        )
+    store.open()
+    try:
+        assert store.revision() == HEAD_REVISION
+        with store.reading() as conn:
+            kept = conn.execute(select(tables.c.id, tables.c.rated, tables.c.winner)).all()
+            bound = conn.execute(select(seats.c.account_id)).scalars().all()
+        assert [tuple(r) for r in kept] == [("t1", True, "Ann")] and bound == [ann]
+        assert store.account_named("ann") is not None
+        assert store.ratings_of([ann], "draw")[ann].games == 0
+        [played] = store.tables_of(ann, finished=True)
+        assert (played.table_id, played.rated, played.result) == ("t1", True, None)
+    finally:
+        store.close()

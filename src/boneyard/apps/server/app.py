@@ -23,6 +23,7 @@ from .routes.errors import add_error_handlers
 from .routes.lobby import lobby_routes
 from .routes.pages import STATIC, page_routes
 from .routes.play import play_routes
+from .routes.profiles import profile_routes
 from .routes.records import record_routes
 from .routes.status import status_routes
 from .settings import Settings
@@ -68,6 +69,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         creator_routes(hub),
         record_routes(hub),
         play_routes(hub),
+        profile_routes(hub),
         page_routes(),
     ):
         app.include_router(routes)

@@ -1,4 +1,5 @@
-"""The pages: the lobby, a table, the replay viewer, an account (their files: ``static/``)."""
+"""The pages: the lobby, a table, the replay viewer, an account, a profile, the leaderboard (their
+files: ``static/``)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,14 @@ def page_routes() -> APIRouter:
     @routes.get("/account")
     async def account_page() -> FileResponse:
         return page("account.html")
+
+    @routes.get("/@/{name}")
+    async def profile_page(name: str) -> FileResponse:
+        return page("profile.html")
+
+    @routes.get("/leaderboard")
+    async def leaderboard_page() -> FileResponse:
+        return page("leaderboard.html")
 
     @routes.get("/replay")
     async def replay_page() -> FileResponse:

@@ -237,7 +237,7 @@ function render() {
   body.dataset.turn = mine() ? "mine" : state.turn === null ? "none" : "other";
   body.dataset.role = state.seat === null ? "spectator" : "player";
   document.getElementById("title").textContent =
-    `${state.title} (${state.rules} rules) · hand ${state.hand}` + (state.practice ? " · practice" : "") +
+    `${state.title} (${state.rules} rules) · hand ${state.hand}` + (state.practice ? " · practice" : "") + (state.rated ? " · Rated" : "") +
     (state.private ? " · private" : "");
   body.classList.toggle("colour-pips", setting("colour-pips", state.high >= 9));
   document.getElementById("colour-pips").checked = body.classList.contains("colour-pips");
@@ -324,7 +324,7 @@ function renderSeats() {
       },
         el("div", {},
           el("span", {class: "dot" + (s.connected ? " on" : ""), title: s.connected ? "here" : "away"}),
-          el("span", {class: "name"}, s.seat === state.seat ? `${s.name} (you)` : s.name),
+          el("span", {class: "name"}, s.profile ? el("a", {href: profileUrl(s.profile), target: "_blank", rel: "noopener"}, s.name) : s.name, s.seat === state.seat ? " (you)" : ""),
         ),
         el("div", {class: "muted"}, `${who} · ${s.tiles} tile${s.tiles === 1 ? "" : "s"}${status}`),
         s.away ? el("div", {class: "away"}, "away: a computer plays for now") : null,
