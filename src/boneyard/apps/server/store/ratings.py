@@ -15,7 +15,7 @@ from datetime import datetime
 from sqlalchemy import Connection, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..ratings import MODEL, Rating, initial, rate, shown
+from ..ratings import BASE, MODEL, PROVISIONAL_GAMES, SCALE, Rating, initial, rate, shown
 from .base import StoreBase
 from .schema import accounts, rated_matches, rating_forfeits, rating_history, ratings, seats, tables
 from .values import Op, as_utc, now
@@ -233,8 +233,6 @@ class Ratings(StoreBase):
     def leaderboard(self, game: str, since: datetime, limit: int = 100) -> list[Placed]:
         """The best ratings in ``game`` of accounts enabled, not provisional, that played a
         rated game of it since ``since``: the highest first."""
-        from ..ratings import BASE, PROVISIONAL_GAMES, SCALE
-
         value = BASE + SCALE * (ratings.c.mu - MODEL.mu)
         query = (
             select(accounts.c.name, ratings)
