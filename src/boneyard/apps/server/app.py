@@ -25,6 +25,7 @@ from .routes.lobby import lobby_routes
 from .routes.pages import STATIC, page_routes
 from .routes.pairing import pairing_routes
 from .routes.play import play_routes
+from .routes.profiles import profile_routes
 from .routes.records import record_routes
 from .routes.status import status_routes
 from .routes.tournaments import tournament_routes
@@ -74,6 +75,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         play_routes(hub),
         tournament_routes(hub),
         learn_routes(hub),
+        profile_routes(hub),
         page_routes(),
     ):
         app.include_router(routes)

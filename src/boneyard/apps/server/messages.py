@@ -517,6 +517,9 @@ class SeatView(BaseModel):
     away: bool = False
     """A person's seat that a computer plays while the person is away (past the turn clock, or
     gone from the table): the person takes it back by coming back."""
+    profile: str | None = None
+    """The account whose profile (``/@/NAME``) the seat links to: at a rated table each seat's
+    account; at another, a seat that bears its signed-in person's account name."""
 
 
 class SheetRow(BaseModel):
@@ -588,6 +591,9 @@ class StateMessage(BaseModel):
     """The highest number of the set (6 for double-six, 9, 12...)."""
     practice: bool
     private: bool
+    rated: bool = False
+    """A rated match: its end moves its people's ratings (docs/server.md, "Ratings"). It stops
+    being rated when its creator gives a seat to a computer."""
     claims: bool
     status: Literal["playing", "between_hands", "over", "closed"]
     """``closed``: nobody played at the table for the server's expiry time (or its operator

@@ -18,8 +18,9 @@ The hub is built in layers, each a module of this package using those before it:
 (what every part stands on), :mod:`.moves`, :mod:`.automatic` (computers, forced moves, turn
 clocks), :mod:`.tables` (loaded, made, listed), :mod:`.creator`, :mod:`.help` (hints, beliefs),
 :mod:`.readers` (a reader's messages), :mod:`.life` (start, stop, leases, expiry) and
-:mod:`.tournaments` (club tournaments carried from round to round) and :mod:`.pairing`
-(quick pairing's seeks and rounds); what it holds around each table is in :mod:`.rooms`.
+:mod:`.ratings` (the end of a rated match), :mod:`.tournaments` (club tournaments carried from
+round to round) and :mod:`.pairing` (quick pairing's seeks and rounds); what it holds around
+each table is in :mod:`.rooms`.
 """
 
 from __future__ import annotations
@@ -29,13 +30,14 @@ from typing import Any
 
 from ..store import ACTIVE
 from .pairing import HubPairing
+from .ratings import HubRatings
 from .rooms import Client, Conn, Elsewhere, PendingMove, Room, Unavailable
 from .tournaments import HubTournamentSeats
 
 __all__ = ["Client", "Conn", "Elsewhere", "Hub", "PendingMove", "Room", "Unavailable"]
 
 
-class Hub(HubPairing, HubTournamentSeats):
+class Hub(HubRatings, HubPairing, HubTournamentSeats):
     """Every table of the server, loaded from the store at start."""
 
     def metrics(self) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from ....core.intake import TextError
 from ....core.options import OptionError
 from ....games import get_game
 from ..messages import Body, CreateTable, SeatSpec, bad_text, clean_name, name_key
+from ..ratings import BASE
 from ..settings import Bucket, Settings
 from ..store import Account, Group, NewSeek, Seek, cause, now, token_hash
 from .life import HubLife
@@ -282,9 +283,11 @@ class HubPairing(HubLife):
         self.spawn(self._pairing_loop())
 
     async def pairing_ratings(self, accounts: list[int], game: str) -> dict[int, float]:
-        """The rating each account pairs at in ``game`` (a guest pairs at 1500): 1500 for
-        everyone until the ratings are kept."""
-        return {a: 1500.0 for a in accounts}
+        """The rating each account pairs at in ``game``: its displayed rating (docs/server.md,
+        "Ratings"; the initial 1500 for one that has played no rated game of it, and for a
+        guest); ``503`` if the store cannot be read."""
+        found = await self._read(self.store.ratings_of, accounts, game)
+        return {a: found[a].value for a in accounts}
 
     # -------------------------------------------------------------------- seeks
     def _check_seek_rate(self, address: str) -> None:
@@ -333,7 +336,7 @@ class HubPairing(HubLife):
         self._check_seek_rate(address)
         if account is None:
             await self._guest_check(address)
-        rating = 1500.0
+        rating = BASE
         if account is not None:
             ratings = await self.pairing_ratings([account.id], game.id)
             rating = ratings.get(account.id, rating)

@@ -246,6 +246,7 @@ def account_routes(hub: Hub) -> APIRouter:
         account = await _required(hub, request)
         await _password_of(hub, account, given.password)
         taken = await asyncio.to_thread(hub.store.delete_account, account.id)
+        hub.forget_names([account.id])
         _forget(hub, taken or [])
         response = Response(status_code=204)
         _end_cookie(request, response)

@@ -1,5 +1,5 @@
-"""The pages: the lobby, a table, the replay viewer, an account, the club tournaments (their
-files: ``static/``)."""
+"""The pages: the lobby, a table, the replay viewer, an account, a profile, the leaderboard, the
+club tournaments (their files: ``static/``)."""
 
 from __future__ import annotations
 
@@ -35,6 +35,14 @@ def page_routes() -> APIRouter:
     @routes.get("/tournaments")
     async def tournaments_page() -> FileResponse:
         return page("tournaments.html")
+
+    @routes.get("/@/{name}")
+    async def profile_page(name: str) -> FileResponse:
+        return page("profile.html")
+
+    @routes.get("/leaderboard")
+    async def leaderboard_page() -> FileResponse:
+        return page("leaderboard.html")
 
     @routes.get("/replay")
     async def replay_page() -> FileResponse:

@@ -94,7 +94,15 @@ async function showWho(changed) {
     await postJSON("/api/account/logout", {});
     (changed || showWho)();
   });
-  append(who, ["Signed in as ", el("a", {href: "/account", id: "me"}, me.name), " ", out]);
+  append(who, [
+    "Signed in as ", el("a", {href: profileUrl(me.name), id: "me"}, me.name), " ",
+    el("a", {href: "/account", id: "account-link"}, "account"), " ", out,
+  ]);
+}
+
+/** A person's profile page: /@/NAME, the name URL-encoded. */
+function profileUrl(name) {
+  return `/@/${encodeURIComponent(name)}`;
 }
 
 // ------------------------------------------------------------------------- tiles

@@ -323,7 +323,7 @@ function render() {
   body.dataset.turn = mine() ? "mine" : state.turn === null ? "none" : "other";
   body.dataset.role = state.seat === null ? "spectator" : "player";
   document.getElementById("title").textContent =
-    `${state.title} (${state.rules} rules) · hand ${state.hand}` + (state.practice ? " · practice" : "") +
+    `${state.title} (${state.rules} rules) · hand ${state.hand}` + (state.practice ? " · practice" : "") + (state.rated ? " · Rated" : "") +
     (state.private ? " · private" : "");
   body.classList.toggle("colour-pips", setting("colour-pips", state.high >= 9));
   document.getElementById("colour-pips").checked = body.classList.contains("colour-pips");
@@ -435,7 +435,6 @@ function renderSeats() {
     const who = s.kind === "computer" ? `computer, ${s.level}` : s.joined ? null : "waiting for the invited player";
     const trick = state.line.tricks ? state.line.tricks.seats[s.seat] : null;
     const status = trick ? ` · ${TRICK_STATUS[trick.status]}` + (["stood", "missed"].includes(trick.status) ? `, ${trick.won} trick${trick.won === 1 ? "" : "s"}` : "") : "";
-    const name = s.seat === state.seat ? `${s.name} (you)` : s.name;
     box.appendChild(
       el("li", {
         class: "seat" + (state.turn === s.seat ? " turn" : "") + (s.seat === state.seat ? " me" : "") + (s.kind === "computer" ? " computer" : ""),
@@ -445,7 +444,7 @@ function renderSeats() {
         el("span", {class: "avatar", "aria-hidden": "true", "data-colour": s.seat % 8}, initial(s.name),
           el("span", {class: "dot" + (s.connected ? " on" : ""), title: s.connected ? "here" : "away"})),
         el("span", {class: "who"},
-          el("span", {class: "name"}, name),
+          el("span", {class: "name"}, s.profile ? el("a", {href: profileUrl(s.profile), target: "_blank", rel: "noopener"}, s.name) : s.name, s.seat === state.seat ? " (you)" : ""),
           el("span", {class: "muted count"}, who ? `(${who}) · ` : "", `${s.tiles} tile${s.tiles === 1 ? "" : "s"}${status}`),
           s.away ? el("span", {class: "away"}, "away: a computer plays for now") : null,
         ),

@@ -40,6 +40,7 @@ from .faults import (
 )
 from .leases import Leases
 from .operating import Operating
+from .ratings import Ratings
 from .reads import Reads
 from .schema import metadata
 from .seeks import Group, NewSeek, Seek, Seeks
@@ -91,7 +92,8 @@ __all__ = [
 ]
 
 
-class Store(Leases, Writes, Reads, Operating, Accounts, Tournaments, Seeks):
+class Store(Leases, Writes, Reads, Operating, Accounts, Ratings, Tournaments, Seeks):
     """The database of one server (:class:`~.base.StoreBase`): the processes sharing it and their
     leases, the writes of a table as ops, the reads of a server, what an operator does,
-    people's accounts, club tournaments and quick pairing's seeks."""
+    people's accounts and their ratings (:mod:`.ratings`), club tournaments and quick pairing's
+    seeks."""

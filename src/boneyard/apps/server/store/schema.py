@@ -1,7 +1,7 @@
 """The store's schema, as SQLAlchemy tables (the Alembic migrations in ``migrations/`` make and
 upgrade it in a database): tables, seats, deals, moves and chat; the writer's marks;
-people's accounts and their sessions; club tournaments; quick pairing's seeks; the processes
-that share a PostgreSQL store, their tables' leases and the secret they share."""
+people's accounts and their sessions; their ratings; club tournaments; quick pairing's seeks; the
+processes that share a PostgreSQL store, their tables' leases and the secret they share."""
 
 from __future__ import annotations
 
@@ -32,6 +32,10 @@ __all__ = [
     "hands",
     "leases",
     "metadata",
+    "rated_matches",
+    "rating_forfeits",
+    "rating_history",
+    "ratings",
     "seats",
     "seeks",
     "servers",
@@ -262,4 +266,53 @@ seeks = Table(
     Column("seat", Integer, nullable=True),
     Column("seat_token", String(64), nullable=True),  # until its seeker has read it, then None
     Index("ix_seeks_status_created", "status", "created"),
+)
+
+
+# Revision 0007: ratings (docs/server.md, "Ratings").
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("game", String(40), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+    Index("ix_ratings_game_updated", "game", "updated"),
+)
+
+rating_history = Table(
+    "rating_history",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("table_id", String(32), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("result", String(8), nullable=False),  # win, draw or loss
+    Column("at", DateTime(timezone=True), nullable=False),
+    Index("ix_rating_history_account", "account_id", "game", "id"),
+)
+
+rated_matches = Table(
+    "rated_matches",
+    metadata,
+    # One row per rated match, written with its ratings: a second attempt finds it and stops.
+    Column("table_id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+rating_forfeits = Table(
+    "rating_forfeits",
+    metadata,
+    # A person who resigned a rated match of more than two sides (a computer plays the seat on):
+    # ranked last at the match's end.
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Index("ix_rating_forfeits_account", "account_id"),
 )

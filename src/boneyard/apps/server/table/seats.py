@@ -36,6 +36,9 @@ class Seat:
     """The account the seat is bound to (``accounts.id``): given when the table is made for
     signed-in people (quick pairing, a tournament), or the first signed-in person to take it. A
     bound seat of a rated table is only its account's."""
+    profile: str | None = None
+    """The name of the seat's account, once the hub has read it: the seat links to its profile
+    (at a rated table; elsewhere only where the seat bears the account's name)."""
 
 
 SEEDED = (

@@ -19,12 +19,14 @@ from ..messages import (
     Reveal,
     SeatView,
     StateMessage,
+    name_key,
 )
 from ..store import StoredChat
 from .actions import action_out
 from .drawing import line_view, sorted_tiles
 from .log import LOG_LINES
 from .results import TableResults
+from .seats import Seat
 
 __all__ = ["CHAT_LINES", "TableViews"]
 
@@ -41,7 +43,7 @@ class TableViews(TableResults):
             self.version,
             len(self.chat),
             frozenset(connected),
-            tuple((s.name, s.joined, s.kind, s.away) for s in self.seats),
+            tuple((s.name, s.joined, s.kind, s.away, s.profile) for s in self.seats),
         )
         cached = self._cache
         if cached is not None and cached[0] == key:
@@ -125,6 +127,7 @@ class TableViews(TableResults):
             high=rules.tiles.max_pip,
             practice=self.practice,
             private=self.private,
+            rated=self.rated,
             claims=rules.claims,
             status=status,
             clock=clock,
@@ -176,9 +179,20 @@ class TableViews(TableResults):
                 connected=s.kind == "computer" or s.seat in connected,
                 joined=s.kind == "computer" or s.joined,
                 away=s.away,
+                profile=self._profile(s),
             )
             for s in self.seats
         ]
+
+    def _profile(self, seat: Seat) -> str | None:
+        """The account whose profile a seat links to: at a rated table the seat's account; at
+        another only where the seat bears its account's name (a name chosen apart from the
+        account's is not tied to it for others to see)."""
+        if seat.profile is None or seat.kind != "person":
+            return None
+        if self.rated or name_key(seat.name) == name_key(seat.profile):
+            return seat.profile
+        return None
 
     def _moves(self, obs: Observation) -> list[ActionOut]:
         voice = self.voice(obs.seat)

@@ -2,7 +2,7 @@
 is changed).
 
 Revision ID: 0008
-Revises: 0006
+Revises: 0007
 Create Date: 2026-12-01
 """
 
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0008"
-down_revision = "0006"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,54 @@
+// boneyard's leaderboard (/leaderboard?game=GAME): the best ratings of a game among those who
+// played it rated lately, provisional ratings left off.
+"use strict";
+
+function chosenGame() {
+  return new URLSearchParams(location.search).get("game") || "";
+}
+
+async function show(game) {
+  const error = document.getElementById("board-error");
+  error.classList.add("hidden");
+  let board;
+  try {
+    board = await api(`/api/leaderboard/${encodeURIComponent(game)}`);
+  } catch (e) {
+    error.textContent = e.message;
+    error.classList.remove("hidden");
+    return;
+  }
+  const select = clear(document.getElementById("board-game"));
+  for (const [id, title] of Object.entries(board.games)) {
+    select.appendChild(el("option", {value: id, selected: id === board.game}, title));
+  }
+  document.getElementById("board-rule").textContent =
+    `Those who played a rated match of ${board.title} in the last ${board.active_days} days, ` +
+    `after at least ${board.provisional_games} rated matches.`;
+  const body = clear(document.querySelector("#board tbody"));
+  if (!board.players.length) body.appendChild(el("tr", {}, el("td", {colspan: 5, class: "muted"}, "Nobody yet.")));
+  for (const p of board.players) {
+    body.appendChild(el("tr", {},
+      el("td", {}, String(p.rank)),
+      el("td", {}, el("a", {href: p.profile}, p.name)),
+      el("td", {}, `${p.value} ± ${p.deviation}`),
+      el("td", {}, String(p.games)),
+      el("td", {}, String(p.wins))));
+  }
+}
+
+async function start() {
+  showWho(start);
+  const select = document.getElementById("board-game");
+  select.addEventListener("change", () => {
+    history.replaceState(null, "", `/leaderboard?game=${encodeURIComponent(select.value)}`);
+    show(select.value);
+  });
+  let game = chosenGame();
+  if (!game) {
+    const games = await api("/api/games");
+    game = games.games[0].id;
+  }
+  show(game);
+}
+
+start();

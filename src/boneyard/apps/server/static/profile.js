@@ -1,0 +1,135 @@
+// boneyard's profile page (/@/NAME): a person's ratings per game, matches played and won, the
+// rating history drawn as an SVG plot, the recent matches (each a record to download and a
+// replay) and, on one's own profile, one's tables in play.
+"use strict";
+
+const RESULT_WORDS = {win: "won", loss: "lost", draw: "drawn"};
+
+function profileName() {
+  return decodeURIComponent(location.pathname.slice("/@/".length));
+}
+
+function when(iso) {
+  return new Date(iso).toLocaleString();
+}
+
+function ratingText(r) {
+  return `${r.value}${r.provisional ? "?" : ""} ± ${r.deviation}`;
+}
+
+function showRatings(profile) {
+  const body = clear(document.querySelector("#ratings tbody"));
+  if (!profile.ratings.length) {
+    body.appendChild(el("tr", {}, el("td", {colspan: 4, class: "muted"}, "No rated match yet.")));
+  }
+  for (const r of profile.ratings) {
+    body.appendChild(el("tr", {"data-game": r.game},
+      el("td", {}, el("a", {href: `/leaderboard?game=${encodeURIComponent(r.game)}`}, r.title)),
+      el("td", {class: r.provisional ? "provisional" : null, title: r.provisional ? "provisional" : null}, ratingText(r)),
+      el("td", {}, String(r.games)),
+      el("td", {}, String(r.wins))));
+  }
+}
+
+/** The rating history of one game as an SVG line: the rating after each rated match, with its
+ * deviation as a band, the first and last values and the range written beside it. */
+function plot(points) {
+  const W = 600, H = 220, left = 48, right = 12, top = 12, bottom = 28;
+  const lows = points.map((p) => p.value - p.deviation);
+  const highs = points.map((p) => p.value + p.deviation);
+  let low = Math.min(...points.map((p) => p.value)), high = Math.max(...points.map((p) => p.value));
+  low = Math.min(low, ...lows.map((v) => Math.max(v, low - 200)));
+  high = Math.max(high, ...highs.map((v) => Math.min(v, high + 200)));
+  if (high - low < 50) { low -= 25; high += 25; }
+  const x = (i) => left + (points.length === 1 ? (W - left - right) / 2 : i * (W - left - right) / (points.length - 1));
+  const y = (v) => top + (high - Math.min(high, Math.max(low, v))) * (H - top - bottom) / (high - low);
+  const band = points.map((p, i) => `${x(i)},${y(p.value + p.deviation)}`)
+    .concat(points.map((p, i) => `${x(i)},${y(p.value - p.deviation)}`).reverse()).join(" ");
+  const line = points.map((p, i) => `${x(i)},${y(p.value)}`).join(" ");
+  const svg = svgEl("svg", {viewBox: `0 0 ${W} ${H}`, width: "100%", role: "img", class: "rating-plot",
+    "aria-label": `rating after each of ${points.length} rated matches, from ${points[0].value} to ${points[points.length - 1].value}`});
+  append(svg, [
+    svgEl("rect", {x: left, y: top, width: W - left - right, height: H - top - bottom, fill: "#fafafa", stroke: "#ccc"}),
+    svgEl("polygon", {points: band, fill: "#dbe8f6", stroke: "none"}),
+    svgEl("polyline", {points: line, fill: "none", stroke: "#2b6cb0", "stroke-width": 2}),
+    svgEl("text", {x: left - 4, y: top + 10, "text-anchor": "end", "font-size": 11}, String(Math.round(high))),
+    svgEl("text", {x: left - 4, y: H - bottom, "text-anchor": "end", "font-size": 11}, String(Math.round(low))),
+    svgEl("text", {x: left, y: H - 8, "font-size": 11}, when(points[0].at)),
+    svgEl("text", {x: W - right, y: H - 8, "text-anchor": "end", "font-size": 11}, when(points[points.length - 1].at)),
+  ]);
+  points.forEach((p, i) => {
+    const dot = svgEl("circle", {cx: x(i), cy: y(p.value), r: 3, fill: p.result === "win" ? "#2f855a" : p.result === "loss" ? "#c53030" : "#718096"});
+    dot.appendChild(svgEl("title", {}, `${p.value} ± ${p.deviation} after a match ${RESULT_WORDS[p.result] || p.result} (${when(p.at)})`));
+    svg.appendChild(dot);
+  });
+  return svg;
+}
+
+function showHistory(profile) {
+  const games = Object.keys(profile.history);
+  const box = clear(document.getElementById("history"));
+  const chooser = document.getElementById("history-chooser");
+  const select = clear(document.getElementById("history-game"));
+  if (!games.length) {
+    box.appendChild(el("p", {class: "muted"}, "No rated match yet."));
+    chooser.classList.add("hidden");
+    return;
+  }
+  const titles = Object.fromEntries(profile.ratings.map((r) => [r.game, r.title]));
+  for (const g of games) select.appendChild(el("option", {value: g}, titles[g] || g));
+  chooser.classList.toggle("hidden", games.length < 2);
+  const draw = () => {
+    clear(box).appendChild(plot(profile.history[select.value]));
+  };
+  select.onchange = draw;
+  draw();
+}
+
+function tableRow(t, finished) {
+  const links = [el("a", {href: t.url}, finished ? "table" : "open")];
+  if (t.record) links.push(" · ", el("a", {href: t.record, download: `${t.table_id}.json`}, "record"));
+  if (t.replay) links.push(" · ", el("a", {href: t.replay}, "replay"));
+  let result = t.status === "closed" ? "closed" : (RESULT_WORDS[t.result] || t.winner || "");
+  if (t.rated) result = `${result} (rated)`;
+  return el("tr", {"data-table": t.table_id},
+    el("td", {}, `${t.title} (${t.rule_set})`),
+    el("td", {}, finished ? result : t.status.replace("_", " ")),
+    el("td", {}, when(t.updated)),
+    el("td", {}, links));
+}
+
+function showTables(profile) {
+  const recent = clear(document.querySelector("#recent tbody"));
+  if (!profile.recent.length) recent.appendChild(el("tr", {}, el("td", {colspan: 4, class: "muted"}, "None yet.")));
+  for (const t of profile.recent) recent.appendChild(tableRow(t, true));
+  const panel = document.getElementById("unfinished-panel");
+  panel.classList.toggle("hidden", profile.unfinished === null);
+  if (profile.unfinished === null) return;
+  const body = clear(document.querySelector("#unfinished tbody"));
+  if (!profile.unfinished.length) body.appendChild(el("tr", {}, el("td", {colspan: 4, class: "muted"}, "None.")));
+  for (const t of profile.unfinished) body.appendChild(tableRow(t, false));
+}
+
+async function start() {
+  showWho(start);
+  let profile;
+  try {
+    profile = await api(`/api/profile/${encodeURIComponent(profileName())}`);
+  } catch (e) {
+    const box = document.getElementById("profile-error");
+    box.textContent = e.message;
+    box.classList.remove("hidden");
+    return;
+  }
+  document.title = `boneyard: ${profile.name}`;
+  document.getElementById("profile-name").textContent = profile.name;
+  document.getElementById("profile-summary").textContent =
+    `Joined ${new Date(profile.joined).toLocaleDateString()}. ${profile.played} match${profile.played === 1 ? "" : "es"} played to the end; ` +
+    `${profile.rated_games} rated, ${profile.rated_wins} of them won.`;
+  showRatings(profile);
+  showHistory(profile);
+  showTables(profile);
+  document.getElementById("profile").classList.remove("hidden");
+}
+
+start();
