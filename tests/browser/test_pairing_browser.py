@@ -130,6 +130,28 @@ def test_four_people_play_now_and_are_seated_together(
         assert names == sorted(NAMES)
         play_to_the_end(pages)
         assert {attr(p, "status") for p in pages} == {"over"}
+        # Each sees on his profile his first rated match and the rating it moved: the winning
+        # partnership above the initial 1500, the losing one below (ratings are written just
+        # after the match ends: the page is read again until they are there).
+        moved: dict[str, float] = {}
+        winners = set()
+        for page, name in zip(pages, NAMES, strict=True):
+            row = page.locator("#ratings tbody tr[data-game]")
+            for _ in range(40):
+                page.goto(f"{live.url}/@/{name}")
+                page.wait_for_selector("#profile:not(.hidden)", state="attached")
+                if row.count():
+                    break
+                time.sleep(0.25)
+            expect(row).to_have_count(1)
+            cells = row.first.locator("td")
+            assert cells.nth(2).inner_text() == "1"  # one rated match
+            moved[name] = float(cells.nth(1).inner_text().split("±")[0].rstrip("? "))
+            if cells.nth(3).inner_text() == "1":  # won it
+                winners.add(name)
+            expect(page.locator("#history svg.rating-plot")).to_have_count(1)
+        assert len(winners) == 2, moved  # one partnership won
+        assert all((moved[n] > 1500) == (n in winners) for n in NAMES), (moved, winners)
         assert errors == []
     finally:
         for c in contexts:
