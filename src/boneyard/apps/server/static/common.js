@@ -782,3 +782,17 @@ function signed(x) {
 function num(x) {
   return Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/\.?0+$/, "");
 }
+
+/** On a phone a listed table's rows are cards (style.css): each cell says its column's name, taken
+ * from the table's head, whatever page filled the table and whenever. */
+function labelListCells() {
+  for (const table of document.querySelectorAll("table.list")) {
+    const heads = [...table.querySelectorAll("thead th")].map((th) => th.textContent.trim());
+    for (const row of table.querySelectorAll("tbody tr")) {
+      [...row.children].forEach((cell, i) => {
+        if (heads[i] && cell.colSpan === 1 && cell.dataset.label === undefined) cell.dataset.label = heads[i];
+      });
+    }
+  }
+}
+new MutationObserver(labelListCells).observe(document.documentElement, {childList: true, subtree: true});
