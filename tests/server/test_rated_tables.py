@@ -134,3 +134,23 @@ def test_a_casual_table_stays_unrated(web: TestClient) -> None:
     assert table_of(web, answer.json()["id"]).rated is False
     guest = TestClient(web.app, headers={"Origin": OWN})
     assert hello(guest, answer.json(), 0)["type"] == "welcome"
+
+
+def test_a_freed_seat_of_a_rated_table_is_nobodys_and_the_match_unrated(web: TestClient) -> None:
+    made = rated(web)
+    ann = person(web, "Ann")
+    assert hello(ann, made, 0)["type"] == "welcome"
+    assert table_of(web, made["id"]).seats[0].account is not None
+    auth = {"Authorization": f"Bearer {made['creator_token']}"}
+    freed = web.post(f"/api/tables/{made['id']}/seats/0/free", headers=auth)
+    assert freed.status_code == 200, freed.text
+    table = table_of(web, made["id"])
+    # In memory as in the store: the computer's seat is bound to no account, and the match is
+    # no longer rated (computers are not rated).
+    assert (table.seats[0].kind, table.seats[0].account, table.rated) == ("computer", None, False)
+    with hub(web).store.reading() as conn:
+        stored = conn.execute(
+            select(seats.c.account_id).where(seats.c.table_id == made["id"], seats.c.seat == 0)
+        ).scalar_one()
+        flag = conn.execute(select(tables.c.rated).where(tables.c.id == made["id"])).scalar_one()
+    assert (stored, flag) == (None, False)

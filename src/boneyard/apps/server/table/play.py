@@ -60,6 +60,7 @@ class TablePlay(TableLog):
         or its person resigned a match of several sides)."""
         s = self.seats[seat]
         s.kind, s.level, s.token_hash, s.joined, s.away = "computer", level, None, False, False
+        s.account, s.profile = None, None  # as the store has it: the seat is nobody's now
         self.version += 1
         self.tell(lambda v: f"A computer ({level}) now plays {v.whose(seat)} seat.")
 
