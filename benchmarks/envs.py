@@ -21,7 +21,16 @@ but their time is in the total): ``us/move`` is the total time over the moves. T
 plays the same deal sizes) and ``partnership`` (latin rules: four players, all 28 tiles dealt,
 as ``python_team_dominoes``).
 
-Run: ``benchmarks/run envs [--hands 1000] [--seed 0]``.
+Then the batched environments (:mod:`boneyard.research.vector`), in the same run:
+``SelfPlayBatch`` of two-player ``block`` with ``--tables`` tables (4,096) in one process, stepped
+``--steps`` times with a uniformly random legal action per table (drawn with NumPy from the
+masks); a *step* is one table's step, the observation and the mask encoded in the core included.
+Two figures: the core's ``step`` calls alone (the action ids drawn outside the timer: the
+learner's cost, not the environment's), and the whole loop with the NumPy draw; next to them
+OpenSpiel's ``python_block_dominoes`` moves per second from the rows above (its loop asks for no
+observation).
+
+Run: ``benchmarks/run envs [--hands 1000] [--seed 0] [--tables 4096] [--steps 300]``.
 """
 
 from __future__ import annotations
@@ -142,6 +151,24 @@ def openspiel_hands(name: str, params: dict[str, object], hands: int, seed: int)
     return hands, moves
 
 
+def vector_steps(tables: int, steps: int, seed: int) -> tuple[float, float, int]:
+    """Seconds in the core's ``step`` calls, seconds of the whole loop, and the steps made."""
+    from boneyard.research.vector import SelfPlayBatch
+
+    batch = SelfPlayBatch("block", num_envs=tables, players=2)
+    obs, _rewards, _dones, _info = batch.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    in_step = 0.0
+    start = time.perf_counter()
+    for _ in range(steps):
+        mask = obs["action_mask"]
+        actions = (mask * rng.random(mask.shape, dtype=np.float32)).argmax(1)
+        began = time.perf_counter()
+        obs, _rewards, _dones, _info = batch.step(actions)
+        in_step += time.perf_counter() - began
+    return in_step, time.perf_counter() - start, tables * steps
+
+
 def measure(label: str, game: str, players: int, run: Callable[[], tuple[int, int]]) -> Row:
     start = time.perf_counter()
     hands, moves = run()
@@ -152,6 +179,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--hands", type=int, default=1000, help="hands per row (default 1000)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--tables", type=int, default=4096, help="tables of the batch (4096)")
+    parser.add_argument("--steps", type=int, default=300, help="steps of the batch (300)")
     args = parser.parse_args(argv)
     if args.hands < 1:
         parser.error("--hands must be at least 1")
@@ -197,7 +226,32 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"| {r.interface} | {r.game} | {r.players} | {r.hands_per_second:,.0f} | "
             f"{r.moves / r.hands:.1f} | {r.us_per_move:,.1f} |"
         )
+    print_vector(rows, *vector_steps(args.tables, args.steps, seed), args.tables)
     return 0
+
+
+def print_vector(rows: list[Row], in_step: float, whole: float, steps: int, tables: int) -> None:
+    theirs = next(r for r in rows if r.game == "python_block_dominoes")
+    before = {r.interface: r for r in rows if r.game == "block"}
+    base = theirs.moves / theirs.seconds
+    print(f"\nBatched environments: block, 2 players, {tables:,} tables, one core\n")
+    print("| interface | steps/s | vs OpenSpiel python_block_dominoes |")
+    print("|---|---|---|")
+    for label, rate in (
+        (
+            "boneyard.research.vector, the core's step (observations and masks included)",
+            steps / in_step,
+        ),
+        ("boneyard.research.vector, with NumPy drawing the random legal actions", steps / whole),
+        ("Gymnasium BoneyardEnv (single)", _rate(before["Gymnasium"])),
+        ("PettingZoo AEC raw_env (single)", _rate(before["PettingZoo AEC"])),
+        ("OpenSpiel 2.0.2 python_block_dominoes (random moves)", base),
+    ):
+        print(f"| {label} | {rate:,.0f} | {rate / base:,.1f}x |")
+
+
+def _rate(row: Row) -> float:
+    return row.moves / row.seconds
 
 
 if __name__ == "__main__":

@@ -58,3 +58,27 @@ def stream(seed: int, n: int, /) -> list[int]: ...
 def below(seed: int, n: tuple[int, ...], count: int, /) -> tuple[list[tuple[int, ...]], int]: ...
 def below64(seed: int, n: int, count: int, /) -> tuple[list[int], int]: ...
 def substream(seed: int, k: int, /) -> int: ...
+
+# The batched environments (csrc/vector.h; boneyard.research.vector is the typed face).
+class Batch:
+    def __init__(
+        self,
+        spec: Spec,
+        tables: int,
+        agents: tuple[int, ...],
+        learner: int,
+        reward_points: bool,
+        penalty: float,
+        codec: dict[str, Any],
+        obs: Any,
+        mask: Any,
+        rewards: Any,
+        done: Any,
+        invalid: Any,
+        seat: Any,
+        log_cap: int,
+        /,
+    ) -> None: ...
+    def reset(self, base: int, /) -> None: ...
+    def step(self, actions: Any, /) -> None: ...
+    def log(self, table: int, /) -> tuple[int, list[tuple[int, int, int, int, int, int]]]: ...

@@ -62,6 +62,7 @@ __all__ = [
     "SolveResult",
     "Tally",
     "available",
+    "compiled_batch",
     "play_hand",
     "run_units",
     "supports",
@@ -658,3 +659,16 @@ def play_hand(
         "domino" if ended == 1 else "blocked",
         moves,
     )
+
+
+# ----------------------------------------------------------------------------- batches
+
+
+def compiled_batch(rules: KernelRules, *args: Any) -> Any:
+    """The core's ``Batch`` of ``rules`` (``csrc/vector.h``: N tables stepped at once), built with
+    ``args``; :mod:`boneyard.research.vector` is its typed face. ``ValueError`` where the core
+    does not play these rules."""
+    spec = _compiled_spec(rules)
+    if spec is None:
+        raise ValueError(f"the compiled core does not play {rules.describe()}")
+    return _kernel.Batch(spec, *args)

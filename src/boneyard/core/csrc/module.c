@@ -790,6 +790,9 @@ static PyObject *py_substream(PyObject *module, PyObject *args) {
     return PyLong_FromUnsignedLongLong(substream(seed, k));
 }
 
+/* The batched environments (boneyard.research.vector): the type Batch. */
+#include "vector.h"
+
 static PyMethodDef module_methods[] = {
     {"run_units", run_units, METH_VARARGS, "A simulation's units: results lines and tally."},
     {"play_hand", play_hand, METH_VARARGS, "One hand dealt and played by built-in agents."},
@@ -816,6 +819,10 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     if (PyModule_AddObject(m, "Spec", (PyObject *)&SpecType) < 0 ||
         PyModule_AddObject(m, "Hand", (PyObject *)&HandType) < 0 ||
         PyModule_AddObject(m, "Solver", (PyObject *)&SolverType) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    if (vector_register(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -1,0 +1,401 @@
+/* Batched environments: N tables of one game stepped at once, in one call, writing each table's
+ * observation, legal-action mask, rewards, done flag and the seat observed into buffers the
+ * caller owns (NumPy arrays, read through the buffer protocol: no NumPy headers). The Python face
+ * is boneyard.research.vector; included once by module.c, after bind.h.
+ *
+ *   Batch(spec, tables, agents, learner, reward_points, penalty, codec, obs, mask, rewards,
+ *         done, invalid, seat, log_cap)
+ *   reset(base)       every table dealt again: table i's episode e from the stream seeded
+ *                     substream(substream(base, i), e)
+ *   step(actions)     one action id per table (int64), the tables stepped
+ *   log(i)            (seed, moves): table i's hand so far, where log_cap > 0 (for tests)
+ *
+ * A table's steps: the action id of the seat to move is decoded and applied (an id that is not
+ * legal ends the episode: `penalty` to that seat, `invalid` set); then the seats played by
+ * built-in agents move (agents[seat] >= 0) until a learner's seat is to move or the hand is over;
+ * at its end each seat's reward is written and `done` set, and the next step of that table deals
+ * its next episode (its action is not read: Gymnasium's next-step autoreset). A deal after which
+ * the agents finish the hand before a learner moves is dealt again (the next episode).
+ *
+ * The games: each family of games gives one VecGame, its step functions over its own table state
+ * (vector_line.h: the line games, at both mask widths). The loop below knows no game.
+ */
+
+#define VEC_MAX_ACC 256
+
+/* Where the encoding's fields and ids lie (boneyard.research.env.encoding.Codec). */
+typedef struct {
+    int obs_size, num_actions, slots, end_slots, pips;
+    int off_hand, off_table, off_lead, off_ends, off_hand_sizes, off_stock, off_seat, off_turn;
+    int off_leader, off_scores, off_totals, off_played, off_draws, off_passes, off_cannot;
+    int id_draw, id_pass, id_muggins;
+    double scale, sign;
+    float acc[VEC_MAX_ACC]; /* k draws (or passes) as the float32 field sums them: k times 1/tiles */
+} VecCodec;
+
+typedef struct Batch Batch;
+
+/* One family's step functions over its table state (table_bytes each). */
+typedef struct {
+    size_t table_bytes;
+    /* A new hand dealt from the stream (drawn from further by the agents). */
+    void (*deal)(const Batch *b, void *table, Rng *rng);
+    /* The seat to move, -1 once the hand is over. */
+    int (*to_move)(const Batch *b, const void *table);
+    /* The seat to move takes the action `id`; -1 (nothing changed) where it is not legal. */
+    int (*apply_id)(const Batch *b, void *table, long long id);
+    /* A built-in agent (playout.h's AG_*) moves for the seat to move. */
+    void (*agent_move)(const Batch *b, void *table, int agent, Rng *rng);
+    /* The observation of `seat` and the mask of its legal ids (all 0 unless it is to move). */
+    void (*encode)(const Batch *b, const void *table, int seat, float *obs, int8_t *mask);
+    /* Each seat's reward, once the hand is over. */
+    void (*outcome)(const Batch *b, const void *table, double *rewards);
+    /* The moves recorded (log_cap > 0). */
+    int (*log_len)(const Batch *b, const void *table);
+} VecGame;
+
+typedef struct {
+    Rng rng; /* the episode's stream: the deal, then the agents' choices */
+    uint64_t seed, episode;
+    int reset_next;
+} VecHead;
+
+struct Batch {
+    const VecGame *game;
+    const void *ctx; /* the family's context (line games: Ctx_64 or Ctx_128) */
+    union { Ctx_64 c64; Ctx_128 c128; } ctxs;
+    VecCodec codec;
+    int n, players, learner; /* learner: the one learner's seat, -1 where every seat learns */
+    int agents[MAX_PLAYERS]; /* per seat: a built-in agent, or -1 for a learner's seat */
+    int reward_points;
+    double penalty;
+    uint64_t base;
+    VecHead *heads;
+    char *states;
+    void *log; /* log_cap moves per table (Move.pad: the seat) */
+    int log_cap;
+    float *obs;
+    int8_t *mask;
+    double *rewards;
+    uint8_t *done, *invalid;
+    int32_t *seat;
+};
+
+#undef W
+#define W 64
+#include "vector_line.h"
+#undef W
+#define W 128
+#include "vector_line.h"
+
+static inline void *vec_table(const Batch *b, int i) { return b->states + (size_t)i * b->game->table_bytes; }
+
+static void vec_others(Batch *b, void *st, VecHead *h) {
+    int seat;
+    while ((seat = b->game->to_move(b, st)) >= 0 && b->agents[seat] >= 0)
+        b->game->agent_move(b, st, b->agents[seat], &h->rng);
+}
+
+static void vec_new_episode(Batch *b, int i) {
+    VecHead *h = &b->heads[i];
+    void *st = vec_table(b, i);
+    for (int tries = 0;; tries++) {
+        h->seed = substream(substream(b->base, (uint64_t)i), h->episode++);
+        h->rng.state = h->seed;
+        b->game->deal(b, st, &h->rng);
+        vec_others(b, st, h);
+        if (b->game->to_move(b, st) >= 0 || tries >= 1000) break;
+    }
+    h->reset_next = 0;
+}
+
+/* The observation written for table i: the learner's seat, else the seat to move (once over,
+ * `last`, the seat that moved last). */
+static void vec_write(Batch *b, int i, int last) {
+    const void *st = vec_table(b, i);
+    int seat = b->learner;
+    if (seat < 0) {
+        seat = b->game->to_move(b, st);
+        if (seat < 0) seat = last;
+    }
+    const VecCodec *cd = &b->codec;
+    b->game->encode(b, st, seat, b->obs + (size_t)i * cd->obs_size, b->mask + (size_t)i * cd->num_actions);
+    b->seat[i] = seat;
+}
+
+static void vec_step_one(Batch *b, int i, long long action) {
+    VecHead *h = &b->heads[i];
+    void *st = vec_table(b, i);
+    double *rewards = b->rewards + (size_t)i * b->players;
+    for (int p = 0; p < b->players; p++) rewards[p] = 0.0;
+    b->done[i] = b->invalid[i] = 0;
+    if (h->reset_next) {
+        vec_new_episode(b, i);
+        vec_write(b, i, 0);
+        return;
+    }
+    int seat = b->game->to_move(b, st);
+    if (b->game->apply_id(b, st, action) < 0) {
+        rewards[seat] = b->penalty;
+        b->done[i] = b->invalid[i] = 1;
+        h->reset_next = 1;
+        vec_write(b, i, seat);
+        return;
+    }
+    vec_others(b, st, h);
+    if (b->game->to_move(b, st) < 0) {
+        b->game->outcome(b, st, rewards);
+        b->done[i] = 1;
+        h->reset_next = 1;
+    }
+    vec_write(b, i, seat);
+}
+
+/* ================================================================ the Python object */
+
+typedef struct {
+    PyObject_HEAD
+    SpecObject *spec;
+    Batch b;
+    Py_buffer views[7];
+    int nviews;
+} BatchObject;
+
+static int vec_int(PyObject *d, const char *key, int *out) { return get_int(d, key, out); }
+
+#define CODEC_INT(name) if (vec_int(d, #name, &cd->name) < 0) return -1
+static int vec_codec(PyObject *d, VecCodec *cd, int tiles) {
+    memset(cd, 0, sizeof *cd);
+    CODEC_INT(obs_size); CODEC_INT(num_actions); CODEC_INT(slots); CODEC_INT(end_slots); CODEC_INT(pips);
+    CODEC_INT(off_hand); CODEC_INT(off_table); CODEC_INT(off_lead); CODEC_INT(off_ends);
+    CODEC_INT(off_hand_sizes); CODEC_INT(off_stock); CODEC_INT(off_seat); CODEC_INT(off_turn);
+    CODEC_INT(off_leader); CODEC_INT(off_scores); CODEC_INT(off_totals); CODEC_INT(off_played);
+    CODEC_INT(off_draws); CODEC_INT(off_passes); CODEC_INT(off_cannot);
+    CODEC_INT(id_draw); CODEC_INT(id_pass); CODEC_INT(id_muggins);
+    if (get_double(d, "scale", &cd->scale) < 0 || get_double(d, "sign", &cd->sign) < 0) return -1;
+    if (cd->obs_size <= 0 || cd->num_actions <= 0 || cd->slots != cd->end_slots + 1 || cd->end_slots > MAX_ENDS) {
+        PyErr_SetString(PyExc_ValueError, "codec: sizes out of range");
+        return -1;
+    }
+    /* Codec: vec[draws + r] += 1.0 / size once per draw, a float32 sum (NumPy adds a Python float
+     * to a float32 in float32). */
+    float step = (float)(1.0 / tiles);
+    cd->acc[0] = 0.0f;
+    for (int k = 1; k < VEC_MAX_ACC; k++) cd->acc[k] = cd->acc[k - 1] + step;
+    return 0;
+}
+
+static int vec_view(BatchObject *self, PyObject *o, Py_ssize_t items, Py_ssize_t itemsize, const char *codes,
+                    const char *what, void **out) {
+    Py_buffer *v = &self->views[self->nviews];
+    if (PyObject_GetBuffer(o, v, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return -1;
+    self->nviews++;
+    const char *f = v->format ? v->format : "B";
+    char code = f[strlen(f) - 1];
+    if (v->itemsize != itemsize || v->len != items * itemsize || !strchr(codes, code)) {
+        PyErr_Format(PyExc_ValueError, "%s: a C-contiguous buffer of %zd items of %zd bytes (%s) is wanted", what,
+                     items, itemsize, codes);
+        return -1;
+    }
+    *out = v->buf;
+    return 0;
+}
+
+static void Batch_release(BatchObject *self) {
+    for (int k = 0; k < self->nviews; k++) PyBuffer_Release(&self->views[k]);
+    self->nviews = 0;
+    free(self->b.heads);
+    free(self->b.states);
+    free(self->b.log);
+    self->b.heads = NULL;
+    self->b.states = NULL;
+    self->b.log = NULL;
+}
+
+static int Batch_setup(BatchObject *self, PyObject *agent_seq, PyObject *codec, PyObject **bufs) {
+    Batch *b = &self->b;
+    const Spec *sp = &self->spec->spec;
+    if (!PyTuple_Check(agent_seq) || PyTuple_GET_SIZE(agent_seq) != sp->players) {
+        PyErr_SetString(PyExc_ValueError, "one agent per seat (-1: a learner's seat)");
+        return -1;
+    }
+    for (int p = 0; p < sp->players; p++) {
+        long a = PyLong_AsLong(PyTuple_GET_ITEM(agent_seq, p));
+        if (a < -1 || a > AG_ACCOMPANIED) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "not a built-in agent");
+            return -1;
+        }
+        b->agents[p] = (int)a;
+    }
+    if (b->learner >= sp->players || (b->learner >= 0 && b->agents[b->learner] >= 0)) {
+        PyErr_SetString(PyExc_ValueError, "the learner's seat is played by an agent");
+        return -1;
+    }
+    if (vec_codec(codec, &b->codec, sp->ntiles) < 0) return -1;
+    Py_ssize_t n = b->n, o = b->codec.obs_size, a = b->codec.num_actions;
+    if (vec_view(self, bufs[0], n * o, 4, "f", "obs", (void **)&b->obs) < 0 ||
+        vec_view(self, bufs[1], n * a, 1, "bB?", "mask", (void **)&b->mask) < 0 ||
+        vec_view(self, bufs[2], n * sp->players, 8, "d", "rewards", (void **)&b->rewards) < 0 ||
+        vec_view(self, bufs[3], n, 1, "?bB", "done", (void **)&b->done) < 0 ||
+        vec_view(self, bufs[4], n, 1, "?bB", "invalid", (void **)&b->invalid) < 0 ||
+        vec_view(self, bufs[5], n, 4, "iI", "seat", (void **)&b->seat) < 0)
+        return -1;
+    if (sp->table < T_LINE || sp->table > T_CHICKEN) {
+        PyErr_SetString(PyExc_ValueError, "the core has no batched step functions for this family of games");
+        return -1;
+    }
+    /* The family's step functions. The line games are the only family the core plays in batches
+     * today; another family (the trick games) adds its VecGame and is chosen here by its spec. */
+    if (sp->wide) {
+        b->ctxs.c128 = (Ctx_128){sp, &self->spec->mk128};
+        b->ctx = &b->ctxs.c128;
+        b->game = &VEC_LINE_128;
+    } else {
+        b->ctxs.c64 = (Ctx_64){sp, &self->spec->mk64};
+        b->ctx = &b->ctxs.c64;
+        b->game = &VEC_LINE_64;
+    }
+    b->heads = (VecHead *)calloc((size_t)n, sizeof(VecHead));
+    b->states = (char *)calloc((size_t)n, b->game->table_bytes);
+    if (b->log_cap > 0) b->log = calloc((size_t)n * (size_t)b->log_cap, sizeof(Move));
+    if (!b->heads || !b->states || (b->log_cap > 0 && !b->log)) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static int Batch_init(BatchObject *self, PyObject *args, PyObject *kwds) {
+    SpecObject *spec;
+    PyObject *agent_seq, *codec, *bufs[6];
+    int n, learner, reward_points, log_cap;
+    double penalty;
+    if (!PyArg_ParseTuple(args, "O!iOipdO!OOOOOOi", &SpecType, &spec, &n, &agent_seq, &learner, &reward_points,
+                          &penalty, &PyDict_Type, &codec, &bufs[0], &bufs[1], &bufs[2], &bufs[3], &bufs[4],
+                          &bufs[5], &log_cap))
+        return -1;
+    Batch_release(self);
+    if (n < 1) {
+        PyErr_SetString(PyExc_ValueError, "a batch has at least one table");
+        return -1;
+    }
+    Py_INCREF(spec);
+    Py_XSETREF(self->spec, spec);
+    memset(&self->b, 0, sizeof self->b);
+    self->b.n = n;
+    self->b.players = spec->spec.players;
+    self->b.learner = learner;
+    self->b.reward_points = reward_points;
+    self->b.penalty = penalty;
+    self->b.log_cap = log_cap > 0 ? log_cap : 0;
+    if (Batch_setup(self, agent_seq, codec, bufs) < 0) {
+        Batch_release(self);
+        return -1;
+    }
+    return 0;
+}
+
+static void Batch_dealloc(BatchObject *self) {
+    Batch_release(self);
+    Py_XDECREF(self->spec);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int batch_ready(BatchObject *self) {
+    if (!self->b.heads) {
+        PyErr_SetString(PyExc_RuntimeError, "the batch is not set up");
+        return -1;
+    }
+    return 0;
+}
+
+/* reset(base): every table's first episode of the streams seeded from `base`. */
+static PyObject *Batch_reset(BatchObject *self, PyObject *arg) {
+    if (batch_ready(self) < 0) return NULL;
+    unsigned long long base = PyLong_AsUnsignedLongLongMask(arg);
+    if (PyErr_Occurred()) return NULL;
+    Batch *b = &self->b;
+    b->base = base;
+    Py_BEGIN_ALLOW_THREADS
+    for (int i = 0; i < b->n; i++) {
+        b->heads[i].episode = 0;
+        b->done[i] = b->invalid[i] = 0;
+        for (int p = 0; p < b->players; p++) b->rewards[(size_t)i * b->players + p] = 0.0;
+        vec_new_episode(b, i);
+        vec_write(b, i, 0);
+    }
+    Py_END_ALLOW_THREADS
+    Py_RETURN_NONE;
+}
+
+/* step(actions): one int64 action id per table. */
+static PyObject *Batch_step(BatchObject *self, PyObject *arg) {
+    if (batch_ready(self) < 0) return NULL;
+    Batch *b = &self->b;
+    Py_buffer v;
+    if (PyObject_GetBuffer(arg, &v, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    const char *f = v.format ? v.format : "B";
+    char code = f[strlen(f) - 1];
+    if (v.itemsize != 8 || v.len != (Py_ssize_t)b->n * 8 || !strchr("lq", code)) {
+        PyBuffer_Release(&v);
+        PyErr_Format(PyExc_ValueError, "actions: a C-contiguous int64 buffer of %d items is wanted", b->n);
+        return NULL;
+    }
+    const long long *actions = (const long long *)v.buf;
+    Py_BEGIN_ALLOW_THREADS
+    for (int i = 0; i < b->n; i++) vec_step_one(b, i, actions[i]);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&v);
+    Py_RETURN_NONE;
+}
+
+/* log(i) -> (seed, [(seat, kind, tile, end, open, claim)]): table i's hand so far. */
+static PyObject *Batch_log(BatchObject *self, PyObject *arg) {
+    if (batch_ready(self) < 0) return NULL;
+    Batch *b = &self->b;
+    long i = PyLong_AsLong(arg);
+    if (PyErr_Occurred()) return NULL;
+    if (!b->log || i < 0 || i >= b->n) {
+        PyErr_SetString(PyExc_ValueError, "no log: a table out of range, or a batch made without log_cap");
+        return NULL;
+    }
+    const void *st = vec_table(b, (int)i);
+    int len = b->game->log_len(b, st);
+    const Move *log = (const Move *)b->log + (size_t)i * b->log_cap;
+    PyObject *moves = PyList_New(len);
+    for (int k = 0; k < len && moves; k++) {
+        Move m = log[k];
+        PyList_SET_ITEM(moves, k, Py_BuildValue("(iiiiii)", m.pad, m.kind, m.tile, m.end, m.open, m.claim));
+    }
+    if (!moves) return NULL;
+    return Py_BuildValue("(KN)", (unsigned long long)b->heads[i].seed, moves);
+}
+
+static PyMethodDef Batch_methods[] = {
+    {"reset", (PyCFunction)Batch_reset, METH_O, "reset(base): every table dealt its first episode."},
+    {"step", (PyCFunction)Batch_step, METH_O, "step(actions): one action id (int64) per table."},
+    {"log", (PyCFunction)Batch_log, METH_O, "log(i): (seed, moves) of table i's hand so far."},
+    {NULL},
+};
+
+static PyTypeObject BatchType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "boneyard.core._kernel.Batch",
+    .tp_basicsize = sizeof(BatchObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Batch_init,
+    .tp_dealloc = (destructor)Batch_dealloc,
+    .tp_methods = Batch_methods,
+    .tp_doc = "N tables of one game stepped at once (boneyard.research.vector).",
+};
+
+/* Called by PyInit__kernel. */
+static int vector_register(PyObject *m) {
+    if (PyType_Ready(&BatchType) < 0) return -1;
+    Py_INCREF(&BatchType);
+    if (PyModule_AddObject(m, "Batch", (PyObject *)&BatchType) < 0) {
+        Py_DECREF(&BatchType);
+        return -1;
+    }
+    return 0;
+}
