@@ -154,3 +154,24 @@ def test_a_freed_seat_of_a_rated_table_is_nobodys_and_the_match_unrated(web: Tes
         ).scalar_one()
         flag = conn.execute(select(tables.c.rated).where(tables.c.id == made["id"])).scalar_one()
     assert (stored, flag) == (None, False)
+
+
+def test_a_signed_in_person_gets_a_new_link_to_his_seat(web: TestClient) -> None:
+    made = rated(web)
+    ann, bob = person(web, "Ann"), person(web, "Bob")
+    assert hello(ann, made, 0)["type"] == "welcome"
+    path = f"/api/tables/{made['id']}/seat"
+    guest = TestClient(web.app, headers={"Origin": OWN})
+    assert guest.post(path).status_code == 401
+    assert bob.post(path).status_code == 403  # no seat of it is his (yet)
+    assert ann.post("/api/tables/nosuchtable/seat").status_code == 404
+    evil = ann.post(path, headers={"Origin": "http://evil.example"})
+    assert evil.status_code == 403  # another site's page cannot take it
+    answer = ann.post(path)
+    assert answer.status_code == 200, answer.text
+    link = answer.json()
+    assert link["seat"] == 0 and link["token"] and link["invite"].endswith(f"#seat={link['token']}")
+    new = {"id": made["id"], "seats": [link]}
+    assert hello(ann, new, 0)["type"] == "welcome"
+    old = hello(ann, made, 0)  # the link it replaced
+    assert (old["type"], old["code"]) == ("error", "bad_token"), old

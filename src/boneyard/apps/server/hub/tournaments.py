@@ -381,7 +381,7 @@ class HubTournamentSeats(HubTournaments):
         table = room.table
         async with room.lock:
             if table.status not in ACTIVE:
-                raise HTTPException(409, "your table of this round is over")
+                raise HTTPException(409, "the table's match is over")
             seat = next((s for s in table.seats if s.account == account), None)
             if seat is None or seat.kind != "person":
                 raise HTTPException(403, "no seat of this table is yours")

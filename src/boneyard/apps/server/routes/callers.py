@@ -8,10 +8,11 @@ import hmac
 
 from fastapi import HTTPException, Request, WebSocket
 
-from ..hub import Hub, Room
-from ..relay import CLIENT_HEADER, RELAY_HEADER, relay_headers
+from ..hub import Elsewhere, Hub, Room
+from ..messages import SeatLink
+from ..relay import ACCOUNT_HEADER, CLIENT_HEADER, RELAY_HEADER, relay_headers, relay_request
 
-__all__ = ["client_of", "found", "relay_to", "relayed"]
+__all__ = ["account_seat_link", "client_of", "found", "relay_to", "relayed", "relayed_account"]
 
 
 def relayed(hub: Hub, request: Request | WebSocket) -> bool:
@@ -41,3 +42,34 @@ async def found(hub: Hub, table_id: str) -> Room:
     if room is None:
         raise HTTPException(404, "no such table")
     return room
+
+
+def relayed_account(hub: Hub, request: Request) -> int | None:
+    """The account another process of the store relayed this request for (``None``: not a
+    relayed request); ``401`` if it names none."""
+    if not relayed(hub, request):
+        return None
+    given = request.headers.get(ACCOUNT_HEADER, "")
+    if not given.isdigit():
+        raise HTTPException(401, "not signed in")
+    return int(given)
+
+
+async def account_seat_link(hub: Hub, request: Request, table_id: str, account: int) -> SeatLink:
+    """A new link to the seat of table ``table_id`` bound to ``account`` (its old link stops
+    working), made by the process that plays the table (relayed there if it is another)."""
+    try:
+        room = await hub.room(table_id)
+    except Elsewhere as e:
+        if relayed(hub, request):
+            raise HTTPException(503, "the table is changing hands: try again") from None
+        headers = {**relay_to(hub, request), ACCOUNT_HEADER: str(account)}
+        status, _, body, _ = await relay_request(
+            "POST", e.address + request.url.path, None, headers
+        )
+        if status != 200:
+            raise HTTPException(status, "the table's server process refused") from None
+        return SeatLink.model_validate_json(body)
+    if room is None:
+        raise HTTPException(404, "no such table")
+    return await hub.seat_link(room, account)

@@ -18,10 +18,12 @@ from ....core.intake import TextError
 from ....games import GAMES
 from ..accounts import account_name
 from ..hub import Hub
+from ..messages import SeatLink
 from ..ratings import ACTIVE_FOR, PROVISIONAL_GAMES, Rating
 from ..store import Account, now
 from ..store.ratings import PlayedTable
 from .accounts import signed_in
+from .callers import account_seat_link, relayed_account
 
 __all__ = ["profile_routes"]
 
@@ -189,6 +191,18 @@ def _profile(hub: Hub, account: Account, own: bool) -> Profile:
 
 def profile_routes(hub: Hub) -> APIRouter:
     routes = APIRouter()
+
+    @routes.post("/api/tables/{table_id}/seat")
+    async def my_seat(table_id: str, request: Request) -> SeatLink:
+        """The signed-in person's seat at this table (the seat bound to his account): a new
+        link, the old one stops working (a link lost, or opened on another device)."""
+        account = relayed_account(hub, request)
+        if account is None:
+            me = await signed_in(hub, request)
+            if me is None:
+                raise HTTPException(401, "sign in first: your seat is your account's")
+            account = me.id
+        return await account_seat_link(hub, request, table_id, account)
 
     @routes.get("/api/profile/{name}")
     async def profile(name: str, request: Request) -> Profile:

@@ -11,14 +11,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import Field
 
-from ..hub import Elsewhere, Hub
+from ..hub import Hub
 from ..hub.tournaments import RoundResult, units_of
 from ..messages import Body, SeatLink
-from ..relay import ACCOUNT_HEADER, relay_request
 from ..store import ACTIVE, StoredTournament
 from ..tournaments import FORMATS, MAX_BOARDS, MAX_ROUNDS, checked_plan, standings
 from .accounts import signed_in
-from .callers import relay_to, relayed
+from .callers import account_seat_link, relayed_account
 
 __all__ = ["NewTournament", "tournament_routes"]
 
@@ -242,12 +241,8 @@ def _seat_route(routes: APIRouter, hub: Hub) -> None:
     async def seat(tournament_id: int, request: Request) -> SeatLink:
         """The entrant's seat at its table of the round in play: a new link (the seat's old link
         stops working)."""
-        if relayed(hub, request):
-            given = request.headers.get(ACCOUNT_HEADER, "")
-            if not given.isdigit():
-                raise HTTPException(401, "not signed in")
-            account = int(given)
-        else:
+        account = relayed_account(hub, request)
+        if account is None:
             account = (await _account(hub, request))[0]
         t = await _tournament(hub, tournament_id)
         mine = t.entrant_of(account)
@@ -259,18 +254,4 @@ def _seat_route(routes: APIRouter, hub: Hub) -> None:
             if waiting:
                 raise HTTPException(409, "your table of this round is being made: try again")
             raise HTTPException(404, "you have no table in this round")
-        try:
-            room = await hub.room(table_id)
-        except Elsewhere as e:
-            if relayed(hub, request):
-                raise HTTPException(503, "the table is changing hands: try again") from None
-            headers = {**relay_to(hub, request), ACCOUNT_HEADER: str(account)}
-            status, _, body, _ = await relay_request(
-                "POST", e.address + request.url.path, None, headers
-            )
-            if status != 200:
-                raise HTTPException(status, "the table's server process refused") from None
-            return SeatLink.model_validate_json(body)
-        if room is None:
-            raise HTTPException(404, "your table is gone")
-        return await hub.seat_link(room, account)
+        return await account_seat_link(hub, request, table_id, account)

@@ -85,8 +85,22 @@ function showHistory(profile) {
   draw();
 }
 
+/** Your seat at a table in play, by a new link (the seat is your account's: a lost link, or one
+ * opened on another device, is replaced). */
+async function takeSeat(t) {
+  try {
+    const link = await postJSON(`/api/tables/${encodeURIComponent(t.table_id)}/seat`, {});
+    location.href = link.invite;
+  } catch (e) {
+    const box = document.getElementById("profile-error");
+    box.textContent = e.message;
+    box.classList.remove("hidden");
+  }
+}
+
 function tableRow(t, finished) {
-  const links = [el("a", {href: t.url}, finished ? "table" : "open")];
+  const links = finished ? [el("a", {href: t.url}, "table")]
+    : [el("button", {type: "button", onclick: () => takeSeat(t)}, "Take my seat"), " · ", el("a", {href: t.url}, "watch")];
   if (t.record) links.push(" · ", el("a", {href: t.record, download: `${t.table_id}.json`}, "record"));
   if (t.replay) links.push(" · ", el("a", {href: t.replay}, "replay"));
   let result = t.status === "closed" ? "closed" : (RESULT_WORDS[t.result] || t.winner || "");
