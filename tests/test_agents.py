@@ -529,7 +529,7 @@ def test_with_nothing_hidden_the_search_values_are_the_exact_values() -> None:
         match = Match(rules, seed=seed)
         state = match.hand
         rng = random.Random(seed)
-        for _ in range(6):
+        for _ in range(8):
             state.apply(rng.choice(state.legal_actions()))
         while len(state.legal_actions()) == 1 and not state.over:
             state.apply(state.legal_actions()[0])

@@ -346,7 +346,7 @@ forms = st.sampled_from(["escaped", "escaped", "raw", "spoiled"])
 
 
 @settings(
-    max_examples=1500,
+    max_examples=600,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
@@ -373,7 +373,7 @@ def test_records_to_replay(
 
 
 @settings(
-    max_examples=1500,
+    max_examples=600,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
