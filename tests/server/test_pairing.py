@@ -211,6 +211,23 @@ def test_a_seek_cancelled_is_not_paired(web: TestClient) -> None:
     assert ann.delete(f"/api/seeks/{b['id']}", headers=other).status_code == 409
 
 
+def test_deleting_an_account_deletes_its_seeks(web: TestClient) -> None:
+    from sqlalchemy import select
+
+    from boneyard.apps.server.store.schema import seeks
+
+    ann, bob = person(web, "Ann"), person(web, "Bob")
+    seek(ann)
+    seek(bob)
+    assert stored_seeks(web) == 2
+    gone = ann.post("/api/account/delete", json={"password": PASSWORD})
+    assert gone.status_code == 204, gone.text
+    with hub(web).store.reading() as conn:
+        names = conn.execute(select(seeks.c.name)).scalars().all()
+    assert names == ["Bob"]  # nothing of Ann's waiting is kept, and Bob is not paired with her
+    assert round_at(web) == []
+
+
 def test_seeks_expire_after_their_life_or_when_their_page_is_gone(web: TestClient) -> None:
     ann, bob = person(web, "Ann"), person(web, "Bob")
     a = seek(ann, game="block")

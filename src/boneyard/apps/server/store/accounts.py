@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .base import StoreBase
 from .ratings import Ratings
-from .schema import accounts, blocks, chat, seats, sessions, tables
+from .schema import accounts, blocks, chat, seats, seeks, sessions, tables
 from .tournaments import forget_entrant
 from .values import as_utc, now
 
@@ -139,10 +139,10 @@ class Accounts(StoreBase):
         return bool(found.rowcount)
 
     def delete_account(self, account_id: int) -> list[tuple[str, int]] | None:
-        """The account, its sessions, blocks and ratings gone, and the seats it took kept with
-        their name (and the name on their chat lines) replaced (:func:`deleted_name`), bound to
-        no one, and so its entries in club tournaments and the tournaments it made; those seats
-        (table, seat), or ``None`` if there was no such account."""
+        """The account, its sessions, blocks, seeks and ratings gone, and the seats it took kept
+        with their name (and the name on their chat lines) replaced (:func:`deleted_name`), bound
+        to no one, and so its entries in club tournaments and the tournaments it made; those
+        seats (table, seat), or ``None`` if there was no such account."""
         with self.writing() as conn:
             taken = [
                 (r.table_id, r.seat)
@@ -159,6 +159,7 @@ class Accounts(StoreBase):
                     .values(name=deleted_name(seat), account_id=None)
                 )
             forget_entrant(conn, account_id)
+            conn.execute(delete(seeks).where(seeks.c.account_id == account_id))  # waiting to play
             conn.execute(delete(sessions).where(sessions.c.account_id == account_id))
             Ratings.forget_ratings(conn, account_id)
             conn.execute(
