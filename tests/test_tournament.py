@@ -54,6 +54,37 @@ def test_partners_stay_together() -> None:
         lineups(BLOCK, 3)
 
 
+def test_with_fewer_agents_than_sides_the_first_holds_one_side_in_turn() -> None:
+    """Two agents at three seats: the agent under test holds one seat against two of the other,
+    and that seat goes round the table (not two of one agent against one of the other)."""
+    three = get_game("block").configure(players=3)
+    seatings = lineups(three, 2)
+    assert [lineup.count(0) for lineup in seatings] == [1, 1, 1]
+    assert sorted(lineup.index(0) for lineup in seatings) == [0, 1, 2]
+    four = get_game("draw").configure(players=4)
+    assert sorted(lineup.index(0) for lineup in lineups(four, 3)) == [0, 1, 2, 3]
+    assert all(sorted(lineup) == [0, 1, 1, 2] or sorted(lineup) == [0, 1, 2, 2]
+               for lineup in lineups(four, 3))  # fmt: skip
+    result = run_tournament(three, ["greedy", "random"], deals=6, seed=3, workers=1)
+    greedy, rand = sorted(result.agents, key=lambda a: a.name)
+    assert (greedy.hands, rand.hands) == (6 * 3, 6 * 3 * 2)
+    assert "greedy holds one side, random the other 2" in tournament_text(result)
+
+
+def test_debits_are_negated_so_that_higher_is_better_in_every_game() -> None:
+    """Domino Whist's points are debits (the lowest total wins): the tournament counts them as
+    negative points, as its header says, so the better player's difference is positive."""
+    whist = get_game("domino-whist").configure()
+    result = run_tournament(whist, ["greedy", "random"], deals=30, seed=4, workers=1)
+    by_name = {a.name: a for a in result.agents}
+    assert by_name["greedy"].points_per_hand <= 0 and by_name["random"].points_per_hand <= 0
+    (pair,) = result.pairs
+    sign = 1 if pair["a"] == "greedy" else -1
+    assert sign * pair["difference"] > 0  # greedy collects fewer debits than random
+    assert result.to_json()["points"] == "debits, negated"
+    assert "points are debits counted negative: higher is better" in tournament_text(result)
+
+
 def test_results_do_not_depend_on_the_number_of_workers() -> None:
     one = run_tournament(BLOCK, ["greedy", "random"], deals=120, seed=2, workers=1)
     two = run_tournament(BLOCK, ["greedy", "random"], deals=120, seed=2, workers=2)
@@ -155,7 +186,7 @@ def test_the_table_is_as_wide_as_the_longest_name() -> None:
 
     long_name = "boneyard.players.agents:GreedyAgent"
     result = run_tournament(BLOCK, [long_name, "random"], deals=4, seed=1, workers=1)
-    lines = tournament_text(result).splitlines()[1:4]
+    lines = tournament_text(result).splitlines()[2:5]
     header, rows = lines[0], lines[1:]
     assert {row.split()[0] for row in rows} == {long_name, "random"}
     # Each row's hands column ends where the header's does.

@@ -143,6 +143,8 @@ class TournamentResult:
     engine: str = "python"  # "compiled": played in the compiled core, no move times
     # Every two agents' paired difference over the deals (DuplicateDeals.pairs).
     pairs: list[dict[str, Any]] = field(default_factory=list)
+    seating: str = ""  # how the agents are seated (seating_text)
+    debits: bool = False  # a game whose lowest total wins: its points are debits, counted negative
 
     @property
     def hands_per_second(self) -> float:
@@ -158,6 +160,9 @@ class TournamentResult:
             "agents": [a.to_json(times=self.engine == "python") for a in self.agents],
             "pairs": [{**p, "ci95": list(p["ci95"])} for p in self.pairs],
             "engine": self.engine,
+            "seating": self.seating,
+            # Higher is better in every game: a game of debits has its points negated.
+            "points": "debits, negated" if self.debits else "points",
         }
         if self.engine == "compiled":
             out["hands_per_second"] = round(self.hands_per_second, 1)
@@ -175,14 +180,34 @@ class _Job:
 
 
 def lineups(rules: GameRules, agents: int) -> list[list[int]]:
-    """For each rotation, the agent index playing each side."""
+    """For each rotation, the agent index playing each side. With an agent per side, each agent
+    holds each side once. With fewer agents than sides, the first agent (the one under test) holds
+    one side and the others the rest in turn, and that one side goes round the table, so that the
+    agent under test holds each side once against a field of the others (a two-agent tournament
+    of three players is never two of one agent against one of the other)."""
     sides = len(rules.sides)
     if agents > sides:
         raise SimulationError(
             f"{agents} agents for {sides} sides: a tournament needs at most one agent per side"
         )
-    base = [i % agents for i in range(sides)]
+    if agents == sides:
+        base = list(range(sides))
+    else:
+        base = [0] + [1 + i % (agents - 1) for i in range(sides - 1)]
     return [[base[(side + r) % sides] for side in range(sides)] for r in range(sides)]
+
+
+def seating_text(rules: GameRules, names: Sequence[str]) -> str:
+    """How the agents are seated, in words (:func:`lineups`)."""
+    sides = len(rules.sides)
+    if len(names) == sides:
+        return "seating: each agent holds each side once per deal"
+    others = names[1:]
+    field_ = others[0] if len(others) == 1 else " and ".join(others) + " in turn"
+    return (
+        f"seating: {names[0]} holds one side, {field_} the other {sides - 1}; "
+        f"{names[0]}'s side goes round all {sides} per deal"
+    )
 
 
 def _play_deals(job: _Job, first: int, stop: int) -> Chunk:
@@ -271,6 +296,9 @@ class _Tally:
         k = len(names)
         self.index = {n: i for i, n in enumerate(names)}
         self.first_seat = [side[0] for side in rules.sides]
+        # One sign everywhere: higher is better (a game of debits, whose lowest total wins,
+        # counts them as negative points).
+        self.sign = -1 if rules.presenter.lowest_wins else 1
         self.stats = [AgentStats(n) for n in names]
         self.points: list[Number] = [0] * k
         self.beats = [[0] * k for _ in range(k)]
@@ -288,7 +316,7 @@ class _Tally:
             lineup = [self.index[line["agents"][seat]] for seat in self.first_seat]
             points = line["points"]
             for side, who in enumerate(lineup):
-                p = exact(points[side])
+                p = self.sign * exact(points[side])
                 self.points[who] += p
                 deal_points[who] += p
                 deal_counts[who] += 1
@@ -382,6 +410,8 @@ def run_tournament(
     )
     result = TournamentResult(rules.game.id, rules.rule_set, deals, tally.hands, tally.finish())
     result.pairs = tally.duplicate.pairs()
+    result.seating = seating_text(rules, names)
+    result.debits = tally.sign < 0
     result.engine = "compiled" if compiled else "python"
     result.seconds = run.seconds
     result.played = run.played_hands
@@ -394,8 +424,14 @@ def tournament_text(result: TournamentResult) -> str:
     timed = result.engine == "python"
     # As wide as the longest name: a plug-in's name carries its module and arguments.
     width = max([12, *(len(a.name) for a in result.agents)])
+    points = (
+        "points are debits counted negative: higher is better"
+        if result.debits
+        else "higher is better"
+    )
     lines = [
         f"{result.game} ({result.rules}): {result.deals} duplicate deals, {result.hands} hands",
+        f"{result.seating}; {points}",
         f"{'agent':<{width}} {'hands':>6} {'win %':>6} {'points/hand':>12} {'95% interval':>18} "
         f"{'rating':>7} {'95% interval':>14}"
         + (f" {'median ms':>10} {'max ms':>9}" if timed else ""),
