@@ -71,11 +71,16 @@ def test_with_fewer_agents_than_sides_the_first_holds_one_side_in_turn() -> None
     assert "greedy holds one side, random the other 2" in tournament_text(result)
 
 
-def test_debits_are_negated_so_that_higher_is_better_in_every_game() -> None:
+def test_debits_are_negated_so_that_higher_is_better_in_every_game(tmp_path: Path) -> None:
     """Domino Whist's points are debits (the lowest total wins): the tournament counts them as
-    negative points, as its header says, so the better player's difference is positive."""
+    negative points, as its header says, so the better player's difference is positive; and
+    `boneyard analyze` of its results file says the same."""
+    from boneyard.research.stats import analyze_results
+
     whist = get_game("domino-whist").configure()
-    result = run_tournament(whist, ["greedy", "random"], deals=30, seed=4, workers=1)
+    out = tmp_path / "whist.jsonl"
+    result = run_tournament(whist, ["greedy", "random"], deals=30, seed=4, workers=1, out=out)
+    assert analyze_results(out)["pairs"] == result.to_json()["pairs"]
     by_name = {a.name: a for a in result.agents}
     assert by_name["greedy"].points_per_hand <= 0 and by_name["random"].points_per_hand <= 0
     (pair,) = result.pairs

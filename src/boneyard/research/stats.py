@@ -338,12 +338,14 @@ class ResultsAnalysis:
         self.match_ties = 0
         self.match_points = [Moments() for _ in range(n)]
         self.match_hands = Moments()
-        # A tournament's units are duplicate deals: the agents compared on the same deals.
+        # A tournament's units are duplicate deals: the agents compared on the same deals, with
+        # one sign everywhere, as `boneyard tournament` compares them (debits count negative).
         self.duplicate = (
             DuplicateDeals(header["agents"])
             if header.get("command") == "tournament" and header.get("per") == "deal"
             else None
         )
+        self.sign = -1 if self.duplicate is not None and _debits(header) else 1
 
     def add_unit(self, lines: Sequence[Mapping[str, Any]]) -> None:
         self.units += 1
@@ -372,7 +374,7 @@ class ResultsAnalysis:
         for line in lines:
             names = [line["agents"][side[0]] for side in self.sides]
             for name, p in zip(names, line["points"], strict=True):
-                totals[name] = totals.get(name, 0) + exact(p)
+                totals[name] = totals.get(name, 0) + self.sign * exact(p)
                 counts[name] = counts.get(name, 0) + 1
             winner = line["winner"]
             if winner is not None:
@@ -512,6 +514,19 @@ def _agent_json(name: str, s: dict[str, Any]) -> dict[str, Any]:
         "points_per_hand": s["points"].mean,
         "points_ci95": _interval(s["points"]),
     }
+
+
+def _debits(header: Mapping[str, Any]) -> bool:
+    """Whether the results file's game counts debits (its lowest total wins)."""
+    from ..games import get_game
+
+    try:
+        rules = get_game(header["game"]).configure(
+            header.get("rules"), header.get("options"), header.get("players")
+        )
+    except Exception:  # a game or option this version does not know: its points as they are
+        return False
+    return bool(rules.presenter.lowest_wins)
 
 
 def _duplicate_json(duplicate: DuplicateDeals) -> dict[str, Any]:
