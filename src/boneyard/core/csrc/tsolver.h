@@ -15,6 +15,9 @@
  * less the others': an absolute value, with no offset from the root. */
 #ifndef BONEYARD_TSOLVER_H
 #define BONEYARD_TSOLVER_H
+#ifndef INNER_ORDER
+#define INNER_ORDER 1
+#endif
 
 typedef struct {
     uint64_t key;
@@ -187,14 +190,43 @@ static double t_estimate(const TSolver *sv, const TState *s) {
 
 /* Solver._ordered: the legal ids, plays first, heavier tiles (then the higher half) first, in
  * the engine's order among equals; the table's best move first. */
-static int t_ordered(const TSolver *sv, const TState *s, int hint, int16_t *out) {
+/* Below the root the order only makes the search faster (the root's value and first best move
+ * do not depend on it): a tile that takes the trick first, the strongest first; with the trick
+ * the side's already, the most count; else the cheapest tile. */
+static int t_inner_key(const TSolver *sv, const TState *s, int id) {
+    const TSpec *sp = sv->sp;
+    if (id >= 2 * T_TILES) return 1000;
+    int t = id >> 1;
+    int strength, best = -1, winner = -1;
+    if (sp->family == TF_TEXAS) {
+        if (tx_contract(sp, s) == DC_SEVENS) return 0;
+        int suit = s->ntrick ? s->suit : tx_suit_led(t, s->trump, s->doubles, -1);
+        const int16_t *str = sp->tx_str[s->trump + 1][(int)s->doubles][suit];
+        strength = str[t];
+        for (int i = 0; i < s->ntrick; i++)
+            if (str[(int)s->trick_tile[i]] > best) { best = str[(int)s->trick_tile[i]]; winner = s->trick_seat[i]; }
+    } else {
+        int suit = s->ntrick ? lo_suit_led(s->trick_tile[0], s->trump) : lo_suit_led(t, s->trump);
+        const int16_t *str = sp->lo_str[(int)s->trump][suit];
+        strength = str[t];
+        for (int i = 0; i < s->ntrick; i++)
+            if (str[(int)s->trick_tile[i]] > best) { best = str[(int)s->trick_tile[i]]; winner = s->trick_seat[i]; }
+    }
+    int count = T_COUNT[t];
+    if (!s->ntrick) return -(strength * 16 + count);
+    if (strength > best) return -10000 - strength * 16 - count;
+    if (sp->side_of[winner] == sp->side_of[(int)s->turn]) return -count * 64 + T_PIPS[t];
+    return count * 64 + T_PIPS[t];
+}
+
+static int t_ordered(const TSolver *sv, const TState *s, int hint, int16_t *out, int inner) {
     int n = t_legal(sv->sp, s, out);
     if (n > T_MAX_MOVES) n = T_MAX_MOVES;
     if (n > 1 && sv->ordering) {
         int key[T_MAX_MOVES];
         for (int k = 0; k < n; k++) {
             int id = out[k];
-            key[k] = id < 2 * T_TILES ? -(T_PIPS[id >> 1] * 16 + T_HIGH[id >> 1]) : 1000;
+            key[k] = inner ? t_inner_key(sv, s, id) : id < 2 * T_TILES ? -(T_PIPS[id >> 1] * 16 + T_HIGH[id >> 1]) : 1000;
         }
         for (int i = 1; i < n; i++) { /* a stable insertion sort */
             int16_t m = out[i];
@@ -255,7 +287,7 @@ static double t_search(TSolver *sv, const TState *s, int depth, double alpha, do
         }
     }
     int16_t moves[T_MAX_MOVES];
-    int n = t_ordered(sv, s, hint, moves);
+    int n = t_ordered(sv, s, hint, moves, INNER_ORDER);
     int entered = depth;
     if (n > 1) {
         if (depth <= 0) {
@@ -323,7 +355,7 @@ static double t_root(TSolver *sv, const TState *s, int depth, int *best_out) {
         if (e) hint = e->best;
     }
     int16_t moves[T_MAX_MOVES];
-    int n = t_ordered(sv, s, hint, moves);
+    int n = t_ordered(sv, s, hint, moves, 0);
     int maximizing = sv->mine[(int)s->turn];
     double best_value = maximizing ? -HUGE_VAL : HUGE_VAL, alpha = -HUGE_VAL, beta = HUGE_VAL;
     int best = moves[0];
@@ -372,7 +404,7 @@ static int t_solve(TSolver *sv, const TState *s, long long max_nodes, double dea
     }
     if (!found) {
         int16_t moves[T_MAX_MOVES];
-        t_ordered(sv, s, -1, moves);
+        t_ordered(sv, s, -1, moves, 0);
         *value = t_estimate(sv, s);
         *best = moves[0];
     }
