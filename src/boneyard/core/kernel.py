@@ -36,6 +36,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import os
 import sys
@@ -621,7 +622,6 @@ class CompiledSolver:
 
 # ----------------------------------------------------------------------------- the trick games
 
-_TRICK_FAMILY = {"texas": 0, "loo": 1}
 _TRICK_PHASE = {"bid": 0, "declare": 1, "decide": 2, "discard": 3, "play": 4, "over": 5}
 _BID_CONTRACT = {"": 0, "splash": 1, "plunge": 2}
 _DECLARE_CONTRACT = {"suit": 0, "doubles": 1, "follow_me": 2, "nello": 3, "sevens": 4}
@@ -636,7 +636,6 @@ _CONTRACT_BITS = {
     "plunge": 32,
     "sevens": 64,
 }
-_MATCH_END = {"target": 0, "rounds_high": 1}
 TRICK_ENDED = ("", "made", "set", "reshake", "tricks", "uncontested")
 """How a trick game's hand ended, by the core's number (tricks.h)."""
 
@@ -725,61 +724,60 @@ def trick_action_ids(rules: KernelRules) -> dict[Action, int]:
     return {a: i for i, a in table.actions.items()}
 
 
+# The values of a TrickKernelSpec's named choices, by their number in the core (tricks.h): the
+# family, the match's end, all four passing, the scoring, a mark bid's worth, the doubles.
+_TRICK_CODES: dict[str, int] = {
+    "texas": 0,
+    "loo": 1,
+    "target": 0,
+    "rounds_high": 1,
+    "reshake": 0,
+    "forced": 1,
+    "marks": 0,
+    "points": 1,
+    "42_per_mark": 0,
+    "points_taken": 1,
+    "high": 0,
+    "own_suit": 1,
+    "low": 2,
+    "bidder_choice": 3,
+}
+
+
 def _trick_spec_fields(rules: KernelRules, spec: TrickKernelSpec) -> dict[str, Any]:
+    """The core's fields of a trick game's rules: the spec's, by name (numbers as they are, choices
+    by their codes, the contracts as a set of bits, the phase actions as tuples of numbers, the
+    game's own kinds as their ids), with the ids of a pass and of the phase actions."""
     ids = _TrickActions(rules, spec)
     _trick_tables[rules] = ids
-    phase = []
-    for kind, points, contract, trump, doubles in spec.phase:
-        if kind == "bid":
-            phase.append((0, points, _BID_CONTRACT[contract], -1, -1))
+    fields: dict[str, Any] = {"id_pass": ids.offsets[Pass], "phase_offset": ids.phase_offset}
+    for field in dataclasses.fields(spec):
+        value = getattr(spec, field.name)
+        if isinstance(value, bool):
+            fields[field.name] = int(value)
+        elif isinstance(value, int):
+            fields[field.name] = value
+        elif isinstance(value, str):
+            fields[field.name] = _TRICK_CODES[value]
+        elif value is None or isinstance(value, type):
+            fields[field.name] = ids.id_of(value)
+        elif field.type == "tuple[int, ...]":
+            fields[field.name] = list(value)
+        elif field.type == "tuple[str, ...]":
+            fields[field.name] = sum(_CONTRACT_BITS[x] for x in value)
         else:
-            phase.append((1, 0, _DECLARE_CONTRACT[contract], trump, _DOUBLES[doubles]))
-    return {
-        "family": _TRICK_FAMILY[spec.family],
-        "players": spec.players,
-        "side_of": list(spec.side_of),
-        "hand_size": spec.hand_size,
-        "tricks": spec.tricks,
-        "id_pass": ids.offsets[Pass],
-        "id_discard": ids.id_of(spec.discard),
-        "id_drop": ids.id_of(spec.drop),
-        "id_stand": ids.id_of(spec.stand),
-        "id_miss": ids.id_of(spec.miss),
-        "phase_offset": ids.phase_offset,
-        "phase": phase,
-        "forced": int(spec.all_pass == "forced"),
-        "min_bid": spec.min_bid,
-        "max_opening_marks": spec.max_opening_marks,
-        "mark_raise": spec.mark_raise,
-        "first_bidder_tile": spec.first_bidder_tile,
-        "contracts": sum(_CONTRACT_BITS[c] for c in spec.contracts),
-        "follow_me_doubles": _DOUBLES[spec.follow_me_doubles],
-        "nello_doubles": _DOUBLES[spec.nello_doubles],
-        "nello_min_marks": spec.nello_min_marks,
-        "plunge_marks": spec.plunge_marks,
-        "plunge_min_doubles": spec.plunge_min_doubles,
-        "plunge_needs_66": int(spec.plunge_needs_66),
-        "splash_marks": spec.splash_marks,
-        "splash_min_doubles": spec.splash_min_doubles,
-        "sevens_min_marks": spec.sevens_min_marks,
-        "scoring_points": int(spec.scoring == "points"),
-        "points_taken": int(spec.points_mark_bid == "points_taken"),
-        "cap_marks": int(spec.cap_marks),
-        "play_out": int(spec.play_out),
-        "first_lead_trump": int(spec.first_lead_trump),
-        "leader_calls": int(spec.leader_calls),
-        "pool": int(spec.pool),
-        "penalty": spec.penalty,
-        "miss_allowed": int(spec.miss_allowed),
-        "miss_size": spec.miss_size,
-        "either_end": int(spec.either_end),
-        "must_trump": int(spec.must_trump),
-        "must_head": int(spec.must_head),
-        "match_end": _MATCH_END[spec.match_end],
-        "target_score": spec.target_score,
-        "rounds": spec.rounds,
-        "utility_sign": [float(u) for u in rules.utilities([1.0] * len(rules.sides))],
-    }
+            fields[field.name] = [_phase_action(*a) for a in value]
+    fields["utility_sign"] = [float(u) for u in rules.utilities([1.0] * len(rules.sides))]
+    return fields
+
+
+def _phase_action(
+    kind: str, points: int, contract: str, trump: int, doubles: str
+) -> tuple[int, ...]:
+    """A bid or a declaration as the core reads it (tricks.h: PhaseAction)."""
+    if kind == "bid":
+        return (0, points, _BID_CONTRACT[contract], -1, -1)
+    return (1, 0, _DECLARE_CONTRACT[contract], trump, _DOUBLES[doubles])
 
 
 def _trick_readable(state: GameState) -> TrickKernelState:

@@ -16,18 +16,19 @@ typedef struct {
 } TrickSpecObject;
 
 #define TINT_FIELD(name) if (get_int(d, #name, &sp->name) < 0) return -1
+#define TINT_AS(key, name) if (get_int(d, key, &sp->name) < 0) return -1
 
 static int tspec_parse(TrickSpecObject *self, PyObject *d) {
     TSpec *sp = &self->spec;
     memset(sp, 0, sizeof *sp);
     TINT_FIELD(family); TINT_FIELD(players); TINT_FIELD(hand_size); TINT_FIELD(tricks);
-    TINT_FIELD(id_pass); TINT_FIELD(id_discard); TINT_FIELD(id_drop); TINT_FIELD(id_stand); TINT_FIELD(id_miss);
-    TINT_FIELD(phase_offset);
-    TINT_FIELD(forced); TINT_FIELD(min_bid); TINT_FIELD(max_opening_marks); TINT_FIELD(mark_raise);
+    TINT_FIELD(id_pass); TINT_AS("discard", id_discard); TINT_AS("drop", id_drop); TINT_AS("stand", id_stand);
+    TINT_AS("miss", id_miss); TINT_FIELD(phase_offset);
+    TINT_AS("all_pass", forced); TINT_FIELD(min_bid); TINT_FIELD(max_opening_marks); TINT_FIELD(mark_raise);
     TINT_FIELD(first_bidder_tile); TINT_FIELD(contracts); TINT_FIELD(follow_me_doubles); TINT_FIELD(nello_doubles);
     TINT_FIELD(nello_min_marks); TINT_FIELD(plunge_marks); TINT_FIELD(plunge_min_doubles); TINT_FIELD(plunge_needs_66);
     TINT_FIELD(splash_marks); TINT_FIELD(splash_min_doubles); TINT_FIELD(sevens_min_marks);
-    TINT_FIELD(scoring_points); TINT_FIELD(points_taken); TINT_FIELD(cap_marks); TINT_FIELD(play_out);
+    TINT_AS("scoring", scoring_points); TINT_AS("points_mark_bid", points_taken); TINT_FIELD(cap_marks); TINT_FIELD(play_out);
     TINT_FIELD(first_lead_trump); TINT_FIELD(leader_calls);
     TINT_FIELD(pool); TINT_FIELD(penalty); TINT_FIELD(miss_allowed); TINT_FIELD(miss_size); TINT_FIELD(either_end);
     TINT_FIELD(must_trump); TINT_FIELD(must_head);
