@@ -22,7 +22,18 @@ setup(
             sources=[f"{CSRC}/module.c"],
             depends=[
                 f"{CSRC}/{name}"
-                for name in ("kernel.h", "engine.h", "solver.h", "playout.h", "bind.h", "vector.h", "vector_line.h")
+                for name in (
+                    "kernel.h",
+                    "engine.h",
+                    "solver.h",
+                    "playout.h",
+                    "bind.h",
+                    "vector.h",
+                    "vector_line.h",
+                    "tricks.h",
+                    "tsolver.h",
+                    "tbind.h",
+                )
             ],
             extra_compile_args=["-O3", "-std=gnu11", "-Wno-unused-function", *SPEED],
             optional=True,

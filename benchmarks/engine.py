@@ -68,6 +68,7 @@ GAMES: list[tuple[str, list[str], str]] = [
     ("mexican-train", ["mexican-train"], ""),
     ("chicken-foot", ["chicken-foot"], ""),
     ("domino-loo", ["domino-loo"], ""),
+    ("texas-42", ["texas-42"], ""),
 ]
 
 THEIRS = [

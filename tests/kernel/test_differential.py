@@ -25,6 +25,7 @@ import pytest
 
 from boneyard.core import kernel
 from boneyard.core.capabilities import LineReading
+from boneyard.core.kernel_spec import KernelSpec, TrickKernelSpec
 from boneyard.core.match import Match
 from boneyard.core.stream import Stream
 from boneyard.games import GAMES, get_game
@@ -103,11 +104,13 @@ VARIANTS: list[tuple[str, str | None, int | None, dict[str, Any]]] = [
 
 
 def all_rules() -> Iterator[tuple[str, LineRules]]:
-    """Every rule set of every game the core plays, then the variants."""
+    """Every rule set of every line game the core plays, then the variants (the trick games:
+    test_tricks.py)."""
     for game in GAMES.values():
         for name in game.rule_sets:
             rules = game.configure(name)
-            if rules.kernel_spec() is not None:
+            if isinstance(rules.kernel_spec(), KernelSpec):
+                assert isinstance(rules, LineRules)
                 yield f"{game.id}-{name}", rules
     for i, (game_id, name, players, options) in enumerate(VARIANTS):
         yield f"{game_id}-variant{i}", get_game(game_id).configure(name, options, players)
@@ -129,9 +132,11 @@ CORE_GAMES = [
 def test_the_core_plays_the_line_games_it_always_played() -> None:
     assert len(CORE_GAMES) == 14
     assert [g for g in CORE_GAMES if not kernel.supports(GAMES[g].configure())] == []
-    # The trick games it does not play: nothing to lay on a line.
-    assert not kernel.supports(GAMES["texas-42"].configure())
-    assert not kernel.supports(GAMES["domino-loo"].configure())
+    # The trick games it plays as trick games (test_tricks.py), not on a line.
+    trick_games = [
+        g for g in GAMES.values() if isinstance(g.configure().kernel_spec(), TrickKernelSpec)
+    ]
+    assert {g.id for g in trick_games} == {"texas-42", "domino-loo"}
 
 
 def view_of(state: LineState) -> dict[str, Any]:
@@ -338,7 +343,9 @@ def game_rules(game_id: str) -> list[LineRules]:
     return [r for label, r in RULES.items() if r.game.id == game_id]
 
 
-@pytest.mark.parametrize("game_id", [g for g in GAMES if GAMES[g].configure().kernel_spec()])
+@pytest.mark.parametrize(
+    "game_id", [g for g in GAMES if isinstance(GAMES[g].configure().kernel_spec(), KernelSpec)]
+)
 def test_the_solvers_agree(game_id: str) -> None:
     """A hundred and twenty positions of every game, over its rule sets and variants."""
     variants = game_rules(game_id)

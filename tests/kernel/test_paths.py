@@ -67,7 +67,9 @@ def test_the_compiled_path_runs_on_worker_processes(
 @require_kernel()
 def test_the_solver_is_the_compiled_one_where_it_can_be() -> None:
     assert isinstance(make_solver(get_game("block").configure(), 0), kernel.CompiledSolver)
-    assert isinstance(make_solver(get_game("domino-loo").configure(), 0), Solver)
+    assert isinstance(make_solver(get_game("domino-loo").configure(), 0), kernel.CompiledSolver)
+    assert isinstance(make_solver(get_game("texas-42").configure(), 0), kernel.CompiledSolver)
+    assert isinstance(make_solver(get_game("moon").configure(), 0), Solver)  # not in the core
 
 
 def test_boneyard_pure_forces_the_python_engine(monkeypatch: pytest.MonkeyPatch) -> None:

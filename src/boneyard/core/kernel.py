@@ -36,6 +36,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import os
 import sys
@@ -47,8 +48,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .actions import DRAW, PASS, Action, Draw, Muggins, Pass, Play, play
 from .actions import Move as HistoryEntry
-from .kernel_spec import KernelSpec
+from .kernel_spec import KernelSpec, TrickKernelSpec, TrickKernelState
 from .layout import Layout
+from .tiles import DOUBLE, HIGH, LOW
 
 if TYPE_CHECKING:
     from .protocol import GameState
@@ -57,6 +59,7 @@ __all__ = [
     "AGENTS",
     "CompiledHand",
     "CompiledSolver",
+    "CompiledTrickHand",
     "KernelRules",
     "KernelState",
     "SolveResult",
@@ -103,7 +106,7 @@ class KernelRules(Protocol):
 
     def describe(self) -> str: ...
 
-    def kernel_spec(self) -> KernelSpec | None: ...
+    def kernel_spec(self) -> KernelSpec | TrickKernelSpec | None: ...
 
     def utilities(self, points: Sequence[float]) -> tuple[float, ...]: ...
 
@@ -303,9 +306,18 @@ def _compiled_spec(rules: KernelRules) -> Any:
     except KeyError:
         pass
     spec = rules.kernel_spec()
-    compiled = None if spec is None else _kernel.Spec(_spec_fields(rules, spec))
+    if spec is None:
+        compiled = None
+    elif isinstance(spec, TrickKernelSpec):
+        compiled = _kernel.TrickSpec(_trick_spec_fields(rules, spec))
+    else:
+        compiled = _kernel.Spec(_spec_fields(rules, spec))
     _specs[rules] = compiled
     return compiled
+
+
+def _is_trick(compiled: Any) -> bool:
+    return type(compiled).__name__ == "TrickSpec"
 
 
 def _mask(m: int) -> tuple[int, int]:
@@ -422,10 +434,10 @@ def action_of(move: Move, names: Sequence[str]) -> Action:
 
 def _readable(state: GameState) -> KernelState:
     """``state`` as the core reads it (:meth:`~boneyard.core.protocol.GameState.kernel_state`);
-    ``ValueError`` for a game the core does not play."""
+    ``ValueError`` for a game the core does not play as a line game."""
     readable = state.kernel_state()
-    if readable is None:
-        raise ValueError(f"the compiled core does not play {state.rules.describe()}")
+    if readable is None or isinstance(readable, TrickKernelState):
+        raise ValueError(f"the compiled core does not play {state.rules.describe()} on a line")
     return readable
 
 
@@ -493,17 +505,38 @@ class CompiledHand:
 class CompiledSolver:
     """The exact solver in the compiled core, for one side of one set of rules: the interface
     and the values of :class:`boneyard.players.search.solver.Solver` (see its docstring), many times
-    faster. Its table is kept from one call to the next, as the Python solver's is."""
+    faster. Its table is kept from one call to the next, as the Python solver's is.
+
+    It plays the line games and the trick games alike (a trick game from any position: after
+    the bidding, with trumps and the contract known, a Texas 42 hand is solved in milliseconds).
+    ``count_taken`` (the Texas family only) values a finished hand as the Texas expert does
+    (:func:`boneyard.games.texas42.players.value`): its sheet points less the others', plus a
+    hundredth of the points taken less the others', counted from the start of the hand."""
 
     def __init__(
-        self, rules: KernelRules, side: int, *, use_table: bool = True, ordering: bool = True
+        self,
+        rules: KernelRules,
+        side: int,
+        *,
+        use_table: bool = True,
+        ordering: bool = True,
+        count_taken: bool = False,
     ) -> None:
         spec = _compiled_spec(rules)
         if spec is None:
             raise ValueError(f"the compiled core does not play {rules.describe()}")
         self.rules = rules
         self.side = side
-        self._solver = _kernel.Solver(spec, side, use_table=use_table, ordering=ordering)
+        self._tricks: _TrickActions | None = None
+        if _is_trick(spec):
+            self._tricks = _trick_actions(rules)
+            self._solver = _kernel.TrickSolver(
+                spec, side, use_table=use_table, ordering=ordering, count_taken=count_taken
+            )
+        else:
+            if count_taken:
+                raise ValueError("count_taken values the tricks of a trick game")
+            self._solver = _kernel.Solver(spec, side, use_table=use_table, ordering=ordering)
         self._spec = spec
         self._root: tuple[object, ...] = ()
         self._root_hand: Any = None
@@ -514,7 +547,15 @@ class CompiledSolver:
         nodes: int = self._solver.nodes
         return nodes
 
-    def _hand(self, state: KernelState) -> Any:
+    def _hand(self, game_state: GameState) -> Any:
+        if self._tricks is not None:
+            trick_state = _trick_readable(game_state)
+            key: tuple[object, ...] = (id(game_state), trick_state)
+            if key != self._root:
+                self._root = key
+                self._root_hand = _kernel.TrickHand(self._spec, _trick_state_data(trick_state))
+            return self._root_hand
+        state = _readable(game_state)
         # The expert values every move of one world in turn: the world is converted once (a state
         # is changed in place by apply, so it is told apart by more than its identity).
         key = (
@@ -546,15 +587,17 @@ class CompiledSolver:
         deadline: float | None = None,
     ) -> SolveResult:
         """The value of ``state`` for this side and a best action (Solver.solve)."""
-        state = _readable(game_state)
-        if state.over:
+        if game_state.over:
             return SolveResult(0.0, None, 0, True)
+        hand = self._hand(game_state)
         value, move, nodes, complete = self._solver.solve(
-            self._hand(state),
+            hand,
             -1 if max_nodes is None else max_nodes,
             -1.0 if deadline is None else deadline,
         )
-        return SolveResult(value, action_of(move, _names(state)), nodes, complete)
+        if self._tricks is not None:
+            return SolveResult(value, self._tricks.action(move, hand.legal()), nodes, complete)
+        return SolveResult(value, action_of(move, _names(_readable(game_state))), nodes, complete)
 
     def action_value(
         self,
@@ -565,10 +608,15 @@ class CompiledSolver:
         deadline: float | None = None,
     ) -> float:
         """The value of taking ``action`` in ``state`` (Solver.action_value)."""
-        state = _readable(game_state)
+        hand = self._hand(game_state)
+        move: Any = (
+            self._tricks.action_id(action)
+            if self._tricks is not None
+            else move_of(action, _names(_readable(game_state)))
+        )
         value: float = self._solver.action_value(
-            self._hand(state),
-            move_of(action, _names(state)),
+            hand,
+            move,
             -1 if max_nodes is None else max_nodes,
             -1.0 if deadline is None else deadline,
         )
@@ -576,11 +624,285 @@ class CompiledSolver:
 
     def action_values(self, game_state: GameState) -> list[tuple[Action, float]]:
         """Every candidate action with its exact value, best first (Solver.action_values)."""
-        state = _readable(game_state)
-        names = _names(state)
-        out = [(action_of(m, names), v) for m, v in self._solver.action_values(self._hand(state))]
+        hand = self._hand(game_state)
+        if self._tricks is not None:
+            legal = hand.legal()
+            tricks = self._tricks
+            out = [(tricks.action(i, legal), v) for i, v in self._solver.action_values(hand)]
+        else:
+            names = _names(_readable(game_state))
+            out = [(action_of(m, names), v) for m, v in self._solver.action_values(hand)]
         out.sort(key=lambda av: -av[1])
         return out
+
+
+# ----------------------------------------------------------------------------- the trick games
+
+_TRICK_PHASE = {"bid": 0, "declare": 1, "decide": 2, "discard": 3, "play": 4, "over": 5}
+_BID_CONTRACT = {"": 0, "splash": 1, "plunge": 2}
+_DECLARE_CONTRACT = {"suit": 0, "doubles": 1, "follow_me": 2, "nello": 3, "sevens": 4}
+_DOUBLES = {"": -1, "high": 0, "own_suit": 1, "low": 2, "bidder_choice": 3}
+_DECIDED = {"": 0, "made": 1, "set": 2}
+_CONTRACT_BITS = {
+    "suit": 1,
+    "doubles": 2,
+    "follow_me": 4,
+    "nello": 8,
+    "splash": 16,
+    "plunge": 32,
+    "sevens": 64,
+}
+TRICK_ENDED = ("", "made", "set", "reshake", "tricks", "uncontested")
+"""How a trick game's hand ended, by the core's number (tricks.h)."""
+
+
+class _TrickActions:
+    """The action ids of a trick game's rules, as the research encoding numbers them
+    (:mod:`boneyard.research.env.encoding`, version 2; ``tests/kernel/test_tricks.py`` checks
+    them against it): a tile played is ``2 * tile`` (``+ 1`` where a lead calls its low end: a
+    trick game's plays have no end), then one id each for draw, pass and a muggins call, then
+    the game's own kinds that are not enumerated (one id per tile for a kind naming a tile), then
+    the phase actions in the rules' order."""
+
+    def __init__(self, rules: KernelRules, spec: TrickKernelSpec) -> None:
+        game_rules: Any = rules
+        tiles = game_rules.tiles.size
+        offset = 2 * tiles
+        shared: tuple[type[Action], ...] = (Draw, Pass, Muggins)
+        own = [k for k in game_rules.action_kinds if not k.enumerated and k not in shared]
+        self.offsets: dict[type[Action], int] = {}
+        for cls in (*shared, *own):
+            self.offsets[cls] = offset
+            offset += tiles if "tile" in getattr(cls, "__slots__", ()) else 1
+        self.plays = 2 * tiles
+        self.phase_offset = offset
+        self.phase: tuple[Action, ...] = tuple(game_rules.phase_actions())
+        self.phase_ids: dict[Action, int] = {a: offset + i for i, a in enumerate(self.phase)}
+        self.discard = spec.discard
+        self.actions: dict[int, Action] = {self.offsets[Pass]: PASS}
+        for cls in (spec.stand, spec.miss, spec.drop):
+            if cls is not None:
+                self.actions[self.offsets[cls]] = cls()
+        for a, i in self.phase_ids.items():
+            self.actions[i] = a
+
+    def id_of(self, cls: type[Action] | None) -> int:
+        """The id of a kind of action (-1 for ``None``)."""
+        return -1 if cls is None else self.offsets[cls]
+
+    def action_id(self, action: Action) -> int:
+        """The id of ``action`` (a tile played by its tile and called end)."""
+        if type(action) is Play:
+            t = action.tile
+            low = action.open is not None and action.open == LOW[t] and not DOUBLE[t]
+            return 2 * t + (1 if low else 0)
+        if action.enumerated:
+            return self.phase_ids[action]
+        offset = self.offsets[type(action)]
+        tile = getattr(action, "tile", None)
+        return offset + tile if isinstance(tile, int) else offset
+
+    def action(self, action_id: int, legal: Sequence[int]) -> Action:
+        """The action of a legal id (``legal``: the ids legal with it: a lead whose low end may be
+        called calls its high end where it is written ``2 * tile``)."""
+        if action_id < self.plays:
+            t = action_id >> 1
+            if action_id & 1:
+                return Play(t, None, LOW[t])
+            if action_id + 1 in legal:
+                return Play(t, None, HIGH[t])
+            return play(t)
+        discard = self.discard
+        if discard is not None and 0 <= action_id - self.offsets[discard] < self.plays // 2:
+            make: Any = discard
+            action: Action = make(action_id - self.offsets[discard])
+            return action
+        return self.actions[action_id]
+
+
+_trick_tables: weakref.WeakKeyDictionary[KernelRules, _TrickActions] = weakref.WeakKeyDictionary()
+
+
+def _trick_actions(rules: KernelRules) -> _TrickActions:
+    try:
+        return _trick_tables[rules]
+    except KeyError:
+        spec = rules.kernel_spec()
+        assert isinstance(spec, TrickKernelSpec)
+        table = _trick_tables[rules] = _TrickActions(rules, spec)
+        return table
+
+
+def trick_action_ids(rules: KernelRules) -> dict[Action, int]:
+    """The id of every action of a trick game's rules but its plays (what the core numbers them
+    by): its pass, its own kinds, its bids and declarations."""
+    table = _trick_actions(rules)
+    return {a: i for i, a in table.actions.items()}
+
+
+# The values of a TrickKernelSpec's named choices, by their number in the core (tricks.h): the
+# family, the match's end, all four passing, the scoring, a mark bid's worth, the doubles.
+_TRICK_CODES: dict[str, int] = {
+    "texas": 0,
+    "loo": 1,
+    "target": 0,
+    "rounds_high": 1,
+    "reshake": 0,
+    "forced": 1,
+    "marks": 0,
+    "points": 1,
+    "42_per_mark": 0,
+    "points_taken": 1,
+    "high": 0,
+    "own_suit": 1,
+    "low": 2,
+    "bidder_choice": 3,
+}
+
+
+def _trick_spec_fields(rules: KernelRules, spec: TrickKernelSpec) -> dict[str, Any]:
+    """The core's fields of a trick game's rules: the spec's, by name (numbers as they are, choices
+    by their codes, the contracts as a set of bits, the phase actions as tuples of numbers, the
+    game's own kinds as their ids), with the ids of a pass and of the phase actions."""
+    ids = _TrickActions(rules, spec)
+    _trick_tables[rules] = ids
+    fields: dict[str, Any] = {"id_pass": ids.offsets[Pass], "phase_offset": ids.phase_offset}
+    for field in dataclasses.fields(spec):
+        value = getattr(spec, field.name)
+        if isinstance(value, bool):
+            fields[field.name] = int(value)
+        elif isinstance(value, int):
+            fields[field.name] = value
+        elif isinstance(value, str):
+            fields[field.name] = _TRICK_CODES[value]
+        elif value is None or isinstance(value, type):
+            fields[field.name] = ids.id_of(value)
+        elif field.type == "tuple[int, ...]":
+            fields[field.name] = list(value)
+        elif field.type == "tuple[str, ...]":
+            fields[field.name] = sum(_CONTRACT_BITS[x] for x in value)
+        else:
+            fields[field.name] = [_phase_action(*a) for a in value]
+    fields["utility_sign"] = [float(u) for u in rules.utilities([1.0] * len(rules.sides))]
+    return fields
+
+
+def _phase_action(
+    kind: str, points: int, contract: str, trump: int, doubles: str
+) -> tuple[int, ...]:
+    """A bid or a declaration as the core reads it (tricks.h: PhaseAction)."""
+    if kind == "bid":
+        return (0, points, _BID_CONTRACT[contract], -1, -1)
+    return (1, 0, _DECLARE_CONTRACT[contract], trump, _DOUBLES[doubles])
+
+
+def _trick_readable(state: GameState) -> TrickKernelState:
+    readable = state.kernel_state()
+    if not isinstance(readable, TrickKernelState):
+        raise ValueError(f"the compiled core does not play {state.rules.describe()} as tricks")
+    return readable
+
+
+def _trick_state_data(state: TrickKernelState) -> dict[str, Any]:
+    """What the core needs of a trick game's hand (tbind.h: tstate_from)."""
+    return {
+        "hands": state.hands,
+        "discards": state.discards,
+        "scores": state.scores,
+        "base_totals": state.base_totals,
+        "turn": state.turn,
+        "leader": state.leader,
+        "phase": _TRICK_PHASE[state.phase],
+        "over": int(state.over),
+        "suit": state.suit,
+        "trick_leader": state.trick_leader,
+        "trump": state.trump,
+        "moves": state.moves,
+        "bidder": state.bidder,
+        "declarer": state.declarer,
+        "declaration": state.declaration,
+        "doubles": _DOUBLES[state.doubles],
+        "out": state.out,
+        "decided": _DECIDED[state.decided],
+        "high": state.high,
+        "owed": state.owed,
+        "first": state.first,
+        "value": state.value,
+        "ante": int(state.ante),
+        "stock_pos": state.stock_pos,
+        "trick": state.trick,
+        "won": state.won,
+        "order": state.order,
+        "bids": state.bids,
+        "taken": state.taken,
+        "status": state.status,
+        "stock": state.stock,
+    }
+
+
+def trick_state_data(state: GameState) -> dict[str, Any]:
+    """A trick game's hand as the core's :meth:`CompiledTrickHand.view` writes it (for tests:
+    the same keys, the core's numbers)."""
+    return _trick_state_data(_trick_readable(state))
+
+
+class CompiledTrickHand:
+    """One hand of a trick game in the compiled core, started from a hand of the Python engine
+    (at any point of it): :meth:`legal_actions` in the Python engine's order, :meth:`apply`
+    (an illegal action raises ``ValueError`` and changes nothing), :meth:`undo`, :meth:`view`.
+    The core's moves are the actions' research ids (:meth:`legal_ids`)."""
+
+    def __init__(self, state: GameState) -> None:
+        spec = _compiled_spec(state.rules)
+        if spec is None or not _is_trick(spec):
+            raise ValueError(f"the compiled core does not play {state.rules.describe()} as tricks")
+        self.rules = state.rules
+        self._ids = _trick_actions(state.rules)
+        self._hand = _kernel.TrickHand(spec, trick_state_data(state))
+
+    def legal_ids(self) -> list[int]:
+        """The legal actions' ids, in the engine's order."""
+        ids: list[int] = self._hand.legal()
+        return ids
+
+    def legal_actions(self) -> list[Action]:
+        ids = self.legal_ids()
+        return [self._ids.action(i, ids) for i in ids]
+
+    def action_id(self, action: Action) -> int:
+        """The id of ``action`` (the research encoding's)."""
+        return self._ids.action_id(action)
+
+    def apply(self, action: Action) -> None:
+        self._hand.apply(self._ids.action_id(action))
+
+    def apply_id(self, action_id: int) -> None:
+        """Take the legal action whose id is ``action_id``."""
+        self._hand.apply(action_id)
+
+    def undo(self) -> None:
+        """Take back the last action applied."""
+        self._hand.undo()
+
+    def view(self) -> dict[str, Any]:
+        """The state (:func:`trick_state_data`'s keys), and the result once over: ``points`` per
+        side, ``winner`` (-1: none), ``ended`` (:data:`TRICK_ENDED`)."""
+        view: dict[str, Any] = self._hand.view()
+        return view
+
+    def choose(self, agent: str, stream_state: int) -> tuple[int, int]:
+        """The index of the built-in ``agent``'s choice among :meth:`legal_actions`, drawing from
+        a stream in state ``stream_state``; and the stream's state after."""
+        index, after = self._hand.choose(AGENTS[agent], stream_state)
+        return int(index), int(after)
+
+
+def compiled_hand(state: GameState) -> CompiledHand | CompiledTrickHand:
+    """``state`` in the compiled core: a line game's :class:`CompiledHand` or a trick game's
+    :class:`CompiledTrickHand`."""
+    if isinstance(state.kernel_state(), TrickKernelState):
+        return CompiledTrickHand(state)
+    return CompiledHand(_readable(state))
 
 
 # ----------------------------------------------------------------------------- playouts
@@ -632,9 +954,8 @@ def run_units(
     if spec is None:
         raise ValueError(f"the compiled core does not play {rules.describe()}")
     codes = tuple(AGENTS[n] for n in agents)
-    text, tally = _kernel.run_units(
-        spec, codes, base, first, stop, whole_match, agents_json, max_match_hands
-    )
+    run = _kernel.trick_run_units if _is_trick(spec) else _kernel.run_units
+    text, tally = run(spec, codes, base, first, stop, whole_match, agents_json, max_match_hands)
     if text == "endless":
         raise EndlessMatch(int(tally))
     units, hands, ties, wins, points = tally
@@ -651,6 +972,11 @@ def play_hand(
     if spec is None:
         raise ValueError(f"the compiled core does not play {rules.describe()}")
     codes = tuple(AGENTS[n] for n in agents)
+    if _is_trick(spec):
+        points, winner, leader, how, moves = _kernel.trick_play_hand(
+            spec, codes, deal_seed, agent_seed
+        )
+        return (tuple(points), None if winner < 0 else winner, leader, how, moves)
     points, winner, leader, ended, moves = _kernel.play_hand(spec, codes, deal_seed, agent_seed)
     return (
         tuple(points),

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
     from .game import Game, GamePresenter
     from .kernel import KernelState
-    from .kernel_spec import KernelSpec
+    from .kernel_spec import KernelSpec, TrickKernelSpec, TrickKernelState
     from .options import Options
     from .tiles import TileSet
 
@@ -620,9 +620,10 @@ class GameRules(abc.ABC):
         :class:`HiddenFacts`): the game reads its own moves (a pass on a line, a trick not
         followed)."""
 
-    def kernel_spec(self) -> KernelSpec | None:
-        """The compiled core's description of these rules (:mod:`boneyard.core.kernel_spec`), or
-        ``None`` where it does not play them."""
+    def kernel_spec(self) -> KernelSpec | TrickKernelSpec | None:
+        """The compiled core's description of these rules (:mod:`boneyard.core.kernel_spec`: a
+        line game's :class:`KernelSpec`, a trick game's :class:`TrickKernelSpec`), or ``None``
+        where it does not play them."""
         return None
 
 
@@ -766,10 +767,10 @@ class GameState(abc.ABC):
         it."""
         return [0] * self.rules.players
 
-    def kernel_state(self) -> KernelState | None:
-        """This hand as the compiled core reads it (:class:`~boneyard.core.kernel.KernelState`:
-        what its solver and its hands start from), or ``None`` where the core does not play the
-        game."""
+    def kernel_state(self) -> KernelState | TrickKernelState | None:
+        """This hand as the compiled core reads it (:class:`~boneyard.core.kernel.KernelState`,
+        a trick game's :class:`~boneyard.core.kernel_spec.TrickKernelState`: what its solver and
+        its hands start from), or ``None`` where the core does not play the game."""
         return None
 
     def with_world(self, hands: Sequence[int], stock: Sequence[int] | None = None) -> GameState:

@@ -9,6 +9,8 @@
  *   run_units(...)                 a simulation's units: results lines and their tally
  *   play_hand(...)                 one hand dealt and played by built-in agents
  *   stream(seed, n)                the random stream's first n outputs (for tests)
+ *   TrickSpec, TrickHand, TrickSolver, trick_run_units, trick_play_hand: the same for the trick
+ *                                  games (tbind.h), a move being its research action id
  *
  * A move is a tuple (kind, tile, end, open, claim), -1 for "none" (see kernel.h).
  */
@@ -31,6 +33,10 @@
 #include "solver.h"
 #include "playout.h"
 #include "bind.h"
+
+/* The trick games (one width: the double-six set in 32-bit hands). */
+#include "tricks.h"
+#include "tsolver.h"
 
 static void buf_number(Buf *b, double x) {
     if (x == floor(x) && fabs(x) < 9e15) {
@@ -729,6 +735,8 @@ static PyObject *play_hand(PyObject *module, PyObject *args) {
     return Py_BuildValue("(Niiii)", pts, winner, leader, ended, moves);
 }
 
+#include "tbind.h"
+
 /* stream(seed, n) -> the first n 64-bit outputs of the stream seeded `seed`. */
 static PyObject *stream(PyObject *module, PyObject *args) {
     unsigned long long seed;
@@ -796,6 +804,8 @@ static PyObject *py_substream(PyObject *module, PyObject *args) {
 static PyMethodDef module_methods[] = {
     {"run_units", run_units, METH_VARARGS, "A simulation's units: results lines and tally."},
     {"play_hand", play_hand, METH_VARARGS, "One hand dealt and played by built-in agents."},
+    {"trick_run_units", trick_run_units, METH_VARARGS, "A trick game simulation's units: results lines and tally."},
+    {"trick_play_hand", trick_play_hand, METH_VARARGS, "One trick game hand dealt and played by built-in agents."},
     {"stream", stream, METH_VARARGS, "The random stream's first outputs."},
     {"below", below, METH_VARARGS, "Values below n of any size (limbs), as Stream.randrange draws them."},
     {"below64", below64, METH_VARARGS, "Values below n < 2**64, as Stream.randrange draws them."},
@@ -810,7 +820,10 @@ static struct PyModuleDef kernel_module = {
 
 PyMODINIT_FUNC PyInit__kernel(void) {
     tiles_init();
-    if (PyType_Ready(&SpecType) < 0 || PyType_Ready(&HandType) < 0 || PyType_Ready(&SolverType) < 0) return NULL;
+    t_tiles_init();
+    if (PyType_Ready(&SpecType) < 0 || PyType_Ready(&HandType) < 0 || PyType_Ready(&SolverType) < 0 ||
+        PyType_Ready(&TrickSpecType) < 0 || PyType_Ready(&TrickHandType) < 0 || PyType_Ready(&TrickSolverType) < 0)
+        return NULL;
     PyObject *m = PyModule_Create(&kernel_module);
     if (!m) return NULL;
     Py_INCREF(&SpecType);
@@ -819,6 +832,15 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     if (PyModule_AddObject(m, "Spec", (PyObject *)&SpecType) < 0 ||
         PyModule_AddObject(m, "Hand", (PyObject *)&HandType) < 0 ||
         PyModule_AddObject(m, "Solver", (PyObject *)&SolverType) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&TrickSpecType);
+    Py_INCREF(&TrickHandType);
+    Py_INCREF(&TrickSolverType);
+    if (PyModule_AddObject(m, "TrickSpec", (PyObject *)&TrickSpecType) < 0 ||
+        PyModule_AddObject(m, "TrickHand", (PyObject *)&TrickHandType) < 0 ||
+        PyModule_AddObject(m, "TrickSolver", (PyObject *)&TrickSolverType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...core.actions import Action, Move, Play
 from ...core.capabilities import PublicTricks, TrickReading
 from ...core.game import RuleSet
+from ...core.kernel_spec import TrickKernelSpec
 from ...core.options import pick
 from ...core.past import Past
 from ...core.protocol import (
@@ -135,6 +136,31 @@ class LooRules(TrickRules[LooTable], TrickReading):
         # The miss: six tiles keeping five with two or three players, all seven left keeping
         # five with four.
         self.miss_size = 6 if players <= 3 else 7
+
+    def kernel_spec(self) -> TrickKernelSpec:
+        """These rules as the compiled core reads them (:mod:`boneyard.core.kernel`): it plays
+        every option of the game."""
+        return TrickKernelSpec(
+            family="loo",
+            players=self.players,
+            side_of=self.side_of,
+            hand_size=TRICKS,
+            tricks=TRICKS,
+            target_score=int(self.target_score),
+            match_end="rounds_high" if self.pool else "target",
+            rounds=self.rounds,
+            stand=Stand,
+            miss=TakeMiss,
+            drop=Drop,
+            discard=Discard,
+            pool=self.pool,
+            penalty=self.penalty,
+            miss_allowed=self.miss_allowed,
+            miss_size=self.miss_size,
+            either_end=self.either_end,
+            must_trump=self.must_trump,
+            must_head=self.must_head,
+        )
 
     def read_tricks(self, table: object) -> PublicTricks | None:
         """The public tricks of a Domino Loo table, its decisions and owed discards with them."""

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Play, play
+from ...core.kernel_spec import TrickKernelState
 from ...core.protocol import HandResult, HandStart, Phase, Position, Score
 from ...core.tiles import BIT, NAMES, mask_of, tiles_of
 from ...core.words import plural
@@ -226,6 +227,33 @@ class LooState(TrickState[LooTable]):
                 None,
                 result.reason,
             )
+        )
+
+    def kernel_state(self) -> TrickKernelState:
+        """This hand as the compiled core reads it (:mod:`boneyard.core.kernel`)."""
+        table = self._table
+        return TrickKernelState(
+            hands=tuple(self.hands),
+            scores=tuple(self.scores),
+            base_totals=tuple(float(t) for t in self.base_totals),
+            turn=self.turn,
+            leader=self.leader,
+            phase=self.phase.name,
+            over=self.over,
+            moves=len(self.history),
+            trick=tuple(x for play in table.trick for x in play),
+            suit=table.suit,
+            trick_leader=table.leader,
+            trump=table.trump,
+            won=table.won,
+            discards=tuple(self.discards),
+            status=table.status,
+            owed=table.owed,
+            first=table.first,
+            value=int(table.value),
+            ante=table.ante,
+            stock=tuple(self.stock),
+            stock_pos=self.stock_pos,
         )
 
     # ----------------------------------------------------------------- search

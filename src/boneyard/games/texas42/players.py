@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ...core import kernel
 from ...core.actions import PASS, Action, Play
 from ...core.protocol import Observation
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, PIPS, tiles_of
@@ -500,11 +501,15 @@ def value(state: object, side: int, rules: FortyTwoRules) -> float:
 
 def solve(state: object, side: int) -> float:
     """The exact value of a position to ``side`` with every hand seen (alpha-beta, the tricks
-    left)."""
+    left): :func:`value` at the end. In the compiled core where it is built
+    (:class:`~boneyard.core.kernel.CompiledSolver`, ``count_taken``: the same value), else in
+    Python."""
     from .state import FortyTwoState
 
     assert isinstance(state, FortyTwoState)
     rules = state.rules
+    if kernel.supports(rules):
+        return kernel.CompiledSolver(rules, side, count_taken=True).solve(state).value
 
     def search(node: FortyTwoState, alpha: float, beta: float) -> float:
         if node.over:

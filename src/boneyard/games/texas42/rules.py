@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...core.actions import Action, Move, Play, parse_tile, play
 from ...core.capabilities import OwnPlayers
 from ...core.game import Game, RuleSet
+from ...core.kernel_spec import TrickKernelSpec
 from ...core.options import OptionError
 from ...core.protocol import (
     TARGET_SCORE,
@@ -167,6 +168,7 @@ class FortyTwoRules(TrickRules[FortyTwoTable], OwnPlayers):
         if self.min_bid > MARK:
             raise OptionError(f"min_bid={self.min_bid}: a bid is at most 42 points, then marks")
         self._phase_actions: tuple[Action, ...] | None = None
+        self._phase_index: dict[Action, int] | None = None
 
     # ----------------------------------------------------------------- description
     def seat_name(self, seat: int) -> str:
@@ -532,6 +534,56 @@ class FortyTwoRules(TrickRules[FortyTwoTable], OwnPlayers):
             out.append(Declare("sevens"))
             self._phase_actions = tuple(out)
         return self._phase_actions
+
+    def phase_index(self, action: Action | None) -> int:
+        """The index of a bid or declaration among :meth:`phase_actions` (-1 for ``None``)."""
+        if action is None:
+            return -1
+        if self._phase_index is None:
+            self._phase_index = {a: i for i, a in enumerate(self.phase_actions())}
+        return self._phase_index[action]
+
+    def kernel_spec(self) -> TrickKernelSpec:
+        """These rules as the compiled core reads them (:mod:`boneyard.core.kernel`): it plays
+        every rule set and option of the game."""
+        phase: list[tuple[str, int, str, int, str]] = []
+        for a in self.phase_actions():
+            if isinstance(a, Bid):
+                phase.append(("bid", a.points, a.contract or "", -1, ""))
+            else:
+                assert isinstance(a, Declare)
+                trump = -1 if a.trump is None else a.trump
+                phase.append(("declare", 0, a.contract, trump, a.doubles or ""))
+        return TrickKernelSpec(
+            family="texas",
+            players=PLAYERS,
+            side_of=self.side_of,
+            hand_size=HAND,
+            tricks=TRICKS,
+            target_score=int(self.target_score),
+            phase=tuple(phase),
+            all_pass=self.all_pass,
+            min_bid=self.min_bid,
+            max_opening_marks=self.max_opening_marks,
+            mark_raise=self.mark_raise,
+            first_bidder_tile=self.first_bidder_tile,
+            contracts=tuple(sorted(self.contracts)),
+            follow_me_doubles=self.follow_me_doubles,
+            nello_doubles=self.nello_doubles,
+            nello_min_marks=self.nello_min_marks,
+            plunge_marks=self.plunge_marks,
+            plunge_min_doubles=self.plunge_min_doubles,
+            plunge_needs_66=self.plunge_needs_66,
+            splash_marks=self.splash_marks,
+            splash_min_doubles=self.splash_min_doubles,
+            sevens_min_marks=self.sevens_min_marks,
+            scoring=self.scoring,
+            points_mark_bid=self.points_mark_bid,
+            cap_marks=self.cap_marks,
+            play_out=self.play_out,
+            first_lead_trump=self.first_lead_trump,
+            leader_calls=self.leader_calls,
+        )
 
     def utilities(self, points: Sequence[float]) -> tuple[float, ...]:
         return tuple(points)

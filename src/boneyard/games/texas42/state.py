@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...core.actions import PASS, Action, Pass, Play
+from ...core.kernel_spec import TrickKernelState
 from ...core.protocol import Event, HandStart, IllegalAction, Phase, Position, Score
 from ...core.tiles import NAMES, mask_of, tiles_of
 from ..tricks import Trick, TrickState
@@ -252,6 +253,37 @@ class FortyTwoState(TrickState[FortyTwoTable]):
     def stock_next(self, tiles: Sequence[int]) -> None:
         if tiles:
             raise ValueError("texas-42 has no stock")
+
+    def kernel_state(self) -> TrickKernelState:
+        """This hand as the compiled core reads it (:mod:`boneyard.core.kernel`)."""
+        table = self._table
+        index = self.rules.phase_index
+        return TrickKernelState(
+            hands=tuple(self.hands),
+            scores=tuple(self.scores),
+            base_totals=tuple(float(t) for t in self.base_totals),
+            turn=self.turn,
+            leader=self.leader,
+            phase=self.phase.name,
+            over=self.over,
+            moves=len(self.history),
+            trick=tuple(x for play in table.trick for x in play),
+            suit=table.suit,
+            trick_leader=table.leader,
+            trump=table.trump,
+            won=table.won_by_seat(PLAYERS),
+            discards=tuple(self.discards),
+            order=self._order,
+            bids=tuple(index(bid) for _, bid in table.bids),
+            high=index(table.high),
+            bidder=table.bidder,
+            declarer=table.declarer,
+            declaration=index(table.declaration),
+            doubles=table.doubles,
+            out=table.out,
+            decided=table.decided,
+            taken=table.taken,
+        )
 
     @property
     def bidders(self) -> int:
