@@ -143,7 +143,7 @@ def test_pettingzoo_parallel_on_the_core_is_the_python_engine(game: str) -> None
 
 
 def test_the_core_is_refused_with_the_reason_where_it_does_not_play() -> None:
-    with pytest.raises(ValueError, match="agents|not available"):
+    with pytest.raises(ValueError, match=r"agents|not available"):
         BoneyardEnv("block", opponents="expert", core=True)
     assert BoneyardEnv("block", opponents="expert").table is None
     assert raw_env("block", core=False).table is None
