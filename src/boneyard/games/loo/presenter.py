@@ -57,7 +57,7 @@ class LooPresenter(TrickPresenter[LooRules, LooTable]):
     def stock_text(self, stock: int, drawable: int) -> str | None:
         if not stock:
             return None
-        return f"Stock: {plural(stock, 'tile')} (the turn-up and the miss come from it)"
+        return f"Stock: {plural(stock, 'tile')} (the miss is taken from it)"
 
     def side_reason(self, state: GameState, side: int, voice: Voice) -> str:
         """A seat's counters (or points) and why: its tricks at what each was worth, the
