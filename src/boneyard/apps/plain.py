@@ -195,7 +195,7 @@ class TerminalGame:
             self.say()
             self.say("This match is over: nothing is left to play.", "yellow")
             self.say()
-            self.say(score_sheet_text(self.match))
+            self.say(score_sheet_text(self.match, self.voice))
             self.say()
             self.say(winner_text(self.match, self.voice), "bold green")
             return "over"
