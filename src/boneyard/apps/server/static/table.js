@@ -681,6 +681,11 @@ function renderReview(hand) {
   };
 }
 
+/** The total row: what counts now (the hand in play included), as the state reckons it. */
+function totalOf(sheet) {
+  return sheet.running && sheet.running.length ? sheet.running : sheet.totals;
+}
+
 function renderSheet() {
   const sheet = state.sheet;
   const box = clear(document.getElementById("sheet"));
@@ -692,7 +697,7 @@ function renderSheet() {
       now ? el("th", {}, "now") : null, el("th", {}, "total"));
     const rows = sheet.sides.map((side, i) =>
       el("tr", {}, el("th", {class: "side"}, side), sheet.rows.map((r) => el("td", {}, num(r.points[i]))),
-        now ? el("td", {}, num(sheet.this_hand[i])) : null, el("th", {}, num(sheet.totals[i]))));
+        now ? el("td", {}, num(sheet.this_hand[i])) : null, el("th", {}, num(totalOf(sheet)[i]))));
     box.appendChild(el("table", {class: "by-side"}, el("thead", {}, head), el("tbody", {}, rows)));
     const ended = el("ul", {class: "ended-list"},
       sheet.rows.map((r) => el("li", {}, `Hand ${r.hand}: ${r.ended}`, r.notes.length ? ` (${r.notes.join("; ")})` : "")));
@@ -709,12 +714,15 @@ function renderSheet() {
   for (const r of sheet.rows) {
     rows.push(el("tr", {"data-hand": r.hand}, el("td", {}, String(r.hand)), r.points.map((p) => el("td", {}, num(p)))));
     rows.push(el("tr", {class: "notes"}, el("td", {colspan: span}, el("span", {class: "ended"}, r.ended), r.notes.length ? `: ${r.notes.join("; ")}` : "")));
+    // Why each side scored what it did, in the game's words (the dealer's stake, a capicúa...).
+    const why = (r.reasons || []).map((text, i) => (text ? `${sheet.sides[i]}: ${text}` : "")).filter(Boolean);
+    if (why.length) rows.push(el("tr", {class: "notes reasons"}, el("td", {colspan: span}, why.join(" · "))));
   }
   if (now) {
     rows.push(el("tr", {}, el("td", {}, "now"), sheet.this_hand.map((p) => el("td", {}, num(p)))));
     rows.push(el("tr", {class: "notes"}, el("td", {colspan: span}, el("span", {class: "ended"}, "This hand so far"), sheet.this_hand_notes.length ? `: ${sheet.this_hand_notes.join("; ")}` : "")));
   }
-  rows.push(el("tr", {class: "totals"}, el("th", {}, "total"), sheet.totals.map((t) => el("th", {}, num(t)))));
+  rows.push(el("tr", {class: "totals"}, el("th", {}, "total"), totalOf(sheet).map((t) => el("th", {}, num(t)))));
   box.appendChild(el("table", {}, el("thead", {}, head), el("tbody", {}, rows)));
   box.appendChild(el("p", {class: "muted"}, sheet.target));
 }
