@@ -92,12 +92,12 @@ def engine_hands(game: str, options: dict[str, object], hands: int, seed: int) -
 
 
 def pettingzoo_hands(
-    game: str, options: dict[str, object], hands: int, seed: int
+    game: str, options: dict[str, object], hands: int, seed: int, core: bool = False
 ) -> tuple[int, int]:
     from boneyard.research.env.pettingzoo import raw_env
 
     opts = dict(options)
-    e = raw_env(game, opts.pop("rules", None), **opts)
+    e = raw_env(game, opts.pop("rules", None), core=core, **opts)
     rng = random.Random(seed)
     moves = 0
     e.reset(seed=seed)
@@ -115,12 +115,12 @@ def pettingzoo_hands(
 
 
 def gymnasium_hands(
-    game: str, options: dict[str, object], hands: int, seed: int
+    game: str, options: dict[str, object], hands: int, seed: int, core: bool = False
 ) -> tuple[int, int]:
     from boneyard.research.env.gymnasium import BoneyardEnv
 
     opts = dict(options)
-    env = BoneyardEnv(game, opts.pop("rules", None), opponents="random", **opts)
+    env = BoneyardEnv(game, opts.pop("rules", None), opponents="random", core=core, **opts)
     rng = random.Random(seed)
     moves = 0
     env.reset(seed=seed)
@@ -230,7 +230,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for label, name, run in (
             ("engine", game, partial(engine_hands, game, options, n, seed)),
             ("PettingZoo AEC", game, partial(pettingzoo_hands, game, options, n, seed)),
+            ("PettingZoo AEC, core", game, partial(pettingzoo_hands, game, options, n, seed, True)),
             ("Gymnasium", game, partial(gymnasium_hands, game, options, n, seed)),
+            ("Gymnasium, core", game, partial(gymnasium_hands, game, options, n, seed, True)),
             ("OpenSpiel", ours, partial(openspiel_hands, ours, params, n, seed)),
             ("OpenSpiel 2.0.2 (theirs)", theirs, partial(openspiel_hands, theirs, {}, n, seed)),
         ):
@@ -268,8 +270,10 @@ def print_vector(rows: list[Row], in_step: float, whole: float, steps: int, tabl
     for label, rate in (
         (CORE_STEP, steps / in_step),
         (NUMPY_LOOP, steps / whole),
-        ("Gymnasium BoneyardEnv (single)", _rate(before["Gymnasium"])),
-        ("PettingZoo AEC raw_env (single)", _rate(before["PettingZoo AEC"])),
+        ("Gymnasium BoneyardEnv (single, Python engine)", _rate(before["Gymnasium"])),
+        ("Gymnasium BoneyardEnv (single, on the core)", _rate(before["Gymnasium, core"])),
+        ("PettingZoo AEC raw_env (single, Python engine)", _rate(before["PettingZoo AEC"])),
+        ("PettingZoo AEC raw_env (single, on the core)", _rate(before["PettingZoo AEC, core"])),
         ("OpenSpiel 2.0.2 python_block_dominoes (random moves)", base),
     ):
         print(f"| {label} | {rate:,.0f} | {rate / base:,.1f}x |")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import random
 import re
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
 import pytest
@@ -92,8 +93,11 @@ def plain_narration(text: str, rules: LineRules) -> list[str]:
     return out
 
 
-def browser_narration(record: dict[str, object], rules: LineRules) -> list[str]:
-    """The browser's log of the record's match as seat 0 reads it."""
+def browser_narration(
+    record: dict[str, object], rules: LineRules, names: Sequence[str]
+) -> list[str]:
+    """The browser's log of the record's match as seat 0 reads it, the seats called ``names``
+    (as the terminal calls them)."""
     n = rules.players
     when = datetime(2025, 1, 1, tzinfo=UTC)
     hands = record["hands"]
@@ -111,9 +115,9 @@ def browser_narration(record: dict[str, object], rules: LineRules) -> list[str]:
         created=when,
         updated=when,
         seats=[
-            StoredSeat(s, "person", f"seat {s}", None, None, True)
+            StoredSeat(s, "person", names[s], None, None, True)
             if s == YOU
-            else StoredSeat(s, "computer", f"seat {s}", "greedy", None, True)
+            else StoredSeat(s, "computer", names[s], "greedy", None, True)
             for s in range(n)
         ],
     )
@@ -140,9 +144,10 @@ def test_the_plain_game_and_the_browser_tell_the_same_sentences(
     drawn = [line for line in plain if line.startswith("Drawing for ")]
     assert len(drawn) <= 1
     plain = [line for line in plain if line not in drawn]
-    browser = browser_narration(record, rules)
+    browser = browser_narration(record, rules, game.voice.names)
     assert browser == plain
     # Every move of the match is told, each in a sentence of its own.
     moves = sum(len(h["moves"]) for h in record["hands"])
-    told = [line for line in plain if re.match(r"^(You|Seat \d) ", line) and "." in line]
+    names = "|".join(game.voice.subject(s) for s in range(rules.players))
+    told = [line for line in plain if re.match(rf"^({names}) ", line) and "." in line]
     assert len(told) >= moves

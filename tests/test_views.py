@@ -272,11 +272,13 @@ def test_the_full_screen_game_draws_the_trains_with_pips() -> None:
     }
     assert rows["T0"] < rows["T1"] < rows["T2"] < rows["M"]
     assert "T0 your train" in lines[rows["T0"]]
-    assert "T1 ⚑ seat 1's train" in lines[rows["T1"]]
+    assert "T1 ⚑ seat 1's train" in lines[rows["T1"]]  # a spectator's voice: seats by number
     assert "M the Mexican train" in lines[rows["M"]]
-    # T2's tiles drawn with pips: [12|7] then [7|5], its end named after them.
+    # T2's tiles: [12|7] then [7|5], every half written as a number in a double-twelve set
+    # (never some tiles in pips beside others in numbers), its end named after them.
     t2 = lines[rows["T2"]]
-    assert t2.rstrip().endswith("T2") and "●" in lines[rows["T2"] - 1]
+    assert t2.rstrip().endswith("T2") and "12" in t2 and " 7 " in t2
+    assert "●" not in "\n".join(lines)
     # The end offered for the chosen tile is marked, and clicking its name plays there.
     assert set(canvas.hotspots.values()) == {"T0", "T1", "T2", "M"}
     x, y = next(xy for xy, name in canvas.hotspots.items() if name == "T0")

@@ -357,7 +357,9 @@ def test_the_table_in_words_and_the_commands() -> None:
     state.apply(play(T("6-4")))
     text = table_text(rules, state.history, table=state.table)
     assert "Trumps: 5 (the turn-up is [5|3])" in text
-    assert "Trick 1: you [6|4]" in text and "Players: you in, seat 1 in, seat 2 in" in text
+    assert "Trick 1: you [6|4]" in text and (
+        "Players: you stood, 0 tricks; seat 1 stood, 0 tricks; seat 2 stood, 0 tricks" in text
+    )
     spectator = table_text(rules, state.history, table=state.table, voice=Voice.of(rules, None))
     assert "Trick 1: seat 0 [6|4]" in spectator
     obs = state.observation(1)

@@ -436,8 +436,14 @@ def test_the_commands_and_the_words() -> None:
     words = rules.presenter
     assert words.describe_action(Declare("suit", 6), state.table) == "sixes are trumps"
     assert words.trump_text(state.table) == "sixes"
-    notes = words.notes(state.table)
-    assert "Bids: seat 1 bid 6, seat 2 passed, seat 0 passed" in notes
+    assert "Contract: seat 1 bid 6; sixes are trumps" in words.notes(state.table)
+    # Each seat's bid is its state at the table, in Moon's words; the widow is the bidder's.
+    view = words.table(state.public, state.table)
+    assert [s.text for s in view.seats] == ["passed", "bid 6", "passed"]
+    assert (view.heading, view.waiting) == (
+        "The widow",
+        "seat 1 takes the widow and discards a tile face down.",
+    )
 
 
 # ------------------------------------------------------------------------ the computer players

@@ -179,6 +179,21 @@ def check_loo_views(
     assert reveal["stock"] == [] and all(s["left"] == s["dealt"] == [] for s in reveal["seats"])
     assert [s["tricks"] for s in reveal["seats"]] == [s["won"] for s in final["seats"]]
     assert any("Tricks won" in line for line in reveal["result"])
+    # The game's own words for the seats and the trick box, and a reason for every score.
+    first = tricks[0]
+    assert first["heading"] == "Before the play" and "takes the miss" in first["waiting"]
+    assert {s["text"] for s in first["seats"]} <= {
+        "to decide",
+        "stood",
+        "took the miss",
+        "dropped out",
+    }
+    assert final["heading"] == "The play is over"
+    assert all("trick" in s["text"] or s["text"] == "dropped out" for s in final["seats"])
+    row = last["sheet"]["rows"][0]
+    assert len(row["reasons"]) == len(row["points"]) and all(row["reasons"])
+    assert last["sheet"]["running"] == last["sheet"]["totals"]  # nothing in play between hands
+    assert last["stock_text"].startswith("Stock: ")
     # Even once the hand is over, nothing thrown out (and no stock) is shown.
     assert leaks(json.dumps(last), hidden_from(table, 0)) == []
 

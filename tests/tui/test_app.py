@@ -5,9 +5,9 @@ saving and resuming, exporting, and the start screen remembering its choices."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
-import pytest
 from textual.widgets import OptionList, Select
 from tuihelp import (
     app_for,
@@ -24,7 +24,6 @@ from tuihelp import (
 from boneyard.apps.tui.app import BoneyardApp, Launch
 from boneyard.apps.tui.game import GameScreen
 from boneyard.apps.tui.screens import (
-    ClaimScreen,
     FileScreen,
     HandOverScreen,
     StartScreen,
@@ -32,8 +31,6 @@ from boneyard.apps.tui.screens import (
 )
 from boneyard.apps.tui.widgets import HandView, TableView
 from boneyard.core.record import replay_record
-from boneyard.core.words import Voice
-from boneyard.games import GAMES
 from boneyard.players.analysis import value_text
 
 SIZE = (120, 40)
@@ -50,7 +47,7 @@ async def test_a_match_of_block_by_keyboard() -> None:
         await wait_for(pilot, lambda: waiting_for_you(app))
         shown = screen_text(app)
         assert "Block · modern rules · hand 1 · first to 30" in shown
-        assert "Seat 1 (greedy):" in shown and "Your moves" in shown
+        assert re.search(r"Ada: \d tiles", shown) and "Your moves" in shown
         assert "1) " in shown and "Your turn:" in shown
         assert "Open ends:" in shown
         # The table is drawn with pips once a tile is down.
@@ -389,37 +386,6 @@ async def test_new_match_from_the_end_of_a_match() -> None:
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         assert "Block (block)" in screen_text(app)
-
-
-@pytest.mark.parametrize("game", list(GAMES))
-async def test_every_game_plays_a_hand(game: str) -> None:
-    """A hand of every game, to its end: the table, the moves and the end of the hand."""
-    app = app_for(game, seed=5)
-    async with app.run_test(size=(100, 32)) as pilot:
-        for _ in range(400):
-            await wait_for(
-                pilot,
-                lambda: (
-                    waiting_for_you(app) or hand_over(app) or isinstance(app.screen, ClaimScreen)
-                ),
-            )
-            if hand_over(app):
-                break
-            await pilot.press("enter")  # the first move offered (and, for a claim, no claim)
-        else:
-            raise AssertionError("the hand did not end")
-        # The end-of-hand panel is on the screen before it is drawn: wait for its words.
-        await wait_for(pilot, lambda: "Hand 1 is over:" in screen_text(app))
-        # What the end of a hand shows beside its result, as the game's presenter tells it: the
-        # tiles left ("Left in hand:"), or the tricks taken ("Tricks won:", "Points taken:").
-        session = game_screen_session(app)
-        hand = session.match.hands[0]
-        assert hand.over
-        told = hand.rules.presenter.held(hand, Voice(tuple(f"seat {s}" for s in range(9))))
-        label = told[0].strip().split(":")[0] + ":"
-        assert label in ("Left in hand:", "Tricks won:", "Points taken:"), label
-        assert label in screen_text(app)
-        assert "=== Hand 1 ===" in session.lines
 
 
 async def test_hints_on_every_turn_with_the_flag() -> None:

@@ -116,7 +116,8 @@ MATADOR_FALLBACK = [
     '                           +6+',
     'L [4|4][3|3][4|1][6|2][5|6]| |[5|5][2|1][6|0] R',
     '                           +1+',
-    'Open ends: L shows 4: needs a 3 or a matador; R shows 0: closed: only a matador',
+    'Open ends: L shows 4: needs a 3 or a matador; R shows 0:',
+    '  closed: only a matador',  # wrapped between words at the width (60), never cut
 ]
 # fmt: on
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widget import Widget
 
 from boneyard import LineRules, LineState
 from boneyard.apps.tui.app import BoneyardApp, Launch
@@ -45,6 +46,42 @@ async def wait_for(
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting; the screen shows:\n{screen_text(pilot.app)}")  # type: ignore[arg-type]
         await pilot.pause(0.01)
+
+
+ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artefacts" / "tui"
+"""Where the screens the tests looked at are kept (text and SVG), for people to read."""
+
+
+def region_rows(app: BoneyardApp, widget: Widget) -> list[str]:
+    """The rows of the screen inside ``widget``'s content (what it shows, as it is shown; a
+    scroll bar is not content)."""
+    region = widget.scrollable_content_region
+    strips = app.screen._compositor.render_strips()
+    rows = []
+    for y in range(region.y, region.y + region.height):
+        text = strips[y].text if y < len(strips) else ""
+        rows.append(text[region.x : region.x + region.width].rstrip())
+    return rows
+
+
+def flat(text: str) -> str:
+    """``text`` with every run of blanks (a line broken on the screen) one space."""
+    return " ".join(text.split())
+
+
+def shows_whole(app: BoneyardApp, widget: Widget, line: str) -> bool:
+    """Whether ``widget`` shows ``line`` whole: every word of it, in order, maybe over several
+    rows (broken between words), none cut."""
+    return flat(line) in flat(" ".join(region_rows(app, widget)))
+
+
+def save_screens(app: BoneyardApp, name: str) -> str:
+    """Keep the screen as text and as SVG under test-artefacts/tui/; the text."""
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    text = screen_text(app)
+    (ARTEFACTS / f"{name}.txt").write_text(text + "\n", encoding="utf-8")
+    app.save_screenshot(filename=f"{name}.svg", path=str(ARTEFACTS))
+    return text
 
 
 def app_for(game: str, seed: int = 1, **options: str) -> BoneyardApp:

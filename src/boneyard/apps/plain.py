@@ -13,7 +13,7 @@ from typing import IO, Any, ClassVar
 from ..core.actions import Action, Draw, Pass, Play
 from ..core.match import Match
 from ..core.protocol import GameRules, GameState, IllegalAction, Observation
-from ..core.words import hand_text, plural
+from ..core.words import Voice, hand_text, plural
 from ..core.words import number as _number
 from ..players.agents import Agent, make_agent
 from ..players.analysis import (
@@ -41,14 +41,35 @@ from ..text.narration import (
     intro_lines,
     menu,
     parse_command,
-    reader_voice,
     score_sheet_text,
     table_view,
     tell_move,
     winner_text,
 )
+from .computer_names import computer_name
 
-__all__ = ["TerminalGame"]
+__all__ = ["TerminalGame", "choice_range", "terminal_voice"]
+
+
+def terminal_voice(rules: GameRules, levels: Sequence[str] = ()) -> Voice:
+    """How the terminal games name the seats for the person at seat 0: "you", and each computer
+    by its name (:func:`computer_name`: Ada, Ben...), never by an agent's id or a seat's number;
+    ``levels`` are the agents of seats 1, 2... where known."""
+    named = ["you"]
+    for s in range(1, rules.players):
+        named.append(computer_name(s, levels[s - 1] if s - 1 < len(levels) else ""))
+    return Voice.of(rules, YOU, names=named)
+
+
+def choice_range(count: int) -> str:
+    """The numbers a person may type to choose among ``count`` moves, in words that never read
+    as a tile (``1-1`` would): ``1`` for one move, ``1 or 2``, ``1 to 15``."""
+    if count <= 1:
+        return "1"
+    if count == 2:
+        return "1 or 2"
+    return f"1 to {count}"
+
 
 HELP = """\
 Type the number of a move, or:
@@ -129,8 +150,8 @@ class TerminalGame:
         self.inp = inp
         self.out = out
         self.echo = echo
-        self.voice = reader_voice(rules, YOU)
-        # How each seat opens a sentence: "You", "Seat 1"...
+        self.voice = terminal_voice(rules, self.agent_names[1:])
+        # How each seat opens a sentence: "You", "Ada"...
         self.names = [self.voice.subject(s) for s in range(n)]
         self._console: Any = None
         if color:
@@ -174,7 +195,7 @@ class TerminalGame:
             self.say()
             self.say("This match is over: nothing is left to play.", "yellow")
             self.say()
-            self.say(score_sheet_text(self.match))
+            self.say(score_sheet_text(self.match, self.voice))
             self.say()
             self.say(winner_text(self.match, self.voice), "bold green")
             return "over"
@@ -447,7 +468,7 @@ class TerminalGame:
                 self.say(f"Your turn: {asked}." if asked else "Your moves:")
                 self._moves(obs)
                 listed = True
-            line = self._prompt(f"Your move (1-{len(offered)}, ? for help): ")
+            line = self._prompt(f"Your move ({choice_range(len(offered))}, ? for help): ")
             if line is None:
                 return "eof"
             command = parse_command(line, obs)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Generic, Literal, TypeVar
 
-from .words import Voice, capital, number, plural
+from .words import Voice, capital, number, plural, signed
 
 if TYPE_CHECKING:
     from .actions import Action, Move
@@ -88,6 +88,18 @@ class Presenter(Generic[R]):
         ``phase`` only (a key for an action the phase never has is not offered), or in any
         phase of the hand when ``phase`` is ``None``."""
         return frozenset()
+
+    def stock_text(self, stock: int, drawable: int) -> str | None:
+        """The tiles not in anyone's hand, as the players' panel of a front end says them:
+        ``Stock: 14 tiles (12 may be drawn)`` where the rules draw, ``Not dealt: 14 tiles
+        (nobody draws)`` where tiles are left out and never drawn; ``None`` where every tile is
+        dealt (a front end then says nothing of a stock)."""
+        if self.rules.can_draw:
+            text = f"Stock: {plural(stock, 'tile')}"
+            return text + (f" ({drawable} may be drawn)" if drawable != stock else "")
+        if stock:
+            return f"Not dealt: {plural(stock, 'tile')} (nobody draws)"
+        return None
 
     # ----------------------------------------------------------------- the match
     @property
@@ -230,6 +242,10 @@ class Presenter(Generic[R]):
         lines = [f"Hand {number_} is over: {voice.tell(result.reason)}."]
         lines += self.held(state, voice)
         lines += self.hand_scores(result, voice)
+        lines += [
+            f"    {voice.side(i)}: {why}"
+            for i, (_, why) in enumerate(self.score_reasons(state, voice))
+        ]
         lines += self.result_notes(state, voice)
         return lines
 
@@ -257,6 +273,52 @@ class Presenter(Generic[R]):
         """What the rules did not let count at the end of the hand (nothing here)."""
         return []
 
+    def score_reasons(self, state: GameState, voice: Voice) -> list[tuple[float, str]]:
+        """Each side's points for the finished hand ``state`` and why, told by ``voice``: a
+        ``(points, reason)`` per side, in the order of the sides, so that every score a person
+        sees has its reason beside it (``(25, "+20 scored in play; +5 for the hand (Ann went
+        out)")``). The reason is worked out from what the engine says the hand did
+        (:class:`~boneyard.core.protocol.HandResult`): a game whose points have parts of their
+        own (Domino Loo's stake) overrides :meth:`side_reason`."""
+        result = state.result
+        assert result is not None
+        return [
+            (result.points[side], self.side_reason(state, side, voice))
+            for side in range(len(self.rules.sides))
+        ]
+
+    def side_reason(self, state: GameState, side: int, voice: Voice) -> str:
+        """Why ``side`` scored what it did in the finished hand ``state``: what it scored in
+        play and what at the end of the hand, with the hand's end (see
+        :meth:`score_reasons`)."""
+        result = state.result
+        assert result is not None
+        why = voice.tell(result.reason)
+        total, end = result.points[side], result.end_points[side]
+        in_play = total - end
+        parts = []
+        if in_play:
+            parts.append(f"{signed(in_play)} scored in play")
+        if end:
+            parts.append(self.end_reason(end, why))
+        if not parts:
+            return f"nothing this hand ({why})"
+        return "; ".join(parts)
+
+    def end_reason(self, points: float, why: str) -> str:
+        """What a side's end-of-hand ``points`` are, with ``why`` the hand ended so (told)."""
+        kind = self.sheet_kind
+        if kind == "debits":
+            return f"debited {number(points)} ({why})"
+        if kind == "lowest":
+            return f"{number(points)} for the tiles left in hand ({why})"
+        if kind == "pools":
+            return f"{number(points)} of the pool ({why})"
+        if self.unit == "point":
+            return f"{signed(points)} for the hand ({why})"
+        noun = self.unit if abs(points) == 1 else f"{self.unit}s"
+        return f"{signed(points)} {noun} ({why})"
+
     # ----------------------------------------------------------------- the score sheet
     def sheet_title(self) -> str:
         return f"Score sheet ({self.target_text()})"
@@ -278,6 +340,12 @@ class Presenter(Generic[R]):
             running = [a + b for a, b in zip(running, result.points, strict=True)]
             cells = [self.sheet_cell(result, side) for side in range(len(labels))]
             rows.append((f"{i:>4}", cells, voice.tell(result.reason)))
+        hand = match.hands[-1] if match.hands else None
+        if hand is not None and not hand.over and any(hand.scores):
+            # What the hand in play has scored counts at once: the total includes it.
+            running = [a + b for a, b in zip(running, hand.scores, strict=True)]
+            cells = [number(p) for p in hand.scores]
+            rows.append(("now", cells, "this hand so far (in the total)"))
         rows.append(("total", [number(t) for t in running], ""))
         return "\n".join(sheet_rows(self.sheet_title(), "hand", labels, rows))
 

@@ -143,11 +143,14 @@ TrickStatus = Literal["deciding", "stood", "missed", "dropped", "out"]
 class TrickSeatView:
     """A player of a trick-taking hand: ``status`` ``deciding`` (not yet), ``stood`` (in the
     hand), ``missed`` (took the miss), ``dropped`` (dropped out of this hand) or ``out`` (sits
-    this hand out: Texas 42's nello partner); ``won`` the tricks taken."""
+    this hand out: Texas 42's nello partner); ``won`` the tricks taken. ``text`` is where the
+    seat stands in the game's own words, to follow its name (``bid 30``, ``passed``, ``to bid``,
+    ``stood, 2 tricks``): engine words, said by the game's presenter, never by a front end."""
 
     seat: int
     status: TrickStatus
     won: int
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +180,12 @@ class TrickView:
     ended: bool = False
     """Whether the play is over before every trick is played (a bid decided early): no one is
     to lead."""
+    heading: str = ""
+    """What the hand is at, as the title of the trick in play: ``Trick 3``, or the game's own
+    stage before the play (``The bidding``, ``Before the play``), ``The play is over``."""
+    waiting: str = ""
+    """What the table waits for while no tile is in the trick, as a sentence in engine words
+    about numbered seats (``Each player bids once, or passes.``, ``seat 2 to lead.``)."""
 
     @property
     def played(self) -> int:

@@ -63,7 +63,8 @@ from ..core import kernel
 from ..core.kernel_spec import TrickKernelSpec
 from ..core.protocol import GameRules
 from .env import make_rules
-from .env.encoding import REWARDS, Codec, higher_is_better
+from .env.core import codec_layout
+from .env.encoding import REWARDS, Codec
 
 __all__ = [
     "AGENTS",
@@ -74,10 +75,6 @@ __all__ = [
     "codec_layout",
 ]
 
-TRICK_FIELDS = ("trump", "trick", "trick_leader", "won", "status", "owed", "discarded")
-"""The fields of a trick game's table in the observation (those of the games that read their
-tricks)."""
-
 AGENTS = tuple(kernel.AGENTS)
 """The agents the core plays for the seats that are not the learner's."""
 
@@ -85,34 +82,6 @@ AGENTS = tuple(kernel.AGENTS)
 class BatchUnavailable(ValueError):
     """The batch cannot run: the compiled core is not available, or it has no batched step
     functions for the game (the message says which, and why)."""
-
-
-def codec_layout(codec: Codec) -> dict[str, Any]:
-    """Where the core writes each field of ``codec``'s observation and which ids its actions
-    have: the offsets of the fields, the sizes, the ids of draw, pass and a muggins call."""
-    fields = {f.name: f.offset for f in codec.fields}
-    kinds = {k.name: k.offset for k in codec.kinds}
-    names = "hand table lead ends hand_sizes stock seat turn leader scores totals played draws"
-    names += " passes"
-    layout: dict[str, Any] = {f"off_{n}": fields[n] for n in names.split()}
-    layout["off_cannot"] = fields["cannot_hold"]
-    # The fields of a bidding and of the tricks (-1 where the game has none).
-    for name in ("phase_moves", *TRICK_FIELDS):
-        layout[f"off_{name}"] = fields.get(name, -1)
-    layout["nphase"] = len(codec.phase_actions)
-    layout.update(
-        obs_size=codec.observation_size,
-        num_actions=codec.num_actions,
-        slots=codec.slots,
-        end_slots=codec.end_slots,
-        pips=codec.pips,
-        id_draw=kinds["draw"],
-        id_pass=kinds["pass"],
-        id_muggins=kinds["muggins"],
-        scale=float(codec.scale),
-        sign=1.0 if higher_is_better(codec.rules) else -1.0,
-    )
-    return layout
 
 
 def _refusal(rules: GameRules, codec: Codec) -> str:

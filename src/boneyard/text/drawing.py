@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.views import ArmView, LineView, PlacedTile, TableView, TrickView
-from ..core.words import Voice, plural, tile_text
+from ..core.words import Voice, tile_text
 
 __all__ = ["describe_table", "ends_text", "render_table", "segment"]
 
@@ -184,42 +184,28 @@ def _render_hub(view: LineView, voice: Voice, width: int) -> str:
     return "\n".join(rows)
 
 
-_DECIDED = {
-    "stood": "in",
-    "missed": "in (took the miss)",
-    "dropped": "dropped out",
-    "out": "sits out",
-}
-
-
 def trick_lines(view: TrickView, voice: Voice = _SPECTATOR) -> list[str]:
-    """A trick-taking table in words, told by ``voice``: trumps, who is in, the last trick, the
-    trick in play and the tricks won."""
+    """A trick-taking table in words, told by ``voice``: trumps, the game's notes, the trick in
+    play (or what the table waits for), the players where each stands (in the game's own words,
+    :attr:`~boneyard.core.views.TrickSeatView.text`) and the last trick."""
     name = voice.name if voice.names else (lambda s: f"seat {s}")
     trumps = view.trump_text if view.trump_text is not None else str(view.trump)
     if view.turnup is not None:
         trumps += f" (the turn-up is {tile_text(view.turnup)})"
     lines = [f"Trumps: {trumps}"]
     lines += [voice.tell(note) for note in view.notes]
-    lines.append(
-        "Players: "
-        + ", ".join(f"{name(s.seat)} {_DECIDED.get(s.status, 'to decide')}" for s in view.seats)
-    )
+    if view.trick:
+        played = ", ".join(f"{name(s)} {tile_text(t)}" for s, t in view.trick)
+        lines.append(f"{view.heading}: {played}")
+    elif view.waiting:
+        told = voice.tell(view.waiting).rstrip(".")
+        lines.append(f"{view.heading}: {told[:1].lower()}{told[1:]}")
+    elif view.heading:
+        lines.append(view.heading)
+    lines.append("Players: " + "; ".join(f"{name(s.seat)} {s.text}".rstrip() for s in view.seats))
     if view.last and view.last_winner is not None:
         played = ", ".join(f"{name(s)} {tile_text(t)}" for s, t in view.last)
         lines.append(f"Last trick: {played}; won by {name(view.last_winner)}")
-    if view.leader is not None:
-        if view.trick:
-            played = ", ".join(f"{name(s)} {tile_text(t)}" for s, t in view.trick)
-            lines.append(f"Trick {view.played + 1}: {played}")
-        elif view.ended or view.played >= view.tricks:
-            lines.append(f"The play is over after {plural(view.played, 'trick')}")
-        else:
-            lines.append(f"Trick {view.played + 1}: {name(view.leader)} to lead")
-        won = ", ".join(
-            f"{name(s.seat)} {s.won}" for s in view.seats if s.status in ("stood", "missed")
-        )
-        lines.append(f"Tricks won: {won}")
     return lines
 
 

@@ -459,6 +459,9 @@ class TrickSeat(BaseModel):
     seat: int
     status: Literal["deciding", "stood", "missed", "dropped", "out"]
     won: int
+    text: str = ""
+    """Where the seat stands, in the game's own words, to follow its name (``bid 30``,
+    ``passed``, ``to decide``, ``stood, 2 tricks``): show this, never words of your own."""
 
 
 class Tricks(BaseModel):
@@ -486,6 +489,12 @@ class Tricks(BaseModel):
     notes: list[str] = []
     ended: bool = False
     """The play stopped before the last trick (a bid decided early): no one is to lead."""
+    heading: str = ""
+    """The title of the trick box, in the game's words: ``Trick 3``, ``The bidding``, ``Before
+    the play``, ``The play is over``."""
+    waiting: str = ""
+    """What the table waits for while no tile is in the trick, a sentence with the players'
+    names (``Each player bids once, or passes.``, ``Ann to lead.``); empty while tiles are."""
 
 
 class Line(BaseModel):
@@ -528,6 +537,9 @@ class SheetRow(BaseModel):
     totals: list[float]
     ended: str
     notes: list[str]
+    reasons: list[str] = []
+    """Per side, why it scored what it did in this hand, beside ``points`` (``3 tricks: +3; the
+    dealer's stake into the empty pool: -5; in all -2``): the game's presenter says it."""
 
 
 class Sheet(BaseModel):
@@ -544,6 +556,9 @@ class Sheet(BaseModel):
     target: str
     text: str
     kind: Literal["points", "pools", "debits", "lowest", "counters"] = "points"
+    running: list[float] = []
+    """The totals with what the hand in play has scored so far (``totals`` plus
+    ``this_hand`` while a hand is played): what counts now, the total row to show."""
 
 
 class RevealSeat(BaseModel):
@@ -622,6 +637,9 @@ class StateMessage(BaseModel):
     stock: int
     drawable: int
     can_draw: bool
+    stock_text: str | None = None
+    """The tiles in no hand, in the game's words (``Stock: 14 tiles (12 may be drawn)``, ``Not
+    dealt: 14 tiles (nobody draws)``); ``None`` where every tile is dealt: say nothing."""
     sheet: Sheet
     log: list[str]
     reveal: Reveal | None

@@ -122,10 +122,9 @@ class BoneyardApp(App[None]):
         except RecordError as e:
             return f"{label}: {e}"
         if session.match.over:
-            text = (
-                f"{label}: that match is over; nothing is left to play.\n\n" + session.sheet_text()
-            )
-            text += "\n\n" + session.winner_text()
+            # The winner first: the sheet under it (with every score's reason) may be long.
+            text = f"{label}: that match is over; nothing is left to play.\n\n"
+            text += session.winner_text() + "\n\n" + session.sheet_text()
             if isinstance(self.screen, StartScreen):
                 self.push_screen(TextScreen("That match is over", text))
             else:

@@ -27,10 +27,10 @@ from ...core.actions import DRAW, PASS, Action, Draw, Muggins, Pass, Play
 from ...core.protocol import IllegalAction
 from ...core.tiles import BIT
 from ...core.views import LineView
-from ...core.words import number
 from ...players.analysis import MoveAnalysis, value_text
 from ...text.drawing import ends_text
-from ...text.narration import YOU, side_labels, table_view
+from ...text.narration import YOU, table_view
+from ..plain import choice_range
 from .render import hand_order
 from .screens import ClaimScreen, ConfirmScreen, HandOverScreen, TextScreen
 from .session import Session
@@ -104,15 +104,16 @@ class GameScreen(Screen[None]):
     GameScreen #main { height: 1fr; }
     GameScreen #left { width: 1fr; }
     GameScreen #table { height: 1fr; padding: 0 1; }
-    GameScreen #ends {
-        height: auto; max-height: 3; padding: 0 1; background: #0a2916; color: #f4efe1;
-    }
-    GameScreen #hand { height: 9; padding: 0 1; }
-    GameScreen #prompt { height: auto; max-height: 2; padding: 0 1; background: #1d3b2a; }
+    GameScreen #ends { height: auto; padding: 0 1; background: #0a2916; color: #f4efe1; }
+    GameScreen #hand { height: 2; padding: 0 1; }
+    GameScreen #prompt { height: auto; padding: 0 1; background: #1d3b2a; }
     GameScreen #side { width: 42; background: #10291b; }
     GameScreen #players { height: auto; padding: 0 1; border: round #5a8f6e; }
     GameScreen #moves { height: auto; max-height: 14; border: round #ffd166; }
     GameScreen #log { height: 1fr; border: round #5a8f6e; }
+    GameScreen.small #players { border: none; border-top: round #5a8f6e; }
+    GameScreen.small #moves { border: none; border-top: round #ffd166; }
+    GameScreen.small #log { border: none; border-top: round #5a8f6e; }
     """
 
     def __init__(self, session: Session) -> None:
@@ -131,6 +132,7 @@ class GameScreen(Screen[None]):
         self._hinted = False
         self._over_shown = session.match.over
         self._phase_shown = session.match.hand.phase
+        self._panel: list[str] = []  # the players' panel, line by line
 
     @property
     def boneyard(self) -> BoneyardApp:
@@ -152,7 +154,9 @@ class GameScreen(Screen[None]):
             with Vertical(id="side"):
                 yield Static("", id="players", markup=False)
                 yield OptionList(id="moves")
-                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
+                yield FollowingLog(
+                    id="log", wrap=True, markup=False, auto_scroll=True, min_width=10
+                )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -170,9 +174,34 @@ class GameScreen(Screen[None]):
 
     def on_resize(self, event: Resize) -> None:
         height, width = event.size.height, event.size.width
+        # A small terminal (80 x 24) keeps only the top border of each panel, a row each.
+        self.set_class(height < 30, "small")
         hand = self.query_one("#hand", HandView)
-        hand.styles.height = 9 if height >= 34 else 4 if height >= 26 else 2
-        self.query_one("#side").styles.width = 42 if width >= 110 else 34 if width >= 90 else 28
+        hand.max_rows = max(2, height // 4)
+        hand.fit()
+        self.query_one("#side").styles.width = side_width(width)
+        self._fit_side()
+        self.query_one("#title", Static).update(self._title(self._hand_number()))
+
+    def _hand_number(self) -> int:
+        s = self.session
+        return (self.shown_hand + 1) if self.shown_hand is not None else len(s.match.hands)
+
+    def _fit_side(self) -> None:
+        """Leave the log room for its last lines: the list of moves takes at most what the
+        players' panel and the log's last lines leave (it scrolls past that)."""
+        height, width = self.size.height, self.size.width
+        if not height:
+            return
+        small = height < 30
+        inner = side_width(width) - (2 if small else 4)
+        rows = sum(max(1, -(-len(line) // max(inner, 1))) for line in self._panel or [""])
+        rows += 1 if small else 2
+        log_rows = (7 if small else 12) + (0 if small else 1)
+        room = max(3, min(14, (height - 2) - rows - log_rows))
+        moves = self.query_one("#moves", OptionList)
+        if moves.styles.max_height is None or moves.styles.max_height.value != room:
+            moves.styles.max_height = room
 
     def _log(self, line: str, style: str | None) -> None:
         self.query_one("#log", RichLog).write(Text(line, style=style or ""))
@@ -214,6 +243,7 @@ class GameScreen(Screen[None]):
         obs = state.observation(YOU)
         self.query_one("#title", Static).update(self._title(hand_index + 1))
         self.query_one("#players", Static).update(self._players(state, hand_index))
+        self._fit_side()
         moves = s.moves() if self.shown_hand is None and not self.over_open else []
         self._fill_moves(moves)
         chosen = self.chosen()
@@ -238,50 +268,42 @@ class GameScreen(Screen[None]):
         marks = rules.presenter.marked()
         tiles = hand_order(state.hands[YOU])
         selected = tile_of(chosen) if chosen is not None else None
-        self.query_one("#hand", HandView).show(
-            tiles, playable if moves else None, selected, marks, labels
-        )
+        hand_view = self.query_one("#hand", HandView)
+        hand_view.digits = len(str(rules.tiles.max_pip))
+        hand_view.show(tiles, playable if moves else None, selected, marks, labels)
         self.query_one("#prompt", Static).update(self._prompt())
 
     def _title(self, number: int) -> str:
+        """The title bar: the game, its rules, the hand, the goal, the speed and the switches,
+        the parts at the end left out when the terminal is too narrow for them."""
         s = self.session
         rules = s.rules
-        goal = rules.presenter.goal_short()
         auto = "auto draw/pass" if self.boneyard.settings.auto_forced else "draw/pass by hand"
-        return (
-            f"{rules.game.title} · {rules.rule_set} rules · hand {number} · {goal} · "
-            f"speed: {self.boneyard.settings.speed} · {auto} · ? help"
-        )
+        parts = [
+            rules.game.title,
+            f"{rules.rule_set} rules",
+            f"hand {number}",
+            rules.presenter.goal_short(),
+            f"speed: {self.boneyard.settings.speed}",
+            auto,
+            "? help",
+        ]
+        room = (self.size.width or 120) - 2
+        while len(parts) > 1 and len(" · ".join(parts)) > room:
+            parts.pop(-2 if parts[-1] == "? help" and len(parts) > 2 else -1)
+        return " · ".join(parts)
 
     def _players(self, state: Any, hand_index: int) -> Text:
         s = self.session
-        rules = s.rules
-        obs = state.observation(YOU)
-        text = Text()
-        labels = side_labels(rules)
         finished = state.over or self.shown_hand is not None
-        for seat in range(rules.players):
-            mark = "▶ " if seat == state.turn and not finished else "  "
-            name = "You" if seat == YOU else f"Seat {seat}"
-            role = "you" if seat == YOU else s._role(seat)
-            n = obs.hand_sizes[seat]
-            tiles = f"{n} tile{'s' if n != 1 else ''}" if n else "out"
-            style = "bold #ffd166" if mark.strip() else ""
-            text.append(f"{mark}{name} ({role}): {tiles}\n", style=style)
-        stock = f"Stock: {obs.stock_size}"
-        if rules.can_draw:
-            stock += f" ({obs.drawable} may be drawn)"
-        text.append(stock + "\n")
-        totals = list(s.match.totals)
-        if self.shown_hand is None:
-            totals = [t + p for t, p in zip(totals, state.scores, strict=True)]
-        text.append(
-            f"{rules.presenter.score_word()}: "
-            + ", ".join(f"{lab} {number(t)}" for lab, t in zip(labels, totals, strict=True)),
-            style="bold",
-        )
-        if rules.partners():
-            text.append(f"\nPartners: {labels[rules.side_of[YOU]]}")
+        lines = s.panel_lines(state, finished=finished, scored=self.shown_hand is not None)
+        self._panel = lines
+        text = Text()
+        for i, line in enumerate(lines):
+            style = "bold #ffd166" if line.startswith("▶") else ""
+            if i == len(lines) - 1:
+                style = "bold"
+            text.append(("\n" if i else "") + line, style=style)
         return text
 
     def _fill_moves(self, moves: list[Action]) -> None:
@@ -333,7 +355,7 @@ class GameScreen(Screen[None]):
             return "The hand is over."
         state = s.state
         if state.turn != YOU:
-            who = f"Seat {state.turn} ({s._role(state.turn)})"
+            who = s.voice.subject(state.turn)
             return f"{who} is thinking..." if self.thinking is not None else f"{who} to play."
         moves = s.moves()
         if not moves:
@@ -351,12 +373,17 @@ class GameScreen(Screen[None]):
             extra.append("m muggins")
         tail = (" · " + " · ".join(extra)) if extra else ""
         asked = s.rules.presenter.turn_prompt(state.phase)
+        numbers = choice_range(len(moves))
         choose = (
-            f"{asked}: ↑↓ and Enter or 1-{len(moves)}"
+            f"{asked}: ↑↓ and Enter or {numbers}"
             if asked
-            else (f"↑↓ and Enter, 1-{len(moves)}, or click a tile")
+            else (f"↑↓ and Enter, {numbers}, or click a tile")
         )
-        return f"Your turn: {choose}{tail} · h hint · t take back · v describe"
+        said = f"Your turn: {choose}{tail}"
+        # The keys of help, where the line has room for them (the footer shows them too).
+        room = (self.size.width or 120) - side_width(self.size.width or 120) - 2
+        helps = " · h hint · t take back · v describe"
+        return said + helps if len(said + helps) <= room else said
 
     def say_status(self, text: str) -> None:
         self.message = text
@@ -448,7 +475,7 @@ class GameScreen(Screen[None]):
             try:
                 s.apply_computer(seat, action)
             except IllegalAction as e:
-                s.say(f"Seat {seat} tried an illegal move: {e}", "red")
+                s.say(f"{s.voice.subject(seat)} tried an illegal move: {e}", "red")
                 return
         self.refresh_view()
         self.advance()
@@ -591,11 +618,15 @@ class GameScreen(Screen[None]):
     def _pick_now(self) -> None:
         self.digit_timer = None
         number, self.digits = int(self.digits or "0"), ""
+        if not self.moves_shown:
+            return  # the moves went while a second digit was awaited (another key played)
         if 1 <= number <= len(self.moves_shown):
             self.query_one("#moves", OptionList).highlighted = number - 1
             self.choose(self.moves_shown[number - 1])
         else:
-            self.say_status(f"There is no move {number}: choose 1 to {len(self.moves_shown)}.")
+            self.say_status(
+                f"There is no move {number}: choose {choice_range(len(self.moves_shown))}."
+            )
 
     def action_tile(self, step: int) -> None:
         moves = self.moves_shown
@@ -738,6 +769,22 @@ class GameScreen(Screen[None]):
         self.boneyard.leave(self.session)
 
 
+class FollowingLog(RichLog):
+    """The log, which keeps its last line in view when the panels around it change size (the
+    list of moves grows, the terminal is resized), unless the person has scrolled back to read;
+    back at the end, it follows again."""
+
+    following = True
+
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        self.following = new >= self.max_scroll_y - 1
+
+    def on_resize(self, event: Resize) -> None:
+        if self.following:
+            self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
+
+
 def tile_of(action: Action) -> int | None:
     """The tile of the hand a move takes (a play's, a discard's), as the action tells it
     (:attr:`~boneyard.core.actions.Action.tile`)."""
@@ -745,7 +792,14 @@ def tile_of(action: Action) -> int | None:
 
 
 def _numbers_label(numbers: list[int]) -> str:
-    """The numbers of a tile's moves, short: ``2``, ``1,3``, ``1-4`` (a run of four or more)."""
+    """The numbers of a tile's moves, short: ``2``, ``1,3``, ``1…4`` (a run of three or more;
+    never ``1-4``, which reads as a tile)."""
     if len(numbers) >= 3 and numbers == list(range(numbers[0], numbers[-1] + 1)):
-        return f"{numbers[0]}-{numbers[-1]}"
+        return f"{numbers[0]}…{numbers[-1]}"
     return ",".join(map(str, numbers))
+
+
+def side_width(width: int) -> int:
+    """The width of the column of the players, the moves and the log, for a terminal ``width``
+    wide."""
+    return 42 if width >= 110 else 34 if width >= 90 else 30

@@ -43,6 +43,7 @@ told in words.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -61,6 +62,7 @@ __all__ = [
     "Piece",
     "TileStyle",
     "hand_canvas",
+    "hand_fit",
     "table_canvas",
     "tile_canvas",
 ]
@@ -171,7 +173,9 @@ def tile_canvas(
 ) -> Canvas:
     """One tile showing ``first`` on its left (top, standing) half and ``second`` on the other;
     a numeric style writes each number in at least ``digits`` places (so that the tiles of a
-    table drawn with numbers up to 12 are all one size)."""
+    table drawn with numbers up to 12 are all one size), and a style with pips writes every
+    number instead of pips when ``digits`` is more than 1 (a set beyond 9 is not drawn half in
+    pips, half in numbers)."""
     if style.numeric:
         digits = max(digits, len(str(first)), len(str(second)))
         w, h = style.size(vertical, digits)
@@ -217,7 +221,8 @@ def tile_canvas(
             x0, y0 = b + i * (hw + 1), b
         for r in range(hh):
             canvas.put(x0, y0 + r, " " * hw, face)
-        if n > 9:
+        if n > 9 or digits > 1:
+            # A set with numbers above 9: every half written, so that all tiles read alike.
             canvas.put(x0 + (hw - len(str(n))) // 2, y0 + hh // 2, str(n), pip)
             continue
         step = (hw - 1) // 2
@@ -593,9 +598,23 @@ def table_canvas(
 
 
 def _text_canvas(lines: Sequence[str], width: int, height: int) -> Canvas:
-    """Lines of text on a canvas (the table told or drawn as plain text)."""
-    canvas = Canvas(max(width, *(len(t) for t in lines)), max(height, len(lines)))
-    for r, line in enumerate(lines):
+    """Lines of text on a canvas (the table told or drawn as plain text), each too long for the
+    width wrapped between words onto indented rows, never cut."""
+    rows: list[str] = []
+    for line in lines:
+        if len(line) <= width:
+            rows.append(line)
+            continue
+        indent = len(line) - len(line.lstrip())
+        rows += textwrap.wrap(
+            line,
+            width,
+            subsequent_indent=" " * (indent + 2),
+            break_long_words=False,
+            break_on_hyphens=False,
+        ) or [line]
+    canvas = Canvas(max(width, *(len(t) for t in rows)), max(height, len(rows)))
+    for r, line in enumerate(rows):
         canvas.put(0, r, line, "A")
     return canvas
 
@@ -847,32 +866,57 @@ def hand_canvas(
     playable: int | None = None,
     labels: dict[int, str] | None = None,
     marks: int = 0,
+    per_row: int | None = None,
+    digits: int = 1,
 ) -> Canvas:
     """A hand's tiles side by side (standing up, or lying), in the order given, each with its
     label under it (the numbers of its moves; by default its place from 1); ``selected`` is drawn
     selected, tiles not in the ``playable`` mask dimmed; tiles in ``marks`` (the matadors) get a
-    star under them."""
-    pieces = [tile_canvas(style, HIGH[t], LOW[t], vertical) for t in tiles]
+    star under them. At most ``per_row`` tiles stand in a row (the rest in rows under it), and
+    ``digits`` is the widest number of the set (above 9, every half is written as a number)."""
+    pieces = [tile_canvas(style, HIGH[t], LOW[t], vertical, digits) for t in tiles]
     gap = 1
-    width = sum(p.width for p in pieces) + gap * max(0, len(pieces) - 1)
-    height = max((p.height for p in pieces), default=1) + 1
-    canvas = Canvas(max(width, 1), height)
-    x = 0
-    for i, (t, piece) in enumerate(zip(tiles, pieces, strict=True)):
-        roles: dict[str, str] = {}
-        if selected == t:
-            roles = {"A": "s", "B": "s", "a": "S", "b": "S", "E": "s", "D": "s"}
-        elif playable is not None and not playable & BIT[t]:
-            roles = {"A": "d", "B": "d", "a": "q", "b": "q", "D": "d"}
-        canvas.blit(piece, x, 0, roles)
-        label = labels.get(t, "") if labels is not None else str(i + 1)
-        label += "*" if marks & BIT[t] else ""
-        if len(label) > piece.width:
-            label = label[: piece.width - 1] + "+"
-        canvas.put(x + (piece.width - len(label)) // 2, piece.height, label, "l")
-        canvas.tiles[(x, x + piece.width, 0, height)] = t
-        x += piece.width + gap
+    row = max(1, per_row or len(pieces))
+    bands = [list(range(i, min(i + row, len(pieces)))) for i in range(0, len(pieces), row)]
+    band_h = max((p.height for p in pieces), default=1) + 1
+    width = max(
+        (sum(pieces[i].width for i in band) + gap * (len(band) - 1) for band in bands), default=1
+    )
+    canvas = Canvas(max(width, 1), band_h * max(1, len(bands)))
+    for b, band in enumerate(bands):
+        x, y = 0, b * band_h
+        for i in band:
+            t, piece = tiles[i], pieces[i]
+            roles: dict[str, str] = {}
+            if selected == t:
+                roles = {"A": "s", "B": "s", "a": "S", "b": "S", "E": "s", "D": "s"}
+            elif playable is not None and not playable & BIT[t]:
+                roles = {"A": "d", "B": "d", "a": "q", "b": "q", "D": "d"}
+            canvas.blit(piece, x, y, roles)
+            label = labels.get(t, "") if labels is not None else str(i + 1)
+            label += "*" if marks & BIT[t] else ""
+            if len(label) > piece.width:
+                label = label[: piece.width - 1] + "+"
+            canvas.put(x + (piece.width - len(label)) // 2, y + piece.height, label, "l")
+            canvas.tiles[(x, x + piece.width, y, y + band_h)] = t
+            x += piece.width + gap
     return canvas
+
+
+def hand_fit(count: int, width: int, height: int, digits: int = 1) -> tuple[TileStyle, bool, int]:
+    """How ``count`` tiles of a hand are drawn in ``width`` x ``height`` cells: the largest
+    style that shows every tile, ``(style, standing, tiles per row)``, rows under rows only
+    where one row cannot hold them all; numbers in as many rows as they need if nothing fits."""
+    options = ((MEDIUM, True), (COMPACT, True), (MEDIUM, False), (COMPACT, False), (SMALL, False))
+    for wrap in (False, True):
+        for style, standing in options:
+            w, h = style.size(standing, digits if style.numeric else 1)
+            per_row = max(1, (width + 1) // (w + 1))
+            rows = -(-count // per_row) if count else 1
+            if (rows == 1 or wrap) and (h + 1) * rows <= height:
+                return style, standing, per_row
+    w, _ = SMALL.size(False, digits)
+    return SMALL, False, max(1, (width + 1) // (w + 1))
 
 
 def hand_order(mask: int) -> list[int]:

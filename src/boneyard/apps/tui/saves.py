@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.record import RecordError, rules_from_record
-from ...text.narration import side_labels
+from ..plain import terminal_voice
 from .settings import config_dir
 
 __all__ = [
@@ -159,7 +159,8 @@ def _read(path: Path) -> SavedMatch:
     last = hands[-1] if hands else {}
     moves = last.get("moves")
     finished = "result" in last
-    labels = side_labels(rules)
+    voice = terminal_voice(rules)
+    labels = [voice.side(i) for i in range(len(rules.sides))]
     return SavedMatch(
         path,
         saved,

@@ -27,7 +27,8 @@ from ...core.actions import Action, Draw, Muggins, Pass, Play
 from ...core.match import Match
 from ...core.protocol import GameRules, GameState, IllegalAction, Observation
 from ...core.record import match_to_record, replay_record
-from ...core.words import hand_text, tile_text
+from ...core.words import hand_text, signed, tile_text
+from ...core.words import number as number_text
 from ...players.agents import Agent
 from ...players.analysis import MoveAnalysis
 from ...text.narration import (
@@ -198,16 +199,63 @@ class Session(TerminalGame):
     def winner_text(self) -> str:
         return winner_text(self.match, self.voice)
 
+    def panel_lines(self, state: GameState, *, finished: bool, scored: bool) -> list[str]:
+        """The players' panel, line by line: each seat with its tiles (``▶`` before the seat to
+        move, unless the hand is ``finished``), your partner named as such, then the stock in
+        the game's words (nothing where every tile is dealt) and the score (with this hand's
+        points so far unless they are ``scored`` already). With more than four seats they share
+        a line, to leave the screen to the table."""
+        rules = self.rules
+        obs = state.observation(YOU)
+        mine = rules.side_of[YOU]
+        seats = []
+        for seat in range(rules.players):
+            mark = "▶ " if seat == state.turn and not finished else "  "
+            name = self.voice.subject(seat)
+            if seat != YOU and rules.side_of[seat] == mine:
+                name += " (partner)"
+            n = obs.hand_sizes[seat]
+            seats.append((mark, name, n))
+        lines: list[str]
+        if rules.players > 4:
+            lines = [" · ".join(f"{m.strip()}{name} {n or 'out'}" for m, name, n in seats)]
+        else:
+            lines = [
+                f"{m}{name}: {f'{n} tile' + ('s' if n != 1 else '') if n else 'out'}"
+                for m, name, n in seats
+            ]
+        stock = rules.presenter.stock_text(state.stock_size(), state.drawable())
+        if stock is not None:
+            lines.append(stock)
+        totals = list(self.match.totals)
+        if not scored:
+            totals = [t + p for t, p in zip(totals, state.scores, strict=True)]
+        labels = [self.voice.side(i) for i in range(len(rules.sides))]
+        lines.append(
+            f"{rules.presenter.score_word()}: "
+            + ", ".join(f"{lab} {number_text(t)}" for lab, t in zip(labels, totals, strict=True))
+        )
+        return lines
+
     def sheet_text(self) -> str:
         """The score sheet, and under it why each hand's points were made."""
         lines = [score_sheet_text(self.match, self.voice)]
         state = self.state
         if not state.over and any(state.scores):
             lines.append(self._running_score(state))
-        for i in sorted(self.notes):
-            if self.notes[i]:
-                lines.append(f"Hand {i + 1}:")
-                lines += [f"  {note}" for note in self.notes[i]]
+        presenter = self.rules.presenter
+        for i, hand in enumerate(self.match.hands):
+            notes = self.notes.get(i, [])
+            # Every score with its reason: each side's points for a finished hand, and why.
+            reasons = presenter.score_reasons(hand, self.voice) if hand.result else []
+            if not (notes or reasons):
+                continue
+            lines.append(f"Hand {i + 1}:")
+            lines += [f"  {note}" for note in notes]
+            lines += [
+                f"  {self.voice.side(side)} {signed(points)}: {why}"
+                for side, (points, why) in enumerate(reasons)
+            ]
         return "\n".join(lines)
 
     # ----------------------------------------------------------------- take-back

@@ -12,7 +12,7 @@ from textual.widget import Widget
 
 from ...core.views import TableView as TableDescription
 from ...core.words import Voice
-from .render import COMPACT, MEDIUM, SMALL, Canvas, TileStyle, hand_canvas, table_canvas
+from .render import Canvas, TileStyle, hand_canvas, hand_fit, table_canvas
 
 __all__ = ["PALETTE", "HandView", "TableView", "canvas_text"]
 
@@ -135,6 +135,10 @@ class HandView(Widget):
         self.marks = 0
         self.labels: dict[int, str] = {}
         self.canvas: Canvas | None = None
+        self.max_rows = 9
+        """The most rows the hand may take (the screen sets it by the terminal's height)."""
+        self.digits = 1
+        """The widest number of the set (2 for double-twelve: every half written)."""
 
     def show(
         self,
@@ -152,34 +156,41 @@ class HandView(Widget):
         self.selected = selected
         self.marks = marks
         self.labels = dict(labels or {})
+        self.fit()
         self.refresh()
 
-    def draw(self) -> Canvas:
-        width, height = self.content_size.width, self.content_size.height
-        options: list[tuple[TileStyle, bool]] = [
-            (MEDIUM, True),
-            (COMPACT, True),
-            (MEDIUM, False),
-            (COMPACT, False),
-            (SMALL, False),
-        ]
-        canvas = None
-        for style, standing in options:
-            canvas = hand_canvas(
-                self.tiles,
-                style,
-                vertical=standing,
-                selected=self.selected,
-                playable=self.playable,
-                labels=self.labels,
-                marks=self.marks,
-            )
-            if canvas.width <= width and canvas.height <= height:
-                break
-        assert canvas is not None
+    def fit(self) -> None:
+        """Take as many rows as the hand needs in its width (at most :attr:`max_rows`): every
+        tile is always shown, in rows under rows where one row cannot hold them."""
+        width = self.content_size.width or self.size.width
+        if width <= 0:
+            return
+        rows = self.draw(width).height if self.tiles else 1
+        if self.styles.height is None or self.styles.height.value != rows:
+            self.styles.height = rows
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit()
+
+    def draw(self, width: int | None = None) -> Canvas:
+        width = width if width is not None else self.content_size.width
         if not self.tiles:
             canvas = Canvas(max(width, 1), 1)
             canvas.put(0, 0, "(no tiles)", "l")
+            self.canvas = canvas
+            return canvas
+        style, standing, per_row = hand_fit(len(self.tiles), width, self.max_rows, self.digits)
+        canvas = hand_canvas(
+            self.tiles,
+            style,
+            vertical=standing,
+            selected=self.selected,
+            playable=self.playable,
+            labels=self.labels,
+            marks=self.marks,
+            per_row=per_row,
+            digits=self.digits,
+        )
         self.canvas = canvas
         return canvas
 

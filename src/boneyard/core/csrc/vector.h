@@ -36,6 +36,45 @@ typedef struct {
 
 typedef struct Batch Batch;
 
+/* Python's random.Random (MT19937, as CPython's _random module steps it): the single
+ * environments' agents draw from the generator the Python engine would have given them. */
+#define VEC_MT_N 624
+typedef struct {
+    uint32_t mt[VEC_MT_N];
+    int index;
+} VecMt;
+
+static uint32_t vec_mt_next(VecMt *m) {
+    static const uint32_t mag01[2] = {0x0u, 0x9908b0dfu};
+    uint32_t y;
+    if (m->index >= VEC_MT_N) {
+        int kk;
+        for (kk = 0; kk < VEC_MT_N - 397; kk++) {
+            y = (m->mt[kk] & 0x80000000u) | (m->mt[kk + 1] & 0x7fffffffu);
+            m->mt[kk] = m->mt[kk + 397] ^ (y >> 1) ^ mag01[y & 1u];
+        }
+        for (; kk < VEC_MT_N - 1; kk++) {
+            y = (m->mt[kk] & 0x80000000u) | (m->mt[kk + 1] & 0x7fffffffu);
+            m->mt[kk] = m->mt[kk + (397 - VEC_MT_N)] ^ (y >> 1) ^ mag01[y & 1u];
+        }
+        y = (m->mt[VEC_MT_N - 1] & 0x80000000u) | (m->mt[0] & 0x7fffffffu);
+        m->mt[VEC_MT_N - 1] = m->mt[396] ^ (y >> 1) ^ mag01[y & 1u];
+        m->index = 0;
+    }
+    y = m->mt[m->index++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    y ^= (y >> 18);
+    return y;
+}
+
+/* random.Random.random(): 53 bits from two words. */
+static double vec_mt_random(VecMt *m) {
+    uint32_t a = vec_mt_next(m) >> 5, b = vec_mt_next(m) >> 6;
+    return ((double)a * 67108864.0 + (double)b) * (1.0 / 9007199254740992.0);
+}
+
 /* One family's step functions over its table state (table_bytes each). */
 typedef struct {
     size_t table_bytes;
@@ -53,6 +92,14 @@ typedef struct {
     void (*outcome)(const Batch *b, const void *table, double *rewards);
     /* The moves recorded (log_cap > 0). */
     int (*log_len)(const Batch *b, const void *table);
+    /* agent_move drawing from Python's generator (the single environments). */
+    void (*agent_move_mt)(const Batch *b, void *table, int agent, VecMt *mt);
+    /* The table set to a Python hand at its start (kernel._state_data); -1 with an exception. */
+    int (*load)(const Batch *b, void *table, PyObject *data);
+    /* Codec.legal_map: the legal ids in its order and their moves; their number. */
+    int (*legal_ids)(const Batch *b, const void *table, int *ids, Move *moves);
+    /* The code of a layout's end (kernel.END_NAMES), -1 for none. */
+    int (*end_code)(const void *table, int end);
 } VecGame;
 
 typedef struct {
@@ -81,22 +128,25 @@ struct Batch {
     double *rewards;
     uint8_t *done, *invalid;
     int32_t *seat;
+    VecMt *mt; /* set (the single environments): the agents draw from it, not from the streams */
 };
 
 #undef W
 #define W 64
 #include "vector_line.h"
 #undef W
-#include "vector_trick.h"
 #define W 128
 #include "vector_line.h"
+#include "vector_trick.h"
 
 static inline void *vec_table(const Batch *b, int i) { return b->states + (size_t)i * b->game->table_bytes; }
 
 static void vec_others(Batch *b, void *st, VecHead *h) {
     int seat;
-    while ((seat = b->game->to_move(b, st)) >= 0 && b->agents[seat] >= 0)
-        b->game->agent_move(b, st, b->agents[seat], &h->rng);
+    while ((seat = b->game->to_move(b, st)) >= 0 && b->agents[seat] >= 0) {
+        if (b->mt) b->game->agent_move_mt(b, st, b->agents[seat], b->mt);
+        else b->game->agent_move(b, st, b->agents[seat], &h->rng);
+    }
 }
 
 static void vec_new_episode(Batch *b, int i) {
@@ -212,6 +262,8 @@ static void Batch_release(BatchObject *self) {
     free(self->b.log);
     free(self->b.owned);
     self->b.owned = NULL;
+    free(self->b.mt);
+    self->b.mt = NULL;
     self->b.heads = NULL;
     self->b.states = NULL;
     self->b.log = NULL;
@@ -386,7 +438,154 @@ static PyObject *Batch_log(BatchObject *self, PyObject *arg) {
     return Py_BuildValue("(KN)", (unsigned long long)b->heads[i].seed, moves);
 }
 
+/* ---------------------------------------------------------------- one table at a time
+ * The single environments (boneyard.research.env) drive one table by these: a hand dealt by the
+ * Python engine is loaded, the learner's (or each seat's) action applied, the agents played, the
+ * observation of any seat written to the table's rows of the arrays. */
+
+static int vec_index(BatchObject *self, PyObject *arg, int *out) {
+    if (batch_ready(self) < 0) return -1;
+    long i = PyLong_AsLong(arg);
+    if (i == -1 && PyErr_Occurred()) return -1;
+    if (i < 0 || i >= self->b.n) {
+        PyErr_SetString(PyExc_IndexError, "no such table");
+        return -1;
+    }
+    *out = (int)i;
+    return 0;
+}
+
+/* load(i, data): table i set to a Python hand at its start (kernel._state_data). */
+static PyObject *Batch_load(BatchObject *self, PyObject *args) {
+    PyObject *ix, *data;
+    int i;
+    if (!PyArg_ParseTuple(args, "OO!", &ix, &PyTuple_Type, &data) || vec_index(self, ix, &i) < 0) return NULL;
+    Batch *b = &self->b;
+    if (b->game->load(b, vec_table(b, i), data) < 0) return NULL;
+    b->heads[i].reset_next = 0;
+    b->done[i] = b->invalid[i] = 0;
+    for (int p = 0; p < b->players; p++) b->rewards[(size_t)i * b->players + p] = 0.0;
+    Py_RETURN_NONE;
+}
+
+/* play(i, id, others) -> the seat to move after (-1: the hand is over, its rewards written), or -2
+ * where the id is not legal (nothing changed). With `others`, the agents' seats play on. */
+static PyObject *Batch_play(BatchObject *self, PyObject *args) {
+    PyObject *ix;
+    long long id;
+    int i, others;
+    if (!PyArg_ParseTuple(args, "OLp", &ix, &id, &others) || vec_index(self, ix, &i) < 0) return NULL;
+    Batch *b = &self->b;
+    void *st = vec_table(b, i);
+    if (b->game->to_move(b, st) < 0 || b->game->apply_id(b, st, id) < 0) return PyLong_FromLong(-2);
+    if (others) vec_others(b, st, &b->heads[i]);
+    int seat = b->game->to_move(b, st);
+    if (seat < 0) {
+        b->game->outcome(b, st, b->rewards + (size_t)i * b->players);
+        b->done[i] = 1;
+    }
+    return PyLong_FromLong(seat);
+}
+
+/* others(i) -> the seat to move once the agents' seats have played (-1: over, rewards written). */
+static PyObject *Batch_others(BatchObject *self, PyObject *arg) {
+    int i;
+    if (vec_index(self, arg, &i) < 0) return NULL;
+    Batch *b = &self->b;
+    void *st = vec_table(b, i);
+    vec_others(b, st, &b->heads[i]);
+    int seat = b->game->to_move(b, st);
+    if (seat < 0) {
+        b->game->outcome(b, st, b->rewards + (size_t)i * b->players);
+        b->done[i] = 1;
+    }
+    return PyLong_FromLong(seat);
+}
+
+/* encode(i, seat): the observation and mask of `seat` written to table i's rows. */
+static PyObject *Batch_encode(BatchObject *self, PyObject *args) {
+    PyObject *ix;
+    int i, seat;
+    if (!PyArg_ParseTuple(args, "Oi", &ix, &seat) || vec_index(self, ix, &i) < 0) return NULL;
+    Batch *b = &self->b;
+    if (seat < 0 || seat >= b->players) {
+        PyErr_SetString(PyExc_ValueError, "no such seat");
+        return NULL;
+    }
+    const VecCodec *cd = &b->codec;
+    b->game->encode(b, vec_table(b, i), seat, b->obs + (size_t)i * cd->obs_size, b->mask + (size_t)i * cd->num_actions);
+    b->seat[i] = seat;
+    Py_RETURN_NONE;
+}
+
+/* legal(i) -> [(id, kind, tile, end code, open, claim)]: Codec.legal_map of the seat to move. */
+static PyObject *Batch_legal(BatchObject *self, PyObject *arg) {
+    int i;
+    if (vec_index(self, arg, &i) < 0) return NULL;
+    Batch *b = &self->b;
+    const void *st = vec_table(b, i);
+    int ids[MAX_MOVES];
+    Move moves[MAX_MOVES];
+    int n = b->game->legal_ids(b, st, ids, moves);
+    PyObject *out = PyList_New(n);
+    for (int k = 0; k < n && out; k++) {
+        Move m = moves[k];
+        int code = m.kind == MV_PLAY ? b->game->end_code(st, m.end) : -1;
+        PyObject *row = Py_BuildValue("(iiiiii)", ids[k], m.kind, m.tile, code, m.open, m.claim);
+        if (!row) Py_CLEAR(out);
+        else PyList_SET_ITEM(out, k, row);
+    }
+    return out;
+}
+
+/* set_mt(words): the agents draw from Python's generator in this state (random.Random.getstate()[1]:
+ * 624 words and the index), for every table; set_mt(None): from the tables' streams again. */
+static PyObject *Batch_set_mt(BatchObject *self, PyObject *arg) {
+    if (batch_ready(self) < 0) return NULL;
+    Batch *b = &self->b;
+    if (arg == Py_None) {
+        free(b->mt);
+        b->mt = NULL;
+        Py_RETURN_NONE;
+    }
+    if (!PyTuple_Check(arg) || PyTuple_GET_SIZE(arg) != VEC_MT_N + 1) {
+        PyErr_SetString(PyExc_ValueError, "random.Random's state: 624 words and an index");
+        return NULL;
+    }
+    VecMt m;
+    for (int k = 0; k <= VEC_MT_N; k++) {
+        unsigned long w = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(arg, k));
+        if (PyErr_Occurred()) return NULL;
+        if (k < VEC_MT_N) m.mt[k] = (uint32_t)w;
+        else m.index = w > VEC_MT_N ? VEC_MT_N : (int)w;
+    }
+    if (!b->mt && !(b->mt = (VecMt *)malloc(sizeof(VecMt)))) return PyErr_NoMemory();
+    *b->mt = m;
+    Py_RETURN_NONE;
+}
+
+/* get_mt() -> the generator's state as set_mt takes it (None where none is set). */
+static PyObject *Batch_get_mt(BatchObject *self, PyObject *unused) {
+    if (batch_ready(self) < 0) return NULL;
+    const VecMt *m = self->b.mt;
+    if (!m) Py_RETURN_NONE;
+    PyObject *out = PyTuple_New(VEC_MT_N + 1);
+    for (int k = 0; k <= VEC_MT_N && out; k++) {
+        PyObject *w = PyLong_FromUnsignedLong(k < VEC_MT_N ? m->mt[k] : (unsigned long)m->index);
+        if (!w) Py_CLEAR(out);
+        else PyTuple_SET_ITEM(out, k, w);
+    }
+    return out;
+}
+
 static PyMethodDef Batch_methods[] = {
+    {"load", (PyCFunction)Batch_load, METH_VARARGS, "load(i, data): table i set to a Python hand at its start."},
+    {"play", (PyCFunction)Batch_play, METH_VARARGS, "play(i, id, others) -> the seat to move, -1 over, -2 illegal."},
+    {"others", (PyCFunction)Batch_others, METH_O, "others(i) -> the seat to move once the agents played."},
+    {"encode", (PyCFunction)Batch_encode, METH_VARARGS, "encode(i, seat): seat's observation and mask."},
+    {"legal", (PyCFunction)Batch_legal, METH_O, "legal(i): [(id, kind, tile, end code, open, claim)]."},
+    {"set_mt", (PyCFunction)Batch_set_mt, METH_O, "set_mt(words): agents draw from random.Random's state."},
+    {"get_mt", (PyCFunction)Batch_get_mt, METH_NOARGS, "get_mt(): random.Random's state now."},
     {"reset", (PyCFunction)Batch_reset, METH_O, "reset(base): every table dealt its first episode."},
     {"step", (PyCFunction)Batch_step, METH_O, "step(actions): one action id (int64) per table."},
     {"log", (PyCFunction)Batch_log, METH_O, "log(i): (seed, moves) of table i's hand so far."},

@@ -175,6 +175,67 @@ static void F(vec_agent_move)(const Batch *b, void *table, int agent, Rng *rng) 
     F(vec_apply)(b, t, legal[k]);
 }
 
+/* A built-in agent's move drawing from Python's random.Random (the single environments: what
+ * boneyard.players.agents does with the generator they are given: the random agent draws
+ * random() once where more than one move is legal; the others draw nothing). */
+static void F(vec_agent_move_mt)(const Batch *b, void *table, int agent, VecMt *mt) {
+    F(VecLine) *t = (F(VecLine) *)table;
+    const F(Ctx) *c = F(vec_ctx)(b);
+    Move legal[MAX_MOVES];
+    Rng unused = {0};
+    int n = F(legal)(c, &t->s, legal), k = 0;
+    if (n > 1) k = agent == AG_RANDOM ? (int)(vec_mt_random(mt) * n) : F(choose)(c, &t->s, legal, n, agent, &unused);
+    F(vec_apply)(b, t, legal[k]);
+}
+
+/* The table set to a hand of the Python engine at its start (no move made: the public history's
+ * reading is empty), from the data of boneyard.core.kernel._state_data. */
+static int F(vec_load)(const Batch *b, void *table, PyObject *data) {
+    F(VecLine) *t = (F(VecLine) *)table;
+    memset(t, 0, sizeof *t);
+    if (F(state_from)(F(vec_ctx)(b)->sp, data, &t->s, &t->hd) < 0) return -1;
+    t->s.hd = &t->hd;
+    return 0;
+}
+
+/* Codec.legal_map's ids in its order, each with the move it stands for (where scores are claimed,
+ * the play claiming exactly what it scores); their number. */
+static int F(vec_legal_ids)(const Batch *b, const void *table, int *ids, Move *out) {
+    const F(VecLine) *t = (const F(VecLine) *)table;
+    const F(Ctx) *c = F(vec_ctx)(b);
+    const F(State) *s = &t->s;
+    if (s->over) return 0;
+    Move legal[MAX_MOVES];
+    int n = F(legal)(c, s, legal), len = 0;
+    for (int k = 0; k < n; k++) {
+        Move m = legal[k];
+        int id = F(vec_id)(&b->codec, m), at = -1;
+        if (id < 0 || id >= b->codec.num_actions) continue;
+        for (int j = 0; j < len; j++)
+            if (ids[j] == id) { at = j; break; }
+        if (m.kind == MV_PLAY && m.claim >= 0) {
+            Move base = m;
+            base.claim = -1;
+            if (m.claim != F(points_of_play)(c, s, base)) continue;
+            if (at < 0) at = len++;
+            ids[at] = id;
+            out[at] = m;
+            continue;
+        }
+        if (at < 0) {
+            ids[len] = id;
+            out[len++] = m;
+        }
+    }
+    return len;
+}
+
+/* The code of end `end` of the layout (boneyard.core.kernel.END_NAMES), -1 for none. */
+static int F(vec_end_code)(const void *table, int end) {
+    const F(State) *s = &((const F(VecLine) *)table)->s;
+    return end >= 0 && end < s->nends ? s->names[end] : -1;
+}
+
 /* Codec._ends for one end. */
 static inline void F(vec_end)(const VecCodec *cd, float *row, int pip, int kind, int tip) {
     int pips = cd->pips;
@@ -279,5 +340,5 @@ static int F(vec_log_len)(const Batch *b, const void *table) {
 
 static const VecGame F(VEC_LINE) = {
     sizeof(F(VecLine)), F(vec_deal), F(vec_to_move), F(vec_apply_id), F(vec_agent_move), F(vec_encode),
-    F(vec_outcome), F(vec_log_len),
+    F(vec_outcome), F(vec_log_len), F(vec_agent_move_mt), F(vec_load), F(vec_legal_ids), F(vec_end_code),
 };

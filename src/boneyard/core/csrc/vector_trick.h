@@ -210,9 +210,49 @@ static void vec_trick_outcome(const Batch *b, const void *table, double *out) {
 
 static int vec_trick_log_len(const Batch *b, const void *table) { return ((const VecTrick *)table)->nlog; }
 
+/* The single environments' functions (CoreTable; boneyard.research.env.core still runs the trick
+ * games on the Python engine: these keep a table safe to call, they are not checked against it).
+ * An agent's move drawing from Python's generator, as vector_line.h's: the random agent draws
+ * random() once where more than one move is legal. */
+static void vec_trick_agent_move_mt(const Batch *b, void *table, int agent, VecMt *mt) {
+    VecTrick *t = (VecTrick *)table;
+    const TSpec *sp = vec_tctx(b)->sp;
+    int16_t ids[T_MAX_MOVES];
+    Rng unused = {0};
+    int n = t_legal(sp, &t->s, ids), k = 0;
+    if (n > 1) k = agent == AG_RANDOM ? (int)(vec_mt_random(mt) * n) : t_choose(sp, &t->s, ids, n, agent, &unused);
+    vec_trick_apply(b, t, ids[k]);
+}
+
+/* The table set to a hand at its start (kernel.trick_state_data's dict). */
+static int vec_trick_load(const Batch *b, void *table, PyObject *data) {
+    VecTrick *t = (VecTrick *)table;
+    memset(t, 0, sizeof *t);
+    if (!PyDict_Check(data)) {
+        PyErr_SetString(PyExc_TypeError, "a trick game's hand is loaded from its state's dict");
+        return -1;
+    }
+    return tstate_from(vec_tctx(b)->sp, data, &t->s);
+}
+
+/* The legal ids, each logged as a move by its id (VEC_MOVE_ID). */
+static int vec_trick_legal_ids(const Batch *b, const void *table, int *ids, Move *moves) {
+    int16_t legal[T_MAX_MOVES];
+    int n = t_legal(vec_tctx(b)->sp, &((const VecTrick *)table)->s, legal);
+    if (n > T_MAX_MOVES) n = T_MAX_MOVES;
+    for (int k = 0; k < n; k++) {
+        ids[k] = legal[k];
+        moves[k] = (Move){VEC_MOVE_ID, 0, 0, 0, 0, legal[k]};
+    }
+    return n;
+}
+
+static int vec_trick_end_code(const void *table, int end) { return -1; } /* no ends */
+
 static const VecGame VEC_TRICK = {
     sizeof(VecTrick), vec_trick_deal, vec_trick_to_move, vec_trick_apply_id, vec_trick_agent_move,
-    vec_trick_encode, vec_trick_outcome, vec_trick_log_len,
+    vec_trick_encode, vec_trick_outcome, vec_trick_log_len, vec_trick_agent_move_mt, vec_trick_load,
+    vec_trick_legal_ids, vec_trick_end_code,
 };
 
 /* The trick context of a batch of `sp`'s tables: the fields' offsets read from the codec's

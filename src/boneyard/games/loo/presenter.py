@@ -8,17 +8,18 @@ from ...core.actions import Action, Move
 from ...core.presenter import SheetKind
 from ...core.protocol import GameState, Phase
 from ...core.views import TrickStatus
-from ...core.words import Voice, capital, number, plural, tile_text
+from ...core.words import Voice, capital, number, plural, signed, tile_text
 from ..tricks import TrickPresenter
 from ..tricks.actions import Discard
 from .actions import Drop, Stand, TakeMiss
-from .rules import LooRules
+from .rules import STAKE, LooRules
 from .state import DISCARD
 from .table import DROPPED, MISSED, STOOD, TRICKS, LooTable
 
 __all__ = ["LooPresenter"]
 
 _STATUS: dict[int, TrickStatus] = {STOOD: "stood", MISSED: "missed", DROPPED: "dropped"}
+_DECIDED = {STOOD: "stood", MISSED: "took the miss", DROPPED: "dropped out"}
 
 
 class LooPresenter(TrickPresenter[LooRules, LooTable]):
@@ -31,6 +32,65 @@ class LooPresenter(TrickPresenter[LooRules, LooTable]):
     def seat_status(self, table: LooTable, seat: int) -> TrickStatus:
         """Each seat's decision: deciding, stood, took the miss, dropped out."""
         return _STATUS.get(table.status[seat], "deciding")
+
+    def before_words(self, table: LooTable, seat: int) -> str:
+        """``to decide``, ``stood``, ``took the miss``, ``dropped out``."""
+        return _DECIDED.get(table.status[seat], "to decide")
+
+    def role_words(self, table: LooTable, seat: int) -> str:
+        """The decision a seat took, before its tricks (``took the miss, 2 tricks``)."""
+        return _DECIDED.get(table.status[seat], "")
+
+    def seat_words(self, table: LooTable, seat: int) -> str:
+        if table.status[seat] == DROPPED:
+            return "dropped out"
+        return super().seat_words(table, seat)
+
+    def before_play(self, table: LooTable) -> tuple[str, str]:
+        choices = (
+            "stands, takes the miss or drops out"
+            if self.rules.players > 2
+            else ("stands or takes the miss")
+        )
+        return "Before the play", f"Each player in turn {choices}."
+
+    def stock_text(self, stock: int, drawable: int) -> str | None:
+        if not stock:
+            return None
+        return f"Stock: {plural(stock, 'tile')} (the miss is taken from it)"
+
+    def side_reason(self, state: GameState, side: int, voice: Voice) -> str:
+        """A seat's counters (or points) and why: its tricks at what each was worth, the
+        dealer's stake into an empty pool, and what being looed cost; dropped out, nothing.
+
+        With a pool of 5, the dealer who took 3 of the 5 tricks wins 3 and staked 5: -2."""
+        result = state.result
+        table = state.table
+        assert result is not None and isinstance(table, LooTable)
+        dealer = (state.leader - 1) % self.rules.players
+        dropped = table.status[side] == DROPPED
+        total, end = result.points[side], result.end_points[side]
+        parts: list[tuple[float, str]] = []
+        won = table.won[side]
+        in_play = total - end
+        if won and in_play:
+            worth = f" at {number(in_play / won)}" if in_play != won else ""
+            parts.append((in_play, f"{plural(won, 'trick')}{worth}"))
+        elif in_play:
+            parts.append((in_play, voice.tell(result.reason)))
+        if self.rules.pool and table.ante and side == dealer:
+            parts.append((-STAKE, "the dealer's stake into the empty pool"))
+        if side in table.in_hand() and won == 0:
+            paid = STAKE if self.rules.pool else self.rules.penalty
+            where = " into the next pool" if self.rules.pool else ""
+            parts.append((-paid, f"looed (in the hand, no trick): pays {paid}{where}"))
+        if not parts:
+            return "dropped out: won nothing, lost nothing" if dropped else "no trick"
+        if sum(p for p, _ in parts) != total:
+            return super().side_reason(state, side, voice)  # never a wrong sum
+        said = "; ".join(f"{why}: {signed(p)}" for p, why in parts)
+        said = f"dropped out; {said}" if dropped else said
+        return said if len(parts) == 1 else f"{said}; in all {signed(total)}"
 
     def turnup(self, table: LooTable) -> int | None:
         return table.turnup

@@ -97,6 +97,29 @@ class MoonPresenter(TrickPresenter[MoonRules, MoonTable]):
     def seat_status(self, table: MoonTable, seat: int) -> TrickStatus:
         return "deciding" if table.declaration is None else "stood"
 
+    def before_words(self, table: MoonTable, seat: int) -> str:
+        """``to bid``, ``passed``, ``bid 5``."""
+        said = dict(table.bids)
+        if seat in said:
+            bid = said[seat]
+            return f"bid {bid_words(bid)}" if bid else "passed"
+        return "to bid" if table.bidding else "did not bid"
+
+    def role_words(self, table: MoonTable, seat: int) -> str:
+        return f"bid {bid_words(table.high)}" if seat == table.bidder else ""
+
+    def before_play(self, table: MoonTable) -> tuple[str, str]:
+        if table.bidding:
+            return "The bidding", "Each player bids once, or passes."
+        if table.declaration is None:
+            return "Naming trumps", f"seat {table.bidder} names trumps."
+        return "The widow", f"seat {table.bidder} takes the widow and discards a tile face down."
+
+    def stock_text(self, stock: int, drawable: int) -> str | None:
+        if self.rules.widow and stock:
+            return "Widow: 1 tile, face down (the bidder takes it)"
+        return super().stock_text(stock, drawable)
+
     def worth(self, table: MoonTable) -> str:
         return "A trick is worth 1 point."
 
@@ -110,9 +133,6 @@ class MoonPresenter(TrickPresenter[MoonRules, MoonTable]):
     def notes(self, table: MoonTable) -> tuple[str, ...]:
         """The dealer, the bids, the contract, the widow, about numbered seats."""
         out = [f"seat {table.dealer} dealt"]
-        if bids := table.bids:
-            said = (f"seat {s} " + (f"bid {bid_words(b)}" if b else "passed") for s, b in bids)
-            out.append("Bids: " + ", ".join(said))
         if table.high is not None and not table.bidding:
             contract = f"seat {table.bidder} bid {bid_words(table.high)}"
             if table.declaration is not None:

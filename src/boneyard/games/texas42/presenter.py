@@ -135,6 +135,27 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
             return "out"
         return "deciding" if not table.contract else "stood"
 
+    def before_words(self, table: FortyTwoTable, seat: int) -> str:
+        """``to bid``, ``passed``, ``bid 30``."""
+        said = dict(table.bids)
+        if seat in said:
+            bid = said[seat]
+            return f"bid {bid_words(bid)}" if bid else "passed"
+        return "to bid" if table.bidding else "did not bid"
+
+    def role_words(self, table: FortyTwoTable, seat: int) -> str:
+        return f"bid {bid_words(table.high)}" if seat == table.bidder else ""
+
+    def seat_words(self, table: FortyTwoTable, seat: int) -> str:
+        if seat == table.out:
+            return "sits this hand out (nello)"
+        return super().seat_words(table, seat)
+
+    def before_play(self, table: FortyTwoTable) -> tuple[str, str]:
+        if table.bidding:
+            return "The bidding", "Each player bids once, or passes."
+        return "Naming trumps", f"seat {table.bidder} names trumps."
+
     def worth(self, table: FortyTwoTable) -> str:
         return "A trick is worth 1 and its count (5-5, 6-4: 10; 5-0, 4-1, 3-2: 5)."
 
@@ -147,10 +168,8 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
     def notes(self, table: FortyTwoTable) -> tuple[str, ...]:
         """The bidding, the contract and the points taken, about numbered seats."""
         rules = self.rules
-        out = [f"seat {table.shaker} shook"]
-        if bids := table.bids:
-            said = (f"seat {s} " + (f"bid {bid_words(b)}" if b else "passed") for s, b in bids)
-            out.append("Bids: " + ", ".join(said))
+        teams = [" & ".join(str(s) for s in side) for side in rules.sides]
+        out = [f"Partners: seats {teams[0]} against seats {teams[1]}", f"seat {table.shaker} shook"]
         if table.high is not None and not table.bidding:
             contract = f"seat {table.bidder} bid {bid_words(table.high)}"
             if table.contract:

@@ -62,11 +62,13 @@ class TrickPresenter(Presenter[R], Generic[R, T]):
         assert isinstance(table, self.table_type)
         players = self.rules.players
         won = table.won_by_seat(players)
+        heading, waiting = self.stage(table)
         return TrickView(
             trump=table.trump,
             turnup=self.turnup(table),
             seats=tuple(
-                TrickSeatView(s, self.seat_status(table, s), won[s]) for s in range(players)
+                TrickSeatView(s, self.seat_status(table, s), won[s], self.seat_words(table, s))
+                for s in range(players)
             ),
             trick=table.trick,
             leader=table.leader if table.playing else None,
@@ -79,11 +81,54 @@ class TrickPresenter(Presenter[R], Generic[R, T]):
             trump_text=self.trump_text(table),
             notes=self.notes(table),
             ended=self.ended(table),
+            heading=heading,
+            waiting=waiting,
         )
 
     def seat_status(self, table: T, seat: int) -> TrickStatus:
         """Where ``seat`` stands in the hand on ``table`` (in it: ``stood``)."""
         return "stood"
+
+    def seat_words(self, table: T, seat: int) -> str:
+        """Where ``seat`` stands on ``table``, in words to follow its name: before the play the
+        game's own (:meth:`before_words`), in the play the tricks it has taken (``2 tricks``,
+        after what :meth:`role_words` says of it)."""
+        if not self.in_play(table):
+            return self.before_words(table, seat)
+        tricks = plural(table.won_by_seat(self.rules.players)[seat], "trick")
+        role = self.role_words(table, seat)
+        return f"{role}, {tricks}" if role else tricks
+
+    def before_words(self, table: T, seat: int) -> str:
+        """Where ``seat`` stands before the play (the bidding, a decision); nothing here."""
+        return ""
+
+    def role_words(self, table: T, seat: int) -> str:
+        """What ``seat`` is in the play, before its tricks (``bid 30``, ``took the miss``);
+        nothing here."""
+        return ""
+
+    def in_play(self, table: T) -> bool:
+        """Whether the tricks are being played on ``table`` (or have been)."""
+        return table.playing or any(table.won_by_seat(self.rules.players))
+
+    def stage(self, table: T) -> tuple[str, str]:
+        """``(heading, waiting)`` of the table (:attr:`TrickView.heading`,
+        :attr:`TrickView.waiting`): the trick in play and who leads it, the play over, or
+        before the play what the game says (:meth:`before_play`)."""
+        played = sum(table.won_by_seat(self.rules.players))
+        tricks = self.rules.hand_size
+        if self.ended(table) or played >= tricks:
+            return "The play is over", f"{played} of {tricks} tricks played."
+        if not table.playing:
+            return self.before_play(table)
+        waiting = "" if table.trick else f"seat {table.leader} to lead."
+        return f"Trick {played + 1}", waiting
+
+    def before_play(self, table: T) -> tuple[str, str]:
+        """``(heading, waiting)`` before the play (the game's own stage: the bidding, the
+        decisions)."""
+        return "Before the play", ""
 
     def turnup(self, table: T) -> int | None:
         """The tile turned up for trumps, where one is."""

@@ -27,6 +27,15 @@ the hand ends at once (``terminated``), the learner's reward is the worst of its
 ``info["invalid_action"]`` is true; with ``invalid_action="raise"`` it raises
 :class:`~boneyard.core.protocol.IllegalAction` and changes nothing.
 
+**Where it runs**: on the compiled core wherever the core plays the game, the rule set and the
+opponents (the built-in agents ``"random"``, ``"greedy"``, ``"counting"``, ``"accompanied"``, given
+by name): one table of :mod:`boneyard.research.env.core`, the hand dealt by the Python engine from
+the same seed and the agents drawing from the same generator, so every observation, mask, reward,
+info and seed is that of the Python engine, which runs everything else (other agents, trick-taking
+games, ``BONEYARD_PURE=1``). ``core=False`` keeps the Python engine; ``core=True`` requires the
+core (:class:`ValueError` saying why not). :attr:`BoneyardEnv.state` (and ``render``, a finished
+hand's ``info["result"]``) replays the core's moves on the Python hand when read.
+
 Gymnasium ids: ``boneyard/<game>-v0`` for every game of the registry (``gymnasium.make(
 "boneyard/block-v0", opponents="random")``), registered when this module is imported.
 """
@@ -41,11 +50,13 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from ...core import kernel
 from ...core.match import Match
 from ...core.protocol import GameState, IllegalAction
 from ...games import GAMES
 from ...players.agents import Agent, make_agent
 from . import make_rules
+from .core import CoreTable, core_refusal
 from .encoding import EPISODES, REWARDS, Codec
 from .render import render_text
 
@@ -71,6 +82,7 @@ class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
         invalid_action: str = "lose",
         invalid_penalty: float = -1.0,
         render_mode: str | None = None,
+        core: bool | None = None,
         **options: Any,
     ) -> None:
         if reward not in REWARDS:
@@ -110,10 +122,40 @@ class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
             }
         )
         self.action_space = spaces.Discrete(codec.num_actions)
-        self.state: GameState | None = None
+        self._state: GameState | None = None
         self._rng = random.Random()
         self._pending = 0.0
         """A match episode's reward for hands over before the learner's first move."""
+        why = core_refusal(self.game_rules, codec)
+        if not why and not all(isinstance(a, str) and a in kernel.AGENTS for a in opponents):
+            why = f"the core plays the agents {', '.join(kernel.AGENTS)} (given by name) only"
+        if core and why:
+            raise ValueError(why)
+        self.table: CoreTable | None = None
+        """The core's table where the environment steps on the core (``None``: the Python
+        engine)."""
+        if core is not False and not why:
+            names = [None if s == seat else str(a) for s, a in enumerate(opponents)]
+            self.table = CoreTable(self.game_rules, codec, names, reward)
+
+    @property
+    def state(self) -> GameState | None:
+        """The hand (the Python engine's; on the core, caught up with its moves when read)."""
+        if self.table is not None and self._state is not None:
+            return self.table.state()
+        return self._state
+
+    @state.setter
+    def state(self, state: GameState | None) -> None:
+        self._state = state
+        if self.table is not None and state is not None:
+            self.table.load(state)
+
+    def _over(self) -> bool:
+        if self.table is not None:
+            return self.table.over
+        assert self._state is not None
+        return self._state.over
 
     # ------------------------------------------------------------------ the episode
     def reset(
@@ -122,17 +164,19 @@ class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
         super().reset(seed=seed)
         # Every generator of the hand (the deal, the agents) comes from Gymnasium's np_random.
         self._rng = random.Random(int(self.np_random.integers(2**63)))
+        if self.table is not None:
+            self.table.use_rng(self._rng)
         redealt = 0
         self._pending = 0.0
         while True:
-            match = Match(self.game_rules, rng=random.Random(self._rng.getrandbits(64)))
+            match = Match(self.game_rules, rng=random.Random(self._agents_rng().getrandbits(64)))
             self.match = match
             self.state = match.hand
             self._others_play()
             if self.episode == "match":
                 # A hand over before the learner moves is the match's: scored, then the next.
                 self._pending = self._hands_over()
-            if not self.state.over:
+            if not self._over():
                 break
             # A hand the others finish before the learner's first move holds no decision for
             # it: it is dealt again, and counted in info["redealt"].
@@ -143,9 +187,15 @@ class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
             self.render()
         return obs, info
 
+    def _agents_rng(self) -> random.Random:
+        """The generator the agents draw from, as they left it."""
+        return self._rng if self.table is None else self.table.python_rng()
+
     def step(
         self, action: np.int64 | int
     ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        if self.table is not None:
+            return self._core_step(int(action))
         state = self.state
         if state is None or state.over:
             raise RuntimeError("the hand is over: call reset()")
@@ -178,11 +228,42 @@ class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
             self.render()
         return obs, reward, state.over, False, info
 
+    def _core_step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        """:meth:`step` on the core's table: the same observations, rewards and infos."""
+        table = self.table
+        assert table is not None
+        if self._state is None or table.over:
+            raise RuntimeError("the hand is over: call reset()")
+        if not table.play(action, others=True):
+            if self.invalid_action == "raise":
+                state = self.state
+                assert state is not None
+                try:
+                    self.codec.decode(state.observation(self.seat), action)
+                except ValueError as error:
+                    raise IllegalAction(str(error)) from None
+            obs, info = self._observe()
+            info["invalid_action"] = True
+            worst = -1.0 if self.reward_mode == "win" else self.invalid_penalty
+            self.state = None
+            return obs, worst, True, False, info
+        reward, self._pending = self._pending, 0.0
+        if table.over and self.episode == "hand":
+            reward = float(table.rewards[self.seat])
+        elif self.episode == "match":
+            reward += self._hands_over()
+        obs, info = self._observe()
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, self._over(), False, info
+
     def _hands_over(self) -> float:
         """In a match episode: every finished hand scored and the next dealt (and played by the
         others to the learner's turn), until the learner is to move or the match is over; the
         learner's reward for them."""
         reward = 0.0
+        if not self._over():
+            return reward
         state = self.state
         assert state is not None
         while state.over:
@@ -194,11 +275,16 @@ class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 if self.reward_mode == "win":
                     reward = self.codec.win_rewards(self.match.winner)[self.seat]
                 break
-            self.state = state = following
+            self.state = following
             self._others_play()
+            state = self.state
+            assert state is not None
         return reward
 
     def _others_play(self) -> None:
+        if self.table is not None:
+            self.table.others()
+            return
         state = self.state
         assert state is not None
         while not state.over and state.turn != self.seat:
@@ -207,6 +293,8 @@ class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
             state.apply_fast(agent.choose(state.observation(state.turn), self._rng), state.turn)
 
     def _observe(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        if self.table is not None:
+            return self._core_observe()
         state = self.state
         assert state is not None
         view = state.observation(self.seat)
@@ -215,6 +303,26 @@ class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
         obs = {"observation": self.codec.observation_vector(view), "action_mask": mask}
         info: dict[str, Any] = {"action_mask": mask, "legal": legal}
         if state.over and state.result is not None:
+            info["result"] = state.result
+            if self.episode == "match":
+                info["match"] = {
+                    "winner": self.match.winner,
+                    "totals": tuple(float(t) for t in self.match.totals),
+                    "hands": len(self.match.hands),
+                }
+        return obs, info
+
+    def _core_observe(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """:meth:`_observe` from the core's table (the result read from the Python hand)."""
+        table = self.table
+        assert table is not None
+        table.encode(self.seat)
+        mask = table.action_mask.copy()
+        obs = {"observation": table.observation.copy(), "action_mask": mask}
+        info: dict[str, Any] = {"action_mask": mask, "legal": table.legal()}
+        if table.over:
+            state = self.state
+            assert state is not None and state.result is not None
             info["result"] = state.result
             if self.episode == "match":
                 info["match"] = {

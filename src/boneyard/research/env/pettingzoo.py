@@ -35,6 +35,22 @@ illegal action ends the hand**: every seat is terminated, the seat that made it 
 hand is as it was. That is the wrapper's rule, not the game's: :func:`raw_env`, the environment
 itself, refuses an illegal action with :class:`ValueError` (an
 :class:`~boneyard.core.protocol.IllegalAction` carrying what is legal) and changes nothing.
+
+**Where it runs**: on the compiled core wherever the core plays the game and rule set (one table
+of :mod:`boneyard.research.env.core`: the hand dealt by the Python engine from the same seed, then
+decoded, applied and encoded in C, bit for bit the Python engine's observations), on the Python
+engine elsewhere (trick-taking games, ``BONEYARD_PURE=1``). ``core=False`` keeps the Python engine,
+``core=True`` requires the core. :attr:`BoneyardAEC.state`, ``render`` and the infos of a finished
+hand replay the core's moves on the Python hand when they are read (once per hand for the infos).
+
+:func:`parallel_env` is the same game under PettingZoo's parallel API
+(:class:`BoneyardParallel`): a turn-based game there is a parallel game where only the seat to move
+acts. Every live agent gets its observation each step (the mask all 0 for a seat not to move, so
+its only legal choice is to wait) and ``infos[agent]["to_move"]`` says who moves; ``step`` takes
+the action of the seat to move from the dict and ignores the others' (they may be left out or be
+``None``). An illegal action ends the hand as in :func:`env`: ``illegal_reward`` to its seat, 0 to
+the others, every agent terminated. Once the hand (or, with ``episode="match"``, the match) is over
+every agent is terminated and ``agents`` is empty.
 """
 
 from __future__ import annotations
@@ -44,16 +60,17 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from ...core.match import Match
 from ...core.protocol import GameState, IllegalAction
 from . import make_rules
+from .core import CoreTable, core_refusal
 from .encoding import EPISODES, REWARDS, Codec
 from .render import render_text
 
-__all__ = ["BoneyardAEC", "env", "raw_env"]
+__all__ = ["BoneyardAEC", "BoneyardParallel", "env", "parallel_env", "raw_env"]
 
 
 class BoneyardAEC(AECEnv):  # type: ignore[misc]
@@ -74,6 +91,7 @@ class BoneyardAEC(AECEnv):  # type: ignore[misc]
         reward: str = "win",
         episode: str = "hand",
         render_mode: str | None = None,
+        core: bool | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
@@ -102,7 +120,28 @@ class BoneyardAEC(AECEnv):  # type: ignore[misc]
         }
         self._action_spaces = {a: spaces.Discrete(codec.num_actions) for a in self.possible_agents}
         self._seeder = random.Random()
-        self.state: GameState | None = None
+        self._state: GameState | None = None
+        why = core_refusal(self.game_rules, codec)
+        if core and why:
+            raise ValueError(why)
+        self.table: CoreTable | None = None
+        """The core's table where the environment steps on the core (``None``: the Python
+        engine)."""
+        if core is not False and not why:
+            self.table = CoreTable(self.game_rules, codec, [None] * n, reward)
+
+    @property
+    def state(self) -> GameState | None:
+        """The hand (the Python engine's; on the core, caught up with its moves when read)."""
+        if self.table is not None and self._state is not None:
+            return self.table.state()
+        return self._state
+
+    @state.setter
+    def state(self, state: GameState | None) -> None:
+        self._state = state
+        if self.table is not None and state is not None:
+            self.table.load(state)
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -125,40 +164,68 @@ class BoneyardAEC(AECEnv):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.state.turn]
+        self.agent_selection = self.possible_agents[match.hand.turn]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``{"observation": vector, "action_mask": mask}`` of ``agent``'s seat, from that
         seat's :class:`~boneyard.games.line.state.Observation` only."""
-        assert self.state is not None, "reset() first"
-        obs = self.state.observation(self.agent_name_mapping[agent])
+        assert self._state is not None, "reset() first"
+        table = self.table
+        if table is not None:
+            table.encode(self.agent_name_mapping[agent])
+            return {
+                "observation": table.observation.copy(),
+                "action_mask": table.action_mask.copy(),
+            }
+        obs = self._state.observation(self.agent_name_mapping[agent])
         return {
             "observation": self.codec.observation_vector(obs),
             "action_mask": self.codec.action_mask(obs),
         }
 
+    def _apply(self, seat: int, action: int) -> tuple[bool, int]:
+        """The action of ``seat`` (the one to move) applied, on the core or the Python engine:
+        whether the hand is over and the seat to move after."""
+        table = self.table
+        if table is not None and table.play(action, others=False):
+            return table.over, table.turn
+        state = self._state
+        assert state is not None
+        if table is not None:
+            state = table.state()
+            assert state is not None
+        obs = state.observation(seat)
+        try:
+            engine_action = self.codec.decode(obs, action)
+        except ValueError as error:
+            raise IllegalAction(str(error)) from None
+        if table is not None:
+            raise IllegalAction(f"action {action} is not legal now")
+        state.apply_fast(engine_action, seat)
+        return state.over, state.turn
+
     def step(self, action: int | None) -> None:
-        assert self.state is not None, "reset() first"
+        assert self._state is not None, "reset() first"
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
             raise ValueError(f"{agent} is to move: an action id is required, not None")
-        state = self.state
-        seat = self.agent_name_mapping[agent]
-        obs = state.observation(seat)
-        try:
-            engine_action = self.codec.decode(obs, int(action))
-        except ValueError as error:
-            raise IllegalAction(str(error)) from None
-        state.apply_fast(engine_action, seat)
+        over, turn = self._apply(self.agent_name_mapping[agent], int(action))
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
             self.rewards[a] = 0.0
-        if state.over and self.episode == "match" and self._next_hand():
-            self.agent_selection = self.possible_agents[self.state.turn]
-        elif state.over:
+        if not over:
+            self.agent_selection = self.possible_agents[turn]
+            if self.render_mode == "human":
+                self.render()
+            return
+        state = self.state
+        assert state is not None
+        if self.episode == "match" and self._next_hand():
+            self.agent_selection = self.possible_agents[self._turn()]
+        else:
             assert state.result is not None
             rewards = self.codec.rewards(state.result, self.reward_mode)
             if self.episode == "match" and self.reward_mode == "win":
@@ -176,10 +243,14 @@ class BoneyardAEC(AECEnv):  # type: ignore[misc]
             self._accumulate_rewards()
             # The dead agents step out in seat order, from the one who ended the hand.
             self.agent_selection = agent
-        else:
-            self.agent_selection = self.possible_agents[state.turn]
         if self.render_mode == "human":
             self.render()
+
+    def _turn(self) -> int:
+        if self.table is not None:
+            return self.table.turn
+        assert self._state is not None
+        return self._state.turn
 
     def _next_hand(self) -> bool:
         """In a match episode, the finished hand scored (its ``points`` rewards given) and the
@@ -241,3 +312,105 @@ def env(
     )
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class BoneyardParallel(ParallelEnv):  # type: ignore[misc]
+    """A boneyard game under PettingZoo's parallel API, the seat to move acting alone (see the
+    module docstring); it steps the AEC environment :attr:`aec` (on the core where it plays)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute
+        "render_modes": ["human", "ansi"],
+        "render_fps": 4,
+        "name": "boneyard_parallel_v0",
+    }
+
+    def __init__(
+        self, game: str, rules: str | None = None, *, illegal_reward: float = -1.0, **options: Any
+    ) -> None:
+        self.aec = aec = BoneyardAEC(game, rules, **options)
+        self.codec = aec.codec
+        self.render_mode = aec.render_mode
+        self.illegal_reward = float(illegal_reward)
+        self.possible_agents = aec.possible_agents[:]
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.aec.observation_space(agent)
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.aec.action_space(agent)
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        """Deal a new hand; ``seed`` makes this and every later hand reproducible (the AEC
+        environment's hands)."""
+        self.aec.reset(seed=seed, options=options)
+        self.agents = self.possible_agents[:]
+        return self._observations(), self._infos()
+
+    def _observations(self) -> dict[str, Any]:
+        return {a: self.aec.observe(a) for a in self.agents}
+
+    def _infos(self) -> dict[str, dict[str, Any]]:
+        mover = self.aec.agent_selection
+        return {a: {**self.aec.infos[a], "to_move": a == mover} for a in self.agents}
+
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[
+        dict[str, Any],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """The seat to move's action from ``actions`` (the others' ignored)."""
+        if not self.agents:
+            raise RuntimeError("the episode is over: call reset()")
+        aec = self.aec
+        mover = aec.agent_selection
+        action = actions.get(mover)
+        if action is None:
+            raise ValueError(f"{mover} is to move: its action id is required")
+        mask = aec.observe(mover)["action_mask"]
+        agents = self.agents
+        if not 0 <= int(action) < len(mask) or not mask[int(action)]:
+            rewards = {a: self.illegal_reward if a == mover else 0.0 for a in agents}
+            done = dict.fromkeys(agents, True)
+            observations = self._observations()
+            infos = {a: {"illegal_action": a == mover, "to_move": False} for a in agents}
+            self.agents = []
+            return observations, rewards, done, dict.fromkeys(agents, False), infos
+        aec.step(int(action))
+        rewards = {a: float(aec.rewards[a]) for a in agents}
+        terminations = {a: bool(aec.terminations[a]) for a in agents}
+        truncations = {a: bool(aec.truncations[a]) for a in agents}
+        observations = self._observations()
+        infos = self._infos()
+        if all(terminations.values()):
+            for a in infos:
+                infos[a]["to_move"] = False
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        """The whole position in text, as :meth:`BoneyardAEC.render`."""
+        return self.aec.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    @property
+    def state_of_hand(self) -> GameState | None:
+        """The hand (the Python engine's, caught up with the core's moves when read)."""
+        return self.aec.state
+
+
+def parallel_env(
+    game: str, rules: str | None = None, *, illegal_reward: float = -1.0, **options: Any
+) -> BoneyardParallel:
+    """A PettingZoo parallel environment of ``game`` (see the module docstring): the options of
+    :func:`env`; the seat to move acts alone, an illegal action ends the hand with
+    ``illegal_reward`` for its seat."""
+    return BoneyardParallel(game, rules, illegal_reward=illegal_reward, **options)

@@ -682,7 +682,6 @@ function drawHub(container, line, targets, fresh, height) {
   }
 }
 
-const TRICK_STATUS = {deciding: "to decide", stood: "in", missed: "took the miss", dropped: "dropped out", out: "sits out"};
 
 /**
  * A trick-taking table (Domino Loo): the turn-up and trumps, the trick in play with who played
@@ -703,14 +702,11 @@ function drawTricks(container, tricks, names) {
   const done = tricks.seats.reduce((n, s) => n + s.won, 0);
   const over = tricks.ended || done >= tricks.tricks;
   const trick = el("div", {class: "trick", "data-trick": "current"},
-    el("h3", {}, tricks.leader === null ? "Before the play"
-      : over ? "The play is over" : `Trick ${done + 1}`),
+    // The heading and what the table waits for are the game's own words (its presenter's).
+    el("h3", {}, tricks.heading || (over ? "The play is over" : `Trick ${done + 1}`)),
     tricks.trick.length
       ? played(tricks.trick, null)
-      : el("p", {class: "muted"},
-        tricks.leader === null
-          ? (tricks.turnup ? "Each player stands, takes the miss or drops out." : "Before the play.")
-          : over ? `${done} of ${tricks.tricks} tricks played.` : `${who(tricks.leader)} to lead.`),
+      : el("p", {class: "muted"}, tricks.waiting || (over ? `${done} of ${tricks.tricks} tricks played.` : "")),
   );
   const last = tricks.last.length
     ? el("div", {class: "trick last", "data-trick": "last"},
@@ -722,8 +718,7 @@ function drawTricks(container, tricks, names) {
   const players = el("ul", {class: "trick-seats"},
     tricks.seats.map((s) =>
       el("li", {"data-seat": s.seat, "data-status": s.status},
-        el("strong", {}, who(s.seat)), ` ${TRICK_STATUS[s.status]}`,
-        ["dropped", "deciding", "out"].includes(s.status) ? "" : ` · ${s.won} trick${s.won === 1 ? "" : "s"}`,
+        el("strong", {}, who(s.seat)), ` ${s.text}`,
       ),
     ),
   );

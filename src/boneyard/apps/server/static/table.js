@@ -434,7 +434,7 @@ function renderSeats() {
   for (const s of state.seats) {
     const who = s.kind === "computer" ? `computer, ${s.level}` : s.joined ? null : "waiting for the invited player";
     const trick = state.line.tricks ? state.line.tricks.seats[s.seat] : null;
-    const status = trick ? ` · ${TRICK_STATUS[trick.status]}` + (["stood", "missed"].includes(trick.status) ? `, ${trick.won} trick${trick.won === 1 ? "" : "s"}` : "") : "";
+    const status = trick && trick.text ? ` · ${trick.text}` : "";  // the game's own words
     box.appendChild(
       el("li", {
         class: "seat" + (state.turn === s.seat ? " turn" : "") + (s.seat === state.seat ? " me" : "") + (s.kind === "computer" ? " computer" : ""),
@@ -459,9 +459,8 @@ function renderSeats() {
   else if (mine()) turn.textContent = "Your turn.";
   else turn.textContent = `${state.seats[state.turn].name}'s turn.`;
   turn.appendChild(el("span", {id: "clock"}, clockText()));
-  document.getElementById("stock").textContent = state.can_draw
-    ? `Stock: ${state.stock} (${state.drawable} may be drawn)`
-    : state.stock ? `Stock: ${state.stock}` : "";
+  // The tiles in no hand, in the game's own words (nothing where every tile is dealt).
+  document.getElementById("stock").textContent = state.stock_text || "";
   document.getElementById("count").textContent = state.line.count || "";
   // What each end takes, where the game says it (Matador: "needs a 3 or a matador").
   const needs = clear(document.getElementById("needs"));

@@ -38,7 +38,7 @@ def tricks_view(view: TrickView, named: Callable[[str], str] = str) -> Tricks:
     return Tricks(
         trump=view.trump,
         turnup=NAMES[view.turnup] if view.turnup is not None else None,
-        seats=[TrickSeat(seat=s.seat, status=s.status, won=s.won) for s in view.seats],
+        seats=[TrickSeat(seat=s.seat, status=s.status, won=s.won, text=s.text) for s in view.seats],
         trick=[TrickTile(seat=s, tile=NAMES[t]) for s, t in view.trick],
         leader=view.leader,
         last=[TrickTile(seat=s, tile=NAMES[t]) for s, t in view.last],
@@ -50,6 +50,8 @@ def tricks_view(view: TrickView, named: Callable[[str], str] = str) -> Tricks:
         trump_text=view.trump_text,
         notes=[named(note) for note in view.notes],
         ended=view.ended,
+        heading=view.heading,
+        waiting=named(view.waiting) if view.waiting else "",
     )
 
 

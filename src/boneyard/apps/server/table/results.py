@@ -22,8 +22,11 @@ class TableResults(TablePlay):
         voice = self.voice(reader)
         labels = [voice.side(i) for i in range(len(self.rules.sides))]
         rows = []
+        presenter = self.rules.presenter
         for number, points, totals in match.score_sheet():
-            result = match.hands[number - 1].result
+            hand = match.hands[number - 1]
+            result = hand.result
+            reasons = [why for _, why in presenter.score_reasons(hand, voice)] if result else []
             rows.append(
                 SheetRow(
                     hand=number,
@@ -31,12 +34,12 @@ class TableResults(TablePlay):
                     totals=list(totals),
                     ended=voice.tell(result.reason) if result is not None else "",
                     notes=[e.for_reader(reader) for e in self.notes.get(number - 1, [])],
+                    reasons=reasons,
                 )
             )
         # A record of no finished hand has no hand at all (the replay of a table in its first hand).
         playing = self.status == "playing"
         scores = list(self.state.scores) if playing else [0] * len(labels)
-        presenter = self.rules.presenter
         return Sheet(
             sides=labels,
             rows=rows,
@@ -48,6 +51,7 @@ class TableResults(TablePlay):
             target=presenter.target_text(),
             kind=presenter.sheet_kind,
             text=score_sheet_text(match, voice),
+            running=[t + p for t, p in zip(match.totals, scores, strict=True)],
         )
 
     def reveal(self, index: int | None = None) -> Reveal | None:

@@ -147,6 +147,7 @@ class TableViews(TableResults):
             stock=stock,
             drawable=state.drawable(),
             can_draw=rules.can_draw,
+            stock_text=rules.presenter.stock_text(stock, state.drawable()),
             sheet=public["sheet"]
             if seat is None
             else self._memo(f"sheet:{seat}", public["sheet_key"], lambda: self.sheet(seat)),

@@ -1,0 +1,208 @@
+"""The single environments' table in the compiled core: one hand stepped in C, bit for bit the
+Python encoding.
+
+:class:`CoreTable` is a batch of one table (``csrc/vector.h``) driven one move at a time. The hand
+is dealt by the Python engine, exactly as the Python path deals it (``Match(rules,
+rng=random.Random(...))``, so a seed deals the same hand on both paths), and loaded into the core;
+from there the core decodes each action id, applies it, plays the built-in agents' seats and writes
+any seat's observation and legal-action mask. The agents draw from the very ``random.Random`` the
+Python agents would have been given (the core steps its Mersenne Twister as CPython does), so a
+seed plays the same hand on both paths, move for move.
+
+What needs the Python engine's state (``render``, ``env.state``, a finished hand's result, a
+match's next hand) gets it from :meth:`CoreTable.state`: the hand dealt, caught up with the moves
+the core made since (replayed by the Python engine, only when asked: once per finished hand in
+the environments, as every hand's result is reported).
+
+Where the core does not play (``BONEYARD_PURE=1``, no compiled core, a trick-taking game, a rule
+set it lacks, agents it does not play), :func:`core_refusal` says why and the environments step
+the Python engine, as before.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ...core import kernel
+from ...core.actions import Action
+from ...core.protocol import GameRules, GameState
+from .encoding import Codec, higher_is_better
+
+__all__ = ["CoreTable", "codec_layout", "core_refusal"]
+
+
+def codec_layout(codec: Codec) -> dict[str, Any]:
+    """Where the core writes each field of ``codec``'s observation and which ids its actions
+    have: the offsets of the fields, the sizes, the ids of draw, pass and a muggins call."""
+    fields = {f.name: f.offset for f in codec.fields}
+    kinds = {k.name: k.offset for k in codec.kinds}
+    names = "hand table lead ends hand_sizes stock seat turn leader scores totals played draws"
+    names += " passes"
+    layout: dict[str, Any] = {f"off_{n}": fields[n] for n in names.split()}
+    layout["off_cannot"] = fields["cannot_hold"]
+    # The fields of a bidding and of the tricks (the trick games; -1 where the game has none).
+    for name in ("phase_moves", "trump", "trick", "trick_leader", "won", "status", "owed"):
+        layout[f"off_{name}"] = fields.get(name, -1)
+    layout["off_discarded"] = fields.get("discarded", -1)
+    layout["nphase"] = len(codec.phase_actions)
+    layout.update(
+        obs_size=codec.observation_size,
+        num_actions=codec.num_actions,
+        slots=codec.slots,
+        end_slots=codec.end_slots,
+        pips=codec.pips,
+        id_draw=kinds["draw"],
+        id_pass=kinds["pass"],
+        id_muggins=kinds["muggins"],
+        scale=float(codec.scale),
+        sign=1.0 if higher_is_better(codec.rules) else -1.0,
+    )
+    return layout
+
+
+def core_refusal(rules: GameRules, codec: Codec) -> str:
+    """Why the core cannot step ``rules`` (batched or one table), or ``""`` where it can."""
+    where = rules.describe()
+    if not kernel.available():
+        return (
+            f"the compiled core is not available here (BONEYARD_PURE=1, or it was not built): "
+            f"{where} runs on the Python engine"
+        )
+    if codec.tricks or codec.phase_actions:
+        return (
+            f"{where} is a trick-taking game: the core has no step functions for tricks or "
+            f"bidding in its tables yet (they join when the core plays them)"
+        )
+    if not kernel.supports(rules):
+        return f"the compiled core does not play {where}"
+    if {"draw", "pass", "muggins"} != {k.name for k in codec.kinds}:
+        return f"{where} has kinds of action the core's tables do not number"
+    return ""
+
+
+class CoreTable:
+    """One table of ``rules`` in the core (see the module docstring).
+
+    ``agents``: per seat, a built-in agent's name (:data:`boneyard.core.kernel.AGENTS`) or
+    ``None`` for a seat the environment's caller plays. After :meth:`encode`, ``observation`` and
+    ``action_mask`` hold that seat's arrays (overwritten by the next call); once the hand is over,
+    ``rewards`` holds each seat's reward (``reward``: ``"win"`` or ``"points"``)."""
+
+    def __init__(
+        self, rules: GameRules, codec: Codec, agents: Sequence[str | None], reward: str
+    ) -> None:
+        n = rules.players
+        self.codec = codec
+        self._obs = np.zeros((1, codec.observation_size), np.float32)
+        self._mask = np.zeros((1, codec.num_actions), np.int8)
+        self._rewards = np.zeros((1, n), np.float64)
+        self._done = np.zeros(1, np.bool_)
+        self._invalid = np.zeros(1, np.bool_)
+        self._seats = np.zeros(1, np.int32)
+        learners = [s for s, a in enumerate(agents) if a is None]
+        self._batch = kernel.compiled_batch(
+            rules,
+            1,
+            tuple(-1 if a is None else kernel.AGENTS[a] for a in agents),
+            learners[0] if len(learners) == 1 else -1,
+            reward == "points",
+            -1.0,
+            codec_layout(codec),
+            self._obs,
+            self._mask,
+            self._rewards,
+            self._done,
+            self._invalid,
+            self._seats,
+            codec.max_moves,
+        )
+        self.observation = self._obs[0]
+        self.action_mask = self._mask[0]
+        self.rewards = self._rewards[0]
+        self.turn = -1
+        """The seat to move, -1 once the hand is over."""
+        self._dealt: GameState | None = None
+        self._caught_up = 0
+        self._rng: random.Random | None = None
+        self._rng_behind = False
+
+    # ------------------------------------------------------------------ the hand
+    def load(self, state: GameState) -> None:
+        """Take the hand ``state`` (a Python hand just dealt, no move made yet)."""
+        readable = kernel._readable(state)
+        if readable.history:
+            raise ValueError("the core's table takes a hand at its start, before any move")
+        self._batch.load(0, kernel._state_data(readable))
+        self._dealt = state
+        self._caught_up = 0
+        self.turn = -1 if state.over else state.turn
+
+    def play(self, action_id: int, others: bool) -> bool:
+        """The seat to move takes ``action_id`` (with ``others``, the agents' seats then play);
+        false, and nothing changed, where it is not legal."""
+        if others:
+            self._core_rng()
+        turn = int(self._batch.play(0, action_id, others))
+        if turn == -2:
+            return False
+        self.turn = turn
+        return True
+
+    def others(self) -> int:
+        """The agents' seats play until a caller's seat is to move; the seat to move (-1: over)."""
+        self._core_rng()
+        self.turn = int(self._batch.others(0))
+        return self.turn
+
+    @property
+    def over(self) -> bool:
+        return self.turn < 0
+
+    def encode(self, seat: int) -> None:
+        """``seat``'s observation and mask into :attr:`observation` and :attr:`action_mask`."""
+        self._batch.encode(0, seat)
+
+    def legal(self) -> dict[int, Action]:
+        """:meth:`Codec.legal_map` of the seat to move: the legal ids and their engine actions."""
+        names = kernel.END_NAMES
+        return {row[0]: kernel.action_of(row[1:], names) for row in self._batch.legal(0)}
+
+    def state(self) -> GameState | None:
+        """The Python engine's hand, caught up with the core's moves (replayed now)."""
+        state = self._dealt
+        if state is None:
+            return None
+        _, moves = self._batch.log(0)
+        for seat, *move in moves[self._caught_up :]:
+            names = () if state.layout is None else state.layout.names
+            state.apply_fast(kernel.action_of(tuple(move), names), seat)
+        self._caught_up = len(moves)
+        return state
+
+    # ------------------------------------------------------------------ the agents' generator
+    def use_rng(self, rng: random.Random) -> None:
+        """The agents draw from ``rng`` (as the Python agents would): its state goes to the core
+        when they next play, and comes back before :meth:`python_rng` hands it out."""
+        self._rng = rng
+        self._rng_behind = False
+        self._batch.set_mt(None)
+
+    def _core_rng(self) -> None:
+        rng = self._rng
+        if rng is not None and not self._rng_behind:
+            self._batch.set_mt(rng.getstate()[1])
+            self._rng_behind = True
+
+    def python_rng(self) -> random.Random:
+        """The generator given to :meth:`use_rng`, in the state the agents' draws left it."""
+        rng = self._rng
+        assert rng is not None, "use_rng() first"
+        if self._rng_behind:
+            version, _, gauss = rng.getstate()
+            rng.setstate((version, self._batch.get_mt(), gauss))
+            self._rng_behind = False
+        return rng
