@@ -30,6 +30,7 @@ setup(
                     "bind.h",
                     "vector.h",
                     "vector_line.h",
+                    "vector_trick.h",
                     "tricks.h",
                     "tsolver.h",
                     "tbind.h",

@@ -28,9 +28,13 @@ masks); a *step* is one table's step, the observation and the mask encoded in th
 Two figures: the core's ``step`` calls alone (the action ids drawn outside the timer: the
 learner's cost, not the environment's), and the whole loop with the NumPy draw; next to them
 OpenSpiel's ``python_block_dominoes`` moves per second from the rows above (its loop asks for no
-observation).
+observation). Then the same loop for a trick game, ``texas-42`` (its default rules, four seats
+the learner's: the bidding, the declaration and the tricks, every decision a step), beside the
+500,000 steps/s the issue asks of it.
 
-Run: ``benchmarks/run envs [--hands 1000] [--seed 0] [--tables 4096] [--steps 300]``.
+Run: ``benchmarks/run envs [--hands 1000] [--seed 0] [--tables 4096] [--steps 300]
+[--batch-only]`` (``--batch-only``: the batched rows alone, without the interfaces' rows and
+OpenSpiel).
 """
 
 from __future__ import annotations
@@ -151,11 +155,17 @@ def openspiel_hands(name: str, params: dict[str, object], hands: int, seed: int)
     return hands, moves
 
 
-def vector_steps(tables: int, steps: int, seed: int) -> tuple[float, float, int]:
+# The batched trick game (its default rules) and the steps a second the issue asks of it.
+TRICK_BATCH = ("texas-42", 500_000)
+
+
+def vector_steps(
+    tables: int, steps: int, seed: int, game: str = "block", **options: object
+) -> tuple[float, float, int]:
     """Seconds in the core's ``step`` calls, seconds of the whole loop, and the steps made."""
     from boneyard.research.vector import SelfPlayBatch
 
-    batch = SelfPlayBatch("block", num_envs=tables, players=2)
+    batch = SelfPlayBatch(game, num_envs=tables, **options)
     obs, _rewards, _dones, _info = batch.reset(seed=seed)
     rng = np.random.default_rng(seed)
     in_step = 0.0
@@ -181,9 +191,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--tables", type=int, default=4096, help="tables of the batch (4096)")
     parser.add_argument("--steps", type=int, default=300, help="steps of the batch (300)")
+    parser.add_argument(
+        "--batch-only", action="store_true", help="only the batched environments' rows"
+    )
     args = parser.parse_args(argv)
     if args.hands < 1:
         parser.error("--hands must be at least 1")
+    if args.batch_only:
+        print_vector([], *vector_steps(args.tables, args.steps, args.seed, players=2), args.tables)
+        print_trick_vector(args.tables, args.steps, args.seed)
+        return 0
     try:
         import pyspiel  # noqa: F401
         from open_spiel.python import games  # noqa: F401  (registers OpenSpiel's python games)
@@ -228,23 +245,31 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"| {r.interface} | {r.game} | {r.players} | {r.hands_per_second:,.0f} | "
             f"{r.moves / r.hands:.1f} | {r.us_per_move:,.1f} |"
         )
-    print_vector(rows, *vector_steps(args.tables, args.steps, seed), args.tables)
+    print_vector(rows, *vector_steps(args.tables, args.steps, seed, players=2), args.tables)
+    print_trick_vector(args.tables, args.steps, seed)
     return 0
 
 
+CORE_STEP = "boneyard.research.vector, the core's step (observations and masks included)"
+NUMPY_LOOP = "boneyard.research.vector, with NumPy drawing the random legal actions"
+
+
 def print_vector(rows: list[Row], in_step: float, whole: float, steps: int, tables: int) -> None:
+    print(f"\nBatched environments: block, 2 players, {tables:,} tables, one core\n")
+    if not rows:  # --batch-only
+        print("| interface | steps/s |")
+        print("|---|---|")
+        print(f"| {CORE_STEP} | {steps / in_step:,.0f} |")
+        print(f"| {NUMPY_LOOP} | {steps / whole:,.0f} |")
+        return
     theirs = next(r for r in rows if r.game == "python_block_dominoes")
     before = {r.interface: r for r in rows if r.game == "block"}
     base = theirs.moves / theirs.seconds
-    print(f"\nBatched environments: block, 2 players, {tables:,} tables, one core\n")
     print("| interface | steps/s | vs OpenSpiel python_block_dominoes |")
     print("|---|---|---|")
     for label, rate in (
-        (
-            "boneyard.research.vector, the core's step (observations and masks included)",
-            steps / in_step,
-        ),
-        ("boneyard.research.vector, with NumPy drawing the random legal actions", steps / whole),
+        (CORE_STEP, steps / in_step),
+        (NUMPY_LOOP, steps / whole),
         ("Gymnasium BoneyardEnv (single, Python engine)", _rate(before["Gymnasium"])),
         ("Gymnasium BoneyardEnv (single, on the core)", _rate(before["Gymnasium, core"])),
         ("PettingZoo AEC raw_env (single, Python engine)", _rate(before["PettingZoo AEC"])),
@@ -252,6 +277,19 @@ def print_vector(rows: list[Row], in_step: float, whole: float, steps: int, tabl
         ("OpenSpiel 2.0.2 python_block_dominoes (random moves)", base),
     ):
         print(f"| {label} | {rate:,.0f} | {rate / base:,.1f}x |")
+
+
+def print_trick_vector(tables: int, steps: int, seed: int) -> None:
+    """The batched trick game's rows: its steps a second beside the issue's target."""
+    game, target = TRICK_BATCH
+    in_step, whole, made = vector_steps(tables, steps, seed, game)
+    print(
+        f"\nBatched environments: {game}, every seat the learner's, {tables:,} tables, one core\n"
+    )
+    print(f"| interface | steps/s | vs the {target:,} asked |")
+    print("|---|---|---|")
+    for label, rate in ((CORE_STEP, made / in_step), (NUMPY_LOOP, made / whole)):
+        print(f"| {label} | {rate:,.0f} | {rate / target:,.2f}x |")
 
 
 def _rate(row: Row) -> float:

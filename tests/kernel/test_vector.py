@@ -1,9 +1,10 @@
 """The batched environments (boneyard.research.vector) against the Python encoder: a twin check.
 
-Every rule set the core plays (the registry's games and the variants of test_differential) is
-stepped in a batch while a Python hand per table follows it move for move, rebuilt from the
-table's seed (``Match(rules, rng=Stream(seed))``) and the moves the core logs; after every step
-each table's observation and mask must be those ``Codec.observation_vector`` and
+Every rule set the core plays (the registry's games and the variants of test_differential; the
+trick games' rule sets and the variants of test_tricks) is stepped in a batch while a Python hand
+per table follows it move for move, rebuilt from the table's seed (``Match(rules,
+rng=Stream(seed))``) and the moves the core logs (a trick game's by their action ids); after every
+step each table's observation and mask must be those ``Codec.observation_vector`` and
 ``Codec.action_mask`` write for the same seat (bit for bit), its rewards those of
 ``Codec.rewards`` once the hand is over, zero before. Both faces: self-play (the test chooses
 every seat's action, now and then one that is not legal) and one learner against the core's
@@ -13,7 +14,6 @@ agents. ``BONEYARD_VECTOR_HANDS`` sets the hands per rule set and face (default:
 from __future__ import annotations
 
 import os
-from typing import Any
 
 import numpy as np
 import pytest
@@ -31,24 +31,32 @@ from boneyard.research.vector import (
 )
 
 from .conftest import require_kernel
-from .test_differential import RULES
+from .test_differential import RULES as LINE_RULES
+from .test_tricks import RULES as TRICK_RULES
 
 HANDS = int(os.environ.get("BONEYARD_VECTOR_HANDS", "8"))
 TABLES = 6
+RULES = {**LINE_RULES, **TRICK_RULES}
+# A move the core logs by its action id (vector_trick.h: the trick games), in ``claim``.
+MOVE_ID = 255
 
 
 class Mirror:
     """A Python hand following one table of the batch."""
 
-    def __init__(self, rules: Any, seed: int) -> None:
+    def __init__(self, codec: Codec, seed: int) -> None:
         self.seed = seed
-        self.state = Match(rules, rng=Stream(seed)).hand
+        self.codec = codec
+        self.state = Match(codec.rules, rng=Stream(seed)).hand
         self.applied = 0
 
     def follow(self, moves: list[tuple[int, int, int, int, int, int]]) -> None:
         state = self.state
         for seat, *move in moves[self.applied :]:
             assert seat == state.turn
+            if move[0] == MOVE_ID:
+                state.apply(self.codec.decode(state.observation(seat), move[4]))
+                continue
             names = () if state.layout is None else state.layout.names
             state.apply(kernel.action_of(tuple(move), names))  # type: ignore[arg-type]
         self.applied = len(moves)
@@ -60,7 +68,7 @@ def check_table(batch: CoreBatch, mirrors: dict[int, Mirror], i: int, label: str
     seed, moves = batch.log(i)
     mirror = mirrors.get(i)
     if mirror is None or mirror.seed != seed:
-        mirror = mirrors[i] = Mirror(codec.rules, seed)
+        mirror = mirrors[i] = Mirror(codec, seed)
     mirror.follow(moves)
     state = mirror.state
     seat = int(batch.seats[i])
@@ -113,7 +121,7 @@ def test_self_play_batch_twin_of_the_python_encoder(label: str) -> None:
 
 
 @require_kernel()
-@pytest.mark.parametrize("label", list(RULES)[::3])
+@pytest.mark.parametrize("label", [*list(LINE_RULES)[::3], *TRICK_RULES])
 def test_learner_batch_twin_of_the_python_encoder(label: str) -> None:
     players = RULES[label].players
     agents: list[str | None] = [None, *(("random", "greedy")[s % 2] for s in range(1, players))]
@@ -146,17 +154,20 @@ def test_the_gymnasium_vector_face() -> None:
     assert done_once.all() and not info["invalid"].any()
 
 
-def test_the_batch_refuses_what_the_core_cannot_step() -> None:
-    trick_games = [g for g in GAMES.values() if is_tricks(g.configure())]
-    assert trick_games
-    for game in trick_games:
-        with pytest.raises(BatchUnavailable, match=r"trick-taking|not available"):
-            SelfPlayBatch(game.id, num_envs=2)
-
-
-def is_tricks(rules: Any) -> bool:
-    codec = Codec(rules)
-    return bool(codec.tricks or codec.phase_actions)
+@require_kernel()
+def test_every_game_the_core_plays_is_batched_the_others_refused() -> None:
+    batched = []
+    for game in GAMES.values():
+        rules = game.configure()
+        if not kernel.supports(rules):
+            with pytest.raises(BatchUnavailable, match="does not play"):
+                SelfPlayBatch(game.id, num_envs=2)
+            continue
+        batch = SelfPlayBatch(game.id, num_envs=2)
+        batch.reset(seed=1)
+        batched.append(batch.codec)
+    # The trick games (tricks to read, or a bidding) among them.
+    assert any(c.tricks for c in batched) and any(c.phase_actions for c in batched)
 
 
 def test_without_the_core_the_batch_says_so(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -34,9 +34,11 @@ again at its next step.
 
 **Where the core does not play**: the batch runs only in the compiled core. Without it
 (``BONEYARD_PURE=1``, or no C compiler at install) it raises :class:`BatchUnavailable`, saying so:
-use the single environments (:mod:`boneyard.research.env`) there. A game the core does not play in
-batches (the trick-taking games, whose tricks the core's batch has no step functions for yet) is
-refused the same way, with the reason.
+use the single environments (:mod:`boneyard.research.env`) there. A game the core does not play
+is refused the same way, with the reason. The trick games the core plays (their spec's family:
+bidding, trumps and tricks, their own kinds of action) are batched like the line games, their
+observations with the fields of a bidding and of the tricks; a trick game's logged move
+(:meth:`CoreBatch.log`) is ``(seat, 255, 0, 0, 0, action id)``.
 
 >>> env = BoneyardVectorEnv("block", num_envs=8, opponents="random")  # doctest: +SKIP
 >>> obs, info = env.reset(seed=0)  # doctest: +SKIP
@@ -58,6 +60,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from ..core import kernel
+from ..core.kernel_spec import TrickKernelSpec
 from ..core.protocol import GameRules
 from .env import make_rules
 from .env.core import codec_layout
@@ -90,14 +93,11 @@ def _refusal(rules: GameRules, codec: Codec) -> str:
             f"(BONEYARD_PURE=1, or it was not built): use the single environments of "
             f"boneyard.research.env for {where}"
         )
-    if codec.tricks or codec.phase_actions:
-        return (
-            f"{where} is a trick-taking game: the core has no batched step functions for tricks "
-            f"or bidding yet (they join the batch when the core plays them)"
-        )
     if not kernel.supports(rules):
         return f"the compiled core does not play {where}"
-    if {"draw", "pass", "muggins"} != {k.name for k in codec.kinds}:
+    # The trick games (the spec's family) number their own kinds of action in the core.
+    trick = isinstance(rules.kernel_spec(), TrickKernelSpec)
+    if not trick and {"draw", "pass", "muggins"} != {k.name for k in codec.kinds}:
         return f"{where} has kinds of action the core's batch does not number"
     return ""
 
@@ -186,7 +186,8 @@ class CoreBatch:
 
     def log(self, table: int) -> tuple[int, list[tuple[int, int, int, int, int, int]]]:
         """Table ``table``'s hand so far (a batch made with ``record``): the seed of its stream
-        and its moves, ``(seat, kind, tile, end, open, claim)`` as the core writes them."""
+        and its moves, ``(seat, kind, tile, end, open, claim)`` as the core writes them (a trick
+        game's: ``(seat, 255, 0, 0, 0, action id)``)."""
         seed, moves = self._batch.log(table)
         return int(seed), list(moves)
 

@@ -18,7 +18,8 @@
  * the agents finish the hand before a learner moves is dealt again (the next episode).
  *
  * The games: each family of games gives one VecGame, its step functions over its own table state
- * (vector_line.h: the line games, at both mask widths). The loop below knows no game.
+ * (vector_line.h: the line games, at both mask widths; vector_trick.h: the trick games). The loop
+ * below knows no game.
  */
 
 #define VEC_MAX_ACC 256
@@ -110,6 +111,7 @@ typedef struct {
 struct Batch {
     const VecGame *game;
     const void *ctx; /* the family's context (line games: Ctx_64 or Ctx_128) */
+    void *owned;     /* a context the batch allocated (the trick games'), freed with it */
     union { Ctx_64 c64; Ctx_128 c128; } ctxs;
     VecCodec codec;
     int n, players, learner; /* learner: the one learner's seat, -1 where every seat learns */
@@ -135,6 +137,7 @@ struct Batch {
 #undef W
 #define W 128
 #include "vector_line.h"
+#include "vector_trick.h"
 
 static inline void *vec_table(const Batch *b, int i) { return b->states + (size_t)i * b->game->table_bytes; }
 
@@ -205,7 +208,7 @@ static void vec_step_one(Batch *b, int i, long long action) {
 
 typedef struct {
     PyObject_HEAD
-    SpecObject *spec;
+    PyObject *spec; /* a Spec (the line games) or a TrickSpec */
     Batch b;
     Py_buffer views[7];
     int nviews;
@@ -257,6 +260,8 @@ static void Batch_release(BatchObject *self) {
     free(self->b.heads);
     free(self->b.states);
     free(self->b.log);
+    free(self->b.owned);
+    self->b.owned = NULL;
     free(self->b.mt);
     self->b.mt = NULL;
     self->b.heads = NULL;
@@ -266,12 +271,14 @@ static void Batch_release(BatchObject *self) {
 
 static int Batch_setup(BatchObject *self, PyObject *agent_seq, PyObject *codec, PyObject **bufs) {
     Batch *b = &self->b;
-    const Spec *sp = &self->spec->spec;
-    if (!PyTuple_Check(agent_seq) || PyTuple_GET_SIZE(agent_seq) != sp->players) {
+    int trick = PyObject_TypeCheck(self->spec, &TrickSpecType);
+    const Spec *sp = trick ? NULL : &((SpecObject *)self->spec)->spec;
+    int players = b->players, ntiles = trick ? T_TILES : sp->ntiles;
+    if (!PyTuple_Check(agent_seq) || PyTuple_GET_SIZE(agent_seq) != players) {
         PyErr_SetString(PyExc_ValueError, "one agent per seat (-1: a learner's seat)");
         return -1;
     }
-    for (int p = 0; p < sp->players; p++) {
+    for (int p = 0; p < players; p++) {
         long a = PyLong_AsLong(PyTuple_GET_ITEM(agent_seq, p));
         if (a < -1 || a > AG_ACCOMPANIED) {
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "not a built-in agent");
@@ -279,31 +286,33 @@ static int Batch_setup(BatchObject *self, PyObject *agent_seq, PyObject *codec, 
         }
         b->agents[p] = (int)a;
     }
-    if (b->learner >= sp->players || (b->learner >= 0 && b->agents[b->learner] >= 0)) {
+    if (b->learner >= players || (b->learner >= 0 && b->agents[b->learner] >= 0)) {
         PyErr_SetString(PyExc_ValueError, "the learner's seat is played by an agent");
         return -1;
     }
-    if (vec_codec(codec, &b->codec, sp->ntiles) < 0) return -1;
+    if (vec_codec(codec, &b->codec, ntiles) < 0) return -1;
     Py_ssize_t n = b->n, o = b->codec.obs_size, a = b->codec.num_actions;
     if (vec_view(self, bufs[0], n * o, 4, "f", "obs", (void **)&b->obs) < 0 ||
         vec_view(self, bufs[1], n * a, 1, "bB?", "mask", (void **)&b->mask) < 0 ||
-        vec_view(self, bufs[2], n * sp->players, 8, "d", "rewards", (void **)&b->rewards) < 0 ||
+        vec_view(self, bufs[2], n * players, 8, "d", "rewards", (void **)&b->rewards) < 0 ||
         vec_view(self, bufs[3], n, 1, "?bB", "done", (void **)&b->done) < 0 ||
         vec_view(self, bufs[4], n, 1, "?bB", "invalid", (void **)&b->invalid) < 0 ||
         vec_view(self, bufs[5], n, 4, "iI", "seat", (void **)&b->seat) < 0)
         return -1;
-    if (sp->table < T_LINE || sp->table > T_CHICKEN) {
+    /* The family's step functions, chosen by its spec: the trick games (a TrickSpec), the line
+     * games (a Spec of a line family, at its mask width). */
+    if (trick) {
+        if (vec_trick_setup(b, &((TrickSpecObject *)self->spec)->spec, codec) < 0) return -1;
+        b->game = &VEC_TRICK;
+    } else if (sp->table < T_LINE || sp->table > T_CHICKEN) {
         PyErr_SetString(PyExc_ValueError, "the core has no batched step functions for this family of games");
         return -1;
-    }
-    /* The family's step functions. The line games are the only family the core plays in batches
-     * today; another family (the trick games) adds its VecGame and is chosen here by its spec. */
-    if (sp->wide) {
-        b->ctxs.c128 = (Ctx_128){sp, &self->spec->mk128};
+    } else if (sp->wide) {
+        b->ctxs.c128 = (Ctx_128){sp, &((SpecObject *)self->spec)->mk128};
         b->ctx = &b->ctxs.c128;
         b->game = &VEC_LINE_128;
     } else {
-        b->ctxs.c64 = (Ctx_64){sp, &self->spec->mk64};
+        b->ctxs.c64 = (Ctx_64){sp, &((SpecObject *)self->spec)->mk64};
         b->ctx = &b->ctxs.c64;
         b->game = &VEC_LINE_64;
     }
@@ -318,15 +327,21 @@ static int Batch_setup(BatchObject *self, PyObject *agent_seq, PyObject *codec, 
 }
 
 static int Batch_init(BatchObject *self, PyObject *args, PyObject *kwds) {
-    SpecObject *spec;
-    PyObject *agent_seq, *codec, *bufs[6];
+    PyObject *spec, *agent_seq, *codec, *bufs[6];
     int n, learner, reward_points, log_cap;
     double penalty;
-    if (!PyArg_ParseTuple(args, "O!iOipdO!OOOOOOi", &SpecType, &spec, &n, &agent_seq, &learner, &reward_points,
+    if (!PyArg_ParseTuple(args, "OiOipdO!OOOOOOi", &spec, &n, &agent_seq, &learner, &reward_points,
                           &penalty, &PyDict_Type, &codec, &bufs[0], &bufs[1], &bufs[2], &bufs[3], &bufs[4],
                           &bufs[5], &log_cap))
         return -1;
     Batch_release(self);
+    int players;
+    if (PyObject_TypeCheck(spec, &SpecType)) players = ((SpecObject *)spec)->spec.players;
+    else if (PyObject_TypeCheck(spec, &TrickSpecType)) players = ((TrickSpecObject *)spec)->spec.players;
+    else {
+        PyErr_SetString(PyExc_TypeError, "a batch's rules are a Spec or a TrickSpec");
+        return -1;
+    }
     if (n < 1) {
         PyErr_SetString(PyExc_ValueError, "a batch has at least one table");
         return -1;
@@ -335,7 +350,7 @@ static int Batch_init(BatchObject *self, PyObject *args, PyObject *kwds) {
     Py_XSETREF(self->spec, spec);
     memset(&self->b, 0, sizeof self->b);
     self->b.n = n;
-    self->b.players = spec->spec.players;
+    self->b.players = players;
     self->b.learner = learner;
     self->b.reward_points = reward_points;
     self->b.penalty = penalty;

@@ -44,6 +44,11 @@ def codec_layout(codec: Codec) -> dict[str, Any]:
     names += " passes"
     layout: dict[str, Any] = {f"off_{n}": fields[n] for n in names.split()}
     layout["off_cannot"] = fields["cannot_hold"]
+    # The fields of a bidding and of the tricks (the trick games; -1 where the game has none).
+    for name in ("phase_moves", "trump", "trick", "trick_leader", "won", "status", "owed"):
+        layout[f"off_{name}"] = fields.get(name, -1)
+    layout["off_discarded"] = fields.get("discarded", -1)
+    layout["nphase"] = len(codec.phase_actions)
     layout.update(
         obs_size=codec.observation_size,
         num_actions=codec.num_actions,
