@@ -4,14 +4,17 @@ A hypothesis-drawn seed drives a ``random.Random`` that picks legal actions. At 
 tile is in exactly one place; ``legal_actions()`` is exactly the set of actions that ``apply()``
 accepts; observations show only what their seat may see. At the end of a hand: it ended by itself
 within a bounded number of steps, the way it ended is right, and its score equals an independent
-reference implementation of RULES.md §3 rows 21-27 and 37. Records of the games replay to the same
-results, and match totals are the sums of the hands."""
+reference implementation of RULES.md §3 rows 21-27 and 37 and of the Caribbean partnership game's
+bonuses and blocked hands (§2.12: the capicúa, the double-blank, the pass bonuses, a blocked hand
+settled by the lightest player or by the blocker against a neighbour). Records of the games replay
+to the same results, and match totals are the sums of the hands."""
 
 from __future__ import annotations
 
 import json
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -30,7 +33,10 @@ CONFIGS: list[tuple[str, str, int, dict[str, Any]]] = [
     *[("block", rs, n, {}) for rs in ("modern", "britannica", "garden-games") for n in (2, 3, 4)],
     *[("draw", rs, n, {}) for rs in ("britannica", "pagat") for n in (2, 3, 4)],
     ("partnership", "latin", 4, {}),
-    ("partnership", "puerto-rico", 4, {}),
+    *[
+        ("partnership", rs, 4, {})
+        for rs in ("puerto-rico", "cuba", "dominican", "venezuela", "panama", "international")
+    ],
     ("block", "modern", 4, {"partnerships": True}),
     ("block", "britannica", 4, {"partnerships": True}),
     ("draw", "pagat", 4, {"partnerships": True}),
@@ -168,10 +174,30 @@ def reference_pips(options: Mapping[str, Any], hand: int) -> int:
     return total
 
 
+@dataclass
+class Seen:
+    """What the reference saw during a hand, in the order of play: the open ends' numbers before
+    each play (the last play's tell a capicúa) and the pass bonuses each side earned."""
+
+    ends_before_play: list[int] = field(default_factory=list)
+    pass_points: list[int] = field(default_factory=list)
+
+
+def is_capicua(o: Mapping[str, Any], ends: list[int], tile: int) -> bool:
+    """RULES.md §2.12: a last tile, not a double, that could go on either end (on every open
+    end, two at least); ``capicua_ends=different``: the ends show its two different numbers."""
+    if DOUBLE[tile] or len(ends) < 2:
+        return False
+    if any(p not in (HIGH[tile], LOW[tile]) for p in ends):
+        return False
+    return o.get("capicua_ends", "either") == "either" or len(set(ends)) > 1
+
+
 def reference_result(
-    state: LineState, ended: str, out_seat: int | None
+    state: LineState, ended: str, out_seat: int | None, seen: Seen | None = None
 ) -> tuple[int | None, list[int]]:
-    """``(winning side, end-of-hand points per side)`` by RULES.md §3, from the final position."""
+    """``(winning side, end-of-hand points per side)`` by RULES.md §3, from the final position
+    (and, for a capicúa, what was seen during the hand)."""
     o = state.rules.options
     players = len(state.hands)
     sides = [(0, 2), (1, 3)] if o["partnerships"] else [(s,) for s in range(players)]
@@ -213,11 +239,35 @@ def reference_result(
             score = rsum(terms)
         if o["partner_pips"] == "subtract":
             score = max(0, score - partner)
+        last = state.history[-1].action if state.history else None  # (worked examples: none)
+        if isinstance(last, Play):
+            if seen is not None and is_capicua(o, seen.ends_before_play, last.tile):
+                bonus = o.get("capicua_bonus", "none")
+                if bonus == "double":
+                    score *= 2
+                elif bonus.startswith("fixed:"):
+                    score += int(bonus.split(":")[1])
+            if PIPS[last.tile] == 0:  # the chuchazo: out with the double-blank
+                score += o.get("double_blank_bonus", 0)
         points[w] = score
         return w, points
 
-    low = min(side_pips)
-    tied = [i for i, p in enumerate(side_pips) if p == low]
+    # Whose pips decide (blocked_winner): every side's in all, or single players' (all of them,
+    # or the blocker, who laid the last tile, and his next or previous neighbour in turn order).
+    compare = o.get("blocked_winner", "lowest_total")
+    if compare == "lowest_total":
+        low = min(side_pips)
+        tied = [i for i, p in enumerate(side_pips) if p == low]
+    else:
+        if compare == "lowest_player":
+            judged = list(range(players))
+        else:
+            blocker = next(m.seat for m in reversed(state.history) if isinstance(m.action, Play))
+            # Seats are numbered in the order of play, whichever way round the table it goes.
+            step = 1 if compare == "blocker_vs_next" else -1
+            judged = [blocker, (blocker + step) % players]
+        low = min(seat_pips[s] for s in judged)
+        tied = sorted({side_of[s] for s in judged if seat_pips[s] == low})
     scoring = o["blocked_scoring"]
 
     def break_tie() -> int | None:
@@ -293,7 +343,7 @@ def reference_result(
     return winner, points
 
 
-def check_end(state: LineState) -> None:
+def check_end(state: LineState, seen: Seen | None = None) -> None:
     """The hand ended the right way and scored what the reference says."""
     result = state.result
     assert state.over and isinstance(result, HandResult)
@@ -342,7 +392,9 @@ def check_end(state: LineState) -> None:
             assert o["draw_policy"] == "none" or drawable == 0
         assert pool & fits == 0, "the hand was called blocked but a tile fits"
     assert result.pips == tuple(reference_pips(o, h) for h in state.hands)
-    winner, end_points = reference_result(state, result.ended, result.out_seat)
+    winner, end_points = reference_result(state, result.ended, result.out_seat, seen)
+    if seen is not None and not rules.target_exact:
+        assert state.scores == seen.pass_points, "the pass bonuses"
     assert result.winner == winner
     assert list(result.end_points) == end_points
     assert list(result.points) == [s + e for s, e in zip(state.scores, end_points, strict=True)]
@@ -351,7 +403,11 @@ def check_end(state: LineState) -> None:
 def play_hand(state: LineState, rng: random.Random, stepwise: bool) -> None:
     rules = state.rules
     limit = 2 * rules.tiles.size * (rules.players + 1)
+    o = rules.options
+    side_of = [s % 2 if o["partnerships"] else s for s in range(rules.players)]
+    seen = Seen(pass_points=[0] * (2 if o["partnerships"] else rules.players))
     passes = 0
+    last_player, passed_since = -1, 0  # who laid the last tile; the others' passes since
     for _ in range(limit):
         if state.over:
             break
@@ -360,14 +416,35 @@ def play_hand(state: LineState, rng: random.Random, stepwise: bool) -> None:
         legal = state.legal_actions()
         assert legal, "a hand that is not over has no legal action"
         action = legal[rng.randrange(len(legal))]
+        seat, layout = state.turn, state.layout
+        if isinstance(action, Play):
+            seen.ends_before_play = [p for p in layout.pips if p >= 0] if layout else []
         state.apply(action)
         passes = passes + 1 if action == PASS else 0
         assert passes <= rules.players, "a whole round of passes without the hand ending"
+        # RULES.md §2.12's pass bonuses, for the side of the player who laid the last tile: the
+        # next player passing on the lead (more after a lead that is not a double), every other
+        # seat passing in turn after a tile.
+        if isinstance(action, Play):
+            last_player, passed_since = seat, 0
+        elif action == PASS and last_player >= 0 and seat != last_player:
+            passed_since += 1
+            earner = side_of[last_player]
+            assert layout is not None
+            if passed_since == 1 and layout.placed.bit_count() == 1:
+                lead = layout.placed.bit_length() - 1
+                double_led = DOUBLE[lead]
+                # (Games that do not list these options have none.)
+                seen.pass_points[earner] += o.get(
+                    "opening_pass_bonus_double" if double_led else "opening_pass_bonus", 0
+                )
+            if passed_since == rules.players - 1:
+                seen.pass_points[earner] += o.get("pass_bonus", 0)
     assert state.over, "the hand did not end"
     if stepwise:
         check_tiles(state)
         check_observations(state)
-    check_end(state)
+    check_end(state, seen)
 
 
 def check_record(match: Match) -> None:
