@@ -6,7 +6,7 @@ runs swing; the median of many is what a user meets):
 
 * ``python -c pass``: the interpreter alone, what no change of boneyard can take away;
 * ``python -c "import boneyard"``;
-* ``python -c "import typer"``: the command line's library alone (what ``--help`` needs of it at least);
+* ``python -c "import typer"``: the command line's library alone (the least ``--help`` needs);
 * ``boneyard --help``, ``boneyard rules`` and ``boneyard rules block`` (the console script).
 
 Run it with one command (it installs the ``bench`` extra first)::
