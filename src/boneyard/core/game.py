@@ -9,9 +9,10 @@ set's source.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias
 
 from .options import (
     OptionError,
@@ -39,10 +40,12 @@ __all__ = [
     "WIKIPEDIA_MATADOR",
     "Game",
     "GamePresenter",
+    "GameSource",
     "RuleSet",
     "find_game",
     "register_games",
     "registered_games",
+    "set_game_source",
 ]
 
 # The historical rule texts (RULES.md's S0 to S4, kept in shared/seeds/), named as a player knows
@@ -117,7 +120,7 @@ class Game:
             return self._specs[name]
         except KeyError:
             pass
-        elsewhere = any(name in g._specs for g in _REGISTERED.values())
+        elsewhere = any(name in g._specs for g in registered_games())
         what = f"option {name!r} does not apply to" if elsewhere else f"unknown option {name!r} for"
         raise OptionError(f"{what} {self.id}: options are {', '.join(self.option_names)}")
 
@@ -217,9 +220,41 @@ class Game:
 
 
 # The games the registry (boneyard.games, which finds them by their folders) has registered: what
-# the core looks a game up in (a record names its game) without importing the games above it.
+# the core looks a game up in (a record names its game) without importing the games above it. The
+# registry loads a game's module when the game is first used: it registers each game it loads, and
+# sets itself as the source the core asks for a game not yet loaded (and for them all).
 _REGISTERED: dict[str, Game] = {}
 _ALIASES: dict[str, str] = {}
+
+
+class GameSource(Protocol):
+    """Where the core finds the games not yet registered: the registry (``boneyard.games``)."""
+
+    def find(self, name: str) -> Game | None:
+        """The game with id or alias ``name``, loaded; ``None`` if there is none."""
+
+    def every(self) -> tuple[Game, ...]:
+        """Every game, loaded, in the order of the listings."""
+
+    def ids(self) -> tuple[str, ...]:
+        """Every game's id, in the order of the listings (nothing loaded)."""
+
+
+_SOURCE: list[GameSource] = []
+
+
+def set_game_source(source: GameSource) -> None:
+    """Make ``source`` (the registry) what :func:`find_game` asks for a game not registered."""
+    _SOURCE[:] = [source]
+
+
+def _source() -> GameSource | None:
+    """The registry, imported if nothing has imported it yet (a program that reads a record with
+    only ``boneyard.core.record`` imported): it is named here, not imported by the core's code,
+    and sets itself as the source when imported (the core knows no game)."""
+    if not _SOURCE:
+        importlib.import_module(__name__.rpartition(".")[0].rpartition(".")[0] + ".games")
+    return _SOURCE[0] if _SOURCE else None
 
 
 def register_games(*games: Game) -> dict[str, Game]:
@@ -231,16 +266,19 @@ def register_games(*games: Game) -> dict[str, Game]:
 
 
 def registered_games() -> tuple[Game, ...]:
-    """The registered games, in the order the registry registered them."""
-    return tuple(_REGISTERED.values())
+    """Every game, in the order of the listings (the registry's: each game module is loaded)."""
+    source = _source()
+    return source.every() if source is not None else tuple(_REGISTERED.values())
 
 
 def find_game(name: str) -> Game:
-    """The registered game with id or alias ``name``; :class:`OptionError` naming the known games
-    otherwise."""
-    key = _ALIASES.get(name, name)
-    try:
-        return _REGISTERED[key]
-    except KeyError:
-        known = ", ".join(_REGISTERED)
-        raise OptionError(f"unknown game {name!r}: choose from {known}") from None
+    """The game with id or alias ``name`` (its module loaded by the registry if it was not yet);
+    :class:`OptionError` naming the known games otherwise."""
+    game = _REGISTERED.get(_ALIASES.get(name, name))
+    source = _source() if game is None else None
+    if game is None and source is not None:
+        game = source.find(name)
+    if game is None:
+        known = ", ".join(source.ids() if source is not None else _REGISTERED)
+        raise OptionError(f"unknown game {name!r}: choose from {known}")
+    return game

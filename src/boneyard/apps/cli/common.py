@@ -3,12 +3,12 @@ resolving a game's rules, checking the arguments where they enter, and ending on
 
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from ...core.intake import TextError, check_text, decode_utf8
-from ...core.options import OptionError
-from ...core.protocol import GameRules
-from ...games import get_game
+
+if TYPE_CHECKING:
+    from ...core.protocol import GameRules
 
 __all__ = ["argument_problem", "configure", "error", "parse_option_args"]
 
@@ -16,6 +16,8 @@ __all__ = ["argument_problem", "configure", "error", "parse_option_args"]
 def parse_option_args(items: Sequence[str]) -> dict[str, str]:
     """``["NAME=VALUE", ...]`` from ``-o`` into a dict (values stay strings: the game validates
     them)."""
+    from ...core.options import OptionError
+
     out: dict[str, str] = {}
     for item in items:
         name, sep, value = item.partition("=")
@@ -27,9 +29,11 @@ def parse_option_args(items: Sequence[str]) -> dict[str, str]:
 
 def configure(
     game: str, rules: str | None, options: Sequence[str] | None, players: int | None
-) -> GameRules:
+) -> "GameRules":
     """Resolve a game, rule set, ``-o`` options and player count; :class:`OptionError` if any is
-    bad."""
+    bad (the game's module imported then, and only it)."""
+    from ...games import get_game
+
     return get_game(game).configure(rules, parse_option_args(options or []), players)
 
 

@@ -9,13 +9,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ...core.options import OptionError
-from ...core.protocol import GameRules
-from ...core.record import RecordError, read_records
 from .common import configure, error, parse_option_args
 from .options import OptionsOpt, PlayersOpt, RulesOpt, gathered
 
 if TYPE_CHECKING:
+    from ...core.protocol import GameRules
     from ..plain import TerminalGame
 
 __all__ = ["PlayOptions", "play_command"]
@@ -84,6 +82,7 @@ class PlayOptions:
 def play_command(*, asked: PlayOptions) -> None:
     """Play a match against the computer (you are seat 0): full screen in a terminal, or the
     line-based game with --plain."""
+    from ...core.options import OptionError
     from ...players.analysis import analysis_effort
 
     try:
@@ -132,7 +131,7 @@ def _can_go_full_screen() -> bool:
     return True
 
 
-def _opponents(opponent: str | None, rules: GameRules) -> list[str]:
+def _opponents(opponent: str | None, rules: "GameRules") -> list[str]:
     """The computer players named by ``--opponent`` (checked), or the game's default."""
     from ...players.agents import resolve_agent
     from ...players.agents.plugins import split_names
@@ -149,6 +148,8 @@ def _opponents(opponent: str | None, rules: GameRules) -> list[str]:
 
 def _read_resume(path: Path) -> dict[str, Any]:
     """The last record of a file given to ``--resume``."""
+    from ...core.record import RecordError, read_records
+
     try:
         found = list(read_records(path))
     except RecordError as e:
@@ -169,6 +170,7 @@ def _check_save(save: Path | None) -> None:
 
 def _play_full_screen(asked: PlayOptions) -> None:
     """Check the arguments, then run the full-screen game."""
+    from ...core.options import OptionError
     from ..tui.app import Launch, run
 
     opponents = None
@@ -202,6 +204,8 @@ def _play_full_screen(asked: PlayOptions) -> None:
 
 def _plain_game(asked: PlayOptions, record: dict[str, Any] | None) -> "TerminalGame":
     """The line-based game, a new match or the match of ``record`` resumed."""
+    from ...core.options import OptionError
+    from ...core.record import RecordError
     from ...games import DEFAULT_GAME
     from ..plain import TerminalGame
 

@@ -3,11 +3,12 @@ printed."""
 
 import json
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ...core.record import RecordError, Replay, read_records, replay_record
+if TYPE_CHECKING:
+    from ...core.record import Replay
 
 __all__ = ["replay_command", "replay_text", "run_replay"]
 
@@ -31,6 +32,8 @@ def run_replay(path: str, as_json: bool) -> int:
     """Replay every record of ``path`` (RECORD.md): the exit status is 0 when all replayed and
     agreed, 1 when a recorded result disagreed, 2 when a record was rejected (or the file cannot be
     read)."""
+    from ...core.record import RecordError, read_records, replay_record
+
     rejected = disagreed = False
     count = 0
     try:
@@ -70,7 +73,7 @@ def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-def replay_text(label: str, replay: Replay) -> str:
+def replay_text(label: str, replay: "Replay") -> str:
     """A replayed record's score sheet: sides, points per hand, how each ended, the totals."""
     rules = replay.rules
     players = replay.record.get("players", [])

@@ -5,8 +5,6 @@ from typing import Annotated, Any
 
 import typer
 
-from ...core.options import OptionError, format_value
-from ...games import GAMES, get_game
 from .common import error
 from .options import JsonOpt, RulesOpt
 
@@ -19,6 +17,9 @@ def rules_command(
     as_json: JsonOpt = False,
 ) -> None:
     """List the games, or show one game's rule sets and options."""
+    from ...core.options import OptionError
+    from ...games import GAMES
+
     try:
         if game is None:
             if rules is not None:
@@ -38,6 +39,8 @@ def rules_command(
 
 def rules_listing() -> str:
     """Every game with its aliases, title, summary and rule sets (the default marked)."""
+    from ...games import GAMES
+
     lines = []
     for game in GAMES.values():
         aliases = f" (also {', '.join(game.aliases)})" if game.aliases else ""
@@ -54,6 +57,8 @@ def rules_listing() -> str:
 def rules_json(game_name: str, rule_set: str | None) -> dict[str, Any]:
     """A game's description as JSON, with every option valued under ``rule_set`` (default: the
     game's)."""
+    from ...games import get_game
+
     game = get_game(game_name)
     chosen = game.rule_set(rule_set).name
     return {
@@ -83,6 +88,9 @@ def rules_json(game_name: str, rule_set: str | None) -> dict[str, Any]:
 
 def rules_text(game_name: str, rule_set: str | None) -> str:
     """A game's rule sets and options in words."""
+    from ...core.options import format_value
+    from ...games import get_game
+
     info = rules_json(game_name, rule_set)
     players = info["players"]
     aliases = f" (also {', '.join(info['aliases'])})" if info["aliases"] else ""

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ...core.options import OptionError
 from .common import error
 from .options import gathered
 
@@ -149,6 +148,7 @@ class ServeOptions:
     def settings(self) -> "Settings":
         """The server's settings: its defaults, changed by the options given (a bad value ends
         as a user error)."""
+        from ...core.options import OptionError
         from ...players.agents import resolve_agent
         from ..server.admin import parse_duration
         from ..server.settings import Settings
