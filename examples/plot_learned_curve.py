@@ -4,7 +4,7 @@
         docs/learned-curve-partnership-4.csv --out docs/learned-curve.png
 
 One panel per file: the network's mean points per hand against ``greedy`` on the fixed duplicate
-deals of the evaluation (the learner's side minus... as the batch scores it: the side's points), by
+deals of the evaluation (its side's points, as the batch scores the hand), by
 processor minutes of training, with the best so far (the checkpoint kept). Needs matplotlib (the
 ``analysis`` extra).
 """

@@ -19,7 +19,7 @@ encoding they learned), with a CSV of the curve beside it. The agent ``learned``
 It needs the ``train`` extra (JAX on the CPU) and the compiled core::
 
     uv sync --extra research --extra train
-    python examples/train_learned.py --game block --players 2 --seed 1 --minutes 25 \\
+    python examples/train_learned.py --game block --players 2 --seed 1 --minutes 30 \\
         --out src/boneyard/research/learned/weights/block-2.npz
 
 A run is reproducible from its seed given ``--updates`` (``--minutes`` stops at a wall-clock time,
@@ -275,7 +275,7 @@ def train(args: argparse.Namespace) -> None:
     sources = make_sources(rules, int(rng.integers(2**31)), args.tables)
     out = Path(args.out)
     curve_path = out.with_suffix(".csv")
-    best, best_points = numpy_params(p), -1e9
+    best, best_points, best_update = numpy_params(p), -1e9, 0
     start = time.perf_counter()
     cpu0 = time.process_time()
     rows: list[dict[str, Any]] = []
@@ -297,7 +297,7 @@ def train(args: argparse.Namespace) -> None:
             now = numpy_params(state["p"])
             points = evaluate(rules, now, args.eval_deals, args.seed + 7919)
             if points > best_points:
-                best, best_points = now, points
+                best, best_points, best_update = now, points, upd
             rows.append(
                 {
                     "update": upd,
@@ -316,8 +316,8 @@ def train(args: argparse.Namespace) -> None:
                 w = csv.DictWriter(f, fieldnames=list(rows[0]))
                 w.writeheader()
                 w.writerows(rows)
-            save(out, rules, best, args, upd, best_points, start, cpu0)
-    save(out, rules, best, args, upd, best_points, start, cpu0)
+            save(out, rules, best, args, (upd, best_update), best_points, start, cpu0)
+    save(out, rules, best, args, (upd, best_update), best_points, start, cpu0)
 
 
 def save(
@@ -325,7 +325,7 @@ def save(
     rules: Any,
     params: dict[str, np.ndarray],
     args: argparse.Namespace,
-    updates: int,
+    updates: tuple[int, int],
     points: float,
     start: float,
     cpu0: float,
@@ -338,13 +338,14 @@ def save(
         kind="mlp-tanh",
         clip=CLIP,
         seed=args.seed,
-        updates=updates,
+        updates=updates[0],
+        checkpoint_update=updates[1],
         minutes=round((time.perf_counter() - start) / 60, 2),
         cpu_minutes=round((time.process_time() - cpu0) / 60, 2),
         eval_points_vs_greedy=round(points, 4),
         command=(
             f"python examples/train_learned.py --game {args.game} --players {args.players} "
-            f"--seed {args.seed} --updates {updates}"
+            f"--seed {args.seed} --updates {updates[0]}"
         ),
     )
 
