@@ -98,3 +98,77 @@ def test_the_rules_import_no_player_research_server_or_plug_in(args: list[str]) 
     if len(args) > 1:
         assert "boneyard.games.block" in ours
         assert ours & game_modules(but="block") == set()
+
+
+# ------------------------------------------------------------------ the help kept (help_cache)
+HELP_TWICE = """
+from boneyard.apps.cli import main
+for _ in range(2):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        try:
+            main(["--help"])
+        except SystemExit as e:
+            assert not e.code, e.code
+    print(json.dumps(out.getvalue()))
+"""
+
+
+def test_the_help_once_printed_is_printed_again_without_typer() -> None:
+    # The first process prints the help with Typer and keeps it; the next prints the kept text.
+    first = subprocess.run(
+        [sys.executable, "-c", LOADED.format(body=HELP_TWICE)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    printed = [json.loads(line) for line in first.stdout.splitlines()[:2]]
+    assert printed[0] == printed[1] and "Usage: boneyard" in printed[0]
+    _, tops = loaded(CLI.format(args=["--help"]))
+    if "typer" in tops:
+        pytest.skip("the help is not kept here: nowhere writable, or the command changed just now")
+    assert not tops & {"typer", "click", "rich"}
+
+
+def test_a_kept_help_is_only_for_its_own_terminal_and_arguments(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from boneyard.apps.cli import help_cache
+
+    paths = [str(tmp_path / "help.json")]
+    monkeypatch.setattr(help_cache, "_RACY_SECONDS", -1e9)  # the files may have changed just now
+    monkeypatch.setenv("COLUMNS", "80")
+    help_cache.run_keeping_help(lambda: print("the help at 80"), ["--help"], paths)
+    assert capsys.readouterr().out == "the help at 80\n"
+    assert help_cache.print_kept_help(["--help"], paths)
+    assert capsys.readouterr().out == "the help at 80\n"
+    # Another width, another language, other arguments: not this help.
+    monkeypatch.setenv("COLUMNS", "60")
+    assert not help_cache.print_kept_help(["--help"], paths)
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    assert not help_cache.print_kept_help(["--help"], paths)
+    monkeypatch.delenv("LANG")
+    assert not help_cache.print_kept_help(["rules", "--help"], paths)
+    # Only the help's arguments are kept, and only a run that ended well.
+    help_cache.run_keeping_help(lambda: print("rules"), ["rules"], paths)
+    monkeypatch.setenv("COLUMNS", "70")
+
+    def fails() -> None:
+        print("half a help")
+        raise SystemExit(2)
+
+    with pytest.raises(SystemExit):
+        help_cache.run_keeping_help(fails, ["--help"], paths)
+    assert not help_cache.print_kept_help(["--help"], paths)
+    capsys.readouterr()
+
+
+def test_a_broken_kept_help_is_ignored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from boneyard.apps.cli import help_cache
+
+    for text in ("{not json", '["a list"]', '{"key": 3}', ""):
+        (tmp_path / "help.json").write_text(text)
+        assert not help_cache.print_kept_help(["--help"], [str(tmp_path / "help.json")])
+    assert capsys.readouterr().out == ""

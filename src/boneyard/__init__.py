@@ -15,9 +15,13 @@ used (:mod:`boneyard.games`), so a program (the command line's ``--help``) start
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
+# Not typing's: importing typing (with re, collections, functools) would be most of this import's
+# time. Type checkers treat any constant named TYPE_CHECKING as true.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from .core.actions import DRAW, PASS, Action, Draw, Move, Muggins, Pass, Play, play
     from .core.game import Game
     from .core.layout import Layout

@@ -16,13 +16,16 @@ use ``from __future__ import annotations``: Typer reads the parameter annotation
 """
 
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from .common import argument_problem, configure, error, parse_option_args
-
+# Not typing's, nor .common at the top: a kept --help imports as little as it can (.help_cache).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
     import typer
+
+    from .common import argument_problem, configure, parse_option_args
 
 __all__ = ["argument_problem", "build_app", "configure", "main", "parse_option_args"]
 
@@ -38,16 +41,32 @@ def build_app() -> "typer.Typer":
     return build_app()
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """The console script ``boneyard``."""
+def __getattr__(name: str) -> "Any":
+    """The shared helpers of :mod:`.common`, imported when first read."""
+    if name in ("argument_problem", "configure", "parse_option_args"):
+        from . import common
+
+        return getattr(common, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def main(argv: "Sequence[str] | None" = None) -> None:
+    """The console script ``boneyard``. ``boneyard --help`` prints the help it printed before on
+    the same terminal without importing Typer (:mod:`.help_cache`)."""
+    from .help_cache import print_kept_help, run_keeping_help
+
+    args = list(argv) if argv is not None else sys.argv[1:]
+    if print_kept_help(args):
+        return
     try:
         import typer  # noqa: F401
     except ImportError:
         print(MISSING_TYPER, file=sys.stderr)
         raise SystemExit(1) from None
-    args = list(argv) if argv is not None else sys.argv[1:]
+    from .common import argument_problem, error
+
     problem = argument_problem(args)
     if problem is not None:
         error(problem)
     app = build_app()
-    app(args=args, prog_name="boneyard")
+    run_keeping_help(lambda: app(args=args, prog_name="boneyard"), args)
