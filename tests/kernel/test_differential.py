@@ -347,18 +347,19 @@ def game_rules(game_id: str) -> list[LineRules]:
     "game_id", [g for g in GAMES if isinstance(GAMES[g].configure().kernel_spec(), KernelSpec)]
 )
 def test_the_solvers_agree(game_id: str) -> None:
-    """A hundred and twenty positions of every game, over its rule sets and variants."""
+    """Sixty positions of every game, over its rule sets and variants (the Python solver's time
+    is most of the test's)."""
     variants = game_rules(game_id)
     positions = 0
     for i, rules in enumerate(variants):
-        share = -(-(120 - positions) // (len(variants) - i))  # what the others could not give
+        share = -(-(60 - positions) // (len(variants) - i))  # what the others could not give
         for state, solved in late_positions(rules, share, 1_000, per_hand=3):
             for side, expected in enumerate(solved):
                 got = kernel.CompiledSolver(rules, side).solve(state)
                 assert got.complete and got.value == expected.value, (game_id, side, state)
                 assert got.best_action in state.legal_actions()
             positions += 1
-    assert positions >= 100, game_id
+    assert positions >= 50, game_id
 
 
 EXACT_MOVES = [

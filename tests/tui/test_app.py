@@ -338,6 +338,8 @@ async def test_the_start_screen_chooses_and_remembers() -> None:
         # Each option says what it does, as `boneyard rules` does.
         assert "the set used: double-six (28 tiles), double-nine (55)" in shown
         screen.query_one("#players", Select).value = 3
+        # The form is built again for three players (on a busy machine that takes a while).
+        await wait_for(pilot, lambda: bool(app.screen.query("#opponent-2")))
         await pilot.pause()
         app.screen.query_one("#opponent-2", Select).value = "casual"
         app.screen.query_one("#option-target_score").value = "50"  # type: ignore[attr-defined]

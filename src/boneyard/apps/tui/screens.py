@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on, work
@@ -368,6 +369,9 @@ class StartScreen(Screen[None]):
         super().__init__()
         self.settings = settings
         self.saved: list[SavedMatch] = []
+        # One rebuild at a time: a second one started while the first's widgets are still being
+        # mounted would remove a list before it has mounted its own parts.
+        self._rebuilding = asyncio.Lock()
 
     @property
     def boneyard(self) -> BoneyardApp:
@@ -512,8 +516,9 @@ class StartScreen(Screen[None]):
         self._focus_play()
 
     async def _rebuild(self) -> None:
-        await self.recompose()
-        self._focus_play()
+        async with self._rebuilding:
+            await self.recompose()
+            self._focus_play()
 
     def _focus_play(self) -> None:
         """Play has the focus, and the form shows its top (the list of unfinished matches
