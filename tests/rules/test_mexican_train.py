@@ -329,6 +329,6 @@ def test_a_terminal_match() -> None:
     assert game.run() in ("over", "eof")
     text = out.getvalue()
     assert "Engine [12|12] in the hub" in text
-    assert "T0 (your train)" in text and "T1 (Ada's train)" in text
+    assert "T0 (your train)" in text and "T1 (Rosa's train)" in text
     assert "M (the Mexican train)" in text and "seat 0" not in text
     assert "lowest total" in text

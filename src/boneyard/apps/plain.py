@@ -25,6 +25,7 @@ from ..players.analysis import (
     review_text,
     value_text,
 )
+from ..players.names import computer_name
 from ..text.drawing import describe_table, render_table
 from ..text.narration import (
     YOU,
@@ -46,18 +47,19 @@ from ..text.narration import (
     tell_move,
     winner_text,
 )
-from .computer_names import computer_name
 
 __all__ = ["TerminalGame", "choice_range", "terminal_voice"]
 
 
 def terminal_voice(rules: GameRules, levels: Sequence[str] = ()) -> Voice:
     """How the terminal games name the seats for the person at seat 0: "you", and each computer
-    by its name (:func:`computer_name`: Ada, Ben...), never by an agent's id or a seat's number;
-    ``levels`` are the agents of seats 1, 2... where known."""
+    by its name (:func:`~boneyard.players.names.computer_name`, the names every front end gives
+    a computer's seat: Rosa, Amara...), never by an agent's id or a seat's number; ``levels``
+    are the agents of seats 1, 2... where known."""
     named = ["you"]
     for s in range(1, rules.players):
-        named.append(computer_name(s, levels[s - 1] if s - 1 < len(levels) else ""))
+        level = levels[s - 1] if s - 1 < len(levels) else ""
+        named.append(computer_name(s, level, taken=named))
     return Voice.of(rules, YOU, names=named)
 
 
