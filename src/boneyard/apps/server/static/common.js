@@ -255,6 +255,7 @@ function finishSvg(svg, box, pad) {
 const rectAt = (cx, cy, w, h) => ({x0: cx - w / 2, x1: cx + w / 2, y0: cy - h / 2, y1: cy + h / 2});
 const clash = (r, q) => r.x0 < q.x1 + GAP - 0.5 && q.x0 < r.x1 + GAP - 0.5 && r.y0 < q.y1 + GAP - 0.5 && q.y0 < r.y1 + GAP - 0.5;
 const clockwise = ([x, y]) => [-y, x];
+const anticlockwise = ([x, y]) => [y, -x];
 
 /**
  * Where every tile of the line goes, with tiles' halves of side `u`, inside a room `width` wide
@@ -263,14 +264,25 @@ const clockwise = ([x, y]) => [-y, x];
  * meet another arm, turns a corner (clockwise: the right arm downward, the lower arm leftward, the
  * left arm upward, the upper arm rightward) and comes back the other way, a row further on, as on
  * a real table. The arms grow a tile at a time in turn, so each keeps room near its root. Answers
- * the tiles, the ends' markers and whether all fitted.
+ * the tiles, the ends' markers, how often a tile or a marker had to leave its arm's way
+ * (`detours`: placed at the nearest free spot, or apart from the tile it joins) and whether all
+ * fitted.
+ *
+ * `way` varies the walk, for the tables whose arms branch (Chicken Foot's toes, every double a
+ * spinner): `ccw` turns the corners anticlockwise; `wide` leaves a tile's length more between the
+ * rows of a snaking arm, room for what grows across it; `late` starts an arm off a tile only
+ * once the arm that tile lies in has laid its next one, so a branch never takes the place where
+ * its arm goes on.
  */
-function layoutLine(line, u, width, height) {
+function layoutLine(line, u, width, height, way) {
+  way = way || {};
+  const turnOf = way.ccw ? anticlockwise : clockwise;
   const lead = line.lead;
   const tiles = [];
   const taken = [];
   const where = {};
   let ok = true;
+  let detours = 0;
   const markerRoom = (arm) => {
     const end = line.ends.find((e) => e.name === arm.name);
     return end ? markerSize(endLabel(end), u) : {w: 0, h: 0};
@@ -282,7 +294,11 @@ function layoutLine(line, u, width, height) {
   };
   const lengths = [straight("L"), straight("R")];
   const plain = lengths[0] + lengths[1] + 2 * u <= width;
-  const shift = plain ? (lengths[1] - lengths[0]) / 2 : 0;
+  // Laid straight, the lead sits off the middle as the line needs; else in the middle, or (`lean`)
+  // with the left arm's room only, or the right's, leaving the rest to the other.
+  let shift = plain ? (lengths[1] - lengths[0]) / 2 : 0;
+  if (!plain && way.lean === "left") shift = Math.max(0, width / 2 - lengths[0] - u);
+  if (!plain && way.lean === "right") shift = -Math.max(0, width / 2 - lengths[1] - u);
   const bounds = {x0: -width / 2 + shift, x1: width / 2 + shift, y0: -height / 2, y1: height / 2};
   const inside = (r) => r.x0 >= bounds.x0 - 0.5 && r.x1 <= bounds.x1 + 0.5 && r.y0 >= bounds.y0 - 0.5 && r.y1 <= bounds.y1 + 0.5;
   const free = (r) => inside(r) && !taken.some((q) => clash(r, q));
@@ -320,7 +336,7 @@ function layoutLine(line, u, width, height) {
       dir = root.axis === "h" ? [0, up ? -1 : 1] : [up ? -1 : 1, 0];
       at = edge(root.r, dir);
     }
-    return {arm, at, dir, run: dir, turn: clockwise(dir), row: dir[0] ? at[1] : at[0], column: null, next: 0, last: null};
+    return {arm, at, dir, run: dir, turn: turnOf(dir), row: dir[0] ? at[1] : at[0], column: null, next: 0, last: null};
   };
   let turns = 0;
   const tileRect = (w, p) => {
@@ -342,7 +358,7 @@ function layoutLine(line, u, width, height) {
   };
   const step = (w) => {
     const p = w.arm.tiles[w.next];
-    const rowStep = 2 * u + 2 * GAP;
+    const rowStep = 2 * u + 2 * GAP + (way.wide ? 2 * u + 2 * GAP : 0);
     if (w.column === null) {
       let r = tileRect(w, p);
       if (!free(room(w, r)) && w.last) {
@@ -372,6 +388,7 @@ function layoutLine(line, u, width, height) {
   // fitting, and a smaller size is tried; at the smallest, the tile still overlaps nothing).
   const detour = (w, p) => {
     ok = false;
+    detours += 1;
     const [x0, y0] = w.at;
     for (let ring = 1; ring < 40; ring++) {
       for (const d of [w.dir, clockwise(w.dir), clockwise(clockwise(clockwise(w.dir))), clockwise(clockwise(w.dir))]) {
@@ -382,7 +399,7 @@ function layoutLine(line, u, width, height) {
           const r = tileRect(w, p);
           if (!taken.some((q) => clash(r, q)) && (ring > 20 || inside(r))) {
             w.run = d;
-            w.turn = clockwise(d);
+            w.turn = turnOf(d);
             w.column = null;
             w.row = d[0] ? w.at[1] : w.at[0];
             return r;
@@ -423,14 +440,24 @@ function layoutLine(line, u, width, height) {
       }
     }
   };
-  // A tile at a time for each arm in turn; an arm starts once the tile it grows from is down.
+  // A tile at a time for each arm in turn; an arm starts once the tile it grows from is down
+  // (`late`: and the tile after it in its arm, where there is one).
   const walks = line.arms.map(() => null);
-  for (let more = true; more;) {
+  const after = {};
+  for (const a of line.arms) a.tiles.forEach((p, k) => { after[p.tile] = k + 1 < a.tiles.length ? a.tiles[k + 1].tile : null; });
+  const ready = (arm) => {
+    if (!line.arms.some((a) => a.tiles.some((p) => p.tile === arm.root))) return true;
+    if (!where[arm.root]) return false;
+    return !way.late || !after[arm.root] || Boolean(where[after[arm.root]]);
+  };
+  for (let more = true, rounds = 0; more && rounds < 1000; rounds++) {
     more = false;
     line.arms.forEach((arm, i) => {
-      if (walks[i] === null && (where[arm.root] || !line.arms.some((a) => a.tiles.some((p) => p.tile === arm.root)))) {
+      if (walks[i] === null && ready(arm)) {
         walks[i] = walkOf(arm);
         more = true;
+      } else if (walks[i] === null) {
+        more = more || Boolean(where[arm.root]);
       }
       const w = walks[i];
       if (w && w.next < arm.tiles.length) {
@@ -463,6 +490,7 @@ function layoutLine(line, u, width, height) {
     if (!r) {
       // Boxed in: the nearest free place around the arm's end.
       ok = false;
+      detours += 1;
       const cx = (beyond.x0 + beyond.x1) / 2, cy = (beyond.y0 + beyond.y1) / 2;
       for (let ring = 1; ring < 60 && !r; ring++) {
         for (let i = 0; i < 8 * ring && !r; i++) {
@@ -483,27 +511,69 @@ function layoutLine(line, u, width, height) {
     box.y0 = Math.min(box.y0, r.y0);
     box.y1 = Math.max(box.y1, r.y1);
   }
-  return {tiles, ends, box, turns, ok: ok && box.x1 - box.x0 <= width + 1 && box.y1 - box.y0 <= height + 1};
+  // The tiles laid apart from the tile they join (their arm's root, or the tile before them):
+  // where the eye loses the arm.
+  const gap = (r, q) => Math.max(r.x0 - q.x1, q.x0 - r.x1, r.y0 - q.y1, q.y0 - r.y1);
+  for (const arm of line.arms) {
+    let before = arm.root;
+    for (const p of arm.tiles) {
+      if (where[before] && where[p.tile] && gap(where[before].r, where[p.tile].r) > GAP + 1) detours += 1;
+      before = p.tile;
+    }
+  }
+  return {tiles, ends, box, turns, detours, ok: ok && box.x1 - box.x0 <= width + 1 && box.y1 - box.y0 <= height + 1};
 }
 
 function endLabel(end) {
   return end.shows === null ? end.name : `${end.name} ${end.shows}`;
 }
 
-/** The largest tiles with which the layout `lay(u, width, height)` fits the room; where none
- * does, the smallest, as high as it needs. */
-function fitted(lay, units, width, height) {
-  // Fewer corners are worth smaller tiles: a straight line reads at a glance.
-  let best = null;
-  for (const u of units) {
-    const made = lay(u, width, height);
-    const score = u - 3 * (made.turns || 0);
-    if (made.ok && (best === null || score > best.score)) best = {made, score};
+/** The largest tiles with which the layout `lay(u, width, height, way)` fits the room, trying
+ * each of `ways` (the ways to walk the arms; the first, the plain walk, is preferred) in turn;
+ * where none fits, the way and size that keep the most tiles on their arm's way (fewest
+ * `detours`), as high as it needs. */
+function fitted(lay, units, width, height, ways) {
+  ways = ways || [null];
+  for (const way of ways) {
+    // Fewer corners are worth smaller tiles: a straight line reads at a glance.
+    let best = null;
+    for (const u of units) {
+      const made = lay(u, width, height, way);
+      const score = u - 3 * (made.turns || 0);
+      if (made.ok && (best === null || score > best.score)) best = {made, score};
+    }
+    if (best) return best.made;
   }
-  if (best) return best.made;
-  const u = units[units.length - 1];
-  const wide = lay(u, width, Infinity);
-  return wide.ok ? wide : lay(u, width, Infinity);
+  // Wider than the room it would be scaled down: never, where another way fits.
+  const over = (m, side, room) => (m.box ? Number(side(m.box) > room + 1) : 0);
+  const across = (r) => r.x1 - r.x0;
+  const down = (r) => r.y1 - r.y0;
+  // Taller than the room, the ends below it leave the screen: the least overflow first (in rows
+  // of tiles), then the fewest tiles laid apart, then the largest tiles.
+  const below = (m) => (m.box ? Math.ceil(Math.max(0, down(m.box) - height) / 40) : 0);
+  const worse = (a, b) =>
+    over(a, across, width) - over(b, across, width) || below(a) - below(b) ||
+    (a.detours || 0) - (b.detours || 0) || b.u - a.u;
+  let least = null;
+  for (const way of ways) {
+    for (const u of units) {
+      const made = {u, ...lay(u, width, Infinity, way)};
+      if (least === null || worse(made, least) < 0) least = made;
+    }
+  }
+  return least;
+}
+
+/** The ways to walk a line's arms (see layoutLine), the plain walk first. */
+const WAYS = [null];
+for (const lean of [null, "left", "right"]) {
+  for (const wide of [false, true]) {
+    for (const ccw of [false, true]) {
+      for (const late of [false, true]) {
+        if (lean || wide || ccw || late) WAYS.push({lean, wide, ccw, late});
+      }
+    }
+  }
 }
 
 /**
@@ -526,9 +596,9 @@ function drawLine(container, line, targets, fresh, height) {
     return;
   }
   const room = roomIn(container);
-  const made = fitted((u, w, h) => ({...layoutLine(line, u, w, h), u}), unitsFor(room), room - 12, height || Infinity);
+  const made = fitted((u, w, h, way) => ({...layoutLine(line, u, w, h, way), u}), unitsFor(room), room - 12, height || Infinity, WAYS);
   const u = made.u;
-  const svg = svgEl("svg", {class: "line-svg", role: "img", "aria-label": (line.words || []).join(" "), "data-unit": u});
+  const svg = svgEl("svg", {class: "line-svg", role: "img", "aria-label": (line.words || []).join(" "), "data-unit": u, "data-detours": made.detours || 0});
   const tilesLayer = svgEl("g", {class: "tiles"});
   const endsLayer = svgEl("g", {class: "ends"});
   svg.append(tilesLayer, endsLayer);
