@@ -1186,3 +1186,24 @@ def test_the_terminal_names_the_computers_as_the_browser_does() -> None:
     assert named == [computer_name(s, "greedy") for s in range(1, 8)]
     assert named[:3] == ["Rosa", "Amara", "Lars"]
     assert importlib.util.find_spec("boneyard.apps.computer_names") is None
+
+
+def test_the_score_command_gives_every_sides_reasons_under_the_sheet() -> None:
+    """Four sides: ``score`` shows the sheet and, under it, each finished hand's reasons, a side a
+    line, as the full-screen game's sheet does."""
+    from boneyard.core.words import signed
+
+    rules = get_game("block").configure(players=4)
+    out = io.StringIO()
+    game = TerminalGame(rules, io.StringIO("1\nscore\n" * 80 + "q\n"), out, seed=3, echo=True)
+    game.run()
+    hand = game.match.hands[0]
+    assert hand.result is not None and len(game.match.hands) > 1
+    later = out.getvalue().split("=== Hand 2 ===")[1]
+    reasons = rules.presenter.score_reasons(hand, game.voice)
+    assert len(reasons) == 4
+    expected = "Hand 1:\n" + "\n".join(
+        f"  {game.voice.side(side)} {signed(points)}: {why}"
+        for side, (points, why) in enumerate(reasons)
+    )
+    assert expected in later, later[:2000]

@@ -42,6 +42,7 @@ from ..text.narration import (
     intro_lines,
     menu,
     parse_command,
+    score_reasons_lines,
     score_sheet_text,
     table_view,
     tell_move,
@@ -520,6 +521,11 @@ class TerminalGame:
             self.say(self._table_text(obs))
         elif kind == "score":
             self.say(score_sheet_text(self.match, self.voice))
+            # Under the sheet, why each side scored what it did in each finished hand.
+            for i, hand in enumerate(self.match.hands, 1):
+                reasons = score_reasons_lines(hand, self.voice)
+                if reasons:
+                    self.say("\n".join([f"Hand {i}:", *reasons]))
             if any(obs.scores):
                 self.say(self._running_score(state))
         elif kind == "moves":

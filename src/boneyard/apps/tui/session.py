@@ -27,7 +27,7 @@ from ...core.actions import Action, Draw, Muggins, Pass, Play
 from ...core.match import Match
 from ...core.protocol import GameRules, GameState, IllegalAction, Observation
 from ...core.record import match_to_record, replay_record
-from ...core.words import hand_text, signed, tile_text
+from ...core.words import hand_text, tile_text
 from ...core.words import number as number_text
 from ...players.agents import Agent
 from ...players.analysis import MoveAnalysis
@@ -41,6 +41,7 @@ from ...text.narration import (
     hand_result_text,
     menu,
     score_note,
+    score_reasons_lines,
     score_sheet_text,
     winner_text,
 )
@@ -243,19 +244,15 @@ class Session(TerminalGame):
         state = self.state
         if not state.over and any(state.scores):
             lines.append(self._running_score(state))
-        presenter = self.rules.presenter
         for i, hand in enumerate(self.match.hands):
             notes = self.notes.get(i, [])
             # Every score with its reason: each side's points for a finished hand, and why.
-            reasons = presenter.score_reasons(hand, self.voice) if hand.result else []
+            reasons = score_reasons_lines(hand, self.voice)
             if not (notes or reasons):
                 continue
             lines.append(f"Hand {i + 1}:")
             lines += [f"  {note}" for note in notes]
-            lines += [
-                f"  {self.voice.side(side)} {signed(points)}: {why}"
-                for side, (points, why) in enumerate(reasons)
-            ]
+            lines += reasons
         return "\n".join(lines)
 
     # ----------------------------------------------------------------- take-back
