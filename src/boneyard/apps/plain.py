@@ -356,7 +356,8 @@ class TerminalGame:
             finished = [i for i, h in enumerate(hands) if h.over]
             hand = finished[-1] if finished else len(hands) - 1
         reviews = review_hand(hands[hand], YOU)
-        return f"Review of your moves in hand {hand + 1}:\n" + review_text(reviews)
+        text = review_text(reviews, end_word=self.rules.presenter.end_word)
+        return f"Review of your moves in hand {hand + 1}:\n" + text
 
     def beliefs_text(self, state: GameState) -> str:
         """What the person may believe about the tiles it cannot see: per tile, the chance that

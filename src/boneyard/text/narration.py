@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from ..core.actions import DRAW, PASS, Action, Move, Muggins, Play
+from ..core.layout import Layout
 from ..core.notation import NotationError, offered
 from ..core.protocol import GameRules, GameState, Observation, Outcome
 from ..core.views import TableView, TrickView
@@ -378,6 +379,10 @@ def parse_command(text: str, obs: Observation) -> Command:
     words = text.replace("[", " ").replace("]", " ").replace("|", "-").replace("*", " ").split()
     if not words:
         return Command("error", message="Type a move number, or ? for help.")
+    if isinstance(obs.table, Layout):
+        # An end as the person reads it (Mexican Train's first train is T1, the notation's T0).
+        presenter = obs.rules.presenter
+        words = [words[0]] + [presenter.end_of_word(w, obs.table.names) or w for w in words[1:]]
     first = words[0].lower()
     if len(words) == 1 and first in _WORDS:
         return Command(_WORDS[first])

@@ -288,7 +288,7 @@ class Session(TerminalGame):
             self.notes[self.number - 1] = notes[: _notes_before(notes, again)]
         later = len(state.history) - index - 1
         self.say(
-            f"You take back your {_words(undone.action)}"
+            f"You take back your {_words(undone.action, self.rules.presenter.end_word)}"
             + (f" and the {later} move{'s' if later != 1 else ''} after it" if later else "")
             + ": your move again.",
             "yellow",
@@ -416,9 +416,9 @@ def _opponents_from_players(players: Any, rules: GameRules) -> list[str]:
     return out
 
 
-def _words(action: Action) -> str:
+def _words(action: Action, end_word: Callable[[str], str] = str) -> str:
     if isinstance(action, Play):
-        return f"{tile_text(action.tile)}" + (f" at {action.end}" if action.end else "")
+        return f"{tile_text(action.tile)}" + (f" at {end_word(action.end)}" if action.end else "")
     if isinstance(action, Draw):
         return "draw"
     if isinstance(action, Pass):

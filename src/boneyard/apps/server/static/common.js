@@ -228,7 +228,7 @@ function endMarker(end, cx, cy, size, target, label) {
     "data-end": end.name,
     role: target ? "button" : null,
     tabindex: target ? "0" : null,
-    "aria-label": target ? `play at ${end.name}` : end.needs || end.note || null,
+    "aria-label": target ? `play at ${end.label || end.name}` : end.needs || end.note || null,
   });
   const {w, h} = size;
   group.appendChild(svgEl("rect", {x: cx - w / 2, y: cy - h / 2, width: w, height: h, rx: h / 2, ry: h / 2}));
@@ -525,7 +525,9 @@ function layoutLine(line, u, width, height, way) {
 }
 
 function endLabel(end) {
-  return end.shows === null ? end.name : `${end.name} ${end.shows}`;
+  // An end is named as a person reads it (its label: Mexican Train's first train is T1).
+  const name = end.label || end.name;
+  return end.shows === null ? name : `${name} ${end.shows}`;
 }
 
 /** The largest tiles with which the layout `lay(u, width, height, way)` fits the room, trying
@@ -673,7 +675,7 @@ function layoutHub(line, u, width, height, inline) {
     const endX = lastTile ? lastTile.x + lastTile.len / 2 + GAP + size.w / 2 : start + size.w / 2;
     if (endX + size.w / 2 > width + 0.5) ok = false;
     y += inline ? 0 : 3;
-    const name = [arm.name, end.title].filter(Boolean).join(" · ");
+    const name = [end.label || arm.name, end.title].filter(Boolean).join(" · ");
     const nameWidth = name.length * LABEL_FONT * 0.6;
     const nameAt = inline
       ? endX + size.w / 2 + 6 + nameWidth <= width ? [endX + size.w / 2 + 6, lastRow.mid + LABEL_FONT * 0.36] : null
@@ -739,7 +741,7 @@ function drawHub(container, line, targets, fresh, height) {
     }
     const waiting = end.waiting || Boolean(end.note && end.note.includes("to be covered"));
     const marker = endMarker({...end, waiting}, t.endAt[0], t.endAt[1], t.size, targets[arm.name], t.label);
-    if (targets[arm.name]) marker.setAttribute("aria-label", `play on ${arm.name}`);
+    if (targets[arm.name]) marker.setAttribute("aria-label", `play on ${end.label || arm.name}`);
     endsLayer.appendChild(marker);
     right = Math.max(right, t.endAt[0] + t.size.w / 2);
   }

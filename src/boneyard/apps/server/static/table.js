@@ -465,7 +465,7 @@ function renderSeats() {
   // What each end takes, where the game says it (Matador: "needs a 3 or a matador").
   const needs = clear(document.getElementById("needs"));
   for (const end of state.line.ends || []) {
-    if (end.needs) needs.appendChild(el("li", {"data-end": end.name}, el("strong", {}, `${end.name} ${end.shows}`), `: ${end.needs}`));
+    if (end.needs) needs.appendChild(el("li", {"data-end": end.name}, el("strong", {}, `${end.label || end.name} ${end.shows}`), `: ${end.needs}`));
   }
   needs.classList.toggle("hidden", !needs.childNodes.length);
 }
