@@ -257,6 +257,8 @@ const clash = (r, q) => r.x0 < q.x1 + GAP - 0.5 && q.x0 < r.x1 + GAP - 0.5 && r.
 const clockwise = ([x, y]) => [-y, x];
 const anticlockwise = ([x, y]) => [y, -x];
 
+const STRAYED = {};  // thrown to stop a walk that has left its way more often than is worth laying
+
 /**
  * Where every tile of the line goes, with tiles' halves of side `u`, inside a room `width` wide
  * and `height` high (Infinity: no limit): the lead in the middle, each arm from its root outward,
@@ -270,12 +272,22 @@ const anticlockwise = ([x, y]) => [y, -x];
  *
  * `way` varies the walk, for the tables whose arms branch (Chicken Foot's toes, every double a
  * spinner): `ccw` turns the corners anticlockwise; `wide` leaves a tile's length more between the
- * rows of a snaking arm, room for what grows across it; `late` starts an arm off a tile only
- * once the arm that tile lies in has laid its next one, so a branch never takes the place where
- * its arm goes on.
+ * rows of a snaking arm, room for what grows across it; `lean` puts the lead to the left
+ * (`"left"`) or the right of the middle, leaving the other side's arm the room the first does
+ * not need. `most`: the detours worth laying out; past them the walk is given up (answered with
+ * `detours: Infinity`, not ok, and no box).
  */
-function layoutLine(line, u, width, height, way) {
-  way = way || {};
+function layoutLine(line, u, width, height, way, most) {
+  try {
+    return walkLine(line, u, width, height, way || {}, most === undefined ? Infinity : most);
+  } catch (e) {
+    if (e !== STRAYED) throw e;
+    return {tiles: [], ends: [], box: null, turns: 0, detours: Infinity, ok: false};
+  }
+}
+
+/** layoutLine's walk; past `most` detours it gives up (throws STRAYED). */
+function walkLine(line, u, width, height, way, most) {
   const turnOf = way.ccw ? anticlockwise : clockwise;
   const lead = line.lead;
   const tiles = [];
@@ -386,9 +398,13 @@ function layoutLine(line, u, width, height, way) {
   };
   // Boxed in: the nearest free place around the arm's end (the layout then does not count as
   // fitting, and a smaller size is tried; at the smallest, the tile still overlaps nothing).
+  const stray = () => {
+    detours += 1;
+    if (detours > most) throw STRAYED;
+  };
   const detour = (w, p) => {
     ok = false;
-    detours += 1;
+    stray();
     const [x0, y0] = w.at;
     for (let ring = 1; ring < 40; ring++) {
       for (const d of [w.dir, clockwise(w.dir), clockwise(clockwise(clockwise(w.dir))), clockwise(clockwise(w.dir))]) {
@@ -440,24 +456,14 @@ function layoutLine(line, u, width, height, way) {
       }
     }
   };
-  // A tile at a time for each arm in turn; an arm starts once the tile it grows from is down
-  // (`late`: and the tile after it in its arm, where there is one).
+  // A tile at a time for each arm in turn; an arm starts once the tile it grows from is down.
   const walks = line.arms.map(() => null);
-  const after = {};
-  for (const a of line.arms) a.tiles.forEach((p, k) => { after[p.tile] = k + 1 < a.tiles.length ? a.tiles[k + 1].tile : null; });
-  const ready = (arm) => {
-    if (!line.arms.some((a) => a.tiles.some((p) => p.tile === arm.root))) return true;
-    if (!where[arm.root]) return false;
-    return !way.late || !after[arm.root] || Boolean(where[after[arm.root]]);
-  };
-  for (let more = true, rounds = 0; more && rounds < 1000; rounds++) {
+  for (let more = true; more;) {
     more = false;
     line.arms.forEach((arm, i) => {
-      if (walks[i] === null && ready(arm)) {
+      if (walks[i] === null && (where[arm.root] || !line.arms.some((a) => a.tiles.some((p) => p.tile === arm.root)))) {
         walks[i] = walkOf(arm);
         more = true;
-      } else if (walks[i] === null) {
-        more = more || Boolean(where[arm.root]);
       }
       const w = walks[i];
       if (w && w.next < arm.tiles.length) {
@@ -490,7 +496,7 @@ function layoutLine(line, u, width, height, way) {
     if (!r) {
       // Boxed in: the nearest free place around the arm's end.
       ok = false;
-      detours += 1;
+      stray();
       const cx = (beyond.x0 + beyond.x1) / 2, cy = (beyond.y0 + beyond.y1) / 2;
       for (let ring = 1; ring < 60 && !r; ring++) {
         for (let i = 0; i < 8 * ring && !r; i++) {
@@ -517,7 +523,7 @@ function layoutLine(line, u, width, height, way) {
   for (const arm of line.arms) {
     let before = arm.root;
     for (const p of arm.tiles) {
-      if (where[before] && where[p.tile] && gap(where[before].r, where[p.tile].r) > GAP + 1) detours += 1;
+      if (where[before] && where[p.tile] && gap(where[before].r, where[p.tile].r) > GAP + 1) stray();
       before = p.tile;
     }
   }
@@ -537,10 +543,11 @@ function endLabel(end) {
 function fitted(lay, units, width, height, ways) {
   ways = ways || [null];
   for (const way of ways) {
-    // Fewer corners are worth smaller tiles: a straight line reads at a glance.
+    // Fewer corners are worth smaller tiles: a straight line reads at a glance. A walk that
+    // leaves its way does not fit: it is given up at once.
     let best = null;
     for (const u of units) {
-      const made = lay(u, width, height, way);
+      const made = lay(u, width, height, way, 0);
       const score = u - 3 * (made.turns || 0);
       if (made.ok && (best === null || score > best.score)) best = {made, score};
     }
@@ -559,8 +566,10 @@ function fitted(lay, units, width, height, ways) {
   let least = null;
   for (const way of ways) {
     for (const u of units) {
-      const made = {u, ...lay(u, width, Infinity, way)};
-      if (least === null || worse(made, least) < 0) least = made;
+      // Once a drawing within the room is found, a walk that strays more is given up.
+      const most = least && !over(least, across, width) && !below(least) ? least.detours : Infinity;
+      const made = {u, ...lay(u, width, Infinity, way, most)};
+      if (made.box && (least === null || worse(made, least) < 0)) least = made;
     }
   }
   return least;
@@ -571,9 +580,7 @@ const WAYS = [null];
 for (const lean of [null, "left", "right"]) {
   for (const wide of [false, true]) {
     for (const ccw of [false, true]) {
-      for (const late of [false, true]) {
-        if (lean || wide || ccw || late) WAYS.push({lean, wide, ccw, late});
-      }
+      if (lean || wide || ccw) WAYS.push({lean, wide, ccw});
     }
   }
 }
@@ -584,6 +591,8 @@ for (const lean of [null, "left", "right"]) {
  * scaled down: see layoutLine. `targets` maps end names to click handlers (the ends the chosen
  * tile may go to); `fresh` holds the tiles of the last move (highlighted, and moved into place).
  */
+let laidOut = null;  // the last table laid out by drawLine: {key, made}
+
 function drawLine(container, line, targets, fresh, height) {
   clear(container);
   targets = targets || {};
@@ -598,7 +607,13 @@ function drawLine(container, line, targets, fresh, height) {
     return;
   }
   const room = roomIn(container);
-  const made = fitted((u, w, h, way) => ({...layoutLine(line, u, w, h, way), u}), unitsFor(room), room - 12, height || Infinity, WAYS);
+  // The same table in the same room is laid out once (a page draws it again on every message,
+  // a choice of tile, a drag).
+  const key = JSON.stringify([line.lead, line.arms, line.ends.map(endLabel), room, height || null]);
+  if (!laidOut || laidOut.key !== key) {
+    laidOut = {key, made: fitted((u, w, h, way, most) => ({...layoutLine(line, u, w, h, way, most), u}), unitsFor(room), room - 12, height || Infinity, WAYS)};
+  }
+  const made = laidOut.made;
   const u = made.u;
   const svg = svgEl("svg", {class: "line-svg", role: "img", "aria-label": (line.words || []).join(" "), "data-unit": u, "data-detours": made.detours || 0});
   const tilesLayer = svgEl("g", {class: "tiles"});
