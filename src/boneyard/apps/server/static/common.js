@@ -539,10 +539,10 @@ function endLabel(end) {
 /** The largest tiles with which the layout `lay(u, width, height, way)` fits the room, trying
  * each of `ways` (the ways to walk the arms; the first, the plain walk, is preferred) in turn;
  * where none fits, the way and size that keep the most tiles on their arm's way (fewest
- * `detours`), as high as it needs. */
+ * `detours`), as high as it needs; without `ways` (the trains of a hub), the smallest tiles, as
+ * high as they need. */
 function fitted(lay, units, width, height, ways) {
-  ways = ways || [null];
-  for (const way of ways) {
+  for (const way of ways || [null]) {
     // Fewer corners are worth smaller tiles: a straight line reads at a glance. A walk that
     // leaves its way does not fit: it is given up at once.
     let best = null;
@@ -553,6 +553,7 @@ function fitted(lay, units, width, height, ways) {
     }
     if (best) return best.made;
   }
+  if (!ways) return lay(units[units.length - 1], width, Infinity);  // the smallest, as high as it needs
   // Wider than the room it would be scaled down: never, where another way fits.
   const over = (m, side, room) => (m.box ? Number(side(m.box) > room + 1) : 0);
   const across = (r) => r.x1 - r.x0;
