@@ -239,9 +239,9 @@ def test_play_a_whole_match_and_save_it(tmp_path: Path) -> None:
     lines = result.stdout.rstrip().splitlines()
     assert lines[-1] == f"Saved the game to {save}."
     winner_line = lines[-2]
-    assert re.fullmatch(r"Match over: (you win|Ada wins) with \d+ points \(.*\)\.", winner_line)
+    assert re.fullmatch(r"Match over: (you win|Rosa wins) with \d+ points \(.*\)\.", winner_line)
     assert "Your hand: [" in result.stdout and "Open ends: " in result.stdout
-    assert "Ada leads [" in result.stdout or "You lead [" in result.stdout
+    assert "Rosa leads [" in result.stdout or "You lead [" in result.stdout
     # The record replays, agrees with itself, and names the same winner.
     replayed = run("replay", str(save), "--json")
     assert replayed.exit_code == 0, replayed.stderr
@@ -273,15 +273,15 @@ def test_play_draw_game() -> None:
     result = run("play", "draw", "--seed", "2", input="1\n" * 3000)
     assert result.exit_code == 0
     assert "You cannot play: you draw [" in result.stdout
-    assert re.search(r"Ada draws a tile\.", result.stdout)
+    assert re.search(r"Rosa draws a tile\.", result.stdout)
     assert "Match over: " in result.stdout
 
 
 def test_play_partnership() -> None:
     result = run("play", "partnership", "--seed", "3", input="1\n" * 3000)
     assert result.exit_code == 0
-    assert "Partnerships: you & Ben vs Ada & Cleo." in result.stdout
-    assert "you & Ben" in result.stdout
+    assert "Partnerships: you & Amara vs Rosa & Lars." in result.stdout
+    assert "you & Amara" in result.stdout
     assert "Match over: " in result.stdout
 
 
@@ -302,8 +302,8 @@ def test_play_block_with_partners_and_options() -> None:
         input="1\n" * 3000,
     )
     assert result.exit_code == 0, result.stderr
-    assert "Partnerships: you & Ben vs Ada & Cleo." in result.stdout
-    assert "against Ada (random)" in result.stdout
+    assert "Partnerships: you & Amara vs Rosa & Lars." in result.stdout
+    assert "against Rosa (random)" in result.stdout
     assert "Score sheet (30 to win)" in result.stdout
 
 
@@ -471,7 +471,7 @@ def test_play_a_counting_game_to_the_end(game: str, seed: str, tmp_path: Path) -
     result = run("play", game, "--seed", seed, "--save", str(save), input="1\n" * 3000)
     assert result.exit_code == 0, result.stderr
     text = result.stdout
-    assert "against Ada (counting)" in text  # the default opponent of the counting games
+    assert "against Rosa (counting)" in text  # the default opponent of the counting games
     assert "Scores are counted for you." in text
     assert re.search(r"^  ends \d+( \+ \d+)* = \d+ -> \d+ points?$", text, re.M)
     assert re.search(r"^Count: L \d+", text, re.M)
@@ -479,7 +479,7 @@ def test_play_a_counting_game_to_the_end(game: str, seed: str, tmp_path: Path) -
     lines = text.rstrip().splitlines()
     assert lines[-1] == f"Saved the game to {save}."
     assert re.fullmatch(
-        r"Match over: (you win|Ada wins)(, reaching 61 exactly| with \d+ points) \(.*\)\.",
+        r"Match over: (you win|Rosa wins)(, reaching 61 exactly| with \d+ points) \(.*\)\.",
         lines[-2],
     )
     replayed = run("replay", str(save), "--json")
@@ -507,9 +507,9 @@ def test_play_muggins_claiming_saves_claims_and_muggins_calls(tmp_path: Path) ->
     assert result.exit_code == 0, result.stderr
     text = result.stdout
     assert "You must claim your points" in text
-    assert re.search(r"^Ada calls muggins: takes your \d+ points\.$", text, re.M)
-    assert re.search(r"^Ada plays .*, claiming (\d+) and scores \1\.$", text, re.M)
-    assert "Match over: Ada wins" in text
+    assert re.search(r"^Rosa calls muggins: takes your \d+ points\.$", text, re.M)
+    assert re.search(r"^Rosa plays .*, claiming (\d+) and scores \1\.$", text, re.M)
+    assert "Match over: Rosa wins" in text
     record = json.loads(save.read_text())
     moves = [m for h in record["hands"] for m in h["moves"]]
     assert any(set(m) == {"seat", "muggins"} and m["seat"] == 1 for m in moves)
@@ -546,21 +546,21 @@ def test_play_pub_partners(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.stderr
     text = result.stdout
-    assert "Partnerships: you & Ben vs Ada & Cleo." in text
+    assert "Partnerships: you & Amara vs Rosa & Lars." in text
     assert "A hand goes on until both partners of a side are out." in text
-    assert "Ada is out; the hand goes on until both partners of a side are out." in text
+    assert "Rosa is out; the hand goes on until both partners of a side are out." in text
     assert "Score sheet (61 exactly to win)" in text
-    assert re.search(r"^Match over: (you & Ben|Ada & Cleo) win, reaching 61 exactly", text, re.M)
+    assert re.search(r"^Match over: (you & Amara|Rosa & Lars) win, reaching 61 exactly", text, re.M)
 
 
 def test_play_with_the_counting_agent_elsewhere() -> None:
     result = run("play", "block", "--opponent", "counting", "--seed", "2", input="1\n" * 2000)
     assert result.exit_code == 0, result.stderr
-    assert "against Ada (counting)" in result.stdout
+    assert "against Rosa (counting)" in result.stdout
     assert "Match over: " in result.stdout
     assert "Count:" not in result.stdout
     plain = run("play", "block", "--seed", "2", input="q\n")
-    assert "against Ada (greedy)" in plain.stdout
+    assert "against Rosa (greedy)" in plain.stdout
 
 
 # ------------------------------------------------------------------------ Matador, Whist and Pool
@@ -579,12 +579,12 @@ def play_and_replay(tmp_path: Path, *args: str) -> tuple[str, dict[str, Any]]:
 def test_play_matador_hoyle(tmp_path: Path) -> None:
     text, record = play_and_replay(tmp_path, "matador", "--rules", "hoyle", "--seed", "6")
     assert "Matador (hoyle rules), 2 players" in text
-    assert "against Ada (matador)" in text
+    assert "against Rosa (matador)" in text
     assert re.search(r"\d+\) play \[(\d)\|(\d)\]\* at [LR], on the \d, exposing \1\n", text)
     assert re.search(r"\d+\) play \[(\d)\|(\d)\]\* at [LR], on the \d, exposing \2\n", text)
     assert "Open ends: L shows " in text and "or a matador" in text
     assert re.fullmatch(
-        r"Match over: (you win|Ada wins) with \d+ points \(.*\)\.", text.splitlines()[-2]
+        r"Match over: (you win|Rosa wins) with \d+ points \(.*\)\.", text.splitlines()[-2]
     )
     assert record["rules"] == "hoyle" and record["players"] == ["you", "matador-1"]
     opens = [m for h in record["hands"] for m in h["moves"] if "open" in m]
@@ -593,13 +593,12 @@ def test_play_matador_hoyle(tmp_path: Path) -> None:
 
 def test_play_domino_whist(tmp_path: Path) -> None:
     text, record = play_and_replay(tmp_path, "domino-whist", "--seed", "2")
-    assert (
-        "Drawing for partners. You drew " in text and ": you are partners; Ada & Cleo drew " in text
-    )
-    assert "Debits this hand: you & Ben: " in text
+    assert "Drawing for partners. You drew " in text
+    assert ": you are partners; Rosa & Lars drew " in text
+    assert "Debits this hand: you & Amara: " in text
     assert re.fullmatch(
-        r"Match over: (you & Ben|Ada & Cleo) reach 100 debits \(\d+ to \d+\): "
-        r"(Ada & Cleo|you & Ben) win\.",
+        r"Match over: (you & Amara|Rosa & Lars) reach 100 debits \(\d+ to \d+\): "
+        r"(Rosa & Lars|you & Amara) win\.",
         text.splitlines()[-2],
     )
     assert record["players"] == ["you", "whist-1", "whist-2", "whist-3"]
@@ -610,7 +609,7 @@ def test_play_domino_pool_with_five(tmp_path: Path) -> None:
     assert "Domino Pool (foster rules), 5 players" in text
     assert "Pools (10 of 10; every player stakes 1, so a pool holds 5)" in text
     assert re.fullmatch(
-        r"Match over after 10 pools: .*\. Final balances: you [+-]?[\d.]+, Ada .*\.",
+        r"Match over after 10 pools: .*\. Final balances: you [+-]?[\d.]+, Rosa .*\.",
         text.splitlines()[-2],
     )
     assert len(record["hands"]) == 10

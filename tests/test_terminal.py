@@ -408,7 +408,7 @@ def test_a_whole_match_from_a_script() -> None:
     assert last.startswith("Match over: ")
     winner = session.match.winner
     assert winner is not None
-    assert ("you win" if winner == 0 else "Ada wins") in last
+    assert ("you win" if winner == 0 else "Rosa wins") in last
     # Every hand's result is reported with its reason, and a score sheet follows it.
     for number, hand in enumerate(session.match.hands, 1):
         assert hand.result is not None
@@ -452,11 +452,11 @@ def test_forced_passes_are_made_and_shown() -> None:
 def test_partnerships_are_shown() -> None:
     _, outcome, text = run_game("partnership", "1\n" * 2000, seed=3)
     assert outcome == "over"
-    assert "Partnerships: you & Ben vs Ada & Cleo." in text
-    assert "Ben (your partner, greedy)" in text
+    assert "Partnerships: you & Amara vs Rosa & Lars." in text
+    assert "Amara (your partner, greedy)" in text
     last = text.rstrip().splitlines()[-1]
-    assert last.startswith("Match over: you & Ben win") or last.startswith(
-        "Match over: Ada & Cleo win"
+    assert last.startswith("Match over: you & Amara win") or last.startswith(
+        "Match over: Rosa & Lars win"
     )
 
 
@@ -516,7 +516,9 @@ def test_a_whole_counting_match_explains_every_score(game: str, rules: str, seed
     assert isinstance(counting, CountingRules)
     scored = 0
     for i, line in enumerate(lines):
-        m = re.fullmatch(r"(You|Ada|Ben|Cleo|Dev|Eva) (leads?|plays?) .* and scores? (\d+)\.", line)
+        m = re.fullmatch(
+            r"(You|Rosa|Amara|Lars|Priya|Mateo) (leads?|plays?) .* and scores? (\d+)\.", line
+        )
         if m is None:
             continue
         scored += 1
@@ -627,14 +629,14 @@ def test_claiming_right_wrong_and_not_at_all() -> None:
     # A correct claim scores.
     assert re.search(
         r"Claim points \(Enter for none\): (\d+)\nYou play .*, claiming \1 and score \1\.\n"
-        r"  ends [\d + ]+ = \d+ -> \1 points\n  Score: you: \d+, Ada: \d+\.",
+        r"  ends [\d + ]+ = \d+ -> \1 points\n  Score: you: \d+, Rosa: \d+\.",
         text,
     ), text
     # A wrong claim is struck and the opponent scores it.
     wrong = re.search(
         r"Claim points \(Enter for none\): (\d+)\nYou play .*, claiming \1\.\n"
-        r"  ends [\d + ]+ = \d+ -> (\d+) points: the claim of \1 is struck: Ada scores \1 "
-        r"\(the \2 the play made are lost\)\n  Score: you: \d+, Ada: \d+\.",
+        r"  ends [\d + ]+ = \d+ -> (\d+) points: the claim of \1 is struck: Rosa scores \1 "
+        r"\(the \2 the play made are lost\)\n  Score: you: \d+, Rosa: \d+\.",
         text,
     )
     assert wrong is not None, text
@@ -642,7 +644,7 @@ def test_claiming_right_wrong_and_not_at_all() -> None:
     missed = re.search(
         r"Claim points \(Enter for none\): \nYou play [^\n]*\.\n"
         r"  ends [\d + ]+ = \d+ -> (\d+) points, not claimed\n"
-        r"Ada calls muggins: takes your \1 points\.\n  Score: you: \d+, Ada: \d+\.",
+        r"Rosa calls muggins: takes your \1 points\.\n  Score: you: \d+, Rosa: \d+\.",
         text,
     )
     assert missed is not None, text
@@ -652,7 +654,7 @@ def test_claiming_right_wrong_and_not_at_all() -> None:
     assert [p[2] for _, p in penalties][:1] == [int(wrong.group(1))]
     hand, (index, side, pts) = penalties[0]
     assert side == 1 and hand.history[index].seat == 0
-    assert f"Ada scores {pts} for your wrong claim." in text
+    assert f"Rosa scores {pts} for your wrong claim." in text
     assert hand.result is not None and hand.result.points[1] >= pts
     # The record holds the claims and the muggins call, and replays.
     record = match_to_record(session.match, session.record_players())
@@ -678,15 +680,15 @@ class NeverClaims:
 def test_the_person_calls_muggins_on_a_missed_count() -> None:
     person = Person([])
     session, text = play_person("muggins", "foster", person, seed=2, opponents=[NeverClaims()])
-    offer = re.search(r"^ +1\) call muggins: take the (\d+) points Ada did not claim$", text, re.M)
+    offer = re.search(r"^ +1\) call muggins: take the (\d+) points Rosa did not claim$", text, re.M)
     assert offer is not None, text
     n = offer.group(1)
     assert re.search(
-        rf"Ada plays [^\n]*\.\n  ends [\d + ]+ = \d+ -> {n} points, not claimed\n", text
+        rf"Rosa plays [^\n]*\.\n  ends [\d + ]+ = \d+ -> {n} points, not claimed\n", text
     )
     assert re.search(
-        rf"Your move \(1 to \d+, \? for help\): 1\nYou call muggins: you take Ada's {n} points\.\n"
-        rf"  Score: you: \d+, Ada: 0\.",
+        rf"Your move \(1 to \d+, \? for help\): 1\nYou call muggins: you take Rosa's {n} points\.\n"
+        rf"  Score: you: \d+, Rosa: 0\.",
         text,
     ), text
     assert session.agent_names == ["you", "forgetful"]
@@ -784,7 +786,7 @@ def test_exact_target_a_score_that_would_pass_it_is_ignored() -> None:
     """RULES.md T&F-3: at 59, a last tile making 6 (2 points) and chipping out (1) would make 62:
     both are ignored."""
     match, text = exact_target_game(["6-5 6-4", "5-2 1-1"], "6-5\n6-4\nq\n", [59, 0])
-    assert "You lead [6|5].\nAda plays [5|2] at R (on the 5).\n" in text
+    assert "You lead [6|5].\nRosa plays [5|2] at R (on the 5).\n" in text
     assert (
         "You play [6|4] at L (on the 6).\n"
         "  ends 4 + 2 = 6 -> 2 points, but with the points for going out it would pass 61: "
@@ -792,7 +794,7 @@ def test_exact_target_a_score_that_would_pass_it_is_ignored() -> None:
     ) in text
     assert "  You would pass 61 with the 1 for the hand: not scored." in text
     assert match.hands[0].result is not None and match.hands[0].result.points == (0, 0)
-    assert "Score: you: 59, Ada: 0; 61 exactly to win." in text
+    assert "Score: you: 59, Rosa: 0; 61 exactly to win." in text
     assert doc_transcripts("games/fives-and-threes.md")[0] in text
 
 
@@ -803,7 +805,7 @@ def test_exact_target_reached_during_a_hand_wins_the_match() -> None:
     assert (
         "You play [6|4] at L (on the 6) and score 2.\n"
         "  ends 4 + 2 = 6 -> 2 points\n"
-        "  Score: you: 61 (0 to go), Ada: 0 (61 to go).\n"
+        "  Score: you: 61 (0 to go), Rosa: 0 (61 to go).\n"
         "You reach 61 exactly and win the match; the hand is played out.\n"
     ) in text
     assert match.winner == 0 and match.totals[0] == 61
@@ -812,7 +814,7 @@ def test_exact_target_reached_during_a_hand_wins_the_match() -> None:
         "You play [4|4] at L (on the 4).\n"
         "  ends 8 + 4 = 12 -> 4 points, but it would pass 61: not scored\n"
     ) in text
-    assert text.rstrip().splitlines()[-1] == "Match over: you win, reaching 61 exactly (Ada: 0)."
+    assert text.rstrip().splitlines()[-1] == "Match over: you win, reaching 61 exactly (Rosa: 0)."
     assert doc_transcripts("games/fives-and-threes.md")[1] in text
 
 
@@ -822,10 +824,10 @@ def test_partners_play_on_until_both_are_out() -> None:
     TerminalGame(rules, io.StringIO("1\n" * 3000), out, seed=4, echo=True).run()
     text = out.getvalue()
     assert "A hand goes on until both partners of a side are out." in text
-    out_line = "Ada is out; the hand goes on until both partners of a side are out."
+    out_line = "Rosa is out; the hand goes on until both partners of a side are out."
     assert out_line in text
     after = text[text.index(out_line) :]
-    assert "Ada (counting) out, Ben (your partner, counting)" in after or (
+    assert "Rosa (counting) out, Amara (your partner, counting)" in after or (
         "Hand 1 is over" in after.split("--- Hand", 1)[0]
     )
     assert "Match over: " in text
@@ -868,7 +870,7 @@ def test_exact_target_a_penalty_that_would_pass_it_is_not_scored() -> None:
     )
     assert (
         "You lead [6|5], claiming 10.\n"
-        "  ends 6 + 5 = 11: the claim of 10 is struck: the 10 would take Ada past 61, "
+        "  ends 6 + 5 = 11: the claim of 10 is struck: the 10 would take Rosa past 61, "
         "not scored\n"
     ) in text
     assert match.hand.scores == [0, 0]
@@ -1042,11 +1044,11 @@ def test_a_whole_domino_whist_match() -> None:
     assert match.lead_draw is not None
     draw = [NAMES[t] for t in match.lead_draw]
     assert (
-        f"Drawing for partners. You drew {draw[0]}, Ben drew {draw[2]}: you are partners; "
-        f"Ada & Cleo drew {draw[1]} and {draw[3]}." in text
+        f"Drawing for partners. You drew {draw[0]}, Amara drew {draw[2]}: you are partners; "
+        f"Rosa & Lars drew {draw[1]} and {draw[3]}." in text
     )
-    assert "Partnerships: you & Ben vs Ada & Cleo." in text
-    assert "Ben (your partner, whist)" in text
+    assert "Partnerships: you & Amara vs Rosa & Lars." in text
+    assert "Amara (your partner, whist)" in text
     assert "The side first debited with 100 loses." in text
     assert "by whist_debit=highest_side_own_total, the side holding more pips is debited" in text
     assert text.count(
@@ -1057,13 +1059,13 @@ def test_a_whole_domino_whist_match() -> None:
         assert hand.result is not None
         cells = ", ".join(
             f"{lab}: {p}"
-            for lab, p in zip(["you & Ben", "Ada & Cleo"], hand.result.points, strict=True)
+            for lab, p in zip(["you & Amara", "Rosa & Lars"], hand.result.points, strict=True)
         )
         reason = terminal_voice(match.rules).tell(hand.result.reason)
         assert f"Hand {number} is over: {reason}.\n" in text
         assert f"Debits this hand: {cells}" in text
     loser = 1 - (match.winner or 0)
-    labels = ["you & Ben", "Ada & Cleo"]
+    labels = ["you & Amara", "Rosa & Lars"]
     verb = "reach"
     last = text.rstrip().splitlines()[-1]
     assert last == (
@@ -1098,7 +1100,7 @@ def test_a_whole_domino_pool_match_with_five() -> None:
     assert "A match is 10 pools; whoever takes the most pools wins." in text
     assert "Everyone holds 4 tiles and nobody draws" in text
     assert "Drawing for the lead: you [" in text
-    labels = ["you", "Ada", "Ben", "Cleo", "Dev"]
+    labels = ["you", "Rosa", "Amara", "Lars", "Priya"]
     assert isinstance(rules, PoolRules)
     for number, hand in enumerate(match.hands, 1):
         assert hand.result is not None
@@ -1169,3 +1171,39 @@ def test_hints_show_each_move_worth_and_mark_the_best() -> None:
             assert sum("<- hint" in line for line in moves) >= 1
             marked += 1
     assert marked >= 1
+
+
+def test_the_terminal_names_the_computers_as_the_browser_does() -> None:
+    """One list of computer names for every front end (:mod:`boneyard.players.names`): the
+    terminal's seat 1 is the browser's seat 1 (Rosa), and so round an eight-seat table."""
+    import importlib.util
+
+    from boneyard.players.names import computer_name
+
+    rules = get_game("mexican-train").configure(players=8)
+    voice = terminal_voice(rules, ["greedy"] * 7)
+    named = [voice.subject(s) for s in range(1, 8)]
+    assert named == [computer_name(s, "greedy") for s in range(1, 8)]
+    assert named[:3] == ["Rosa", "Amara", "Lars"]
+    assert importlib.util.find_spec("boneyard.apps.computer_names") is None
+
+
+def test_the_score_command_gives_every_sides_reasons_under_the_sheet() -> None:
+    """Four sides: ``score`` shows the sheet and, under it, each finished hand's reasons, a side a
+    line, as the full-screen game's sheet does."""
+    from boneyard.core.words import signed
+
+    rules = get_game("block").configure(players=4)
+    out = io.StringIO()
+    game = TerminalGame(rules, io.StringIO("1\nscore\n" * 80 + "q\n"), out, seed=3, echo=True)
+    game.run()
+    hand = game.match.hands[0]
+    assert hand.result is not None and len(game.match.hands) > 1
+    later = out.getvalue().split("=== Hand 2 ===")[1]
+    reasons = rules.presenter.score_reasons(hand, game.voice)
+    assert len(reasons) == 4
+    expected = "Hand 1:\n" + "\n".join(
+        f"  {game.voice.side(side)} {signed(points)}: {why}"
+        for side, (points, why) in enumerate(reasons)
+    )
+    assert expected in later, later[:2000]

@@ -252,8 +252,8 @@ def test_mexican_trains_run_from_the_hub_with_their_markers() -> None:
     ]
     # Told for a reader: seat 0 reads "your train", a spectator the names.
     words = describe_table(view, Voice.of(state.rules, 0))
-    assert "T0 (your train) (6-6 to be covered), from the engine: [12|6], [6|6]." in words
-    assert "T1 (seat 1's train) (marker: open to all), from the engine: nothing laid yet." in words
+    assert "T1 (your train) (6-6 to be covered), from the engine: [12|6], [6|6]." in words
+    assert "T2 (seat 1's train) (marker: open to all), from the engine: nothing laid yet." in words
 
 
 def test_the_full_screen_game_draws_the_trains_with_pips() -> None:
@@ -265,21 +265,25 @@ def test_the_full_screen_game_draws_the_trains_with_pips() -> None:
     lines = [line.rstrip() for line in canvas.text().splitlines()]
     # The engine stands on the left, its 12s written (no grid holds twelve pips).
     assert sum(" 12" in line[:6] for line in lines) == 2
-    # A row per train, named and whose it is, the marker on T1.
+    # A row per train, named and whose it is (counted from 1, as a person counts: the
+    # notation's T0 is T1), the marker on the second seat's train.
     rows = {
         name: next(i for i, line in enumerate(lines) if f"─ {name} " in line)
-        for name in ("T0", "T1", "T2", "M")
+        for name in ("T1", "T2", "T3", "M")
     }
-    assert rows["T0"] < rows["T1"] < rows["T2"] < rows["M"]
-    assert "T0 your train" in lines[rows["T0"]]
-    assert "T1 ⚑ seat 1's train" in lines[rows["T1"]]  # a spectator's voice: seats by number
+    assert rows["T1"] < rows["T2"] < rows["T3"] < rows["M"]
+    assert not any("T0" in line for line in lines)
+    assert "T1 your train" in lines[rows["T1"]]
+    assert "T2 ⚑ seat 1's train" in lines[rows["T2"]]  # a spectator's voice: seats by number
     assert "M the Mexican train" in lines[rows["M"]]
-    # T2's tiles: [12|7] then [7|5], every half written as a number in a double-twelve set
-    # (never some tiles in pips beside others in numbers), its end named after them.
-    t2 = lines[rows["T2"]]
-    assert t2.rstrip().endswith("T2") and "12" in t2 and " 7 " in t2
+    # The third train's tiles: [12|7] then [7|5], every half written as a number in a
+    # double-twelve set (never some tiles in pips beside others in numbers), its end named
+    # after them.
+    t3 = lines[rows["T3"]]
+    assert t3.rstrip().endswith("T3") and "12" in t3 and " 7 " in t3
     assert "●" not in "\n".join(lines)
-    # The end offered for the chosen tile is marked, and clicking its name plays there.
+    # The end offered for the chosen tile is marked, and clicking its name plays there (the
+    # notation's end).
     assert set(canvas.hotspots.values()) == {"T0", "T1", "T2", "M"}
     x, y = next(xy for xy, name in canvas.hotspots.items() if name == "T0")
     assert canvas.roles[y][x] == "c"
@@ -293,11 +297,11 @@ def test_trains_drawn_with_numbers_keep_every_tile_one_size() -> None:
     canvas = hub_canvas(view, SMALL, 60, 12, (), Voice.of(state.rules, 0))
     assert canvas is not None
     lines = canvas.text().splitlines()
-    t2 = next(line for line in lines if "─ T2 " in line)
-    assert "[12|7 ][ 7|5 ] T2" in t2
-    t0 = next(line for line in lines if "─ T0 " in line)
-    assert "[12|6 ]" in t0
-    # T0's 6-6 stands across its train, its numbers written in two places as well.
+    t3 = next(line for line in lines if "─ T3 " in line)
+    assert "[12|7 ][ 7|5 ] T3" in t3
+    t1 = next(line for line in lines if "─ T1 " in line)
+    assert "[12|6 ]" in t1
+    # The first train's 6-6 stands across it, its numbers written in two places as well.
     assert any("+6 +" in line for line in lines)
     assert sum("+12+" in line for line in lines) == 2
 

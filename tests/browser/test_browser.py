@@ -387,8 +387,15 @@ def test_mexican_train_from_the_lobby_by_clicking(page: Page, live: LiveServer) 
     trains = page.locator("#line svg.hub .train-name[data-train]").evaluate_all(
         "ts => ts.map(t => t.textContent)"
     )
-    assert trains[0] == "T0 · Ann's train" and trains[-1] == "M · the Mexican train"
+    assert trains[0] == "T1 · Ann's train" and trains[-1] == "M · the Mexican train"
     assert len(trains) == 3
+    # The trains are counted from 1 where a person reads them (the moves keep the notation's
+    # T0, the first seat's train).
+    ends = page.locator("#line svg.hub .end").evaluate_all(
+        "es => es.map(e => [e.dataset.end, e.querySelector('text').textContent])"
+    )
+    assert [end for end, _ in ends] == ["T0", "T1", "M"]
+    assert [label.split()[0] for _, label in ends] == ["T1", "T2", "M"]
     assert page.locator("#line svg.hub .engine").get_attribute("data-tile") == "9-9"
     assert page.locator("#line svg.hub .placed").count() > 1
     assert "Hand 1 is over" in page.inner_text("#result")

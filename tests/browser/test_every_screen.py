@@ -6,9 +6,11 @@ At each look: nothing overflows sideways; no two tiles, end markers, train marke
 overlap; an end's label stays inside its marker; every tile's half is at least 14 px on a phone and
 20 px on a desk (the drawing is laid out for the room, never shrunk to fit); your tiles and the open
 ends are on the screen without scrolling (the hand is docked at its foot, nothing covers the ends);
-no text is cut (``scrollWidth <= clientWidth``). Each game is looked at in all three sizes, each
-further rule set of a game on the smallest phone (the time the suite may take). The screenshots go
-to ``BONEYARD_SCREENSHOTS`` (default ``test-artefacts/screens``, which git ignores).
+no text is cut (``scrollWidth <= clientWidth``). Each game is looked at in all three sizes at every
+stage; each further rule set of a game in all three sizes in the middle of its hand (the busiest
+table), and at its start and end on the smallest phone (the time the suite may take). The
+screenshots go to ``BONEYARD_SCREENSHOTS`` (default ``test-artefacts/screens``, which git
+ignores).
 
 One server and one page serve the whole module: the computers move at once, the person's moves are
 played in the page itself (its first play, else its first move), and the page is resized rather
@@ -46,10 +48,13 @@ NAMES = [  # as long as a name may be (24 characters)
     "Aleksandr Tchaikovskiyev",
 ]
 
-# Each (game, rule set): the first rule set of each game in every size, the others on the
-# smallest phone.
+# Each (game, rule set) and the sizes it is looked at in, at the hand's start, middle and end:
+# the first rule set of each game in every size at every stage, the others in every size in the
+# middle of the hand and on the smallest phone at its start and end.
+EVERY = {"start": list(SIZES), "middle": list(SIZES), "end": list(SIZES)}
+FURTHER = {"start": ["small"], "middle": list(SIZES), "end": ["small"]}
 CASES = [
-    (game.id, rules, list(SIZES) if i == 0 else ["small"])
+    (game.id, rules, EVERY if i == 0 else FURTHER)
     for game in GAMES.values()
     for i, rules in enumerate(game.rule_sets)
 ]
@@ -101,11 +106,16 @@ def look(page: Page, name: str, sizes: list[str]) -> list[str]:
     return problems
 
 
+def test_every_rule_set_is_looked_at_in_every_size() -> None:
+    for _, _, sizes in CASES:
+        assert {size for stage in sizes.values() for size in stage} == set(SIZES)
+
+
 @pytest.mark.parametrize(
     ("game_id", "rules", "sizes"), CASES, ids=[f"{g}-{r}" for g, r, _ in CASES]
 )
 def test_a_whole_hand_on_every_screen(
-    one_page: Page, quick: LiveServer, game_id: str, rules: str, sizes: list[str]
+    one_page: Page, quick: LiveServer, game_id: str, rules: str, sizes: dict[str, list[str]]
 ) -> None:
     page = one_page
     errors: list[str] = []
@@ -117,14 +127,15 @@ def test_a_whole_hand_on_every_screen(
         for i in range(1, game.max_players)
     ]
     made = quick.create({"game": game_id, "rules": rules, "seats": seats, "seed": 3, "clock": 0})
-    page.set_viewport_size({"width": SIZES[sizes[0]][0], "height": SIZES[sizes[0]][1]})
+    first = SIZES[sizes["start"][0]]
+    page.set_viewport_size({"width": first[0], "height": first[1]})
     page.goto(f"{quick.url}{made['seats'][0]['invite']}")
     page.wait_for_selector("body[data-conn=open][data-status]", state="attached")
-    problems = look(page, f"{game_id}-{rules}-start", sizes)
+    problems = look(page, f"{game_id}-{rules}-start", sizes["start"])
     page.evaluate(PLAY_UNTIL, 6 * game.max_players)
-    problems += look(page, f"{game_id}-{rules}-middle", sizes)
+    problems += look(page, f"{game_id}-{rules}-middle", sizes["middle"])
     page.evaluate(PLAY_UNTIL, 10_000)
     page.wait_for_selector("body:not([data-status=playing])", state="attached")
-    problems += look(page, f"{game_id}-{rules}-end", sizes)
+    problems += look(page, f"{game_id}-{rules}-end", sizes["end"])
     assert problems == [], "\n".join(dict.fromkeys(problems))
     assert errors == []

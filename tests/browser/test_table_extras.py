@@ -233,3 +233,26 @@ def test_the_lobby_says_the_options_in_words(page: Page, quick: LiveServer) -> N
     page.goto(f"{quick.url}{made['seats'][0]['invite']}")
     page.wait_for_selector("body[data-conn=open][data-status]", state="attached")
     assert page.get_attribute("#how-link", "href").startswith("/how/muggins")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_score_sheet_gives_each_sides_reasons_in_both_layouts(
+    page: Page, quick: LiveServer, players: int
+) -> None:
+    """Two sides: a row per hand with the reasons under it; four (a column per hand, a row per
+    side): under each hand's line how it ended, a line per side with why it scored."""
+    seats = [{"kind": "person", "name": "Ann"}]
+    seats += [{"kind": "computer", "level": "greedy"} for _ in range(players - 1)]
+    sit(page, quick, "block", seats=seats)
+    play_to_the_end(page)
+    page.wait_for_selector("body:not([data-status=playing])", state="attached")
+    sheet = page.evaluate("() => state.sheet")
+    reasons = sheet["rows"][0]["reasons"]
+    assert len(reasons) == players and all(reasons), reasons
+    shown = page.locator("#sheet").inner_text()
+    assert page.locator("#sheet table.by-side").count() == (1 if players > 3 else 0)
+    for side, why in zip(sheet["sides"], reasons, strict=True):
+        assert f"{side}: {why}" in shown, (side, why, shown)
+    if players > 3:
+        listed = page.locator("#sheet .ended-list li[data-hand='1'] .reasons li")
+        assert listed.count() == players

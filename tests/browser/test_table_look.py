@@ -6,6 +6,7 @@ a person to look at.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -91,3 +92,46 @@ def test_the_lobby_at_a_laptop_and_a_phone(page: Page, quick: LiveServer, size: 
     page.select_option("#players", "8")
     page.click("#create details summary")
     check_page(page, f"lobby-{size}")
+
+
+# Where a tile of an arm does not touch the tile it joins (the arm's root, or the tile before it
+# in the arm): the arm left its way there, and the eye cannot follow it.
+APART = """
+([line, width, height]) => {
+  const box = document.createElement("div");
+  box.style.width = `${width}px`;
+  document.body.prepend(box);
+  drawLine(box, line, {}, new Set(), height);
+  const svg = box.querySelector("svg");
+  const at = (tile) => svg.querySelector(`[data-tile="${tile}"]`).getBoundingClientRect();
+  const near = (r, q) =>
+    Math.max(r.left - q.right, q.left - r.right, r.top - q.bottom, q.top - r.bottom) <= 4;
+  const apart = [];
+  for (const arm of line.arms) {
+    let before = arm.root;
+    for (const p of arm.tiles) {
+      if (!near(at(before), at(p.tile))) apart.push(`${arm.name}: ${p.tile} away from ${before}`);
+      before = p.tile;
+    }
+  }
+  const unit = Number(svg.dataset.unit);
+  const shown = svg.getBoundingClientRect().width;
+  box.remove();
+  return {apart, unit, fits: shown <= width + 0.5};
+}
+"""
+
+
+def test_chicken_foot_on_a_phone_keeps_each_toe_at_its_double(
+    page: Page, quick: LiveServer
+) -> None:
+    """A crowded Chicken Foot (two doubles with their toes on a long arm, around the 9-9's four
+    arms) on a phone: the tiles keep to their arms (at most one laid apart, where it may go
+    nowhere else), as large as a phone allows (14 px a half at least), the drawing within the
+    screen's width."""
+    line = json.loads((Path(__file__).parent / "chicken_foot_line.json").read_text())
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(quick.url + "/how/chicken-foot")
+    looked = page.evaluate(APART, [line, 366, 490])
+    assert len(looked["apart"]) <= 1, looked["apart"]
+    assert looked["unit"] >= 14 and looked["fits"], looked

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -147,7 +148,7 @@ def test_draw_one_then_pass_and_mark() -> None:
     assert_illegal(state, DRAW, "has drawn already this turn")
     state.apply(PASS)
     assert state.layout is not None and state.layout.kinds[1] == MARKED
-    assert "T1 shows 12 (marker: open to all)" in table_text(rules, state.history)
+    assert "T2 shows 12 (marker: open to all)" in table_text(rules, state.history)
     # Seat 0 may now play on T1 too.
     assert set(strs(state.legal_actions())) == {"12-6 at T0", "12-6 at T1", "12-6 at M"}
     state.apply(Play(T("12-6"), "T1"))
@@ -329,6 +330,44 @@ def test_a_terminal_match() -> None:
     assert game.run() in ("over", "eof")
     text = out.getvalue()
     assert "Engine [12|12] in the hub" in text
-    assert "T0 (your train)" in text and "T1 (Ada's train)" in text
+    assert "T1 (your train)" in text and "T2 (Rosa's train)" in text
     assert "M (the Mexican train)" in text and "seat 0" not in text
     assert "lowest total" in text
+    # A person counts the trains from 1: the notation's T0 is never what he reads.
+    assert "Your train is T1;" in text
+    assert not re.search(r"\bT0\b", text)
+    assert "T0" in json.dumps(match_to_record(game.match))
+
+
+def test_a_person_types_a_train_as_he_reads_it() -> None:
+    """A person types a train by the name he reads: ``12-8 T1`` goes on his own train, the first
+    seat's (the notation's T0), not on the second seat's."""
+    out = io.StringIO()
+    game = TerminalGame(mexican(3, rounds=1), io.StringIO("1\n12-8 T1\nq\n"), out, seed=4)
+    game.run()
+    text = out.getvalue()
+    assert "You play [12|8] at T1 (on the 12)." in text
+    mine = [m for m in game.match.hand.history if m.seat == 0 and isinstance(m.action, Play)]
+    assert [m.action.end for m in mine] == [None, "T0"]
+
+
+def test_a_train_is_said_as_a_person_counts_and_read_back() -> None:
+    """The presenter says the notation's trains as a person counts them (T0 is T1; M stays M),
+    reads a person's name back to the notation's, and a review says them so."""
+    from boneyard.apps.server.routes.learn import _said
+    from boneyard.players.analysis import ReviewedMove, review_text
+
+    rules = mexican(3)
+    presenter = rules.presenter
+    names = ("T0", "T1", "T2", "M")
+    assert [presenter.end_word(n) for n in names] == ["T1", "T2", "T3", "M"]
+    assert [presenter.end_of_word(w, names) for w in ("t1", "T3", "M", "T0")] == [
+        "T0",
+        "T2",
+        "M",
+        None,
+    ]
+    played, best = Play(T("12-8"), "T0"), Play(T("12-3"), "M")
+    assert _said(rules, played) == "12-8 T1"
+    reviewed = ReviewedMove(1, 0, played, best, 1.0, 5.0, 4.0, "it sheds more")
+    assert "you played 12-8 at T1 " in review_text([reviewed], end_word=presenter.end_word)

@@ -47,7 +47,7 @@ async def test_a_match_of_block_by_keyboard() -> None:
         await wait_for(pilot, lambda: waiting_for_you(app))
         shown = screen_text(app)
         assert "Block · modern rules · hand 1 · first to 30" in shown
-        assert re.search(r"Ada: \d tiles", shown) and "Your moves" in shown
+        assert re.search(r"Rosa: \d tiles", shown) and "Your moves" in shown
         assert "1) " in shown and "Your turn:" in shown
         assert "Open ends:" in shown
         # The table is drawn with pips once a tile is down.

@@ -112,7 +112,7 @@ def test_plain_beliefs_show_who_may_hold_each_unseen_tile() -> None:
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "What the others may hold, from everything you have seen:" in out
-    assert re.search(r"^tile +Ada +stock$", out, flags=re.M)
+    assert re.search(r"^tile +Rosa +stock$", out, flags=re.M)
     rows = re.findall(r"^\[(\d)\|(\d)\]\s+(\d+)%\s+(\d+)%$", out, flags=re.M)
     assert len(rows) == 21
     assert all((seat, stock) == ("33", "67") for _, _, seat, stock in rows)

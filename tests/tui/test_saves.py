@@ -79,14 +79,14 @@ async def test_every_unfinished_match_is_kept_listed_and_resumed() -> None:
     listed = saved_matches(app.config)
     assert [m.game for m in listed] == ["Draw", "Block"]  # the latest first
     assert listed[1].hand == 1 and listed[1].moves == len(history)
-    assert "you 0, Ada 0" in listed[1].summary()
+    assert "you 0, Rosa 0" in listed[1].summary()
 
     app.settings.speed = "instant"
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, StartScreen)
         shown = screen_text(app)
         assert "Unfinished matches" in shown
-        assert f"Block (modern) · hand 1, move {len(history) + 1} · you 0, Ada 0" in shown
+        assert f"Block (modern) · hand 1, move {len(history) + 1} · you 0, Rosa 0" in shown
         assert "Draw (britannica) · hand 1" in shown
         # Choose the Block match in the list and resume it with Enter.
         listing = app.screen.query_one("#saves", OptionList)
@@ -215,7 +215,7 @@ async def test_a_finished_match_resumed_is_shown_not_played(tmp_path: Path) -> N
     assert app.exit_status == 0
     assert "that match is over; nothing is left to play" in app.exit_message
     assert re.search(r"total +61 +102", app.exit_message)
-    assert "Match over: Ada wins with 102 points (you: 61)." in app.exit_message
+    assert "Match over: Rosa wins with 102 points (you: 61)." in app.exit_message
     assert path.read_bytes() == before and not saves_dir(app.config).exists()
     # From the start screen's Open a record: shown the same way.
     again = BoneyardApp(Launch())
@@ -225,7 +225,7 @@ async def test_a_finished_match_resumed_is_shown_not_played(tmp_path: Path) -> N
         again.screen.query_one("#path").value = str(path)  # type: ignore[attr-defined]
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(again.screen, TextScreen))
-        assert "Ada wins with 102 points" in screen_text(again)
+        assert "Rosa wins with 102 points" in screen_text(again)
         await pilot.press("escape")
         assert isinstance(again.screen, StartScreen)
 

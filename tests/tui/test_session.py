@@ -119,7 +119,7 @@ def test_the_position_in_words() -> None:
     assert "The lead is [" in text
     assert "Toward L, from the lead:" in text and "Toward R, from the lead:" in text
     assert "Open ends: L shows" in text and "Count: " in text
-    assert "Ada (counting) holds " in text
+    assert "Rosa (counting) holds " in text
     assert "Your tiles: [" in text
     assert "Your moves:\n  1) " in text
 
@@ -151,7 +151,7 @@ def test_hints_and_review_name_values_and_reasons() -> None:
     assert "total cost of your choices" in review
     every = session.all_hands_text(0)
     assert every.startswith("Hand 1: every hand")
-    assert "Ada (greedy): left " in every and "dealt [" in every
+    assert "Rosa (greedy): left " in every and "dealt [" in every
 
 
 def test_claims_are_part_of_the_move() -> None:

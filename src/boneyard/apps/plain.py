@@ -25,6 +25,7 @@ from ..players.analysis import (
     review_text,
     value_text,
 )
+from ..players.names import computer_name
 from ..text.drawing import describe_table, render_table
 from ..text.narration import (
     YOU,
@@ -41,23 +42,25 @@ from ..text.narration import (
     intro_lines,
     menu,
     parse_command,
+    score_reasons_lines,
     score_sheet_text,
     table_view,
     tell_move,
     winner_text,
 )
-from .computer_names import computer_name
 
 __all__ = ["TerminalGame", "choice_range", "terminal_voice"]
 
 
 def terminal_voice(rules: GameRules, levels: Sequence[str] = ()) -> Voice:
     """How the terminal games name the seats for the person at seat 0: "you", and each computer
-    by its name (:func:`computer_name`: Ada, Ben...), never by an agent's id or a seat's number;
-    ``levels`` are the agents of seats 1, 2... where known."""
+    by its name (:func:`~boneyard.players.names.computer_name`, the names every front end gives
+    a computer's seat: Rosa, Amara...), never by an agent's id or a seat's number; ``levels``
+    are the agents of seats 1, 2... where known."""
     named = ["you"]
     for s in range(1, rules.players):
-        named.append(computer_name(s, levels[s - 1] if s - 1 < len(levels) else ""))
+        level = levels[s - 1] if s - 1 < len(levels) else ""
+        named.append(computer_name(s, level, taken=named))
     return Voice.of(rules, YOU, names=named)
 
 
@@ -353,7 +356,8 @@ class TerminalGame:
             finished = [i for i, h in enumerate(hands) if h.over]
             hand = finished[-1] if finished else len(hands) - 1
         reviews = review_hand(hands[hand], YOU)
-        return f"Review of your moves in hand {hand + 1}:\n" + review_text(reviews)
+        text = review_text(reviews, end_word=self.rules.presenter.end_word)
+        return f"Review of your moves in hand {hand + 1}:\n" + text
 
     def beliefs_text(self, state: GameState) -> str:
         """What the person may believe about the tiles it cannot see: per tile, the chance that
@@ -518,6 +522,11 @@ class TerminalGame:
             self.say(self._table_text(obs))
         elif kind == "score":
             self.say(score_sheet_text(self.match, self.voice))
+            # Under the sheet, why each side scored what it did in each finished hand.
+            for i, hand in enumerate(self.match.hands, 1):
+                reasons = score_reasons_lines(hand, self.voice)
+                if reasons:
+                    self.say("\n".join([f"Hand {i}:", *reasons]))
             if any(obs.scores):
                 self.say(self._running_score(state))
         elif kind == "moves":

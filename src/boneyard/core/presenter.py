@@ -63,6 +63,17 @@ class Presenter(Generic[R]):
         """What the help adds on typing this game's moves."""
         return []
 
+    def end_word(self, name: str) -> str:
+        """The end called ``name`` in the notation (a record, ``6-4 T0``), as a person reads it
+        and types it: the same name, unless the game numbers its ends from 0 where a person
+        counts from 1 (Mexican Train's trains)."""
+        return name
+
+    def end_of_word(self, word: str, names: Sequence[str]) -> str | None:
+        """The notation's name among ``names`` of the end a person calls ``word`` (without
+        case), or ``None``."""
+        return next((n for n in names if self.end_word(n).casefold() == word.casefold()), None)
+
     def marked(self) -> int:
         """The tiles starred in a hand (Matador's matadors), as a mask."""
         return 0

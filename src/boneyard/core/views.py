@@ -94,7 +94,9 @@ class EndView:
     (Matador: ``needs a 2 or a matador``); ``title`` what it is where the game names it
     (``seat 1's train``, ``the Mexican train``); ``note`` what stands on it now (``marker: open
     to all; 12-12 to be covered``); ``marked`` a train carrying its owner's marker; ``waiting``
-    a double or a side that must be covered before play goes on elsewhere."""
+    a double or a side that must be covered before play goes on elsewhere; ``label`` the end's
+    name as a person reads it where it is not ``name`` (the notation's): Mexican Train's ``T0``
+    is the first seat's train, ``T1`` to a person, who counts from 1."""
 
     name: str
     shows: str | None
@@ -103,6 +105,7 @@ class EndView:
     note: str | None = None
     marked: bool = False
     waiting: bool = False
+    label: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +133,11 @@ class LineView:
     def end(self, name: str) -> EndView | None:
         """The end called ``name``, if it is one."""
         return next((e for e in self.ends if e.name == name), None)
+
+    def said(self, name: str) -> str:
+        """The end or arm called ``name`` as a person reads it (its ``label``, else ``name``)."""
+        end = self.end(name)
+        return end.label if end is not None and end.label else name
 
     def tiles(self) -> int:
         """How many tiles lie on the table."""

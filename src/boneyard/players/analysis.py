@@ -35,7 +35,7 @@ import hashlib
 import math
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ..core.actions import Action, Draw, Muggins, Pass, Play
@@ -488,16 +488,23 @@ def review_hand(
     return reviews
 
 
-def review_text(reviews: Sequence[ReviewedMove], threshold: float = 0.5) -> str:
+def review_text(
+    reviews: Sequence[ReviewedMove],
+    threshold: float = 0.5,
+    end_word: Callable[[str], str] = str,
+) -> str:
     """The review in words: every decision that cost at least ``threshold`` points, each with
-    the value the hint gave the move played and the better one, and the total."""
+    the value the hint gave the move played and the better one, and the total; ``end_word``
+    names an end as a person reads it (the game presenter's
+    :meth:`~boneyard.core.presenter.Presenter.end_word`)."""
     lines: list[str] = []
     for r in reviews:
         if r.loss >= threshold:
             margin = f" ± {r.loss_margin:.1f}" if round(r.loss_margin, 1) else ""
             lines.append(
-                f"move {r.number}: you played {_words(r.played)} ({r.played_value:+.1f}); "
-                f"{_words(r.best)} ({r.best_value:+.1f}) was better by {r.loss:.1f}{margin} "
+                f"move {r.number}: you played {_words(r.played, end_word)} "
+                f"({r.played_value:+.1f}); {_words(r.best, end_word)} ({r.best_value:+.1f}) "
+                f"was better by {r.loss:.1f}{margin} "
                 f"points ({r.reason})"
             )
     total = sum(r.loss for r in reviews)
@@ -508,8 +515,8 @@ def review_text(reviews: Sequence[ReviewedMove], threshold: float = 0.5) -> str:
     return "\n".join(lines)
 
 
-def _words(action: Action) -> str:
+def _words(action: Action, end_word: Callable[[str], str] = str) -> str:
     if type(action) is Play:
-        where = f" at {action.end}" if action.end is not None else ""
+        where = f" at {end_word(action.end)}" if action.end is not None else ""
         return f"{format_tile(action.tile)}{where}"
     return str(action)

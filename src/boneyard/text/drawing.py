@@ -102,12 +102,13 @@ def ends_text(view: LineView, voice: Voice = _SPECTATOR) -> str:
     parts = []
     for end in view.ends:
         note = f" ({voice.tell(end.note)})" if end.note else ""
+        name = end.label or end.name
         if end.shows is None:
-            parts.append(f"{end.name} not open yet")
+            parts.append(f"{name} not open yet")
         elif end.needs:
-            parts.append(f"{end.name} shows {end.shows}: {end.needs}")
+            parts.append(f"{name} shows {end.shows}: {end.needs}")
         else:
-            parts.append(f"{end.name} shows {end.shows}{note}")
+            parts.append(f"{name} shows {end.shows}{note}")
     joined = "; " if any(end.needs for end in view.ends) else ", "
     return "Open ends: " + joined.join(parts)
 
@@ -118,7 +119,7 @@ def _titled(view: LineView, arm: ArmView, voice: Voice) -> str:
     end = next((e for e in view.ends if e.name == arm.name), None)
     title = voice.tell(end.title) if end is not None and end.title else ""
     note = voice.tell(end.note) if end is not None and end.note else ""
-    return f"{arm.name}{f' ({title})' if title else ''}{f' ({note})' if note else ''}"
+    return f"{view.said(arm.name)}{f' ({title})' if title else ''}{f' ({note})' if note else ''}"
 
 
 def render_table(view: TableView, voice: Voice = _SPECTATOR, width: int = 78) -> str:
@@ -139,7 +140,8 @@ def render_table(view: TableView, voice: Voice = _SPECTATOR, width: int = 78) ->
     for arm in view.arms:
         if arm.way in ("up", "down") and arm.half is None:
             up, down = short.get(arm.root, ("", ""))
-            short[arm.root] = (arm.name, down) if arm.way == "up" else (up, arm.name)
+            said = view.said(arm.name)
+            short[arm.root] = (said, down) if arm.way == "up" else (up, said)
 
     def seg(p: PlacedTile, backward: bool = False) -> Segment:
         first, second = _ordered(p, backward)
@@ -151,17 +153,22 @@ def render_table(view: TableView, voice: Voice = _SPECTATOR, width: int = 78) ->
     line = [seg(p, backward=True) for p in reversed(left.tiles if left else ())]
     line.append(seg(lead))
     line += [seg(p) for p in (right.tiles if right else ())]
-    rows = _chain(line, f"{left.name if left else ''} ", f" {right.name if right else ''}", width)
+    rows = _chain(
+        line,
+        f"{view.said(left.name) if left else ''} ",
+        f" {view.said(right.name) if right else ''}",
+        width,
+    )
     for arm in view.arms:
         if arm is left or arm is right:
             continue
-        label = f"{arm.name} arm, off {tile_text(arm.root)}: "
+        label = f"{view.said(arm.name)} arm, off {tile_text(arm.root)}: "
         if not arm.tiles:
             end = next((e for e in view.ends if e.name == arm.name), None)
             state = "nothing laid yet" if end is None or end.shows is not None else "not open yet"
             rows.append(f"{label}{state}")
             continue
-        rows += _chain([seg(p) for p in arm.tiles], label, f" {arm.name}", width)
+        rows += _chain([seg(p) for p in arm.tiles], label, f" {view.said(arm.name)}", width)
     rows.append(ends_text(view, voice))
     if view.count is not None:
         rows.append(view.count)
@@ -179,7 +186,7 @@ def _render_hub(view: LineView, voice: Voice, width: int) -> str:
             rows.append(f"{label}nothing laid yet")
             continue
         segments = [segment(p.a, p.b, p.cross) for p in arm.tiles]
-        rows += _chain(segments, label, f" {arm.name}", width)
+        rows += _chain(segments, label, f" {view.said(arm.name)}", width)
     rows.append(ends_text(view, voice))
     return "\n".join(rows)
 
@@ -235,7 +242,8 @@ def describe_table(view: TableView, voice: Voice = _SPECTATOR) -> list[str]:
             f"{tile_text(p.tile)} crosswise" if p.cross and not p.double else f"[{p.a}|{p.b}]"
             for p in arm.tiles
         ]
-        lines.append(f"Toward {arm.name}, {where}: {', '.join(tiles) or 'nothing laid yet'}.")
+        laid = ", ".join(tiles) or "nothing laid yet"
+        lines.append(f"Toward {view.said(arm.name)}, {where}: {laid}.")
     lines.append(ends_text(view, voice) + ".")
     if view.count is not None:
         lines.append(view.count + ".")

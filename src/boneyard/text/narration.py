@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from ..core.actions import DRAW, PASS, Action, Move, Muggins, Play
+from ..core.layout import Layout
 from ..core.notation import NotationError, offered
 from ..core.protocol import GameRules, GameState, Observation, Outcome
 from ..core.views import TableView, TrickView
-from ..core.words import Voice, hand_text, number, tile_text
+from ..core.words import Voice, hand_text, number, signed, tile_text
 from .drawing import ends_text, render_table
 
 if TYPE_CHECKING:
@@ -50,6 +51,7 @@ __all__ = [
     "parse_command",
     "reader_voice",
     "score_note",
+    "score_reasons_lines",
     "score_sheet_text",
     "side_labels",
     "table_text",
@@ -175,6 +177,18 @@ def score_sheet_text(match: Match, voice: Voice | None = None) -> str:
     in every finished hand (points, shares of pools, debits...), how it ended, and the totals."""
     voice = voice or reader_voice(match.rules)
     return match.rules.presenter.sheet(match, voice)
+
+
+def score_reasons_lines(state: GameState, voice: Voice) -> list[str]:
+    """Why each side scored what it did in the finished hand ``state``, a side a line
+    (``  Rosa +12: ...``), told by ``voice``; nothing for a hand in play. What the score sheet
+    shows under a hand, however many sides it has."""
+    if state.result is None:
+        return []
+    return [
+        f"  {voice.side(side)} {signed(points)}: {why}"
+        for side, (points, why) in enumerate(state.rules.presenter.score_reasons(state, voice))
+    ]
 
 
 def winner_text(match: Match, voice: Voice | None = None) -> str:
@@ -365,6 +379,10 @@ def parse_command(text: str, obs: Observation) -> Command:
     words = text.replace("[", " ").replace("]", " ").replace("|", "-").replace("*", " ").split()
     if not words:
         return Command("error", message="Type a move number, or ? for help.")
+    if isinstance(obs.table, Layout):
+        # An end as the person reads it (Mexican Train's first train is T1, the notation's T0).
+        presenter = obs.rules.presenter
+        words = [words[0]] + [presenter.end_of_word(w, obs.table.names) or w for w in words[1:]]
     first = words[0].lower()
     if len(words) == 1 and first in _WORDS:
         return Command(_WORDS[first])

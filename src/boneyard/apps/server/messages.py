@@ -444,6 +444,9 @@ class End(BaseModel):
     """A train carrying its owner's marker (Mexican Train)."""
     waiting: bool = False
     """A double or a side to be covered before play goes on elsewhere."""
+    label: str | None = None
+    """The end's name as a person reads it, where it is not ``name`` (the notation's, which
+    moves carry): Mexican Train's ``T0``, the first seat's train, is ``T1`` to a person."""
 
 
 class TrickTile(BaseModel):

@@ -591,7 +591,8 @@ class GameScreen(Screen[None]):
         elif ways:
             self.query_one("#moves", OptionList).highlighted = ways[0]
         else:
-            self.say_status(f"The tile does not go at {event.end}.")
+            said = self.session.rules.presenter.end_word(event.end)
+            self.say_status(f"The tile does not go at {said}.")
 
     def action_play_chosen(self) -> None:
         """Enter when the list of moves is not focused: play the move chosen in it."""

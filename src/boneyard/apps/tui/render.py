@@ -641,7 +641,7 @@ def _draw(lay: _Lay, view: LineView, choices: Sequence[str]) -> Canvas:
         else:
             halves = {1} if d in (E, S) else {0}
         _mark_open(canvas, piece, halves)
-        _label(canvas, piece, d, name, "c" if name in choices else "l")
+        _label(canvas, piece, d, name, "c" if name in choices else "l", view.said(name))
     return canvas
 
 
@@ -715,9 +715,9 @@ def _train_labels(view: LineView, voice: Voice, room: int) -> tuple[list[str], i
         end = view.end(arm.name)
         title = voice.tell(end.title) if titled and end is not None and end.title else ""
         mark = f" {MARKER}" if end is not None and end.marked else ""
-        return f"{arm.name}{mark}{f' {title}' if title else ''}"
+        return f"{view.said(arm.name)}{mark}{f' {title}' if title else ''}"
 
-    end_w = max(len(arm.name) for arm in view.arms) + 1
+    end_w = max(len(view.said(arm.name)) for arm in view.arms) + 1
     for titled in (True, False):
         labels = [label(arm, titled) for arm in view.arms]
         if 5 + max(len(t) for t in labels) + end_w <= room:
@@ -808,8 +808,9 @@ def _draw_train_end(
     if tip is not None:
         _mark_open(canvas, tip, {0, 1} if tip.standing else {1})
     role = "c" if arm.name in choices else "l"
-    canvas.put(at, axis, arm.name, role)
-    for c in range(len(arm.name)):
+    said = view.said(arm.name)
+    canvas.put(at, axis, said, role)
+    for c in range(len(said)):
         canvas.hotspots[(at + c, axis)] = arm.name
 
 
@@ -833,9 +834,13 @@ def _mark_open(canvas: Canvas, piece: Piece, halves: set[int]) -> None:
                 canvas.roles[r][c] = "O" if role in "abX" else "o"
 
 
-def _label(canvas: Canvas, piece: Piece, d: Dir, name: str, role: str) -> None:
-    """The end's name just beyond its tip, or by a corner of the tip if that is taken."""
-    n = len(name)
+def _label(
+    canvas: Canvas, piece: Piece, d: Dir, name: str, role: str, text: str | None = None
+) -> None:
+    """The end's name just beyond its tip, or by a corner of the tip if that is taken: ``text``
+    (the name as a person reads it), a place to click for the end ``name``."""
+    text = text or name
+    n = len(text)
     x0, y0, x1, y1 = piece.x, piece.y, piece.x + piece.w, piece.y + piece.h
     if d in (E, W):
         # Beyond the end, else above or below the end's half.
@@ -850,7 +855,7 @@ def _label(canvas: Canvas, piece: Piece, d: Dir, name: str, role: str) -> None:
         if x < 0 or y < 0 or x + n > canvas.width or y >= canvas.height:
             continue
         if all(canvas.roles[y][x + i] == " " for i in range(n)):
-            canvas.put(x, y, name, role)
+            canvas.put(x, y, text, role)
             for i in range(n):
                 canvas.hotspots[(x + i, y)] = name
             return

@@ -27,7 +27,7 @@ from ...core.actions import Action, Draw, Muggins, Pass, Play
 from ...core.match import Match
 from ...core.protocol import GameRules, GameState, IllegalAction, Observation
 from ...core.record import match_to_record, replay_record
-from ...core.words import hand_text, signed, tile_text
+from ...core.words import hand_text, tile_text
 from ...core.words import number as number_text
 from ...players.agents import Agent
 from ...players.analysis import MoveAnalysis
@@ -41,6 +41,7 @@ from ...text.narration import (
     hand_result_text,
     menu,
     score_note,
+    score_reasons_lines,
     score_sheet_text,
     winner_text,
 )
@@ -243,19 +244,15 @@ class Session(TerminalGame):
         state = self.state
         if not state.over and any(state.scores):
             lines.append(self._running_score(state))
-        presenter = self.rules.presenter
         for i, hand in enumerate(self.match.hands):
             notes = self.notes.get(i, [])
             # Every score with its reason: each side's points for a finished hand, and why.
-            reasons = presenter.score_reasons(hand, self.voice) if hand.result else []
+            reasons = score_reasons_lines(hand, self.voice)
             if not (notes or reasons):
                 continue
             lines.append(f"Hand {i + 1}:")
             lines += [f"  {note}" for note in notes]
-            lines += [
-                f"  {self.voice.side(side)} {signed(points)}: {why}"
-                for side, (points, why) in enumerate(reasons)
-            ]
+            lines += reasons
         return "\n".join(lines)
 
     # ----------------------------------------------------------------- take-back
@@ -291,7 +288,7 @@ class Session(TerminalGame):
             self.notes[self.number - 1] = notes[: _notes_before(notes, again)]
         later = len(state.history) - index - 1
         self.say(
-            f"You take back your {_words(undone.action)}"
+            f"You take back your {_words(undone.action, self.rules.presenter.end_word)}"
             + (f" and the {later} move{'s' if later != 1 else ''} after it" if later else "")
             + ": your move again.",
             "yellow",
@@ -419,9 +416,9 @@ def _opponents_from_players(players: Any, rules: GameRules) -> list[str]:
     return out
 
 
-def _words(action: Action) -> str:
+def _words(action: Action, end_word: Callable[[str], str] = str) -> str:
     if isinstance(action, Play):
-        return f"{tile_text(action.tile)}" + (f" at {action.end}" if action.end else "")
+        return f"{tile_text(action.tile)}" + (f" at {end_word(action.end)}" if action.end else "")
     if isinstance(action, Draw):
         return "draw"
     if isinstance(action, Pass):

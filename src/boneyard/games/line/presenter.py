@@ -162,6 +162,7 @@ class LinePresenter(Presenter[R]):
             note=note or None,
             marked=layout.kinds[i] == MARKED,
             waiting=self.end_waiting(layout, i),
+            label=self.end_word(name) if self.end_word(name) != name else None,
         )
 
     def end_needs(self, pip: int) -> str | None:
@@ -217,7 +218,7 @@ class LinePresenter(Presenter[R]):
         if action.end is None:
             text = f"{lead} {lead_text(action)}{star}"
         else:
-            text = f"{play} {tile_text(action.tile)}{star} at {action.end}"
+            text = f"{play} {tile_text(action.tile)}{star} at {self.end_word(action.end)}"
             on = self.end_pip(layout, action)
             if on:
                 text += f", {on}" if listed else f" ({on})"

@@ -406,9 +406,9 @@ class MexicanTrainPresenter(RoundsPresenter[MexicanTrainRules]):
     def intro(self, voice: Voice) -> list[str]:
         rules = self.rules
         if voice.reader is not None:
-            trains = f"Your train is T{voice.reader}"
+            trains = f"Your train is T{voice.reader + 1}"
         else:
-            owners = ", ".join(f"T{s} is {voice.whose(s)}" for s in range(rules.players))
+            owners = ", ".join(f"T{s + 1} is {voice.whose(s)}" for s in range(rules.players))
             trains = f"Each player has a train of his own ({owners})"
         zero = rules.hand_value[0] if rules.hand_value else 0
         return [
@@ -430,6 +430,12 @@ class MexicanTrainPresenter(RoundsPresenter[MexicanTrainRules]):
         if name == MEXICAN:
             return "the Mexican train"
         return f"seat {name[1:]}'s train"
+
+    def end_word(self, name: str) -> str:
+        # The notation's T0 is the first seat's train: T1 to a person.
+        if name != MEXICAN and name[:1] == "T" and name[1:].isdigit():
+            return f"T{int(name[1:]) + 1}"
+        return name
 
     def end_note(self, layout: Layout, i: int) -> str:
         notes = []

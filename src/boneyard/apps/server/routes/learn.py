@@ -16,6 +16,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse
 
+from ....core.actions import Action, Play
 from ....core.match import Match
 from ....core.options import OptionError
 from ....core.protocol import GameRules
@@ -146,6 +147,15 @@ def _reader(seats: Sequence[Seat], authorization: str | None) -> int | None:
     return next((s.seat for s in seats if s.token_hash == hashed), None)
 
 
+def _said(rules: GameRules, action: Action) -> str:
+    """A move in the notation (``6-4 R``), its end named as a person reads it (Mexican Train's
+    first train ``T1``, not the notation's ``T0``)."""
+    words = rules.format_action(action).split(" ")
+    if isinstance(action, Play) and action.end is not None and len(words) > 1:
+        words[1] = rules.presenter.end_word(words[1])
+    return " ".join(words)
+
+
 def review_json(
     rules: GameRules, hand: int, seat: int, seats: Sequence[Seat], reviewed: Sequence[ReviewedMove]
 ) -> dict[str, Any]:
@@ -155,8 +165,8 @@ def review_json(
     moves = [
         {
             "number": r.number,
-            "played": rules.format_action(r.played),
-            "best": rules.format_action(r.best),
+            "played": _said(rules, r.played),
+            "best": _said(rules, r.best),
             "played_value": round(r.played_value, 2),
             "best_value": round(r.best_value, 2),
             "loss": round(r.loss, 2),
@@ -173,5 +183,5 @@ def review_json(
         "moves": moves,
         "decisions": len(moves),
         "total": round(sum(r.loss for r in reviewed), 2),
-        "text": review_text(reviewed).split("\n"),
+        "text": review_text(reviewed, end_word=rules.presenter.end_word).split("\n"),
     }

@@ -228,7 +228,7 @@ function endMarker(end, cx, cy, size, target, label) {
     "data-end": end.name,
     role: target ? "button" : null,
     tabindex: target ? "0" : null,
-    "aria-label": target ? `play at ${end.name}` : end.needs || end.note || null,
+    "aria-label": target ? `play at ${end.label || end.name}` : end.needs || end.note || null,
   });
   const {w, h} = size;
   group.appendChild(svgEl("rect", {x: cx - w / 2, y: cy - h / 2, width: w, height: h, rx: h / 2, ry: h / 2}));
@@ -255,6 +255,9 @@ function finishSvg(svg, box, pad) {
 const rectAt = (cx, cy, w, h) => ({x0: cx - w / 2, x1: cx + w / 2, y0: cy - h / 2, y1: cy + h / 2});
 const clash = (r, q) => r.x0 < q.x1 + GAP - 0.5 && q.x0 < r.x1 + GAP - 0.5 && r.y0 < q.y1 + GAP - 0.5 && q.y0 < r.y1 + GAP - 0.5;
 const clockwise = ([x, y]) => [-y, x];
+const anticlockwise = ([x, y]) => [y, -x];
+
+const STRAYED = {};  // thrown to stop a walk that has left its way more often than is worth laying
 
 /**
  * Where every tile of the line goes, with tiles' halves of side `u`, inside a room `width` wide
@@ -263,14 +266,35 @@ const clockwise = ([x, y]) => [-y, x];
  * meet another arm, turns a corner (clockwise: the right arm downward, the lower arm leftward, the
  * left arm upward, the upper arm rightward) and comes back the other way, a row further on, as on
  * a real table. The arms grow a tile at a time in turn, so each keeps room near its root. Answers
- * the tiles, the ends' markers and whether all fitted.
+ * the tiles, the ends' markers, how often a tile or a marker had to leave its arm's way
+ * (`detours`: placed at the nearest free spot, or apart from the tile it joins) and whether all
+ * fitted.
+ *
+ * `way` varies the walk, for the tables whose arms branch (Chicken Foot's toes, every double a
+ * spinner): `ccw` turns the corners anticlockwise; `wide` leaves a tile's length more between the
+ * rows of a snaking arm, room for what grows across it; `lean` puts the lead to the left
+ * (`"left"`) or the right of the middle, leaving the other side's arm the room the first does
+ * not need. `most`: the detours worth laying out; past them the walk is given up (answered with
+ * `detours: Infinity`, not ok, and no box).
  */
-function layoutLine(line, u, width, height) {
+function layoutLine(line, u, width, height, way, most) {
+  try {
+    return walkLine(line, u, width, height, way || {}, most === undefined ? Infinity : most);
+  } catch (e) {
+    if (e !== STRAYED) throw e;
+    return {tiles: [], ends: [], box: null, turns: 0, detours: Infinity, ok: false};
+  }
+}
+
+/** layoutLine's walk; past `most` detours it gives up (throws STRAYED). */
+function walkLine(line, u, width, height, way, most) {
+  const turnOf = way.ccw ? anticlockwise : clockwise;
   const lead = line.lead;
   const tiles = [];
   const taken = [];
   const where = {};
   let ok = true;
+  let detours = 0;
   const markerRoom = (arm) => {
     const end = line.ends.find((e) => e.name === arm.name);
     return end ? markerSize(endLabel(end), u) : {w: 0, h: 0};
@@ -282,7 +306,11 @@ function layoutLine(line, u, width, height) {
   };
   const lengths = [straight("L"), straight("R")];
   const plain = lengths[0] + lengths[1] + 2 * u <= width;
-  const shift = plain ? (lengths[1] - lengths[0]) / 2 : 0;
+  // Laid straight, the lead sits off the middle as the line needs; else in the middle, or (`lean`)
+  // with the left arm's room only, or the right's, leaving the rest to the other.
+  let shift = plain ? (lengths[1] - lengths[0]) / 2 : 0;
+  if (!plain && way.lean === "left") shift = Math.max(0, width / 2 - lengths[0] - u);
+  if (!plain && way.lean === "right") shift = -Math.max(0, width / 2 - lengths[1] - u);
   const bounds = {x0: -width / 2 + shift, x1: width / 2 + shift, y0: -height / 2, y1: height / 2};
   const inside = (r) => r.x0 >= bounds.x0 - 0.5 && r.x1 <= bounds.x1 + 0.5 && r.y0 >= bounds.y0 - 0.5 && r.y1 <= bounds.y1 + 0.5;
   const free = (r) => inside(r) && !taken.some((q) => clash(r, q));
@@ -320,7 +348,7 @@ function layoutLine(line, u, width, height) {
       dir = root.axis === "h" ? [0, up ? -1 : 1] : [up ? -1 : 1, 0];
       at = edge(root.r, dir);
     }
-    return {arm, at, dir, run: dir, turn: clockwise(dir), row: dir[0] ? at[1] : at[0], column: null, next: 0, last: null};
+    return {arm, at, dir, run: dir, turn: turnOf(dir), row: dir[0] ? at[1] : at[0], column: null, next: 0, last: null};
   };
   let turns = 0;
   const tileRect = (w, p) => {
@@ -342,7 +370,7 @@ function layoutLine(line, u, width, height) {
   };
   const step = (w) => {
     const p = w.arm.tiles[w.next];
-    const rowStep = 2 * u + 2 * GAP;
+    const rowStep = 2 * u + 2 * GAP + (way.wide ? 2 * u + 2 * GAP : 0);
     if (w.column === null) {
       let r = tileRect(w, p);
       if (!free(room(w, r)) && w.last) {
@@ -370,8 +398,13 @@ function layoutLine(line, u, width, height) {
   };
   // Boxed in: the nearest free place around the arm's end (the layout then does not count as
   // fitting, and a smaller size is tried; at the smallest, the tile still overlaps nothing).
+  const stray = () => {
+    detours += 1;
+    if (detours > most) throw STRAYED;
+  };
   const detour = (w, p) => {
     ok = false;
+    stray();
     const [x0, y0] = w.at;
     for (let ring = 1; ring < 40; ring++) {
       for (const d of [w.dir, clockwise(w.dir), clockwise(clockwise(clockwise(w.dir))), clockwise(clockwise(w.dir))]) {
@@ -382,7 +415,7 @@ function layoutLine(line, u, width, height) {
           const r = tileRect(w, p);
           if (!taken.some((q) => clash(r, q)) && (ring > 20 || inside(r))) {
             w.run = d;
-            w.turn = clockwise(d);
+            w.turn = turnOf(d);
             w.column = null;
             w.row = d[0] ? w.at[1] : w.at[0];
             return r;
@@ -463,6 +496,7 @@ function layoutLine(line, u, width, height) {
     if (!r) {
       // Boxed in: the nearest free place around the arm's end.
       ok = false;
+      stray();
       const cx = (beyond.x0 + beyond.x1) / 2, cy = (beyond.y0 + beyond.y1) / 2;
       for (let ring = 1; ring < 60 && !r; ring++) {
         for (let i = 0; i < 8 * ring && !r; i++) {
@@ -483,27 +517,73 @@ function layoutLine(line, u, width, height) {
     box.y0 = Math.min(box.y0, r.y0);
     box.y1 = Math.max(box.y1, r.y1);
   }
-  return {tiles, ends, box, turns, ok: ok && box.x1 - box.x0 <= width + 1 && box.y1 - box.y0 <= height + 1};
+  // The tiles laid apart from the tile they join (their arm's root, or the tile before them):
+  // where the eye loses the arm.
+  const gap = (r, q) => Math.max(r.x0 - q.x1, q.x0 - r.x1, r.y0 - q.y1, q.y0 - r.y1);
+  for (const arm of line.arms) {
+    let before = arm.root;
+    for (const p of arm.tiles) {
+      if (where[before] && where[p.tile] && gap(where[before].r, where[p.tile].r) > GAP + 1) stray();
+      before = p.tile;
+    }
+  }
+  return {tiles, ends, box, turns, detours, ok: ok && box.x1 - box.x0 <= width + 1 && box.y1 - box.y0 <= height + 1};
 }
 
 function endLabel(end) {
-  return end.shows === null ? end.name : `${end.name} ${end.shows}`;
+  // An end is named as a person reads it (its label: Mexican Train's first train is T1).
+  const name = end.label || end.name;
+  return end.shows === null ? name : `${name} ${end.shows}`;
 }
 
-/** The largest tiles with which the layout `lay(u, width, height)` fits the room; where none
- * does, the smallest, as high as it needs. */
-function fitted(lay, units, width, height) {
-  // Fewer corners are worth smaller tiles: a straight line reads at a glance.
-  let best = null;
-  for (const u of units) {
-    const made = lay(u, width, height);
-    const score = u - 3 * (made.turns || 0);
-    if (made.ok && (best === null || score > best.score)) best = {made, score};
+/** The largest tiles with which the layout `lay(u, width, height, way)` fits the room, trying
+ * each of `ways` (the ways to walk the arms; the first, the plain walk, is preferred) in turn;
+ * where none fits, the way and size that keep the most tiles on their arm's way (fewest
+ * `detours`), as high as it needs; without `ways` (the trains of a hub), the smallest tiles, as
+ * high as they need. */
+function fitted(lay, units, width, height, ways) {
+  for (const way of ways || [null]) {
+    // Fewer corners are worth smaller tiles: a straight line reads at a glance. A walk that
+    // leaves its way does not fit: it is given up at once.
+    let best = null;
+    for (const u of units) {
+      const made = lay(u, width, height, way, 0);
+      const score = u - 3 * (made.turns || 0);
+      if (made.ok && (best === null || score > best.score)) best = {made, score};
+    }
+    if (best) return best.made;
   }
-  if (best) return best.made;
-  const u = units[units.length - 1];
-  const wide = lay(u, width, Infinity);
-  return wide.ok ? wide : lay(u, width, Infinity);
+  if (!ways) return lay(units[units.length - 1], width, Infinity);  // the smallest, as high as it needs
+  // Wider than the room it would be scaled down: never, where another way fits.
+  const over = (m, side, room) => (m.box ? Number(side(m.box) > room + 1) : 0);
+  const across = (r) => r.x1 - r.x0;
+  const down = (r) => r.y1 - r.y0;
+  // Taller than the room, the ends below it leave the screen: the least overflow first (in rows
+  // of tiles), then the fewest tiles laid apart, then the largest tiles.
+  const below = (m) => (m.box ? Math.ceil(Math.max(0, down(m.box) - height) / 40) : 0);
+  const worse = (a, b) =>
+    over(a, across, width) - over(b, across, width) || below(a) - below(b) ||
+    (a.detours || 0) - (b.detours || 0) || b.u - a.u;
+  let least = null;
+  for (const way of ways) {
+    for (const u of units) {
+      // Once a drawing within the room is found, a walk that strays more is given up.
+      const most = least && !over(least, across, width) && !below(least) ? least.detours : Infinity;
+      const made = {u, ...lay(u, width, Infinity, way, most)};
+      if (made.box && (least === null || worse(made, least) < 0)) least = made;
+    }
+  }
+  return least;
+}
+
+/** The ways to walk a line's arms (see layoutLine), the plain walk first. */
+const WAYS = [null];
+for (const lean of [null, "left", "right"]) {
+  for (const wide of [false, true]) {
+    for (const ccw of [false, true]) {
+      if (lean || wide || ccw) WAYS.push({lean, wide, ccw});
+    }
+  }
 }
 
 /**
@@ -512,6 +592,8 @@ function fitted(lay, units, width, height) {
  * scaled down: see layoutLine. `targets` maps end names to click handlers (the ends the chosen
  * tile may go to); `fresh` holds the tiles of the last move (highlighted, and moved into place).
  */
+let laidOut = null;  // the last table laid out by drawLine: {key, made}
+
 function drawLine(container, line, targets, fresh, height) {
   clear(container);
   targets = targets || {};
@@ -526,9 +608,15 @@ function drawLine(container, line, targets, fresh, height) {
     return;
   }
   const room = roomIn(container);
-  const made = fitted((u, w, h) => ({...layoutLine(line, u, w, h), u}), unitsFor(room), room - 12, height || Infinity);
+  // The same table in the same room is laid out once (a page draws it again on every message,
+  // a choice of tile, a drag).
+  const key = JSON.stringify([line.lead, line.arms, line.ends.map(endLabel), room, height || null]);
+  if (!laidOut || laidOut.key !== key) {
+    laidOut = {key, made: fitted((u, w, h, way, most) => ({...layoutLine(line, u, w, h, way, most), u}), unitsFor(room), room - 12, height || Infinity, WAYS)};
+  }
+  const made = laidOut.made;
   const u = made.u;
-  const svg = svgEl("svg", {class: "line-svg", role: "img", "aria-label": (line.words || []).join(" "), "data-unit": u});
+  const svg = svgEl("svg", {class: "line-svg", role: "img", "aria-label": (line.words || []).join(" "), "data-unit": u, "data-detours": made.detours || 0});
   const tilesLayer = svgEl("g", {class: "tiles"});
   const endsLayer = svgEl("g", {class: "ends"});
   svg.append(tilesLayer, endsLayer);
@@ -603,7 +691,7 @@ function layoutHub(line, u, width, height, inline) {
     const endX = lastTile ? lastTile.x + lastTile.len / 2 + GAP + size.w / 2 : start + size.w / 2;
     if (endX + size.w / 2 > width + 0.5) ok = false;
     y += inline ? 0 : 3;
-    const name = [arm.name, end.title].filter(Boolean).join(" · ");
+    const name = [end.label || arm.name, end.title].filter(Boolean).join(" · ");
     const nameWidth = name.length * LABEL_FONT * 0.6;
     const nameAt = inline
       ? endX + size.w / 2 + 6 + nameWidth <= width ? [endX + size.w / 2 + 6, lastRow.mid + LABEL_FONT * 0.36] : null
@@ -669,7 +757,7 @@ function drawHub(container, line, targets, fresh, height) {
     }
     const waiting = end.waiting || Boolean(end.note && end.note.includes("to be covered"));
     const marker = endMarker({...end, waiting}, t.endAt[0], t.endAt[1], t.size, targets[arm.name], t.label);
-    if (targets[arm.name]) marker.setAttribute("aria-label", `play on ${arm.name}`);
+    if (targets[arm.name]) marker.setAttribute("aria-label", `play on ${end.label || arm.name}`);
     endsLayer.appendChild(marker);
     right = Math.max(right, t.endAt[0] + t.size.w / 2);
   }

@@ -465,7 +465,7 @@ function renderSeats() {
   // What each end takes, where the game says it (Matador: "needs a 3 or a matador").
   const needs = clear(document.getElementById("needs"));
   for (const end of state.line.ends || []) {
-    if (end.needs) needs.appendChild(el("li", {"data-end": end.name}, el("strong", {}, `${end.name} ${end.shows}`), `: ${end.needs}`));
+    if (end.needs) needs.appendChild(el("li", {"data-end": end.name}, el("strong", {}, `${end.label || end.name} ${end.shows}`), `: ${end.needs}`));
   }
   needs.classList.toggle("hidden", !needs.childNodes.length);
 }
@@ -699,8 +699,12 @@ function renderSheet() {
       el("tr", {}, el("th", {class: "side"}, side), sheet.rows.map((r) => el("td", {}, num(r.points[i]))),
         now ? el("td", {}, num(sheet.this_hand[i])) : null, el("th", {}, num(totalOf(sheet)[i]))));
     box.appendChild(el("table", {class: "by-side"}, el("thead", {}, head), el("tbody", {}, rows)));
+    // Each hand: how it ended, and under it why each side scored what it did, a side a line.
     const ended = el("ul", {class: "ended-list"},
-      sheet.rows.map((r) => el("li", {}, `Hand ${r.hand}: ${r.ended}`, r.notes.length ? ` (${r.notes.join("; ")})` : "")));
+      sheet.rows.map((r) => el("li", {"data-hand": r.hand}, `Hand ${r.hand}: ${r.ended}`, r.notes.length ? ` (${r.notes.join("; ")})` : "",
+        (r.reasons || []).some(Boolean)
+          ? el("ul", {class: "reasons"}, r.reasons.map((text, i) => (text ? el("li", {"data-side": i}, `${sheet.sides[i]}: ${text}`) : null)))
+          : null)));
     if (now && sheet.this_hand_notes.length) ended.appendChild(el("li", {}, `This hand so far: ${sheet.this_hand_notes.join("; ")}`));
     box.appendChild(ended);
     box.appendChild(el("p", {class: "muted"}, sheet.target));

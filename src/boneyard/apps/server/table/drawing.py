@@ -98,6 +98,7 @@ def line_message(view: TableView, named: Callable[[str], str] = str) -> Line:
                 note=named(end.note) if end.note else None,
                 marked=end.marked,
                 waiting=end.waiting,
+                label=end.label,
             )
             for end in view.ends
         ],
