@@ -114,7 +114,7 @@ static inline void vec_trick_tiles(float *out, uint32_t m) {
 }
 
 /* Codec.observation_vector of `me`'s view, and Codec.action_mask (all 0 unless `me` is to move). */
-static void vec_trick_encode(const Batch *b, const void *table, int me, float *vec, int8_t *mask) {
+static void vec_trick_encode(const Batch *b, void *table, int me, float *vec, int8_t *mask) {
     const VecTrick *t = (const VecTrick *)table;
     const VecTrickCtx *c = vec_tctx(b);
     const TSpec *sp = c->sp;
