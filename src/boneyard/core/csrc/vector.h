@@ -458,11 +458,12 @@ static int vec_index(BatchObject *self, PyObject *arg, int *out) {
     return 0;
 }
 
-/* load(i, data): table i set to a Python hand at its start (kernel._state_data). */
+/* load(i, data): table i set to a Python hand at its start (kernel._state_data's tuple; a trick
+ * game's: kernel.trick_state_data's dict). */
 static PyObject *Batch_load(BatchObject *self, PyObject *args) {
     PyObject *ix, *data;
     int i;
-    if (!PyArg_ParseTuple(args, "OO!", &ix, &PyTuple_Type, &data) || vec_index(self, ix, &i) < 0) return NULL;
+    if (!PyArg_ParseTuple(args, "OO", &ix, &data) || vec_index(self, ix, &i) < 0) return NULL;
     Batch *b = &self->b;
     if (b->game->load(b, vec_table(b, i), data) < 0) return NULL;
     b->heads[i].reset_next = 0;

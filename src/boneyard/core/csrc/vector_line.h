@@ -212,6 +212,10 @@ static void F(vec_agent_move_mt)(const Batch *b, void *table, int agent, VecMt *
  * reading is empty), from the data of boneyard.core.kernel._state_data. */
 static int F(vec_load)(const Batch *b, void *table, PyObject *data) {
     F(VecLine) *t = (F(VecLine) *)table;
+    if (!PyTuple_Check(data)) {
+        PyErr_SetString(PyExc_TypeError, "a line game's hand is loaded from its state's tuple");
+        return -1;
+    }
     memset(t, 0, sizeof *t);
     if (F(state_from)(F(vec_ctx)(b)->sp, data, &t->s, &t->hd) < 0) return -1;
     t->s.hd = &t->hd;
