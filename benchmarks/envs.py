@@ -65,6 +65,9 @@ class Row:
     hands: int
     moves: int
     seconds: float
+    cpu: float = 0.0
+    """The processor seconds of the loop (this process's): on a shared machine, what the loop
+    cost one core, however long it waited for one."""
 
     @property
     def hands_per_second(self) -> float:
@@ -169,6 +172,7 @@ class Steps:
     wall: float
     cpu: float
     whole: float
+    whole_cpu: float
     made: int
 
 
@@ -183,7 +187,7 @@ def vector_steps(
     rng = np.random.default_rng(seed)
     noise = np.empty(obs["action_mask"].shape, np.float32)
     wall = cpu = 0.0
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     for _ in range(steps):
         # A random legal action per table: the largest of uniform draws on the legal ids.
         rng.random(out=noise, dtype=np.float32)
@@ -193,7 +197,8 @@ def vector_steps(
         obs, _rewards, _dones, _info = batch.step(actions)
         cpu += time.thread_time() - began_cpu
         wall += time.perf_counter() - began
-    return Steps(wall, cpu, time.perf_counter() - start, tables * steps)
+    whole_cpu = time.process_time() - start_cpu
+    return Steps(wall, cpu, time.perf_counter() - start, whole_cpu, tables * steps)
 
 
 def load() -> str:
@@ -205,9 +210,10 @@ def load() -> str:
 
 
 def measure(label: str, game: str, players: int, run: Callable[[], tuple[int, int]]) -> Row:
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     hands, moves = run()
-    return Row(label, game, players, hands, moves, time.perf_counter() - start)
+    cpu = time.process_time() - start_cpu
+    return Row(label, game, players, hands, moves, time.perf_counter() - start, cpu)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -289,7 +295,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 CORE_STEP = "boneyard.research.vector, the core's step (observations and masks included)"
-CORE_CPU = "the same, per second of the stepping thread's processor time (one core's own)"
 NUMPY_LOOP = "boneyard.research.vector, with NumPy drawing the random legal actions"
 # The trick games' single environments (on the core since issue 33), beside the Python engine.
 TRICK_GAMES = ("texas-42", "domino-loo")
@@ -297,7 +302,10 @@ TRICK_GAMES = ("texas-42", "domino-loo")
 
 def print_single(rows: list[Row]) -> None:
     """The single environments on the core against the same on the Python engine."""
-    print("\nSingle environments: on the core against the Python engine, moves/s, same run\n")
+    print(
+        "\nSingle environments: on the core against the Python engine, same run, moves per "
+        "second of processor time\n"
+    )
     print("| interface | game | Python engine | core | core / Python |")
     print("|---|---|---|---|---|")
     by = {(r.interface, r.game): r for r in rows}
@@ -328,27 +336,40 @@ def print_trick_single(hands: int, seed: int) -> None:
 
 
 def print_vector(rows: list[Row], batch: Steps, tables: int) -> None:
+    """The batched block rows beside OpenSpiel's python_block_dominoes (and the single
+    environments of ``rows``), in steps per second of processor time (one core's) and of the wall
+    clock."""
     print(f"\nBatched environments: block, 2 players, {tables:,} tables, one core\n")
     theirs = next(r for r in rows if r.game == "python_block_dominoes")
-    base = theirs.moves / theirs.seconds
-    print("| interface | steps/s | vs OpenSpiel python_block_dominoes |")
-    print("|---|---|---|")
+    base = _rate(theirs)
+    print(
+        "| interface | steps/s (processor time) | vs OpenSpiel python_block_dominoes "
+        "| steps/s (wall clock) |"
+    )
+    print("|---|---|---|---|")
     lines = [
-        (CORE_STEP, batch.made / batch.wall),
-        (CORE_CPU, batch.made / batch.cpu),
-        (NUMPY_LOOP, batch.made / batch.whole),
+        (CORE_STEP, batch.made / batch.cpu, batch.made / batch.wall),
+        (NUMPY_LOOP, batch.made / batch.whole_cpu, batch.made / batch.whole),
     ]
-    before = {r.interface: r for r in rows if r.game == "block"}
-    if before:
-        lines += [
-            ("Gymnasium BoneyardEnv (single, Python engine)", _rate(before["Gymnasium"])),
-            ("Gymnasium BoneyardEnv (single, on the core)", _rate(before["Gymnasium, core"])),
-            ("PettingZoo AEC raw_env (single, Python engine)", _rate(before["PettingZoo AEC"])),
-            ("PettingZoo AEC raw_env (single, on the core)", _rate(before["PettingZoo AEC, core"])),
-        ]
-    lines.append(("OpenSpiel 2.0.2 python_block_dominoes (random moves)", base))
-    for label, rate in lines:
-        print(f"| {label} | {rate:,.0f} | {rate / base:,.1f}x |")
+    single = {r.interface: r for r in rows if r.game == "block"}
+    for label, key in (
+        ("Gymnasium BoneyardEnv (single, Python engine)", "Gymnasium"),
+        ("Gymnasium BoneyardEnv (single, on the core)", "Gymnasium, core"),
+        ("PettingZoo AEC raw_env (single, Python engine)", "PettingZoo AEC"),
+        ("PettingZoo AEC raw_env (single, on the core)", "PettingZoo AEC, core"),
+    ):
+        if key in single:
+            r = single[key]
+            lines.append((label, _rate(r), r.moves / r.seconds))
+    lines.append(
+        (
+            "OpenSpiel 2.0.2 python_block_dominoes (random moves)",
+            base,
+            theirs.moves / theirs.seconds,
+        )
+    )
+    for label, rate, wall in lines:
+        print(f"| {label} | {rate:,.0f} | {rate / base:,.1f}x | {wall:,.0f} |")
 
 
 def print_trick_vector(tables: int, steps: int, seed: int) -> None:
@@ -358,18 +379,20 @@ def print_trick_vector(tables: int, steps: int, seed: int) -> None:
     print(
         f"\nBatched environments: {game}, every seat the learner's, {tables:,} tables, one core\n"
     )
-    print(f"| interface | steps/s | vs the {target:,} asked |")
-    print("|---|---|---|")
-    for label, rate in (
-        (CORE_STEP, batch.made / batch.wall),
-        (CORE_CPU, batch.made / batch.cpu),
-        (NUMPY_LOOP, batch.made / batch.whole),
+    print(
+        f"| interface | steps/s (processor time) | vs the {target:,} asked | steps/s (wall clock) |"
+    )
+    print("|---|---|---|---|")
+    for label, rate, wall in (
+        (CORE_STEP, batch.made / batch.cpu, batch.made / batch.wall),
+        (NUMPY_LOOP, batch.made / batch.whole_cpu, batch.made / batch.whole),
     ):
-        print(f"| {label} | {rate:,.0f} | {rate / target:,.2f}x |")
+        print(f"| {label} | {rate:,.0f} | {rate / target:,.2f}x | {wall:,.0f} |")
 
 
 def _rate(row: Row) -> float:
-    return row.moves / row.seconds
+    """Moves per processor second (see :attr:`Row.cpu`)."""
+    return row.moves / row.cpu
 
 
 if __name__ == "__main__":

@@ -127,6 +127,8 @@ class CoreTable:
         """The seat to move, -1 once the hand is over."""
         self._trick = isinstance(rules.kernel_spec(), TrickKernelSpec)
         """A trick game: its moves are the research ids (``kernel._trick_actions``)."""
+        self._actions: dict[tuple[int, ...], Action] = {}
+        """The engine's action of each move of the core met so far (a line game's)."""
         self._dealt: GameState | None = None
         self._caught_up = 0
         self._rng: random.Random | None = None
@@ -181,8 +183,15 @@ class CoreTable:
             ids = [row[0] for row in rows]
             table = kernel._trick_actions(self._dealt.rules)
             return {i: table.action(i, ids) for i in ids}
-        names = kernel.END_NAMES
-        return {row[0]: kernel.action_of(row[1:], names) for row in rows}
+        known = self._actions
+        out: dict[int, Action] = {}
+        for row in rows:
+            move = row[1:]
+            action = known.get(move)
+            if action is None:
+                action = known[move] = kernel.action_of(move, kernel.END_NAMES)
+            out[row[0]] = action
+        return out
 
     def state(self) -> GameState | None:
         """The Python engine's hand, caught up with the core's moves (replayed now)."""
