@@ -2,7 +2,10 @@
 per move, next to OpenSpiel's own Python dominoes games.
 
 Every row plays N whole hands in this process with uniformly random legal moves, timed with
-:func:`time.perf_counter` over the whole loop (the deal and every chance node included):
+:func:`time.perf_counter` over the whole loop (the deal and every chance node included), and with
+:func:`time.process_time` (the processor time the loop took: on a machine shared with other jobs
+the wall clock also counts the time spent waiting for a core, which changes from row to row, so
+the ratios between rows are taken on processor time):
 
 * ``engine``: boneyard's engine alone (``LineState.legal_actions``/``apply``), the floor;
 * ``PettingZoo AEC``: ``boneyard.research.env.pettingzoo.raw_env(GAME)`` (the environment without
@@ -21,20 +24,25 @@ but their time is in the total): ``us/move`` is the total time over the moves. T
 plays the same deal sizes) and ``partnership`` (latin rules: four players, all 28 tiles dealt,
 as ``python_team_dominoes``).
 
+Then the single environments on the core against the same on the Python engine (``core=True``
+and ``core=False``), block and partnership from the rows above, and Texas 42 and Domino Loo (a
+quarter of N hands each), in moves per processor second.
+
 Then the batched environments (:mod:`boneyard.research.vector`), in the same run:
 ``SelfPlayBatch`` of two-player ``block`` with ``--tables`` tables (4,096) in one process, stepped
 ``--steps`` times with a uniformly random legal action per table (drawn with NumPy from the
 masks); a *step* is one table's step, the observation and the mask encoded in the core included.
 Two figures: the core's ``step`` calls alone (the action ids drawn outside the timer: the
-learner's cost, not the environment's), and the whole loop with the NumPy draw; next to them
-OpenSpiel's ``python_block_dominoes`` moves per second from the rows above (its loop asks for no
+learner's cost, not the environment's; its processor time is the stepping thread's,
+:func:`time.thread_time`), and the whole loop with the NumPy draw; next to them OpenSpiel's
+``python_block_dominoes`` moves per processor second from the rows above (its loop asks for no
 observation). Then the same loop for a trick game, ``texas-42`` (its default rules, four seats
 the learner's: the bidding, the declaration and the tricks, every decision a step), beside the
-500,000 steps/s the issue asks of it.
+500,000 steps/s the issue asks of it. The load average is printed at the start and the end.
 
 Run: ``benchmarks/run envs [--hands 1000] [--seed 0] [--tables 4096] [--steps 300]
-[--batch-only]`` (``--batch-only``: the batched rows alone, without the interfaces' rows and
-OpenSpiel).
+[--batch-only]`` (``--batch-only``: the batched rows and OpenSpiel's ``python_block_dominoes``
+alone, without the interfaces' rows).
 """
 
 from __future__ import annotations
