@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from boneyard.core import kernel
-from boneyard.games import GAMES
+from boneyard.games import GAMES, get_game
 from boneyard.research.env import make_rules
 from boneyard.research.env.core import core_refusal
 from boneyard.research.env.encoding import Codec
@@ -140,6 +140,64 @@ def test_pettingzoo_parallel_on_the_core_is_the_python_engine(game: str) -> None
             same(out[0], out[1], (game, hand, steps))
             steps += 1
         assert envs[1].agents == []
+
+
+def trick_rule_sets() -> list[tuple[str, str | None, dict[str, Any]]]:
+    """Every rule set of the trick games the core plays, and Domino Loo for two and three."""
+    if not kernel.available():
+        return []
+    out: list[tuple[str, str | None, dict[str, Any]]] = []
+    for game_id in ("texas-42", "domino-loo"):
+        for name in get_game(game_id).rule_sets:
+            out.append((game_id, name, {}))
+    out += [("domino-loo", None, {"players": 2}), ("domino-loo", None, {"players": 3})]
+    return out
+
+
+@needs_core
+@pytest.mark.parametrize(("game", "rules", "options"), trick_rule_sets())
+def test_the_trick_games_on_the_core_are_the_python_engine(
+    game: str, rules: str | None, options: dict[str, Any]
+) -> None:
+    """Texas 42 and Domino Loo under every rule set: Gymnasium against each agent the core
+    plays, and the PettingZoo AEC environment, move for move on both paths."""
+    for k, opponents in enumerate(kernel.AGENTS):
+        envs = [
+            BoneyardEnv(
+                game, rules, opponents=opponents, seat=k % 2, reward="points", core=c, **options
+            )
+            for c in (True, False)
+        ]
+        assert envs[0].table is not None
+        rng = random.Random(k)
+        for hand in range(HANDS):
+            first = [e.reset(seed=hand * 7 + k) for e in envs]
+            same(first[0], first[1], (game, rules, opponents, hand))
+            mask = first[0][0]["action_mask"]
+            done, steps = False, 0
+            while not done and steps < 500:
+                action = choose(rng, mask)
+                out = [e.step(action) for e in envs]
+                same(out[0], out[1], (game, rules, opponents, hand, steps))
+                mask, done, steps = out[0][0]["action_mask"], out[0][2], steps + 1
+            assert done
+    aec = [raw_env(game, rules, core=c, **options) for c in (True, False)]
+    for e in aec:
+        e.reset(seed=1)
+    steps = 0
+    while not all(aec[0].terminations.values()) and steps < 500:
+        seen = [aec_seen(e) for e in aec]
+        same(seen[0], seen[1], (game, rules, steps))
+        action = choose(rng, seen[0][0][aec[0].agent_selection]["action_mask"])
+        errors = []
+        for e in aec:
+            try:
+                e.step(action)
+            except ValueError as error:
+                errors.append(type(error))
+        assert len(errors) in (0, 2), (game, rules, steps)
+        steps += 1
+    same(aec_seen(aec[0]), aec_seen(aec[1]), (game, rules))
 
 
 def test_the_core_is_refused_with_the_reason_where_it_does_not_play() -> None:

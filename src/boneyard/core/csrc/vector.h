@@ -32,6 +32,7 @@ typedef struct {
     int id_draw, id_pass, id_muggins;
     double scale, sign;
     float acc[VEC_MAX_ACC]; /* k draws (or passes) as the float32 field sums them: k times 1/tiles */
+    float frac[MAX_TILES + 1]; /* k tiles as a fraction of the set: (float)(k / tiles) */
 } VecCodec;
 
 typedef struct Batch Batch;
@@ -86,8 +87,9 @@ typedef struct {
     int (*apply_id)(const Batch *b, void *table, long long id);
     /* A built-in agent (playout.h's AG_*) moves for the seat to move. */
     void (*agent_move)(const Batch *b, void *table, int agent, Rng *rng);
-    /* The observation of `seat` and the mask of its legal ids (all 0 unless it is to move). */
-    void (*encode)(const Batch *b, const void *table, int seat, float *obs, int8_t *mask);
+    /* The observation of `seat` and the mask of its legal ids (all 0 unless it is to move); a
+     * family may keep in the table what it found (the legal ids, for the next move). */
+    void (*encode)(const Batch *b, void *table, int seat, float *obs, int8_t *mask);
     /* Each seat's reward, once the hand is over. */
     void (*outcome)(const Batch *b, const void *table, double *rewards);
     /* The moves recorded (log_cap > 0). */
@@ -165,7 +167,7 @@ static void vec_new_episode(Batch *b, int i) {
 /* The observation written for table i: the learner's seat, else the seat to move (once over,
  * `last`, the seat that moved last). */
 static void vec_write(Batch *b, int i, int last) {
-    const void *st = vec_table(b, i);
+    void *st = vec_table(b, i);
     int seat = b->learner;
     if (seat < 0) {
         seat = b->game->to_move(b, st);
@@ -235,6 +237,7 @@ static int vec_codec(PyObject *d, VecCodec *cd, int tiles) {
     float step = (float)(1.0 / tiles);
     cd->acc[0] = 0.0f;
     for (int k = 1; k < VEC_MAX_ACC; k++) cd->acc[k] = cd->acc[k - 1] + step;
+    for (int k = 0; k <= MAX_TILES; k++) cd->frac[k] = (float)((double)k / tiles);
     return 0;
 }
 
@@ -455,11 +458,12 @@ static int vec_index(BatchObject *self, PyObject *arg, int *out) {
     return 0;
 }
 
-/* load(i, data): table i set to a Python hand at its start (kernel._state_data). */
+/* load(i, data): table i set to a Python hand at its start (kernel._state_data's tuple; a trick
+ * game's: kernel.trick_state_data's dict). */
 static PyObject *Batch_load(BatchObject *self, PyObject *args) {
     PyObject *ix, *data;
     int i;
-    if (!PyArg_ParseTuple(args, "OO!", &ix, &PyTuple_Type, &data) || vec_index(self, ix, &i) < 0) return NULL;
+    if (!PyArg_ParseTuple(args, "OO", &ix, &data) || vec_index(self, ix, &i) < 0) return NULL;
     Batch *b = &self->b;
     if (b->game->load(b, vec_table(b, i), data) < 0) return NULL;
     b->heads[i].reset_next = 0;

@@ -9,15 +9,27 @@
  * it from the whole history.
  */
 
+#ifndef VEC_CACHE
+/* Legal ids a table keeps between its encoding and its next move (more: not kept). */
+#define VEC_CACHE 24
+#endif
+
 /* One table of a line game. */
 typedef struct {
     F(State) s;
-    F(HandData) hd;
     MASK played[MAX_PLAYERS]; /* the tiles each seat has played */
     MASK voids[MAX_PLAYERS];  /* recent_voids: what each seat showed it lacks since it last drew */
     uint8_t draws[MAX_PLAYERS], passes[MAX_PLAYERS];
     int lead_draws; /* draws made while the lead was drawn for */
     int nlog;       /* moves recorded (Batch.record) */
+    /* The seat to move's legal ids (Codec.legal_map's order) and the move each stands for, as
+     * the encoding found them; valid until the next move (cache_ok: 0 after a move, a deal, a
+     * load, or where there were more than VEC_CACHE). The next move's id is looked up here
+     * instead of generating the legal moves again. */
+    int8_t cache_ok, ncache;
+    int16_t cache_ids[VEC_CACHE];
+    Move cache_moves[VEC_CACHE];
+    F(HandData) hd;
 } F(VecLine);
 
 static inline const F(Ctx) *F(vec_ctx)(const Batch *b) { return (const F(Ctx) *)b->ctx; }
@@ -65,6 +77,7 @@ static void F(vec_apply)(const Batch *b, F(VecLine) *t, Move m) {
      * play: its public reading has no bonus). */
     int bonus_rule = c->sp->turn_after_double && c->sp->table != T_TRAINS;
     int seat = s->turn, had_layout = s->has_layout, was_bonus = bonus_rule && s->bonus_double >= 0;
+    t->cache_ok = 0;
     if (b->log && t->nlog < b->log_cap) {
         Move *log = (Move *)b->log + (size_t)(t - (F(VecLine) *)b->states) * b->log_cap;
         log[t->nlog] = m;
@@ -155,7 +168,14 @@ static int F(vec_decode)(const Batch *b, const F(State) *s, long long id, Move *
 static int F(vec_apply_id)(const Batch *b, void *table, long long id) {
     F(VecLine) *t = (F(VecLine) *)table;
     Move m;
-    if (!F(vec_decode)(b, &t->s, id, &m)) return -1;
+    if (t->cache_ok) {
+        /* The ids the encoding found (the same choice as vec_decode's: Codec.legal_map's). */
+        int k = 0, n = t->ncache;
+        while (k < n && t->cache_ids[k] != id) k++;
+        if (k == n) return -1;
+        m = t->cache_moves[k];
+    } else if (!F(vec_decode)(b, &t->s, id, &m))
+        return -1;
     F(vec_apply)(b, t, m);
     return 0;
 }
@@ -192,6 +212,10 @@ static void F(vec_agent_move_mt)(const Batch *b, void *table, int agent, VecMt *
  * reading is empty), from the data of boneyard.core.kernel._state_data. */
 static int F(vec_load)(const Batch *b, void *table, PyObject *data) {
     F(VecLine) *t = (F(VecLine) *)table;
+    if (!PyTuple_Check(data)) {
+        PyErr_SetString(PyExc_TypeError, "a line game's hand is loaded from its state's tuple");
+        return -1;
+    }
     memset(t, 0, sizeof *t);
     if (F(state_from)(F(vec_ctx)(b)->sp, data, &t->s, &t->hd) < 0) return -1;
     t->s.hd = &t->hd;
@@ -253,22 +277,89 @@ static inline void F(vec_end)(const VecCodec *cd, float *row, int pip, int kind,
     if (T_DOUBLE[tip]) row[4 + pips] = 1.0f;
 }
 
-static inline void F(vec_tiles)(float *out, MASK m) {
+static inline void F(vec_tiles)(float *restrict out, MASK m) {
     while (m) {
         out[F(ctz)(m)] = 1.0f;
         m &= m - 1;
     }
 }
 
-/* Codec.observation_vector of `me`'s view, and Codec.action_mask (all 0 unless `me` is to move). */
-static void F(vec_encode)(const Batch *b, const void *table, int me, float *vec, int8_t *mask) {
-    const F(VecLine) *t = (const F(VecLine) *)table;
+/* The seat `p` relative to `me` among n seats ((p - me) % n, without a division). */
+static inline int F(vec_rel)(int p, int me, int n) {
+    int r = p - me;
+    return r < 0 ? r + n : r;
+}
+
+/* The mask and the legal ids of the seat to move where its moves are plain plays on the ends of a
+ * line (no claim, no end to fill first, no bonus play, the lead made: LineRules.legal_actions'
+ * common case, written straight from the hand and the ends, in its order: end by end, tiles low
+ * to high), then a draw or a pass as legal_line adds them; 0 (nothing written) otherwise. */
+static int F(vec_plain_undo)(const F(VecLine) *t, int8_t *mask, int len) {
+    for (int q = 0; q < len; q++) mask[t->cache_ids[q]] = 0;
+    return 0;
+}
+
+static inline int F(vec_plain_ids)(const Batch *b, F(VecLine) *t, int8_t *restrict mask) {
+    const F(Ctx) *c = F(vec_ctx)(b);
+    const Spec *sp = c->sp;
+    const F(State) *s = &t->s;
+    const VecCodec *cd = &b->codec;
+    if (sp->table != T_LINE || sp->claims || sp->fill_first || !s->has_layout || s->finding_lead ||
+        s->bonus_double >= 0 || s->nends > cd->end_slots || s->nends > VEC_CACHE)
+        return 0;
+    MASK hand = s->hands[s->turn];
+    int len = 0;
+    for (int i = 0; i < s->nends; i++) {
+        int p = s->pips[i];
+        if (p < 0) continue;
+        MASK m = hand & c->mk->end_mask[p];
+        while (m) {
+            int tile = F(ctz)(m);
+            m &= m - 1;
+            if (len == VEC_CACHE) return F(vec_plain_undo)(t, mask, len);
+            int id = (tile * cd->slots + i + 1) * 2;
+            mask[id] = 1;
+            t->cache_ids[len] = (int16_t)id;
+            t->cache_moves[len++] = mv(MV_PLAY, tile, i, -1, -1);
+        }
+    }
+    Move extra;
+    int more = 0;
+    if (sp->draw == DRAW_NONE) {
+        if (!len) { extra = mv(MV_PASS, 0, -1, -1, -1); more = 1; }
+    } else {
+        int can_draw = s->stock_pos + sp->reserve < s->hd->nstock;
+        if (sp->draw == DRAW_ONE_THEN_PASS && s->drew) can_draw = 0;
+        if (len) {
+            if (can_draw && sp->voluntary_draw) { extra = mv(MV_DRAW, 0, -1, -1, -1); more = 1; }
+        } else {
+            extra = can_draw ? mv(MV_DRAW, 0, -1, -1, -1) : mv(MV_PASS, 0, -1, -1, -1);
+            more = 1;
+        }
+    }
+    if (more) {
+        if (len == VEC_CACHE) return F(vec_plain_undo)(t, mask, len);
+        int id = F(vec_id)(cd, extra);
+        mask[id] = 1;
+        t->cache_ids[len] = (int16_t)id;
+        t->cache_moves[len++] = extra;
+    }
+    t->ncache = (int8_t)len;
+    t->cache_ok = 1;
+    return 1;
+}
+
+/* Codec.observation_vector of `me`'s view, and Codec.action_mask (all 0 unless `me` is to move).
+ * Where `me` is to move, its legal ids and their moves are kept in the table for its next move
+ * (Codec.legal_map's choice among moves sharing an id: a play claiming exactly what it scores,
+ * else the first). */
+static void F(vec_encode)(const Batch *b, void *table, int me, float *restrict vec, int8_t *restrict mask) {
+    F(VecLine) *t = (F(VecLine) *)table; /* only the legal ids' cache is written */
     const F(Ctx) *c = F(vec_ctx)(b);
     const VecCodec *cd = &b->codec;
     const Spec *sp = c->sp;
     const F(State) *s = &t->s;
     int n = sp->players, k = sp->nsides, size = sp->ntiles;
-    double tiles = (double)size;
     memset(vec, 0, sizeof(float) * (size_t)cd->obs_size);
     memset(mask, 0, (size_t)cd->num_actions);
     MASK hand = s->hands[me];
@@ -281,23 +372,25 @@ static void F(vec_encode)(const Batch *b, const void *table, int me, float *vec,
             F(vec_end)(cd, vec + cd->off_ends + i * width, s->pips[i], s->kinds[i], s->tips[i]);
     }
     for (int p = 0; p < n; p++) {
-        int r = (p - me + n) % n;
-        vec[cd->off_hand_sizes + r] = (float)((double)F(popc)(s->hands[p]) / tiles);
+        int r = F(vec_rel)(p, me, n);
+        vec[cd->off_hand_sizes + r] = cd->frac[F(popc)(s->hands[p])];
         F(vec_tiles)(vec + cd->off_played + r * size, t->played[p]);
         vec[cd->off_draws + r] = cd->acc[t->draws[p]];
         vec[cd->off_passes + r] = cd->acc[t->passes[p]];
     }
     int stock = s->hd->nstock - s->stock_pos, drawable = stock - sp->reserve;
-    vec[cd->off_stock] = (float)((double)stock / tiles);
-    vec[cd->off_stock + 1] = (float)((double)(drawable > 0 ? drawable : 0) / tiles);
+    vec[cd->off_stock] = cd->frac[stock];
+    vec[cd->off_stock + 1] = cd->frac[drawable > 0 ? drawable : 0];
     vec[cd->off_seat + me] = 1.0f;
-    if (!s->over) vec[cd->off_turn + (s->turn - me + n) % n] = 1.0f;
-    vec[cd->off_leader + (s->leader - me + n) % n] = 1.0f;
+    if (!s->over) vec[cd->off_turn + F(vec_rel)(s->turn, me, n)] = 1.0f;
+    vec[cd->off_leader + F(vec_rel)(s->leader, me, n)] = 1.0f;
     int mine = sp->side_of[me];
     for (int i = 0; i < k; i++) {
-        int r = (i - mine + k) % k;
-        vec[cd->off_scores + r] = (float)((double)s->scores[i] / cd->scale);
-        vec[cd->off_totals + r] = (float)(s->hd->base_totals[i] / cd->scale);
+        /* (0 / a positive scale is the 0.0 already there) */
+        int r = F(vec_rel)(i, mine, k);
+        if (s->scores[i] || cd->scale <= 0) vec[cd->off_scores + r] = (float)((double)s->scores[i] / cd->scale);
+        if (s->hd->base_totals[i] != 0 || cd->scale <= 0)
+            vec[cd->off_totals + r] = (float)(s->hd->base_totals[i] / cd->scale);
     }
     /* cannot_hold: recent_voids, on the tiles this seat cannot see. */
     MASK unseen = c->mk->all & ~hand & (s->has_layout ? ~s->placed : ~(MASK)0);
@@ -305,14 +398,37 @@ static void F(vec_encode)(const Batch *b, const void *table, int me, float *vec,
     /* This seat must draw for the lead before anyone has: nobody was dealt a tile finding it. */
     MASK before_lead = to_move && !s->has_layout && s->finding_lead && !t->lead_draws ? F(vec_finder)(c, s) : 0;
     for (int p = 0; p < n; p++)
-        if (p != me) F(vec_tiles)(vec + cd->off_cannot + ((p - me + n) % n) * size, (t->voids[p] | before_lead) & unseen);
+        if (p != me) F(vec_tiles)(vec + cd->off_cannot + F(vec_rel)(p, me, n) * size, (t->voids[p] | before_lead) & unseen);
     if (!to_move) return;
+    if (F(vec_plain_ids)(b, t, mask)) return;
+    /* The mask, and the legal ids with their moves (vec_legal_ids' list, the mask telling which
+     * ids are already listed). */
     Move legal[MAX_MOVES];
-    int nl = F(legal)(c, s, legal);
+    int nl = F(legal)(c, s, legal), len = 0;
     for (int j = 0; j < nl; j++) {
-        int id = F(vec_id)(cd, legal[j]);
-        if (id >= 0 && id < cd->num_actions) mask[id] = 1;
+        Move m = legal[j];
+        int id = F(vec_id)(cd, m);
+        if (id < 0 || id >= cd->num_actions) continue;
+        if (m.kind == MV_PLAY && m.claim >= 0) {
+            Move base = m;
+            base.claim = -1;
+            if (m.claim != F(points_of_play)(c, s, base)) continue;
+            if (mask[id]) {
+                for (int q = 0; q < len && q < VEC_CACHE; q++)
+                    if (t->cache_ids[q] == id) { t->cache_moves[q] = m; break; }
+                continue;
+            }
+        } else if (mask[id])
+            continue;
+        mask[id] = 1;
+        if (len < VEC_CACHE) {
+            t->cache_ids[len] = (int16_t)id;
+            t->cache_moves[len] = m;
+        }
+        len++;
     }
+    t->ncache = (int8_t)(len < VEC_CACHE ? len : VEC_CACHE);
+    t->cache_ok = len <= VEC_CACHE;
 }
 
 /* Each seat's reward once the hand is over (Codec.rewards). */

@@ -114,7 +114,7 @@ static inline void vec_trick_tiles(float *out, uint32_t m) {
 }
 
 /* Codec.observation_vector of `me`'s view, and Codec.action_mask (all 0 unless `me` is to move). */
-static void vec_trick_encode(const Batch *b, const void *table, int me, float *vec, int8_t *mask) {
+static void vec_trick_encode(const Batch *b, void *table, int me, float *vec, int8_t *mask) {
     const VecTrick *t = (const VecTrick *)table;
     const VecTrickCtx *c = vec_tctx(b);
     const TSpec *sp = c->sp;
@@ -210,10 +210,10 @@ static void vec_trick_outcome(const Batch *b, const void *table, double *out) {
 
 static int vec_trick_log_len(const Batch *b, const void *table) { return ((const VecTrick *)table)->nlog; }
 
-/* The single environments' functions (CoreTable; boneyard.research.env.core still runs the trick
- * games on the Python engine: these keep a table safe to call, they are not checked against it).
- * An agent's move drawing from Python's generator, as vector_line.h's: the random agent draws
- * random() once where more than one move is legal. */
+/* The single environments' functions (boneyard.research.env.core.CoreTable; checked move for move
+ * against the Python environments by tests/env/test_core_envs.py). An agent's move drawing from
+ * Python's generator, as vector_line.h's: the random agent draws random() once where more than
+ * one move is legal; the others draw nothing. */
 static void vec_trick_agent_move_mt(const Batch *b, void *table, int agent, VecMt *mt) {
     VecTrick *t = (VecTrick *)table;
     const TSpec *sp = vec_tctx(b)->sp;

@@ -14,9 +14,11 @@ match's next hand) gets it from :meth:`CoreTable.state`: the hand dealt, caught 
 the core made since (replayed by the Python engine, only when asked: once per finished hand in
 the environments, as every hand's result is reported).
 
-Where the core does not play (``BONEYARD_PURE=1``, no compiled core, a trick-taking game, a rule
-set it lacks, agents it does not play), :func:`core_refusal` says why and the environments step
-the Python engine, as before.
+The trick games the core plays (Texas 42, Domino Loo: every rule set) step on it the same way,
+their moves being the research ids (the core's log holds each move's id, turned back into the
+engine's action by ``kernel._trick_actions``). Where the core does not play (``BONEYARD_PURE=1``,
+no compiled core, a game it lacks such as Moon, Sniff or Tiddle-a-wink, agents it does not
+play), :func:`core_refusal` says why and the environments step the Python engine, as before.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import numpy as np
 
 from ...core import kernel
 from ...core.actions import Action
+from ...core.kernel_spec import TrickKernelSpec
 from ...core.protocol import GameRules, GameState
 from .encoding import Codec, higher_is_better
 
@@ -72,14 +75,11 @@ def core_refusal(rules: GameRules, codec: Codec) -> str:
             f"the compiled core is not available here (BONEYARD_PURE=1, or it was not built): "
             f"{where} runs on the Python engine"
         )
-    if codec.tricks or codec.phase_actions:
-        return (
-            f"{where} is a trick-taking game: the core has no step functions for tricks or "
-            f"bidding in its tables yet (they join when the core plays them)"
-        )
     if not kernel.supports(rules):
         return f"the compiled core does not play {where}"
-    if {"draw", "pass", "muggins"} != {k.name for k in codec.kinds}:
+    # The trick games (the spec's family) number their own kinds of action in the core.
+    trick = isinstance(rules.kernel_spec(), TrickKernelSpec)
+    if not trick and {"draw", "pass", "muggins"} != {k.name for k in codec.kinds}:
         return f"{where} has kinds of action the core's tables do not number"
     return ""
 
@@ -125,6 +125,10 @@ class CoreTable:
         self.rewards = self._rewards[0]
         self.turn = -1
         """The seat to move, -1 once the hand is over."""
+        self._trick = isinstance(rules.kernel_spec(), TrickKernelSpec)
+        """A trick game: its moves are the research ids (``kernel._trick_actions``)."""
+        self._actions: dict[tuple[int, ...], Action] = {}
+        """The engine's action of each move of the core met so far (a line game's)."""
         self._dealt: GameState | None = None
         self._caught_up = 0
         self._rng: random.Random | None = None
@@ -133,10 +137,15 @@ class CoreTable:
     # ------------------------------------------------------------------ the hand
     def load(self, state: GameState) -> None:
         """Take the hand ``state`` (a Python hand just dealt, no move made yet)."""
-        readable = kernel._readable(state)
-        if readable.history:
-            raise ValueError("the core's table takes a hand at its start, before any move")
-        self._batch.load(0, kernel._state_data(readable))
+        if self._trick:
+            if state.history:
+                raise ValueError("the core's table takes a hand at its start, before any move")
+            self._batch.load(0, kernel.trick_state_data(state))
+        else:
+            readable = kernel._readable(state)
+            if readable.history:
+                raise ValueError("the core's table takes a hand at its start, before any move")
+            self._batch.load(0, kernel._state_data(readable))
         self._dealt = state
         self._caught_up = 0
         self.turn = -1 if state.over else state.turn
@@ -168,8 +177,21 @@ class CoreTable:
 
     def legal(self) -> dict[int, Action]:
         """:meth:`Codec.legal_map` of the seat to move: the legal ids and their engine actions."""
-        names = kernel.END_NAMES
-        return {row[0]: kernel.action_of(row[1:], names) for row in self._batch.legal(0)}
+        rows = self._batch.legal(0)
+        if self._trick:
+            assert self._dealt is not None
+            ids = [row[0] for row in rows]
+            table = kernel._trick_actions(self._dealt.rules)
+            return {i: table.action(i, ids) for i in ids}
+        known = self._actions
+        out: dict[int, Action] = {}
+        for row in rows:
+            move = row[1:]
+            action = known.get(move)
+            if action is None:
+                action = known[move] = kernel.action_of(move, kernel.END_NAMES)
+            out[row[0]] = action
+        return out
 
     def state(self) -> GameState | None:
         """The Python engine's hand, caught up with the core's moves (replayed now)."""
@@ -177,11 +199,28 @@ class CoreTable:
         if state is None:
             return None
         _, moves = self._batch.log(0)
-        for seat, *move in moves[self._caught_up :]:
-            names = () if state.layout is None else state.layout.names
-            state.apply_fast(kernel.action_of(tuple(move), names), seat)
+        if self._trick:
+            # A trick game's move is logged as its id (the last of the six numbers).
+            table = kernel._trick_actions(state.rules)
+            for seat, *move in moves[self._caught_up :]:
+                i = move[-1]
+                # (the lead written 2 * tile calls its high end where its low end may be called)
+                ids = (
+                    [i + 1] if i < table.plays and not i & 1 and i + 1 in self._legal(state) else ()
+                )
+                state.apply_fast(table.action(i, ids), seat)
+        else:
+            for seat, *move in moves[self._caught_up :]:
+                names = () if state.layout is None else state.layout.names
+                state.apply_fast(kernel.action_of(tuple(move), names), seat)
         self._caught_up = len(moves)
         return state
+
+    @staticmethod
+    def _legal(state: GameState) -> set[int]:
+        """The ids of ``state``'s legal actions (a trick game's)."""
+        table = kernel._trick_actions(state.rules)
+        return {table.action_id(a) for a in state.legal_actions()}
 
     # ------------------------------------------------------------------ the agents' generator
     def use_rng(self, rng: random.Random) -> None:
