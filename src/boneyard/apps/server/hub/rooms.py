@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from starlette.websockets import WebSocketState
 
 from ....core.actions import Action
+from ....text.i18n import current_language
 from ..messages import ErrorMessage
 from ..settings import Bucket, Settings
 from ..table import Table
@@ -64,6 +65,9 @@ class Conn:
         self.seat: int | None = None
         self.account: int | None = None
         """The account the reader is signed in as (its seat is bound to it at ``hello``)."""
+        self.language = current_language()
+        """The language the reader reads (its page's switch, else its browser's): each reader
+        is told the table in its own."""
         self.blocked: frozenset[int] = frozenset()
         """The accounts that account blocks: their chat is not sent to this reader."""
         self.hello = False
