@@ -206,9 +206,7 @@ class Compute:
 
     async def analyze(self, lane: Lane, key: str, obs: Observation) -> list[MoveAnalysis]:
         """Every move of ``obs`` valued and explained, worked out in turn in ``lane``."""
-        found: list[MoveAnalysis] = await self._run(
-            lane, key, analyze_job, obs, current_language()
-        )
+        found: list[MoveAnalysis] = await self._run(lane, key, analyze_job, obs, current_language())
         return found
 
     async def beliefs(self, lane: Lane, key: str, obs: Observation) -> Beliefs:

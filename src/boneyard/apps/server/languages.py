@@ -33,8 +33,8 @@ from ...text.i18n import gettext as _gettext
 
 __all__ = [
     "LANG_COOKIE",
-    "Languages",
     "NOT_TRANSLATED",
+    "Languages",
     "browser_script",
     "chosen_language",
     "language_of",
@@ -167,7 +167,9 @@ def translated_page(name: str, language: str) -> str:
         text = _walk(source, web)
     text = text.replace('<html lang="en">', f'<html lang="{language}">', 1)
     catalog = f'<script src="/i18n/{language}.js?v={_version(language)}" defer></script>\n  '
-    return text.replace('<script src="/static/common.js"', catalog + '<script src="/static/common.js"', 1)
+    return text.replace(
+        '<script src="/static/common.js"', catalog + '<script src="/static/common.js"', 1
+    )
 
 
 @functools.cache
@@ -198,8 +200,17 @@ def script_messages(source: str) -> list[tuple[str | None, str, str | None]]:
     """The messages of a page's script: ``(context, msgid, plural)`` for every ``t("...")``,
     ``nt("...", "...", n)`` and ``pt("context", "...")``. Raises ``ValueError`` for a call
     whose text is not a plain string (nothing could find its words)."""
+    # Comments are left out (they show how the functions are called): a line of a comment
+    # starts with //, /** or *.
+    source = "\n".join(
+        "" if line.lstrip().startswith(("//", "/*", "*")) else line for line in source.split("\n")
+    )
     found: list[tuple[str | None, str, str | None]] = []
-    calls = {m.start() for m in _ANY_CALL.finditer(source)}
+    calls = {
+        m.start()
+        for m in _ANY_CALL.finditer(source)
+        if not source[: m.start()].endswith("function ")  # the functions themselves
+    }
     for m in _CALL.finditer(source):
         calls.discard(m.start())
         first = json.loads(f'"{m[2]}"')

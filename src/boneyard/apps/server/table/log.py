@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from ....core.protocol import GameState
 from ....core.words import Voice
+from ....text.i18n import DEFAULT, LANGUAGES, current_language, use_language
 from ....text.narration import (
     Moved,
     hand_result_text,
@@ -18,7 +19,6 @@ from ....text.narration import (
     tell_move,
     winner_text,
 )
-from ....text.i18n import DEFAULT, LANGUAGES, current_language, use_language
 from .base import TableBase
 
 __all__ = ["LOG_KEPT", "LOG_LINES", "LogEntry", "TableLog"]
@@ -88,7 +88,9 @@ class TableLog(TableBase):
             ]
             out: list[tuple[str, tuple[str, ...] | None]] = []
             for i, text in enumerate(spectator):
-                told = tuple(seat_lines[i] if i < len(seat_lines) else text for seat_lines in by_seat)
+                told = tuple(
+                    seat_lines[i] if i < len(seat_lines) else text for seat_lines in by_seat
+                )
                 out.append((text, None if all(t == text for t in told) else told))
             return out
 

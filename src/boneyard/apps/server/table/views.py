@@ -10,7 +10,9 @@ from typing import Any
 from ....core.protocol import Observation
 from ....core.tiles import NAMES
 from ....players.analysis import Beliefs, MoveAnalysis, menu_analysis
+from ....text.i18n import current_language
 from ....text.narration import describe_action, menu
+from ..languages import web
 from ..messages import (
     ActionOut,
     BeliefsReply,
@@ -21,8 +23,6 @@ from ..messages import (
     StateMessage,
     name_key,
 )
-from ....text.i18n import current_language
-from ..languages import web
 from ..store import StoredChat
 from .actions import action_out
 from .drawing import line_view, sorted_tiles
