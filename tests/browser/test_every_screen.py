@@ -12,7 +12,9 @@ to ``BONEYARD_SCREENSHOTS`` (default ``test-artefacts/screens``, which git ignor
 
 One server and one page serve the whole module: the computers move at once, the person's moves are
 played in the page itself (its first play, else its first move), and the page is resized rather
-than opened again.
+than opened again. The same looks are taken in Spanish (every game, its words longer) and in
+Portuguese (the games with the most words) on a phone (390x844), each page's browser asking for
+its language.
 """
 
 from __future__ import annotations
@@ -107,7 +109,49 @@ def look(page: Page, name: str, sizes: list[str]) -> list[str]:
 def test_a_whole_hand_on_every_screen(
     one_page: Page, quick: LiveServer, game_id: str, rules: str, sizes: list[str]
 ) -> None:
-    page = one_page
+    a_whole_hand(one_page, quick, game_id, rules, sizes, "")
+
+
+# In Spanish (longer words) every game's first rule set on a phone, and in Portuguese the games
+# with the most words on their tables: the same looks.
+LANGUAGE_CASES = [(game.id, next(iter(game.rule_sets)), "es") for game in GAMES.values()] + [
+    (game_id, next(iter(GAMES[game_id].rule_sets)), "pt-BR")
+    for game_id in ("partnership", "matador", "mexican-train", "domino-loo", "texas-42")
+    if game_id in GAMES
+]
+SAID = {"es": ("Anotación", "Dejar la mesa"), "pt-BR": ("Placar", "Sair da mesa")}
+
+
+@pytest.fixture(scope="module")
+def language_pages(browser: Browser) -> Iterator[dict[str, Page]]:
+    """A page for each language, its browser asking for it (``Accept-Language``)."""
+    contexts = {tag: browser.new_context(reduced_motion="reduce", locale=tag) for tag in SAID}
+    yield {tag: context.new_page() for tag, context in contexts.items()}
+    for context in contexts.values():
+        context.close()
+
+
+@pytest.mark.parametrize(
+    ("game_id", "rules", "language"),
+    LANGUAGE_CASES,
+    ids=[f"{g}-{r}-{t}" for g, r, t in LANGUAGE_CASES],
+)
+def test_a_whole_hand_in_spanish_and_portuguese_on_a_phone(
+    language_pages: dict[str, Page], quick: LiveServer, game_id: str, rules: str, language: str
+) -> None:
+    page = language_pages[language]
+    a_whole_hand(page, quick, game_id, rules, ["phone"], language)
+    sheet, leave = SAID[language]
+    assert page.evaluate("() => document.documentElement.lang") == language
+    assert sheet in page.inner_text("aside")
+    assert page.evaluate("() => document.getElementById('leave').textContent") == leave
+
+
+def a_whole_hand(
+    page: Page, quick: LiveServer, game_id: str, rules: str, sizes: list[str], language: str
+) -> None:
+    """A hand of the game played in the page, looked at in ``sizes`` at its start, middle and
+    end (the screenshots named with the ``language``, if any)."""
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     game = GAMES[game_id]
@@ -120,11 +164,12 @@ def test_a_whole_hand_on_every_screen(
     page.set_viewport_size({"width": SIZES[sizes[0]][0], "height": SIZES[sizes[0]][1]})
     page.goto(f"{quick.url}{made['seats'][0]['invite']}")
     page.wait_for_selector("body[data-conn=open][data-status]", state="attached")
-    problems = look(page, f"{game_id}-{rules}-start", sizes)
+    name = f"{game_id}-{rules}" + (f"-{language}" if language else "")
+    problems = look(page, f"{name}-start", sizes)
     page.evaluate(PLAY_UNTIL, 6 * game.max_players)
-    problems += look(page, f"{game_id}-{rules}-middle", sizes)
+    problems += look(page, f"{name}-middle", sizes)
     page.evaluate(PLAY_UNTIL, 10_000)
     page.wait_for_selector("body:not([data-status=playing])", state="attached")
-    problems += look(page, f"{game_id}-{rules}-end", sizes)
+    problems += look(page, f"{name}-end", sizes)
     assert problems == [], "\n".join(dict.fromkeys(problems))
     assert errors == []

@@ -124,11 +124,12 @@ function numberText(x, digits) {
   }
 }
 
-/** The language switch in the page's header: the languages boneyard speaks, each in its own
- * name. A choice is kept (a cookie the server reads; a signed-in person's account too), and the
- * page is shown again in it. */
+/** The language switch in the page's header (or where the page keeps a place for it,
+ * #language-slot: the table's settings): the languages boneyard speaks, each in its own name.
+ * A choice is kept (a cookie the server reads; a signed-in person's account too), and the page
+ * is shown again in it. */
 function languageSwitch() {
-  const header = document.querySelector("header.top");
+  const header = document.getElementById("language-slot") || document.querySelector("header.top");
   if (!header || document.getElementById("language")) return;
   const select = el("select", {id: "language", class: "language", "aria-label": t("Language")},
     Object.entries(I18N.languages || {}).map(([tag, name]) =>
@@ -790,7 +791,7 @@ function drawHub(container, line, targets, fresh, height) {
   let right = made.x0;
   let marked = false;
   for (const train of made.trains) {
-    const {arm, end} = t;
+    const {arm, end} = train;
     tilesLayer.appendChild(svgEl("path", {d: `M ${u} ${middle} L ${made.x0} ${train.firstMid}`, class: "spoke"}));
     if (train.nameAt) {
       labels.appendChild(svgEl("text", {x: train.nameAt[0], y: train.nameAt[1], class: "train-name", "data-train": arm.name}, train.name));
