@@ -42,6 +42,7 @@ __all__ = [
     "script_messages",
     "translated_page",
     "web",
+    "web_n",
     "web_p",
 ]
 
@@ -90,6 +91,12 @@ class Languages:
 def web(message: str) -> str:
     """``message`` of the ``web`` catalog in the current language."""
     return _gettext(message, domain="web")
+
+
+def web_n(message: str) -> str:
+    """Mark a constant of the ``web`` catalog (found by the catalog's tool) and return it as it
+    is: it is translated where it is said (``web(CONSTANT)``)."""
+    return message
 
 
 def web_p(context: str, message: str) -> str:

@@ -18,12 +18,12 @@ from pathlib import Path
 from ...text.i18n import DEFAULT, LANGUAGES, LOCALE_DIR, folder
 from .languages import page_messages, script_messages
 
-__all__ = ["PYTHON_CALL", "SERVER", "Message", "main", "template", "web_messages"]
+__all__ = ["PYTHON_CALLS", "SERVER", "Message", "main", "template", "web_messages"]
 
 SERVER = Path(__file__).parent
-PYTHON_CALL = re.compile(
-    r"""(?<![\w.])(web|web_p)\(\s*("(?:[^"\\\n]|\\.)*")(?:\s*,\s*("(?:[^"\\\n]|\\.)*"))?"""
-)
+PYTHON_CALLS = ("web", "web_n", "web_p")
+"""The server's own words: ``web(TEXT)``, ``web_n(TEXT)`` (a constant) and
+``web_p(CONTEXT, TEXT)``."""
 
 
 PLURAL_FORMS = {"es": "nplurals=2; plural=(n != 1);", "pt-BR": "nplurals=2; plural=(n > 1);"}
@@ -59,13 +59,20 @@ def web_messages() -> list[Message]:
         for context, msgid, plural in script_messages(path.read_text(encoding="utf-8")):
             add(context, msgid, plural, f"static/{path.name}")
     for path in sorted(SERVER.rglob("*.py")):
-        text = path.read_text(encoding="utf-8")
-        for m in PYTHON_CALL.finditer(text):
-            first = ast.literal_eval(m[2])
-            if m[1] == "web_p":
-                add(first, ast.literal_eval(m[3]), None, str(path.relative_to(SERVER)))
+        place = str(path.relative_to(SERVER))
+        for call in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)):
+                continue
+            name = call.func.id
+            if name not in PYTHON_CALLS:
+                continue
+            texts = [a.value for a in call.args if isinstance(a, ast.Constant)]
+            if len(texts) != len(call.args) or not all(isinstance(t, str) for t in texts):
+                continue  # web(a_constant): its text is marked where it is defined (web_n)
+            if name == "web_p":
+                add(str(texts[0]), str(texts[1]), None, place)
             else:
-                add(None, first, None, str(path.relative_to(SERVER)))
+                add(None, str(texts[0]), None, place)
     return list(found.values())
 
 

@@ -17,6 +17,7 @@ from pydantic import BaseModel
 
 from ....text.i18n import current_language, use_language
 from ..compute import Compute
+from ..languages import web
 from ..messages import StateMessage
 from ..settings import Settings
 from ..store import ACTIVE, LeaseLost, Op, StorageError, Store, Writer, now
@@ -125,7 +126,9 @@ class HubBase(abc.ABC):
             if task is not None:
                 task.cancel()
         for conn in [*room.seats.values(), *room.spectators]:
-            conn.error("moved", "this table is played by another server process now: reconnect")
+            conn.error(
+                "moved", web("this table is played by another server process now: reconnect")
+            )
             conn.close(1012, "the table moved to another server process")
         log.warning("table %s: its lease is another process's now", table_id)
 

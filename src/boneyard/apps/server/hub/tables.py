@@ -17,6 +17,7 @@ from ....core.options import OptionError
 from ....core.record import RecordError
 from ....games import get_game
 from ....players.names import computer_name
+from ..languages import web
 from ..messages import CreateTable, SeatLink, TableCreated, TableSummary, name_key
 from ..store import ACTIVE, Refused, StorageError, StoredTable, cause, token_hash
 from ..table import Seat, Table
@@ -136,10 +137,10 @@ class HubTables(HubAutomatic):
         tables of computers only; and a seed where several people play."""
         client = self.client(address)
         if not client.creates.take():
-            raise HTTPException(429, "too many new tables: wait a little")
+            raise HTTPException(429, web("too many new tables: wait a little"))
         active = sum(1 for r in self.rooms.values() if r.table.status in ACTIVE)
         if active >= self.settings.max_tables:
-            raise HTTPException(503, "the server holds as many tables as it may: try later")
+            raise HTTPException(503, web("the server holds as many tables as it may: try later"))
         people = [s for s in spec.seats if s.kind == "person"]
         if spec.rated and (len(people) < len(spec.seats) or spec.seed is not None or spec.practice):
             raise HTTPException(
@@ -219,7 +220,9 @@ class HubTables(HubAutomatic):
             log.info("table %s: the store refused the new table: %s", table.id, e)
             raise HTTPException(400, REFUSED.format(what="this table")) from None
         except StorageError:
-            raise HTTPException(503, "the store could not take the new table: try again") from None
+            raise HTTPException(
+                503, web("the store could not take the new table: try again")
+            ) from None
         room = Room(table, client=address)
         self.rooms[table.id] = room
         rules = table.rules

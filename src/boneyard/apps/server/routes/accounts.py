@@ -25,7 +25,7 @@ from ..accounts import (
     verify_password,
 )
 from ..hub import Hub
-from ..languages import LANG_COOKIE, chosen_language
+from ..languages import LANG_COOKIE, chosen_language, web, web_n
 from ..store import Account, now, token_hash
 from ..store.accounts import deleted_name
 from .callers import client_of
@@ -44,7 +44,7 @@ __all__ = [
     "signed_in",
 ]
 
-WRONG = "wrong name or password"
+WRONG = web_n("wrong name or password")
 
 
 class Credentials(BaseModel):
@@ -137,7 +137,7 @@ async def signed_in(hub: Hub, request: HTTPConnection) -> Account | None:
 async def _required(hub: Hub, request: Request) -> Account:
     account = await signed_in(hub, request)
     if account is None:
-        raise HTTPException(401, "not signed in")
+        raise HTTPException(401, web("not signed in"))
     return account
 
 
@@ -187,7 +187,7 @@ def _new_password(value: str) -> str:
 async def _password_of(hub: Hub, account: Account, password: str) -> None:
     """``403`` unless ``password`` is the account's."""
     if not await asyncio.to_thread(verify_password, account.password, password):
-        raise HTTPException(403, "wrong password")
+        raise HTTPException(403, web("wrong password"))
 
 
 async def _other(hub: Hub, account: Account, name: str) -> Account:
@@ -198,9 +198,9 @@ async def _other(hub: Hub, account: Account, name: str) -> Account:
         key = ""
     other = await asyncio.to_thread(hub.store.account_named, key) if key else None
     if other is None:
-        raise HTTPException(404, "no account of that name")
+        raise HTTPException(404, web("no account of that name"))
     if other.id == account.id:
-        raise HTTPException(400, "one cannot block oneself")
+        raise HTTPException(400, web("one cannot block oneself"))
     return other
 
 
@@ -227,11 +227,11 @@ def account_routes(hub: Hub) -> APIRouter:
         except TextError as e:
             raise HTTPException(400, str(e)) from None
         if not limits.client(client_of(hub, request)):
-            raise HTTPException(429, "too many attempts: wait a minute")
+            raise HTTPException(429, web("too many attempts: wait a minute"))
         hashed = await asyncio.to_thread(hash_password, password)
         account = await asyncio.to_thread(hub.store.add_account, name, key, hashed)
         if account is None:
-            raise HTTPException(409, "that name is taken")
+            raise HTTPException(409, web("that name is taken"))
         await _start_session(hub, request, response, account)
         return SignedIn(name=account.name)
 
@@ -242,14 +242,14 @@ def account_routes(hub: Hub) -> APIRouter:
         except TextError:
             key = ""  # no account has such a name: answered as any unknown name is
         if not limits.client(client_of(hub, request)) or not limits.name(key):
-            raise HTTPException(429, "too many attempts: wait a minute")
+            raise HTTPException(429, web("too many attempts: wait a minute"))
         account = await asyncio.to_thread(hub.store.account_named, key) if key else None
         stored = account.password if account is not None else None
         if not await asyncio.to_thread(verify_password, stored, given.password):
-            raise HTTPException(401, WRONG)
+            raise HTTPException(401, web(WRONG))
         assert account is not None
         if account.disabled:
-            raise HTTPException(403, "this account is disabled")
+            raise HTTPException(403, web("this account is disabled"))
         await _start_session(hub, request, response, account)
         return SignedIn(name=account.name)
 

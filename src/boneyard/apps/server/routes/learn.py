@@ -125,7 +125,7 @@ def learn_routes(hub: Hub) -> APIRouter:
         reader = _reader(table.seats, request.headers.get("authorization"))
         if reader is None:
             if seat is None or not table.rules.shows_hands_at_end:
-                raise HTTPException(403, "only a seat's own player may see its review here")
+                raise HTTPException(403, web("only a seat's own player may see its review here"))
             if not 0 <= seat < len(table.seats):
                 raise HTTPException(404, f"no seat {seat + 1}")
             reader = seat
@@ -136,7 +136,9 @@ def learn_routes(hub: Hub) -> APIRouter:
             try:
                 reviewed = await hub.compute.review("hint", client_of(hub, request), state, reader)
             except Exception:
-                raise HTTPException(503, "the review could not be worked out: try again") from None
+                raise HTTPException(
+                    503, web("the review could not be worked out: try again")
+                ) from None
             made = _REVIEWS[key] = review_json(table.rules, hand, reader, table.seats, reviewed)
             while len(_REVIEWS) > 256:
                 _REVIEWS.pop(next(iter(_REVIEWS)))

@@ -18,6 +18,7 @@ from ....core.intake import TextError
 from ....games import GAMES
 from ..accounts import account_name
 from ..hub import Hub
+from ..languages import web
 from ..messages import SeatLink
 from ..ratings import ACTIVE_FOR, PROVISIONAL_GAMES, Rating
 from ..store import Account, now
@@ -143,7 +144,7 @@ def profile_url(name: str) -> str:
 async def _account(hub: Hub, name: str) -> Account:
     """The enabled account of ``name`` (any case, any compatibility form): ``404`` otherwise."""
     if len(name) > 200:
-        raise HTTPException(400, "a name has at most 24 characters")
+        raise HTTPException(400, web("a name has at most 24 characters"))
     try:
         key = account_name(name)[1]
     except TextError:
@@ -200,7 +201,7 @@ def profile_routes(hub: Hub) -> APIRouter:
         if account is None:
             me = await signed_in(hub, request)
             if me is None:
-                raise HTTPException(401, "sign in first: your seat is your account's")
+                raise HTTPException(401, web("sign in first: your seat is your account's"))
             account = me.id
         return await account_seat_link(hub, request, table_id, account)
 
