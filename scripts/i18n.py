@@ -6,7 +6,7 @@
     python scripts/i18n.py init fr          # start a new language's catalogs
 
 Two domains: ``boneyard`` (every text Python writes for a person, marked with ``_``, ``ngettext``,
-``pgettext``, ``npgettext`` and ``N_``) and ``web`` (the browser's own page texts, in the
+``pgettext``, ``npgettext``, ``N_`` and ``NP_``) and ``web`` (the browser's own page texts, in the
 JavaScript and HTML of src/boneyard/apps/server/static, marked with ``_``/``ngettext``/
 ``pgettext`` too). boneyard reads the .po files at run time (boneyard.core.i18n): nothing is
 compiled, and no .mo file is kept.
@@ -34,6 +34,7 @@ KEYWORDS = {
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
     "N_": None,
+    "NP_": ((1, "c"), 2),
 }
 # What each domain is extracted from: (directory, [(pattern, method)]).
 SOURCES: dict[str, tuple[Path, list[tuple[str, str]]]] = {

@@ -48,6 +48,7 @@ __all__ = [
     "DEFAULT",
     "DOMAINS",
     "LANGUAGES",
+    "NP_",
     "N_",
     "Catalog",
     "_",
@@ -374,6 +375,12 @@ def npgettext(context: str, singular: str, plural: str, n: int, *, domain: str =
 def N_(message: str) -> str:
     """Mark a constant for extraction and return it unchanged: translate it where it is shown
     (``_(CONSTANT)``)."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark a constant with its context for extraction and return the message unchanged (the
+    engine's sentences, told whole in another language: context ``engine``)."""
     return message
 
 
