@@ -1,7 +1,7 @@
 """Keep boneyard's translations up to date, with Babel (``uv sync --extra test`` installs it).
 
-    python scripts/i18n.py extract          # the templates src/boneyard/locale/<domain>.pot
-    python scripts/i18n.py update           # merge the templates into every language's .po
+    python scripts/i18n.py extract [DOMAIN] # the templates src/boneyard/locale/<domain>.pot
+    python scripts/i18n.py update [DOMAIN]  # merge the templates into every language's .po
     python scripts/i18n.py check            # count what is left to translate (exit 1 if any)
     python scripts/i18n.py init fr          # start a new language's catalogs
 
@@ -64,6 +64,17 @@ def template(domain: str) -> Catalog:
         catalog.add(
             message, None, [(path, lineno)], auto_comments=comments, context=context, flags=flags
         )
+    if domain == "boneyard":
+        # The command line's help: every help text of the command tree as Typer builds it
+        # (the options' help= and the commands' docstrings), translated when it is shown.
+        import typer
+
+        from boneyard.apps.cli import build_app, help_texts
+
+        for _holder, _attribute, text in help_texts(typer.main.get_command(build_app())):
+            if text not in catalog:
+                comment = ["the command line's help"]
+                catalog.add(text, None, [("src/boneyard/apps/cli", 0)], auto_comments=comment)
     return catalog
 
 
@@ -76,16 +87,16 @@ def _po(language: str, domain: str) -> Path:
     return LOCALE / language / "LC_MESSAGES" / f"{domain}.po"
 
 
-def extract() -> None:
-    for domain in SOURCES:
+def extract(domains: list[str]) -> None:
+    for domain in domains:
         path = LOCALE / f"{domain}.pot"
         with path.open("wb") as f:
             write_po(f, template(domain), width=100, sort_output=False)
         print(f"{path.relative_to(ROOT)}: {len(template(domain))} messages")
 
 
-def update() -> None:
-    for domain in SOURCES:
+def update(domains: list[str]) -> None:
+    for domain in domains:
         with (LOCALE / f"{domain}.pot").open("rb") as f:
             pot = read_po(f)
         for language in LANGUAGES:
@@ -134,10 +145,11 @@ def init(language: str) -> None:
 
 def main(argv: list[str]) -> int:
     command = argv[1] if len(argv) > 1 else ""
+    domains = [d for d in argv[2:] if d in SOURCES] or list(SOURCES)
     if command == "extract":
-        extract()
+        extract(domains)
     elif command == "update":
-        update()
+        update(domains)
     elif command == "check":
         return check()
     elif command == "init" and len(argv) == 3:

@@ -65,6 +65,7 @@ __all__ = [
     "npgettext",
     "parse_po",
     "pgettext",
+    "reset_language",
     "set_default_language",
     "set_language",
     "use_language",
@@ -170,6 +171,13 @@ def set_default_language(tag: str) -> None:
     """Speak ``tag`` in the whole process, wherever a context has not chosen (threads)."""
     global _default
     _default = _supported(tag)
+
+
+def reset_language() -> None:
+    """Back to English everywhere: the process default and this context's (for tests)."""
+    global _default
+    _default = DEFAULT
+    _current.set(None)
 
 
 @contextmanager

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Generic, Literal, TypeVar
 
-from .i18n import _, ngettext
+from .i18n import _, ngettext, pgettext
 from .words import Voice, capital, count, number, plural, signed
 
 if TYPE_CHECKING:
@@ -399,7 +399,7 @@ class Presenter(Generic[R]):
         totals = match.totals
         return voice.side_pick(
             winner,
-            _("Match over: {side} win with {units}{others}."),
+            pgettext("you", "Match over: {side} win with {units}{others}."),
             _("Match over: {side} wins with {units}{others}."),
             _("Match over: {side} win with {units}{others}."),
         ).format(

@@ -317,12 +317,12 @@ class Voice:
         return you if seat is not None and seat == self.reader else other
 
     def side_pick(self, side: int, you: str, one: str, many: str | None = None) -> str:
-        """:meth:`pick` for a side: ``you`` when the reader is in it, ``many`` (the plural
-        sentence) when it is two players, else ``one``."""
+        """:meth:`pick` for a side: ``many`` (the plural sentence) when it is two players, the
+        reader among them or not; ``you`` when it is the reader alone; else ``one``."""
         members = self.members(side)
-        if self.reader in members:
-            return you
-        return many if many is not None and len(members) > 1 else one
+        if len(members) > 1:
+            return many if many is not None else you
+        return you if self.reader in members else one
 
     def _retell(self, part: str) -> str:
         for pattern, msgid in engine_templates(current_language()):

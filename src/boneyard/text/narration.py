@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from ..core.actions import DRAW, PASS, Action, Move, Muggins, Play
-from ..core.i18n import DEFAULT, _, current_language
+from ..core.i18n import DEFAULT, _, current_language, pgettext
 from ..core.notation import NotationError, offered
 from ..core.protocol import GameRules, GameState, Observation, Outcome
 from ..core.views import TableView, TrickView
@@ -275,7 +275,10 @@ def tell_move(
             side = event.side
             said = voice.side_pick(
                 side,
-                _("{side} reach {target} exactly and win the match; the hand is played out."),
+                pgettext(
+                    "you",
+                    "{side} reach {target} exactly and win the match; the hand is played out.",
+                ),
                 _("{side} reaches {target} exactly and wins the match; the hand is played out."),
                 _("{side} reach {target} exactly and win the match; the hand is played out."),
             )

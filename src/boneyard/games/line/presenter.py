@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from ...core.actions import Action, Draw, Move, Muggins, Pass, Play
 from ...core.history import public_steps
-from ...core.i18n import N_, _
+from ...core.i18n import N_, _, pgettext
 from ...core.layout import MARKED, Layout
 from ...core.presenter import Presenter, others
 from ...core.protocol import Phase
@@ -98,7 +98,7 @@ class LinePresenter(Presenter[R]):
         totals = match.totals
         return voice.side_pick(
             winner,
-            _("Match over: {side} win, reaching {target} exactly{others}."),
+            pgettext("you", "Match over: {side} win, reaching {target} exactly{others}."),
             _("Match over: {side} wins, reaching {target} exactly{others}."),
             _("Match over: {side} win, reaching {target} exactly{others}."),
         ).format(
@@ -405,7 +405,7 @@ class LinePresenter(Presenter[R]):
             claimer = state.history[index].seat
             said = voice.side_pick(
                 side,
-                _("{side} score {points} for {whose} wrong claim."),
+                pgettext("you", "{side} score {points} for {whose} wrong claim."),
                 _("{side} scores {points} for {whose} wrong claim."),
                 _("{side} score {points} for {whose} wrong claim."),
             )
