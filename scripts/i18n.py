@@ -75,6 +75,18 @@ def template(domain: str) -> Catalog:
             if text not in catalog:
                 comment = ["the command line's help"]
                 catalog.add(text, None, [("src/boneyard/apps/cli", 0)], auto_comments=comment)
+        # Each game's words as its module declares them (translated where they are shown):
+        # its title, summary and ends, its rule sets' descriptions, its options' help.
+        from boneyard.games import GAMES
+
+        for game in GAMES.values():
+            where = [(f"src/boneyard/games ({game.id})", 0)]
+            texts = [game.title, game.summary, game.end_names]
+            texts += [rule_set.description for rule_set in game.rule_sets.values()]
+            texts += [spec.help for spec in game.option_specs]
+            for text in texts:
+                if text and text not in catalog:
+                    catalog.add(text, None, where, auto_comments=[f"the game {game.id}"])
     return catalog
 
 

@@ -43,6 +43,7 @@ __all__ = [
     "number",
     "plural",
     "signed",
+    "tell_engine",
     "third_person",
     "tile_text",
 ]
@@ -390,6 +391,14 @@ class Voice:
             return f"{said} {word}{m['between'] or ''}{joined or ''}"
 
         return _ENGINE_SEATS.sub(seat, text)
+
+
+def tell_engine(text: str, voice: Voice | None = None) -> str:
+    """An engine's sentence (an error, a reason) in the current language, told by ``voice`` (for
+    nobody in particular by default); in English as the engine wrote it."""
+    if current_language() == DEFAULT:
+        return text
+    return (voice or Voice(())).tell(text)
 
 
 _PLACES = {

@@ -338,6 +338,19 @@ _WORDS = {
     "q": "quit",
     "quit": "quit",
     "exit": "quit",
+    # The same words in Spanish and Portuguese (the help in those languages lists them).
+    "ayuda": "help",
+    "ajuda": "help",
+    "mano": "hand",
+    "mão": "hand",
+    "mao": "hand",
+    "mesa": "table",
+    "tanteo": "score",
+    "placar": "score",
+    "jugadas": "moves",
+    "jogadas": "moves",
+    "salir": "quit",
+    "sair": "quit",
 }
 
 
@@ -412,9 +425,18 @@ def parse_command(text: str, obs: Observation) -> Command:
                 ),
             )
         return Command("action", offered[n - 1])
-    if len(words) == 1 and first in ("d", "draw"):
+    if len(words) == 1 and first in ("d", "draw", "r", "robar", "c", "comprar"):
         return Command("action", DRAW)
-    if len(words) == 1 and first in ("p", "pass", "go", "knock"):
+    if len(words) == 1 and first in (
+        "p",
+        "pass",
+        "go",
+        "knock",
+        "pasar",
+        "paso",
+        "passar",
+        "passo",
+    ):
         return Command("action", PASS)
     if len(words) == 1 and first == "muggins":
         calls = [a for a in offered if isinstance(a, Muggins)]
