@@ -17,6 +17,7 @@ to ``LANGUAGES`` in src/boneyard/core/i18n.py.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -65,6 +66,18 @@ def template(domain: str) -> Catalog:
             message, None, [(path, lineno)], auto_comments=comments, context=context, flags=flags
         )
     if domain == "boneyard":
+        # An engine sentence about a seat or a side is told differently to the seat itself:
+        # its "you" form (context engine:you), chosen when the reader is the seat named.
+        for message in list(catalog):
+            if message.context == "engine" and re.search(r"\{(seat|side)\}", message.id):
+                catalog.add(
+                    message.id,
+                    None,
+                    list(message.locations),
+                    auto_comments=["the same sentence told to the seat (or side) it names: you"],
+                    context="engine:you",
+                    flags=message.flags,
+                )
         # The command line's help: every help text of the command tree as Typer builds it
         # (the options' help= and the commands' docstrings), translated when it is shown.
         import typer
