@@ -29,6 +29,7 @@ from pydantic import BaseModel, Field, field_validator
 from ....core.intake import TextError
 from ....core.options import OptionError
 from ....games import get_game
+from ....text.i18n import _
 from ..languages import web
 from ..messages import Body, CreateTable, SeatSpec, bad_text, clean_name, name_key
 from ..ratings import BASE
@@ -413,7 +414,7 @@ class HubPairing(HubLife):
         listed = []
         for s in await self._read(self.store.open_seeks, 100):
             try:
-                title = get_game(s.game).title
+                title = _(get_game(s.game).title)
             except OptionError:
                 continue
             listed.append(

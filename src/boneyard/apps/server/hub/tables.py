@@ -17,6 +17,7 @@ from ....core.options import OptionError
 from ....core.record import RecordError
 from ....games import get_game
 from ....players.names import computer_name
+from ....text.i18n import _
 from ..languages import web
 from ..messages import CreateTable, SeatLink, TableCreated, TableSummary, name_key
 from ..store import ACTIVE, Refused, StorageError, StoredTable, cause, token_hash
@@ -256,7 +257,7 @@ class HubTables(HubAutomatic):
             id=table.id,
             url=f"/t/{table.id}",
             game=table.rules.game.id,
-            title=table.rules.game.title,
+            title=_(table.rules.game.title),
             rules=table.rules.rule_set,
             practice=table.practice,
             private=table.private,

@@ -8,6 +8,7 @@ import hmac
 
 from fastapi import HTTPException, Request, WebSocket
 
+from ....text.i18n import current_language
 from ..hub import Elsewhere, Hub, Room
 from ..languages import web
 from ..messages import SeatLink
@@ -34,7 +35,11 @@ def client_of(hub: Hub, request: Request | WebSocket) -> str:
 def relay_to(hub: Hub, request: Request | WebSocket) -> dict[str, str]:
     """The headers of this request relayed to another process of the store."""
     assert hub.secret is not None
-    return relay_headers(hub.secret, client_of(hub, request))
+    # The process that answers speaks the reader's language, as this one would.
+    return {
+        **relay_headers(hub.secret, client_of(hub, request)),
+        "Accept-Language": current_language(),
+    }
 
 
 async def found(hub: Hub, table_id: str) -> Room:

@@ -23,7 +23,7 @@ from ....core.words import Voice
 from ....games import get_game
 from ....players.agents import make_agent
 from ....players.analysis import ReviewedMove, review_text
-from ....text.i18n import current_language, use_language
+from ....text.i18n import _, current_language, use_language
 from ..hub import Hub
 from ..languages import web
 from ..store import token_hash
@@ -66,18 +66,22 @@ def _how(game_id: str, rule_set: str | None) -> dict[str, Any]:
     state = match.hand
     agent = make_agent("greedy")
     rng = random.Random(7)
-    for _ in range(EXAMPLE_MOVES):
+    for _move in range(EXAMPLE_MOVES):
         if state.over:
             break
         state.apply(agent.choose(state.observation(state.turn), rng), state.turn)
     line = line_view(rules, list(state.history), state.table)
     return {
         "id": game.id,
-        "title": game.title,
-        "summary": game.summary,
+        "title": _(game.title),
+        "summary": _(game.summary),
         "rules": name,
         "rule_sets": [
-            {"name": rs.name, "description": rs.description, "players": game.players_for(rs.name)}
+            {
+                "name": rs.name,
+                "description": _(rs.description),
+                "players": game.players_for(rs.name),
+            }
             for rs in game.rule_sets.values()
         ],
         "players": {"min": game.min_players, "max": game.max_players},
@@ -85,7 +89,7 @@ def _how(game_id: str, rule_set: str | None) -> dict[str, Any]:
         "intro": presenter.intro(voice),
         "help": presenter.help_lines(),
         "options": [
-            {"name": o["name"], "help": o["help"], "value": o["value"]}
+            {"name": o["name"], "help": _(o["help"]), "value": o["value"]}
             for o in game.describe_options(name)
         ],
         "example": {

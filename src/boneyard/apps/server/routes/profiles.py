@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from ....core.intake import TextError
 from ....games import GAMES
+from ....text.i18n import _
 from ..accounts import account_name
 from ..hub import Hub
 from ..languages import web
@@ -104,7 +105,7 @@ class Leaderboard(BaseModel):
 
 def _title(game: str) -> str:
     found = GAMES.get(game)
-    return found.title if found is not None else game
+    return _(found.title) if found is not None else game
 
 
 def _rating(game: str, r: Rating) -> RatingOut:
@@ -236,7 +237,7 @@ def profile_routes(hub: Hub) -> APIRouter:
                 )
                 for i, p in enumerate(best, 1)
             ],
-            games={g.id: g.title for g in GAMES.values()},
+            games={g.id: _(g.title) for g in GAMES.values()},
         )
 
     return routes

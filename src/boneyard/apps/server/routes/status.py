@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from .... import __version__
 from ....core.options import OptionSpec
 from ....games import GAMES, get_game
+from ....text.i18n import _
 from ..hub import Hub
 from ..messages import PROTOCOL, schema
 from ..table import level_names
@@ -130,17 +131,17 @@ def _game_json(game_id: str) -> dict[str, Any]:
     game = get_game(game_id)
     return {
         "id": game.id,
-        "title": game.title,
-        "summary": game.summary,
+        "title": _(game.title),
+        "summary": _(game.summary),
         "aliases": list(game.aliases),
         "rule_sets": [
             {
                 "name": rs.name,
-                "description": rs.description,
+                "description": _(rs.description),
                 "default": rs.name == game.default_rules,
                 "players": game.players_for(rs.name),
                 "options": [
-                    {**o, "choices": _choices(game.spec(o["name"]))}
+                    {**o, "help": _(o["help"]), "choices": _choices(game.spec(o["name"]))}
                     for o in game.describe_options(rs.name)
                 ],
             }

@@ -10,7 +10,7 @@ from typing import Any
 from ....core.protocol import Observation
 from ....core.tiles import NAMES
 from ....players.analysis import Beliefs, MoveAnalysis, menu_analysis
-from ....text.i18n import current_language
+from ....text.i18n import _, current_language
 from ....text.narration import describe_action, menu
 from ..languages import web
 from ..messages import (
@@ -126,7 +126,7 @@ class TableViews(TableResults):
         return StateMessage(
             table=self.id,
             game=rules.game.id,
-            title=rules.game.title,
+            title=_(rules.game.title),
             rules=rules.rule_set,
             players=rules.players,
             high=rules.tiles.max_pip,
