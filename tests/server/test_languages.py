@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverhelp import create, hub, settings
+from serverhelp import Player, create, hub, settings
 
 from boneyard.apps.server.app import create_app
 from boneyard.apps.server.languages import (
@@ -261,3 +261,30 @@ def test_each_reader_of_a_table_reads_it_in_its_own_language(web: TestClient) ->
         # Each is sent the view made in its language (a view per language, not one for all).
         table = room.table
         assert set(table._cache) >= {"en", "es", "pt-BR"}
+
+
+def test_a_replay_is_told_in_its_readers_language(web: TestClient) -> None:
+    made = create(
+        web,
+        "draw",
+        seats=[{"kind": "computer", "level": "greedy"}, {"kind": "computer", "level": "random"}],
+        target=1,
+    )
+    with web.websocket_connect(f"/ws/{made['id']}") as ws:
+        watcher = Player(ws)
+        watcher.hello()
+        watcher.until(lambda m: m["type"] == "state" and m["status"] == "over")
+    english = web.get(f"/api/tables/{made['id']}/replay").json()
+    spanish = web.get(f"/api/tables/{made['id']}/replay", headers={"Accept-Language": "es"}).json()
+    portuguese = web.get(
+        f"/api/tables/{made['id']}/replay", headers={"Accept-Language": "pt-BR"}
+    ).json()
+    assert english["hands"][0]["frames"][0]["text"] == "Hand 1 is dealt."
+    assert spanish["hands"][0]["frames"][0]["text"] == "Se reparte la mano 1."
+    assert portuguese["hands"][0]["frames"][0]["text"] == "A mão 1 é distribuída."
+    # The same moves and tiles in every language: only the words differ.
+    for told in (spanish, portuguese):
+        assert [len(h["frames"]) for h in told["hands"]] == [
+            len(h["frames"]) for h in english["hands"]
+        ]
+        assert told["hands"][0]["frames"][-1]["hands"] == english["hands"][0]["frames"][-1]["hands"]

@@ -126,8 +126,8 @@ class TableLog(TableBase):
         (:func:`boneyard.text.narration.tell_move`): the move's own line carries its seat and
         what it hid (for replays), the lines after it (why it scored, a trick taken...) none."""
         seat = state.history[-1].seat
-        with use_language(DEFAULT):  # a record's replay tells it in English
-            shown = tell_move(state, moved, self.voice(None), shown=True)[0].text
+        # What the move hid, shown (a finished hand's replay, made for its reader's language).
+        shown = tell_move(state, moved, self.voice(None), shown=True)[0].text
         first = True
         for entry in self.told(
             lambda v: "\n".join(t.text for t in tell_move(state, moved, v, forced=forced))
