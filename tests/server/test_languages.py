@@ -242,6 +242,23 @@ def test_http_answers_speak_the_requests_language(web: TestClient) -> None:
     assert how["example"]["names"][0] == "Jugador 1"
     assert web.get("/api/how/block").json()["example"]["names"][0] == "Player 1"
     assert web.get(f"/t/{made['id']}", headers={"Accept-Language": "pt-BR"}).status_code == 200
+    # The lobby's options and computer levels in words of the language.
+    games = web.get("/api/games", headers={"Accept-Language": "es"}).json()
+    block = next(g for g in games["games"] if g["id"] == "block")
+    titles = {o["name"]: o["title"] for o in block["rule_sets"][0]["options"]}
+    assert titles["hand_size"] == "Fichas por jugador"
+    assert games["level_names"]["casual"] == "aficionado"
+    english = web.get("/api/games").json()
+    assert english["level_names"]["casual"] == "casual"
+    # An error a person meets, in the language of the request.
+    refused = web.post("/api/account/login", json={"name": "Nadie", "password": GOOD * 2})
+    assert refused.json()["detail"] == "wrong name or password"
+    refused = web.post(
+        "/api/account/login",
+        json={"name": "Nadie", "password": GOOD * 2},
+        headers={"Accept-Language": "pt-BR"},
+    )
+    assert refused.status_code == 401 and refused.json()["detail"] == "nome ou senha incorretos"
 
 
 def test_each_reader_of_a_table_reads_it_in_its_own_language(web: TestClient) -> None:
@@ -281,7 +298,7 @@ def test_a_replay_is_told_in_its_readers_language(web: TestClient) -> None:
     ).json()
     assert english["hands"][0]["frames"][0]["text"] == "Hand 1 is dealt."
     assert spanish["hands"][0]["frames"][0]["text"] == "Se reparte la mano 1."
-    assert portuguese["hands"][0]["frames"][0]["text"] == "A mão 1 é distribuída."
+    assert portuguese["hands"][0]["frames"][0]["text"] == "A rodada 1 é distribuída."
     # The same moves and tiles in every language: only the words differ.
     for told in (spanish, portuguese):
         assert [len(h["frames"]) for h in told["hands"]] == [

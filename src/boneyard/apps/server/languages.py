@@ -38,6 +38,9 @@ __all__ = [
     "browser_script",
     "chosen_language",
     "language_of",
+    "level_title",
+    "option_title",
+    "option_words",
     "page_messages",
     "script_messages",
     "translated_page",
@@ -102,6 +105,23 @@ def web_n(message: str) -> str:
 def web_p(context: str, message: str) -> str:
     """``message`` of the ``web`` catalog in ``context``, in the current language."""
     return pgettext(context, message, domain="web")
+
+
+def option_words(name: str) -> str:
+    """An option's name as words, in English: ``hand_size`` is "Hand size"."""
+    words = name.replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
+def option_title(name: str) -> str:
+    """An option's name as the lobby shows it, in the current language (the catalog's tool finds
+    every game's options: ``webcatalog``)."""
+    return web_p("option", option_words(name))
+
+
+def level_title(level: str) -> str:
+    """A computer level's name in the current language (a plug-in's as it is)."""
+    return web_p("level", level)
 
 
 # --------------------------------------------------------------------- the pages' texts

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...text.i18n import DEFAULT, LANGUAGES, LOCALE_DIR, folder
-from .languages import page_messages, script_messages
+from .languages import option_words, page_messages, script_messages
 
 __all__ = ["PYTHON_CALLS", "SERVER", "Message", "main", "template", "web_messages"]
 
@@ -73,6 +73,15 @@ def web_messages() -> list[Message]:
                 add(str(texts[0]), str(texts[1]), None, place)
             else:
                 add(None, str(texts[0]), None, place)
+    # The games' options by name, and the built-in computer levels, as the lobby shows them.
+    from ...games import GAMES
+    from .table import offered_levels
+
+    for game in GAMES.values():
+        for spec in game.option_specs:
+            add("option", option_words(spec.name), None, f"games ({game.id})")
+    for level in offered_levels():
+        add("level", level, None, "levels")
     return list(found.values())
 
 

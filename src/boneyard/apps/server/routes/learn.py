@@ -25,7 +25,7 @@ from ....players.agents import make_agent
 from ....players.analysis import ReviewedMove, review_text
 from ....text.i18n import _, current_language, use_language
 from ..hub import Hub
-from ..languages import web
+from ..languages import option_title, web
 from ..store import token_hash
 from ..table import Seat
 from ..table.drawing import line_view
@@ -89,7 +89,12 @@ def _how(game_id: str, rule_set: str | None) -> dict[str, Any]:
         "intro": presenter.intro(voice),
         "help": presenter.help_lines(),
         "options": [
-            {"name": o["name"], "help": _(o["help"]), "value": o["value"]}
+            {
+                "name": o["name"],
+                "title": option_title(o["name"]),
+                "help": _(o["help"]),
+                "value": o["value"],
+            }
             for o in game.describe_options(name)
         ],
         "example": {

@@ -13,6 +13,7 @@ from ....core.options import OptionSpec
 from ....games import GAMES, get_game
 from ....text.i18n import _
 from ..hub import Hub
+from ..languages import level_title, option_title
 from ..messages import PROTOCOL, schema
 from ..table import level_names
 
@@ -51,7 +52,9 @@ def status_routes(hub: Hub) -> APIRouter:
         return {
             "games": [_game_json(g.id) for g in GAMES.values()],
             "levels": list(hub.levels),
-            "level_names": level_names(hub.levels),
+            "level_names": {
+                level: level_title(name) for level, name in level_names(hub.levels).items()
+            },
             "clock": hub.settings.clock,
         }
 
@@ -141,7 +144,12 @@ def _game_json(game_id: str) -> dict[str, Any]:
                 "default": rs.name == game.default_rules,
                 "players": game.players_for(rs.name),
                 "options": [
-                    {**o, "help": _(o["help"]), "choices": _choices(game.spec(o["name"]))}
+                    {
+                        **o,
+                        "title": option_title(o["name"]),
+                        "help": _(o["help"]),
+                        "choices": _choices(game.spec(o["name"])),
+                    }
                     for o in game.describe_options(rs.name)
                 ],
             }

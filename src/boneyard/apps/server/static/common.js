@@ -920,6 +920,12 @@ function reviewList(review) {
   );
 }
 
+/** A computer level's name in the page's language (a plug-in's as it is). */
+function levelWords(level) {
+  const found = I18N.messages[`level\u0004${level}`];
+  return typeof found === "string" ? found : level;
+}
+
 /** A table's status in words. */
 function statusWords(status) {
   const words = {

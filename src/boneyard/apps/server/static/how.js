@@ -40,7 +40,7 @@ async function load(rules) {
   drawTable(document.getElementById("line"), how.example.line, {}, how.example.names, new Set(), Infinity);
   const options = clear(document.getElementById("options"));
   for (const o of how.options) {
-    options.appendChild(el("dt", {}, capitalised(o.name.replaceAll("_", " "))));
+    options.appendChild(el("dt", {}, o.title || capitalised(o.name.replaceAll("_", " "))));
     options.appendChild(el("dd", {}, `${capitalised(o.help)}.`));
   }
 }

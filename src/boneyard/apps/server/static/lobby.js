@@ -54,7 +54,7 @@ function fillRuleSet() {
   for (const o of rs.options) {
     if (o.name === "target_score") continue;
     const value = typeof o.value === "object" ? Object.entries(o.value).map(([k, v]) => `${k}:${v}`).join(",") : String(o.value);
-    const title = optionTitle(o.name);
+    const title = o.title || optionTitle(o.name);
     const attrs = {name: "option", "data-option": o.name, "data-default": value, "aria-label": title};
     // An option with a few values is a menu; any other is typed (its allowed values said below).
     const field = o.choices
@@ -180,7 +180,7 @@ function showCreated(made) {
 }
 
 function seatsText(table) {
-  return table.seats.map((s) => s.kind === "computer" ? t("{name} (computer, {level})", {name: s.name, level: s.level}) : s.name).join(", ");
+  return table.seats.map((s) => s.kind === "computer" ? t("{name} (computer, {level})", {name: s.name, level: levelWords(s.level)}) : s.name).join(", ");
 }
 
 async function refresh() {

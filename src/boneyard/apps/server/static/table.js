@@ -433,7 +433,7 @@ function initial(name) {
 function renderSeats() {
   const box = clear(document.getElementById("seats"));
   for (const s of state.seats) {
-    const who = s.kind === "computer" ? t("computer, {level}", {level: s.level}) : s.joined ? null : t("waiting for the invited player");
+    const who = s.kind === "computer" ? t("computer, {level}", {level: levelWords(s.level)}) : s.joined ? null : t("waiting for the invited player");
     const trick = state.line.tricks ? state.line.tricks.seats[s.seat] : null;
     const status = trick && trick.text ? ` · ${trick.text}` : "";  // the game's own words
     box.appendChild(
