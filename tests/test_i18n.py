@@ -317,10 +317,10 @@ DOMINICAN_PLAY = [
                 "Você joga [3|1] na ponta R (sobre o 3).",
                 "  passe corrido, todos os outros passaram: +25 para você & jogador 2",
                 "Você joga [2|1] na ponta L (sobre o 2).",
-                "Fim da rodada 1: você bateu; capicua: +25.",
+                "Fim da rodada 1: você bateu; capicua (lá e lô): +25.",
                 "  Pontos desta rodada: você & jogador 2: 111, jogadores 1 & 3: 0",
                 "    você & jogador 2: +50 marcados durante o jogo; +61 pela rodada (você bateu; "
-                "capicua: +25)",
+                "capicua (lá e lô): +25)",
             ],
         ),
     ],
@@ -336,7 +336,7 @@ def test_a_dominican_hand_told_in_each_language(tag: str, expected: list[str]) -
         rules = configure("partnership", "dominican", 4, hand_size=3)
         spectator = narrated(build(rules, DOMINICAN), DOMINICAN_PLAY, reader=None)
     out = {"es": "Se acabó la mano 1: jugador 0 dominó; capicúa: +25.", "pt-BR": (
-        "Fim da rodada 1: jogador 0 bateu; capicua: +25.")}[tag]  # fmt: skip
+        "Fim da rodada 1: jogador 0 bateu; capicua (lá e lô): +25.")}[tag]  # fmt: skip
     assert out in spectator
 
 
