@@ -159,7 +159,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = ["es", "pt-BR"]
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 # Messages a translation may leave as they are: the games' proper names and words that both
-# languages borrow (Texas 42's contracts, the capicúa, "total").
+# languages borrow (Texas 42's contracts, the capicúa, muggins, "total", "normal", "No").
 SAME_EVERYWHERE = {
     "total",
     "capicúa: +{n}",
@@ -173,6 +173,10 @@ SAME_EVERYWHERE = {
     "Five-Up",
     "Sniff",
     "Tiddle-a-Wink",
+    "Muggins",
+    "m muggins",
+    "No",
+    "normal",
 }
 
 
