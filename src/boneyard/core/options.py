@@ -253,7 +253,7 @@ def parse_value(spec: OptionSpec, value: Any) -> OptionValue:
         return text
     if spec.was_bool is not None and text.lower() in _TRUE | _FALSE:
         return spec.was_bool[text.lower() in _TRUE]
-    prefix, _, param = text.partition(":")
+    prefix, _sep, param = text.partition(":")
     for pc in spec.param_choices:
         if pc.startswith(prefix + ":") and param:
             if pc.endswith("<n>"):

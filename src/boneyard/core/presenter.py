@@ -262,7 +262,7 @@ class Presenter(Generic[R]):
         lines += self.hand_scores(result, voice)
         lines += [
             f"    {voice.side(i)}: {why}"
-            for i, (_, why) in enumerate(self.score_reasons(state, voice))
+            for i, (_points, why) in enumerate(self.score_reasons(state, voice))
         ]
         lines += self.result_notes(state, voice)
         return lines

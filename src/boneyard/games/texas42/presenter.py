@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Move, Pass
+from ...core.i18n import N_, NP_, _, pgettext
 from ...core.protocol import HandResult, Phase
 from ...core.views import TrickStatus
 from ...core.words import Voice, capital, number, plural
@@ -28,30 +29,74 @@ __all__ = ["FortyTwoPresenter"]
 def bid_words(bid: Bid | None) -> str:
     """A bid as said at the table: ``30``, ``84 (2 marks)``, ``a plunge (168, 4 marks)``."""
     if bid is None:
-        return "pass"
+        return _("pass")
     if bid.contract:
-        return f"a {bid.contract} ({bid.points}, {plural(bid.marks, 'mark')})"
+        return _("a {contract} ({points}, {marks})").format(
+            contract=pgettext("contract", bid.contract),
+            points=bid.points,
+            marks=plural(bid.marks, "mark"),
+        )
     if bid.points > MARK:
         return f"{bid.points} ({plural(bid.marks, 'mark')})"
     return str(bid.points)
+
+
+# The suits by number as 42 players name them, for translation (SUIT_WORDS in the rules).
+_SUITS = (
+    N_("blanks"),
+    N_("aces"),
+    N_("deuces"),
+    N_("treys"),
+    N_("fours"),
+    N_("fives"),
+    N_("sixes"),
+    N_("doubles"),
+)
+# The contracts as said (translated with the context "contract" where they are shown).
+_DOUBLES_IN_NELLO = (N_("high"), N_("own suit"), N_("low"), N_("bidder choice"))
+_CONTRACTS = (
+    NP_("contract", "nello"),
+    NP_("contract", "splash"),
+    NP_("contract", "plunge"),
+    NP_("contract", "sevens"),
+)
+
+
+def suit_name(suit: int) -> str:
+    """A suit in the reader's language: ``sixes``, ``seises``."""
+    return _(SUIT_WORDS[suit])
+
+
+def declared_words(action: Declare) -> str:
+    """A declaration as said: ``sixes are trumps``, ``follow-me (no trumps)``."""
+    if action.contract == "suit":
+        assert action.trump is not None
+        return _("{suit} are trumps").format(suit=suit_name(action.trump))
+    if action.contract == "doubles":
+        return _("doubles are trumps")
+    if action.contract == "follow_me":
+        return _("follow-me (no trumps)")
+    if action.contract == "nello" and action.doubles:
+        return _("nello, doubles {how}").format(how=_(action.doubles.replace("_", " ")))
+    return pgettext("contract", action.contract)
 
 
 def trump_words(table: FortyTwoTable) -> str:
     """Trumps in words: ``sixes``, ``doubles``, ``none (follow-me)``, ``not named yet``."""
     contract = table.contract
     if not contract:
-        return "not named yet"
+        return _("not named yet")
     if table.trump == DOUBLES_SUIT:
-        return "doubles"
+        return _("doubles")
     if table.trump != NO_TRUMP:
-        return SUIT_WORDS[table.trump]
+        return suit_name(table.trump)
     if contract == "follow_me":
-        return "none (follow-me" + (
-            ", doubles their own suit)" if table.doubles == "own_suit" else ")"
-        )
+        if table.doubles == "own_suit":
+            return _("none (follow-me, doubles their own suit)")
+        return _("none (follow-me)")
     if contract == "nello":
-        return f"none (nello, doubles {table.doubles.replace('_', ' ')})"
-    return "none (sevens)"
+        return _("none (nello, doubles {how})").format(how=_(table.doubles.replace("_", " ")))
+    return _("none (sevens)")
 
 
 class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
@@ -107,26 +152,32 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
         return "mark" if self.rules.scoring == "marks" else "point"
 
     def goal(self) -> str:
-        return f"First to {plural(self.rules.target_score, self.unit)} wins."
+        return _("First to {units} wins.").format(units=plural(self.rules.target_score, self.unit))
 
     def target_text(self) -> str:
-        return f"{plural(self.rules.target_score, self.unit)} to win"
+        return _("{units} to win").format(units=plural(self.rules.target_score, self.unit))
+
+    def _units_word(self) -> str:
+        return _("Marks") if self.unit == "mark" else _("Points")
 
     def standing(self, match: Match, scores: Sequence[float], voice: Voice) -> str:
         totals = ", ".join(f"{voice.side(i)}: {number(t)}" for i, t in enumerate(match.totals))
-        text = f"{capital(self.unit)}s: {totals}"
+        text = f"{self._units_word()}: {totals}"
         if any(scores):
-            text += f" (points taken this hand: {self.totals_text(scores, voice)})"
+            text += " " + _("(points taken this hand: {totals})").format(
+                totals=self.totals_text(scores, voice)
+            )
         return text + "."
 
     def tie_words(self, best: float) -> str:
-        return f"tie with {plural(best, self.unit)} each"
+        return _("tie with {units} each").format(units=plural(best, self.unit))
 
     def hand_scores(self, result: HandResult, voice: Voice) -> list[str]:
         points = ", ".join(
             f"{voice.side(i)}: {self.side_points(result, i)}" for i in range(len(self.rules.sides))
         )
-        return [f"  {capital(self.unit)}s this hand: {points}"]
+        label = _("Marks this hand") if self.unit == "mark" else _("Points this hand")
+        return [f"  {label}: {points}"]
 
     # ----------------------------------------------------------------- the table
     def seat_status(self, table: FortyTwoTable, seat: int) -> TrickStatus:
@@ -238,35 +289,51 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
     def move_words(self, move: Move, voice: Voice) -> str | None:
         action = move.action
         seat = move.seat
+        name = voice.subject(seat)
         if isinstance(action, Pass):
-            return f"{voice.says(seat, 'pass', opening=True)}."
+            return voice.pick(seat, _("You pass."), _("{name} passes.")).format(name=name)
         if isinstance(action, Bid):
-            return f"{voice.says(seat, 'bid', opening=True)} {bid_words(action)}."
+            said = voice.pick(seat, _("You bid {bid}."), _("{name} bids {bid}."))
+            return said.format(name=name, bid=bid_words(action))
         if isinstance(action, Declare):
-            named = self.rules.action_text(action)
-            return f"{voice.says(seat, 'declare', opening=True)}: {named}."
+            said = voice.pick(seat, _("You declare: {named}."), _("{name} declares: {named}."))
+            return said.format(name=name, named=declared_words(action))
         return None
 
     def taken_note(self, table: FortyTwoTable) -> str:
         """What the trick just taken was worth: ``, worth 11 points``."""
-        return f", worth {plural(self.rules.trick_points(table.last), 'point')}"
+        return _(", worth {points}").format(
+            points=plural(self.rules.trick_points(table.last), "point")
+        )
 
     def more_changes(self, before: FortyTwoTable, after: FortyTwoTable, voice: Voice) -> list[str]:
         """The bid made or set; the seat sitting out once nello is named."""
         lines: list[str] = []
         if after.decided and not before.decided:
             side = self.rules.side_of[after.bidder]
-            verb = "have made" if after.decided == "made" else "are set on"
-            lines.append(f"{capital(voice.side(side))} {verb} the bid of {bid_words(after.high)}.")
+            if after.decided == "made":
+                said = _("{side} have made the bid of {bid}.")
+            else:
+                said = _("{side} are set on the bid of {bid}.")
+            told = said.format(side=voice.side(side), bid=bid_words(after.high))
+            lines.append(capital(told))
         if after.contract and not before.contract and after.out >= 0:
-            lines.append(f"{voice.says(after.out, 'sit', opening=True)} this hand out.")
+            said = voice.pick(
+                after.out, _("You sit this hand out."), _("{name} sits this hand out.")
+            )
+            lines.append(said.format(name=voice.subject(after.out)))
         return lines
 
     def hand_start(self, state: Any, voice: Voice) -> str:
         table = state.table
         assert isinstance(table, FortyTwoTable)
-        shaker = voice.says(table.shaker, "shake", opening=True)
-        return f"{shaker}; {voice.says(state.turn, 'bid')} first."
+        shaker = voice.pick(table.shaker, _("You shake"), _("{name} shakes")).format(
+            name=voice.subject(table.shaker)
+        )
+        first = voice.pick(
+            state.turn, _("{shaker}; you bid first."), _("{shaker}; {name} bids first.")
+        )
+        return first.format(shaker=shaker, name=voice.name(state.turn))
 
     def held(self, state: Any, voice: Voice) -> list[str]:
         table = state.table
@@ -274,7 +341,7 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
             return []
         rules = self.rules
         sides = ", ".join(f"{voice.side(i)} {table.taken[i]}" for i in range(len(rules.sides)))
-        return [f"  Points taken: {sides}"]
+        return ["  " + _("Points taken: {sides}").format(sides=sides)]
 
 
 _ORDER = ["suit", "doubles", "follow_me", "nello", "splash", "plunge", "sevens"]
