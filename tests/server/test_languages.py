@@ -250,6 +250,11 @@ def test_http_answers_speak_the_requests_language(web: TestClient) -> None:
     assert games["level_names"]["casual"] == "aficionado"
     english = web.get("/api/games").json()
     assert english["level_names"]["casual"] == "casual"
+    # A person left without a name is named for the seat in the words of whoever made the table.
+    body = {"game": "block", "seats": [{"kind": "person"}, {"kind": "computer", "level": "greedy"}]}
+    made_es = web.post("/api/tables", json=body, headers={"Accept-Language": "es"}).json()
+    assert made_es["seats"][0]["name"] == "Asiento 1"
+    assert web.post("/api/tables", json=body).json()["seats"][0]["name"] == "Seat 1"
     # An error a person meets, in the language of the request.
     refused = web.post("/api/account/login", json={"name": "Nadie", "password": GOOD * 2})
     assert refused.json()["detail"] == "wrong name or password"

@@ -182,7 +182,10 @@ class HubTables(HubAutomatic):
             if s.kind == "person":
                 token = secrets.token_urlsafe(24)
                 tokens[i] = token
-                account, name = bound.get(i, (None, s.name or f"Seat {i + 1}"))
+                # A person without a name is named for the seat, in the words of whoever
+                # made the table (a name is the table's, the same for every reader).
+                unnamed = web("Seat {n}").format(n=i + 1)
+                account, name = bound.get(i, (None, s.name or unnamed))
                 seats.append(Seat(i, "person", name, None, token_hash(token), account=account))
             else:
                 level = s.level or "casual"
@@ -193,10 +196,12 @@ class HubTables(HubAutomatic):
         for i, key in enumerate(keys):
             if key in keys[:i]:
                 first = keys.index(key)
+                said = web(
+                    "seats {first} and {second} are both called {name}: each player needs a "
+                    "name of his own"
+                )
                 raise HTTPException(
-                    400,
-                    f"seats {first} and {i} are both called {seats[i].name!r}: "
-                    "each player needs a name of his own",
+                    400, said.format(first=first, second=i, name=repr(seats[i].name))
                 )
         return seats, tokens
 
