@@ -376,7 +376,7 @@ class TerminalGame:
         if state.over:
             return _("The hand is over: every tile has been shown.")
         view = beliefs(state.observation(YOU))
-        stock = "stock" if self.rules.shows_hands_at_end else "stock or out"
+        stock = _("stock") if self.rules.shows_hands_at_end else _("stock or out")
         names = [self.voice.name(h) if h >= 0 else stock for h in view.holders]
         return (
             _("What the others may hold, from everything you have seen:")

@@ -365,7 +365,23 @@ class Voice:
                         template = variant
                         break
             return template.format(**values)
-        return part
+        return self._names_only(part)
+
+    def _names_only(self, part: str) -> str:
+        """``part`` (a sentence no template tells) with its numbered seats named for this
+        reader (``seat 1`` -> ``Ada``, ``seats 0 & 2`` -> ``tú & Ben``): sentences that a game
+        writes already translated around the seats' numbers."""
+
+        def seat(m: re.Match[str]) -> str:
+            if m["many"] is not None:
+                members = tuple(int(s) for s in re.findall(r"\d+", m["many"]))
+                if any(s >= len(self.names) for s in members):
+                    return m[0]
+                return Voice(self.names, self.reader, (members,)).side(0)
+            s = int(m["one"])
+            return self.name(s) if s < len(self.names) else m[0]
+
+        return _SEATS_ONLY.sub(seat, part)
 
     def _tell_english(self, text: str) -> str:
 
@@ -400,6 +416,8 @@ def tell_engine(text: str, voice: Voice | None = None) -> str:
         return text
     return (voice or Voice(())).tell(text)
 
+
+_SEATS_ONLY = re.compile(r"\bseats (?P<many>\d+(?: & \d+)+)\b|\bseat (?P<one>\d+)\b")
 
 _PLACES = {
     "seat": r"seat \d+",

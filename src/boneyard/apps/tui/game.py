@@ -482,7 +482,12 @@ class GameScreen(Screen[None]):
             try:
                 s.apply_computer(seat, action)
             except IllegalAction as e:
-                s.say(f"{s.voice.subject(seat)} tried an illegal move: {e}", "red")
+                s.say(
+                    _("{name} tried an illegal move: {why}").format(
+                        name=s.voice.subject(seat), why=tell_engine(str(e), s.voice)
+                    ),
+                    "red",
+                )
                 return
         self.refresh_view()
         self.advance()
@@ -685,7 +690,7 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         s = self.session
         if not s.person_to_move or len(s.moves()) < 2:
-            self.say_status("A hint is for when you have a choice to make.")
+            self.say_status(_("A hint is for when you have a choice to make."))
             return
         if self.hints_for == s.version:
             return

@@ -105,7 +105,7 @@ class TextScreen(ModalScreen[None]):
             yield Static(self.heading, id="heading", markup=False)
             with VerticalScroll(id="body"):
                 yield Static(self.body, id="text", markup=False)
-            yield Static("Escape or Enter to close", id="hint")
+            yield Static(_("Escape or Enter to close"), id="hint")
 
     def action_dismiss_screen(self) -> None:
         self.dismiss(None)
@@ -158,7 +158,7 @@ class FileScreen(ModalScreen["str | None"]):
         with Vertical():
             yield Static(self.question, markup=False)
             yield Input(value=self.default, id="path")
-            yield Static("Enter to confirm, Escape to cancel", classes="muted")
+            yield Static(_("Enter to confirm, Escape to cancel"), classes="muted")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
@@ -420,7 +420,7 @@ class StartScreen(Screen[None]):
         form = VerticalScroll(id="form")
         form.can_focus = False  # Tab goes from field to field, never to the form itself
         with form:
-            yield Static("boneyard: the classic games of dominoes", id="banner")
+            yield Static(_("boneyard: the classic games of dominoes"), id="banner")
             yield Static("", id="error", markup=False)
             if self.saved:
                 yield self._saves()

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Move, Pass
-from ...core.i18n import N_, NP_, _, pgettext
+from ...core.i18n import DEFAULT, N_, NP_, _, current_language, pgettext
 from ...core.protocol import HandResult, Phase
 from ...core.views import TrickStatus
 from ...core.words import Voice, capital, number, plural
@@ -109,31 +109,43 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
     # ----------------------------------------------------------------- the game
     def intro(self, voice: Voice) -> list[str]:
         rules = self.rules
+        contracts = ", ".join(
+            _(_contract_words(c)) for c in sorted(rules.contracts, key=_ORDER.index)
+        )
         lines = [
-            "Partners sit opposite. Each hand the four bid once "
-            f"round, from the shaker's left: {rules.min_bid} to 41 points, 42 a mark, then marks "
-            f"(the first at most {rules.max_opening_marks}, then one more each time). "
+            _(
+                "Partners sit opposite. Each hand the four bid once round, from the shaker's "
+                "left: {min_bid} to 41 points, 42 a mark, then marks (the first at most {marks}, "
+                "then one more each time)."
+            ).format(min_bid=rules.min_bid, marks=rules.max_opening_marks)
+            + " "
             + (
-                "If the first three pass, the shaker must bid."
+                _("If the first three pass, the shaker must bid.")
                 if rules.all_pass == "forced"
-                else "If all four pass, the next shaker shakes again."
+                else _("If all four pass, the next shaker shakes again.")
             ),
-            "The winner names trumps ("
-            + ", ".join(_contract_words(c) for c in sorted(rules.contracts, key=_ORDER.index))
-            + ") and leads. Follow suit if you can: a trump leads trumps, a double its number, any "
-            "other tile its higher end.",
-            "Each trick is worth 1 and its count: 5-5 and 6-4 are 10, 5-0, 4-1 and 3-2 are 5; 42 "
-            "in a hand. The bidders must take what they bid (a mark bid: every trick).",
+            _(
+                "The winner names trumps ({contracts}) and leads. Follow suit if you can: a trump "
+                "leads trumps, a double its number, any other tile its higher end."
+            ).format(contracts=contracts),
+            _(
+                "Each trick is worth 1 and its count: 5-5 and 6-4 are 10, 5-0, 4-1 and 3-2 are 5; "
+                "42 in a hand. The bidders must take what they bid (a mark bid: every trick)."
+            ),
         ]
         if rules.scoring == "marks":
             lines.append(
-                "A made bid scores its side a mark (a bid of k marks, k); a set one scores them to "
-                f"the opponents. {plural(rules.target_score, 'mark')} win."
+                _(
+                    "A made bid scores its side a mark (a bid of k marks, k); a set one scores "
+                    "them to the opponents. {target} win."
+                ).format(target=plural(rules.target_score, "mark"))
             )
         else:
             lines.append(
-                "A made bid scores each side the points it took; a set one scores the opponents "
-                f"their points and the bid. {plural(rules.target_score, 'point')} win."
+                _(
+                    "A made bid scores each side the points it took; a set one scores the "
+                    "opponents their points and the bid. {target} win."
+                ).format(target=plural(rules.target_score, "point"))
             )
         return lines
 
@@ -191,24 +203,24 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
         said = dict(table.bids)
         if seat in said:
             bid = said[seat]
-            return f"bid {bid_words(bid)}" if bid else "passed"
-        return "to bid" if table.bidding else "did not bid"
+            return _("bid {bid}").format(bid=bid_words(bid)) if bid else _("passed")
+        return _("to bid") if table.bidding else _("did not bid")
 
     def role_words(self, table: FortyTwoTable, seat: int) -> str:
-        return f"bid {bid_words(table.high)}" if seat == table.bidder else ""
+        return _("bid {bid}").format(bid=bid_words(table.high)) if seat == table.bidder else ""
 
     def seat_words(self, table: FortyTwoTable, seat: int) -> str:
         if seat == table.out:
-            return "sits this hand out (nello)"
+            return _("sits this hand out (nello)")
         return super().seat_words(table, seat)
 
     def before_play(self, table: FortyTwoTable) -> tuple[str, str]:
         if table.bidding:
-            return "The bidding", "Each player bids once, or passes."
-        return "Naming trumps", f"seat {table.bidder} names trumps."
+            return _("The bidding"), _("Each player bids once, or passes.")
+        return _("Naming trumps"), _("{seat} names trumps.").format(seat=f"seat {table.bidder}")
 
     def worth(self, table: FortyTwoTable) -> str:
-        return "A trick is worth 1 and its count (5-5, 6-4: 10; 5-0, 4-1, 3-2: 5)."
+        return _("A trick is worth 1 and its count (5-5, 6-4: 10; 5-0, 4-1, 3-2: 5).")
 
     def trump_text(self, table: FortyTwoTable) -> str:
         return trump_words(table)
@@ -220,6 +232,8 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
         """The bidding, the contract and the points taken, about numbered seats."""
         rules = self.rules
         teams = [" & ".join(str(s) for s in side) for side in rules.sides]
+        if current_language() != DEFAULT:
+            return self._notes_told(table)
         out = [f"Partners: seats {teams[0]} against seats {teams[1]}", f"seat {table.shaker} shook"]
         if table.high is not None and not table.bidding:
             contract = f"seat {table.bidder} bid {bid_words(table.high)}"
@@ -237,25 +251,53 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
             out.append(f"The bid is {table.decided}")
         return tuple(out)
 
+    def _notes_told(self, table: FortyTwoTable) -> tuple[str, ...]:
+        """:meth:`notes` in another language than English: whole sentences around the seats'
+        numbers (which the reader's voice names), none of whose verbs agree with a seat."""
+        rules = self.rules
+        out = [
+            _("Partners: {side} against {side2}").format(
+                side=rules.side_name(0), side2=rules.side_name(1)
+            ),
+            _("Shaken by {seat}").format(seat=f"seat {table.shaker}"),
+        ]
+        if table.high is not None and not table.bidding:
+            contract = _("Contract: {seat}, {bid}").format(
+                seat=f"seat {table.bidder}", bid=bid_words(table.high)
+            )
+            if table.contract:
+                contract += f"; {self.contract_words(table)}"
+                if table.declarer != table.bidder:
+                    contract += " " + _("(named by {seat})").format(seat=f"seat {table.declarer}")
+            out.append(contract)
+        if table.playing:
+            sides = ", ".join(
+                f"{rules.side_name(i)} {table.taken[i]}" for i in range(len(rules.sides))
+            )
+            out.append(_("Points taken: {sides}").format(sides=sides))
+        if table.decided:
+            out.append(_("The bid is made") if table.decided == "made" else _("The bid is set"))
+        return tuple(out)
+
     def contract_words(self, table: FortyTwoTable) -> str:
         contract = table.contract
         if contract == "suit" or contract == "doubles":
-            return f"{trump_words(table)} trumps"
+            return _("{suit} trumps").format(suit=trump_words(table))
         if contract == "nello":
-            return f"nello (seat {table.out} sits out)"
-        return {"follow_me": "follow-me", "sevens": "sevens"}.get(contract, contract)
+            return _("nello ({seat} sits out)").format(seat=f"seat {table.out}")
+        return {"follow_me": "follow-me", "sevens": _("none (sevens)")}.get(contract, contract)
 
     # ----------------------------------------------------------------- moves
     def suit_words(self, suit: int) -> str:
-        return SUIT_WORDS[suit]
+        return suit_name(suit)
 
     def action_words(self, action: Action, table: object | None) -> str | None:
         if isinstance(action, Pass):
-            return "pass"
+            return _("pass")
         if isinstance(action, Bid):
-            return f"bid {bid_words(action)}"
+            return _("bid {bid}").format(bid=bid_words(action))
         if isinstance(action, Declare):
-            return self.rules.action_text(action)
+            return declared_words(action)
         return None
 
     def move_reason(self, table: object | None, seat: int, action: Action) -> str | None:
@@ -349,11 +391,11 @@ _ORDER = ["suit", "doubles", "follow_me", "nello", "splash", "plunge", "sevens"]
 
 def _contract_words(contract: str) -> str:
     return {
-        "suit": "a number",
-        "doubles": "doubles",
-        "follow_me": "follow-me (no trumps)",
-        "nello": "nello after a mark bid",
-        "splash": "a splash with 3 doubles",
-        "plunge": "a plunge with 4 doubles",
-        "sevens": "sevens after a mark bid",
+        "suit": N_("a number"),
+        "doubles": N_("doubles"),
+        "follow_me": N_("follow-me (no trumps)"),
+        "nello": N_("nello after a mark bid"),
+        "splash": N_("a splash with 3 doubles"),
+        "plunge": N_("a plunge with 4 doubles"),
+        "sevens": N_("sevens after a mark bid"),
     }[contract]

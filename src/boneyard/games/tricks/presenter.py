@@ -125,7 +125,7 @@ class TrickPresenter(Presenter[R], Generic[R, T]):
             )
         if not table.playing:
             return self.before_play(table)
-        waiting = "" if table.trick else f"seat {table.leader} to lead."
+        waiting = "" if table.trick else _("{seat} to lead.").format(seat=f"seat {table.leader}")
         return _("Trick {number}").format(number=played + 1), waiting
 
     def before_play(self, table: T) -> tuple[str, str]:
@@ -182,7 +182,7 @@ class TrickPresenter(Presenter[R], Generic[R, T]):
             if action.open is not None:
                 text += " " + _("calling {suit}").format(suit=self.suit_words(action.open))
             if isinstance(table, self.table_type) and not table.trick:
-                text += " to lead"
+                text += " " + _("to lead")
             return text
         said = self.action_words(action, table)
         return said if said is not None else str(action)
