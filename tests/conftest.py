@@ -36,6 +36,17 @@ settings.register_profile(
 )
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
+
+@pytest.fixture(autouse=True)
+def _english_again() -> Iterable[None]:
+    """Every test begins and ends in English, whatever language a command it ran chose."""
+    from boneyard.core.i18n import reset_language
+
+    reset_language()
+    yield
+    reset_language()
+
+
 # Every hint and review in the tests (and the servers they start) analyses a few worlds only, for
 # speed; tests of the analysis itself give their own effort.
 os.environ.setdefault("BONEYARD_ANALYSIS_EFFORT", "4,200")

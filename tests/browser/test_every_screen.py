@@ -14,7 +14,9 @@ ignores).
 
 One server and one page serve the whole module: the computers move at once, the person's moves are
 played in the page itself (its first play, else its first move), and the page is resized rather
-than opened again.
+than opened again. The same looks are taken in Spanish (every game, its words longer) and in
+Portuguese (the games with the most words) on a phone (390x844), each page's browser asking for
+its language.
 """
 
 from __future__ import annotations
@@ -117,7 +119,57 @@ def test_every_rule_set_is_looked_at_in_every_size() -> None:
 def test_a_whole_hand_on_every_screen(
     one_page: Page, quick: LiveServer, game_id: str, rules: str, sizes: dict[str, list[str]]
 ) -> None:
-    page = one_page
+    a_whole_hand(one_page, quick, game_id, rules, sizes, "")
+
+
+# In Spanish (longer words) every game's first rule set on a phone, and in Portuguese the games
+# with the most words on their tables: the same looks.
+LANGUAGE_CASES = [(game.id, next(iter(game.rule_sets)), "es") for game in GAMES.values()] + [
+    (game_id, next(iter(GAMES[game_id].rule_sets)), "pt-BR")
+    for game_id in ("partnership", "matador", "mexican-train", "domino-loo", "texas-42")
+    if game_id in GAMES
+]
+SAID = {"es": ("Anotación", "Dejar la mesa"), "pt-BR": ("Placar", "Sair da mesa")}
+
+
+@pytest.fixture(scope="module")
+def language_pages(browser: Browser) -> Iterator[dict[str, Page]]:
+    """A page for each language, its browser asking for it (``Accept-Language``)."""
+    contexts = {tag: browser.new_context(reduced_motion="reduce", locale=tag) for tag in SAID}
+    yield {tag: context.new_page() for tag, context in contexts.items()}
+    for context in contexts.values():
+        context.close()
+
+
+@pytest.mark.parametrize(
+    ("game_id", "rules", "language"),
+    LANGUAGE_CASES,
+    ids=[f"{g}-{r}-{t}" for g, r, t in LANGUAGE_CASES],
+)
+def test_a_whole_hand_in_spanish_and_portuguese_on_a_phone(
+    language_pages: dict[str, Page], quick: LiveServer, game_id: str, rules: str, language: str
+) -> None:
+    page = language_pages[language]
+    phone = ["phone"]
+    a_whole_hand(
+        page, quick, game_id, rules, {"start": phone, "middle": phone, "end": phone}, language
+    )
+    sheet, leave = SAID[language]
+    assert page.evaluate("() => document.documentElement.lang") == language
+    assert sheet in page.inner_text("aside")
+    assert page.evaluate("() => document.getElementById('leave').textContent") == leave
+
+
+def a_whole_hand(
+    page: Page,
+    quick: LiveServer,
+    game_id: str,
+    rules: str,
+    sizes: dict[str, list[str]],
+    language: str,
+) -> None:
+    """A hand of the game played in the page, looked at at its start, middle and end in the
+    ``sizes`` given for each (the screenshots named with the ``language``, if any)."""
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     game = GAMES[game_id]
@@ -131,11 +183,12 @@ def test_a_whole_hand_on_every_screen(
     page.set_viewport_size({"width": first[0], "height": first[1]})
     page.goto(f"{quick.url}{made['seats'][0]['invite']}")
     page.wait_for_selector("body[data-conn=open][data-status]", state="attached")
-    problems = look(page, f"{game_id}-{rules}-start", sizes["start"])
+    name = f"{game_id}-{rules}" + (f"-{language}" if language else "")
+    problems = look(page, f"{name}-start", sizes["start"])
     page.evaluate(PLAY_UNTIL, 6 * game.max_players)
-    problems += look(page, f"{game_id}-{rules}-middle", sizes["middle"])
+    problems += look(page, f"{name}-middle", sizes["middle"])
     page.evaluate(PLAY_UNTIL, 10_000)
     page.wait_for_selector("body:not([data-status=playing])", state="attached")
-    problems += look(page, f"{game_id}-{rules}-end", sizes["end"])
+    problems += look(page, f"{name}-end", sizes["end"])
     assert problems == [], "\n".join(dict.fromkeys(problems))
     assert errors == []

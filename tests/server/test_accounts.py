@@ -49,7 +49,12 @@ def test_sign_up_sets_a_session_cookie_and_me_names_the_account(web: TestClient)
     assert cookie.startswith(f"{COOKIE}=")
     assert "HttpOnly" in cookie and "SameSite=lax" in cookie and "Path=/" in cookie
     assert "Secure" not in cookie  # served over plain http here
-    assert web.get("/api/me").json() == {"name": "Zoë", "tables": [], "blocked": []}
+    assert web.get("/api/me").json() == {
+        "name": "Zoë",
+        "tables": [],
+        "blocked": [],
+        "language": None,
+    }
     token = web.cookies[COOKIE]
     with hub(web).store.reading() as conn:
         stored = conn.execute(select(sessions.c.id)).scalars().all()

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import IO, Any, ClassVar
 
 from ..core.actions import Action, Draw, Pass, Play
+from ..core.i18n import N_, _
 from ..core.match import Match
 from ..core.protocol import GameRules, GameState, IllegalAction, Observation
 from ..core.words import Voice, hand_text, plural
@@ -70,11 +71,11 @@ def choice_range(count: int) -> str:
     if count <= 1:
         return "1"
     if count == 2:
-        return "1 or 2"
-    return f"1 to {count}"
+        return _("1 or 2")
+    return _("1 to {n}").format(n=count)
 
 
-HELP = """\
+HELP = N_("""\
 Type the number of a move, or:
   6-4 R       play the tile 6-4 at the R end (just 6-4 when it fits one end only, or for the lead)
   d, draw     draw a tile              p, pass     pass
@@ -89,15 +90,15 @@ On the table, a double laid crosswise stands across the line:
     [4|6]| |[6|1]
          +6+
 A spinner shows the names of its short sides above and below it (U and D, or 3U and 3D for a
-later spinner 3-3), and each of its arms is drawn on a line of its own, from the spinner out."""
+later spinner 3-3), and each of its arms is drawn on a line of its own, from the spinner out.""")
 
-CLAIM_HELP = """\
+CLAIM_HELP = N_("""\
 Scores must be claimed. After you choose a move you are asked for the points it makes: type them,
 or press Enter to claim nothing (b goes back to the moves). You may also give the claim with the
 move: 3 15 plays move 3 claiming 15, 6-4 R 15 plays 6-4 at R claiming 15 (0 claims nothing).
 A count you do not claim can be taken by the next player calling muggins; a wrong claim is struck
 and your opponent scores the points you claimed. When the player before you leaves a count
-unclaimed, calling muggins is one of your moves (or type muggins)."""
+unclaimed, calling muggins is one of your moves (or type muggins).""")
 
 
 class TerminalGame:
@@ -196,7 +197,7 @@ class TerminalGame:
         if self.match.over:
             # A finished match (resumed from its record): nothing to play, nothing to score.
             self.say()
-            self.say("This match is over: nothing is left to play.", "yellow")
+            self.say(_("This match is over: nothing is left to play."), "yellow")
             self.say()
             self.say(score_sheet_text(self.match, self.voice))
             self.say()
@@ -206,7 +207,10 @@ class TerminalGame:
         if len(self.match.hands) > 1 or state.history:
             self.say()
             self.say(
-                f"Resumed: hand {len(self.match.hands)}, move {len(state.history) + 1}.", "bold"
+                _("Resumed: hand {hand}, move {move}.").format(
+                    hand=len(self.match.hands), move=len(state.history) + 1
+                ),
+                "bold",
             )
         while True:
             state = self.match.hand
@@ -216,9 +220,9 @@ class TerminalGame:
             if outcome:
                 self.say()
                 self.say(
-                    "You left the game."
+                    _("You left the game.")
                     if outcome == "quit"
-                    else "End of input: the game stops here.",
+                    else _("End of input: the game stops here."),
                     "yellow",
                 )
                 return outcome
@@ -236,7 +240,9 @@ class TerminalGame:
                 return "over"
             if not self.review:
                 self.say(
-                    f"(Type review at your next move: what your choices in hand {number} cost.)"
+                    _(
+                        "(Type review at your next move: what your choices in hand {number} cost.)"
+                    ).format(number=number)
                 )
 
     def _intro(self) -> None:
@@ -246,17 +252,24 @@ class TerminalGame:
 
         def listed(seats: list[int]) -> str:
             named = [f"{voice.name(s)} ({self.agent_names[s]})" for s in seats]
-            return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+            if len(named) == 1:
+                return named[0]
+            return _("{first} and {last}").format(first=", ".join(named[:-1]), last=named[-1])
 
         ours = rules.sides[rules.side_of[YOU]]
         partners = [s for s in ours if s != YOU]
         against = [s for s in range(rules.players) if s not in ours]
-        company = f"with {listed(partners)} against " if partners else "against "
+        if partners:
+            company = _("You play with {partners} against {others}.").format(
+                partners=listed(partners), others=listed(against)
+            )
+        else:
+            company = _("You play against {others}.").format(others=listed(against))
         self.say(intro[0], "bold")
-        self.say(f"You play {company}{listed(against)}. {rules.presenter.goal()}")
+        self.say(f"{company} {rules.presenter.goal()}")
         for line in intro[1:]:
             self.say(line)
-        self.say("Type ? for help.")
+        self.say(_("Type ? for help."))
 
     def _hand_start(self, state: GameState, number: int) -> None:
         self.say()
@@ -304,17 +317,17 @@ class TerminalGame:
     def _view(self, obs: Observation, number: int) -> None:
         rules = self.rules
         self.say()
-        self.say(f"--- Hand {number}, your turn ---", "bold")
+        self.say(_("--- Hand {number}, your turn ---").format(number=number), "bold")
         self.say(self._table_text(obs))
         others = ", ".join(
             f"{self.names[s]} ({self._role(s)}) "
-            + (plural(obs.hand_sizes[s], "tile") if obs.hand_sizes[s] else "out")
+            + (plural(obs.hand_sizes[s], "tile") if obs.hand_sizes[s] else _("out"))
             for s in range(rules.players)
             if s != YOU
         )
-        stock = f"stock {obs.stock_size}"
+        stock = _("stock {n}").format(n=obs.stock_size)
         if rules.can_draw and obs.stock_size:
-            stock += f" ({obs.drawable} may be drawn)"
+            stock += " " + _("({n} may be drawn)").format(n=obs.drawable)
         self.say(f"{others}; {stock}.")
         self.say(rules.presenter.standing(self.match, obs.scores, self.voice))
         self.say(hand_line(self.rules, obs.hand), "green")
@@ -326,7 +339,7 @@ class TerminalGame:
     def _role(self, seat: int) -> str:
         role = self.agent_names[seat]
         if self.rules.side_of[seat] == self.rules.side_of[YOU]:
-            role = f"your partner, {role}"
+            role = _("your partner, {role}").format(role=role)
         return role
 
     def hint_analysis(self, obs: Observation) -> dict[Action, MoveAnalysis]:
@@ -356,20 +369,22 @@ class TerminalGame:
             finished = [i for i, h in enumerate(hands) if h.over]
             hand = finished[-1] if finished else len(hands) - 1
         reviews = review_hand(hands[hand], YOU)
-        text = review_text(reviews, end_word=self.rules.presenter.end_word)
-        return f"Review of your moves in hand {hand + 1}:\n" + text
+        heading = _("Review of your moves in hand {number}:").format(number=hand + 1)
+        return heading + "\n" + review_text(reviews, end_word=self.rules.presenter.end_word)
 
     def beliefs_text(self, state: GameState) -> str:
         """What the person may believe about the tiles it cannot see: per tile, the chance that
         each other seat, and the stock, holds it (:func:`boneyard.players.analysis.beliefs` on
         the person's own observation)."""
         if state.over:
-            return "The hand is over: every tile has been shown."
+            return _("The hand is over: every tile has been shown.")
         view = beliefs(state.observation(YOU))
-        stock = "stock" if self.rules.shows_hands_at_end else "stock or out"
+        stock = _("stock") if self.rules.shows_hands_at_end else _("stock or out")
         names = [self.voice.name(h) if h >= 0 else stock for h in view.holders]
-        return "What the others may hold, from everything you have seen:\n" + beliefs_text(
-            view, names
+        return (
+            _("What the others may hold, from everything you have seen:")
+            + "\n"
+            + beliefs_text(view, names)
         )
 
     def position_text(self, state: GameState) -> str:
@@ -379,7 +394,12 @@ class TerminalGame:
         obs = state.observation(YOU)
         number = self.match.hands.index(state) + 1 if state in self.match.hands else 0
         lines = [
-            f"{rules.game.title}, {rules.rule_set} rules, {rules.players} players; hand {number}.",
+            _("{title}, {rule_set} rules, {players} players; hand {number}.").format(
+                title=_(rules.game.title),
+                rule_set=rules.rule_set,
+                players=rules.players,
+                number=number,
+            ),
         ]
         presenter = rules.presenter
         totals = list(self.match.totals)
@@ -393,44 +413,48 @@ class TerminalGame:
         if self.match.over:
             lines.append(winner_text(self.match, self.voice))
         elif state.over:
-            lines.append("The hand is over.")
+            lines.append(_("The hand is over."))
         elif state.turn == YOU:
-            lines.append("It is your turn.")
+            lines.append(_("It is your turn."))
         else:
-            lines.append(f"It is {self.voice.whose(state.turn)} turn.")
+            lines.append(_("It is {name}'s turn.").format(name=self.voice.names[state.turn]))
         lines += describe_table(table_view(rules, obs.history, obs.table), self.voice)
         for s in range(rules.players):
             if s == YOU:
                 continue
             n = obs.hand_sizes[s]
-            lines.append(
-                f"{self.names[s]} ({self._role(s)}) holds "
-                + (f"{plural(n, 'tile')}." if n else "no tiles: out.")
-            )
-        stock = f"The stock has {plural(obs.stock_size, 'tile')}"
+            who = f"{self.names[s]} ({self._role(s)})"
+            if n:
+                held = _("{who} holds {tiles}.").format(who=who, tiles=plural(n, "tile"))
+            else:
+                held = _("{who} holds no tiles: out.").format(who=who)
+            lines.append(held)
+        stock = _("The stock has {tiles}").format(tiles=plural(obs.stock_size, "tile"))
         if rules.can_draw and obs.stock_size:
-            stock += f", {obs.drawable} of them may be drawn"
+            stock += _(", {n} of them may be drawn").format(n=obs.drawable)
         lines.append(stock + ".")
-        lines.append(f"Your tiles: {hand_text(obs.hand, presenter.marked())}.")
+        lines.append(
+            _("Your tiles: {tiles}.").format(tiles=hand_text(obs.hand, presenter.marked()))
+        )
         offered = menu(obs) if not state.over and state.turn == YOU else []
         if offered:
-            lines.append("Your moves:")
+            lines.append(_("Your moves:"))
             for i, action in enumerate(offered, 1):
                 lines.append(f"  {i}) {describe_action(rules, action, obs, self.voice)}")
         return "\n".join(lines)
 
     def _help(self) -> None:
-        self.say(HELP)
+        self.say(_(HELP))
         for line in self.rules.presenter.help_lines():
             self.say(line)
         if self.rules.claims:
-            self.say(CLAIM_HELP)
+            self.say(_(CLAIM_HELP))
 
     def _ask_claim(self) -> tuple[str, int | None]:
         """Ask the person what a play claims: ``("claim", n or None)``, or ``("back", None)``,
         ``("quit", None)``, ``("eof", None)``."""
         while True:
-            line = self._prompt("Claim points (Enter for none): ")
+            line = self._prompt(_("Claim points (Enter for none): "))
             if line is None:
                 return "eof", None
             word = line.lower()
@@ -441,10 +465,10 @@ class TerminalGame:
             if word in ("q", "quit", "exit"):
                 return "quit", None
             if word in ("?", "h", "help"):
-                self.say(CLAIM_HELP)
+                self.say(_(CLAIM_HELP))
                 continue
             if not word.isdigit():
-                self.say("Type the points you claim (a number), or press Enter for none.", "red")
+                self.say(_("Type the points you claim (a number), or press Enter for none."), "red")
                 continue
             problem = claim_error(self.rules, int(word))
             if problem is not None:
@@ -469,10 +493,14 @@ class TerminalGame:
                 continue
             if not listed:
                 asked = self.rules.presenter.turn_prompt(obs.phase)
-                self.say(f"Your turn: {asked}." if asked else "Your moves:")
+                self.say(
+                    _("Your turn: {asked}.").format(asked=asked) if asked else _("Your moves:")
+                )
                 self._moves(obs)
                 listed = True
-            line = self._prompt(f"Your move ({choice_range(len(offered))}, ? for help): ")
+            line = self._prompt(
+                _("Your move ({choices}, ? for help): ").format(choices=choice_range(len(offered)))
+            )
             if line is None:
                 return "eof"
             command = parse_command(line, obs)
@@ -502,7 +530,7 @@ class TerminalGame:
             try:
                 moved = apply_move(state, action)
             except IllegalAction as e:
-                self.say(f"Not allowed: {self.voice.tell(str(e))}.", "red")
+                self.say(_("Not allowed: {why}.").format(why=self.voice.tell(str(e))), "red")
                 continue
             self._report(state, moved)
             if state.over or state.turn != YOU:

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
 
+from .i18n import _
 from .tiles import parse_tile
 
 __all__ = [
@@ -86,14 +87,15 @@ class OptionSpec:
         if self.kind == "bool":
             return "true, false"
         if self.kind == "int":
-            return f"a whole number, {self.minimum} or more, such as {self.example}"
-        if self.kind == "int_or_map":
-            return (
-                f"a whole number, {self.minimum} or more, or one per number of players such as "
-                f"{self.example}"
+            return _("a whole number, {minimum} or more, such as {example}").format(
+                minimum=self.minimum, example=self.example
             )
+        if self.kind == "int_or_map":
+            return _(
+                "a whole number, {minimum} or more, or one per number of players such as {example}"
+            ).format(minimum=self.minimum, example=self.example)
         if self.kind == "set":
-            return "any of " + ", ".join(self.choices) + " joined by commas"
+            return _("any of {choices} joined by commas").format(choices=", ".join(self.choices))
         return ", ".join([*self.choices, *self.param_choices])
 
     # ------------------------------------------------------------- typed reading, once per match
@@ -251,7 +253,7 @@ def parse_value(spec: OptionSpec, value: Any) -> OptionValue:
         return text
     if spec.was_bool is not None and text.lower() in _TRUE | _FALSE:
         return spec.was_bool[text.lower() in _TRUE]
-    prefix, _, param = text.partition(":")
+    prefix, _sep, param = text.partition(":")
     for pc in spec.param_choices:
         if pc.startswith(prefix + ":") and param:
             if pc.endswith("<n>"):

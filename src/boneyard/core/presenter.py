@@ -24,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Generic, Literal, TypeVar
 
-from .words import Voice, capital, number, plural, signed
+from .i18n import _, ngettext, pgettext
+from .words import Voice, capital, count, number, plural, signed
 
 if TYPE_CHECKING:
     from .actions import Action, Move
@@ -92,7 +93,7 @@ class Presenter(Generic[R]):
         where the front end says how to choose a tile."""
         from .protocol import Phase
 
-        return {Phase.BID: "bid, or pass", Phase.DECLARE: "name trumps"}.get(phase)
+        return {Phase.BID: _("bid, or pass"), Phase.DECLARE: _("name trumps")}.get(phase)
 
     def keys(self, phase: Phase | None = None) -> frozenset[str]:
         """The actions a front end may offer a key for: ``draw``, ``pass``, ``muggins``; in
@@ -106,10 +107,15 @@ class Presenter(Generic[R]):
         (nobody draws)`` where tiles are left out and never drawn; ``None`` where every tile is
         dealt (a front end then says nothing of a stock)."""
         if self.rules.can_draw:
-            text = f"Stock: {plural(stock, 'tile')}"
-            return text + (f" ({drawable} may be drawn)" if drawable != stock else "")
+            tiles = count(stock, _("{n} tile"), _("{n} tiles"))
+            if drawable != stock:
+                return _("Stock: {tiles} ({drawable} may be drawn)").format(
+                    tiles=tiles, drawable=drawable
+                )
+            return _("Stock: {tiles}").format(tiles=tiles)
         if stock:
-            return f"Not dealt: {plural(stock, 'tile')} (nobody draws)"
+            tiles = count(stock, _("{n} tile"), _("{n} tiles"))
+            return _("Not dealt: {tiles} (nobody draws)").format(tiles=tiles)
         return None
 
     # ----------------------------------------------------------------- the match
@@ -132,19 +138,22 @@ class Presenter(Generic[R]):
 
     def score_word(self) -> str:
         """How a line of totals opens: ``Score``, ``Pools won``, ``Debits``."""
-        return "Score"
+        return _("Score")
 
     def target_text(self) -> str:
         """How the match is won, short: ``100 to win``."""
-        return f"{self.rules.target_score} to win"
+        return _("{target} to win").format(target=self.rules.target_score)
 
     def goal(self) -> str:
         """How the match is won, as a sentence: ``First to 100 points wins.``"""
-        return f"First to {plural(self.rules.target_score, 'point')} wins."
+        target = self.rules.target_score
+        return ngettext("First to {n} point wins.", "First to {n} points wins.", target).format(
+            n=target
+        )
 
     def goal_short(self) -> str:
         """How the match is won, for a title bar: ``first to 100``."""
-        return f"first to {self.rules.target_score}"
+        return _("first to {target}").format(target=self.rules.target_score)
 
     def totals_text(self, totals: Sequence[float], voice: Voice) -> str:
         """Totals per side, as in a line of the score: ``you: 10, seat 1: 5``."""
@@ -154,9 +163,11 @@ class Presenter(Generic[R]):
         """The match as it stands, with this hand's ``scores`` so far: ``Score: you: 10, seat 1:
         5 (this hand so far: you: 4, seat 1: 0).``"""
         now = [t + s for t, s in zip(match.totals, scores, strict=True)]
-        text = f"Score: {self.totals_text(now, voice)}"
+        text = _("Score: {totals}").format(totals=self.totals_text(now, voice))
         if any(scores):
-            text += f" (this hand so far: {self.totals_text(scores, voice)})"
+            text += " " + _("(this hand so far: {totals})").format(
+                totals=self.totals_text(scores, voice)
+            )
         return text + self.standing_target() + "."
 
     def standing_target(self) -> str:
@@ -170,7 +181,7 @@ class Presenter(Generic[R]):
         for i in range(len(self.rules.sides)):
             now = totals[i] + scores[i]
             parts.append(f"{voice.side(i)}: {number(now)}{self.to_go(now)}")
-        return "Score: " + ", ".join(parts) + "."
+        return _("Score: {totals}").format(totals=", ".join(parts)) + "."
 
     def to_go(self, total: float) -> str:
         """What a running total still needs, where the game says so (nothing here)."""
@@ -183,11 +194,14 @@ class Presenter(Generic[R]):
         from .words import tile_text
 
         tiles = ", ".join(f"{voice.name(s)} {tile_text(t)}" for s, t in enumerate(drawn))
-        return f"Drawing for the lead: {tiles}."
+        return _("Drawing for the lead: {tiles}.").format(tiles=tiles)
 
     def hand_start(self, state: GameState, voice: Voice) -> str:
         """Who begins a hand: ``You have the lead.``"""
-        return f"{voice.says(state.leader, 'have', opening=True)} the lead."
+        seat = state.leader
+        return voice.pick(seat, _("You have the lead."), _("{name} has the lead.")).format(
+            name=voice.subject(seat)
+        )
 
     def table(self, history: Sequence[Move], table: object | None) -> TableView:
         """The public table for drawing, from the public ``history`` of the hand and its public
@@ -250,12 +264,16 @@ class Presenter(Generic[R]):
         side scored, and anything the rules did not let count."""
         result = state.result
         assert result is not None
-        lines = [f"Hand {number_} is over: {voice.tell(result.reason)}."]
+        lines = [
+            _("Hand {number} is over: {reason}.").format(
+                number=number_, reason=voice.tell(result.reason)
+            )
+        ]
         lines += self.held(state, voice)
         lines += self.hand_scores(result, voice)
         lines += [
             f"    {voice.side(i)}: {why}"
-            for i, (_, why) in enumerate(self.score_reasons(state, voice))
+            for i, (_points, why) in enumerate(self.score_reasons(state, voice))
         ]
         lines += self.result_notes(state, voice)
         return lines
@@ -274,10 +292,10 @@ class Presenter(Generic[R]):
             f"{voice.side(i)}: {self.side_points(result, i)}" for i in range(len(self.rules.sides))
         )
         label = {
-            "debits": "Debits this hand",
-            "lowest": "Added to the scores (the lowest total wins)",
-            "counters": "Counters won and lost this hand",
-        }.get(self.sheet_kind, "Points this hand")
+            "debits": _("Debits this hand"),
+            "lowest": _("Added to the scores (the lowest total wins)"),
+            "counters": _("Counters won and lost this hand"),
+        }.get(self.sheet_kind, _("Points this hand"))
         return [f"  {label}: {points}"]
 
     def result_notes(self, state: GameState, voice: Voice) -> list[str]:
@@ -309,30 +327,36 @@ class Presenter(Generic[R]):
         in_play = total - end
         parts = []
         if in_play:
-            parts.append(f"{signed(in_play)} scored in play")
+            parts.append(_("{points} scored in play").format(points=signed(in_play)))
         if end:
             parts.append(self.end_reason(end, why))
         if not parts:
-            return f"nothing this hand ({why})"
+            return _("nothing this hand ({why})").format(why=why)
         return "; ".join(parts)
 
     def end_reason(self, points: float, why: str) -> str:
         """What a side's end-of-hand ``points`` are, with ``why`` the hand ended so (told)."""
         kind = self.sheet_kind
         if kind == "debits":
-            return f"debited {number(points)} ({why})"
+            return _("debited {points} ({why})").format(points=number(points), why=why)
         if kind == "lowest":
-            return f"{number(points)} for the tiles left in hand ({why})"
+            return _("{points} for the tiles left in hand ({why})").format(
+                points=number(points), why=why
+            )
         if kind == "pools":
-            return f"{number(points)} of the pool ({why})"
+            return _("{points} of the pool ({why})").format(points=number(points), why=why)
         if self.unit == "point":
-            return f"{signed(points)} for the hand ({why})"
-        noun = self.unit if abs(points) == 1 else f"{self.unit}s"
-        return f"{signed(points)} {noun} ({why})"
+            return _("{points} for the hand ({why})").format(points=signed(points), why=why)
+        return self.units(points, signed(points)) + f" ({why})"
+
+    def units(self, n: float, shown: str | None = None) -> str:
+        """``n`` with the name of the unit of the totals (:attr:`unit`): ``3 points``,
+        ``1 pool``, ``+2 debits`` (``shown``: ``n`` as written)."""
+        return plural(1 if abs(n) == 1 else n, self.unit, shown=shown or number(n))
 
     # ----------------------------------------------------------------- the score sheet
     def sheet_title(self) -> str:
-        return f"Score sheet ({self.target_text()})"
+        return _("Score sheet ({target})").format(target=self.target_text())
 
     def sheet_cell(self, result: HandResult, side: int) -> str:
         """A side's cell of the score sheet for a hand."""
@@ -356,9 +380,9 @@ class Presenter(Generic[R]):
             # What the hand in play has scored counts at once: the total includes it.
             running = [a + b for a, b in zip(running, hand.scores, strict=True)]
             cells = [number(p) for p in hand.scores]
-            rows.append(("now", cells, "this hand so far (in the total)"))
-        rows.append(("total", [number(t) for t in running], ""))
-        return "\n".join(sheet_rows(self.sheet_title(), "hand", labels, rows))
+            rows.append((_("now"), cells, _("this hand so far (in the total)")))
+        rows.append((_("total"), [number(t) for t in running], ""))
+        return "\n".join(sheet_rows(self.sheet_title(), _("hand"), labels, rows))
 
     # ----------------------------------------------------------------- the winner
     def winner(self, match: Match, voice: Voice) -> str:
@@ -370,22 +394,29 @@ class Presenter(Generic[R]):
             best = min(totals) if self.lowest_wins else max(totals)
             tied = [i for i, t in enumerate(totals) if t == best]
             if len(tied) < 2:
-                return "Match over: no winner."
-            return (
-                f"Match over: {voice.sides_named(tied)} {self.tie_words(best)}, so nobody wins"
-                f"{others(totals, tied, voice)}."
+                return _("Match over: no winner.")
+            return _("Match over: {sides} {tie}, so nobody wins{others}.").format(
+                sides=voice.sides_named(tied),
+                tie=self.tie_words(best),
+                others=others(totals, tied, voice),
             )
         return self.won_words(match, winner, voice)
 
     def tie_words(self, best: float) -> str:
         """How a tie is said: ``tie with 5 points each``."""
-        return f"tie with {plural(best, self.unit)} each"
+        return _("tie with {units} each").format(units=self.units(best))
 
     def won_words(self, match: Match, winner: int, voice: Voice) -> str:
         totals = match.totals
-        return (
-            f"Match over: {voice.side_says(winner, 'win')} with "
-            f"{plural(totals[winner], self.unit)}{others(totals, [winner], voice)}."
+        return voice.side_pick(
+            winner,
+            pgettext("you", "Match over: {side} win with {units}{others}."),
+            _("Match over: {side} wins with {units}{others}."),
+            _("Match over: {side} win with {units}{others}."),
+        ).format(
+            side=voice.side(winner),
+            units=self.units(totals[winner]),
+            others=others(totals, [winner], voice),
         )
 
 
@@ -402,7 +433,7 @@ def sheet_rows(
     row ``(first cell, cells, how it ended)``, the columns aligned."""
     widths = [max(len(lab), 5, *(len(r[1][k]) for r in rows)) for k, lab in enumerate(labels)]
     head = f"{first:<5} " + "  ".join(lab.rjust(w) for lab, w in zip(labels, widths, strict=True))
-    lines = [title, head + "  how it ended"]
+    lines = [title, head + "  " + _("how it ended")]
     for cell, cells, reason in rows:
         text = f"{cell:<5} " + "  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True))
         lines.append(f"{text}  {reason}".rstrip())

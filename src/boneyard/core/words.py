@@ -25,30 +25,46 @@ knows no reader, so :meth:`Voice.tell` retells such a sentence for one: the read
 
 from __future__ import annotations
 
+import functools
 import re
+import string
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from .i18n import DEFAULT, _, current_language, load_catalog, ngettext, pgettext
 from .tiles import BIT, HIGH, LOW, tiles_of
 
 __all__ = [
     "Voice",
     "capital",
+    "count",
     "hand_text",
     "number",
     "plural",
     "signed",
+    "tell_engine",
     "third_person",
     "tile_text",
 ]
 
 
 def number(x: float) -> str:
-    """A number as people write it: ``3``, ``0.5``, ``0.33``."""
+    """A number as people write it: ``3``, ``0.5``, ``0.33`` (``0,5`` in Spanish and
+    Portuguese: the language's decimal mark; scores are never long enough to group)."""
     if float(x).is_integer():
         return str(int(x))
-    return f"{x:.2f}".rstrip("0").rstrip(".")
+    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    return text if current_language() == DEFAULT else text.replace(".", ",")
+
+
+def count(n: float, singular: str, plural_: str) -> str:
+    """``n`` in a message chosen by its plural form (both already marked for translation with
+    :func:`~boneyard.core.i18n.ngettext`'s words): ``count(3, "{n} tile", "{n} tiles")`` ->
+    ``3 tiles``. A fraction takes the plural, as in English."""
+    text = number(n)
+    form = 1 if text == "1" else (int(n) if float(n).is_integer() else 2)
+    return ngettext(singular, plural_, form).format(n=text)
 
 
 def signed(x: float) -> str:
@@ -67,7 +83,7 @@ def hand_text(mask: int, marked: int = 0) -> str:
     matadors in Matador) get a star: ``[5|2]*``."""
     tiles = sorted(tiles_of(mask), key=lambda t: (HIGH[t], LOW[t]), reverse=True)
     if not tiles:
-        return "(no tiles)"
+        return _("(no tiles)")
     return " ".join(tile_text(t) + ("*" if marked & BIT[t] else "") for t in tiles)
 
 
@@ -79,13 +95,43 @@ def _plural_noun(noun: str) -> str:
     return noun + "s"
 
 
-def plural(n: float, noun: str, many: str | None = None) -> str:
+def plural(n: float, noun: str, many: str | None = None, shown: str | None = None) -> str:
     """``n`` with its noun, singular for exactly one: ``1 pip``, ``0 pips``, ``2 matches``,
-    ``1.5 stakes``; ``many`` is an irregular plural."""
+    ``1.5 stakes``; ``many`` is an irregular plural, ``shown`` the number as written (``+2``).
+
+    In another language the words are the catalog's plural message ``{n} pip`` / ``{n} pips``
+    (the nouns the games count are marked in :func:`_counted_nouns`), chosen by the language's
+    plural rule."""
     text = number(n)
+    written = text if shown is None else shown
+    many_words = many if many is not None else _plural_noun(noun)
+    if current_language() != DEFAULT:
+        form = 1 if text == "1" else (int(n) if float(n).is_integer() else 2)
+        return ngettext(f"{{n}} {noun}", f"{{n}} {many_words}", form).format(n=written)
     if text == "1":
-        return f"1 {noun}"
-    return f"{text} {many if many is not None else _plural_noun(noun)}"
+        return f"{written} {noun}"
+    return f"{written} {many_words}"
+
+
+def _counted_nouns() -> None:  # pragma: no cover - never called: marks the messages of plural()
+    """The nouns the games count with :func:`plural`, marked for extraction."""
+    for n in (1, 2):
+        ngettext("{n} tile", "{n} tiles", n)
+        ngettext("{n} pip", "{n} pips", n)
+        ngettext("{n} point", "{n} points", n)
+        ngettext("{n} mark", "{n} marks", n)
+        ngettext("{n} trick", "{n} tricks", n)
+        ngettext("{n} pool", "{n} pools", n)
+        ngettext("{n} debit", "{n} debits", n)
+        ngettext("{n} counter", "{n} counters", n)
+        ngettext("{n} stake", "{n} stakes", n)
+        ngettext("{n} deal", "{n} deals", n)
+        ngettext("{n} hand", "{n} hands", n)
+        ngettext("{n} decision", "{n} decisions", n)
+        ngettext("{n} match", "{n} matches", n)
+        ngettext("{n} game", "{n} games", n)
+        ngettext("{n} move", "{n} moves", n)
+        ngettext("{n} player", "{n} players", n)
 
 
 _MODALS = frozenset({"can", "cannot", "could", "may", "might", "must", "shall", "should", "will"})
@@ -137,6 +183,17 @@ class Seated(Protocol):
 
 
 _GENERIC = re.compile(r"seat (\d+)")
+
+
+def _generic(name: str) -> re.Match[str] | None:
+    """``name`` as a seat's generic name (``seat 1``, ``jugador 1``), with its number."""
+    found = _GENERIC.fullmatch(name)
+    if found is None and current_language() != DEFAULT:
+        pattern = re.escape(_("seat {n}")).replace(re.escape("{n}"), r"(\d+)")
+        found = re.fullmatch(pattern, name)
+    return found
+
+
 # Verbs the engine joins to a first one with "and" ("seat 0 went out and takes the pool"): they
 # agree with the subject too.
 _JOINED = "takes|divides|scores|wins|holds|leads|plays|draws|passes|pays|loses|is|has"
@@ -162,7 +219,9 @@ class Voice:
         """The voice of a match of ``rules``: the seats called ``seat 1``, ``seat 2``... unless
         ``names`` are given."""
         given = (
-            tuple(names) if names is not None else tuple(f"seat {s}" for s in range(rules.players))
+            tuple(names)
+            if names is not None
+            else tuple(_("seat {n}").format(n=s) for s in range(rules.players))
         )
         return cls(given, reader, tuple(tuple(side) for side in rules.sides))
 
@@ -172,7 +231,7 @@ class Voice:
 
     def name(self, seat: int) -> str:
         """The seat inside a sentence: ``you``, ``seat 1``, ``Ann``."""
-        return "you" if seat == self.reader else self.names[seat]
+        return _("you") if seat == self.reader else self.names[seat]
 
     def subject(self, seat: int) -> str:
         """The seat opening a sentence: ``You``, ``Seat 1``, ``Ann`` (a name is written as it
@@ -182,8 +241,9 @@ class Voice:
     def opening(self, text: str) -> str:
         """``text`` opening a sentence: its first letter in capitals, unless it begins with a
         name as someone gave it (``greedy-1 plays``)."""
-        given = (n for n in self.names if not _GENERIC.fullmatch(n))
-        if any(text.startswith(n) and not text.startswith("you") for n in given):
+        given = (n for n in self.names if not _generic(n))
+        you = _("you")
+        if any(text.startswith(n) and not text.startswith(you) for n in given):
             return text
         return capital(text)
 
@@ -199,7 +259,9 @@ class Voice:
 
     def whose(self, seat: int) -> str:
         """The seat's possessive: ``your``, ``seat 1's``, ``Ann's``."""
-        return "your" if seat == self.reader else f"{self.names[seat]}'s"
+        if seat == self.reader:
+            return _("your")
+        return _("{name}'s").format(name=self.names[seat])
 
     # ------------------------------------------------------------------ a side
     def members(self, side: int) -> tuple[int, ...]:
@@ -210,10 +272,10 @@ class Voice:
         ``seats 1 & 3``, ``Ann & Cy``."""
         members = self.members(side)
         if self.reader in members:
-            return " & ".join(["you", *(self.names[s] for s in members if s != self.reader)])
-        found = [_GENERIC.fullmatch(self.names[s]) for s in members]
+            return " & ".join([_("you"), *(self.names[s] for s in members if s != self.reader)])
+        found = [_generic(self.names[s]) for s in members]
         if len(members) > 1 and all(found):
-            return "seats " + " & ".join(m[1] for m in found if m)
+            return _("seats {numbers}").format(numbers=" & ".join(m[1] for m in found if m))
         return " & ".join(self.names[s] for s in members)
 
     def side_plural(self, side: int) -> bool:
@@ -233,12 +295,95 @@ class Voice:
     def sides_named(self, sides: Sequence[int]) -> str:
         """Several sides in a sentence: ``you and seat 2``, ``seat 1, seat 2 and seat 3``."""
         names = [self.side(i) for i in sides]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        if len(names) == 1:
+            return names[0]
+        return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
     # ------------------------------------------------------------------ the engine's words
     def tell(self, text: str) -> str:
         """An engine sentence about numbered seats (``seat 0 cannot pass``, ``blocked: seats 0 &
-        2 hold...``, ``seat 1's train``) told for this reader, with the seats' names."""
+        2 hold...``, ``seat 1's train``) told for this reader, with the seats' names.
+
+        In another language than English each part of the sentence (between ``; ``) is told by
+        the catalog's whole sentence for it (:func:`engine_templates`); a part no template
+        matches stays as the engine wrote it."""
+        if current_language() != DEFAULT:
+            return "; ".join(self._retell(part) for part in text.split("; "))
+        return self._tell_english(text)
+
+    def pick(self, seat: int | None, you: str, other: str) -> str:
+        """``you`` (a sentence already translated, about the reader) when ``seat`` is the
+        reader, else ``other`` (about another seat): a sentence is chosen whole, never built
+        from a pronoun and a verb."""
+        return you if seat is not None and seat == self.reader else other
+
+    def side_pick(self, side: int, you: str, one: str, many: str | None = None) -> str:
+        """:meth:`pick` for a side: ``many`` (the plural sentence) when it is two players, the
+        reader among them or not; ``you`` when it is the reader alone; else ``one``."""
+        members = self.members(side)
+        if len(members) > 1:
+            return many if many is not None else you
+        return you if self.reader in members else one
+
+    def _retell(self, part: str) -> str:
+        for pattern, msgid in engine_templates(current_language()):
+            m = pattern.fullmatch(part)
+            if m is None:
+                continue
+            values: dict[str, str] = {}
+            you = plural_side = False
+            for key, raw in m.groupdict().items():
+                base = key.rstrip("0123456789")
+                if base in ("seat", "side", "seats"):
+                    members = tuple(int(x) for x in re.findall(r"\d+", raw))
+                    if any(x >= len(self.names) for x in members):
+                        values[key] = raw
+                        continue
+                    you = you or self.reader in members
+                    if base == "seat":
+                        values[key] = self.name(members[0])
+                    elif base == "side":
+                        plural_side = plural_side or len(members) > 1
+                        values[key] = Voice(self.names, self.reader, (members,)).side(0)
+                    else:
+                        plural_side = plural_side or len(members) > 1
+                        named = [self.name(x) for x in members]
+                        values[key] = (
+                            named[0]
+                            if len(named) == 1
+                            else _("{first} and {last}").format(
+                                first=", ".join(named[:-1]), last=named[-1]
+                            )
+                        )
+                else:
+                    values[key] = raw
+            template = pgettext("engine", msgid)
+            for context, wanted in (("engine:you", you), ("engine:plural", plural_side)):
+                if wanted:
+                    variant = pgettext(context, msgid)
+                    if variant != msgid:
+                        template = variant
+                        break
+            return template.format(**values)
+        return self._names_only(part)
+
+    def _names_only(self, part: str) -> str:
+        """``part`` (a sentence no template tells) with its numbered seats named for this
+        reader (``seat 1`` -> ``Ada``, ``seats 0 & 2`` -> ``tú & Ben``): sentences that a game
+        writes already translated around the seats' numbers."""
+
+        def seat(m: re.Match[str]) -> str:
+            if m["many"] is not None:
+                members = tuple(int(s) for s in re.findall(r"\d+", m["many"]))
+                if any(s >= len(self.names) for s in members):
+                    return m[0]
+                return Voice(self.names, self.reader, (members,)).side(0)
+            s = int(m["one"])
+            return self.name(s) if s < len(self.names) else m[0]
+
+        return _SEATS_ONLY.sub(seat, part)
+
+    def _tell_english(self, text: str) -> str:
 
         def seat(m: re.Match[str]) -> str:
             if m["many"] is not None:
@@ -262,3 +407,48 @@ class Voice:
             return f"{said} {word}{m['between'] or ''}{joined or ''}"
 
         return _ENGINE_SEATS.sub(seat, text)
+
+
+def tell_engine(text: str, voice: Voice | None = None) -> str:
+    """An engine's sentence (an error, a reason) in the current language, told by ``voice`` (for
+    nobody in particular by default); in English as the engine wrote it."""
+    if current_language() == DEFAULT:
+        return text
+    return (voice or Voice(())).tell(text)
+
+
+_SEATS_ONLY = re.compile(r"\bseats (?P<many>\d+(?: & \d+)+)\b|\bseat (?P<one>\d+)\b")
+
+_PLACES = {
+    "seat": r"seat \d+",
+    "side": r"seats \d+(?: & \d+)+|seat \d+",
+    "seats": r"seats? \d+(?:(?:, | & | and )\d+)*",
+    "tile": r"\d+-\d+|\[\d+\|\d+\]",
+    "n": r"-?\d+(?:\.\d+)?",
+}
+
+
+def engine_templates(language: str) -> list[tuple[re.Pattern[str], str]]:
+    """The engine's sentences the catalog of ``language`` tells whole (its messages in the
+    context ``engine``: ``{seat} went out``), each as a pattern matching the English the engine
+    writes, the most definite first."""
+    return _templates(language)
+
+
+@functools.cache
+def _templates(language: str) -> list[tuple[re.Pattern[str], str]]:
+    catalog = load_catalog(language)
+    found = []
+    for entry in catalog.entries:
+        if entry.msgctxt != "engine" or not entry.translated:
+            continue
+        pattern = ""
+        for literal, field, _spec, _conv in string.Formatter().parse(entry.msgid):
+            pattern += re.escape(literal)
+            if field is not None:
+                base = field.rstrip("0123456789")
+                pattern += f"(?P<{field}>{_PLACES.get(base, '.+?')})"
+        literal_size = len(re.sub(r"\{[^}]*\}", "", entry.msgid))
+        found.append((literal_size, re.compile(pattern), entry.msgid))
+    found.sort(key=lambda f: -f[0])
+    return [(p, m) for _size, p, m in found]

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.actions import Action, Move, Muggins, Play
 from ..core.game import BRITANNICA, FOSTER, Game, RuleSet
+from ..core.i18n import _, ngettext, pgettext
 from ..core.kernel_spec import MAX_COUNT
 from ..core.layout import LONG, Layout
 from ..core.options import OptionSpec, choices_of, pick
@@ -294,8 +295,10 @@ class CountingRules(LineRules):
         total = sum(v for _, v in terms)
         sums = " + ".join(str(v) for _, v in terms) or "0"
         points = self.points_for(total)
-        unit = "point" if points == 1 else "points"
-        return f"ends {sums} = {total} -> {points} {unit}" if points else f"ends {sums} = {total}"
+        said = _("ends {sums} = {total}").format(sums=sums, total=total)
+        if points:
+            said += " -> " + ngettext("{n} point", "{n} points", points).format(n=points)
+        return said
 
     def points_of_play(self, layout: Layout | None, action: Play) -> int:
         """What ``action`` would score on ``layout`` (``None`` before the lead): public facts
@@ -360,29 +363,31 @@ class CountingPresenter(LinePresenter[CountingRules]):
     def intro(self, voice: Voice) -> list[str]:
         rules = self.rules
         which = {
-            "fives": "a multiple of five",
-            "threes": "a multiple of three",
-            "fives_and_threes": "a multiple of five or of three",
+            "fives": _("a multiple of five"),
+            "threes": _("a multiple of three"),
+            "fives_and_threes": _("a multiple of five or of three"),
         }.get(rules.count_scoring, "")
         if not which:
             return []
         if rules.per_multiple:
             how = (
-                "one point per five and per three in it"
+                _("one point per five and per three in it")
                 if rules.count_scoring is CountScoring.FIVES_AND_THREES
-                else "one point per multiple"
+                else _("one point per multiple")
             )
         else:
-            how = "its value"
-        phrase = f"A play that makes the count of the open ends {which} scores {how}."
+            how = _("its value")
+        phrase = _("A play that makes the count of the open ends {which} scores {how}.").format(
+            which=which, how=how
+        )
         if rules.claims:
-            phrase += (
-                " You must claim your points: after choosing a move, type what it scores"
-                " (Enter for nothing). A count you miss can be taken by the next player"
-                " calling muggins; a wrong claim is struck and scored by your opponent."
+            phrase += " " + _(
+                "You must claim your points: after choosing a move, type what it scores (Enter "
+                "for nothing). A count you miss can be taken by the next player calling muggins; "
+                "a wrong claim is struck and scored by your opponent."
             )
         else:
-            phrase += " Scores are counted for you."
+            phrase += " " + _("Scores are counted for you.")
         return [phrase]
 
     def count_line(self, layout: Layout | None) -> str | None:
@@ -390,19 +395,19 @@ class CountingPresenter(LinePresenter[CountingRules]):
         (worth 3 points)``."""
         rules = self.rules
         if layout is None:
-            return "Count: nothing on the table yet"
+            return _("Count: nothing on the table yet")
         terms = []
         for name, value in rules.count_terms(layout):
             t = layout.tips[layout.names.index(name)]
             term = f"{name} {value}"
             if DOUBLE[t] and value == 2 * HIGH[t] and value:
-                term += f" ({tile_text(t)} across)"
+                term += " " + _("({tile} across)").format(tile=tile_text(t))
             terms.append(term)
         total = rules.count(layout)
         points = rules.points_for(total)
-        text = f"Count: {' + '.join(terms) or '0'} = {total}"
+        text = _("Count: {terms} = {total}").format(terms=" + ".join(terms) or "0", total=total)
         if points:
-            text += f" (worth {plural(points, 'point')})"
+            text += " " + _("(worth {points})").format(points=plural(points, "point"))
         return text
 
     def play_points(self, layout: Layout | None, action: Play) -> int | None:
@@ -418,7 +423,7 @@ class CountingPresenter(LinePresenter[CountingRules]):
         action = move.action
         if isinstance(action, Muggins):
             if any(score.forfeited for score in outcome.scores):
-                return [f"It would pass {rules.target_score}: not scored."]
+                return [_("It would pass {target}: not scored.").format(target=rules.target_score)]
             return []
         if not isinstance(action, Play):
             return []
@@ -442,29 +447,47 @@ class CountingPresenter(LinePresenter[CountingRules]):
             alone = state.base_totals[side] + state.scores[side] + earned
             if out and alone <= rules.target_score:
                 return [
-                    f"{why}, but with the points for going out it would pass "
-                    f"{rules.target_score}: neither is scored"
+                    _(
+                        "{why}, but with the points for going out it would pass {target}: neither "
+                        "is scored"
+                    ).format(why=why, target=rules.target_score)
                 ]
-            return [f"{why}, but it would pass {rules.target_score}: not scored"]
+            return [
+                _("{why}, but it would pass {target}: not scored").format(
+                    why=why, target=rules.target_score
+                )
+            ]
         if action.claim is None:
             if not earned:
                 return []
             if state.over:
-                return [f"{why}, not claimed: the hand is over and the points are lost"]
-            return [f"{why}, not claimed"]
-        text = f"{why}: the claim of {action.claim} is struck"
+                return [
+                    _("{why}, not claimed: the hand is over and the points are lost").format(
+                        why=why
+                    )
+                ]
+            return [_("{why}, not claimed").format(why=why)]
+        text = _("{why}: the claim of {claim} is struck").format(why=why, claim=action.claim)
         penalty = next((sc for sc in outcome.scores if sc.reason == "penalty"), None)
         if penalty is not None:
-            text += f": {voice.side_says(penalty.side, 'score')} {number(penalty.points)}"
+            said = voice.side_pick(
+                penalty.side,
+                pgettext("you", ": {side} score {n}"),
+                _(": {side} scores {n}"),
+                _(": {side} score {n}"),
+            )
+            text += said.format(side=voice.side(penalty.side), n=number(penalty.points))
         elif rules.false_claim_penalty and action.claim > 0 and rules.target_exact:
             # The engine ignored the penalty: it would have passed the exact target.
             victim = (move.seat + 1) % rules.players
             while rules.side_of[victim] == rules.side_of[move.seat]:
                 victim = (victim + 1) % rules.players
             label = voice.side(rules.side_of[victim])
-            text += f": the {action.claim} would take {label} past {rules.target_score}, not scored"
+            text += _(": the {claim} would take {side} past {target}, not scored").format(
+                claim=action.claim, side=label, target=rules.target_score
+            )
         if earned:
-            text += f" (the {earned} the play made are lost)"
+            text += " " + _("(the {n} the play made are lost)").format(n=earned)
         return [text]
 
 

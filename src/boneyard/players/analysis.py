@@ -40,6 +40,7 @@ from dataclasses import dataclass, replace
 
 from ..core.actions import Action, Draw, Muggins, Pass, Play
 from ..core.capabilities import LineReading
+from ..core.i18n import _, pgettext
 from ..core.layout import Layout
 from ..core.options import OptionError
 from ..core.protocol import GameState, Observation
@@ -302,16 +303,16 @@ class Beliefs:
     def note(self) -> str:
         """How the figures were found, to show beside them."""
         if self.view == "model":
-            return (
-                "weighted by the expert's model of how players choose their plays; "
-                f"estimated from {self.worlds:,} worlds"
-            )
+            return _(
+                "weighted by the expert's model of how players choose their plays; estimated "
+                "from {worlds} worlds"
+            ).format(worlds=f"{self.worlds:,}")
         if self.exact:
-            return "exact: every deal consistent with what you have seen, equally likely"
-        return (
-            "approximate: too many ways to count here, so estimated from "
-            f"{self.worlds:,} worlds dealt by the inference's approximation"
-        )
+            return _("exact: every deal consistent with what you have seen, equally likely")
+        return _(
+            "approximate: too many ways to count here, so estimated from {worlds} worlds dealt "
+            "by the inference's approximation"
+        ).format(worlds=f"{self.worlds:,}")
 
 
 BELIEF_WORLDS = 4_000  # worlds behind an estimated view
@@ -349,7 +350,7 @@ def beliefs(observation: Observation, *, model: bool = False, seed: int | None =
     column = {h: i for i, h in enumerate(holders)}
     sums = {t: [0.0] * len(holders) for t in tiles}
     total = 0.0
-    for _ in range(BELIEF_WORLDS):
+    for _world in range(BELIEF_WORLDS):
         hands, _stock = inference.sample(rng)
         w = likelihood.weight(hands) if likelihood is not None else 1.0
         total += w
@@ -372,7 +373,7 @@ def beliefs_text(view: Beliefs, names: Sequence[str]) -> str:
     """``view`` as a table of tiles by holders, each chance in percent, with how it was found
     (``names``: the column headings, one per holder, the stock last where it is there)."""
     widths = [max(5, len(n)) for n in names]
-    head = "tile   " + "  ".join(n.rjust(w) for n, w in zip(names, widths, strict=True))
+    head = f"{_('tile'):<7}" + "  ".join(n.rjust(w) for n, w in zip(names, widths, strict=True))
     lines = [head]
     for t in view.tiles:
         cells = "  ".join(
@@ -397,24 +398,26 @@ def move_reason(
     if told:
         return told
     if type(action) is Draw:
-        return "nothing in hand fits: draw" if len(observation.legal_actions) == 1 else "draw"
+        if len(observation.legal_actions) == 1:
+            return _("nothing in hand fits: draw")
+        return pgettext("reason", "draw")
     if type(action) is Pass:
         if any(type(a) is Play for a in observation.legal_actions):
-            return "keeps your tiles: pass"
-        return "nothing fits: pass"
+            return _("keeps your tiles: pass")
+        return _("nothing fits: pass")
     if type(action) is Muggins:
-        return f"claims the {action.points} points the last player did not claim"
+        return _("claims the {n} points the last player did not claim").format(n=action.points)
     if type(action) is not Play:
         return str(action)
     t = action.tile
     parts: list[str] = []
     remaining = observation.hand & ~BIT[t]
     if not remaining:
-        parts.append("goes out")
+        parts.append(_("goes out"))
     if rules.scores_in_play:
         points = rules.play_points(observation.table, Play(t, action.end, action.open))
         if points:
-            parts.append(f"scores {points}")
+            parts.append(_("scores {n}").format(n=points))
     layout = observation.layout
     if remaining and isinstance(rules, LineReading):
         # What the play leaves on a line: the ends the next player and this hand face.
@@ -426,18 +429,18 @@ def move_reason(
             excluded = inf.excluded(nxt)
             fits_next = rules.playable_mask(after) & inf.unseen
             if fits_next and not fits_next & ~excluded:
-                parts.append("the next player cannot match any end")
+                parts.append(_("the next player cannot match any end"))
         fits_me = (rules.playable_mask(after) & remaining).bit_count()
         if fits_me == 0:
-            parts.append("none of your tiles fit after it")
+            parts.append(_("none of your tiles fit after it"))
         elif fits_me >= 3:
-            parts.append(f"{fits_me} of your tiles still fit")
+            parts.append(_("{n} of your tiles still fit").format(n=fits_me))
     if DOUBLE[t] and remaining:
-        parts.append("gets rid of a double")
+        parts.append(_("gets rid of a double"))
     if PIPS[t] >= 8 and remaining and not rules.scores_in_play:
-        parts.append(f"sheds {PIPS[t]} pips")
+        parts.append(_("sheds {n} pips").format(n=PIPS[t]))
     if not parts:
-        parts.append("keeps your options open")
+        parts.append(_("keeps your options open"))
     return "; ".join(parts)
 
 
@@ -502,21 +505,41 @@ def review_text(
         if r.loss >= threshold:
             margin = f" ± {r.loss_margin:.1f}" if round(r.loss_margin, 1) else ""
             lines.append(
-                f"move {r.number}: you played {_words(r.played, end_word)} "
-                f"({r.played_value:+.1f}); {_words(r.best, end_word)} ({r.best_value:+.1f}) "
-                f"was better by {r.loss:.1f}{margin} "
-                f"points ({r.reason})"
+                _(
+                    "move {number}: you played {played} ({played_value}); {best} ({best_value}) "
+                    "was better by {loss}{margin} points ({reason})"
+                ).format(
+                    number=r.number,
+                    played=_words(r.played, end_word),
+                    played_value=f"{r.played_value:+.1f}",
+                    best=_words(r.best, end_word),
+                    best_value=f"{r.best_value:+.1f}",
+                    loss=f"{r.loss:.1f}",
+                    margin=margin,
+                    reason=r.reason,
+                )
             )
     total = sum(r.loss for r in reviews)
     decisions = plural(len(reviews), "decision")
     if not lines:
-        lines.append(f"no costly moves: {decisions}, all within {threshold} points")
-    lines.append(f"total cost of your choices: {total:.1f} points over {decisions}")
+        lines.append(
+            _("no costly moves: {decisions}, all within {threshold} points").format(
+                decisions=decisions, threshold=threshold
+            )
+        )
+    lines.append(
+        _("total cost of your choices: {total} points over {decisions}").format(
+            total=f"{total:.1f}", decisions=decisions
+        )
+    )
     return "\n".join(lines)
 
 
 def _words(action: Action, end_word: Callable[[str], str] = str) -> str:
     if type(action) is Play:
-        where = f" at {end_word(action.end)}" if action.end is not None else ""
-        return f"{format_tile(action.tile)}{where}"
+        if action.end is not None:
+            return _("{tile} at {end}").format(
+                tile=format_tile(action.tile), end=end_word(action.end)
+            )
+        return format_tile(action.tile)
     return str(action)

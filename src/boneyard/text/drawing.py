@@ -25,10 +25,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..core.i18n import DEFAULT, _, current_language
 from ..core.views import ArmView, LineView, PlacedTile, TableView, TrickView
 from ..core.words import Voice, tile_text
 
 __all__ = ["describe_table", "ends_text", "render_table", "segment"]
+
+
+def _engine(voice: Voice, text: str) -> str:
+    """A game's words about an end (``needs a 3 or a matador``) in the reader's language."""
+    return text if current_language() == DEFAULT else voice.tell(text)
+
 
 # A tile drawn as five rows: a label above, the top, the middle (where the line runs), the bottom
 # and a label below. Labels name a spinner's short sides; rows left blank are not printed.
@@ -98,19 +105,23 @@ def ends_text(view: LineView, voice: Voice = _SPECTATOR) -> str:
     says what an end needs (Matador), ``L shows 5: needs a 2 or a matador; R shows 0: closed:
     only a matador``; what stands on an end in brackets (a marker)."""
     if view.lead is None:
-        return "Open ends: none yet (the first tile is the lead)"
+        return _("Open ends: none yet (the first tile is the lead)")
     parts = []
     for end in view.ends:
         note = f" ({voice.tell(end.note)})" if end.note else ""
         name = end.label or end.name
         if end.shows is None:
-            parts.append(f"{name} not open yet")
+            parts.append(_("{end} not open yet").format(end=name))
         elif end.needs:
-            parts.append(f"{name} shows {end.shows}: {end.needs}")
+            parts.append(
+                _("{end} shows {pip}: {needs}").format(
+                    end=name, pip=end.shows, needs=_engine(voice, end.needs)
+                )
+            )
         else:
-            parts.append(f"{name} shows {end.shows}{note}")
+            parts.append(_("{end} shows {pip}").format(end=name, pip=end.shows) + note)
     joined = "; " if any(end.needs for end in view.ends) else ", "
-    return "Open ends: " + joined.join(parts)
+    return _("Open ends: {ends}").format(ends=joined.join(parts))
 
 
 def _titled(view: LineView, arm: ArmView, voice: Voice) -> str:
@@ -132,7 +143,7 @@ def render_table(view: TableView, voice: Voice = _SPECTATOR, width: int = 78) ->
         return "\n".join(trick_lines(view, voice))
     lead = view.lead
     if lead is None:
-        return "The table is empty."
+        return _("The table is empty.")
     if view.hub:
         return _render_hub(view, voice, width)
     # The short sides of each spinner, named above and below it.
@@ -162,10 +173,14 @@ def render_table(view: TableView, voice: Voice = _SPECTATOR, width: int = 78) ->
     for arm in view.arms:
         if arm is left or arm is right:
             continue
-        label = f"{view.said(arm.name)} arm, off {tile_text(arm.root)}: "
+        label = _("{arm} arm, off {tile}: ").format(
+            arm=view.said(arm.name), tile=tile_text(arm.root)
+        )
         if not arm.tiles:
             end = next((e for e in view.ends if e.name == arm.name), None)
-            state = "nothing laid yet" if end is None or end.shows is not None else "not open yet"
+            state = (
+                _("nothing laid yet") if end is None or end.shows is not None else _("not open yet")
+            )
             rows.append(f"{label}{state}")
             continue
         rows += _chain([seg(p) for p in arm.tiles], label, f" {view.said(arm.name)}", width)
@@ -179,11 +194,11 @@ def _render_hub(view: LineView, voice: Voice, width: int) -> str:
     """Trains from a hub: the engine, then each train on a line of its own, named, then the
     open ends."""
     assert view.lead is not None
-    rows = [f"Engine {tile_text(view.lead.tile)} in the hub"]
+    rows = [_("Engine {tile} in the hub").format(tile=tile_text(view.lead.tile))]
     for arm in view.arms:
         label = f"{_titled(view, arm, voice)}: "
         if not arm.tiles:
-            rows.append(f"{label}nothing laid yet")
+            rows.append(label + _("nothing laid yet"))
             continue
         segments = [segment(p.a, p.b, p.cross) for p in arm.tiles]
         rows += _chain(segments, label, f" {view.said(arm.name)}", width)
@@ -195,11 +210,11 @@ def trick_lines(view: TrickView, voice: Voice = _SPECTATOR) -> list[str]:
     """A trick-taking table in words, told by ``voice``: trumps, the game's notes, the trick in
     play (or what the table waits for), the players where each stands (in the game's own words,
     :attr:`~boneyard.core.views.TrickSeatView.text`) and the last trick."""
-    name = voice.name if voice.names else (lambda s: f"seat {s}")
+    name = voice.name if voice.names else (lambda s: _("seat {n}").format(n=s))
     trumps = view.trump_text if view.trump_text is not None else str(view.trump)
     if view.turnup is not None:
-        trumps += f" (the turn-up is {tile_text(view.turnup)})"
-    lines = [f"Trumps: {trumps}"]
+        trumps += " " + _("(the turn-up is {tile})").format(tile=tile_text(view.turnup))
+    lines = [_("Trumps: {trumps}").format(trumps=trumps)]
     lines += [voice.tell(note) for note in view.notes]
     if view.trick:
         played = ", ".join(f"{name(s)} {tile_text(t)}" for s, t in view.trick)
@@ -209,10 +224,15 @@ def trick_lines(view: TrickView, voice: Voice = _SPECTATOR) -> list[str]:
         lines.append(f"{view.heading}: {told[:1].lower()}{told[1:]}")
     elif view.heading:
         lines.append(view.heading)
-    lines.append("Players: " + "; ".join(f"{name(s.seat)} {s.text}".rstrip() for s in view.seats))
+    players = "; ".join(f"{name(s.seat)} {s.text}".rstrip() for s in view.seats)
+    lines.append(_("Players: {players}").format(players=players))
     if view.last and view.last_winner is not None:
         played = ", ".join(f"{name(s)} {tile_text(t)}" for s, t in view.last)
-        lines.append(f"Last trick: {played}; won by {name(view.last_winner)}")
+        lines.append(
+            _("Last trick: {played}; won by {name}").format(
+                played=played, name=name(view.last_winner)
+            )
+        )
     return lines
 
 
@@ -223,27 +243,40 @@ def describe_table(view: TableView, voice: Voice = _SPECTATOR) -> list[str]:
         return [line + "." for line in trick_lines(view, voice)]
     lead = view.lead
     if lead is None:
-        return ["The table is empty: the first tile played is the lead."]
+        return [_("The table is empty: the first tile played is the lead.")]
     if view.hub:
-        lines = [f"The engine {tile_text(lead.tile)} is in the hub."]
+        lines = [_("The engine {tile} is in the hub.").format(tile=tile_text(lead.tile))]
         for arm in view.arms:
-            laid = ", ".join(f"[{p.a}|{p.b}]" for p in arm.tiles) or "nothing laid yet"
-            lines.append(f"{_titled(view, arm, voice)}, from the engine: {laid}.")
+            laid = ", ".join(f"[{p.a}|{p.b}]" for p in arm.tiles) or _("nothing laid yet")
+            lines.append(
+                _("{train}, from the engine: {laid}.").format(
+                    train=_titled(view, arm, voice), laid=laid
+                )
+            )
         lines.append(ends_text(view, voice) + ".")
         return lines
-    spinner = ", a spinner" if lead.spinner else ""
+    spinner = _(", a spinner") if lead.spinner else ""
     words = tile_text(lead.tile) if lead.double else f"[{lead.a}|{lead.b}]"
-    across = ", across the line" if lead.cross else ""
-    lines = [f"The lead is {words}{across}{spinner}."]
+    across = _(", across the line") if lead.cross else ""
+    lines = [_("The lead is {tile}").format(tile=words) + f"{across}{spinner}."]
     for arm in view.arms:
         along = arm.root == lead.tile and arm.way in ("left", "right")
-        where = "from the lead" if along else f"off the spinner {tile_text(arm.root)}"
+        if along:
+            where = _("from the lead")
+        else:
+            where = _("off the spinner {tile}").format(tile=tile_text(arm.root))
         tiles = [
-            f"{tile_text(p.tile)} crosswise" if p.cross and not p.double else f"[{p.a}|{p.b}]"
+            _("{tile} crosswise").format(tile=tile_text(p.tile))
+            if p.cross and not p.double
+            else f"[{p.a}|{p.b}]"
             for p in arm.tiles
         ]
-        laid = ", ".join(tiles) or "nothing laid yet"
-        lines.append(f"Toward {view.said(arm.name)}, {where}: {laid}.")
+        laid = ", ".join(tiles) or _("nothing laid yet")
+        lines.append(
+            _("Toward {arm}, {where}: {laid}.").format(
+                arm=view.said(arm.name), where=where, laid=laid
+            )
+        )
     lines.append(ends_text(view, voice) + ".")
     if view.count is not None:
         lines.append(view.count + ".")

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from ..core.actions import DRAW, PASS, Action, Move, Muggins, Play
+from ..core.i18n import DEFAULT, _, current_language, pgettext
 from ..core.layout import Layout
 from ..core.notation import NotationError, offered
 from ..core.protocol import GameRules, GameState, Observation, Outcome
@@ -91,7 +92,7 @@ def hand_line(rules: GameRules, mask: int) -> str:
     held, what the star means."""
     presenter = rules.presenter
     marks = presenter.marked()
-    text = f"Your hand: {hand_text(mask, marks)}"
+    text = _("Your hand: {tiles}").format(tiles=hand_text(mask, marks))
     if mask & marks:
         text += f"   ({presenter.marks_legend()})"
     return text
@@ -139,15 +140,24 @@ def intro_lines(rules: GameRules, voice: Voice) -> list[str]:
     """What a match says first: the game and its rule set, the rules a person needs (told by
     ``voice``) and the partnerships."""
     game = rules.game
-    lines = [f"{game.title} ({rules.rule_set} rules), {rules.players} players: {game.summary}"]
+    lines = [
+        _("{title} ({rule_set} rules), {players} players: {summary}").format(
+            title=_(game.title),
+            rule_set=rules.rule_set,
+            players=rules.players,
+            summary=_(game.summary),
+        )
+    ]
     lines += rules.presenter.intro(voice)
     if rules.partners():
         sides = range(len(rules.sides))
         mine = rules.side_of[voice.reader] if voice.reader is not None else None
         order = [mine, *(i for i in sides if i != mine)] if mine is not None else list(sides)
-        lines.append("Partnerships: " + " vs ".join(voice.side(i) for i in order) + ".")
+        lines.append(
+            _("Partnerships: {sides}.").format(sides=" vs ".join(voice.side(i) for i in order))
+        )
         if rules.both_partners_out:
-            lines.append("A hand goes on until both partners of a side are out.")
+            lines.append(_("A hand goes on until both partners of a side are out."))
     return lines
 
 
@@ -157,7 +167,7 @@ def hand_start_lines(
     """How hand ``number`` begins: its heading, the draw that decided the first lead where one
     is given (``drawn``: each seat's tile) and the game tells it, and who begins."""
     presenter = state.rules.presenter
-    lines = [f"=== Hand {number} ==="]
+    lines = [_("=== Hand {number} ===").format(number=number)]
     if drawn is not None:
         told = presenter.lead_draw(drawn, voice)
         if told is not None:
@@ -257,7 +267,8 @@ def tell_move(
         )
     said = presenter.describe_move(move, moved.before, voice, victim=victim)
     if forced and voice.is_you(move.seat):
-        told = [Told(f"You cannot play: {said[0].lower()}{said[1:]}", "forced")]
+        said = f"{said[0].lower()}{said[1:]}"
+        told = [Told(_("You cannot play: {move}").format(move=said), "forced")]
     else:
         told = [Told(said)]
     changes = presenter.table_change(moved.before, state.table, voice)
@@ -268,22 +279,25 @@ def tell_move(
         told.append(Told(f"  {presenter.running(state.base_totals, state.scores, voice)}", "score"))
     for event in outcome.events:
         if event.kind == "out" and event.seat is not None:
-            told.append(
-                Told(
-                    f"{voice.says(event.seat, 'be', opening=True)} out; the hand goes on until "
-                    "both partners of a side are out.",
-                    "event",
-                )
+            said = voice.pick(
+                event.seat,
+                _("You are out; the hand goes on until both partners of a side are out."),
+                _("{name} is out; the hand goes on until both partners of a side are out."),
             )
+            told.append(Told(said.format(name=voice.subject(event.seat)), "event"))
         elif event.kind == "target" and event.side is not None and not outcome.over:
             side = event.side
-            told.append(
-                Told(
-                    f"{voice.side_says(side, 'reach', opening=True)} {rules.target_score} exactly "
-                    f"and {voice.side_verb(side, 'win')} the match; the hand is played out.",
-                    "win",
-                )
+            said = voice.side_pick(
+                side,
+                pgettext(
+                    "you",
+                    "{side} reach {target} exactly and win the match; the hand is played out.",
+                ),
+                _("{side} reaches {target} exactly and wins the match; the hand is played out."),
+                _("{side} reach {target} exactly and win the match; the hand is played out."),
             )
+            text = said.format(side=voice.side(side), target=rules.target_score)
+            told.append(Told(voice.opening(text), "win"))
     return told
 
 
@@ -296,7 +310,9 @@ def score_note(told: Sequence[Told], state: GameState, moved: Moved, voice: Voic
     points = moved.outcome.points_for(rules.side_of[seat])
     if not points or not rules.presenter.scores_told:
         return None
-    said = f"{voice.says(seat, 'score', opening=True)} {number(points)}"
+    said = voice.pick(seat, _("You score {n}"), _("{name} scores {n}")).format(
+        name=voice.subject(seat), n=number(points)
+    )
     why = next((t.text.strip() for t in told if t.kind == "why"), "")
     return f"{said} ({why})" if why else said
 
@@ -336,6 +352,19 @@ _WORDS = {
     "q": "quit",
     "quit": "quit",
     "exit": "quit",
+    # The same words in Spanish and Portuguese (the help in those languages lists them).
+    "ayuda": "help",
+    "ajuda": "help",
+    "mano": "hand",
+    "mão": "hand",
+    "mao": "hand",
+    "mesa": "table",
+    "tanteo": "score",
+    "placar": "score",
+    "jugadas": "moves",
+    "jogadas": "moves",
+    "salir": "quit",
+    "sair": "quit",
 }
 
 
@@ -356,12 +385,11 @@ def claim_error(rules: GameRules, claim: int) -> str | None:
     if claim in values:
         return None
     if not values:
-        return "Scores are counted for you in this game: a move takes no claim."
+        return _("Scores are counted for you in this game: a move takes no claim.")
     shown = ", ".join(str(v) for v in values[:4])
-    return (
-        f"{claim} is not a score in this game: claim one of {shown}, ... {values[-1]}, "
-        "or nothing (Enter)."
-    )
+    return _(
+        "{claim} is not a score in this game: claim one of {shown}, ... {last}, or nothing (Enter)."
+    ).format(claim=claim, shown=shown, last=values[-1])
 
 
 def parse_command(text: str, obs: Observation) -> Command:
@@ -378,7 +406,7 @@ def parse_command(text: str, obs: Observation) -> Command:
     """
     words = text.replace("[", " ").replace("]", " ").replace("|", "-").replace("*", " ").split()
     if not words:
-        return Command("error", message="Type a move number, or ? for help.")
+        return Command("error", message=_("Type a move number, or ? for help."))
     if isinstance(obs.table, Layout):
         # An end as the person reads it (Mexican Train's first train is T1, the notation's T0).
         presenter = obs.rules.presenter
@@ -391,11 +419,11 @@ def parse_command(text: str, obs: Observation) -> Command:
         try:
             action = kind.read(words, obs)
         except ValueError as e:
-            return Command("error", message=_sentence(str(e)))
+            return Command("error", message=_sentence(_engine(obs.rules, str(e))))
         if action is None:
             continue
         if not any(isinstance(a, kind) for a in menu(obs)):
-            return Command("error", message=f"You cannot {kind.kind} now.")
+            return Command("error", message=_("You cannot {action} now.").format(action=kind.kind))
         return Command("action", action)
     if len(words) >= 2 and words[-1].isdigit() and not obs.rules.claims and "-" in first:
         return _parse_tile_command(words, obs)
@@ -406,20 +434,40 @@ def parse_command(text: str, obs: Observation) -> Command:
     if len(words) == 1 and first.isdigit():
         n = int(first)
         if not offered:
-            return Command("error", message="It is not your turn.")
+            return Command("error", message=_("It is not your turn."))
         if not 1 <= n <= len(offered):
-            return Command("error", message=f"There is no move {n}: choose 1 to {len(offered)}.")
+            return Command(
+                "error",
+                message=_("There is no move {n}: choose 1 to {last}.").format(
+                    n=n, last=len(offered)
+                ),
+            )
         return Command("action", offered[n - 1])
-    if len(words) == 1 and first in ("d", "draw"):
+    if len(words) == 1 and first in ("d", "draw", "r", "robar", "c", "comprar"):
         return Command("action", DRAW)
-    if len(words) == 1 and first in ("p", "pass", "go", "knock"):
+    if len(words) == 1 and first in (
+        "p",
+        "pass",
+        "go",
+        "knock",
+        "pasar",
+        "paso",
+        "passar",
+        "passo",
+    ):
         return Command("action", PASS)
     if len(words) == 1 and first == "muggins":
         calls = [a for a in offered if isinstance(a, Muggins)]
         if not calls:
-            return Command("error", message="There is no unclaimed count to call muggins on.")
+            return Command("error", message=_("There is no unclaimed count to call muggins on."))
         return Command("action", calls[0])
     return _parse_tile_command(words, obs)
+
+
+def _engine(rules: GameRules, text: str) -> str:
+    """An engine's message to the person, in the person's language (as the engine wrote it in
+    English)."""
+    return text if current_language() == DEFAULT else reader_voice(rules).tell(text)
 
 
 def _sentence(text: str) -> str:
@@ -433,11 +481,11 @@ def _with_claim(command: Command, claim: int, obs: Observation) -> Command:
         return command
     if not obs.rules.claims:
         return Command(
-            "error", message="Scores are counted for you in this game: a move takes no claim."
+            "error", message=_("Scores are counted for you in this game: a move takes no claim.")
         )
     action = command.action
     if not isinstance(action, Play):
-        return Command("error", message="Only a play can carry a claim.")
+        return Command("error", message=_("Only a play can carry a claim."))
     if claim == 0:
         return Command("action", action.with_claim(None), claimed=True)
     problem = claim_error(obs.rules, claim)
@@ -453,12 +501,14 @@ def _parse_tile_command(words: list[str], obs: Observation) -> Command:
     if not sep or not pips.isdigit() or not tail[:1].isdigit():
         return Command(
             "error",
-            message=f"Cannot understand {' '.join(words)!r}: type a move number, or ? for help.",
+            message=_("Cannot understand {text}: type a move number, or ? for help.").format(
+                text=repr(" ".join(words))
+            ),
         )
     try:
         return Command("action", obs.rules.parse_action(" ".join(words), obs))
     except NotationError as e:
-        message = str(e)
+        message = _engine(obs.rules, str(e))
         if e.tile is not None:
             view = obs.rules.presenter.table(obs.history, obs.table)
             if not isinstance(view, TrickView):

@@ -5,6 +5,7 @@ from typing import Annotated
 import typer
 
 from ... import __version__
+from . import choose_language
 from .analyze import analyze_command
 from .db import db_app
 from .play import play_command
@@ -61,5 +62,15 @@ def root(
             help="Print the version and exit.",
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            help="The language: en, es or pt-BR (default: from LANGUAGE, LC_ALL, LC_MESSAGES "
+            "or LANG; English).",
+        ),
+    ] = None,
 ) -> None:
     """boneyard: the classic games of dominoes."""
+    choose_language(lang)

@@ -5,7 +5,8 @@ help it prints is the same every time for the same program and the same terminal
 ``boneyard --help`` runs Typer as usual and keeps what it
 printed, as Python keeps its bytecode: in ``__pycache__`` beside this package, else in the user's
 cache folder. A later one prints the kept text without Typer, if the key still matches: boneyard's
-version, the name, time of change and size of every file of the command's package, the arguments,
+version, the name, time of change and size of every file of the command's package and of the
+catalogs that translate it, the arguments,
 the terminal's width and whether it is one, and every environment variable that changes how the
 help looks or what language it speaks (``COLUMNS``, ``NO_COLOR``, ``TERM``, ``LANG``, ...). A key
 that does not match, or a cache that cannot be read, is ignored; one that cannot be written is
@@ -53,6 +54,8 @@ _ENVIRONMENT = (
 _RACY_SECONDS = 2.0
 _FOLDER = os.path.dirname(os.path.abspath(__file__))
 _SOURCES = sorted(n for n in os.listdir(_FOLDER) if n.endswith(".py"))
+# The help's translations (the catalogs of boneyard's gettext domain).
+_CATALOGS = os.path.join(os.path.dirname(os.path.dirname(_FOLDER)), "locale")
 
 
 def help_key(args: Sequence[str], stream: TextIO) -> str:
@@ -63,6 +66,11 @@ def help_key(args: Sequence[str], stream: TextIO) -> str:
     for name in _SOURCES:
         stat = os.stat(os.path.join(_FOLDER, name))
         files.append((name, stat.st_mtime_ns, stat.st_size))
+    for root, _, names in os.walk(_CATALOGS):
+        for name in sorted(names):
+            if name.startswith("boneyard."):
+                stat = os.stat(os.path.join(root, name))
+                files.append((os.path.join(root, name), stat.st_mtime_ns, stat.st_size))
     try:
         tty = stream.isatty()
     except (AttributeError, ValueError):

@@ -5,6 +5,7 @@ from typing import Annotated, Any
 
 import typer
 
+from ...core.i18n import _
 from .common import error
 from .options import JsonOpt, RulesOpt
 
@@ -18,12 +19,13 @@ def rules_command(
 ) -> None:
     """List the games, or show one game's rule sets and options."""
     from ...core.options import OptionError
+    from ...core.words import tell_engine
     from ...games import GAMES
 
     try:
         if game is None:
             if rules is not None:
-                error("--rules needs a GAME")
+                error(_("--rules needs a GAME"))
             if as_json:
                 print(json.dumps([rules_json(g, None) for g in GAMES]))
             else:
@@ -34,7 +36,7 @@ def rules_command(
         else:
             print(rules_text(game, rules))
     except OptionError as e:
-        error(str(e))
+        error(tell_engine(str(e)))
 
 
 def rules_listing() -> str:
@@ -43,14 +45,16 @@ def rules_listing() -> str:
 
     lines = []
     for game in GAMES.values():
-        aliases = f" (also {', '.join(game.aliases)})" if game.aliases else ""
-        lines.append(f"{game.id}{aliases}: {game.title}. {game.summary}")
+        aliases = " " + _("(also {aliases})").format(aliases=", ".join(game.aliases))
+        aliases = aliases if game.aliases else ""
+        lines.append(f"{game.id}{aliases}: {_(game.title)}. {_(game.summary)}")
         sets = ", ".join(
-            f"{name} (default)" if name == game.default_rules else name for name in game.rule_sets
+            _("{name} (default)").format(name=name) if name == game.default_rules else name
+            for name in game.rule_sets
         )
-        lines.append(f"    rule sets: {sets}")
+        lines.append("    " + _("rule sets: {sets}").format(sets=sets))
     lines.append("")
-    lines.append("boneyard rules GAME shows a game's rule sets and options.")
+    lines.append(_("boneyard rules GAME shows a game's rule sets and options."))
     return "\n".join(lines)
 
 
@@ -93,27 +97,31 @@ def rules_text(game_name: str, rule_set: str | None) -> str:
 
     info = rules_json(game_name, rule_set)
     players = info["players"]
-    aliases = f" (also {', '.join(info['aliases'])})" if info["aliases"] else ""
+    aliases = " " + _("(also {aliases})").format(aliases=", ".join(info["aliases"]))
+    aliases = aliases if info["aliases"] else ""
     lines = [
-        f"{info['game']}{aliases}: {info['title']}",
-        info["summary"],
-        f"Players: {players['min']} to {players['max']} (default {players['default']})"
+        f"{info['game']}{aliases}: {_(info['title'])}",
+        _(info["summary"]),
+        _("Players: {min} to {max} (default {default})").format(**players)
         if players["min"] != players["max"]
-        else f"Players: {players['min']}",
-        f"Ends: {info['ends']}",
+        else _("Players: {min}").format(**players),
+        _("Ends: {ends}").format(ends=_(info["ends"])),
         "",
-        "Rule sets:",
+        _("Rule sets:"),
     ]
     for rs in info["rule_sets"]:
         mark = "*" if rs["name"] == info["rules"] else " "
-        default = " (default)" if rs["default"] else ""
-        lines.append(f" {mark} {rs['name']}{default}: {rs['description']}")
+        default = " " + _("(default)") if rs["default"] else ""
+        lines.append(f" {mark} {rs['name']}{default}: {_(rs['description'])}")
         if rs["source"]:
-            lines.append(f"     source: {rs['source']}")
-    lines += ["", f"Options under {info['rules']} (change with -o NAME=VALUE):"]
+            lines.append("     " + _("source: {source}").format(source=rs["source"]))
+    lines += [
+        "",
+        _("Options under {rules} (change with -o NAME=VALUE):").format(rules=info["rules"]),
+    ]
     values = get_game(game_name).preset_values(info["rules"])
     for row in info["options"]:
         lines.append(f"  {row['name']} = {format_value(values[row['name']])}")
-        lines.append(f"      {row['help']}")
-        lines.append(f"      allowed: {row['allowed']}")
+        lines.append(f"      {_(row['help'])}")
+        lines.append("      " + _("allowed: {values}").format(values=row["allowed"]))
     return "\n".join(lines)

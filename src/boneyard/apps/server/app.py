@@ -16,13 +16,14 @@ from fastapi.staticfiles import StaticFiles
 
 from ... import __version__
 from .hub import Hub
+from .languages import Languages
 from .middleware import Utf8Bodies, safety_headers, same_origin
 from .routes.accounts import account_routes
 from .routes.creator import creator_routes
 from .routes.errors import add_error_handlers
 from .routes.learn import learn_routes
 from .routes.lobby import lobby_routes
-from .routes.pages import STATIC, page_routes
+from .routes.pages import STATIC, i18n_routes, page_routes
 from .routes.pairing import pairing_routes
 from .routes.play import play_routes
 from .routes.profiles import profile_routes
@@ -63,6 +64,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         given = hub.settings.forwarded_allow_ips.split(",")
         trusted = [h.strip() for h in given if h.strip()]
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=trusted)
+    app.add_middleware(Languages)
     app.middleware("http")(same_origin)
     app.middleware("http")(safety_headers)
     for routes in (
@@ -76,6 +78,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         tournament_routes(hub),
         learn_routes(hub),
         profile_routes(hub),
+        i18n_routes(),
         page_routes(),
     ):
         app.include_router(routes)

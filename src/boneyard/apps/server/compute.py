@@ -40,6 +40,7 @@ from ...core.actions import Action
 from ...core.protocol import GameState, Observation
 from ...players.agents import Agent, make_agent
 from ...players.analysis import Beliefs, MoveAnalysis, ReviewedMove
+from ...text.i18n import DEFAULT, current_language, use_language
 
 __all__ = ["LANES", "Compute", "Lane", "analyze_job", "beliefs_job", "choose_job", "review_job"]
 
@@ -71,27 +72,31 @@ def choose_job(level: str, observation: Observation, seed: int) -> Action:
     return agent.choose(observation, random.Random(seed))
 
 
-def analyze_job(observation: Observation) -> list[MoveAnalysis]:
+def analyze_job(observation: Observation, language: str = DEFAULT) -> list[MoveAnalysis]:
     """A hint: every move of ``observation`` valued and explained (run in a worker), the same
-    values as every front end's (a fixed number of worlds from the position's own seed)."""
+    values as every front end's (a fixed number of worlds from the position's own seed); its
+    reasons in ``language``."""
     from ...players.analysis import analyze
 
-    return analyze(observation)
+    with use_language(language):
+        return analyze(observation)
 
 
-def beliefs_job(observation: Observation) -> Beliefs:
+def beliefs_job(observation: Observation, language: str = DEFAULT) -> Beliefs:
     """Who may hold each tile ``observation``'s seat cannot see (run in a worker)."""
     from ...players.analysis import beliefs
 
-    return beliefs(observation)
+    with use_language(language):
+        return beliefs(observation)
 
 
-def review_job(state: GameState, seat: int) -> list[ReviewedMove]:
+def review_job(state: GameState, seat: int, language: str = DEFAULT) -> list[ReviewedMove]:
     """The review of ``seat``'s decisions in the finished hand ``state`` (run in a worker): each
-    valued as the hint at that position was."""
+    valued as the hint at that position was; its reasons in ``language``."""
     from ...players.analysis import review_hand
 
-    return review_hand(state, seat)
+    with use_language(language):
+        return review_hand(state, seat)
 
 
 def _warm() -> int:
@@ -201,18 +206,20 @@ class Compute:
 
     async def analyze(self, lane: Lane, key: str, obs: Observation) -> list[MoveAnalysis]:
         """Every move of ``obs`` valued and explained, worked out in turn in ``lane``."""
-        found: list[MoveAnalysis] = await self._run(lane, key, analyze_job, obs)
+        found: list[MoveAnalysis] = await self._run(lane, key, analyze_job, obs, current_language())
         return found
 
     async def beliefs(self, lane: Lane, key: str, obs: Observation) -> Beliefs:
         """Who may hold each tile ``obs``'s seat cannot see, worked out in turn in ``lane``."""
-        found: Beliefs = await self._run(lane, key, beliefs_job, obs)
+        found: Beliefs = await self._run(lane, key, beliefs_job, obs, current_language())
         return found
 
     async def review(self, lane: Lane, key: str, state: GameState, seat: int) -> list[ReviewedMove]:
         """The review of ``seat``'s decisions in the finished hand ``state``, worked out in turn
         in ``lane``."""
-        found: list[ReviewedMove] = await self._run(lane, key, review_job, state, seat)
+        found: list[ReviewedMove] = await self._run(
+            lane, key, review_job, state, seat, current_language()
+        )
         return found
 
     def waiting(self, lane: Lane) -> int:

@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.record import RecordError, parse_move, replay_record, rules_from_record
+from ...text.i18n import _
+from .languages import web
 from .table import Seat, Table, line_view, sorted_tiles
 
 __all__ = ["MAX_FRAMES", "replay_frames"]
@@ -44,7 +46,7 @@ def replay_frames(record: Mapping[str, Any]) -> dict[str, Any]:
             hand.get("leader"),
         )
         table._hand_started()
-        frames = [_frame(table, f"Hand {h} is dealt.")]
+        frames = [_frame(table, web("Hand {n} is dealt.").format(n=h))]
         for move in hand.get("moves", []):
             count += 1
             if count > MAX_FRAMES:
@@ -54,20 +56,26 @@ def replay_frames(record: Mapping[str, Any]) -> dict[str, Any]:
             table.apply(state.turn, parse_move(state, move))
             entries = table.log[start:]
             said = " ".join(
-                (e.full or e.text).strip() for e in entries if e.text.strip() and e.seat is not None
+                (e.full or e.for_reader(None)).strip()
+                for e in entries
+                if e.text.strip() and e.seat is not None
             )
-            detail = [e.text.strip() for e in entries if e.seat is None and e.text.strip()]
+            detail = [
+                e.for_reader(None).strip() for e in entries if e.seat is None and e.text.strip()
+            ]
             frames.append(_frame(table, said, detail))
         out_hands.append(
             {
                 "number": h,
                 "frames": frames,
-                "result": table.results.get(h - 1, []),
+                "result": table.result_text(h - 1, table.voice(None)).split("\n")
+                if h - 1 in table.results
+                else [],
             }
         )
     return {
         "game": rules.game.id,
-        "title": rules.game.title,
+        "title": _(rules.game.title),
         "rules": rules.rule_set,
         "players": players,
         "sides": table.side_names(),

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from textual.app import App
 
+from ...core.i18n import _
 from ...core.options import OptionError
 from ...core.protocol import GameRules
 from ...core.record import RecordError, read_records, write_records
@@ -123,10 +124,11 @@ class BoneyardApp(App[None]):
             return f"{label}: {e}"
         if session.match.over:
             # The winner first: the sheet under it (with every score's reason) may be long.
-            text = f"{label}: that match is over; nothing is left to play.\n\n"
+            text = _("{label}: that match is over; nothing is left to play.").format(label=label)
+            text += "\n\n"
             text += session.winner_text() + "\n\n" + session.sheet_text()
             if isinstance(self.screen, StartScreen):
-                self.push_screen(TextScreen("That match is over", text))
+                self.push_screen(TextScreen(_("That match is over"), text))
             else:
                 self.exit_message = text
                 self.exit()
@@ -149,9 +151,10 @@ class BoneyardApp(App[None]):
         self.remember(self.settings)
         if path is not None:
             saved = (
-                f"The match is saved in {path}.\n"
-                f"Resume it with `boneyard play` (the start screen lists it), or with:\n"
-                f"  {resume_command(path)}"
+                _("The match is saved in {path}.").format(path=path)
+                + "\n"
+                + _("Resume it with `boneyard play` (the start screen lists it), or with:")
+                + f"\n  {resume_command(path)}"
             )
             self.exit_message = "\n".join(m for m in (self.exit_message, saved) if m)
         self.exit()
@@ -190,7 +193,7 @@ class BoneyardApp(App[None]):
         try:
             write_records(Path(path).expanduser(), [session.to_record()])
         except (OSError, ValueError) as e:
-            return f"Could not export to {path}: {e}"
+            return _("Could not export to {path}: {error}").format(path=path, error=e)
         return None
 
     def export_dialog(self, session: Session, done: Callable[[str], None]) -> None:
@@ -201,15 +204,17 @@ class BoneyardApp(App[None]):
         def chosen(path: str | None) -> None:
             if path:
                 problem = self.export(session, path)
-                done(problem or f"Exported the record to {path}.")
+                done(problem or _("Exported the record to {path}.").format(path=path))
 
-        self.push_screen(FileScreen("Export the game record to:", default), chosen)
+        self.push_screen(FileScreen(_("Export the game record to:"), default), chosen)
 
     def record_to_launch_file(self, session: Session) -> None:
         """``--save FILE``: write the record there when the match ends or you leave."""
         if self.launch.save is not None:
             problem = self.export(session, str(self.launch.save))
-            self.exit_message = problem or f"Saved the game to {self.launch.save}."
+            self.exit_message = problem or _("Saved the game to {path}.").format(
+                path=self.launch.save
+            )
             self.exit_status = 2 if problem else 0
 
 

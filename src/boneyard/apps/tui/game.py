@@ -24,9 +24,11 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from ...core.actions import DRAW, PASS, Action, Draw, Muggins, Pass, Play
+from ...core.i18n import N_, _, pgettext
 from ...core.protocol import IllegalAction
 from ...core.tiles import BIT
 from ...core.views import LineView
+from ...core.words import tell_engine
 from ...players.analysis import MoveAnalysis, value_text
 from ...text.drawing import ends_text
 from ...text.narration import YOU, table_view
@@ -42,7 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = ["KEYS_HELP", "GameScreen"]
 
-KEYS_HELP = """\
+KEYS_HELP = N_("""\
 Playing
   Up/Down       move through your moves (the tile is lit in your hand, its end on the table)
   Enter         play the move chosen             1-9   play move number n
@@ -69,33 +71,33 @@ The match
   q             quit (the match is saved, to resume later)
 
 On the table, open halves are lit and each open end carries its name (L, R; U and D for a
-spinner's short sides); the tile laid last is lit blue. Doubles stand across the line."""
+spinner's short sides); the tile laid last is lit blue. Doubles stand across the line.""")
 
 
 class GameScreen(Screen[None]):
     """One match against the computer."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("d", "draw", "Draw"),
-        Binding("p", "pass_turn", "Pass"),
-        Binding("m", "muggins", "Muggins"),
-        Binding("h", "hint", "Hint"),
-        Binding("t", "take_back", "Take back"),
-        Binding("v", "describe", "Describe"),
-        Binding("b", "beliefs", "Beliefs"),
-        Binding("s", "sheet", "Score"),
-        Binding("plus,equals_sign", "speed(-1)", "Faster", key_display="+"),
-        Binding("minus", "speed(1)", "Slower", key_display="-"),
-        Binding("f", "toggle_forced", "Auto", show=False),
-        Binding("w", "save", "Save"),
-        Binding("e", "export", "Export"),
-        Binding("n", "new_match", "New", show=False),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("q", "quit_game", "Quit"),
-        Binding("enter", "play_chosen", "Play", show=False),
-        Binding("left", "tile(-1)", "Tile", show=False),
-        Binding("right", "tile(1)", "Tile", show=False),
-        *[Binding(str(n), f"pick({n})", f"Move {n}", show=False) for n in range(10)],
+        Binding("d", "draw", pgettext("key", "Draw")),
+        Binding("p", "pass_turn", _("Pass")),
+        Binding("m", "muggins", _("Muggins")),
+        Binding("h", "hint", _("Hint")),
+        Binding("t", "take_back", _("Take back")),
+        Binding("v", "describe", _("Describe")),
+        Binding("b", "beliefs", _("Beliefs")),
+        Binding("s", "sheet", _("Score")),
+        Binding("plus,equals_sign", "speed(-1)", _("Faster"), key_display="+"),
+        Binding("minus", "speed(1)", _("Slower"), key_display="-"),
+        Binding("f", "toggle_forced", _("Auto"), show=False),
+        Binding("w", "save", _("Save")),
+        Binding("e", "export", _("Export")),
+        Binding("n", "new_match", _("New"), show=False),
+        Binding("question_mark,f1", "help", _("Help"), key_display="?"),
+        Binding("q", "quit_game", _("Quit")),
+        Binding("enter", "play_chosen", _("Play"), show=False),
+        Binding("left", "tile(-1)", _("Tile"), show=False),
+        Binding("right", "tile(1)", _("Tile"), show=False),
+        *[Binding(str(n), f"pick({n})", _("Move {n}").format(n=n), show=False) for n in range(10)],
     ]
 
     DEFAULT_CSS = """
@@ -164,10 +166,10 @@ class GameScreen(Screen[None]):
         for line, style in zip(self.session.lines, self.session.styles, strict=True):
             log.write(Text(line, style=style or ""))
         self.session.listener = self._log
-        self.query_one("#moves", OptionList).border_title = "Your moves"
-        log.border_title = "What happened"
+        self.query_one("#moves", OptionList).border_title = _("Your moves")
+        log.border_title = _("What happened")
         log.can_focus = False  # the keys stay with the moves; the wheel still scrolls it
-        self.query_one("#players", Static).border_title = "Players"
+        self.query_one("#players", Static).border_title = _("Players")
         self.refresh_view()
         self.query_one("#moves", OptionList).focus()
         self.call_after_refresh(self.advance)
@@ -278,15 +280,15 @@ class GameScreen(Screen[None]):
         the parts at the end left out when the terminal is too narrow for them."""
         s = self.session
         rules = s.rules
-        auto = "auto draw/pass" if self.boneyard.settings.auto_forced else "draw/pass by hand"
+        auto = _("auto draw/pass") if self.boneyard.settings.auto_forced else _("draw/pass by hand")
         parts = [
-            rules.game.title,
-            f"{rules.rule_set} rules",
-            f"hand {number}",
+            _(rules.game.title),
+            _("{rules} rules").format(rules=rules.rule_set),
+            _("hand {number}").format(number=number),
             rules.presenter.goal_short(),
-            f"speed: {self.boneyard.settings.speed}",
+            _("speed: {speed}").format(speed=_(self.boneyard.settings.speed)),
             auto,
-            "? help",
+            _("? help"),
         ]
         room = (self.size.width or 120) - 2
         while len(parts) > 1 and len(" · ".join(parts)) > room:
@@ -350,39 +352,42 @@ class GameScreen(Screen[None]):
         if self.message:
             return self.message
         if s.match.over:
-            return "The match is over: n for a new match, e to export its record, q to quit."
+            return _("The match is over: n for a new match, e to export its record, q to quit.")
         if self.shown_hand is not None:
-            return "The hand is over."
+            return _("The hand is over.")
         state = s.state
         if state.turn != YOU:
             who = s.voice.subject(state.turn)
-            return f"{who} is thinking..." if self.thinking is not None else f"{who} to play."
+            if self.thinking is not None:
+                return _("{name} is thinking...").format(name=who)
+            return _("{name} to play.").format(name=who)
         moves = s.moves()
         if not moves:
             return ""
         forced = s.forced()
         if forced is not None:
-            word = "draw (d)" if isinstance(forced, Draw) else "pass (p)"
-            return f"You cannot play: {word}, or Enter."
+            if isinstance(forced, Draw):
+                return _("You cannot play: draw (d), or Enter.")
+            return _("You cannot play: pass (p), or Enter.")
         extra = []
         if any(isinstance(a, Draw) for a in moves):
-            extra.append("d draw")
+            extra.append(_("d draw"))
         if any(isinstance(a, Pass) for a in moves):
-            extra.append("p pass")
+            extra.append(_("p pass"))
         if any(isinstance(a, Muggins) for a in moves):
-            extra.append("m muggins")
+            extra.append(_("m muggins"))
         tail = (" · " + " · ".join(extra)) if extra else ""
         asked = s.rules.presenter.turn_prompt(state.phase)
         numbers = choice_range(len(moves))
         choose = (
-            f"{asked}: ↑↓ and Enter or {numbers}"
+            _("{asked}: ↑↓ and Enter or {numbers}").format(asked=asked, numbers=numbers)
             if asked
-            else (f"↑↓ and Enter, {numbers}, or click a tile")
+            else _("↑↓ and Enter, {numbers}, or click a tile").format(numbers=numbers)
         )
-        said = f"Your turn: {choose}{tail}"
+        said = _("Your turn: {choose}").format(choose=choose) + tail
         # The keys of help, where the line has room for them (the footer shows them too).
         room = (self.size.width or 120) - side_width(self.size.width or 120) - 2
-        helps = " · h hint · t take back · v describe"
+        helps = _(" · h hint · t take back · v describe")
         return said + helps if len(said + helps) <= room else said
 
     def say_status(self, text: str) -> None:
@@ -457,7 +462,9 @@ class GameScreen(Screen[None]):
             elif event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
                 self.thinking = None
                 if event.state == WorkerState.ERROR:
-                    self.session.say(f"The computer failed to move: {worker.error}", "red")
+                    self.session.say(
+                        _("The computer failed to move: {error}").format(error=worker.error), "red"
+                    )
                 self.advance()
         elif worker.group == "hint" and event.state == WorkerState.SUCCESS:
             done = worker.result
@@ -475,7 +482,12 @@ class GameScreen(Screen[None]):
             try:
                 s.apply_computer(seat, action)
             except IllegalAction as e:
-                s.say(f"{s.voice.subject(seat)} tried an illegal move: {e}", "red")
+                s.say(
+                    _("{name} tried an illegal move: {why}").format(
+                        name=s.voice.subject(seat), why=tell_engine(str(e), s.voice)
+                    ),
+                    "red",
+                )
                 return
         self.refresh_view()
         self.advance()
@@ -514,7 +526,7 @@ class GameScreen(Screen[None]):
             self.app.bell()
             return
         if action not in s.moves():
-            self.say_status("That is not one of your moves now.")
+            self.say_status(_("That is not one of your moves now."))
             return
         if s.rules.claims and isinstance(action, Play) and action.claim is None:
 
@@ -533,7 +545,9 @@ class GameScreen(Screen[None]):
         try:
             s.play(action, forced=forced)
         except IllegalAction as e:
-            self.say_status(f"Not allowed: {e}.")
+            self.say_status(
+                _("Not allowed: {why}.").format(why=tell_engine(str(e), self.session.voice))
+            )
             return
         self.message = ""
         self.hints, self.hints_for = {}, -1
@@ -568,13 +582,15 @@ class GameScreen(Screen[None]):
     def tile_clicked(self, event: HandView.TileClicked) -> None:
         plays = [i for i, a in enumerate(self.moves_shown) if tile_of(a) == event.tile]
         if not plays:
-            self.say_status("That tile fits no open end.")
+            self.say_status(_("That tile fits no open end."))
             return
         if len(plays) == 1:
             self.choose(self.moves_shown[plays[0]])
             return
         self.query_one("#moves", OptionList).highlighted = plays[0]
-        self.say_status("It fits more than one way: click an end's name on the table, or choose.")
+        self.say_status(
+            _("It fits more than one way: click an end's name on the table, or choose.")
+        )
 
     @on(TableView.EndClicked)
     def end_clicked(self, event: TableView.EndClicked) -> None:
@@ -592,7 +608,7 @@ class GameScreen(Screen[None]):
             self.query_one("#moves", OptionList).highlighted = ways[0]
         else:
             said = self.session.rules.presenter.end_word(event.end)
-            self.say_status(f"The tile does not go at {said}.")
+            self.say_status(_("The tile does not go at {end}.").format(end=said))
 
     def action_play_chosen(self) -> None:
         """Enter when the list of moves is not focused: play the move chosen in it."""
@@ -626,7 +642,9 @@ class GameScreen(Screen[None]):
             self.choose(self.moves_shown[number - 1])
         else:
             self.say_status(
-                f"There is no move {number}: choose {choice_range(len(self.moves_shown))}."
+                _("There is no move {n}: choose {choices}.").format(
+                    n=number, choices=choice_range(len(self.moves_shown))
+                )
             )
 
     def action_tile(self, step: int) -> None:
@@ -652,33 +670,33 @@ class GameScreen(Screen[None]):
             if isinstance(action, kind):
                 self.choose(action)
                 return
-        self.say_status(f"You cannot {what} now.")
+        self.say_status(_("You cannot {action} now.").format(action=what))
 
     def action_draw(self) -> None:
         if DRAW in self.moves_shown:
             self.choose(DRAW)
         else:
-            self.say_status("You cannot draw now.")
+            self.say_status(_("You cannot draw now."))
 
     def action_pass_turn(self) -> None:
         if PASS in self.moves_shown:
             self.choose(PASS)
         else:
-            self.say_status("You cannot pass now: a tile fits.")
+            self.say_status(_("You cannot pass now: a tile fits."))
 
     def action_muggins(self) -> None:
-        self._simple(Muggins, "call muggins")
+        self._simple(Muggins, _("call muggins"))
 
     # ----------------------------------------------------------------- help
     def action_hint(self) -> None:
         s = self.session
         if not s.person_to_move or len(s.moves()) < 2:
-            self.say_status("A hint is for when you have a choice to make.")
+            self.say_status(_("A hint is for when you have a choice to make."))
             return
         if self.hints_for == s.version:
             return
         version = s.version
-        self.say_status("Thinking about your moves...")
+        self.say_status(_("Thinking about your moves..."))
 
         def work() -> tuple[int, dict[Action, MoveAnalysis]]:
             return version, s.analyse_moves()
@@ -688,7 +706,7 @@ class GameScreen(Screen[None]):
     def action_take_back(self) -> None:
         s = self.session
         if self.shown_hand is not None or self.over_open:
-            self.say_status("The hand is over: nothing to take back.")
+            self.say_status(_("The hand is over: nothing to take back."))
             return
         if self.thinking is not None:
             self.thinking.cancel()
@@ -697,7 +715,7 @@ class GameScreen(Screen[None]):
             self.pending.stop()
             self.pending = None
         if not s.take_back():
-            self.say_status("You have no move to take back in this hand.")
+            self.say_status(_("You have no move to take back in this hand."))
             self.advance()
             return
         self.message = ""
@@ -708,20 +726,22 @@ class GameScreen(Screen[None]):
         self.advance()
 
     def action_describe(self) -> None:
-        self.app.push_screen(TextScreen("The position in words", self.session.describe()))
+        self.app.push_screen(TextScreen(_("The position in words"), self.session.describe()))
 
     def action_beliefs(self) -> None:
-        self.app.push_screen(TextScreen("Beliefs", self.session.beliefs_text(self.session.state)))
+        self.app.push_screen(
+            TextScreen(_("Beliefs"), self.session.beliefs_text(self.session.state))
+        )
 
     def action_sheet(self) -> None:
-        self.app.push_screen(TextScreen("Score sheet", self.session.sheet_text()))
+        self.app.push_screen(TextScreen(_("Score sheet"), self.session.sheet_text()))
 
     def action_help(self) -> None:
         rules = self.session.rules
-        lines = [f"{rules.game.title}: {rules.game.summary}", ""]
+        lines = [f"{_(rules.game.title)}: {_(rules.game.summary)}", ""]
         lines += rules.presenter.intro(self.session.voice)
-        lines += ["", KEYS_HELP]
-        self.app.push_screen(TextScreen("Help", "\n".join(lines)))
+        lines += ["", _(KEYS_HELP)]
+        self.app.push_screen(TextScreen(_("Help"), "\n".join(lines)))
 
     # ----------------------------------------------------------------- the match
     def action_speed(self, step: int) -> None:
@@ -730,7 +750,7 @@ class GameScreen(Screen[None]):
         i = names.index(settings.speed) if settings.speed in names else 2
         settings.speed = names[max(0, min(len(names) - 1, i + step))]
         self.boneyard.remember(settings)
-        self.say_status(f"Computer moves: {settings.speed}.")
+        self.say_status(_("Computer moves: {speed}.").format(speed=_(settings.speed)))
         self.query_one("#title", Static).update(self._title(len(self.session.match.hands)))
 
     def action_toggle_forced(self) -> None:
@@ -738,16 +758,18 @@ class GameScreen(Screen[None]):
         settings.auto_forced = not settings.auto_forced
         self.boneyard.remember(settings)
         self.say_status(
-            "Forced draws and passes are made for you."
+            _("Forced draws and passes are made for you.")
             if settings.auto_forced
-            else "You make your own forced draws and passes."
+            else _("You make your own forced draws and passes.")
         )
         self.query_one("#title", Static).update(self._title(len(self.session.match.hands)))
         self.advance()
 
     def action_save(self) -> None:
         path = self.boneyard.autosave(self.session)
-        self.say_status(f"Saved to {path}." if path else "Could not save the match.")
+        self.say_status(
+            _("Saved to {path}.").format(path=path) if path else _("Could not save the match.")
+        )
 
     def action_export(self) -> None:
         self.boneyard.export_dialog(self.session, self.say_status)
@@ -762,7 +784,7 @@ class GameScreen(Screen[None]):
                 self.boneyard.new_match(self.session)
 
         self.app.push_screen(
-            ConfirmScreen("Leave this match for a new one? (It is saved; resume it later.)"),
+            ConfirmScreen(_("Leave this match for a new one? (It is saved; resume it later.)")),
             answered,
         )
 

@@ -47,6 +47,7 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ...core.i18n import _
 from ...core.tiles import BIT, HIGH, LOW, tiles_of
 from ...core.views import ArmView, LineView, PlacedTile, TableView, TrickView
 from ...core.words import Voice
@@ -582,7 +583,7 @@ def table_canvas(
         return _text_canvas(trick_lines(view, voice), width, height), None
     if view.lead is None:
         canvas = Canvas(width, height)
-        message = "The table is empty."
+        message = _("The table is empty.")
         canvas.put(max(0, (width - len(message)) // 2), height // 2, message, "l")
         return canvas, styles[0] if styles else None
     for style in styles:

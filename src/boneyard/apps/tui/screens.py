@@ -15,6 +15,7 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static, Sw
 from textual.widgets.option_list import Option
 
 from ...core.game import Game, RuleSet
+from ...core.i18n import _
 from ...core.options import OptionError, OptionSpec, format_value
 from ...core.protocol import GameRules
 from ...games import DEFAULT_GAME, GAMES, get_game
@@ -43,16 +44,18 @@ def opponent_choices(rules: GameRules) -> list[tuple[str, str]]:
     """The players a computer seat can be, for a Select: the search player's levels, then the
     heuristic players (the game's own first)."""
     own = default_opponent(rules)
-    choices = [(f"{own}: this game's own heuristic", own)]
+    choices = [(_("{name}: this game's own heuristic").format(name=own), own)]
     for level in LEVEL_NAMES:
         seconds = LEVELS[level][0]
         noise = LEVELS[level][3]
-        how = f"search, {seconds:g} s a move" + (", makes mistakes" if noise else "")
+        how = _("search, {seconds} s a move").format(seconds=f"{seconds:g}")
+        if noise:
+            how += _(", makes mistakes")
         choices.append((f"{level}: {how}", level))
     for name in AGENTS:
         if name in LEVELS or name == own:
             continue
-        choices.append((f"{name}: heuristic", name))
+        choices.append((_("{name}: heuristic").format(name=name), name))
     return choices
 
 
@@ -80,7 +83,7 @@ class TextScreen(ModalScreen[None]):
     Enter or q closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter,q", "dismiss_screen", "Close"),
+        Binding("escape,enter,q", "dismiss_screen", _("Close")),
     ]
 
     DEFAULT_CSS = """
@@ -103,7 +106,7 @@ class TextScreen(ModalScreen[None]):
             yield Static(self.heading, id="heading", markup=False)
             with VerticalScroll(id="body"):
                 yield Static(self.body, id="text", markup=False)
-            yield Static("Escape or Enter to close", id="hint")
+            yield Static(_("Escape or Enter to close"), id="hint")
 
     def action_dismiss_screen(self) -> None:
         self.dismiss(None)
@@ -113,8 +116,8 @@ class ConfirmScreen(ModalScreen[bool]):
     """A yes-or-no question: y or Enter for yes, n or Escape for no."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y,enter", "answer(True)", _("Yes")),
+        Binding("n,escape", "answer(False)", _("No")),
     ]
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
@@ -139,7 +142,7 @@ class ConfirmScreen(ModalScreen[bool]):
 class FileScreen(ModalScreen["str | None"]):
     """Ask for a file name (to export a record, or to open one)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("Cancel"))]
     DEFAULT_CSS = """
     FileScreen { align: center middle; }
     FileScreen > Vertical {
@@ -156,7 +159,7 @@ class FileScreen(ModalScreen["str | None"]):
         with Vertical():
             yield Static(self.question, markup=False)
             yield Input(value=self.default, id="path")
-            yield Static("Enter to confirm, Escape to cancel", classes="muted")
+            yield Static(_("Enter to confirm, Escape to cancel"), classes="muted")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
@@ -174,7 +177,7 @@ class ClaimScreen(ModalScreen["int | None | str"]):
     """Where scores are claimed: what the chosen play claims. Enter with nothing claims nothing;
     Escape goes back to the moves (the result is then ``"back"``)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", _("Back"))]
     DEFAULT_CSS = """
     ClaimScreen { align: center middle; }
     ClaimScreen > Vertical {
@@ -191,12 +194,14 @@ class ClaimScreen(ModalScreen["int | None | str"]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(
-                f"You {self.move}. Claim the points it scores: type them and press Enter "
-                "(Enter alone claims nothing; a wrong claim is struck and your opponent scores "
-                "it). Escape goes back.",
+                _(
+                    "You {move}. Claim the points it scores: type them and press Enter (Enter "
+                    "alone claims nothing; a wrong claim is struck and your opponent scores it). "
+                    "Escape goes back."
+                ).format(move=self.move),
                 markup=False,
             )
-            yield Input(placeholder="points", id="claim", restrict=r"[0-9]*")
+            yield Input(placeholder=_("points"), id="claim", restrict=r"[0-9]*")
             yield Static("", id="error")
 
     def on_mount(self) -> None:
@@ -224,13 +229,13 @@ class HandOverScreen(ModalScreen[str]):
     end of the match, n starts a new one."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "close('next')", "Next hand"),
-        Binding("a", "all_hands", "All hands"),
-        Binding("r", "review", "Review"),
-        Binding("e", "export", "Export"),
-        Binding("n", "close('new')", "New match"),
-        Binding("q", "close('quit')", "Quit"),
-        Binding("escape", "close('look')", "Look at the table"),
+        Binding("enter,space", "close('next')", _("Next hand")),
+        Binding("a", "all_hands", _("All hands")),
+        Binding("r", "review", _("Review")),
+        Binding("e", "export", _("Export")),
+        Binding("n", "close('new')", _("New match")),
+        Binding("q", "close('quit')", _("Quit")),
+        Binding("escape", "close('look')", _("Look at the table")),
     ]
     DEFAULT_CSS = """
     HandOverScreen { align: center bottom; background: $background 30%; }
@@ -259,18 +264,19 @@ class HandOverScreen(ModalScreen[str]):
             with VerticalScroll(id="body"):
                 yield Static(self._body(), id="text", markup=False)
             keys = (
-                "Enter: next hand" if self.more else "n: new match  Escape: look at the table"
-            ) + "  a: all hands  r: review your moves  e: export the record  q: quit"
+                _("Enter: next hand") if self.more else _("n: new match  Escape: look at the table")
+            ) + _("  a: all hands  r: review your moves  e: export the record  q: quit")
             yield Static(keys, id="keys", markup=False)
 
     def _body(self) -> str:
         session = self.session
         lines = self.text.split("\n")[1:]
         notes = session.notes.get(self.hand, [])
-        scored = [n for n in notes if not n.startswith("Ended:")]
+        scored = [n for n in notes if not n.startswith(_("Ended: "))]
         if scored:
-            lines += ["", "Scored during the hand:"] + [f"  {n}" for n in scored]
-        lines += ["", session.sheet_text().split("\nHand ")[0]]
+            lines += ["", _("Scored during the hand:")] + [f"  {n}" for n in scored]
+        first = _("Hand {number}:").split("{number}")[0]
+        lines += ["", session.sheet_text().split("\n" + first)[0]]
         if not self.more:
             lines += ["", session.winner_text()]
         for block in self.extra:
@@ -315,7 +321,7 @@ class HandOverScreen(ModalScreen[str]):
         self._update()
 
     def action_review(self) -> None:
-        self.extra.append("Reviewing your moves...")
+        self.extra.append(_("Reviewing your moves..."))
         self._update()
         self._review()
 
@@ -325,7 +331,7 @@ class HandOverScreen(ModalScreen[str]):
         self.app.call_from_thread(self._reviewed, text)
 
     def _reviewed(self, text: str) -> None:
-        self.extra = [t for t in self.extra if t != "Reviewing your moves..."]
+        self.extra = [t for t in self.extra if t != _("Reviewing your moves...")]
         self.extra.append(text)
         self._update()
 
@@ -335,10 +341,10 @@ class StartScreen(Screen[None]):
     """Choose the game, rule set, options, players and opponents; remembered between runs."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+g", "play", "Play"),
-        Binding("ctrl+r", "resume", "Resume"),
-        Binding("delete", "discard", "Discard", show=False),
-        Binding("ctrl+q", "quit_app", "Quit"),
+        Binding("ctrl+g", "play", _("Play")),
+        Binding("ctrl+r", "resume", _("Resume")),
+        Binding("delete", "discard", _("Discard"), show=False),
+        Binding("ctrl+q", "quit_app", _("Quit")),
     ]
     DEFAULT_CSS = """
     StartScreen { background: #0f3d22; }
@@ -418,7 +424,7 @@ class StartScreen(Screen[None]):
         form = VerticalScroll(id="form")
         form.can_focus = False  # Tab goes from field to field, never to the form itself
         with form:
-            yield Static("boneyard: the classic games of dominoes", id="banner")
+            yield Static(_("boneyard: the classic games of dominoes"), id="banner")
             yield Static("", id="error", markup=False)
             if self.saved:
                 yield self._saves()
@@ -434,57 +440,60 @@ class StartScreen(Screen[None]):
             *[Option(m.summary(), id=f"save-{i}") for i, m in enumerate(self.saved)],
             id="saves",
         )
-        saves.border_title = "Unfinished matches: Enter resumes one, Delete discards it"
+        saves.border_title = _("Unfinished matches: Enter resumes one, Delete discards it")
         return saves
 
     def _game_rows(self, game: Game, rule_set: RuleSet, players: int) -> ComposeResult:
         """The game, its rule set and the number of players, each with what it is."""
-        games = [(f"{g.title} ({g.id})", g.id) for g in GAMES.values()]
-        yield from _select_row("Game", games, game.id, "game")
-        yield Static(game.summary, classes="about", markup=False)
+        games = [(f"{_(g.title)} ({g.id})", g.id) for g in GAMES.values()]
+        yield from _select_row(_("Game"), games, game.id, "game")
+        yield Static(_(game.summary), classes="about", markup=False)
         rule_sets = [(name, name) for name in game.rule_sets]
-        yield from _select_row("Rule set", rule_sets, rule_set.name, "rules")
-        yield Static(rule_set.description, classes="about", markup=False)
+        yield from _select_row(_("Rule set"), rule_sets, rule_set.name, "rules")
+        yield Static(_(rule_set.description), classes="about", markup=False)
         counts = [(str(n), n) for n in range(game.min_players, game.max_players + 1)]
-        yield from _select_row("Players", counts, players, "players")
+        yield from _select_row(_("Players"), counts, players, "players")
 
     def _seat_rows(self, rules: GameRules, players: int) -> ComposeResult:
         """Who plays each computer seat (and who is whose partner)."""
         if rules.partners():
-            yield Static("Partners: you and seat 2 play against seats 1 and 3.", classes="about")
+            yield Static(_("Partners: you and seat 2 play against seats 1 and 3."), classes="about")
         choices = opponent_choices(rules)
-        values = {v for _, v in choices}
+        values = {v for _label, v in choices}
         opponents = self.settings.opponents
         for seat in range(1, players):
             chosen = opponents[seat - 1] if seat - 1 < len(opponents) else ""
-            partner = " (partner)" if rules.side_of[seat] == rules.side_of[0] else ""
+            partner = " " + _("(partner)") if rules.side_of[seat] == rules.side_of[0] else ""
             value = chosen if chosen in values else choices[0][1]
-            yield from _select_row(f"Seat {seat}{partner}", choices, value, f"opponent-{seat}")
+            label = _("Seat {n}").format(n=seat) + partner
+            yield from _select_row(label, choices, value, f"opponent-{seat}")
 
     def _play_rows(self) -> ComposeResult:
         """The seed, the speed, and how the game helps."""
         with Horizontal(classes="row"):
-            yield Label("Seed")
-            yield Input(placeholder="random", id="seed", restrict=r"-?[0-9]*")
-            yield Label("Speed")
+            yield Label(_("Seed"))
+            yield Input(placeholder=_("random"), id="seed", restrict=r"-?[0-9]*")
+            yield Label(_("Speed"))
             yield Select(
-                [(name, name) for name in SPEEDS],
+                [(_(name), name) for name in SPEEDS],
                 value=self.settings.speed,
                 allow_blank=False,
                 id="speed",
             )
         with Horizontal(classes="switch"):
             yield Switch(value=self.settings.auto_forced, id="auto_forced")
-            yield Label("Draw and pass for me when it is my only move")
+            yield Label(_("Draw and pass for me when it is my only move"))
         with Horizontal(classes="switch"):
             yield Switch(value=self.settings.hints, id="hints")
-            yield Label("Show what each of my moves is worth, always")
+            yield Label(_("Show what each of my moves is worth, always"))
 
     def _options_box(self, game: Game, rule_set: RuleSet) -> ComposeResult:
         """Every option of the game under the rule set, each with its help."""
         with Vertical(id="options-box"):
             yield Static(
-                f"Options under {rule_set.name} (change any; each says what it does)",
+                _("Options under {rules} (change any; each says what it does)").format(
+                    rules=rule_set.name
+                ),
                 markup=False,
             )
             preset = game.preset_values(rule_set.name)
@@ -494,21 +503,23 @@ class StartScreen(Screen[None]):
                 with Horizontal(classes="option"):
                     yield Label(spec.name)
                     yield _option_field(spec, value)
-                yield Static(spec.help, classes="help", markup=False)
+                yield Static(_(spec.help), classes="help", markup=False)
 
     def _bar(self) -> ComposeResult:
         """The buttons, and the keys."""
         with Vertical(id="bar"):
             with Horizontal(id="buttons"):
-                yield Button("Play", id="play", variant="success")
-                yield Button("Resume", id="resume", disabled=not self.saved)
-                yield Button("Discard", id="discard", disabled=not self.saved)
-                yield Button("Open a record", id="open")
-                yield Button("Quit", id="quit", variant="error")
+                yield Button(_("Play"), id="play", variant="success")
+                yield Button(_("Resume"), id="resume", disabled=not self.saved)
+                yield Button(_("Discard"), id="discard", disabled=not self.saved)
+                yield Button(_("Open a record"), id="open")
+                yield Button(_("Quit"), id="quit", variant="error")
             yield Static(
-                "Tab moves between fields, Enter opens a list or presses a button. "
-                "Ctrl+G plays, Ctrl+R resumes the unfinished match chosen, Delete discards it, "
-                "Ctrl+Q quits.",
+                _(
+                    "Tab moves between fields, Enter opens a list or presses a button. Ctrl+G "
+                    "plays, Ctrl+R resumes the unfinished match chosen, Delete discards it, "
+                    "Ctrl+Q quits."
+                ),
                 classes="keys",
             )
 
@@ -615,7 +626,9 @@ class StartScreen(Screen[None]):
                 if problem:
                     self._error(f"error: {problem}")
 
-        self.app.push_screen(FileScreen("Open a game record (a .json file) to go on with:"), opened)
+        self.app.push_screen(
+            FileScreen(_("Open a game record (a .json file) to go on with:")), opened
+        )
 
     @on(Button.Pressed, "#quit")
     def quit_pressed(self) -> None:
@@ -635,7 +648,7 @@ class StartScreen(Screen[None]):
     def action_resume(self) -> None:
         chosen = self.chosen_save()
         if chosen is None:
-            self._error("There is no unfinished match to resume.")
+            self._error(_("There is no unfinished match to resume."))
             return
         self._resume(chosen)
 
@@ -651,7 +664,7 @@ class StartScreen(Screen[None]):
     def action_discard(self) -> None:
         chosen = self.chosen_save()
         if chosen is None:
-            self._error("There is no unfinished match to discard.")
+            self._error(_("There is no unfinished match to discard."))
             return
 
         async def answered(yes: bool | None) -> None:
@@ -661,8 +674,8 @@ class StartScreen(Screen[None]):
 
         self.app.push_screen(
             ConfirmScreen(
-                f"Discard this unfinished match? It cannot be resumed afterwards.\n\n"
-                f"{chosen.summary()}"
+                _("Discard this unfinished match? It cannot be resumed afterwards.")
+                + f"\n\n{chosen.summary()}"
             ),
             answered,
         )

@@ -24,10 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from ...core.actions import Action, Draw, Muggins, Pass, Play
+from ...core.i18n import _, ngettext
 from ...core.match import Match
 from ...core.protocol import GameRules, GameState, IllegalAction, Observation
 from ...core.record import match_to_record, replay_record
-from ...core.words import hand_text, tile_text
+from ...core.words import hand_text, plural, tile_text
 from ...core.words import number as number_text
 from ...players.agents import Agent
 from ...players.analysis import MoveAnalysis
@@ -108,8 +109,12 @@ class Session(TerminalGame):
         """Say what the game is and start the hand in play."""
         if resumed:
             self.say(
-                f"Resumed: {self.rules.game.title} ({self.rules.rule_set} rules), hand "
-                f"{self.number}, move {len(self.state.history) + 1}.",
+                _("Resumed: {title} ({rule_set} rules), hand {number}, move {move}.").format(
+                    title=_(self.rules.game.title),
+                    rule_set=self.rules.rule_set,
+                    number=self.number,
+                    move=len(self.state.history) + 1,
+                ),
                 "bold",
             )
         else:
@@ -186,7 +191,7 @@ class Session(TerminalGame):
         self.say()
         self.say(text, "bold")
         self.notes.setdefault(number - 1, []).append(
-            text.split("\n")[0].replace(f"Hand {number} is over: ", "Ended: ")
+            text.split("\n")[0].replace(_ended_prefix(number), _("Ended: "))
         )
         more = self.match.next_hand()
         self.version += 1
@@ -214,17 +219,14 @@ class Session(TerminalGame):
             mark = "▶ " if seat == state.turn and not finished else "  "
             name = self.voice.subject(seat)
             if seat != YOU and rules.side_of[seat] == mine:
-                name += " (partner)"
+                name += " " + _("(partner)")
             n = obs.hand_sizes[seat]
             seats.append((mark, name, n))
         lines: list[str]
         if rules.players > 4:
-            lines = [" · ".join(f"{m.strip()}{name} {n or 'out'}" for m, name, n in seats)]
+            lines = [" · ".join(f"{m.strip()}{name} {n or _('out')}" for m, name, n in seats)]
         else:
-            lines = [
-                f"{m}{name}: {f'{n} tile' + ('s' if n != 1 else '') if n else 'out'}"
-                for m, name, n in seats
-            ]
+            lines = [f"{m}{name}: {plural(n, 'tile') if n else _('out')}" for m, name, n in seats]
         stock = rules.presenter.stock_text(state.stock_size(), state.drawable())
         if stock is not None:
             lines.append(stock)
@@ -250,7 +252,7 @@ class Session(TerminalGame):
             reasons = score_reasons_lines(hand, self.voice)
             if not (notes or reasons):
                 continue
-            lines.append(f"Hand {i + 1}:")
+            lines.append(_("Hand {number}:").format(number=i + 1))
             lines += [f"  {note}" for note in notes]
             lines += reasons
         return "\n".join(lines)
@@ -287,12 +289,16 @@ class Session(TerminalGame):
             # Scores made after the moment taken back are gone.
             self.notes[self.number - 1] = notes[: _notes_before(notes, again)]
         later = len(state.history) - index - 1
-        self.say(
-            f"You take back your {_words(undone.action, self.rules.presenter.end_word)}"
-            + (f" and the {later} move{'s' if later != 1 else ''} after it" if later else "")
-            + ": your move again.",
-            "yellow",
-        )
+        if later:
+            said = ngettext(
+                "You take back your {move} and the {n} move after it: your move again.",
+                "You take back your {move} and the {n} moves after it: your move again.",
+                later,
+            )
+        else:
+            said = _("You take back your {move}: your move again.")
+        moved = _words(undone.action, self.rules.presenter.end_word)
+        self.say(said.format(move=moved, n=later), "yellow")
         return True
 
     # ----------------------------------------------------------------- help for the person
@@ -306,7 +312,7 @@ class Session(TerminalGame):
     def review_of(self, hand: int | None = None) -> str:
         """The review of the person's choices in a hand (the last finished one by default)."""
         if not any(h.over for h in self.match.hands):
-            return "No hand has finished yet."
+            return _("No hand has finished yet.")
         return self.review_text(hand)
 
     def all_hands_text(self, hand: int | None = None) -> str:
@@ -316,17 +322,23 @@ class Session(TerminalGame):
         index = hand if hand is not None else max(i for i, h in enumerate(hands) if h.over)
         state = hands[index]
         marks = self.rules.presenter.marked()
-        lines = [f"Hand {index + 1}: every hand"]
+        lines = [_("Hand {number}: every hand").format(number=index + 1)]
         for s in range(self.rules.players):
             name = self.names[s]
-            left = hand_text(state.hands[s], marks) if state.hands[s] else "out"
-            lines.append(f"  {name} ({self._role(s) if s else 'you'}): left {left}")
-            lines.append(f"      dealt {hand_text(state.deal[s], marks)}")
+            left = hand_text(state.hands[s], marks) if state.hands[s] else _("out")
+            role = self._role(s) if s else _("you")
+            lines.append(
+                "  " + _("{name} ({role}): left {tiles}").format(name=name, role=role, tiles=left)
+            )
+            lines.append(
+                "      " + _("dealt {tiles}").format(tiles=hand_text(state.deal[s], marks))
+            )
         if state.stock:
             drawn = state.stock_pos
             rest = state.stock[drawn:]
             lines.append(
-                f"  Stock: {len(rest)} left"
+                "  "
+                + _("Stock: {n} left").format(n=len(rest))
                 + (f" ({' '.join(tile_text(t) for t in rest)})" if rest else "")
             )
         return "\n".join(lines)
@@ -418,11 +430,20 @@ def _opponents_from_players(players: Any, rules: GameRules) -> list[str]:
 
 def _words(action: Action, end_word: Callable[[str], str] = str) -> str:
     if isinstance(action, Play):
-        return f"{tile_text(action.tile)}" + (f" at {end_word(action.end)}" if action.end else "")
+        if action.end:
+            return _("{tile} at {end}").format(
+                tile=tile_text(action.tile), end=end_word(action.end)
+            )
+        return tile_text(action.tile)
     if isinstance(action, Draw):
-        return "draw"
+        return _("draw")
     if isinstance(action, Pass):
-        return "pass"
+        return _("pass")
     if isinstance(action, Muggins):
-        return "muggins call"
+        return _("muggins call")
     return str(action)
+
+
+def _ended_prefix(number: int) -> str:
+    """How the end of hand ``number`` opens (``Hand 3 is over: ``), in the current language."""
+    return _("Hand {number} is over: {reason}.").split("{reason}")[0].format(number=number)

@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from ...core.i18n import N_
 from ...games import DEFAULT_GAME
 
 __all__ = [
@@ -34,6 +35,8 @@ __all__ = [
 
 # The pause after each computer move, in seconds.
 SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.3, "normal": 0.8, "slow": 1.6}
+# The speeds' names as shown (translated where shown).
+SPEED_WORDS = (N_("instant"), N_("fast"), N_("normal"), N_("slow"))
 
 # The search player's levels, weakest first (boneyard.players.expert.LEVELS).
 LEVEL_NAMES = ("beginner", "casual", "strong", "expert")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.actions import Move, Play
+from ...core.i18n import _
 from ...core.layout import Layout
 from ...core.words import Voice
 from ..line.presenter import LinePresenter
@@ -24,27 +25,36 @@ class BergenPresenter(LinePresenter[BergenRules]):
     def intro(self, voice: Voice) -> list[str]:
         rules = self.rules
         lines = [
-            "Headers score as you make them: 2 when both ends of the line show the same number "
-            "(a double-header; a double led alone is one), 3 when one of those ends is a double "
-            "(a triple-header).",
-            f"Going out scores {rules.domino_points.removeprefix('fixed:')}; when nobody can "
-            "play, the best hand scores "
-            f"{rules.blocked_scoring.removeprefix('fixed:')}"
+            _(
+                "Headers score as you make them: 2 when both ends of the line show the same "
+                "number (a double-header; a double led alone is one), 3 when one of those ends is "
+                "a double (a triple-header)."
+            ),
+            _("Going out scores {out}; when nobody can play, the best hand scores {best}").format(
+                out=rules.domino_points.removeprefix("fixed:"),
+                best=rules.blocked_scoring.removeprefix("fixed:"),
+            )
             + {
-                "off": ": the fewest pips win.",
-                "all_pips": ": a hand holding a double loses to any hand without one, then the "
-                "fewest pips win.",
-                "non_double_pips": ": a hand holding a double loses to any hand without one, "
-                "then the fewest pips win; when every hand holds a double, only the pips on the "
-                "other tiles count.",
+                "off": _(": the fewest pips win."),
+                "all_pips": _(
+                    ": a hand holding a double loses to any hand without one, then the fewest "
+                    "pips win."
+                ),
+                "non_double_pips": _(
+                    ": a hand holding a double loses to any hand without one, then the fewest "
+                    "pips win; when every hand holds a double, only the pips on the other tiles "
+                    "count."
+                ),
             }[rules.doubles_rule],
         ]
         if rules.voluntary_draw:
-            lines.append("You may draw from the stock even when you could play.")
+            lines.append(_("You may draw from the stock even when you could play."))
         if rules.near_target_cap:
             lines.append(
-                "Near the target a header is worth less: at most 1 within 2 points of it, at "
-                "most 2 within 3."
+                _(
+                    "Near the target a header is worth less: at most 1 within 2 points of it, at "
+                    "most 2 within 3."
+                )
             )
         return lines
 
@@ -64,5 +74,5 @@ class BergenPresenter(LinePresenter[BergenRules]):
             return []
         why = self.rules.explain(state.layout)
         if move.points < header:
-            why += f", capped at {move.points} near the target"
+            why += _(", capped at {n} near the target").format(n=move.points)
         return [why]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Play
+from ...core.i18n import _
 from ...core.layout import Layout
 from ...core.tiles import DOUBLE, NAMES
 from ..line.rules import LineRules
@@ -57,11 +58,13 @@ class BergenRules(LineRules):
         p = layout.pips[0]
         left, right = layout.tips
         if left == right:
-            return f"the leader's double {NAMES[left]} -> 2 points"
+            return _("the leader's double {tile} -> 2 points").format(tile=NAMES[left])
         if points == 3:
             double = left if DOUBLE[left] else right
-            return f"triple-header: {NAMES[double]} across one end and {p} at the other -> 3 points"
-        return f"double-header: both ends show {p} -> 2 points"
+            return _(
+                "triple-header: {tile} across one end and {pip} at the other -> 3 points"
+            ).format(tile=NAMES[double], pip=p)
+        return _("double-header: both ends show {pip} -> 2 points").format(pip=p)
 
     def points_of_play(self, layout: Layout | None, action: Play) -> int:
         """What ``action`` would score on ``layout`` (``None`` before the lead), before any cap

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from ...core.actions import Action, Draw, Move, Muggins, Pass, Play
 from ...core.history import public_steps
+from ...core.i18n import N_, _, pgettext
 from ...core.layout import MARKED, Layout
 from ...core.presenter import Presenter, others
 from ...core.protocol import Phase
@@ -41,8 +42,8 @@ __all__ = ["LinePresenter", "trace"]
 
 # The pass bonuses (LineRules.pass_awards: a Score's reason), as told.
 PASS_AWARDS: dict[str, str] = {
-    "opening_pass": "a pass on the lead",
-    "pass_bonus": "pase corrido, every other seat passed",
+    "opening_pass": N_("a pass on the lead"),
+    "pass_bonus": N_("pase corrido, every other seat passed"),
 }
 
 R = TypeVar("R", bound=LineRules)
@@ -66,21 +67,21 @@ class LinePresenter(Presenter[R]):
     # ----------------------------------------------------------------- the goal
     def target_text(self) -> str:
         if self.rules.target_exact:
-            return f"{self.rules.target_score} exactly to win"
+            return _("{target} exactly to win").format(target=self.rules.target_score)
         return super().target_text()
 
     def goal(self) -> str:
         target = self.rules.target_score
         if self.rules.target_exact:
-            return (
-                f"The first to reach exactly {plural(target, 'point')} wins; a score that would "
-                f"pass {target} is not scored."
-            )
+            return _(
+                "The first to reach exactly {points} wins; a score that would pass {target} is "
+                "not scored."
+            ).format(points=plural(target, "point"), target=target)
         return super().goal()
 
     def goal_short(self) -> str:
         if self.rules.target_exact:
-            return f"exactly {self.rules.target_score} wins"
+            return _("exactly {target} wins").format(target=self.rules.target_score)
         return super().goal_short()
 
     def standing_target(self) -> str:
@@ -88,16 +89,22 @@ class LinePresenter(Presenter[R]):
 
     def to_go(self, total: float) -> str:
         if self.rules.target_exact:
-            return f" ({number(self.rules.target_score - total)} to go)"
+            return " " + _("({n} to go)").format(n=number(self.rules.target_score - total))
         return ""
 
     def won_words(self, match: Match, winner: int, voice: Voice) -> str:
         if not self.rules.target_exact:
             return super().won_words(match, winner, voice)
         totals = match.totals
-        return (
-            f"Match over: {voice.side_says(winner, 'win')}, reaching {self.rules.target_score} "
-            f"exactly{others(totals, [winner], voice)}."
+        return voice.side_pick(
+            winner,
+            pgettext("you", "Match over: {side} win, reaching {target} exactly{others}."),
+            _("Match over: {side} wins, reaching {target} exactly{others}."),
+            _("Match over: {side} win, reaching {target} exactly{others}."),
+        ).format(
+            side=voice.side(winner),
+            target=self.rules.target_score,
+            others=others(totals, [winner], voice),
         )
 
     def drawing_text(self) -> str:
@@ -109,22 +116,25 @@ class LinePresenter(Presenter[R]):
         drawable = stock - rules.reserve if rules.can_draw else 0
         if drawable <= 0:
             if stock == 0:
-                return (
-                    f"All {rules.tiles.size} tiles are dealt, {plural(rules.hand_size, 'tile')} "
-                    "each, so nobody draws: when you cannot play you pass."
-                )
-            return (
-                f"The {plural(stock, 'tile')} left after the deal are never drawn: when you "
-                "cannot play you pass."
-            )
-        held = f"{plural(stock, 'tile')} in the stock"
-        if rules.reserve:
-            held += f", the last {rules.reserve if rules.reserve > 1 else 'one'} never drawn"
-        draw = f"When you cannot play you draw until you can ({held})"
+                return _(
+                    "All {size} tiles are dealt, {tiles} each, so nobody draws: when you cannot "
+                    "play you pass."
+                ).format(size=rules.tiles.size, tiles=plural(rules.hand_size, "tile"))
+            return _(
+                "The {tiles} left after the deal are never drawn: when you cannot play you pass."
+            ).format(tiles=plural(stock, "tile"))
+        held = _("{tiles} in the stock").format(tiles=plural(stock, "tile"))
+        if rules.reserve > 1:
+            held += _(", the last {n} never drawn").format(n=rules.reserve)
+        elif rules.reserve:
+            held += _(", the last one never drawn")
+        draw = _("When you cannot play you draw until you can ({held})").format(held=held)
         if rules.draw_policy is DrawPolicy.ONE_THEN_PASS:
-            draw = f"When you cannot play you draw one tile and pass if it does not fit ({held})"
+            draw = _(
+                "When you cannot play you draw one tile and pass if it does not fit ({held})"
+            ).format(held=held)
         if rules.voluntary_draw:
-            draw += "; you may also draw when able to play"
+            draw += _("; you may also draw when able to play")
         else:
             draw += self.draw_also()
         return draw + "."
@@ -205,20 +215,23 @@ class LinePresenter(Presenter[R]):
         if layout is None or action.end not in layout.names:
             return ""
         pip = layout.pips[layout.names.index(action.end)]
-        return f"on the {self.rules.end_label(pip)}" if pip >= 0 else ""
+        return _("on the {pip}").format(pip=self.rules.end_label(pip)) if pip >= 0 else ""
 
     def play_words(
         self, action: Play, layout: Layout | None, lead: str, play: str, *, listed: bool
     ) -> str:
-        """A play in words after its verb (``lead`` or ``play``, already said for its seat):
-        the tile (starred where the game stars it), the end and the pip it goes on, what it
-        leaves showing, the claim. ``listed``: as the list of moves words it (``, on the 4``
-        rather than `` (on the 4)``, and the half a play leaves open)."""
+        """A play in words: ``lead`` or ``play`` is the whole clause of its seat, already chosen
+        and translated, with ``{tile}`` (and ``{end}``) to fill (``You play {tile} at {end}``);
+        after it the pip it goes on, what it leaves showing, the claim. ``listed``: as the list
+        of moves words it (``, on the 4`` rather than `` (on the 4)``, and the half a play leaves
+        open)."""
         star = "*" if self.marked() & BIT[action.tile] else ""
         if action.end is None:
-            text = f"{lead} {lead_text(action)}{star}"
+            text = lead.format(tile=f"{lead_text(action)}{star}")
         else:
-            text = f"{play} {tile_text(action.tile)}{star} at {self.end_word(action.end)}"
+            text = play.format(
+                tile=f"{tile_text(action.tile)}{star}", end=self.end_word(action.end)
+            )
             on = self.end_pip(layout, action)
             if on:
                 text += f", {on}" if listed else f" ({on})"
@@ -226,9 +239,9 @@ class LinePresenter(Presenter[R]):
             if detail:
                 text += f", {detail}"
             elif listed and action.open is not None:
-                text += f", leaving {action.open} open"
+                text += _(", leaving {pip} open").format(pip=action.open)
         if action.claim is not None:
-            text += f", claiming {action.claim}"
+            text += _(", claiming {n}").format(n=action.claim)
         return text
 
     def describe_action(
@@ -241,15 +254,21 @@ class LinePresenter(Presenter[R]):
     ) -> str:
         layout = table if isinstance(table, Layout) else None
         if isinstance(action, Play):
-            text = self.play_words(action, layout, "lead", "play", listed=True)
-            return text + (f" (scores {points})" if points else "")
+            text = self.play_words(
+                action, layout, _("lead {tile}"), _("play {tile} at {end}"), listed=True
+            )
+            return text + (" " + _("(scores {n})").format(n=points) if points else "")
         if isinstance(action, Draw):
-            return "draw a tile"
+            return _("draw a tile")
         if isinstance(action, Pass):
-            return "pass"
+            return _("pass")
         if isinstance(action, Muggins):
-            whose = f" {by} did not claim" if by else " not claimed"
-            return f"call muggins: take the {plural(action.points, 'point')}{whose}"
+            points_ = plural(action.points, "point")
+            if by:
+                return _("call muggins: take the {points} {name} did not claim").format(
+                    points=points_, name=by
+                )
+            return _("call muggins: take the {points} not claimed").format(points=points_)
         return str(action)
 
     def describe_move(
@@ -262,34 +281,56 @@ class LinePresenter(Presenter[R]):
         victim: int | None = None,
     ) -> str:
         seat = move.seat
-        says = voice.subject(seat)
+        name = voice.subject(seat)
         action = move.action
         layout = before if isinstance(before, Layout) else None
 
-        def verb(word: str) -> str:
-            return f"{says} {voice.verb(seat, word)}"
+        def said(you: str, other: str, **values: object) -> str:
+            return voice.pick(seat, you, other).format(name=name, **values)
 
         if isinstance(action, Play):
-            text = self.play_words(action, layout, verb("lead"), verb("play"), listed=False)
+            lead = voice.pick(seat, _("You lead {tile}"), _("{name} leads {tile}"))
+            play = voice.pick(
+                seat, _("You play {tile} at {end}"), _("{name} plays {tile} at {end}")
+            )
+            text = self.play_words(
+                action,
+                layout,
+                lead.replace("{name}", name),
+                play.replace("{name}", name),
+                listed=False,
+            )
             if move.points:
-                text += f" and {voice.verb(seat, 'score')} {move.points}"
+                text += said(_(" and score {n}"), _(" and scores {n}"), n=move.points)
             return text + "."
         if isinstance(action, Draw):
             tile_drawn = drawn if drawn is not None else move.drawn
             if tile_drawn is not None:
-                return f"{verb('draw')} {tile_text(tile_drawn)}."
-            return f"{verb('draw')} a tile."
+                return said(
+                    _("You draw {tile}."), _("{name} draws {tile}."), tile=tile_text(tile_drawn)
+                )
+            return said(_("You draw a tile."), _("{name} draws a tile."))
         if isinstance(action, Pass):
-            return f"{verb('pass')}."
+            return said(_("You pass."), _("{name} passes."))
         if isinstance(action, Muggins):
             pts = plural(action.points, "point")
-            whose = f"the {pts}" if victim is None else f"{voice.whose(victim)} {pts}"
-            taker = "you take" if voice.is_you(seat) else "takes"
-            text = f"{verb('call')} muggins: {taker} {whose}"
+            if victim is None:
+                text = said(
+                    _("You call muggins: you take the {points}"),
+                    _("{name} calls muggins: takes the {points}"),
+                    points=pts,
+                )
+            else:
+                text = said(
+                    _("You call muggins: you take {whose} {points}"),
+                    _("{name} calls muggins: takes {whose} {points}"),
+                    whose=voice.whose(victim),
+                    points=pts,
+                )
             if move.points != action.points:
-                text += f" (scored {move.points})"
+                text += " " + _("(scored {n})").format(n=move.points)
             return text + "."
-        return f"{says}: {action}."
+        return f"{name}: {action}."
 
     def why_scored(
         self, state: GameState, before: object | None, move: Move, outcome: Outcome, voice: Voice
@@ -300,16 +341,24 @@ class LinePresenter(Presenter[R]):
         for score in outcome.scores:
             told = PASS_AWARDS.get(score.reason)
             if told:
-                lines.append(f"{told}: +{number(score.points)} for {voice.side(score.side)}")
+                lines.append(
+                    _("{award}: +{points} for {side}").format(
+                        award=_(told), points=number(score.points), side=voice.side(score.side)
+                    )
+                )
         return lines
 
     # ----------------------------------------------------------------- a hand
     def hand_start(self, state: GameState, voice: Voice) -> str:
         if state.phase == Phase.FIND_LEAD:
             lead = state.context
-            which = f"the double {HIGH[lead]}" if isinstance(lead, int) else "the double"
-            return (
-                f"Nobody holds {which} that leads: the players draw in turn until it appears, "
+            if isinstance(lead, int):
+                return _(
+                    "Nobody holds the double {pip} that leads: the players draw in turn until it "
+                    "appears, and its drawer leads."
+                ).format(pip=HIGH[lead])
+            return _(
+                "Nobody holds the double that leads: the players draw in turn until it appears, "
                 "and its drawer leads."
             )
         return super().hand_start(state, voice)
@@ -321,7 +370,7 @@ class LinePresenter(Presenter[R]):
         for s in range(self.rules.players):
             tiles = f"{hand_text(state.hands[s])} " if state.hands[s] else ""
             held.append(f"{voice.name(s)} {tiles}({plural(result.pips[s], 'pip')})")
-        return ["  Left in hand: " + ", ".join(held)]
+        return ["  " + _("Left in hand: {held}").format(held=", ".join(held))]
 
     def side_points(self, result: HandResult, side: int) -> str:
         total = result.points[side]
@@ -330,13 +379,15 @@ class LinePresenter(Presenter[R]):
         end = result.end_points[side]
         in_play = number(total - end)
         if end:
-            return f"{in_play} in play + {number(end)} for the hand = {number(total)}"
-        return f"{in_play} in play"
+            return _("{in_play} in play + {end} for the hand = {total}").format(
+                in_play=in_play, end=number(end), total=number(total)
+            )
+        return _("{in_play} in play").format(in_play=in_play)
 
     def sheet_title(self) -> str:
         title = super().sheet_title()
         if self.rules.scores_in_play:
-            title += ": points (in play + for the hand)"
+            title += _(": points (in play + for the hand)")
         return title
 
     def sheet_cell(self, result: HandResult, side: int) -> str:
@@ -355,18 +406,22 @@ class LinePresenter(Presenter[R]):
             return lines
         for index, side, pts in state.penalties:
             claimer = state.history[index].seat
-            lines.append(
-                f"  {voice.side_says(side, 'score', opening=True)} {pts} for "
-                f"{voice.whose(claimer)} wrong claim."
+            said = voice.side_pick(
+                side,
+                pgettext("you", "{side} score {points} for {whose} wrong claim."),
+                _("{side} scores {points} for {whose} wrong claim."),
+                _("{side} score {points} for {whose} wrong claim."),
             )
+            told = said.format(side=voice.side(side), points=pts, whose=voice.whose(claimer))
+            lines.append(f"  {voice.opening(told)}")
         if rules.target_exact:
             earned = rules.hand_result(state, result.ended, result.out_seat).end_points
             for side, (would, got) in enumerate(zip(earned, result.end_points, strict=True)):
                 if would != got:
-                    lines.append(
-                        f"  {voice.side_says(side, 'would', opening=True)} pass "
-                        f"{rules.target_score} with the {number(would)} for the hand: not scored."
-                    )
+                    told = _(
+                        "{side} would pass {target} with the {points} for the hand: not scored."
+                    ).format(side=voice.side(side), target=rules.target_score, points=number(would))
+                    lines.append(f"  {voice.opening(told)}")
         return lines
 
 

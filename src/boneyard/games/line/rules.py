@@ -23,6 +23,7 @@ from ...core.capabilities import GivesSearchHints, LineReading, SearchHints
 from ...core.game import (
     Game,
 )
+from ...core.i18n import NP_
 from ...core.kernel_spec import KernelSpec
 from ...core.layout import Layout
 from ...core.notation import parse_action
@@ -107,6 +108,42 @@ if TYPE_CHECKING:
     pass
 
 __all__ = ["LineRules"]
+
+# The sentences the line games' engine writes (why a hand ended, why a move is refused), marked
+# for translation: a reader in another language is told each whole, by its template
+# (:meth:`boneyard.core.words.Voice.tell`), the seats named for him.
+ENGINE_SENTENCES = (
+    NP_("engine", "{seat} went out"),
+    NP_("engine", "capicúa: +{n}"),
+    NP_("engine", "the double-blank: +{n}"),
+    NP_("engine", "blocked: every side scores the differences to those above"),
+    NP_("engine", "blocked: {side} holds the fewest pips"),
+    NP_("engine", "blocked: {side} hold the fewest pips"),
+    NP_("engine", "blocked: {names} tie for the fewest pips and split the score"),
+    NP_("engine", "blocked: tie for the fewest pips, nobody scores"),
+    NP_("engine", "blocked: {side} wins the tie ({rule})"),
+    NP_("engine", "the hand is over"),
+    NP_("engine", "{seat} is not to move ({seat2} is)"),
+    NP_("engine", "{seat} does not hold {tile}"),
+    NP_("engine", "{seat} must draw until a double appears"),
+    NP_("engine", "the first tile is a lead: it takes no end (legal: {options})"),
+    NP_("engine", "{seat} must lead {tile}"),
+    NP_("engine", "{seat} cannot lead {action} (legal: {options})"),
+    NP_("engine", "{seat} must name an end for {tile} (legal: {options})"),
+    NP_("engine", "there is no end {end} (ends: {ends})"),
+    NP_("engine", "end {end} is not open yet"),
+    NP_("engine", "{seat} cannot play {tile} at {end}: the end shows {pip}"),
+    NP_("engine", "{seat} cannot play {tile} at {end}: {why}"),
+    NP_("engine", "end {end} cannot be played on until the spinner is complete"),
+    NP_("engine", "{seat} cannot play {action} (legal: {options})"),
+    NP_("engine", "there is no drawing in this game"),
+    NP_("engine", "{seat} cannot draw: the stock is down to its reserve"),
+    NP_("engine", "{seat} has drawn already this turn"),
+    NP_("engine", "{seat} cannot draw while able to play (legal: {options})"),
+    NP_("engine", "{seat} cannot pass while able to act (legal: {options})"),
+    NP_("engine", "{action} is not an action of this game (legal: {options})"),
+    NP_("engine", "{seat} may only add a tile matching {tile} or pass (legal: {options})"),
+)
 
 
 class LineRules(GameRules, LineReading, GivesSearchHints):

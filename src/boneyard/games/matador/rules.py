@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.actions import DRAW, PASS, Action, Play, play
 from ...core.game import BRITANNICA, HOYLE_MATADORE, WIKIPEDIA_MATADOR, Game, RuleSet
+from ...core.i18n import N_, _
 from ...core.layout import Layout
 from ...core.options import OptionError, OptionSpec, choices_of, pick, without
 from ...core.tiles import BIT, DOUBLE, HIGH, LOW, NAMES, tiles_of
@@ -259,10 +260,10 @@ class MatadorRules(LineRules):
         return f"{NAMES[t]} (matador)" if self.is_matador(t) else NAMES[t]
 
 
-MATADOR_HELP = """\
+MATADOR_HELP = N_("""\
 In Matador a matador is played one of two ways, each a move of its own: 5-2 R 5 plays the matador
 5-2 at R leaving its 5 exposed (the next tile there needs a 2), 5-2 R 2 leaves the 2 exposed.
-The open ends say what each needs; a matador (starred * in your hand) goes on any end."""
+The open ends say what each needs; a matador (starred * in your hand) goes on any end.""")
 
 
 class MatadorPresenter(LinePresenter[MatadorRules]):
@@ -276,41 +277,50 @@ class MatadorPresenter(LinePresenter[MatadorRules]):
         n, total = rules.tiles.max_pip, rules.match_sum
         matadors = ", ".join(NAMES[t] for t in sorted(tiles_of(rules.matadors)))
         if total < 0:
-            join = "Tiles join where the touching halves are equal"
+            join = _("Tiles join where the touching halves are equal")
         else:
             pairs = ", ".join(
-                f"{a} with {total - a}" for a in range(n, -1, -1) if a > total - a >= 0 and a <= n
+                _("{a} with {b}").format(a=a, b=total - a)
+                for a in range(n, -1, -1)
+                if a > total - a >= 0 and a <= n
             )
-            join = (
-                f"Tiles join where the touching halves add up to {total} ({pairs}); a double "
-                f"counts as one number (a double {n} on an end needs a {total - n})"
+            join = _(
+                "Tiles join where the touching halves add up to {total} ({pairs}); a double "
+                "counts as one number (a double {n} on an end needs a {need})"
+            ).format(total=total, pairs=pairs, n=n, need=total - n)
+        if rules.crosswise:
+            matador_words = _(
+                "The matadors {matadors} (starred * in your hand) go on any end, blanks "
+                "included, laid crosswise so that both halves stay open."
+            )
+        else:
+            matador_words = _(
+                "The matadors {matadors} (starred * in your hand) go on any end, blanks "
+                "included; you choose which half stays exposed (each way is a move of its own; "
+                "type e.g. 5-2 R 5 to leave the 5 showing)."
             )
         return [
-            f"{join}. A blank end takes no ordinary tile: only a matador.",
-            f"The matadors {matadors} (starred * in your hand) go on any end, blanks included"
-            + (
-                ", laid crosswise so that both halves stay open."
-                if rules.crosswise
-                else "; you choose which half stays exposed (each way is a move of its own; "
-                "type e.g. 5-2 R 5 to leave the 5 showing)."
-            ),
+            join + ". " + _("A blank end takes no ordinary tile: only a matador."),
+            matador_words.format(matadors=matadors),
             self.drawing_text(),
         ]
 
     def draw_also(self) -> str:
-        return "; you may draw rather than spend a matador" if self.rules.matador_optional else ""
+        if self.rules.matador_optional:
+            return _("; you may draw rather than spend a matador")
+        return ""
 
     def help_lines(self) -> list[str]:
-        return [MATADOR_HELP]
+        return [_(MATADOR_HELP)]
 
     def marked(self) -> int:
         return self.rules.matadors
 
     def marks_legend(self) -> str:
-        return "* = matador: goes on any end"
+        return _("* = matador: goes on any end")
 
     def mark_name(self) -> str:
-        return "a matador"
+        return _("a matador")
 
     def end_needs(self, pip: int) -> str | None:
         """What an end showing ``pip`` takes, in words: ``needs a 2 or a matador``, or ``closed:
@@ -329,8 +339,10 @@ class MatadorPresenter(LinePresenter[MatadorRules]):
             if 0 <= need <= rules.tiles.max_pip and need not in needs:
                 needs.append(need)
         if not needs:
-            return "closed: only a matador"
-        return "needs " + " or ".join(f"a {n}" for n in needs) + " or a matador"
+            return _("closed: only a matador")
+        return _("needs {pips} or a matador").format(
+            pips=_(" or ").join(_("a {n}").format(n=n) for n in needs)
+        )
 
     def play_detail(self, layout: Layout | None, action: Play) -> str:
         """What a play leaves exposed at its end: ``exposing 5``, or for a crosswise matador
@@ -344,8 +356,8 @@ class MatadorPresenter(LinePresenter[MatadorRules]):
         pip = after.pips[layout.names.index(action.end)]
         if pip >= BOTH:
             a, b = divmod(pip - BOTH, 16)
-            return f"laid crosswise: {a} and {b} open"
-        return f"exposing {pip}"
+            return _("laid crosswise: {a} and {b} open").format(a=a, b=b)
+        return _("exposing {pip}").format(pip=pip)
 
 
 class MatadorGame(Game):

@@ -14,12 +14,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.actions import Action, Move, Pass
+from ...core.i18n import DEFAULT, _, current_language
 from ...core.protocol import Phase
 from ...core.views import TrickStatus
 from ...core.words import Voice, plural, tile_text
 from ..tricks import TrickPresenter
 from ..tricks.actions import Bid, Declare, Discard
-from .rules import MoonRules
+from .rules import SUIT_WORDS, MoonRules
 from .state import DISCARD
 from .table import DOUBLES_SUIT, NO_TRUMP, MoonTable
 
@@ -176,21 +177,42 @@ class MoonPresenter(TrickPresenter[MoonRules, MoonTable]):
     def move_words(self, move: Move, voice: Voice) -> str | None:
         action = move.action
         seat = move.seat
+        name = voice.subject(seat)
         if isinstance(action, Pass):
-            return f"{voice.says(seat, 'pass', opening=True)}."
+            return voice.pick(seat, _("You pass."), _("{name} passes.")).format(name=name)
         if isinstance(action, Bid):
             if action.contract == "moon":
-                return f"{voice.says(seat, 'shoot', opening=True)} the moon (21)."
-            return f"{voice.says(seat, 'bid', opening=True)} {action.points}."
+                said = voice.pick(
+                    seat, _("You shoot the moon (21)."), _("{name} shoots the moon (21).")
+                )
+                return said.format(name=name)
+            said = voice.pick(seat, _("You bid {bid}."), _("{name} bids {bid}."))
+            return said.format(name=name, bid=action.points)
         if isinstance(action, Declare):
-            named = self.rules.action_text(action)
-            return f"{voice.says(seat, 'declare', opening=True)}: {named}."
+            said = voice.pick(seat, _("You declare: {named}."), _("{name} declares: {named}."))
+            return said.format(name=name, named=self._declared(action))
         if isinstance(action, Discard):
-            took = f"{voice.says(seat, 'take', opening=True)} the widow and"
             if action.tile is not None and voice.is_you(seat):
-                return f"{took} {voice.verb(seat, 'discard')} {tile_text(action.tile)}."
-            return f"{took} {voice.verb(seat, 'discard')} a tile face down."
+                return _("You take the widow and discard {tile}.").format(
+                    tile=tile_text(action.tile)
+                )
+            said = voice.pick(
+                seat,
+                _("You take the widow and discard a tile face down."),
+                _("{name} takes the widow and discards a tile face down."),
+            )
+            return said.format(name=name)
         return None
+
+    def _declared(self, action: Declare) -> str:
+        """A declaration in words: ``sixes are trumps``."""
+        if current_language() == DEFAULT:
+            return self.rules.action_text(action)
+        if action.contract == "suit" and action.trump is not None:
+            return _("{suit} are trumps").format(suit=_(SUIT_WORDS[action.trump]))
+        if action.contract == "doubles":
+            return _("doubles are trumps")
+        return _("follow-me (no trumps)")
 
     def more_changes(self, before: MoonTable, after: MoonTable, voice: Voice) -> list[str]:
         """The bid made or set, once the tricks decide it."""
@@ -201,14 +223,21 @@ class MoonPresenter(TrickPresenter[MoonRules, MoonTable]):
         taken = after.won[bidder]
         lost = len(after.tricks) - taken
         lost_before = len(before.tricks) - before.won[bidder]
+        name = voice.subject(bidder)
         if taken >= need > before.won[bidder]:
-            return [f"{voice.says(bidder, 'have', opening=True)} made the bid."]
+            said = voice.pick(bidder, _("You have made the bid."), _("{name} has made the bid."))
+            return [said.format(name=name)]
         if lost > 7 - need >= lost_before:
-            return [f"{voice.says(bidder, 'be', opening=True)} set."]
+            return [voice.pick(bidder, _("You are set."), _("{name} is set.")).format(name=name)]
         return []
 
     def hand_start(self, state: Any, voice: Voice) -> str:
         table = state.table
         assert isinstance(table, MoonTable)
-        dealer = voice.says(table.dealer, "deal", opening=True)
-        return f"{dealer}; {voice.says(state.turn, 'bid')} first."
+        dealer = voice.pick(table.dealer, _("You deal"), _("{name} deals")).format(
+            name=voice.subject(table.dealer)
+        )
+        first = voice.pick(
+            state.turn, _("{dealer}; you bid first."), _("{dealer}; {name} bids first.")
+        )
+        return first.format(dealer=dealer, name=voice.name(state.turn))

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...core.actions import Action, Move, Play, play
 from ...core.capabilities import OwnPlayers, PublicTricks, TrickReading
 from ...core.game import Game, RuleSet
+from ...core.i18n import NP_
 from ...core.options import OptionError, pick
 from ...core.past import Past
 from ...core.protocol import (
@@ -89,6 +90,13 @@ MIN_BID = 4
 """The lowest bid: four of the seven tricks."""
 SHOOT = Bid(MOON, "moon")
 """Shooting the moon: every trick, for 21 (``{"bid": 21, "contract": "moon"}`` in a record)."""
+
+# The sentences of the engine (why a hand ended), told whole in another language.
+ENGINE_SENTENCES = (
+    NP_("engine", "{seat} made the bid of {bid}, taking {taken} of 7 tricks"),
+    NP_("engine", "{seat} was set on the bid of {bid}, taking {taken} of 7 tricks"),
+    NP_("engine", "all three passed: the tiles are drawn again"),
+)
 
 SUIT_WORDS = ("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles")
 """The suits by number as Texas players name them (and the doubles' suit)."""

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Move, Pass
+from ...core.i18n import DEFAULT, N_, NP_, _, current_language, pgettext
 from ...core.protocol import HandResult, Phase
 from ...core.views import TrickStatus
 from ...core.words import Voice, capital, number, plural
@@ -28,30 +29,74 @@ __all__ = ["FortyTwoPresenter"]
 def bid_words(bid: Bid | None) -> str:
     """A bid as said at the table: ``30``, ``84 (2 marks)``, ``a plunge (168, 4 marks)``."""
     if bid is None:
-        return "pass"
+        return _("pass")
     if bid.contract:
-        return f"a {bid.contract} ({bid.points}, {plural(bid.marks, 'mark')})"
+        return _("a {contract} ({points}, {marks})").format(
+            contract=pgettext("contract", bid.contract),
+            points=bid.points,
+            marks=plural(bid.marks, "mark"),
+        )
     if bid.points > MARK:
         return f"{bid.points} ({plural(bid.marks, 'mark')})"
     return str(bid.points)
+
+
+# The suits by number as 42 players name them, for translation (SUIT_WORDS in the rules).
+_SUITS = (
+    N_("blanks"),
+    N_("aces"),
+    N_("deuces"),
+    N_("treys"),
+    N_("fours"),
+    N_("fives"),
+    N_("sixes"),
+    N_("doubles"),
+)
+# The contracts as said (translated with the context "contract" where they are shown).
+_DOUBLES_IN_NELLO = (N_("high"), N_("own suit"), N_("low"), N_("bidder choice"))
+_CONTRACTS = (
+    NP_("contract", "nello"),
+    NP_("contract", "splash"),
+    NP_("contract", "plunge"),
+    NP_("contract", "sevens"),
+)
+
+
+def suit_name(suit: int) -> str:
+    """A suit in the reader's language: ``sixes``, ``seises``."""
+    return _(SUIT_WORDS[suit])
+
+
+def declared_words(action: Declare) -> str:
+    """A declaration as said: ``sixes are trumps``, ``follow-me (no trumps)``."""
+    if action.contract == "suit":
+        assert action.trump is not None
+        return _("{suit} are trumps").format(suit=suit_name(action.trump))
+    if action.contract == "doubles":
+        return _("doubles are trumps")
+    if action.contract == "follow_me":
+        return _("follow-me (no trumps)")
+    if action.contract == "nello" and action.doubles:
+        return _("nello, doubles {how}").format(how=_(action.doubles.replace("_", " ")))
+    return pgettext("contract", action.contract)
 
 
 def trump_words(table: FortyTwoTable) -> str:
     """Trumps in words: ``sixes``, ``doubles``, ``none (follow-me)``, ``not named yet``."""
     contract = table.contract
     if not contract:
-        return "not named yet"
+        return _("not named yet")
     if table.trump == DOUBLES_SUIT:
-        return "doubles"
+        return _("doubles")
     if table.trump != NO_TRUMP:
-        return SUIT_WORDS[table.trump]
+        return suit_name(table.trump)
     if contract == "follow_me":
-        return "none (follow-me" + (
-            ", doubles their own suit)" if table.doubles == "own_suit" else ")"
-        )
+        if table.doubles == "own_suit":
+            return _("none (follow-me, doubles their own suit)")
+        return _("none (follow-me)")
     if contract == "nello":
-        return f"none (nello, doubles {table.doubles.replace('_', ' ')})"
-    return "none (sevens)"
+        return _("none (nello, doubles {how})").format(how=_(table.doubles.replace("_", " ")))
+    return _("none (sevens)")
 
 
 class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
@@ -64,31 +109,43 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
     # ----------------------------------------------------------------- the game
     def intro(self, voice: Voice) -> list[str]:
         rules = self.rules
+        contracts = ", ".join(
+            _(_contract_words(c)) for c in sorted(rules.contracts, key=_ORDER.index)
+        )
         lines = [
-            "Partners sit opposite. Each hand the four bid once "
-            f"round, from the shaker's left: {rules.min_bid} to 41 points, 42 a mark, then marks "
-            f"(the first at most {rules.max_opening_marks}, then one more each time). "
+            _(
+                "Partners sit opposite. Each hand the four bid once round, from the shaker's "
+                "left: {min_bid} to 41 points, 42 a mark, then marks (the first at most {marks}, "
+                "then one more each time)."
+            ).format(min_bid=rules.min_bid, marks=rules.max_opening_marks)
+            + " "
             + (
-                "If the first three pass, the shaker must bid."
+                _("If the first three pass, the shaker must bid.")
                 if rules.all_pass == "forced"
-                else "If all four pass, the next shaker shakes again."
+                else _("If all four pass, the next shaker shakes again.")
             ),
-            "The winner names trumps ("
-            + ", ".join(_contract_words(c) for c in sorted(rules.contracts, key=_ORDER.index))
-            + ") and leads. Follow suit if you can: a trump leads trumps, a double its number, any "
-            "other tile its higher end.",
-            "Each trick is worth 1 and its count: 5-5 and 6-4 are 10, 5-0, 4-1 and 3-2 are 5; 42 "
-            "in a hand. The bidders must take what they bid (a mark bid: every trick).",
+            _(
+                "The winner names trumps ({contracts}) and leads. Follow suit if you can: a trump "
+                "leads trumps, a double its number, any other tile its higher end."
+            ).format(contracts=contracts),
+            _(
+                "Each trick is worth 1 and its count: 5-5 and 6-4 are 10, 5-0, 4-1 and 3-2 are 5; "
+                "42 in a hand. The bidders must take what they bid (a mark bid: every trick)."
+            ),
         ]
         if rules.scoring == "marks":
             lines.append(
-                "A made bid scores its side a mark (a bid of k marks, k); a set one scores them to "
-                f"the opponents. {plural(rules.target_score, 'mark')} win."
+                _(
+                    "A made bid scores its side a mark (a bid of k marks, k); a set one scores "
+                    "them to the opponents. {target} win."
+                ).format(target=plural(rules.target_score, "mark"))
             )
         else:
             lines.append(
-                "A made bid scores each side the points it took; a set one scores the opponents "
-                f"their points and the bid. {plural(rules.target_score, 'point')} win."
+                _(
+                    "A made bid scores each side the points it took; a set one scores the "
+                    "opponents their points and the bid. {target} win."
+                ).format(target=plural(rules.target_score, "point"))
             )
         return lines
 
@@ -107,26 +164,32 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
         return "mark" if self.rules.scoring == "marks" else "point"
 
     def goal(self) -> str:
-        return f"First to {plural(self.rules.target_score, self.unit)} wins."
+        return _("First to {units} wins.").format(units=plural(self.rules.target_score, self.unit))
 
     def target_text(self) -> str:
-        return f"{plural(self.rules.target_score, self.unit)} to win"
+        return _("{units} to win").format(units=plural(self.rules.target_score, self.unit))
+
+    def _units_word(self) -> str:
+        return _("Marks") if self.unit == "mark" else _("Points")
 
     def standing(self, match: Match, scores: Sequence[float], voice: Voice) -> str:
         totals = ", ".join(f"{voice.side(i)}: {number(t)}" for i, t in enumerate(match.totals))
-        text = f"{capital(self.unit)}s: {totals}"
+        text = f"{self._units_word()}: {totals}"
         if any(scores):
-            text += f" (points taken this hand: {self.totals_text(scores, voice)})"
+            text += " " + _("(points taken this hand: {totals})").format(
+                totals=self.totals_text(scores, voice)
+            )
         return text + "."
 
     def tie_words(self, best: float) -> str:
-        return f"tie with {plural(best, self.unit)} each"
+        return _("tie with {units} each").format(units=plural(best, self.unit))
 
     def hand_scores(self, result: HandResult, voice: Voice) -> list[str]:
         points = ", ".join(
             f"{voice.side(i)}: {self.side_points(result, i)}" for i in range(len(self.rules.sides))
         )
-        return [f"  {capital(self.unit)}s this hand: {points}"]
+        label = _("Marks this hand") if self.unit == "mark" else _("Points this hand")
+        return [f"  {label}: {points}"]
 
     # ----------------------------------------------------------------- the table
     def seat_status(self, table: FortyTwoTable, seat: int) -> TrickStatus:
@@ -140,24 +203,24 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
         said = dict(table.bids)
         if seat in said:
             bid = said[seat]
-            return f"bid {bid_words(bid)}" if bid else "passed"
-        return "to bid" if table.bidding else "did not bid"
+            return _("bid {bid}").format(bid=bid_words(bid)) if bid else _("passed")
+        return _("to bid") if table.bidding else _("did not bid")
 
     def role_words(self, table: FortyTwoTable, seat: int) -> str:
-        return f"bid {bid_words(table.high)}" if seat == table.bidder else ""
+        return _("bid {bid}").format(bid=bid_words(table.high)) if seat == table.bidder else ""
 
     def seat_words(self, table: FortyTwoTable, seat: int) -> str:
         if seat == table.out:
-            return "sits this hand out (nello)"
+            return _("sits this hand out (nello)")
         return super().seat_words(table, seat)
 
     def before_play(self, table: FortyTwoTable) -> tuple[str, str]:
         if table.bidding:
-            return "The bidding", "Each player bids once, or passes."
-        return "Naming trumps", f"seat {table.bidder} names trumps."
+            return _("The bidding"), _("Each player bids once, or passes.")
+        return _("Naming trumps"), _("{seat} names trumps.").format(seat=f"seat {table.bidder}")
 
     def worth(self, table: FortyTwoTable) -> str:
-        return "A trick is worth 1 and its count (5-5, 6-4: 10; 5-0, 4-1, 3-2: 5)."
+        return _("A trick is worth 1 and its count (5-5, 6-4: 10; 5-0, 4-1, 3-2: 5).")
 
     def trump_text(self, table: FortyTwoTable) -> str:
         return trump_words(table)
@@ -169,6 +232,8 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
         """The bidding, the contract and the points taken, about numbered seats."""
         rules = self.rules
         teams = [" & ".join(str(s) for s in side) for side in rules.sides]
+        if current_language() != DEFAULT:
+            return self._notes_told(table)
         out = [f"Partners: seats {teams[0]} against seats {teams[1]}", f"seat {table.shaker} shook"]
         if table.high is not None and not table.bidding:
             contract = f"seat {table.bidder} bid {bid_words(table.high)}"
@@ -186,25 +251,53 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
             out.append(f"The bid is {table.decided}")
         return tuple(out)
 
+    def _notes_told(self, table: FortyTwoTable) -> tuple[str, ...]:
+        """:meth:`notes` in another language than English: whole sentences around the seats'
+        numbers (which the reader's voice names), none of whose verbs agree with a seat."""
+        rules = self.rules
+        out = [
+            _("Partners: {side} against {side2}").format(
+                side=rules.side_name(0), side2=rules.side_name(1)
+            ),
+            _("Shaken by {seat}").format(seat=f"seat {table.shaker}"),
+        ]
+        if table.high is not None and not table.bidding:
+            contract = _("Contract: {seat}, {bid}").format(
+                seat=f"seat {table.bidder}", bid=bid_words(table.high)
+            )
+            if table.contract:
+                contract += f"; {self.contract_words(table)}"
+                if table.declarer != table.bidder:
+                    contract += " " + _("(named by {seat})").format(seat=f"seat {table.declarer}")
+            out.append(contract)
+        if table.playing:
+            sides = ", ".join(
+                f"{rules.side_name(i)} {table.taken[i]}" for i in range(len(rules.sides))
+            )
+            out.append(_("Points taken: {sides}").format(sides=sides))
+        if table.decided:
+            out.append(_("The bid is made") if table.decided == "made" else _("The bid is set"))
+        return tuple(out)
+
     def contract_words(self, table: FortyTwoTable) -> str:
         contract = table.contract
         if contract == "suit" or contract == "doubles":
-            return f"{trump_words(table)} trumps"
+            return _("{suit} trumps").format(suit=trump_words(table))
         if contract == "nello":
-            return f"nello (seat {table.out} sits out)"
-        return {"follow_me": "follow-me", "sevens": "sevens"}.get(contract, contract)
+            return _("nello ({seat} sits out)").format(seat=f"seat {table.out}")
+        return {"follow_me": "follow-me", "sevens": _("none (sevens)")}.get(contract, contract)
 
     # ----------------------------------------------------------------- moves
     def suit_words(self, suit: int) -> str:
-        return SUIT_WORDS[suit]
+        return suit_name(suit)
 
     def action_words(self, action: Action, table: object | None) -> str | None:
         if isinstance(action, Pass):
-            return "pass"
+            return _("pass")
         if isinstance(action, Bid):
-            return f"bid {bid_words(action)}"
+            return _("bid {bid}").format(bid=bid_words(action))
         if isinstance(action, Declare):
-            return self.rules.action_text(action)
+            return declared_words(action)
         return None
 
     def move_reason(self, table: object | None, seat: int, action: Action) -> str | None:
@@ -238,35 +331,51 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
     def move_words(self, move: Move, voice: Voice) -> str | None:
         action = move.action
         seat = move.seat
+        name = voice.subject(seat)
         if isinstance(action, Pass):
-            return f"{voice.says(seat, 'pass', opening=True)}."
+            return voice.pick(seat, _("You pass."), _("{name} passes.")).format(name=name)
         if isinstance(action, Bid):
-            return f"{voice.says(seat, 'bid', opening=True)} {bid_words(action)}."
+            said = voice.pick(seat, _("You bid {bid}."), _("{name} bids {bid}."))
+            return said.format(name=name, bid=bid_words(action))
         if isinstance(action, Declare):
-            named = self.rules.action_text(action)
-            return f"{voice.says(seat, 'declare', opening=True)}: {named}."
+            said = voice.pick(seat, _("You declare: {named}."), _("{name} declares: {named}."))
+            return said.format(name=name, named=declared_words(action))
         return None
 
     def taken_note(self, table: FortyTwoTable) -> str:
         """What the trick just taken was worth: ``, worth 11 points``."""
-        return f", worth {plural(self.rules.trick_points(table.last), 'point')}"
+        return _(", worth {points}").format(
+            points=plural(self.rules.trick_points(table.last), "point")
+        )
 
     def more_changes(self, before: FortyTwoTable, after: FortyTwoTable, voice: Voice) -> list[str]:
         """The bid made or set; the seat sitting out once nello is named."""
         lines: list[str] = []
         if after.decided and not before.decided:
             side = self.rules.side_of[after.bidder]
-            verb = "have made" if after.decided == "made" else "are set on"
-            lines.append(f"{capital(voice.side(side))} {verb} the bid of {bid_words(after.high)}.")
+            if after.decided == "made":
+                said = _("{side} have made the bid of {bid}.")
+            else:
+                said = _("{side} are set on the bid of {bid}.")
+            told = said.format(side=voice.side(side), bid=bid_words(after.high))
+            lines.append(capital(told))
         if after.contract and not before.contract and after.out >= 0:
-            lines.append(f"{voice.says(after.out, 'sit', opening=True)} this hand out.")
+            said = voice.pick(
+                after.out, _("You sit this hand out."), _("{name} sits this hand out.")
+            )
+            lines.append(said.format(name=voice.subject(after.out)))
         return lines
 
     def hand_start(self, state: Any, voice: Voice) -> str:
         table = state.table
         assert isinstance(table, FortyTwoTable)
-        shaker = voice.says(table.shaker, "shake", opening=True)
-        return f"{shaker}; {voice.says(state.turn, 'bid')} first."
+        shaker = voice.pick(table.shaker, _("You shake"), _("{name} shakes")).format(
+            name=voice.subject(table.shaker)
+        )
+        first = voice.pick(
+            state.turn, _("{shaker}; you bid first."), _("{shaker}; {name} bids first.")
+        )
+        return first.format(shaker=shaker, name=voice.name(state.turn))
 
     def held(self, state: Any, voice: Voice) -> list[str]:
         table = state.table
@@ -274,7 +383,7 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
             return []
         rules = self.rules
         sides = ", ".join(f"{voice.side(i)} {table.taken[i]}" for i in range(len(rules.sides)))
-        return [f"  Points taken: {sides}"]
+        return ["  " + _("Points taken: {sides}").format(sides=sides)]
 
 
 _ORDER = ["suit", "doubles", "follow_me", "nello", "splash", "plunge", "sevens"]
@@ -282,11 +391,11 @@ _ORDER = ["suit", "doubles", "follow_me", "nello", "splash", "plunge", "sevens"]
 
 def _contract_words(contract: str) -> str:
     return {
-        "suit": "a number",
-        "doubles": "doubles",
-        "follow_me": "follow-me (no trumps)",
-        "nello": "nello after a mark bid",
-        "splash": "a splash with 3 doubles",
-        "plunge": "a plunge with 4 doubles",
-        "sevens": "sevens after a mark bid",
+        "suit": N_("a number"),
+        "doubles": N_("doubles"),
+        "follow_me": N_("follow-me (no trumps)"),
+        "nello": N_("nello after a mark bid"),
+        "splash": N_("a splash with 3 doubles"),
+        "plunge": N_("a plunge with 4 doubles"),
+        "sevens": N_("sevens after a mark bid"),
     }[contract]

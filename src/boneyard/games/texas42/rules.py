@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...core.actions import Action, Move, Play, parse_tile, play
 from ...core.capabilities import OwnPlayers
 from ...core.game import Game, RuleSet
+from ...core.i18n import NP_
 from ...core.kernel_spec import TrickKernelSpec
 from ...core.options import OptionError
 from ...core.protocol import (
@@ -104,6 +105,16 @@ _IN_TRICK: dict[int, tuple[int, ...]] = {
     out: tuple(s for s in range(PLAYERS) if s != out) for out in range(-1, PLAYERS)
 }
 """The seats that play to each trick, by the seat sitting out (-1: none)."""
+
+# The sentences of the engine (why a hand ended), told whole in another language.
+ENGINE_SENTENCES = (
+    NP_("engine", "{side} made the bid of {bid}, taking {taken} of 42"),
+    NP_("engine", "{side} were set on the bid of {bid}, taking {taken} of 42"),
+    NP_("engine", "{side} made the bid of {bid}, taking {taken} tricks"),
+    NP_("engine", "{side} were set on the bid of {bid}, taking {taken} tricks"),
+    NP_("engine", "all four passed: the next shaker shakes again"),
+    NP_("engine", "{seat} must follow suit ({suit}) (legal: {options})"),
+)
 
 SUIT_WORDS = ("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles")
 """The suits by number as 42 players name them (and the doubles' suit)."""

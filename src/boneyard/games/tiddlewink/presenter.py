@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.i18n import _
 from ...core.words import plural
 from ..line.presenter import LinePresenter
 from .rules import ExtraPlay, TiddleAWinkRules
@@ -32,13 +33,15 @@ class TiddleAWinkPresenter(LinePresenter[TiddleAWinkRules]):
     def intro(self, voice: Voice) -> list[str]:
         rules = self.rules
         line = (
-            "Every tile goes on the same end, R: the line has one arm."
+            _("Every tile goes on the same end, R: the line has one arm.")
             if rules.one_arm
-            else "Tiles go on either end of the line, L or R."
+            else _("Tiles go on either end of the line, L or R.")
         )
         lines = [
-            f"Everyone holds {plural(rules.hand_size, 'tile')}. {self.drawing_text()}",
-            f"The holder of the highest double leads it. {line}",
+            _("Everyone holds {tiles}.").format(tiles=plural(rules.hand_size, "tile"))
+            + " "
+            + self.drawing_text(),
+            _("The holder of the highest double leads it.") + " " + line,
             self.extra_text(),
         ]
         scoring = self.scoring_text()
@@ -50,18 +53,20 @@ class TiddleAWinkPresenter(LinePresenter[TiddleAWinkRules]):
         """What a double earns, in a sentence."""
         rules = self.rules
         if rules.extra_play is ExtraPlay.TURN:
-            return (
+            return _(
                 "Whoever lays a double, the lead too, takes another turn: he must play if he can, "
                 "and a double then earns another."
             )
         if rules.extra_play is ExtraPlay.ON_THE_DOUBLE:
-            return (
+            return _(
                 "Whoever lays a double, the lead too, may at once lay one more tile on that "
                 "double, or pass."
             )
-        where = "" if rules.one_arm else ", on either end"
-        return (
-            f"Whoever lays a double, the lead too, may at once lay one more tile{where}, or pass."
+        if rules.one_arm:
+            return _("Whoever lays a double, the lead too, may at once lay one more tile, or pass.")
+        return _(
+            "Whoever lays a double, the lead too, may at once lay one more tile, on either end, "
+            "or pass."
         )
 
     @property
@@ -75,31 +80,34 @@ class TiddleAWinkPresenter(LinePresenter[TiddleAWinkRules]):
         rules = self.rules
         if self.for_pools:
             blocked = (
-                "if nobody can play, nobody wins and the pool waits for the next hand's winner"
+                _("if nobody can play, nobody wins and the pool waits for the next hand's winner")
                 if rules.pool_carries
-                else "if nobody can play, the lightest hand takes it (a tie: nobody)"
+                else _("if nobody can play, the lightest hand takes it (a tie: nobody)")
             )
-            return f"The first out takes the pool; {blocked}. Each pool taken is a point."
+            return _("The first out takes the pool; {blocked}. Each pool taken is a point.").format(
+                blocked=blocked
+            )
         if rules.domino_points != "pips":
             return ""
         blocked_words = {
-            "cascade": "every player scores the differences to the heavier hands",
-            "difference_total": "the lightest hand scores the others' pips less his own",
-            "opponents": "the lightest hand scores the others' pips",
+            "cascade": _("every player scores the differences to the heavier hands"),
+            "difference_total": _("the lightest hand scores the others' pips less his own"),
+            "opponents": _("the lightest hand scores the others' pips"),
         }.get(rules.blocked_scoring)
         if blocked_words is None:
             return ""
-        return (
-            "Going out scores the pips left in the other hands; if nobody can play, "
-            f"{blocked_words}."
-        )
+        return _(
+            "Going out scores the pips left in the other hands; if nobody can play, {blocked}."
+        ).format(blocked=blocked_words)
 
     def goal(self) -> str:
         if self.for_pools:
-            return f"The first to take {plural(self.rules.target_score, 'pool')} wins."
+            return _("The first to take {pools} wins.").format(
+                pools=plural(self.rules.target_score, "pool")
+            )
         return super().goal()
 
     def target_text(self) -> str:
         if self.for_pools:
-            return f"{plural(self.rules.target_score, 'pool')} to win"
+            return _("{pools} to win").format(pools=plural(self.rules.target_score, "pool"))
         return super().target_text()

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ...core.actions import DRAW, PASS, Action, Pass, Play, plays_at
 from ...core.game import Game, RuleSet
+from ...core.i18n import NP_, _, pgettext
 from ...core.layout import LONG, MARKED, Layout
 from ...core.options import OptionError, OptionSpec, pick
 from ...core.presenter import SheetKind, others
@@ -76,6 +77,21 @@ HAND_TABLES: dict[str, str] = {
     "cardinal": "2:15,3:15,4:15,5:12,6:12,7:11,8:11",
     "double-nine": "2:10,3:10,4:10,5:8,6:8,7:6,8:6",
 }
+
+
+# The sentences of the engine and the table's words about seats (the trains' titles and notes,
+# why a hand ended, why a move is refused), told whole in another language by their templates.
+ENGINE_SENTENCES = (
+    NP_("engine", "the Mexican train"),
+    NP_("engine", "{seat}'s train"),
+    NP_("engine", "marker: open to all"),
+    NP_("engine", "{tile} to be covered"),
+    NP_("engine", "a toe of {tile}: to be filled"),
+    NP_("engine", "a side of the starting double: to be filled"),
+    NP_("engine", "blocked: a tie for the fewest pips"),
+    NP_("engine", "the {pip} on {end} must be covered first"),
+    NP_("engine", "{end} is {seat}'s train and carries no marker"),
+)
 
 
 def low_totals_winner(totals: Sequence[float]) -> int | None:
@@ -374,26 +390,34 @@ class RoundsPresenter(LinePresenter[R]):
         return "lowest"
 
     def target_text(self) -> str:
-        return (
-            f"{plural(self.rules.rounds, 'hand')}, each adding the pips left in hand: the lowest "
-            "total wins"
+        return _("{hands}, each adding the pips left in hand: the lowest total wins").format(
+            hands=plural(self.rules.rounds, "hand")
         )
 
     def goal(self) -> str:
         return capital(self.target_text()) + "."
 
     def goal_short(self) -> str:
-        return f"{plural(self.rules.rounds, 'hand')}, lowest total wins"
+        return _("{hands}, lowest total wins").format(hands=plural(self.rules.rounds, "hand"))
 
     def tie_words(self, best: float) -> str:
-        return f"tie for the lowest total, {number(best)} each"
+        return _("tie for the lowest total, {n} each").format(n=number(best))
 
     def won_words(self, match: Match, winner: int, voice: Voice) -> str:
         totals = match.totals
-        return (
-            f"Match over after {plural(len(match.score_sheet()), 'hand')}: "
-            f"{voice.side_says(winner, 'win')} with the lowest total, {number(totals[winner])}"
-            f"{others(totals, [winner], voice)}."
+        said = voice.side_pick(
+            winner,
+            pgettext(
+                "you", "Match over after {hands}: {side} win with the lowest total, {n}{others}."
+            ),
+            _("Match over after {hands}: {side} wins with the lowest total, {n}{others}."),
+            _("Match over after {hands}: {side} win with the lowest total, {n}{others}."),
+        )
+        return said.format(
+            hands=plural(len(match.score_sheet()), "hand"),
+            side=voice.side(winner),
+            n=number(totals[winner]),
+            others=others(totals, [winner], voice),
         )
 
 
@@ -406,21 +430,40 @@ class MexicanTrainPresenter(RoundsPresenter[MexicanTrainRules]):
     def intro(self, voice: Voice) -> list[str]:
         rules = self.rules
         if voice.reader is not None:
-            trains = f"Your train is T{voice.reader + 1}"
+            trains = _("Your train is T{n}").format(n=voice.reader + 1)
         else:
-            owners = ", ".join(f"T{s + 1} is {voice.whose(s)}" for s in range(rules.players))
-            trains = f"Each player has a train of his own ({owners})"
+            owners = ", ".join(
+                _("T{n} is {whose}").format(n=s + 1, whose=voice.whose(s))
+                for s in range(rules.players)
+            )
+            trains = _("Each player has a train of his own ({owners})").format(owners=owners)
         zero = rules.hand_value[0] if rules.hand_value else 0
+        adds = (
+            _(
+                "When a player goes out (or nobody can play), everyone adds the pips left in his "
+                "hand to his score, the 0-0 counting {n}."
+            ).format(n=zero)
+            if zero
+            else _(
+                "When a player goes out (or nobody can play), everyone adds the pips left in his "
+                "hand to his score."
+            )
+        )
         return [
-            "Each round is played from its engine double, the highest first, laid in the hub by "
-            f"its holder. {trains}; M is the Mexican train, open to all.",
-            "On your turn lay one tile on your own train, on M, or on a train with a marker. If "
-            "you cannot, draw one; if you still cannot, you pass and your marker goes on your "
-            "train, open to everyone until you play on it again.",
-            "Lay a double and you play again to cover it; while a double stands uncovered, "
-            "everyone must cover it before playing anywhere else.",
-            "When a player goes out (or nobody can play), everyone adds the pips left in his "
-            "hand to his score" + (f", the 0-0 counting {zero}" if zero else "") + ".",
+            _(
+                "Each round is played from its engine double, the highest first, laid in the hub "
+                "by its holder. {trains}; M is the Mexican train, open to all."
+            ).format(trains=trains),
+            _(
+                "On your turn lay one tile on your own train, on M, or on a train with a marker. "
+                "If you cannot, draw one; if you still cannot, you pass and your marker goes on "
+                "your train, open to everyone until you play on it again."
+            ),
+            _(
+                "Lay a double and you play again to cover it; while a double stands uncovered, "
+                "everyone must cover it before playing anywhere else."
+            ),
+            adds,
         ]
 
     def way(self, name: str, root: int, lead: int) -> tuple[Way, Half | None]:

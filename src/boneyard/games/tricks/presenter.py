@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from ...core.actions import Action, Move, Play
+from ...core.i18n import _
 from ...core.presenter import Presenter
 from ...core.protocol import GameRules
 from ...core.views import TrickSeatView, TrickStatus, TrickView
@@ -119,16 +120,18 @@ class TrickPresenter(Presenter[R], Generic[R, T]):
         played = sum(table.won_by_seat(self.rules.players))
         tricks = self.rules.hand_size
         if self.ended(table) or played >= tricks:
-            return "The play is over", f"{played} of {tricks} tricks played."
+            return _("The play is over"), _("{played} of {tricks} tricks played.").format(
+                played=played, tricks=tricks
+            )
         if not table.playing:
             return self.before_play(table)
-        waiting = "" if table.trick else f"seat {table.leader} to lead."
-        return f"Trick {played + 1}", waiting
+        waiting = "" if table.trick else _("{seat} to lead.").format(seat=f"seat {table.leader}")
+        return _("Trick {number}").format(number=played + 1), waiting
 
     def before_play(self, table: T) -> tuple[str, str]:
         """``(heading, waiting)`` before the play (the game's own stage: the bidding, the
         decisions)."""
-        return "Before the play", ""
+        return _("Before the play"), ""
 
     def turnup(self, table: T) -> int | None:
         """The tile turned up for trumps, where one is."""
@@ -145,7 +148,7 @@ class TrickPresenter(Presenter[R], Generic[R, T]):
 
     def worth(self, table: T) -> str:
         """What a trick is worth, in words."""
-        return f"A trick scores {number(self.trick_value(table))}."
+        return _("A trick scores {n}.").format(n=number(self.trick_value(table)))
 
     def trump_text(self, table: T) -> str | None:
         """Trumps in words where their number does not name them."""
@@ -175,11 +178,11 @@ class TrickPresenter(Presenter[R], Generic[R, T]):
         """A tile played (``to lead`` a trick), or the game's own action
         (:meth:`action_words`)."""
         if isinstance(action, Play):
-            text = f"play {tile_text(action.tile)}"
+            text = _("play {tile}").format(tile=tile_text(action.tile))
             if action.open is not None:
-                text += f" calling {self.suit_words(action.open)}"
+                text += " " + _("calling {suit}").format(suit=self.suit_words(action.open))
             if isinstance(table, self.table_type) and not table.trick:
-                text += " to lead"
+                text += " " + _("to lead")
             return text
         said = self.action_words(action, table)
         return said if said is not None else str(action)
@@ -202,13 +205,17 @@ class TrickPresenter(Presenter[R], Generic[R, T]):
         (:meth:`move_words`)."""
         action = move.action
         if isinstance(action, Play):
-            verb = "lead" if isinstance(before, self.table_type) and not before.trick else "play"
-            text = f"{voice.says(move.seat, verb, opening=True)} {tile_text(action.tile)}"
+            leads = isinstance(before, self.table_type) and not before.trick
+            if leads:
+                said = voice.pick(move.seat, _("You lead {tile}"), _("{name} leads {tile}"))
+            else:
+                said = voice.pick(move.seat, _("You play {tile}"), _("{name} plays {tile}"))
+            text = said.format(name=voice.subject(move.seat), tile=tile_text(action.tile))
             if action.open is not None:
-                text += f", calling {self.suit_words(action.open)}"
+                text += _(", calling {suit}").format(suit=self.suit_words(action.open))
             return text + "."
-        said = self.move_words(move, voice)
-        return said if said is not None else f"{voice.subject(move.seat)}: {action}."
+        own = self.move_words(move, voice)
+        return own if own is not None else f"{voice.subject(move.seat)}: {action}."
 
     def move_words(self, move: Move, voice: Voice) -> str | None:
         """One of the game's own moves as a sentence (``None``: as it is written)."""
@@ -224,7 +231,9 @@ class TrickPresenter(Presenter[R], Generic[R, T]):
         if len(after.tricks) > len(before.tricks):
             winner = after.last_winner
             lines.append(
-                f"{voice.says(winner, 'take', opening=True)} the trick{self.taken_note(after)}."
+                voice.pick(
+                    winner, _("You take the trick{note}."), _("{name} takes the trick{note}.")
+                ).format(name=voice.subject(winner), note=self.taken_note(after))
             )
         return lines + self.more_changes(before, after, voice)
 
@@ -232,7 +241,8 @@ class TrickPresenter(Presenter[R], Generic[R, T]):
         """What is said after ``the trick`` of the trick just taken on ``table``: the tricks
         its winner has so far."""
         winner = table.last_winner
-        return f" ({plural(table.won_by_seat(self.rules.players)[winner], 'trick')} so far)"
+        tricks = plural(table.won_by_seat(self.rules.players)[winner], "trick")
+        return " " + _("({tricks} so far)").format(tricks=tricks)
 
     def more_changes(self, before: T, after: T, voice: Voice) -> list[str]:
         """What else a move did to the table that is told (nothing here)."""
@@ -248,4 +258,5 @@ class TrickPresenter(Presenter[R], Generic[R, T]):
         if not isinstance(table, self.table_type):
             return []
         won = table.won_by_seat(self.rules.players)
-        return [f"  Tricks won: {', '.join(f'{voice.name(s)} {won[s]}' for s in range(len(won)))}"]
+        won_by = ", ".join(f"{voice.name(s)} {won[s]}" for s in range(len(won)))
+        return ["  " + _("Tricks won: {won}").format(won=won_by)]

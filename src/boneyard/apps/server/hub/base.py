@@ -15,7 +15,9 @@ from typing import Any, TypeVar
 from fastapi import HTTPException
 from pydantic import BaseModel
 
+from ....text.i18n import current_language, use_language
 from ..compute import Compute
+from ..languages import web
 from ..messages import StateMessage
 from ..settings import Settings
 from ..store import ACTIVE, LeaseLost, Op, StorageError, Store, Writer, now
@@ -124,7 +126,9 @@ class HubBase(abc.ABC):
             if task is not None:
                 task.cancel()
         for conn in [*room.seats.values(), *room.spectators]:
-            conn.error("moved", "this table is played by another server process now: reconnect")
+            conn.error(
+                "moved", web("this table is played by another server process now: reconnect")
+            )
             conn.close(1012, "the table moved to another server process")
         log.warning("table %s: its lease is another process's now", table_id)
 
@@ -202,7 +206,8 @@ class HubBase(abc.ABC):
     def view(self, room: Room, seat: int | None, conn: Conn | None = None) -> StateMessage:
         """A reader's view of the table (without the chat of those ``conn`` blocks)."""
         clock, left = self.views(room)
-        view = room.table.view(seat, room.seats.keys(), clock=clock, clock_left=left)
+        with use_language(current_language() if conn is None else conn.language):
+            view = room.table.view(seat, room.seats.keys(), clock=clock, clock_left=left)
         return view if conn is None else self.unblocked(room, conn, view)
 
     @staticmethod
@@ -219,16 +224,18 @@ class HubBase(abc.ABC):
         clock, left = self.views(room)
         connected = room.seats.keys()
         for seat, conn in room.seats.items():
-            conn.send(
-                self.unblocked(
-                    room, conn, table.view(seat, connected, clock=clock, clock_left=left)
-                )
-            )
-        if room.spectators:
-            view = table.view(None, connected, clock=clock, clock_left=left)
-            public = view.model_dump_json()
-            for conn in room.spectators:
-                conn.send(self.unblocked(room, conn, view) if conn.blocked else public)
+            with use_language(conn.language):
+                view = table.view(seat, connected, clock=clock, clock_left=left)
+            conn.send(self.unblocked(room, conn, view))
+        # The spectators' view is made once for each language they read.
+        public: dict[str, tuple[StateMessage, str]] = {}
+        for conn in room.spectators:
+            made = public.get(conn.language)
+            if made is None:
+                with use_language(conn.language):
+                    view = table.view(None, connected, clock=clock, clock_left=left)
+                made = public[conn.language] = (view, view.model_dump_json())
+            conn.send(self.unblocked(room, conn, made[0]) if conn.blocked else made[1])
 
     def send_all(self, room: Room, message: BaseModel, account: int | None = None) -> None:
         """Send every reader ``message``; from ``account``, not to those who block it."""

@@ -9,6 +9,7 @@ import secrets
 from fastapi import HTTPException
 
 from .... import __version__
+from ..languages import web
 from ..messages import SeatLink, Welcome
 from ..store import ACTIVE, StorageError, token_hash
 from ..table import SEEDED, Seat
@@ -27,14 +28,14 @@ class HubCreator(HubTables):
 
         wanted = room.table.creator_hash
         if not key or wanted is None or not hmac.compare_digest(token_hash(key), wanted):
-            raise HTTPException(403, "only the table's creator may do that (with its key)")
+            raise HTTPException(403, web("only the table's creator may do that (with its key)"))
 
     def _seat_of(self, room: Room, seat: int) -> Seat:
         table = room.table
         if not 0 <= seat < len(table.seats):
             raise HTTPException(404, f"no seat {seat}: the seats are 0 to {len(table.seats) - 1}")
         if table.status not in ACTIVE:
-            raise HTTPException(409, "the match is over")
+            raise HTTPException(409, web("the match is over"))
         return table.seats[seat]
 
     async def reissue(self, room: Room, seat: int) -> SeatLink:
@@ -53,7 +54,7 @@ class HubCreator(HubTables):
                     self.store.op_seat_holder(table.id, seat, "person", None, hashed), table=table
                 )
             except StorageError:
-                raise HTTPException(503, "the store refused the change: try again") from None
+                raise HTTPException(503, web("the store refused the change: try again")) from None
             table.invite(seat, hashed)
             self._unseat(room, seat, "revoked", "this seat's invite link was replaced")
             self.broadcast(room)
@@ -81,7 +82,7 @@ class HubCreator(HubTables):
                 self.store.op_seat_holder(table.id, seat, "computer", level, None), table=table
             )
         except StorageError:
-            raise HTTPException(503, "the store refused the change: try again") from None
+            raise HTTPException(503, web("the store refused the change: try again")) from None
         table.hand_to_computer(seat, level)
         self._unseat(room, seat, code, why)
         self.broadcast(room)

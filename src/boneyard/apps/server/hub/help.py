@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 
+from ..languages import web
 from ..messages import BeliefsMessage, HintMessage, HintReply
 from ..table import Table
 from .creator import HubCreator
@@ -21,7 +22,7 @@ class HubHelp(HubCreator):
         """Why a hint (on the seat's turn) or the beliefs (on any turn, the hand in play) cannot
         be given now, or ``None``."""
         if not table.practice:
-            return "no_hints", "hints are for practice tables"
+            return "no_hints", web("hints are for practice tables")
         problem = self._refuse(table, seat, None, None)
         if problem is not None and not (on_any_turn and problem[0] == "not_your_turn"):
             return problem
@@ -37,9 +38,9 @@ class HubHelp(HubCreator):
         problem = self._refuse_help(room.table, seat, on_any_turn=not hint)
         busy = conn.hinting or client.hinting >= self.settings.hints_at_once
         if problem is None and hint and busy:
-            problem = "busy", "a hint is being worked out"
+            problem = "busy", web("a hint is being worked out")
         if problem is None and not client.hints.take():
-            problem = "rate_limited", "too many hints: wait a little"
+            problem = "rate_limited", web("too many hints: wait a little")
         if problem is not None:
             self.refuse(conn, *problem, id)
             return False
@@ -60,7 +61,9 @@ class HubHelp(HubCreator):
             analyses = await self.compute.analyze("hint", client.address, obs)
         except Exception:
             log.exception("table %s: a hint failed", table.id)
-            self.refuse(conn, "busy", "the hint could not be worked out: try again", message.id)
+            self.refuse(
+                conn, "busy", web("the hint could not be worked out: try again"), message.id
+            )
             return
         finally:
             conn.hinting = False
@@ -83,6 +86,8 @@ class HubHelp(HubCreator):
             view = await self.compute.beliefs("hint", conn.client.address, obs)
         except Exception:
             log.exception("table %s: the beliefs failed", table.id)
-            self.refuse(conn, "busy", "the beliefs could not be worked out: try again", message.id)
+            self.refuse(
+                conn, "busy", web("the beliefs could not be worked out: try again"), message.id
+            )
             return
         conn.send(table.beliefs(obs, view).model_copy(update={"id": message.id}))

@@ -12,6 +12,7 @@ import secrets
 import time
 from datetime import timedelta
 
+from ..languages import web
 from ..store import ACTIVE, StorageError, StoredTable, Writer, cause, now
 from .readers import HubReaders
 
@@ -173,7 +174,7 @@ class HubLife(HubReaders):
                     closed.append(table_id)
             if status is None:
                 for conn in [*held.seats.values(), *held.spectators]:
-                    conn.error("no_table", "this table was deleted")
+                    conn.error("no_table", web("this table was deleted"))
                     conn.close()
                 self.rooms.pop(table_id, None)
                 self.idle.pop(table_id, None)

@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 from ....core.protocol import IllegalAction
+from ..languages import web
 from ..messages import Ack, MoveMessage
 from ..store import StorageError, Unsettled
 from ..table import Table, action_from_json
@@ -30,7 +31,7 @@ class HubMoves(HubBase):
         async with room.lock:
             problem = self._refuse(table, seat, message.hand, message.seen)
             if problem is None and room.unsettled is not None:
-                problem = "storage", UNSETTLED
+                problem = "storage", web(UNSETTLED)
             if problem is not None:
                 self.refuse(conn, *problem, message.id)
                 return
@@ -49,12 +50,12 @@ class HubMoves(HubBase):
         self, table: Table, seat: int, hand: int | None, seen: int | None
     ) -> tuple[str, str] | None:
         if table.status == "closed":
-            return "closed", "the table is closed"
+            return "closed", web("the table is closed")
         if table.ended:
-            return "match_over", "the match is over"
+            return "match_over", web("the match is over")
         state = table.state
         if state.over:
-            return "hand_over", "the hand is over: ask for the next hand"
+            return "hand_over", web("the hand is over: ask for the next hand")
         if (hand is not None and hand != table.number) or (
             seen is not None and seen != len(state.history)
         ):
@@ -64,7 +65,7 @@ class HubMoves(HubBase):
         if state.turn != seat:
             return "not_your_turn", f"it is {table.seats[state.turn].name}'s turn"
         if table.seats[seat].away:
-            return "not_away", "a computer plays for you: take your seat back first"
+            return "not_away", web("a computer plays for you: take your seat back first")
         return None
 
     async def _commit(
@@ -87,8 +88,10 @@ class HubMoves(HubBase):
             if conn is not None:
                 conn.error(
                     "pending",
-                    "the store has not said whether your move was stored: it will be "
-                    "acknowledged, or refused, as soon as it does",
+                    web(
+                        "the store has not said whether your move was stored: it will be "
+                        "acknowledged, or refused, as soon as it does"
+                    ),
                     ack_id,
                 )
 
@@ -107,7 +110,7 @@ class HubMoves(HubBase):
             return False
         except StorageError:
             if conn is not None:
-                self.refuse(conn, "storage", NOT_STORED, ack_id)
+                self.refuse(conn, "storage", web(NOT_STORED), ack_id)
             return False
         await self._apply_stored(room, move)
         return True
@@ -158,7 +161,7 @@ class HubMoves(HubBase):
             else:
                 log.warning("table %s: the move in doubt was not stored", table.id)
                 if move.conn is not None:
-                    self.refuse(move.conn, "storage", NOT_STORED, move.ack_id)
+                    self.refuse(move.conn, "storage", web(NOT_STORED), move.ack_id)
         self.schedule(room)
 
     async def next_hand(self, room: Room, conn: Conn | None, id: int | None = None) -> None:
@@ -169,7 +172,7 @@ class HubMoves(HubBase):
                     self.refuse(
                         conn,
                         "no_next_hand",
-                        "the match is over"
+                        web("the match is over")
                         if table.status != "playing"
                         else "the hand is not over",
                         id,
@@ -181,7 +184,9 @@ class HubMoves(HubBase):
             except StorageError:
                 table.undeal()
                 if conn is not None:
-                    self.refuse(conn, "storage", "the next hand could not be stored: try again", id)
+                    self.refuse(
+                        conn, "storage", web("the next hand could not be stored: try again"), id
+                    )
                 return
             self.broadcast(room)
         if conn is not None:

@@ -29,6 +29,8 @@ from pydantic import BaseModel, Field, field_validator
 from ....core.intake import TextError
 from ....core.options import OptionError
 from ....games import get_game
+from ....text.i18n import _
+from ..languages import web
 from ..messages import Body, CreateTable, SeatSpec, bad_text, clean_name, name_key
 from ..ratings import BASE
 from ..settings import Bucket, Settings
@@ -299,7 +301,7 @@ class HubPairing(HubLife):
                 self.settings.seek_rate, self.settings.seek_burst
             )
         if not bucket.take():
-            raise HTTPException(429, "too many seeks: wait a little")
+            raise HTTPException(429, web("too many seeks: wait a little"))
 
     async def _guest_check(self, address: str) -> None:
         """A guest client has one open seek at a time (on this process)."""
@@ -308,7 +310,7 @@ class HubPairing(HubLife):
             return
         found = await self._read(self.store.seek, held)
         if found is not None and found[0].status in ("open", "pairing"):
-            raise HTTPException(409, "you are waiting for a game already: cancel that first")
+            raise HTTPException(409, web("you are waiting for a game already: cancel that first"))
         del self.guest_seeks[address]
 
     async def make_seek(
@@ -320,10 +322,10 @@ class HubPairing(HubLife):
     ) -> SeekMade:
         """A new seek as ``spec`` asks (``HTTPException``, nothing stored, if it may not be)."""
         if spec.rated and account is None:
-            raise HTTPException(401, "a rated game is for signed-in people: sign in first")
+            raise HTTPException(401, web("a rated game is for signed-in people: sign in first"))
         if spec.rated and spec.fill_after is not None:
             raise HTTPException(
-                400, "a rated game is for people only: computers never fill its seats"
+                400, web("a rated game is for people only: computers never fill its seats")
             )
         try:
             options: dict[str, str | int | bool] = {}
@@ -359,7 +361,7 @@ class HubPairing(HubLife):
         )
         made = await self._read(self.store.add_seek, new)
         if made is None:
-            raise HTTPException(409, "you are waiting for a game already: cancel that first")
+            raise HTTPException(409, web("you are waiting for a game already: cancel that first"))
         if account is None:
             self.guest_seeks[address] = made.id
         log.info("seek %s: %s (%s), %d players", made.id, made.game, made.rule_set, made.players)
@@ -382,7 +384,7 @@ class HubPairing(HubLife):
 
         found = await self._read(self.store.seek, seek_id) if len(seek_id) <= 32 else None
         if found is None or not key or not hmac.compare_digest(token_hash(key), found[1]):
-            raise HTTPException(404, "no such seek (or not yours)")
+            raise HTTPException(404, web("no such seek (or not yours)"))
         return found[0]
 
     async def seek_state(self, seek_id: str, key: str | None) -> SeekState:
@@ -404,7 +406,7 @@ class HubPairing(HubLife):
             return
         seek = await self.own_seek(seek_id, key)  # claimed meanwhile, or ended already
         if seek.status in ("seated", "pairing"):
-            raise HTTPException(409, "too late: this seek has been seated at a table")
+            raise HTTPException(409, web("too late: this seek has been seated at a table"))
 
     async def listed_seeks(self) -> list[SeekListed]:
         """The open seeks, the oldest first (at most 100)."""
@@ -412,7 +414,7 @@ class HubPairing(HubLife):
         listed = []
         for s in await self._read(self.store.open_seeks, 100):
             try:
-                title = get_game(s.game).title
+                title = _(get_game(s.game).title)
             except OptionError:
                 continue
             listed.append(
@@ -440,17 +442,17 @@ class HubPairing(HubLife):
         it at once if a round can (for a game of more players, the others are found as usual)."""
         found = await self._read(self.store.seek, seek_id) if len(seek_id) <= 32 else None
         if found is None or found[0].status != "open":
-            raise HTTPException(404, "no such open seek: it may have been seated already")
+            raise HTTPException(404, web("no such open seek: it may have been seated already"))
         target = found[0]
         mine, theirs = (account.id if account else None), target.account_id
         if mine is not None and mine == theirs:
-            raise HTTPException(400, "this is your own seek")
+            raise HTTPException(400, web("this is your own seek"))
         if (
             mine is not None
             and theirs is not None
             and await self._read(self.store.blocks_between, mine, theirs)
         ):
-            raise HTTPException(409, "this seek cannot be joined")
+            raise HTTPException(409, web("this seek cannot be joined"))
         spec = SeekSpec(
             game=target.game,
             rules=target.rule_set,

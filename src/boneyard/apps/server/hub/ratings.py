@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fastapi import HTTPException
 from sqlalchemy.exc import SQLAlchemyError
 
+from ..languages import web
 from ..messages import HelloMessage
 from ..settings import Settings
 from ..store import ACTIVE, StorageError, StoredTable
@@ -182,7 +183,7 @@ class HubRatings(HubLife):
                 store.op_seat_holder(table.id, seat, "computer", level, None), mark, table=table
             )
         except StorageError:
-            raise HTTPException(503, "the store refused the change: try again") from None
+            raise HTTPException(503, web("the store refused the change: try again")) from None
         table.hand_to_computer(seat, level)
         if not forfeit:
             table.rated = False

@@ -10,6 +10,7 @@ import logging
 from fastapi import HTTPException
 
 from .... import __version__
+from ..languages import web
 from ..messages import (
     BackMessage,
     BeliefsMessage,
@@ -54,7 +55,7 @@ class HubReaders(HubHelp):
         if not conn.hello:
             conn.strikes += 1
             self.refuse(
-                conn, "hello_first", "say hello first (with your seat token, or none to watch)"
+                conn, "hello_first", web("say hello first (with your seat token, or none to watch)")
             )
             return
         if isinstance(message, PingMessage):
@@ -62,7 +63,7 @@ class HubReaders(HubHelp):
             return
         if conn.seat is None:
             conn.strikes += 1
-            self.refuse(conn, "spectator", "spectators may only watch", message.id)
+            self.refuse(conn, "spectator", web("spectators may only watch"), message.id)
             return
         if isinstance(message, MoveMessage):
             await self._shielded(self.move(room, conn, message))
@@ -89,15 +90,17 @@ class HubReaders(HubHelp):
         table = room.table
         if conn.hello:
             conn.strikes += 1
-            self.refuse(conn, "bad_message", "this connection has said hello already")
+            self.refuse(conn, "bad_message", web("this connection has said hello already"))
             return
         if message.token is None:
             if table.boards is not None and await asyncio.to_thread(self.store.sealed, table.id):
                 self.refuse(
                     conn,
                     "sealed",
-                    "this table plays a tournament's duplicate deals: it may be watched once "
-                    "every table of its round is over",
+                    web(
+                        "this table plays a tournament's duplicate deals: it may be watched once "
+                        "every table of its round is over"
+                    ),
                 )
                 return
             conn.hello = True
@@ -108,17 +111,17 @@ class HubReaders(HubHelp):
         seat = table.seat_of_token(token_hash(message.token))
         if seat is None:
             conn.strikes += 1
-            self.refuse(conn, "bad_token", "no seat of this table has that token")
+            self.refuse(conn, "bad_token", web("no seat of this table has that token"))
             return
         if table.rated and conn.account is None:
-            self.refuse(conn, "sign_in", "this table is rated: sign in to take your seat")
+            self.refuse(conn, "sign_in", web("this table is rated: sign in to take your seat"))
             return
         if table.rated and seat.account not in (None, conn.account):
-            self.refuse(conn, "not_yours", "this seat of a rated table is another account's")
+            self.refuse(conn, "not_yours", web("this seat of a rated table is another account's"))
             return
         old = room.seats.get(seat.seat)
         if old is not None and old is not conn:
-            old.error("replaced", "this seat was opened elsewhere")
+            old.error("replaced", web("this seat was opened elsewhere"))
             old.close()
         conn.hello = True
         conn.seat = seat.seat
@@ -208,10 +211,10 @@ class HubReaders(HubHelp):
         assert seat is not None
         async with room.lock:
             if table.status not in ACTIVE:
-                self.refuse(conn, "match_over", "the match is over", id)
+                self.refuse(conn, "match_over", web("the match is over"), id)
                 return
             if not away and not table.seats[seat].away:
-                self.refuse(conn, "not_away", "you hold your seat: nobody plays for you", id)
+                self.refuse(conn, "not_away", web("you hold your seat: nobody plays for you"), id)
                 return
             table.set_away(seat, away)
         self.acted(room)
@@ -223,7 +226,9 @@ class HubReaders(HubHelp):
         seat = conn.seat
         assert seat is not None
         if not conn.chat_bucket.take():
-            self.refuse(conn, "rate_limited", "too many chat messages: wait a little", message.id)
+            self.refuse(
+                conn, "rate_limited", web("too many chat messages: wait a little"), message.id
+            )
             return
         line = StoredChat(seat, table.seats[seat].name, message.text, now())
         try:
@@ -237,7 +242,7 @@ class HubReaders(HubHelp):
             self.refuse(conn, "bad_message", REFUSED.format(what="this chat message"), message.id)
             return
         except StorageError:
-            self.refuse(conn, "storage", "the message could not be stored", message.id)
+            self.refuse(conn, "storage", web("the message could not be stored"), message.id)
             return
         table.acted = line.created
         table.chat.append(line)
@@ -256,10 +261,10 @@ class HubReaders(HubHelp):
         """Whether the seat may resign now (under the table's lock): the match goes on and its
         last move is known to be stored; if not, the seat is told why."""
         if room.table.status not in ACTIVE:
-            self.refuse(conn, "no_resign", "the match is over", id)
+            self.refuse(conn, "no_resign", web("the match is over"), id)
             return False
         if room.unsettled is not None:
-            self.refuse(conn, "storage", UNSETTLED, id)
+            self.refuse(conn, "storage", web(UNSETTLED), id)
             return False
         return True
 
@@ -275,7 +280,7 @@ class HubReaders(HubHelp):
                     room, seat, STAND_IN, "resigned", "you resigned: you watch from now on"
                 )
             except HTTPException:
-                self.refuse(conn, "storage", "the resignation could not be stored", id)
+                self.refuse(conn, "storage", web("the resignation could not be stored"), id)
                 return
         self.acted(room)
         self.schedule(room)
@@ -298,7 +303,9 @@ class HubReaders(HubHelp):
                 )
             except StorageError:
                 table.resigned = None
-                self.refuse(conn, "storage", "the resignation could not be stored: try again", id)
+                self.refuse(
+                    conn, "storage", web("the resignation could not be stored: try again"), id
+                )
                 return
             for task in (room.pending, room.clock_task):
                 if task is not None:
@@ -317,10 +324,12 @@ class HubReaders(HubHelp):
                 conn.send(self.view(room, conn.seat, conn))
                 return
             if table.status in ACTIVE:
-                self.refuse(conn, "no_rematch", "the match goes on: a rematch comes after it", id)
+                self.refuse(
+                    conn, "no_rematch", web("the match goes on: a rematch comes after it"), id
+                )
                 return
             if not conn.client.creates.take():
-                self.refuse(conn, "rate_limited", "too many new tables: wait a little", id)
+                self.refuse(conn, "rate_limited", web("too many new tables: wait a little"), id)
                 return
             seats = [
                 Seat(s.seat, s.kind, s.name, s.level, s.token_hash, account=s.account)
@@ -346,7 +355,7 @@ class HubReaders(HubHelp):
                 await self._open(new, {}, None, conn.client.address)
                 await self.write(self.store.op_table(table.id, rematch=new.id), table=table)
             except (HTTPException, StorageError):
-                self.refuse(conn, "storage", "the rematch could not be stored: try again", id)
+                self.refuse(conn, "storage", web("the rematch could not be stored: try again"), id)
                 return
             table.rematch = new.id
             table.version += 1

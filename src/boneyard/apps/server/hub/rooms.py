@@ -14,6 +14,8 @@ from pydantic import BaseModel
 from starlette.websockets import WebSocketState
 
 from ....core.actions import Action
+from ....text.i18n import current_language
+from ..languages import web_n
 from ..messages import ErrorMessage
 from ..settings import Bucket, Settings
 from ..table import Table
@@ -64,6 +66,9 @@ class Conn:
         self.seat: int | None = None
         self.account: int | None = None
         """The account the reader is signed in as (its seat is bound to it at ``hello``)."""
+        self.language = current_language()
+        """The language the reader reads (its page's switch, else its browser's): each reader
+        is told the table in its own."""
         self.blocked: frozenset[int] = frozenset()
         """The accounts that account blocks: their chat is not sent to this reader."""
         self.hello = False
@@ -132,8 +137,10 @@ class PendingMove:
     ack_id: int | None
 
 
-UNSETTLED = "the store has not yet said whether the last move was stored: try again in a moment"
-NOT_STORED = "the move could not be stored: try again"
+UNSETTLED = web_n(
+    "the store has not yet said whether the last move was stored: try again in a moment"
+)
+NOT_STORED = web_n("the move could not be stored: try again")
 REFUSED = "the store cannot take {what} as it is written: nothing of it was stored"
 """A write the store refused for what it held (:class:`Refused`): the request's own error, told
 as such (``bad_message``, ``400``), never the store's failing."""

@@ -17,6 +17,8 @@ from ....core.options import OptionError
 from ....core.record import RecordError
 from ....games import get_game
 from ....players.names import computer_name
+from ....text.i18n import _
+from ..languages import web
 from ..messages import CreateTable, SeatLink, TableCreated, TableSummary, name_key
 from ..store import ACTIVE, Refused, StorageError, StoredTable, cause, token_hash
 from ..table import Seat, Table
@@ -136,10 +138,10 @@ class HubTables(HubAutomatic):
         tables of computers only; and a seed where several people play."""
         client = self.client(address)
         if not client.creates.take():
-            raise HTTPException(429, "too many new tables: wait a little")
+            raise HTTPException(429, web("too many new tables: wait a little"))
         active = sum(1 for r in self.rooms.values() if r.table.status in ACTIVE)
         if active >= self.settings.max_tables:
-            raise HTTPException(503, "the server holds as many tables as it may: try later")
+            raise HTTPException(503, web("the server holds as many tables as it may: try later"))
         people = [s for s in spec.seats if s.kind == "person"]
         if spec.rated and (len(people) < len(spec.seats) or spec.seed is not None or spec.practice):
             raise HTTPException(
@@ -180,7 +182,10 @@ class HubTables(HubAutomatic):
             if s.kind == "person":
                 token = secrets.token_urlsafe(24)
                 tokens[i] = token
-                account, name = bound.get(i, (None, s.name or f"Seat {i + 1}"))
+                # A person without a name is named for the seat, in the words of whoever
+                # made the table (a name is the table's, the same for every reader).
+                unnamed = web("Seat {n}").format(n=i + 1)
+                account, name = bound.get(i, (None, s.name or unnamed))
                 seats.append(Seat(i, "person", name, None, token_hash(token), account=account))
             else:
                 level = s.level or "casual"
@@ -191,10 +196,12 @@ class HubTables(HubAutomatic):
         for i, key in enumerate(keys):
             if key in keys[:i]:
                 first = keys.index(key)
+                said = web(
+                    "seats {first} and {second} are both called {name}: each player needs a "
+                    "name of his own"
+                )
                 raise HTTPException(
-                    400,
-                    f"seats {first} and {i} are both called {seats[i].name!r}: "
-                    "each player needs a name of his own",
+                    400, said.format(first=first, second=i, name=repr(seats[i].name))
                 )
         return seats, tokens
 
@@ -219,7 +226,9 @@ class HubTables(HubAutomatic):
             log.info("table %s: the store refused the new table: %s", table.id, e)
             raise HTTPException(400, REFUSED.format(what="this table")) from None
         except StorageError:
-            raise HTTPException(503, "the store could not take the new table: try again") from None
+            raise HTTPException(
+                503, web("the store could not take the new table: try again")
+            ) from None
         room = Room(table, client=address)
         self.rooms[table.id] = room
         rules = table.rules
@@ -253,7 +262,7 @@ class HubTables(HubAutomatic):
             id=table.id,
             url=f"/t/{table.id}",
             game=table.rules.game.id,
-            title=table.rules.game.title,
+            title=_(table.rules.game.title),
             rules=table.rules.rule_set,
             practice=table.practice,
             private=table.private,

@@ -22,6 +22,7 @@ from typing import Any
 from fastapi import HTTPException
 
 from ....games import get_game
+from ..languages import web
 from ..messages import CreateTable, SeatLink, SeatSpec
 from ..store import ACTIVE, RoundTable, StorageError, StoredTournament, token_hash
 from ..store.tournaments import op_seat_token
@@ -128,14 +129,14 @@ class HubTournaments(HubLife):
         if it cannot start (too few entrants, an odd number for partnerships, more rounds than
         opponents)."""
         if t.status != "open":
-            raise HTTPException(409, "the tournament has started already")
+            raise HTTPException(409, web("the tournament has started already"))
         problem = start_problem(t)
         if problem is not None:
             raise HTTPException(400, problem)
         if not await asyncio.to_thread(
             self.store.set_tournament_status, t.id, "starting", ["open"]
         ):
-            raise HTTPException(409, "the tournament has started already")
+            raise HTTPException(409, web("the tournament has started already"))
         await self.advance(t.id)
 
     async def advance(self, tournament_id: int) -> None:
@@ -381,15 +382,15 @@ class HubTournamentSeats(HubTournaments):
         table = room.table
         async with room.lock:
             if table.status not in ACTIVE:
-                raise HTTPException(409, "the table's match is over")
+                raise HTTPException(409, web("the table's match is over"))
             seat = next((s for s in table.seats if s.account == account), None)
             if seat is None or seat.kind != "person":
-                raise HTTPException(403, "no seat of this table is yours")
+                raise HTTPException(403, web("no seat of this table is yours"))
             token = secrets.token_urlsafe(24)
             hashed = token_hash(token)
             try:
                 await self.write(op_seat_token(table.id, seat.seat, hashed), table=table)
             except StorageError:
-                raise HTTPException(503, "the store refused the change: try again") from None
+                raise HTTPException(503, web("the store refused the change: try again")) from None
             seat.token_hash = hashed
             return self._link(table, seat.seat, token)

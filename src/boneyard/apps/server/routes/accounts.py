@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
 from ....core.intake import TextError
+from ....text.i18n import DEFAULT
 from ..accounts import (
     COOKIE,
     LoginLimits,
@@ -24,12 +25,15 @@ from ..accounts import (
     verify_password,
 )
 from ..hub import Hub
+from ..languages import LANG_COOKIE, chosen_language, web, web_n
 from ..store import Account, now, token_hash
 from ..store.accounts import deleted_name
 from .callers import client_of
 
 __all__ = [
     "Credentials",
+    "LanguageChoice",
+    "LanguageChosen",
     "Me",
     "MyTable",
     "NewPassword",
@@ -40,7 +44,7 @@ __all__ = [
     "signed_in",
 ]
 
-WRONG = "wrong name or password"
+WRONG = web_n("wrong name or password")
 
 
 class Credentials(BaseModel):
@@ -90,6 +94,20 @@ class Me(BaseModel):
     tables: list[MyTable]
     blocked: list[str]
     """The names of the accounts this one blocks."""
+    language: str | None = None
+    """The language the person chose for the pages (``None``: the browser's)."""
+
+
+class LanguageChoice(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    language: str | None = Field(default=None, max_length=100)
+
+
+class LanguageChosen(BaseModel):
+    language: str | None
+    """The language chosen (``None``: the browser's, from its ``Accept-Language``)."""
+    account: bool
+    """Whether the signed-in person's account keeps it too."""
 
 
 def _forget(hub: Hub, taken: list[tuple[str, int]]) -> None:
@@ -119,7 +137,7 @@ async def signed_in(hub: Hub, request: HTTPConnection) -> Account | None:
 async def _required(hub: Hub, request: Request) -> Account:
     account = await signed_in(hub, request)
     if account is None:
-        raise HTTPException(401, "not signed in")
+        raise HTTPException(401, web("not signed in"))
     return account
 
 
@@ -138,6 +156,19 @@ async def _start_session(hub: Hub, request: Request, response: Response, account
         samesite="lax",
         secure=request.url.scheme == "https",
     )
+    if account.language is not None:  # the account's language follows the person
+        _language_cookie(request, response, account.language)
+
+
+def _language_cookie(request: Request, response: Response, language: str | None) -> None:
+    """Keep ``language`` in this browser (``None``: forget it, the browser's own again)."""
+    secure = request.url.scheme == "https"
+    if language is None:
+        response.delete_cookie(LANG_COOKIE, path="/", samesite="lax", secure=secure)
+    else:
+        response.set_cookie(
+            LANG_COOKIE, language, max_age=365 * 86400, path="/", samesite="lax", secure=secure
+        )
 
 
 def _end_cookie(request: Request, response: Response) -> None:
@@ -156,7 +187,7 @@ def _new_password(value: str) -> str:
 async def _password_of(hub: Hub, account: Account, password: str) -> None:
     """``403`` unless ``password`` is the account's."""
     if not await asyncio.to_thread(verify_password, account.password, password):
-        raise HTTPException(403, "wrong password")
+        raise HTTPException(403, web("wrong password"))
 
 
 async def _other(hub: Hub, account: Account, name: str) -> Account:
@@ -167,9 +198,9 @@ async def _other(hub: Hub, account: Account, name: str) -> Account:
         key = ""
     other = await asyncio.to_thread(hub.store.account_named, key) if key else None
     if other is None:
-        raise HTTPException(404, "no account of that name")
+        raise HTTPException(404, web("no account of that name"))
     if other.id == account.id:
-        raise HTTPException(400, "one cannot block oneself")
+        raise HTTPException(400, web("one cannot block oneself"))
     return other
 
 
@@ -196,11 +227,11 @@ def account_routes(hub: Hub) -> APIRouter:
         except TextError as e:
             raise HTTPException(400, str(e)) from None
         if not limits.client(client_of(hub, request)):
-            raise HTTPException(429, "too many attempts: wait a minute")
+            raise HTTPException(429, web("too many attempts: wait a minute"))
         hashed = await asyncio.to_thread(hash_password, password)
         account = await asyncio.to_thread(hub.store.add_account, name, key, hashed)
         if account is None:
-            raise HTTPException(409, "that name is taken")
+            raise HTTPException(409, web("that name is taken"))
         await _start_session(hub, request, response, account)
         return SignedIn(name=account.name)
 
@@ -211,14 +242,14 @@ def account_routes(hub: Hub) -> APIRouter:
         except TextError:
             key = ""  # no account has such a name: answered as any unknown name is
         if not limits.client(client_of(hub, request)) or not limits.name(key):
-            raise HTTPException(429, "too many attempts: wait a minute")
+            raise HTTPException(429, web("too many attempts: wait a minute"))
         account = await asyncio.to_thread(hub.store.account_named, key) if key else None
         stored = account.password if account is not None else None
         if not await asyncio.to_thread(verify_password, stored, given.password):
-            raise HTTPException(401, WRONG)
+            raise HTTPException(401, web(WRONG))
         assert account is not None
         if account.disabled:
-            raise HTTPException(403, "this account is disabled")
+            raise HTTPException(403, web("this account is disabled"))
         await _start_session(hub, request, response, account)
         return SignedIn(name=account.name)
 
@@ -270,7 +301,28 @@ def account_routes(hub: Hub) -> APIRouter:
             for t in taken
         ]
         blocked = await asyncio.to_thread(hub.store.blocked_by, account.id)
-        return Me(name=account.name, tables=tables, blocked=list(blocked.values()))
+        return Me(
+            name=account.name,
+            tables=tables,
+            blocked=list(blocked.values()),
+            language=account.language,
+        )
+
+    @routes.post("/api/language")
+    async def choose_language(
+        given: LanguageChoice, request: Request, response: Response
+    ) -> LanguageChosen:
+        """The language of the pages, chosen with their switch: kept in this browser (a
+        cookie) and, for a signed-in person, in the account. A language boneyard does not speak
+        is English; none (``null``) is the browser's own again."""
+        language = None
+        if given.language:
+            language = chosen_language(given.language) or DEFAULT
+        _language_cookie(request, response, language)
+        account = await signed_in(hub, request)
+        if account is not None:
+            await asyncio.to_thread(hub.store.set_language, account.id, language)
+        return LanguageChosen(language=language, account=account is not None)
 
     _block_routes(routes, hub)
     return routes

@@ -8,7 +8,9 @@ import hmac
 
 from fastapi import HTTPException, Request, WebSocket
 
+from ....text.i18n import current_language
 from ..hub import Elsewhere, Hub, Room
+from ..languages import web
 from ..messages import SeatLink
 from ..relay import ACCOUNT_HEADER, CLIENT_HEADER, RELAY_HEADER, relay_headers, relay_request
 
@@ -33,14 +35,18 @@ def client_of(hub: Hub, request: Request | WebSocket) -> str:
 def relay_to(hub: Hub, request: Request | WebSocket) -> dict[str, str]:
     """The headers of this request relayed to another process of the store."""
     assert hub.secret is not None
-    return relay_headers(hub.secret, client_of(hub, request))
+    # The process that answers speaks the reader's language, as this one would.
+    return {
+        **relay_headers(hub.secret, client_of(hub, request)),
+        "Accept-Language": current_language(),
+    }
 
 
 async def found(hub: Hub, table_id: str) -> Room:
     """The table of this id, or ``404``."""
     room = await hub.room(table_id)
     if room is None:
-        raise HTTPException(404, "no such table")
+        raise HTTPException(404, web("no such table"))
     return room
 
 
@@ -51,7 +57,7 @@ def relayed_account(hub: Hub, request: Request) -> int | None:
         return None
     given = request.headers.get(ACCOUNT_HEADER, "")
     if not given.isdigit():
-        raise HTTPException(401, "not signed in")
+        raise HTTPException(401, web("not signed in"))
     return int(given)
 
 
@@ -62,7 +68,7 @@ async def account_seat_link(hub: Hub, request: Request, table_id: str, account: 
         room = await hub.room(table_id)
     except Elsewhere as e:
         if relayed(hub, request):
-            raise HTTPException(503, "the table is changing hands: try again") from None
+            raise HTTPException(503, web("the table is changing hands: try again")) from None
         headers = {**relay_to(hub, request), ACCOUNT_HEADER: str(account)}
         status, _, body, _ = await relay_request(
             "POST", e.address + request.url.path, None, headers
@@ -71,5 +77,5 @@ async def account_seat_link(hub: Hub, request: Request, table_id: str, account: 
             raise HTTPException(status, "the table's server process refused") from None
         return SeatLink.model_validate_json(body)
     if room is None:
-        raise HTTPException(404, "no such table")
+        raise HTTPException(404, web("no such table"))
     return await hub.seat_link(room, account)

@@ -9,6 +9,7 @@ from fastapi import APIRouter, HTTPException, Request
 from pydantic import Field
 
 from ..hub import Hub
+from ..languages import web
 from ..messages import Body, SeatLink, TableSummary
 from ..table import STAND_IN
 from .callers import found
@@ -51,7 +52,7 @@ def creator_routes(hub: Hub) -> APIRouter:
         room = await found(hub, table_id)
         hub.creator_of(room, key_of(request))
         if not await hub.close_table(room, "closed by its creator"):
-            raise HTTPException(409, "the table's match is over already")
+            raise HTTPException(409, web("the table's match is over already"))
         return hub.summary(room)
 
     return routes

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 
 from ....core.actions import Action, Play
 from ....core.match import Match
@@ -24,7 +24,9 @@ from ....core.words import Voice
 from ....games import get_game
 from ....players.agents import make_agent
 from ....players.analysis import ReviewedMove, review_text
+from ....text.i18n import _, current_language, use_language
 from ..hub import Hub
+from ..languages import option_title, web
 from ..store import token_hash
 from ..table import Seat
 from ..table.drawing import line_view
@@ -37,12 +39,21 @@ EXAMPLE_MOVES = 9
 """How many moves the example table of a game shows (the first of a seeded hand)."""
 
 
-@lru_cache(maxsize=64)
 def how_to_play(game_id: str, rule_set: str | None = None) -> dict[str, Any]:
     """How to play a game, for a person: its title and summary, the rule set's description, how
     the match is won, the rules a person needs before playing and the help on its moves (its
     presenter's), each option with its help, and an example table: the first moves of a seeded
-    hand between computer players, as the table page draws them."""
+    hand between computer players, as the table page draws them; in the current language."""
+    return _how_to_play(game_id, rule_set, current_language())
+
+
+@lru_cache(maxsize=64)
+def _how_to_play(game_id: str, rule_set: str | None, language: str) -> dict[str, Any]:
+    with use_language(language):
+        return _how(game_id, rule_set)
+
+
+def _how(game_id: str, rule_set: str | None) -> dict[str, Any]:
     game = get_game(game_id)
     name = rule_set or game.default_rules
     if name not in game.rule_sets:
@@ -50,24 +61,28 @@ def how_to_play(game_id: str, rule_set: str | None = None) -> dict[str, Any]:
     players = game.players_for(name)
     rules = game.configure(rules=name, players=players)
     presenter = rules.presenter
-    names = [f"Player {s + 1}" for s in range(players)]
+    names = [web("Player {n}").format(n=s + 1) for s in range(players)]
     voice = Voice.of(rules, None, names)
     match = Match(rules, seed=7)
     state = match.hand
     agent = make_agent("greedy")
     rng = random.Random(7)
-    for _ in range(EXAMPLE_MOVES):
+    for _move in range(EXAMPLE_MOVES):
         if state.over:
             break
         state.apply(agent.choose(state.observation(state.turn), rng), state.turn)
     line = line_view(rules, list(state.history), state.table)
     return {
         "id": game.id,
-        "title": game.title,
-        "summary": game.summary,
+        "title": _(game.title),
+        "summary": _(game.summary),
         "rules": name,
         "rule_sets": [
-            {"name": rs.name, "description": rs.description, "players": game.players_for(rs.name)}
+            {
+                "name": rs.name,
+                "description": _(rs.description),
+                "players": game.players_for(rs.name),
+            }
             for rs in game.rule_sets.values()
         ],
         "players": {"min": game.min_players, "max": game.max_players},
@@ -75,7 +90,12 @@ def how_to_play(game_id: str, rule_set: str | None = None) -> dict[str, Any]:
         "intro": presenter.intro(voice),
         "help": presenter.help_lines(),
         "options": [
-            {"name": o["name"], "help": o["help"], "value": o["value"]}
+            {
+                "name": o["name"],
+                "title": option_title(o["name"]),
+                "help": _(o["help"]),
+                "value": o["value"],
+            }
             for o in game.describe_options(name)
         ],
         "example": {
@@ -90,8 +110,8 @@ def learn_routes(hub: Hub) -> APIRouter:
     routes = APIRouter()
 
     @routes.get("/how/{game_id}", include_in_schema=False)
-    async def how_page(game_id: str) -> FileResponse:
-        return page("how.html")
+    async def how_page(game_id: str, request: Request) -> HTMLResponse:
+        return page("how.html", request)
 
     @routes.get("/api/how/{game_id}")
     async def how(game_id: str, rules: str | None = None) -> dict[str, Any]:
@@ -115,18 +135,20 @@ def learn_routes(hub: Hub) -> APIRouter:
         reader = _reader(table.seats, request.headers.get("authorization"))
         if reader is None:
             if seat is None or not table.rules.shows_hands_at_end:
-                raise HTTPException(403, "only a seat's own player may see its review here")
+                raise HTTPException(403, web("only a seat's own player may see its review here"))
             if not 0 <= seat < len(table.seats):
                 raise HTTPException(404, f"no seat {seat + 1}")
             reader = seat
-        key = (table.id, hand, reader)
+        key = (table.id, hand, reader, current_language())
         made = _REVIEWS.get(key)
         if made is None:
             state = hands[hand - 1]
             try:
                 reviewed = await hub.compute.review("hint", client_of(hub, request), state, reader)
             except Exception:
-                raise HTTPException(503, "the review could not be worked out: try again") from None
+                raise HTTPException(
+                    503, web("the review could not be worked out: try again")
+                ) from None
             made = _REVIEWS[key] = review_json(table.rules, hand, reader, table.seats, reviewed)
             while len(_REVIEWS) > 256:
                 _REVIEWS.pop(next(iter(_REVIEWS)))
@@ -135,7 +157,7 @@ def learn_routes(hub: Hub) -> APIRouter:
     return routes
 
 
-_REVIEWS: dict[tuple[str, int, int], dict[str, Any]] = {}
+_REVIEWS: dict[tuple[str, int, int, str], dict[str, Any]] = {}
 """Reviews already worked out (a finished hand's review never changes), the last 256."""
 
 

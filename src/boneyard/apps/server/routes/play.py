@@ -9,6 +9,7 @@ import contextlib
 from fastapi import APIRouter, WebSocket
 
 from ..hub import Client, Conn, Elsewhere, Hub, Room, Unavailable
+from ..languages import web
 from ..relay import ACCOUNT_HEADER, relay_websocket
 from .accounts import signed_in
 from .callers import client_of, relay_to, relayed
@@ -88,15 +89,15 @@ async def _serve(
     room = None
     try:
         if client.connections > settings.connections:
-            hub.refuse(conn, "too_many", "too many connections from your address")
+            hub.refuse(conn, "too_many", web("too many connections from your address"))
             return
         if isinstance(found, Unavailable):
-            conn.error("storage", "the store is unavailable: try again")
+            conn.error("storage", web("the store is unavailable: try again"))
             conn.close(1013, "the store is unavailable: try again")
             return
         room = found
         if room is None:
-            conn.error("no_table", "no such table")
+            conn.error("no_table", web("no such table"))
             return
         await _read(hub, ws, conn, room)
     finally:
@@ -117,12 +118,12 @@ async def _read(hub: Hub, ws: WebSocket, conn: Conn, room: Room) -> None:
         text = message.get("text")
         if not conn.bucket.take():
             conn.strikes += 1
-            hub.refuse(conn, "rate_limited", "too many messages: slow down")
+            hub.refuse(conn, "rate_limited", web("too many messages: slow down"))
         elif text is None:
             conn.strikes += 1
-            hub.refuse(conn, "bad_message", "send text frames holding JSON")
+            hub.refuse(conn, "bad_message", web("send text frames holding JSON"))
         else:
             await hub.handle(room, conn, text)
         if conn.strikes > hub.settings.max_strikes:
-            conn.error("closed", "too many refused messages")
+            conn.error("closed", web("too many refused messages"))
             break

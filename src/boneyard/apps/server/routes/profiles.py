@@ -16,8 +16,10 @@ from pydantic import BaseModel
 
 from ....core.intake import TextError
 from ....games import GAMES
+from ....text.i18n import _
 from ..accounts import account_name
 from ..hub import Hub
+from ..languages import web
 from ..messages import SeatLink
 from ..ratings import ACTIVE_FOR, PROVISIONAL_GAMES, Rating
 from ..store import Account, now
@@ -103,7 +105,7 @@ class Leaderboard(BaseModel):
 
 def _title(game: str) -> str:
     found = GAMES.get(game)
-    return found.title if found is not None else game
+    return _(found.title) if found is not None else game
 
 
 def _rating(game: str, r: Rating) -> RatingOut:
@@ -143,7 +145,7 @@ def profile_url(name: str) -> str:
 async def _account(hub: Hub, name: str) -> Account:
     """The enabled account of ``name`` (any case, any compatibility form): ``404`` otherwise."""
     if len(name) > 200:
-        raise HTTPException(400, "a name has at most 24 characters")
+        raise HTTPException(400, web("a name has at most 24 characters"))
     try:
         key = account_name(name)[1]
     except TextError:
@@ -200,7 +202,7 @@ def profile_routes(hub: Hub) -> APIRouter:
         if account is None:
             me = await signed_in(hub, request)
             if me is None:
-                raise HTTPException(401, "sign in first: your seat is your account's")
+                raise HTTPException(401, web("sign in first: your seat is your account's"))
             account = me.id
         return await account_seat_link(hub, request, table_id, account)
 
@@ -235,7 +237,7 @@ def profile_routes(hub: Hub) -> APIRouter:
                 )
                 for i, p in enumerate(best, 1)
             ],
-            games={g.id: g.title for g in GAMES.values()},
+            games={g.id: _(g.title) for g in GAMES.values()},
         )
 
     return routes

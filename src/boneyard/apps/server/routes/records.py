@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from ....core.intake import TextError, decode_utf8
 from ....core.record import RecordError
 from ..hub import Hub, Room
+from ..languages import web
 from ..messages import TooDeep, load_json
 from ..replay import replay_frames
 from .callers import found
@@ -75,9 +76,9 @@ async def _read_record(request: Request) -> dict[str, Any]:
     except TooDeep as e:
         raise HTTPException(400, f"not a record: {e}") from None
     except ValueError:
-        raise HTTPException(400, "not JSON") from None
+        raise HTTPException(400, web("not JSON")) from None
     if not isinstance(record, dict):
-        raise HTTPException(400, "a record is a JSON object")
+        raise HTTPException(400, web("a record is a JSON object"))
     return record
 
 

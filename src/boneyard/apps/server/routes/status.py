@@ -11,7 +11,9 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from .... import __version__
 from ....core.options import OptionSpec
 from ....games import GAMES, get_game
+from ....text.i18n import _
 from ..hub import Hub
+from ..languages import level_title, option_title
 from ..messages import PROTOCOL, schema
 from ..table import level_names
 
@@ -50,7 +52,9 @@ def status_routes(hub: Hub) -> APIRouter:
         return {
             "games": [_game_json(g.id) for g in GAMES.values()],
             "levels": list(hub.levels),
-            "level_names": level_names(hub.levels),
+            "level_names": {
+                level: level_title(name) for level, name in level_names(hub.levels).items()
+            },
             "clock": hub.settings.clock,
         }
 
@@ -130,17 +134,22 @@ def _game_json(game_id: str) -> dict[str, Any]:
     game = get_game(game_id)
     return {
         "id": game.id,
-        "title": game.title,
-        "summary": game.summary,
+        "title": _(game.title),
+        "summary": _(game.summary),
         "aliases": list(game.aliases),
         "rule_sets": [
             {
                 "name": rs.name,
-                "description": rs.description,
+                "description": _(rs.description),
                 "default": rs.name == game.default_rules,
                 "players": game.players_for(rs.name),
                 "options": [
-                    {**o, "choices": _choices(game.spec(o["name"]))}
+                    {
+                        **o,
+                        "title": option_title(o["name"]),
+                        "help": _(o["help"]),
+                        "choices": _choices(game.spec(o["name"])),
+                    }
                     for o in game.describe_options(rs.name)
                 ],
             }

@@ -13,6 +13,7 @@ from pydantic import Field
 
 from ..hub import Hub
 from ..hub.tournaments import RoundResult, units_of
+from ..languages import web
 from ..messages import Body, SeatLink
 from ..store import ACTIVE, StoredTournament
 from ..tournaments import FORMATS, MAX_BOARDS, MAX_ROUNDS, checked_plan, standings
@@ -44,20 +45,20 @@ class NewTournament(Body):
 async def _account(hub: Hub, request: Request) -> tuple[int, str]:
     account = await signed_in(hub, request)
     if account is None:
-        raise HTTPException(401, "sign in first: a tournament is for people with an account")
+        raise HTTPException(401, web("sign in first: a tournament is for people with an account"))
     return account.id, account.name
 
 
 async def _tournament(hub: Hub, tournament_id: int) -> StoredTournament:
     t = await asyncio.to_thread(hub.store.load_tournament, tournament_id)
     if t is None:
-        raise HTTPException(404, "no such tournament")
+        raise HTTPException(404, web("no such tournament"))
     return t
 
 
 def _creator(t: StoredTournament, account: int) -> None:
     if t.creator_id != account:
-        raise HTTPException(403, "only the tournament's creator may do that")
+        raise HTTPException(403, web("only the tournament's creator may do that"))
 
 
 def summary(t: StoredTournament) -> dict[str, Any]:
@@ -227,7 +228,7 @@ async def close_tournament(hub: Hub, t: StoredTournament) -> None:
     does), and no round follows."""
     was = ["open", "starting", "playing"]
     if not await asyncio.to_thread(hub.store.set_tournament_status, t.id, "closed", was):
-        raise HTTPException(409, "the tournament is over or closed already")
+        raise HTTPException(409, web("the tournament is over or closed already"))
     ids = [r.table_id for r in t.tables if r.round == t.round and r.table_id is not None]
     await asyncio.to_thread(hub.store.close_tables, ids)
     for table_id in ids:
@@ -252,6 +253,6 @@ def _seat_route(routes: APIRouter, hub: Hub) -> None:
                 r.round == t.round and mine.unit in r.units and len(r.units) == 2 for r in t.tables
             )
             if waiting:
-                raise HTTPException(409, "your table of this round is being made: try again")
-            raise HTTPException(404, "you have no table in this round")
+                raise HTTPException(409, web("your table of this round is being made: try again"))
+            raise HTTPException(404, web("you have no table in this round"))
         return await account_seat_link(hub, request, table_id, account)

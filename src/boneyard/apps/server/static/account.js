@@ -11,9 +11,25 @@ function notice(id, text) {
   box.classList.remove("hidden");
 }
 
+/** The account's language: the languages boneyard speaks, or the browser's own. */
+async function showLanguage() {
+  const select = clear(document.getElementById("account-language"));
+  let chosen = null;
+  try {
+    chosen = (await api("/api/me")).language;
+  } catch (e) {
+    return;
+  }
+  select.appendChild(el("option", {value: "", selected: chosen === null || null}, t("The browser's language")));
+  for (const [tag, name] of Object.entries(I18N.languages || {})) {
+    select.appendChild(el("option", {value: tag, lang: tag, selected: tag === chosen || null}, name));
+  }
+}
+
 async function showState() {
   await showWho(showState);
   const signedIn = document.getElementById("me") !== null;
+  if (signedIn) await showLanguage();
   document.getElementById("signed-in").classList.toggle("hidden", !signedIn);
   document.getElementById("signed-out").classList.toggle("hidden", signedIn);
 }
@@ -36,10 +52,19 @@ function handle(formId, path, done) {
 }
 
 function start() {
-  handle("login-form", "/api/account/login", "You are logged in.");
-  handle("signup-form", "/api/account/signup", "Your account is made: you are logged in.");
-  handle("password-form", "/api/account/password", "Your password is changed.");
-  handle("delete-form", "/api/account/delete", "Your account is deleted.");
+  handle("login-form", "/api/account/login", t("You are logged in."));
+  handle("signup-form", "/api/account/signup", t("Your account is made: you are logged in."));
+  handle("password-form", "/api/account/password", t("Your password is changed."));
+  handle("delete-form", "/api/account/delete", t("Your account is deleted."));
+  document.getElementById("account-language").addEventListener("change", async (event) => {
+    try {
+      await postJSON("/api/language", {language: event.target.value || null});
+    } catch (e) {
+      notice("account-error", e.message);
+      return;
+    }
+    location.reload();
+  });
   // The forms are the script's from now on (tests wait for this mark).
   showState().then(() => { document.body.dataset.ready = "1"; });
 }

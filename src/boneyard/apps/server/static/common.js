@@ -4,6 +4,145 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+// ------------------------------------------------------------------------- words
+// The page's words are the server's gettext catalog of the "web" domain for the page's language
+// (/i18n/LANG.js, loaded before this script: window.BONEYARD_I18N). Every text a script shows is
+// written in English as t("..."), nt("...", "...", n) or pt("context", "..."), a whole sentence
+// with {name} for what is filled in, and told in the page's language.
+const I18N = window.BONEYARD_I18N || {language: "en", messages: {}, plural: "(n != 1)", languages: {en: "English"}};
+const LANGUAGE = I18N.language || "en";
+
+/** A C plural rule of gettext ("(n != 1)", "(n > 1)", "n%10==1 && n%100!=11 ? 0 : ...") as a
+ * function of n, read without eval (the pages' content policy forbids it). */
+function pluralRule(expression) {
+  const tokens = String(expression).match(/\d+|n|&&|\|\||[=!<>]=|[-+*/%<>!?:()]/g) || [];
+  let i = 0;
+  const next = () => tokens[i++];
+  const peek = () => tokens[i];
+  const primary = () => {
+    const token = next();
+    if (token === "(") {
+      const inner = ternary();
+      next();
+      return inner;
+    }
+    if (token === "!") {
+      const inner = primary();
+      return (n) => (inner(n) ? 0 : 1);
+    }
+    if (token === "-") {
+      const inner = primary();
+      return (n) => -inner(n);
+    }
+    if (token === "n") return (n) => n;
+    const value = parseInt(token, 10) || 0;
+    return () => value;
+  };
+  const OPS = {
+    "*": (a, b) => a * b, "/": (a, b) => (b ? Math.trunc(a / b) : 0), "%": (a, b) => (b ? a % b : 0),
+    "+": (a, b) => a + b, "-": (a, b) => a - b,
+    "<": (a, b) => +(a < b), ">": (a, b) => +(a > b), "<=": (a, b) => +(a <= b), ">=": (a, b) => +(a >= b),
+    "==": (a, b) => +(a === b), "!=": (a, b) => +(a !== b),
+    "&&": (a, b) => +(a && b), "||": (a, b) => +(a || b),
+  };
+  const LEVELS = [["||"], ["&&"], ["==", "!="], ["<", ">", "<=", ">="], ["+", "-"], ["*", "/", "%"]];
+  const level = (k) => {
+    if (k === LEVELS.length) return primary();
+    let left = level(k + 1);
+    while (LEVELS[k].includes(peek())) {
+      const op = OPS[next()];
+      const a = left, b = level(k + 1);
+      left = (n) => op(a(n), b(n));
+    }
+    return left;
+  };
+  const ternary = () => {
+    const test = level(0);
+    if (peek() !== "?") return test;
+    next();
+    const yes = ternary();
+    next();
+    const no = ternary();
+    return (n) => (test(n) ? yes(n) : no(n));
+  };
+  try {
+    const rule = ternary();
+    return (n) => Number(rule(n)) || 0;
+  } catch (e) {
+    return (n) => (n === 1 ? 0 : 1);
+  }
+}
+
+const PLURAL = pluralRule(I18N.plural || "(n != 1)");
+
+/** {name} in a text replaced by values[name] (numbers written as the language writes them). */
+function filled(text, values) {
+  if (!values) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, key) => {
+    if (!(key in values)) return whole;
+    const value = values[key];
+    return typeof value === "number" ? numberText(value) : String(value);
+  });
+}
+
+/** A text of the page in its language: t("Seat {n}", {n: 2}). */
+function t(message, values) {
+  const found = I18N.messages[message];
+  const text = typeof found === "string" ? found : Array.isArray(found) ? found[0] : message;
+  return filled(text, values);
+}
+
+/** A text that depends on a number, in the form the language gives that number:
+ * nt("{n} tile", "{n} tiles", count) ({n} is the number). */
+function nt(singular, plural, n, values) {
+  const found = I18N.messages[singular];
+  let text = n === 1 ? singular : plural;
+  if (Array.isArray(found) && found.length) text = found[Math.min(PLURAL(n), found.length - 1)];
+  return filled(text, {n, ...values});
+}
+
+/** A text told apart from the same English words in another context: pt("verb", "Replay"). */
+function pt(context, message, values) {
+  const found = I18N.messages[`${context}\u0004${message}`];
+  return filled(typeof found === "string" ? found : message, values);
+}
+
+/** A number as the page's language writes it (1.5 in English, 1,5 in Spanish), unchanged
+ * otherwise: `digits` decimals if given. */
+function numberText(x, digits) {
+  const options = {useGrouping: false};
+  if (digits !== undefined) {
+    options.minimumFractionDigits = digits;
+    options.maximumFractionDigits = digits;
+  } else {
+    options.maximumFractionDigits = 20;
+  }
+  try {
+    return x.toLocaleString(LANGUAGE, options);
+  } catch (e) {
+    return digits === undefined ? String(x) : x.toFixed(digits);
+  }
+}
+
+/** The language switch in the page's header (or where the page keeps a place for it,
+ * #language-slot: the table's settings): the languages boneyard speaks, each in its own name.
+ * A choice is kept (a cookie the server reads; a signed-in person's account too), and the page
+ * is shown again in it. */
+function languageSwitch() {
+  const header = document.getElementById("language-slot") || document.querySelector("header.top");
+  if (!header || document.getElementById("language")) return;
+  const select = el("select", {id: "language", class: "language", "aria-label": t("Language")},
+    Object.entries(I18N.languages || {}).map(([tag, name]) =>
+      el("option", {value: tag, lang: tag, selected: tag === LANGUAGE || null}, name)));
+  select.addEventListener("change", async () => {
+    try {
+      await postJSON("/api/language", {language: select.value});
+    } catch (e) { /* kept for this page only */ }
+    location.reload();
+  });
+  header.appendChild(select);
+}
+
 function setAttributes(node, attrs) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
@@ -85,19 +224,28 @@ async function showWho(changed) {
   const response = await fetch("/api/me", {referrerPolicy: "same-origin"});
   clear(who);
   if (!response.ok) {
-    append(who, [el("a", {href: "/account", id: "login-link"}, "Log in or sign up")]);
+    append(who, [el("a", {href: "/account", id: "login-link"}, t("Log in or sign up"))]);
     return;
   }
   const me = await response.json();
-  const out = el("button", {type: "button", id: "logout"}, "Log out");
+  const out = el("button", {type: "button", id: "logout"}, t("Log out"));
   out.addEventListener("click", async () => {
     await postJSON("/api/account/logout", {});
     (changed || showWho)();
   });
   append(who, [
-    "Signed in as ", el("a", {href: profileUrl(me.name), id: "me"}, me.name), " ",
-    el("a", {href: "/account", id: "account-link"}, "account"), " ", out,
+    sentence(t("Signed in as {name}"), {name: el("a", {href: profileUrl(me.name), id: "me"}, me.name)}), " ",
+    el("a", {href: "/account", id: "account-link"}, t("account")), " ", out,
   ]);
+}
+
+/** A translated sentence with elements in it: sentence(t("Signed in as {name}"), {name: link})
+ * is its text with the link where {name} is. */
+function sentence(text, nodes) {
+  return text.split(/(\{\w+\})/).filter((part) => part !== "").map((part) => {
+    const key = part.slice(1, -1);
+    return part.startsWith("{") && key in nodes ? nodes[key] : part;
+  });
 }
 
 /** A person's profile page: /@/NAME, the name URL-encoded. */
@@ -228,7 +376,7 @@ function endMarker(end, cx, cy, size, target, label) {
     "data-end": end.name,
     role: target ? "button" : null,
     tabindex: target ? "0" : null,
-    "aria-label": target ? `play at ${end.label || end.name}` : end.needs || end.note || null,
+    "aria-label": target ? t("play at {end}", {end: end.label || end.name}) : end.needs || end.note || null,
   });
   const {w, h} = size;
   group.appendChild(svgEl("rect", {x: cx - w / 2, y: cy - h / 2, width: w, height: h, rx: h / 2, ry: h / 2}));
@@ -599,10 +747,10 @@ function drawLine(container, line, targets, fresh, height) {
   targets = targets || {};
   fresh = fresh || new Set();
   if (!line.lead) {
-    container.appendChild(el("p", {class: "empty-line"}, "The table is empty: the first tile played is the lead."));
+    container.appendChild(el("p", {class: "empty-line"}, t("The table is empty: the first tile played is the lead.")));
     for (const [name, onClick] of Object.entries(targets)) {
       container.appendChild(
-        el("button", {class: "lead-target target", "data-end": name, onclick: onClick}, "Lead here"),
+        el("button", {class: "lead-target target", "data-end": name, onclick: onClick}, t("Lead here")),
       );
     }
     return;
@@ -730,24 +878,24 @@ function drawHub(container, line, targets, fresh, height) {
   );
   let right = made.x0;
   let marked = false;
-  for (const t of made.trains) {
-    const {arm, end} = t;
-    tilesLayer.appendChild(svgEl("path", {d: `M ${u} ${middle} L ${made.x0} ${t.firstMid}`, class: "spoke"}));
-    if (t.nameAt) {
-      labels.appendChild(svgEl("text", {x: t.nameAt[0], y: t.nameAt[1], class: "train-name", "data-train": arm.name}, t.name));
-      right = Math.max(right, t.nameAt[0] + t.nameWidth);
+  for (const train of made.trains) {
+    const {arm, end} = train;
+    tilesLayer.appendChild(svgEl("path", {d: `M ${u} ${middle} L ${made.x0} ${train.firstMid}`, class: "spoke"}));
+    if (train.nameAt) {
+      labels.appendChild(svgEl("text", {x: train.nameAt[0], y: train.nameAt[1], class: "train-name", "data-train": arm.name}, train.name));
+      right = Math.max(right, train.nameAt[0] + train.nameWidth);
     }
     if (end.marked) {
       marked = true;
       const h = Math.round(0.6 * u);
       labels.appendChild(
         svgEl("g", {class: "marker", "data-marker": arm.name},
-          svgEl("rect", {x: made.x0 + GAP, y: t.firstMid - h / 2, width: made.markW, height: h, rx: 3}),
-          svgEl("title", {}, "marker: this train is open to everyone"),
+          svgEl("rect", {x: made.x0 + GAP, y: train.firstMid - h / 2, width: made.markW, height: h, rx: 3}),
+          svgEl("title", {}, t("marker: this train is open to everyone")),
         ),
       );
     }
-    for (const {p, x, y} of t.placed) {
+    for (const {p, x, y} of train.placed) {
       tilesLayer.appendChild(
         tileShape(p.a, p.b, p.cross, x, y, u, {
           class: "placed" + (p.double ? " double" : "") + (fresh.has(p.tile) ? " last" : ""),
@@ -756,16 +904,16 @@ function drawHub(container, line, targets, fresh, height) {
       );
     }
     const waiting = end.waiting || Boolean(end.note && end.note.includes("to be covered"));
-    const marker = endMarker({...end, waiting}, t.endAt[0], t.endAt[1], t.size, targets[arm.name], t.label);
-    if (targets[arm.name]) marker.setAttribute("aria-label", `play on ${end.label || arm.name}`);
+    const marker = endMarker({...end, waiting}, train.endAt[0], train.endAt[1], train.size, targets[arm.name], train.label);
+    if (targets[arm.name]) marker.setAttribute("aria-label", t("play on {train}", {train: end.label || arm.name}));
     endsLayer.appendChild(marker);
-    right = Math.max(right, t.endAt[0] + t.size.w / 2);
+    right = Math.max(right, train.endAt[0] + train.size.w / 2);
   }
   finishSvg(svg, {x0: 0, y0: 0, x1: Math.min(right, roomIn(container) - 20), y1: made.height}, 4);
   container.appendChild(svg);
   if (marked) {
     container.appendChild(
-      el("p", {class: "legend"}, el("span", {class: "marker-key", "aria-hidden": "true"}), "a marker on a train: its owner could not play on it, so anyone may play there"),
+      el("p", {class: "legend"}, el("span", {class: "marker-key", "aria-hidden": "true"}), t("a marker on a train: its owner could not play on it, so anyone may play there")),
     );
   }
 }
@@ -777,7 +925,7 @@ function drawHub(container, line, targets, fresh, height) {
  */
 function drawTricks(container, tricks, names) {
   clear(container);
-  const who = (seat) => names[seat] || `Seat ${seat}`;
+  const who = (seat) => names[seat] || t("Seat {n}", {n: seat + 1});
   const played = (list, winner) =>
     el("ol", {class: "trick-tiles"},
       list.map((t) =>
@@ -791,14 +939,14 @@ function drawTricks(container, tricks, names) {
   const over = tricks.ended || done >= tricks.tricks;
   const trick = el("div", {class: "trick", "data-trick": "current"},
     // The heading and what the table waits for are the game's own words (its presenter's).
-    el("h3", {}, tricks.heading || (over ? "The play is over" : `Trick ${done + 1}`)),
+    el("h3", {}, tricks.heading || (over ? t("The play is over") : t("Trick {n}", {n: done + 1}))),
     tricks.trick.length
       ? played(tricks.trick, null)
-      : el("p", {class: "muted"}, tricks.waiting || (over ? `${done} of ${tricks.tricks} tricks played.` : "")),
+      : el("p", {class: "muted"}, tricks.waiting || (over ? nt("{done} of {n} trick played.", "{done} of {n} tricks played.", tricks.tricks, {done}) : "")),
   );
   const last = tricks.last.length
     ? el("div", {class: "trick last", "data-trick": "last"},
-      el("h3", {}, `Last trick: ${who(tricks.last_winner)} took it`),
+      el("h3", {}, t("Last trick: {name} took it", {name: who(tricks.last_winner)})),
       played(tricks.last, tricks.last_winner),
     )
     : null;
@@ -811,18 +959,18 @@ function drawTricks(container, tricks, names) {
     ),
   );
   container.appendChild(
-    el("div", {class: "tricks-table", role: "group", "aria-label": "the tricks"},
+    el("div", {class: "tricks-table", role: "group", "aria-label": t("the tricks")},
       tricks.turnup
         ? el("div", {class: "turnup"},
           el("span", {class: "tile-wrap", "data-tile": tricks.turnup, "data-turnup": "true"}, tileIcon(tricks.turnup, 22)),
           el("div", {},
-            el("div", {class: "trumps"}, `Trumps: ${tricks.trump_text || tricks.trump}`),
-            el("div", {class: "muted"}, "the tile turned up"),
+            el("div", {class: "trumps"}, t("Trumps: {trumps}", {trumps: tricks.trump_text || tricks.trump})),
+            el("div", {class: "muted"}, t("the tile turned up")),
           ),
         )
         : el("div", {class: "turnup"},
           el("div", {},
-            el("div", {class: "trumps"}, `Trumps: ${tricks.trump_text || tricks.trump}`),
+            el("div", {class: "trumps"}, t("Trumps: {trumps}", {trumps: tricks.trump_text || tricks.trump})),
             (tricks.notes || []).map((note) => el("div", {class: "trick-note"}, note)),
           ),
         ),
@@ -840,26 +988,43 @@ function reviewList(review) {
   const list = el("ol", {class: "review-moves"},
     costly.map((m) =>
       el("li", {class: "cost", "data-move": m.number},
-        `Move ${m.number}: ${review.name} played ${m.played} (worth ${signed(m.played_value)}); ` +
-        `${m.best} (${signed(m.best_value)}) was better by ${m.loss.toFixed(1)}` +
-        (m.margin >= 0.05 ? ` ± ${m.margin.toFixed(1)}` : "") + ` points: ${m.reason}.`),
+        (m.margin >= 0.05
+          ? t("Move {number}: {name} played {played} (worth {worth}); {best} ({best_worth}) was better by {loss} ± {margin} points: {reason}.", {
+            number: m.number, name: review.name, played: m.played, worth: signed(m.played_value), best: m.best,
+            best_worth: signed(m.best_value), loss: numberText(m.loss, 1), margin: numberText(m.margin, 1), reason: m.reason})
+          : t("Move {number}: {name} played {played} (worth {worth}); {best} ({best_worth}) was better by {loss} points: {reason}.", {
+            number: m.number, name: review.name, played: m.played, worth: signed(m.played_value), best: m.best,
+            best_worth: signed(m.best_value), loss: numberText(m.loss, 1), reason: m.reason}))),
     ),
   );
   const even = review.moves.length - costly.length;
   return el("div", {class: "review"},
-    el("p", {}, `${review.decisions} decision${review.decisions === 1 ? "" : "s"} with a real choice; ` +
-      `${even} as good as the best, or within the margin of it.`),
-    costly.length ? list : el("p", {}, "No costly move: well played."),
-    el("p", {}, el("strong", {}, `Total cost of the choices: ${review.total.toFixed(1)} points.`)),
+    el("p", {}, nt("{n} decision with a real choice; {even} as good as the best, or within the margin of it.",
+      "{n} decisions with a real choice; {even} as good as the best, or within the margin of it.", review.decisions, {even})),
+    costly.length ? list : el("p", {}, t("No costly move: well played.")),
+    el("p", {}, el("strong", {}, t("Total cost of the choices: {total} points.", {total: numberText(review.total, 1)}))),
     el("p", {class: "note"},
-      "Each move is valued as the hint would have valued it then, from what the player could see: " +
-      "the points it was expected to bring, less the others'. ± is the margin: another analysis could " +
-      "differ by up to that much, so a cost within it is no sure loss."),
+      t("Each move is valued as the hint would have valued it then, from what the player could see: the points it was expected to bring, less the others'. ± is the margin: another analysis could differ by up to that much, so a cost within it is no sure loss.")),
   );
 }
 
+/** A computer level's name in the page's language (a plug-in's as it is). */
+function levelWords(level) {
+  const found = I18N.messages[`level\u0004${level}`];
+  return typeof found === "string" ? found : level;
+}
+
+/** A table's status in words. */
+function statusWords(status) {
+  const words = {
+    playing: pt("status", "playing"), between_hands: pt("status", "between hands"),
+    over: pt("status", "over"), closed: pt("status", "closed"),
+  };
+  return words[status] || status.replace("_", " ");
+}
+
 function signed(x) {
-  return `${x >= 0 ? "+" : ""}${x.toFixed(1)}`;
+  return `${x >= 0 ? "+" : ""}${numberText(x, 1)}`;
 }
 
 function num(x) {
@@ -879,3 +1044,4 @@ function labelListCells() {
   }
 }
 new MutationObserver(labelListCells).observe(document.documentElement, {childList: true, subtree: true});
+languageSwitch();

@@ -20,8 +20,8 @@ async function load(rules) {
     box.classList.remove("hidden");
     return;
   }
-  document.title = `boneyard: how to play ${how.title}`;
-  document.getElementById("title").textContent = `How to play ${how.title}`;
+  document.title = t("boneyard: how to play {game}", {game: how.title});
+  document.getElementById("title").textContent = t("How to play {game}", {game: how.title});
   document.getElementById("summary").textContent = how.summary;
   document.getElementById("goal").textContent = how.goal;
   const select = clear(document.getElementById("rules"));
@@ -29,16 +29,18 @@ async function load(rules) {
   const chosen = how.rule_sets.find((rs) => rs.name === how.rules);
   document.getElementById("rules-description").textContent = chosen ? chosen.description : "";
   document.getElementById("players").textContent =
-    how.players.min === how.players.max ? `${how.players.min} players` : `${how.players.min} to ${how.players.max} players`;
+    how.players.min === how.players.max
+      ? nt("{n} player", "{n} players", how.players.min)
+      : t("{min} to {max} players", {min: how.players.min, max: how.players.max});
   fill(document.getElementById("intro"), how.intro);
   document.getElementById("intro-box").classList.toggle("hidden", !how.intro.length);
   fill(document.getElementById("help"), how.help);
   document.getElementById("example-words").textContent =
-    `The first ${how.example.moves} moves of a hand between ${how.example.names.length} computer players.`;
+    nt("The first move of a hand between {players} computer players.", "The first {n} moves of a hand between {players} computer players.", how.example.moves, {players: how.example.names.length});
   drawTable(document.getElementById("line"), how.example.line, {}, how.example.names, new Set(), Infinity);
   const options = clear(document.getElementById("options"));
   for (const o of how.options) {
-    options.appendChild(el("dt", {}, capitalised(o.name.replaceAll("_", " "))));
+    options.appendChild(el("dt", {}, o.title || capitalised(o.name.replaceAll("_", " "))));
     options.appendChild(el("dd", {}, `${capitalised(o.help)}.`));
   }
 }

@@ -22,10 +22,9 @@ async function show(game) {
     select.appendChild(el("option", {value: id, selected: id === board.game}, title));
   }
   document.getElementById("board-rule").textContent =
-    `Those who played a rated match of ${board.title} in the last ${board.active_days} days, ` +
-    `after at least ${board.provisional_games} rated matches.`;
+    t("Those who played a rated match of {game} in the last {days} days, after at least {games} rated matches.", {game: board.title, days: board.active_days, games: board.provisional_games});
   const body = clear(document.querySelector("#board tbody"));
-  if (!board.players.length) body.appendChild(el("tr", {}, el("td", {colspan: 5, class: "muted"}, "Nobody yet.")));
+  if (!board.players.length) body.appendChild(el("tr", {}, el("td", {colspan: 5, class: "muted"}, t("Nobody yet."))));
   for (const p of board.players) {
     body.appendChild(el("tr", {},
       el("td", {}, String(p.rank)),

@@ -33,7 +33,7 @@ function fillRuleSets() {
   document.getElementById("game-summary").textContent = game.summary;
   const select = document.getElementById("rules");
   clear(select);
-  for (const r of game.rule_sets) select.appendChild(option(r.name, r.name + (r.default ? " (default)" : ""), r.default));
+  for (const r of game.rule_sets) select.appendChild(option(r.name, r.default ? t("{name} (default)", {name: r.name}) : r.name, r.default));
   fillRuleSet();
 }
 
@@ -54,7 +54,7 @@ function fillRuleSet() {
   for (const o of rs.options) {
     if (o.name === "target_score") continue;
     const value = typeof o.value === "object" ? Object.entries(o.value).map(([k, v]) => `${k}:${v}`).join(",") : String(o.value);
-    const title = optionTitle(o.name);
+    const title = o.title || optionTitle(o.name);
     const attrs = {name: "option", "data-option": o.name, "data-default": value, "aria-label": title};
     // An option with a few values is a menu; any other is typed (its allowed values said below).
     const field = o.choices
@@ -64,7 +64,7 @@ function fillRuleSet() {
       el("div", {class: "option", "data-option-row": o.name},
         el("label", {}, el("span", {class: "option-title"}, title), field),
         el("p", {class: "option-help"}, capitalised(o.help) + ".",
-          typeof o.value === "object" ? ` Now: ${valueWords(o.value)}.` : "",
+          typeof o.value === "object" ? " " + t("Now: {value}.", {value: valueWords(o.value)}) : "",
           o.choices ? "" : ` (${o.allowed})`),
       ),
     );
@@ -83,25 +83,26 @@ function capitalised(text) {
 
 /** A value per number of players in words: {2: 9, 3: 7} is "9 with 2 players, 7 with 3". */
 function valueWords(value) {
-  return Object.entries(value).map(([k, v], i) => `${v} with ${k}${i === 0 ? " players" : ""}`).join(", ");
+  return Object.entries(value).map(([k, v], i) =>
+    i === 0 ? t("{value} with {n} players", {value: v, n: k}) : t("{value} with {n}", {value: v, n: k})).join(", ");
 }
 
 function fillSeats() {
   const n = parseInt(document.getElementById("players").value, 10);
   const box = clear(document.getElementById("seats"));
   for (let s = 0; s < n; s++) {
-    const kind = el("select", {class: "kind", "data-seat": s, "aria-label": `seat ${s + 1}`},
-      option("person", s === 0 ? "You" : "A friend", s === 0),
-      option("computer", "Computer", s !== 0),
+    const kind = el("select", {class: "kind", "data-seat": s, "aria-label": t("seat {n}", {n: s + 1})},
+      option("person", s === 0 ? t("You") : t("A friend"), s === 0),
+      option("computer", t("Computer"), s !== 0),
     );
-    const level = el("select", {class: "level", "aria-label": `seat ${s + 1} level`});
+    const level = el("select", {class: "level", "aria-label": t("seat {n}: level", {n: s + 1})});
     for (const l of LEVELS) {
       const item = option(l, LEVEL_NAMES[l] || l, l === "casual");
       item.title = l;
       level.appendChild(item);
     }
-    const name = el("input", {class: "name", placeholder: s === 0 ? "your name" : "name", maxlength: 24, "aria-label": `seat ${s + 1} name`});
-    const row = el("div", {class: "seat-row"}, el("span", {}, `Seat ${s + 1}`), kind, level, name);
+    const name = el("input", {class: "name", placeholder: s === 0 ? t("your name") : t("name"), maxlength: 24, "aria-label": t("seat {n}: name", {n: s + 1})});
+    const row = el("div", {class: "seat-row"}, el("span", {}, t("Seat {n}", {n: s + 1})), kind, level, name);
     const sync = () => {
       level.classList.toggle("hidden", kind.value !== "computer");
       name.classList.toggle("hidden", kind.value !== "person");
@@ -167,19 +168,19 @@ function showCreated(made) {
   for (const s of made.seats) {
     if (!s.invite) continue;
     const link = new URL(s.invite, location.href).href;
-    const input = el("input", {readonly: true, value: link, "data-seat": s.seat, "aria-label": `invite link of seat ${s.seat + 1}`});
-    const copy = el("button", {type: "button", onclick: () => { input.select(); navigator.clipboard && navigator.clipboard.writeText(link); }}, "Copy");
-    list.appendChild(el("li", {}, `Seat ${s.seat + 1} (${s.name}): `, input, " ", copy));
+    const input = el("input", {readonly: true, value: link, "data-seat": s.seat, "aria-label": t("invite link of seat {n}", {n: s.seat + 1})});
+    const copy = el("button", {type: "button", onclick: () => { input.select(); navigator.clipboard && navigator.clipboard.writeText(link); }}, t("Copy"));
+    list.appendChild(el("li", {}, t("Seat {n} ({name}):", {n: s.seat + 1, name: s.name}), " ", input, " ", copy));
   }
   const first = made.seats.find((s) => s.invite);
   const go = document.getElementById("go");
   go.href = first ? first.invite : made.url;
-  go.textContent = first ? `Sit down at seat ${first.seat + 1}` : "Watch the table";
+  go.textContent = first ? t("Sit down at seat {n}", {n: first.seat + 1}) : t("Watch the table");
   document.getElementById("created").classList.remove("hidden");
 }
 
-function seatsText(t) {
-  return t.seats.map((s) => s.kind === "computer" ? `${s.name} (computer, ${s.level})` : s.name).join(", ");
+function seatsText(table) {
+  return table.seats.map((s) => s.kind === "computer" ? t("{name} (computer, {level})", {name: s.name, level: levelWords(s.level)}) : s.name).join(", ");
 }
 
 async function refresh() {
@@ -190,27 +191,27 @@ async function refresh() {
     return;
   }
   const open = clear(document.querySelector("#open-tables tbody"));
-  if (!listing.open.length) open.appendChild(el("tr", {}, el("td", {colspan: 5, class: "muted"}, "None yet.")));
-  for (const t of listing.open) {
-    const free = t.seats.filter((s) => s.kind === "person" && !s.joined).length;
-    open.appendChild(el("tr", {"data-table": t.id},
-      el("td", {}, `${t.title} (${t.rules})`, t.practice ? " · practice" : ""),
-      el("td", {}, seatsText(t), free ? ` · ${free} seat${free > 1 ? "s" : ""} waiting` : ""),
-      el("td", {}, String(t.hand)),
-      el("td", {}, t.status.replace("_", " ")),
-      el("td", {}, el("a", {href: t.url}, "Watch")),
+  if (!listing.open.length) open.appendChild(el("tr", {}, el("td", {colspan: 5, class: "muted"}, t("None yet."))));
+  for (const table of listing.open) {
+    const free = table.seats.filter((s) => s.kind === "person" && !s.joined).length;
+    open.appendChild(el("tr", {"data-table": table.id},
+      el("td", {}, `${table.title} (${table.rules})`, table.practice ? ` · ${t("practice")}` : ""),
+      el("td", {}, seatsText(table), free ? ` · ${nt("{n} seat waiting", "{n} seats waiting", free)}` : ""),
+      el("td", {}, String(table.hand)),
+      el("td", {}, statusWords(table.status)),
+      el("td", {}, el("a", {href: table.url}, t("Watch"))),
     ));
   }
   const recent = clear(document.querySelector("#recent-tables tbody"));
-  if (!listing.recent.length) recent.appendChild(el("tr", {}, el("td", {colspan: 4, class: "muted"}, "None yet.")));
-  for (const t of listing.recent) {
-    recent.appendChild(el("tr", {"data-table": t.id},
-      el("td", {}, `${t.title} (${t.rules})`),
-      el("td", {}, seatsText(t)),
-      el("td", {}, t.winner || ""),
+  if (!listing.recent.length) recent.appendChild(el("tr", {}, el("td", {colspan: 4, class: "muted"}, t("None yet."))));
+  for (const table of listing.recent) {
+    recent.appendChild(el("tr", {"data-table": table.id},
+      el("td", {}, `${table.title} (${table.rules})`),
+      el("td", {}, seatsText(table)),
+      el("td", {}, table.winner || ""),
       el("td", {},
-        el("a", {href: `/replay?table=${encodeURIComponent(t.id)}`}, "Replay"), " · ",
-        el("a", {href: `/api/tables/${encodeURIComponent(t.id)}/record`, download: `boneyard-${t.id}.json`}, "Record"),
+        el("a", {href: `/replay?table=${encodeURIComponent(table.id)}`}, pt("verb", "Replay")), " · ",
+        el("a", {href: `/api/tables/${encodeURIComponent(table.id)}/record`, download: `boneyard-${table.id}.json`}, t("Record")),
       ),
     ));
   }
@@ -223,8 +224,7 @@ async function start() {
   LEVEL_NAMES = body.level_names || {};
   CLOCK = body.clock;
   document.getElementById("clock-help").textContent =
-    `(empty: ${CLOCK} s where several people play, none for one person against the computer; ` +
-    "past it, a computer plays for an absent person until he is back; 0 for none)";
+    t("(empty: {clock} s where several people play, none for one person against the computer; past it, a computer plays for an absent person until he is back; 0 for none)", {clock: CLOCK});
   fillGames();
   document.getElementById("game").addEventListener("change", fillRuleSets);
   document.getElementById("rules").addEventListener("change", fillRuleSet);

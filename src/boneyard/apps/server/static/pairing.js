@@ -17,7 +17,7 @@ function pairingOption(value, text, selected) {
 function pairingRuleSets() {
   const game = pairingGame();
   const rules = clear(document.getElementById("seek-rules"));
-  for (const r of game.rule_sets) rules.appendChild(pairingOption(r.name, r.name + (r.default ? " (default)" : ""), r.default));
+  for (const r of game.rule_sets) rules.appendChild(pairingOption(r.name, r.default ? t("{name} (default)", {name: r.name}) : r.name, r.default));
   pairingPlayers();
 }
 
@@ -93,19 +93,22 @@ function showSeek(s) {
   if (s.status === "seated" && s.url && s.url.includes("#seat=")) {
     clearInterval(PAIRING.timer);
     PAIRING.seek = null;
-    document.getElementById("seek-status").textContent = "Seated: to the table…";
+    document.getElementById("seek-status").textContent = t("Seated: to the table…");
     location.assign(s.url);
     return;
   }
   if (s.status !== "open" && s.status !== "pairing") {
-    stopWaiting(s.status === "seated" ? "You were seated: see your account's tables." : `Your seek has ${s.status}.`);
+    const ended = {expired: t("Your seek has expired."), cancelled: t("Your seek was cancelled.")}[s.status];
+    stopWaiting(s.status === "seated" ? t("You were seated: see your account's tables.") : ended || t("Your seek has {status}.", {status: s.status}));
     return;
   }
   const range = `${Math.round(s.range[0])}–${Math.round(s.range[1])}`;
+  const values = {waited: Math.floor(s.waited), players: s.players, game: s.game, rules: s.rules, rating: Math.round(s.rating), range, fill: s.fill_after};
+  const rated = s.rated
+    ? t("Waiting {waited} s for {players} players of {game} ({rules}, rated); your rating {rating}, pairing with {range}", values)
+    : t("Waiting {waited} s for {players} players of {game} ({rules}, casual); your rating {rating}, pairing with {range}", values);
   document.getElementById("seek-status").textContent =
-    `Waiting ${Math.floor(s.waited)} s for ${s.players} players of ${s.game} (${s.rules}, ${s.rated ? "rated" : "casual"}); ` +
-    `your rating ${Math.round(s.rating)}, pairing with ${range}` +
-    (s.fill_after !== null ? `; computers fill the empty seats after ${s.fill_after} s` : "");
+    rated + (s.fill_after !== null ? t("; computers fill the empty seats after {fill} s", values) : "");
 }
 
 async function pollSeek() {
@@ -114,7 +117,7 @@ async function pollSeek() {
   try {
     showSeek(await api(`/api/seeks/${encodeURIComponent(seek.id)}`, {headers: seekHeaders(seek)}));
   } catch (e) {
-    document.getElementById("seek-status").textContent = `Waiting… (${e.message})`;
+    document.getElementById("seek-status").textContent = t("Waiting… ({error})", {error: e.message});
   }
 }
 
@@ -157,13 +160,13 @@ async function refreshSeeks() {
     return;
   }
   const body = clear(document.querySelector("#open-seeks tbody"));
-  if (!listed.length) body.appendChild(el("tr", {}, el("td", {colspan: 4, class: "muted"}, "Nobody is waiting.")));
+  if (!listed.length) body.appendChild(el("tr", {}, el("td", {colspan: 4, class: "muted"}, t("Nobody is waiting."))));
   for (const s of listed) {
     const mine = PAIRING.seek && PAIRING.seek.id === s.id;
-    const join = el("button", {type: "button", class: "join", disabled: mine || PAIRING.seek ? true : null}, "Join");
+    const join = el("button", {type: "button", class: "join", disabled: mine || PAIRING.seek ? true : null}, t("Join"));
     join.addEventListener("click", () => joinSeek(s.id));
     body.appendChild(el("tr", {"data-seek": s.id},
-      el("td", {}, `${s.title} (${s.rules}), ${s.players} players`, s.rated ? " · rated" : " · casual"),
+      el("td", {}, t("{game} ({rules}), {players} players", {game: s.title, rules: s.rules, players: s.players}), s.rated ? ` · ${t("rated")}` : ` · ${t("casual")}`),
       el("td", {}, `${s.name} (${Math.round(s.rating)})`),
       el("td", {}, `${Math.floor(s.waited)} s`),
       el("td", {}, join),

@@ -3,14 +3,17 @@
 // replay) and, on one's own profile, one's tables in play.
 "use strict";
 
-const RESULT_WORDS = {win: "won", loss: "lost", draw: "drawn"};
+/** A match's result in words (the reader's). */
+function resultWords(result) {
+  return {win: pt("match", "won"), loss: pt("match", "lost"), draw: pt("match", "drawn")}[result];
+}
 
 function profileName() {
   return decodeURIComponent(location.pathname.slice("/@/".length));
 }
 
 function when(iso) {
-  return new Date(iso).toLocaleString();
+  return new Date(iso).toLocaleString(LANGUAGE);
 }
 
 function ratingText(r) {
@@ -20,12 +23,12 @@ function ratingText(r) {
 function showRatings(profile) {
   const body = clear(document.querySelector("#ratings tbody"));
   if (!profile.ratings.length) {
-    body.appendChild(el("tr", {}, el("td", {colspan: 4, class: "muted"}, "No rated match yet.")));
+    body.appendChild(el("tr", {}, el("td", {colspan: 4, class: "muted"}, t("No rated match yet."))));
   }
   for (const r of profile.ratings) {
     body.appendChild(el("tr", {"data-game": r.game},
       el("td", {}, el("a", {href: `/leaderboard?game=${encodeURIComponent(r.game)}`}, r.title)),
-      el("td", {class: r.provisional ? "provisional" : null, title: r.provisional ? "provisional" : null}, ratingText(r)),
+      el("td", {class: r.provisional ? "provisional" : null, title: r.provisional ? t("provisional") : null}, ratingText(r)),
       el("td", {}, String(r.games)),
       el("td", {}, String(r.wins))));
   }
@@ -47,7 +50,7 @@ function plot(points) {
     .concat(points.map((p, i) => `${x(i)},${y(p.value - p.deviation)}`).reverse()).join(" ");
   const line = points.map((p, i) => `${x(i)},${y(p.value)}`).join(" ");
   const svg = svgEl("svg", {viewBox: `0 0 ${W} ${H}`, width: "100%", role: "img", class: "rating-plot",
-    "aria-label": `rating after each of ${points.length} rated matches, from ${points[0].value} to ${points[points.length - 1].value}`});
+    "aria-label": nt("rating after {n} rated match, from {first} to {last}", "rating after each of {n} rated matches, from {first} to {last}", points.length, {first: points[0].value, last: points[points.length - 1].value})});
   append(svg, [
     svgEl("rect", {x: left, y: top, width: W - left - right, height: H - top - bottom, fill: "#fafafa", stroke: "#ccc"}),
     svgEl("polygon", {points: band, fill: "#dbe8f6", stroke: "none"}),
@@ -59,7 +62,12 @@ function plot(points) {
   ]);
   points.forEach((p, i) => {
     const dot = svgEl("circle", {cx: x(i), cy: y(p.value), r: 3, fill: p.result === "win" ? "#2f855a" : p.result === "loss" ? "#c53030" : "#718096"});
-    dot.appendChild(svgEl("title", {}, `${p.value} ± ${p.deviation} after a match ${RESULT_WORDS[p.result] || p.result} (${when(p.at)})`));
+    const rating = `${p.value} ± ${p.deviation}`;
+    const said = {
+      win: t("{rating} after a match won ({when})", {rating, when: when(p.at)}),
+      loss: t("{rating} after a match lost ({when})", {rating, when: when(p.at)}),
+    }[p.result] || t("{rating} after a match drawn ({when})", {rating, when: when(p.at)});
+    dot.appendChild(svgEl("title", {}, said));
     svg.appendChild(dot);
   });
   return svg;
@@ -71,7 +79,7 @@ function showHistory(profile) {
   const chooser = document.getElementById("history-chooser");
   const select = clear(document.getElementById("history-game"));
   if (!games.length) {
-    box.appendChild(el("p", {class: "muted"}, "No rated match yet."));
+    box.appendChild(el("p", {class: "muted"}, t("No rated match yet.")));
     chooser.classList.add("hidden");
     return;
   }
@@ -98,29 +106,29 @@ async function takeSeat(t) {
   }
 }
 
-function tableRow(t, finished) {
-  const links = finished ? [el("a", {href: t.url}, "table")]
-    : [el("button", {type: "button", onclick: () => takeSeat(t)}, "Take my seat"), " · ", el("a", {href: t.url}, "watch")];
-  if (t.record) links.push(" · ", el("a", {href: t.record, download: `${t.table_id}.json`}, "record"));
-  if (t.replay) links.push(" · ", el("a", {href: t.replay}, "replay"));
-  let result = t.status === "closed" ? "closed" : (RESULT_WORDS[t.result] || t.winner || "");
-  if (t.rated) result = `${result} (rated)`;
-  return el("tr", {"data-table": t.table_id},
-    el("td", {}, `${t.title} (${t.rule_set})`),
-    el("td", {}, finished ? result : t.status.replace("_", " ")),
-    el("td", {}, when(t.updated)),
+function tableRow(table, finished) {
+  const links = finished ? [el("a", {href: table.url}, t("table"))]
+    : [el("button", {type: "button", onclick: () => takeSeat(table)}, t("Take my seat")), " · ", el("a", {href: table.url}, t("watch"))];
+  if (table.record) links.push(" · ", el("a", {href: table.record, download: `${table.table_id}.json`}, t("record")));
+  if (table.replay) links.push(" · ", el("a", {href: table.replay}, pt("verb", "replay")));
+  let result = table.status === "closed" ? statusWords("closed") : (resultWords(table.result) || table.winner || "");
+  if (table.rated) result = t("{result} (rated)", {result});
+  return el("tr", {"data-table": table.table_id},
+    el("td", {}, `${table.title} (${table.rule_set})`),
+    el("td", {}, finished ? result : statusWords(table.status)),
+    el("td", {}, when(table.updated)),
     el("td", {}, links));
 }
 
 function showTables(profile) {
   const recent = clear(document.querySelector("#recent tbody"));
-  if (!profile.recent.length) recent.appendChild(el("tr", {}, el("td", {colspan: 4, class: "muted"}, "None yet.")));
+  if (!profile.recent.length) recent.appendChild(el("tr", {}, el("td", {colspan: 4, class: "muted"}, t("None yet."))));
   for (const t of profile.recent) recent.appendChild(tableRow(t, true));
   const panel = document.getElementById("unfinished-panel");
   panel.classList.toggle("hidden", profile.unfinished === null);
   if (profile.unfinished === null) return;
   const body = clear(document.querySelector("#unfinished tbody"));
-  if (!profile.unfinished.length) body.appendChild(el("tr", {}, el("td", {colspan: 4, class: "muted"}, "None.")));
+  if (!profile.unfinished.length) body.appendChild(el("tr", {}, el("td", {colspan: 4, class: "muted"}, t("None."))));
   for (const t of profile.unfinished) body.appendChild(tableRow(t, false));
 }
 
@@ -138,8 +146,9 @@ async function start() {
   document.title = `boneyard: ${profile.name}`;
   document.getElementById("profile-name").textContent = profile.name;
   document.getElementById("profile-summary").textContent =
-    `Joined ${new Date(profile.joined).toLocaleDateString()}. ${profile.played} match${profile.played === 1 ? "" : "es"} played to the end; ` +
-    `${profile.rated_games} rated, ${profile.rated_wins} of them won.`;
+    nt("Joined {date}. {n} match played to the end; {rated} rated, {won} of them won.",
+      "Joined {date}. {n} matches played to the end; {rated} rated, {won} of them won.", profile.played,
+      {date: new Date(profile.joined).toLocaleDateString(LANGUAGE), rated: profile.rated_games, won: profile.rated_wins});
   showRatings(profile);
   showHistory(profile);
   showTables(profile);

@@ -17,11 +17,11 @@ function notice(text) {
 function show(data) {
   replay = data;
   document.getElementById("title").textContent =
-    `${data.title} (${data.rules} rules): ${data.players.join(", ")}`;
+    t("{game} ({rules} rules): {players}", {game: data.title, rules: data.rules, players: data.players.join(", ")});
   const select = clear(document.getElementById("hand"));
-  data.hands.forEach((h, i) => select.appendChild(el("option", {value: String(i)}, `Hand ${h.number}`)));
+  data.hands.forEach((h, i) => select.appendChild(el("option", {value: String(i)}, t("Hand {n}", {n: h.number}))));
   document.getElementById("viewer").classList.toggle("hidden", !data.hands.length);
-  if (!data.hands.length) notice("The record holds no finished hand yet.");
+  if (!data.hands.length) notice(t("The record holds no finished hand yet."));
   handIndex = 0;
   step = 0;
   draw();
@@ -36,7 +36,7 @@ function draw() {
   slider.max = String(frames.length - 1);
   slider.value = String(step);
   document.getElementById("hand").value = String(handIndex);
-  document.getElementById("position").textContent = `move ${step} of ${frames.length - 1}`;
+  document.getElementById("position").textContent = t("move {step} of {moves}", {step, moves: frames.length - 1});
   document.body.dataset.step = String(step);
   document.getElementById("said").textContent = frame.text;
   document.getElementById("detail").textContent = frame.detail.join(" ");
@@ -48,12 +48,12 @@ function draw() {
     list.appendChild(
       el("li", {class: frame.turn === seat ? "turn" : "", "data-seat": seat},
         el("span", {class: "name"}, name),
-        el("span", {class: "tiles"}, tiles.length ? tiles.map((t) => tileIcon(t, 16)) : "out"),
+        el("span", {class: "tiles"}, tiles.length ? tiles.map((tile) => tileIcon(tile, 16)) : t("out")),
       ),
     );
   });
   const scores = replay.sides.map((s, i) => `${s}: ${frame.totals[i] + frame.scores[i]}`).join(", ");
-  document.getElementById("scores").textContent = `Score: ${scores}; stock ${frame.stock}.`;
+  document.getElementById("scores").textContent = t("Score: {scores}; stock {stock}.", {scores, stock: frame.stock});
   document.getElementById("result").textContent = step === frames.length - 1 ? hand.result.join("\n") : "";
   showReview(hand.number);
 }
@@ -69,7 +69,7 @@ function showReview(number) {
   box.ontoggle = async () => {
     if (!box.open || out.dataset.hand === String(number)) return;
     out.dataset.hand = String(number);
-    out.appendChild(el("p", {class: "muted"}, "Working out what each of your choices was worth…"));
+    out.appendChild(el("p", {class: "muted"}, t("Working out what each of your choices was worth…")));
     try {
       const review = await api(`/api/tables/${encodeURIComponent(TABLE)}/review/${number}`, {
         headers: {Authorization: `Bearer ${TOKEN}`},

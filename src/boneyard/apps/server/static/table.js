@@ -65,7 +65,7 @@ function notice(text, kind) {
 
 function connect() {
   if (stopped) return;
-  setConn("connecting", "connecting…");
+  setConn("connecting", t("connecting…"));
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   socket = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(TABLE)}`);
   socket.addEventListener("open", () => {
@@ -79,10 +79,10 @@ function connect() {
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   socket.addEventListener("close", () => {
     if (stopped) {
-      setConn("closed", "playing elsewhere");
+      setConn("closed", t("playing elsewhere"));
       return;
     }
-    setConn("closed", "reconnecting…");
+    setConn("closed", t("reconnecting…"));
     setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 5000);
   });
@@ -92,9 +92,9 @@ function receive(message) {
   switch (message.type) {
     case "welcome":
       role = message.role;
-      setConn("open", "connected");
+      setConn("open", t("connected"));
       document.getElementById("role").textContent =
-        role === "spectator" ? "watching" : `seat ${message.seat + 1}`;
+        role === "spectator" ? t("watching") : t("seat {n}", {n: message.seat + 1});
       notice(null);
       break;
     case "state": {
@@ -153,15 +153,15 @@ function receive(message) {
     case "error":
       if (message.code === "replaced") {
         stopped = true;
-        notice("This seat was opened in another window. Reload this page to play here again.");
+        notice(t("This seat was opened in another window. Reload this page to play here again."));
       } else if (message.code === "no_table") {
         stopped = true;
-        notice("There is no such table.");
+        notice(t("There is no such table."));
       } else if (message.code === "revoked" || message.code === "freed") {
         stopped = true;
         notice(message.message);
       } else if (message.code === "bad_token") {
-        notice("This invite link is not valid for this table: you are watching.", "info");
+        notice(t("This invite link is not valid for this table: you are watching."), "info");
         send({type: "hello"});
       } else if (message.code !== "stale") {
         notice(message.message);
@@ -323,8 +323,9 @@ function render() {
   body.dataset.turn = mine() ? "mine" : state.turn === null ? "none" : "other";
   body.dataset.role = state.seat === null ? "spectator" : "player";
   document.getElementById("title").textContent =
-    `${state.title} (${state.rules} rules) · hand ${state.hand}` + (state.practice ? " · practice" : "") + (state.rated ? " · Rated" : "") +
-    (state.private ? " · private" : "");
+    t("{game} ({rules} rules) · hand {hand}", {game: state.title, rules: state.rules, hand: state.hand}) +
+    (state.practice ? ` · ${t("practice")}` : "") + (state.rated ? ` · ${t("Rated")}` : "") +
+    (state.private ? ` · ${t("private")}` : "");
   body.classList.toggle("colour-pips", setting("colour-pips", state.high >= 9));
   document.getElementById("colour-pips").checked = body.classList.contains("colour-pips");
   renderSeats();
@@ -356,7 +357,7 @@ function tilesOnTable(line) {
 function alertTurn() {
   const now = mine();
   const name = `boneyard: ${state.title}`;
-  document.title = now ? `(Your turn) ${name}` : name;
+  document.title = now ? t("(Your turn) {title}", {title: name}) : name;
   if (now && !wasMine && setting("sound", false)) beep();
   wasMine = now;
 }
@@ -414,7 +415,7 @@ function clockText() {
   const left = clockLeft();
   if (left === null) return "";
   const s = Math.ceil(left);
-  return ` (${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} left)`;
+  return " " + t("({time} left)", {time: `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`});
 }
 
 function renderClock() {
@@ -432,32 +433,32 @@ function initial(name) {
 function renderSeats() {
   const box = clear(document.getElementById("seats"));
   for (const s of state.seats) {
-    const who = s.kind === "computer" ? `computer, ${s.level}` : s.joined ? null : "waiting for the invited player";
+    const who = s.kind === "computer" ? t("computer, {level}", {level: levelWords(s.level)}) : s.joined ? null : t("waiting for the invited player");
     const trick = state.line.tricks ? state.line.tricks.seats[s.seat] : null;
     const status = trick && trick.text ? ` · ${trick.text}` : "";  // the game's own words
     box.appendChild(
       el("li", {
         class: "seat" + (state.turn === s.seat ? " turn" : "") + (s.seat === state.seat ? " me" : "") + (s.kind === "computer" ? " computer" : ""),
         "data-seat": s.seat,
-        title: `seat ${s.seat + 1}`,
+        title: t("seat {n}", {n: s.seat + 1}),
       },
         el("span", {class: "avatar", "aria-hidden": "true", "data-colour": s.seat % 8}, initial(s.name),
-          el("span", {class: "dot" + (s.connected ? " on" : ""), title: s.connected ? "here" : "away"})),
+          el("span", {class: "dot" + (s.connected ? " on" : ""), title: s.connected ? t("here") : t("away")})),
         el("span", {class: "who"},
-          el("span", {class: "name"}, s.profile ? el("a", {href: profileUrl(s.profile), target: "_blank", rel: "noopener"}, s.name) : s.name, s.seat === state.seat ? " (you)" : ""),
-          el("span", {class: "muted count"}, who ? `(${who}) · ` : "", `${s.tiles} tile${s.tiles === 1 ? "" : "s"}${status}`),
-          s.away ? el("span", {class: "away"}, "away: a computer plays for now") : null,
+          el("span", {class: "name"}, s.profile ? el("a", {href: profileUrl(s.profile), target: "_blank", rel: "noopener"}, s.name) : s.name, s.seat === state.seat ? ` ${t("(you)")}` : ""),
+          el("span", {class: "muted count"}, who ? `(${who}) · ` : "", nt("{n} tile", "{n} tiles", s.tiles) + status),
+          s.away ? el("span", {class: "away"}, t("away: a computer plays for now")) : null,
         ),
       ),
     );
   }
   const turn = document.getElementById("turn");
-  if (state.status === "closed") turn.textContent = "The table is closed.";
-  else if (state.status === "over") turn.textContent = state.winner || "The match is over.";
-  else if (state.status === "between_hands") turn.textContent = "The hand is over.";
-  else if (mine() && state.prompt) turn.textContent = `Your turn: ${state.prompt}.`;
-  else if (mine()) turn.textContent = "Your turn.";
-  else turn.textContent = `${state.seats[state.turn].name}'s turn.`;
+  if (state.status === "closed") turn.textContent = t("The table is closed.");
+  else if (state.status === "over") turn.textContent = state.winner || t("The match is over.");
+  else if (state.status === "between_hands") turn.textContent = t("The hand is over.");
+  else if (mine() && state.prompt) turn.textContent = t("Your turn: {prompt}.", {prompt: state.prompt});
+  else if (mine()) turn.textContent = t("Your turn.");
+  else turn.textContent = t("{name}'s turn.", {name: state.seats[state.turn].name});
   turn.appendChild(el("span", {id: "clock"}, clockText()));
   // The tiles in no hand, in the game's own words (nothing where every tile is dealt).
   document.getElementById("stock").textContent = state.stock_text || "";
@@ -522,7 +523,7 @@ function renderHand() {
         type: "button",
         class: "tile" + (can ? " playable" : "") + (selected === tile ? " selected" : "") + (isBest ? " best" : ""),
         "data-tile": tile,
-        "aria-label": tileWords(tile) + (marked && state.mark_name ? ` (${state.mark_name})` : "") + (can ? (discarding() ? ": throw it out" : ": playable") : ""),
+        "aria-label": tileWords(tile) + (marked && state.mark_name ? ` (${state.mark_name})` : "") + (can ? (discarding() ? `: ${t("throw it out")}` : `: ${t("playable")}`) : ""),
         disabled: can ? null : true,
         onclick: () => {
           if (!dragged) chooseTile(tile);
@@ -539,7 +540,7 @@ function renderHand() {
   clear(hintBox);
   hintBox.classList.toggle("hidden", !(mine() && state.practice && state.moves.length > 1));
   if (mine() && state.practice && state.moves.length > 1) {
-    hintBox.appendChild(el("button", {type: "button", id: "hint-button", onclick: () => send({type: "hint"})}, "Hint"));
+    hintBox.appendChild(el("button", {type: "button", id: "hint-button", onclick: () => send({type: "hint"})}, t("Hint")));
     if (hints) {
       hintBox.appendChild(hintList(hints));
     }
@@ -554,21 +555,19 @@ function hintList(moves) {
   const list = el("ol", {class: "hint-list"});
   for (const h of moves) {
     const even = !h.best && h.value + h.margin >= top.value - top.margin;
-    const worth = `${h.value >= 0 ? "+" : ""}${h.value.toFixed(1)}`;
-    const spread = h.margin >= 0.05 ? ` ± ${h.margin.toFixed(1)}` : "";
+    const worth = signed(h.value);
+    const spread = h.margin >= 0.05 ? ` ± ${numberText(h.margin, 1)}` : "";
     list.appendChild(
       el("li", {class: h.best ? "best" : even ? "even" : "", "data-even": even ? "true" : null},
-        `${h.text}: worth ${worth}${spread}`,
-        h.best ? " (the best)" : even ? " (as good as the best: within the margin)" : "",
+        t("{move}: worth {worth}", {move: h.text, worth: worth + spread}),
+        h.best ? ` ${t("(the best)")}` : even ? ` ${t("(as good as the best: within the margin)")}` : "",
         ` — ${h.reason}`),
     );
   }
   return el("div", {},
     list,
     el("p", {class: "note hint-note"},
-      "Worth: the points the move is expected to bring your side, less the others', by the end of the hand. " +
-      "± is the margin: another analysis of the same position could give up to that much more or less. " +
-      "Where two moves' ranges overlap, neither is surely better."),
+      t("Worth: the points the move is expected to bring your side, less the others', by the end of the hand. ± is the margin: another analysis of the same position could give up to that much more or less. Where two moves' ranges overlap, neither is surely better.")),
   );
 }
 
@@ -579,10 +578,10 @@ function renderBeliefs() {
   box.classList.toggle("hidden", !open);
   if (!open) return;
   box.appendChild(
-    el("button", {type: "button", id: "beliefs-button", onclick: () => send({type: "beliefs"})}, "Who holds what?"),
+    el("button", {type: "button", id: "beliefs-button", onclick: () => send({type: "beliefs"})}, t("Who holds what?")),
   );
   if (!beliefs) return;
-  const head = el("tr", {}, el("th", {scope: "col"}, "tile"), ...beliefs.holders.map((h) => el("th", {scope: "col"}, h)));
+  const head = el("tr", {}, el("th", {scope: "col"}, t("tile")), ...beliefs.holders.map((h) => el("th", {scope: "col"}, h)));
   const rows = beliefs.tiles.map((tile, i) =>
     el(
       "tr",
@@ -596,7 +595,7 @@ function renderBeliefs() {
       }),
     ),
   );
-  box.appendChild(el("table", {class: "beliefs-grid", "aria-label": "who may hold each tile you cannot see"}, el("thead", {}, head), el("tbody", {}, ...rows)));
+  box.appendChild(el("table", {class: "beliefs-grid", "aria-label": t("who may hold each tile you cannot see")}, el("thead", {}, head), el("tbody", {}, ...rows)));
   box.appendChild(el("p", {class: "note"}, `(${beliefs.note})`));
 }
 
@@ -630,7 +629,7 @@ function renderReveal() {
   document.getElementById("winner").textContent = state.winner || "";
   if (!over) return;
   const reveal = state.reveal;
-  document.getElementById("reveal-title").textContent = `Hand ${reveal.hand} is over`;
+  document.getElementById("reveal-title").textContent = t("Hand {n} is over", {n: reveal.hand});
   renderReview(reveal.hand);
   document.getElementById("result").textContent = reveal.result.join("\n");
   const list = clear(document.getElementById("reveal-hands"));
@@ -638,7 +637,7 @@ function renderReveal() {
     if (s.tricks !== null && s.tricks !== undefined) {
       // Domino Loo: the hands thrown out stay face down; the tricks are what counts.
       list.appendChild(
-        el("li", {"data-seat": s.seat}, el("strong", {}, s.name), ` took ${s.tricks} trick${s.tricks === 1 ? "" : "s"}`),
+        el("li", {"data-seat": s.seat}, el("strong", {}, s.name), " ", nt("took {n} trick", "took {n} tricks", s.tricks)),
       );
       continue;
     }
@@ -646,12 +645,12 @@ function renderReveal() {
     const dealt = el("span", {class: "tiles"}, s.dealt.map((t) => tileIcon(t, 16)));
     list.appendChild(
       el("li", {"data-seat": s.seat},
-        el("strong", {}, s.name), ` left ${s.pips} pips:`, s.left.length ? left : " out", el("span", {class: "muted"}, "dealt"), dealt,
+        el("strong", {}, s.name), " ", nt("left {n} pip:", "left {n} pips:", s.pips), s.left.length ? left : ` ${t("out")}`, el("span", {class: "muted"}, t("dealt")), dealt,
       ),
     );
   }
   if (reveal.stock.length) {
-    list.appendChild(el("li", {}, `Stock (${reveal.stock.length}):`, el("span", {class: "tiles"}, reveal.stock.map((t) => tileIcon(t, 16)))));
+    list.appendChild(el("li", {}, t("Stock ({n}):", {n: reveal.stock.length}), el("span", {class: "tiles"}, reveal.stock.map((t) => tileIcon(t, 16)))));
   }
 }
 
@@ -664,7 +663,7 @@ function renderReview(hand) {
   reviewed = hand;
   box.open = false;
   clear(document.getElementById("review")).appendChild(
-    el("p", {class: "muted"}, "Working out what each of your choices was worth…"));
+    el("p", {class: "muted"}, t("Working out what each of your choices was worth…")));
   box.ontoggle = async () => {
     if (!box.open || box.dataset.hand === String(hand)) return;
     box.dataset.hand = String(hand);
@@ -693,26 +692,26 @@ function renderSheet() {
   if (sheet.sides.length > 3 || sheet.sides.some((side) => side.length > 12)) {
     // Many sides, or long names: a row per side (its points hand by hand and its total), and below, how each
     // hand ended and why it scored.
-    const head = el("tr", {}, el("th", {}, ""), sheet.rows.map((r) => el("th", {}, `hand ${r.hand}`)),
-      now ? el("th", {}, "now") : null, el("th", {}, "total"));
+    const head = el("tr", {}, el("th", {}, ""), sheet.rows.map((r) => el("th", {}, t("hand {n}", {n: r.hand}))),
+      now ? el("th", {}, t("now")) : null, el("th", {}, t("total")));
     const rows = sheet.sides.map((side, i) =>
       el("tr", {}, el("th", {class: "side"}, side), sheet.rows.map((r) => el("td", {}, num(r.points[i]))),
         now ? el("td", {}, num(sheet.this_hand[i])) : null, el("th", {}, num(totalOf(sheet)[i]))));
     box.appendChild(el("table", {class: "by-side"}, el("thead", {}, head), el("tbody", {}, rows)));
     // Each hand: how it ended, and under it why each side scored what it did, a side a line.
     const ended = el("ul", {class: "ended-list"},
-      sheet.rows.map((r) => el("li", {"data-hand": r.hand}, `Hand ${r.hand}: ${r.ended}`, r.notes.length ? ` (${r.notes.join("; ")})` : "",
+      sheet.rows.map((r) => el("li", {"data-hand": r.hand}, t("Hand {n}: {ended}", {n: r.hand, ended: r.ended}), r.notes.length ? ` (${r.notes.join("; ")})` : "",
         (r.reasons || []).some(Boolean)
           ? el("ul", {class: "reasons"}, r.reasons.map((text, i) => (text ? el("li", {"data-side": i}, `${sheet.sides[i]}: ${text}`) : null)))
           : null)));
-    if (now && sheet.this_hand_notes.length) ended.appendChild(el("li", {}, `This hand so far: ${sheet.this_hand_notes.join("; ")}`));
+    if (now && sheet.this_hand_notes.length) ended.appendChild(el("li", {}, t("This hand so far: {notes}", {notes: sheet.this_hand_notes.join("; ")})));
     box.appendChild(ended);
     box.appendChild(el("p", {class: "muted"}, sheet.target));
     return;
   }
   // A hand's row holds its points; under it, across the whole sheet, how it ended and the reason
   // for every score (room enough for the words at any width).
-  const head = el("tr", {}, el("th", {}, "hand"), sheet.sides.map((s) => el("th", {class: "side"}, s)));
+  const head = el("tr", {}, el("th", {}, t("hand")), sheet.sides.map((s) => el("th", {class: "side"}, s)));
   const span = sheet.sides.length + 1;
   const rows = [];
   for (const r of sheet.rows) {
@@ -723,10 +722,10 @@ function renderSheet() {
     if (why.length) rows.push(el("tr", {class: "notes reasons"}, el("td", {colspan: span}, why.join(" · "))));
   }
   if (now) {
-    rows.push(el("tr", {}, el("td", {}, "now"), sheet.this_hand.map((p) => el("td", {}, num(p)))));
-    rows.push(el("tr", {class: "notes"}, el("td", {colspan: span}, el("span", {class: "ended"}, "This hand so far"), sheet.this_hand_notes.length ? `: ${sheet.this_hand_notes.join("; ")}` : "")));
+    rows.push(el("tr", {}, el("td", {}, t("now")), sheet.this_hand.map((p) => el("td", {}, num(p)))));
+    rows.push(el("tr", {class: "notes"}, el("td", {colspan: span}, el("span", {class: "ended"}, t("This hand so far")), sheet.this_hand_notes.length ? `: ${sheet.this_hand_notes.join("; ")}` : "")));
   }
-  rows.push(el("tr", {class: "totals"}, el("th", {}, "total"), totalOf(sheet).map((t) => el("th", {}, num(t)))));
+  rows.push(el("tr", {class: "totals"}, el("th", {}, t("total")), totalOf(sheet).map((x) => el("th", {}, num(x)))));
   box.appendChild(el("table", {}, el("thead", {}, head), el("tbody", {}, rows)));
   box.appendChild(el("p", {class: "muted"}, sheet.target));
 }
@@ -767,10 +766,10 @@ function renderLinks() {
   for (const s of others) {
     const link = new URL(s.invite, location.href).href;
     list.appendChild(
-      el("li", {"data-seat": s.seat}, `Seat ${s.seat + 1} (${state.seats[s.seat].name}): `,
-        el("input", {readonly: true, value: link, "aria-label": `invite link of seat ${s.seat + 1}`}),
-        key && open ? el("button", {type: "button", class: "reissue", onclick: () => creatorAction(`seats/${s.seat}/invite`, "A new link: the old one no longer works.")}, "New link") : null,
-        key && open ? el("button", {type: "button", class: "free", onclick: () => creatorAction(`seats/${s.seat}/free`, "The seat is freed: a computer plays it.")}, "Free the seat") : null,
+      el("li", {"data-seat": s.seat}, t("Seat {n} ({name}):", {n: s.seat + 1, name: state.seats[s.seat].name}), " ",
+        el("input", {readonly: true, value: link, "aria-label": t("invite link of seat {n}", {n: s.seat + 1})}),
+        key && open ? el("button", {type: "button", class: "reissue", onclick: () => creatorAction(`seats/${s.seat}/invite`, t("A new link: the old one no longer works."))}, t("New link")) : null,
+        key && open ? el("button", {type: "button", class: "free", onclick: () => creatorAction(`seats/${s.seat}/free`, t("The seat is freed: a computer plays it."))}, t("Free the seat")) : null,
       ),
     );
   }
@@ -829,14 +828,14 @@ function start() {
   document.getElementById("leave").addEventListener("click", () => send({type: "leave"}));
   document.getElementById("back").addEventListener("click", () => send({type: "back"}));
   document.getElementById("resign").addEventListener("click", () => {
-    if (confirm("Resign the match?")) send({type: "resign"});
+    if (confirm(t("Resign the match?"))) send({type: "resign"});
   });
   document.getElementById("rematch").addEventListener("click", () => {
     askedRematch = true;
     send({type: "rematch"});
   });
   document.getElementById("close-table").addEventListener("click", () => {
-    if (confirm("Close the table? The match stops where it is.")) creatorAction("close", "The table is closed.");
+    if (confirm(t("Close the table? The match stops where it is."))) creatorAction("close", t("The table is closed."));
   });
   document.getElementById("colour-pips").addEventListener("change", (event) => {
     keep("colour-pips", event.target.checked);

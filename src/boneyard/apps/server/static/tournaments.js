@@ -33,14 +33,26 @@ async function showList() {
   const list = document.getElementById("tournament-list");
   list.replaceChildren();
   const found = await api("/api/tournaments");
-  if (!found.length) list.append(element("li", "none yet"));
-  for (const t of found) {
+  if (!found.length) list.append(element("li", t("none yet")));
+  for (const tour of found) {
     const li = element("li");
-    li.append(element("a", t.name, {href: t.url}));
-    li.append(` — ${t.format}${t.duplicate ? ", duplicate" : ""}, ${t.game}, ${t.status}, ` +
-      `${t.entrants.length} entrants`);
+    li.append(element("a", tour.name, {href: tour.url}));
+    const format = tour.format === "swiss" ? t("Swiss") : t("Round robin");
+    li.append(" — " + nt("{format}, {game}, {status}, {n} entrant", "{format}, {game}, {status}, {n} entrants", tour.entrants.length,
+      {format: tour.duplicate ? t("{format}, duplicate", {format}) : format, game: tour.game, status: tourStatus(tour)}));
     list.append(li);
   }
+}
+
+/** Where a tournament is, in words. */
+function tourStatus(tour) {
+  if (tour.status === "playing") {
+    return tour.rounds
+      ? t("round {n} of {rounds} in play", {n: tour.round, rounds: tour.rounds})
+      : t("round {n} in play", {n: tour.round});
+  }
+  return {open: t("open: join before it starts"), starting: t("starting"), over: pt("status", "over"),
+    closed: pt("status", "closed")}[tour.status] || tour.status;
 }
 
 function table(headings, rows) {
@@ -57,62 +69,62 @@ function table(headings, rows) {
 }
 
 async function showOne(id) {
-  const t = await api(`/api/tournaments/${id}`);
-  document.getElementById("t-name").textContent = t.name;
-  const format = t.format === "swiss" ? "Swiss" : "Round robin";
-  const game = (GAMES.find((g) => g.id === t.game) || {title: t.game}).title;
-  const stage = {open: "open: join before it starts", starting: "starting",
-    playing: `round ${t.round}${t.rounds ? " of " + t.rounds : ""} in play`, over: "over",
-    closed: "closed"}[t.status] || t.status;
-  document.getElementById("t-about").textContent =
-    `${format}${t.duplicate ? ", duplicate deals" : ""} · ${game} (${t.rules} rules, ${t.players} players) · ` +
-    `${t.boards} ${t.boards === 1 ? "board" : "boards"} a round` +
-    `${t.rounds ? ` · ${t.rounds} rounds` : ""} · ${stage} · made by ${t.creator}. ` +
-    `Standings: ${t.tie_breaks.join(", then ")}.`;
-  document.getElementById("t-entrants").textContent = "Entrants: " + (t.entrants.join(", ") || "none yet");
+  const tour = await api(`/api/tournaments/${id}`);
+  document.getElementById("t-name").textContent = tour.name;
+  const format = tour.format === "swiss" ? t("Swiss") : t("Round robin");
+  const game = (GAMES.find((g) => g.id === tour.game) || {title: tour.game}).title;
+  document.getElementById("t-about").textContent = [
+    tour.duplicate ? t("{format}, duplicate deals", {format}) : format,
+    t("{game} ({rules} rules, {players} players)", {game, rules: tour.rules, players: tour.players}),
+    nt("{n} board a round", "{n} boards a round", tour.boards),
+    tour.rounds ? nt("{n} round", "{n} rounds", tour.rounds) : null,
+    tourStatus(tour),
+    t("made by {name}.", {name: tour.creator}),
+  ].filter(Boolean).join(" · ") + " " + t("Standings: {order}.", {order: tour.tie_breaks.join(t(", then "))});
+  document.getElementById("t-entrants").textContent = t("Entrants: {names}", {names: tour.entrants.join(", ") || t("none yet")});
   const actions = document.getElementById("t-actions");
   actions.replaceChildren();
-  if (t.status === "open") {
-    actions.append(t.you.entrant
-      ? button("Leave", () => postJSON(`/api/tournaments/${id}/leave`, {}))
-      : button("Join", () => postJSON(`/api/tournaments/${id}/join`, {})));
-    if (t.you.creator) actions.append(" ", button("Start", () => postJSON(`/api/tournaments/${id}/start`, {})));
+  if (tour.status === "open") {
+    actions.append(tour.you.entrant
+      ? button(t("Leave"), () => postJSON(`/api/tournaments/${id}/leave`, {}))
+      : button(t("Join"), () => postJSON(`/api/tournaments/${id}/join`, {})));
+    if (tour.you.creator) actions.append(" ", button(t("Start"), () => postJSON(`/api/tournaments/${id}/start`, {})));
   }
-  if (t.you.creator && ["open", "starting", "playing"].includes(t.status)) {
-    actions.append(" ", button("Close", () => postJSON(`/api/tournaments/${id}/close`, {})));
+  if (tour.you.creator && ["open", "starting", "playing"].includes(tour.status)) {
+    actions.append(" ", button(t("Close"), () => postJSON(`/api/tournaments/${id}/close`, {})));
   }
   const seat = document.getElementById("t-seat");
   seat.replaceChildren();
-  if (t.you.playing) {
-    seat.append(button("Take your seat of this round", async () => {
+  if (tour.you.playing) {
+    seat.append(button(t("Take your seat of this round"), async () => {
       const link = await postJSON(`/api/tournaments/${id}/seat`, {});
       window.location.href = link.invite;
     }));
   }
   const playing = document.getElementById("t-playing");
   playing.replaceChildren();
-  playing.classList.toggle("hidden", !t.playing);
-  if (t.playing) {
-    playing.append(element("h3", `Round ${t.playing.round} in play`));
-    playing.append(table(["Table", "Side 1", "Side 2"],
-      t.playing.tables.map((x) => [x.number + 1, x.sides[0], x.sides[1]])));
-    if (t.playing.byes.length) playing.append(element("p", "Bye: " + t.playing.byes.join(", ")));
+  playing.classList.toggle("hidden", !tour.playing);
+  if (tour.playing) {
+    playing.append(element("h3", t("Round {n} in play", {n: tour.playing.round})));
+    playing.append(table([t("Table"), t("Side 1"), t("Side 2")],
+      tour.playing.tables.map((x) => [x.number + 1, x.sides[0], x.sides[1]])));
+    if (tour.playing.byes.length) playing.append(element("p", t("Bye: {names}", {names: tour.playing.byes.join(", ")})));
   }
   const results = document.getElementById("t-results");
   results.replaceChildren();
-  for (const r of [...t.results].reverse()) {
+  for (const r of [...tour.results].reverse()) {
     const panel = element("div", undefined, {class: "panel"});
-    panel.append(element("h3", `After round ${r.round}`));
-    panel.append(table(["", "Name", "Match points", "Buchholz", "Score", "Head to head"],
+    panel.append(element("h3", t("After round {n}", {n: r.round})));
+    panel.append(table(["", t("Name"), t("Match points"), t("Buchholz"), t("Score"), t("Head to head")],
       r.standings.map((s) => [s.rank, s.name, s.match_points, s.buchholz, s.score, s.head_to_head])));
-    panel.append(table(["Table", "Sides", "Boards", "Duplicate", "Result"], r.tables.map((x) => [
+    panel.append(table([t("Table"), t("Sides"), t("Boards"), t("Duplicate"), t("Result")], r.tables.map((x) => [
       element("a", String(x.number + 1), {href: `/t/${x.table_id}`}),
-      x.sides.join(" v "),
+      x.sides.join(t(" v ")),
       x.boards.map((b) => (b ? b.join("–") : "—")).join(", "),
       x.duplicate ? x.duplicate.map((b) => (b ? b.map((v) => v.toFixed(1)).join(" / ") : "—")).join(", ") : "",
       x.match_points.join("–"),
     ])));
-    if (r.byes.length) panel.append(element("p", "Bye: " + r.byes.join(", ")));
+    if (r.byes.length) panel.append(element("p", t("Bye: {names}", {names: r.byes.join(", ")})));
     results.append(panel);
   }
 }
@@ -170,7 +182,7 @@ function showRuleSet() {
   const counts = [2, 4].filter((n) => n >= game.players.min && n <= game.players.max);
   const players = document.getElementById("t-players");
   const before = Number(players.value) || (set ? set.players : 2);
-  fillSelect(players, counts.map((n) => [String(n), n === 4 ? "4 (two partnerships)" : "2"]));
+  fillSelect(players, counts.map((n) => [String(n), n === 4 ? t("4 (two partnerships)") : "2"]));
   if (counts.includes(before)) players.value = String(before);
   document.getElementById("t-game-about").textContent = set ? set.description : game.summary;
 }
@@ -178,7 +190,7 @@ function showRuleSet() {
 function showGame() {
   const game = chosenGame();
   fillSelect(document.getElementById("t-rules"), game.rule_sets.map(
-    (r) => [r.name, r.default ? `${r.name} (default)` : r.name]));
+    (r) => [r.name, r.default ? t("{name} (default)", {name: r.name}) : r.name]));
   showRuleSet();
 }
 

@@ -53,6 +53,8 @@ class Account:
     disabled: bool
     created: datetime
     sessions: int = 0
+    language: str | None = None
+    """The language the person chose for the pages (a tag), or ``None``: the browser's."""
 
 
 def _account(row: object, live: int = 0) -> Account:
@@ -63,6 +65,7 @@ def _account(row: object, live: int = 0) -> Account:
         disabled=bool(row.disabled),  # type: ignore[attr-defined]
         created=as_utc(row.created),  # type: ignore[attr-defined]
         sessions=live,
+        language=row.language,  # type: ignore[attr-defined]
     )
 
 
@@ -126,6 +129,13 @@ class Accounts(StoreBase):
                 update(accounts).where(accounts.c.id == account_id).values(password=password)
             )
             conn.execute(delete(sessions).where(sessions.c.account_id == account_id))
+
+    def set_language(self, account_id: int, language: str | None) -> None:
+        """The language the account's person chose (``None``: the browser's)."""
+        with self.writing() as conn:
+            conn.execute(
+                update(accounts).where(accounts.c.id == account_id).values(language=language)
+            )
 
     def set_disabled(self, key: str, disabled: bool) -> bool:
         """Disable (every session ended) or enable the account named ``key``; whether it exists."""

@@ -167,6 +167,8 @@ accounts = Table(
     Column("password", String(200), nullable=False),  # Argon2id's encoded hash
     Column("disabled", Boolean, nullable=False, server_default=false()),
     Column("created", DateTime(timezone=True), nullable=False),
+    # The language the person chose (a tag: "es", "pt-BR"); empty: the browser's (migration 0010).
+    Column("language", String(16), nullable=True),
 )
 
 sessions = Table(

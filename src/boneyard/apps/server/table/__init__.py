@@ -116,7 +116,7 @@ class Table(TableRecords):
         self.chat = []
         self.version = 0
         self._log_before_deal = 0
-        self._cache = None
+        self._cache = {}
         self._parts = {}
         self._intro()
 

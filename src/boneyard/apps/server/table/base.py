@@ -63,7 +63,7 @@ class TableBase:
     version: int
     """Changes with every change of the match (moves, deals), for the tasks that wait."""
     _log_before_deal: int
-    _cache: tuple[Any, dict[str, Any]] | None
+    _cache: dict[str, tuple[Any, dict[str, Any]]]
     _parts: dict[str, tuple[Any, Any]]
 
     @property

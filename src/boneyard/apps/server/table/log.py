@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from ....core.protocol import GameState
 from ....core.words import Voice
+from ....text.i18n import DEFAULT, LANGUAGES, current_language, use_language
 from ....text.narration import (
     Moved,
     hand_result_text,
@@ -30,22 +31,33 @@ class LogEntry(NamedTuple):
     """One line of the log, told for each reader: ``text`` is a spectator's (names only),
     ``told[s]`` what seat ``s`` reads ("You draw [6|1].", "Ann plays [6|4]."; ``None``: the same
     for everyone). ``seat`` is the seat whose move the line tells (``None`` for other lines), and
-    ``full`` that move with what was hidden shown (for replays of finished hands)."""
+    ``full`` that move with what was hidden shown (for replays of finished hands). Those are in
+    English; ``languages`` holds the line in each other language boneyard speaks, as
+    ``(language, text, told)``."""
 
     text: str
     seat: int | None = None
     told: tuple[str, ...] | None = None
     full: str | None = None
+    languages: tuple[tuple[str, str, tuple[str, ...] | None], ...] = ()
 
     def for_reader(self, seat: int | None) -> str:
-        return self.told[seat] if seat is not None and self.told is not None else self.text
+        """The line as ``seat`` reads it, in the current language."""
+        text, told = self.text, self.told
+        language = current_language()
+        if language != DEFAULT:
+            for tag, other, other_told in self.languages:
+                if tag == language:
+                    text, told = other, other_told
+        return told[seat] if seat is not None and told is not None else text
 
 
 class TableLog(TableBase):
     """The log of a table, told for each reader."""
 
     def say(self, text: str = "") -> None:
-        """A line of the log that reads the same for everyone."""
+        """A line of the log that reads the same for everyone, in every language (an empty line,
+        a name)."""
         self.log.append(LogEntry(text))
 
     def tell(
@@ -65,18 +77,36 @@ class TableLog(TableBase):
         full: str | None = None,
     ) -> list[LogEntry]:
         """What ``words`` say for each reader (a spectator, and every seat a person holds), a
-        :class:`LogEntry` per line."""
-        spectator = words(self.voice(None)).split("\n")
+        :class:`LogEntry` per line, in every language."""
         people = self.people
-        by_seat = [
-            words(self.voice(s)).split("\n") if s in people else spectator
-            for s in range(self.rules.players)
-        ]
+
+        def lines() -> list[tuple[str, tuple[str, ...] | None]]:
+            spectator = words(self.voice(None)).split("\n")
+            by_seat = [
+                words(self.voice(s)).split("\n") if s in people else spectator
+                for s in range(self.rules.players)
+            ]
+            out: list[tuple[str, tuple[str, ...] | None]] = []
+            for i, text in enumerate(spectator):
+                told = tuple(
+                    seat_lines[i] if i < len(seat_lines) else text for seat_lines in by_seat
+                )
+                out.append((text, None if all(t == text for t in told) else told))
+            return out
+
+        with use_language(DEFAULT):
+            english = lines()
+        others: list[tuple[str, list[tuple[str, tuple[str, ...] | None]]]] = []
+        for language in LANGUAGES:
+            if language != DEFAULT:
+                with use_language(language):
+                    others.append((language, lines()))
         entries = []
-        for i, text in enumerate(spectator):
-            told = tuple(lines[i] for lines in by_seat)
-            same = all(t == text for t in told)
-            entries.append(LogEntry(text, seat, None if same else told, full))
+        for i, (text, told) in enumerate(english):
+            languages = tuple(
+                (tag, *said[i]) if i < len(said) else (tag, text, told) for tag, said in others
+            )
+            entries.append(LogEntry(text, seat, told, full, languages))
         return entries
 
     def _intro(self) -> None:
@@ -96,6 +126,7 @@ class TableLog(TableBase):
         (:func:`boneyard.text.narration.tell_move`): the move's own line carries its seat and
         what it hid (for replays), the lines after it (why it scored, a trick taken...) none."""
         seat = state.history[-1].seat
+        # What the move hid, shown (a finished hand's replay, made for its reader's language).
         shown = tell_move(state, moved, self.voice(None), shown=True)[0].text
         first = True
         for entry in self.told(
@@ -108,7 +139,11 @@ class TableLog(TableBase):
             told = tell_move(state, moved, voice, forced=forced)
             return score_note(told, state, moved, voice) or ""
 
-        if score_note(tell_move(state, moved, self.voice(None)), state, moved, self.voice(None)):
+        with use_language(DEFAULT):
+            noted = score_note(
+                tell_move(state, moved, self.voice(None)), state, moved, self.voice(None)
+            )
+        if noted:
             self.notes.setdefault(self.number - 1, []).extend(self.told(scored))
 
     def result_text(self, index: int, voice: Voice) -> str:
@@ -125,7 +160,8 @@ class TableLog(TableBase):
         def ended(voice: Voice) -> str:
             return self.result_text(number - 1, voice)
 
-        lines = ended(self.voice(None)).split("\n")
+        with use_language(DEFAULT):
+            lines = ended(self.voice(None)).split("\n")
         self.results[number - 1] = lines
         # The sheet's row tells how the hand ended (``SheetRow.ended``); notes say why it scored.
         self.notes.setdefault(number - 1, [])

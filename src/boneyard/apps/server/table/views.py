@@ -10,7 +10,9 @@ from typing import Any
 from ....core.protocol import Observation
 from ....core.tiles import NAMES
 from ....players.analysis import Beliefs, MoveAnalysis, menu_analysis
+from ....text.i18n import _, current_language
 from ....text.narration import describe_action, menu
+from ..languages import web
 from ..messages import (
     ActionOut,
     BeliefsReply,
@@ -45,7 +47,9 @@ class TableViews(TableResults):
             frozenset(connected),
             tuple((s.name, s.joined, s.kind, s.away, s.profile) for s in self.seats),
         )
-        cached = self._cache
+        # Each language read at the table has its own (the words of the table, the sheet...).
+        language = current_language()
+        cached = self._cache.get(language)
         if cached is not None and cached[0] == key:
             return cached[1]
         state = self.state
@@ -79,11 +83,12 @@ class TableViews(TableResults):
         }
         for name, part_key in keys.items():
             parts[name] = self._memo(name, part_key, made[name])
-        self._cache = (key, parts)
+        self._cache[language] = (key, parts)
         return parts
 
     def _memo(self, name: str, key: Any, make: Callable[[], Any]) -> Any:
         """The part ``name`` of a view, made again only when its ``key`` has changed."""
+        name = f"{name}:{current_language()}"
         memo = self._parts.get(name)
         if memo is None or memo[0] != key:
             memo = (key, make())
@@ -121,7 +126,7 @@ class TableViews(TableResults):
         return StateMessage(
             table=self.id,
             game=rules.game.id,
-            title=rules.game.title,
+            title=_(rules.game.title),
             rules=rules.rule_set,
             players=rules.players,
             high=rules.tiles.max_pip,
@@ -158,8 +163,8 @@ class TableViews(TableResults):
         )
 
     def _reveal_for(self, reveal: Reveal | None, seat: int | None) -> Reveal | None:
-        """The end of the last hand as ``seat`` reads it (a spectator: the shared words)."""
-        if reveal is None or seat is None:
+        """The end of the last hand as ``seat`` reads it (a spectator: names only)."""
+        if reveal is None:
             return reveal
         told = self.result_text(reveal.hand - 1, self.voice(seat)).split("\n")
         return reveal.model_copy(update={"result": told})
@@ -233,7 +238,7 @@ class TableViews(TableResults):
         """Who may hold each tile the seat of ``obs`` cannot see, for the browser's grid, from
         :func:`boneyard.players.analysis.beliefs` of it (worked out off the event loop); ``id``
         is left for the caller."""
-        stock = "stock" if self.rules.shows_hands_at_end else "stock or out"
+        stock = web("stock") if self.rules.shows_hands_at_end else web("stock or out")
         names = [self.seats[h].name if h >= 0 else stock for h in view.holders]
         return BeliefsReply(
             id=None,
