@@ -53,7 +53,7 @@ from boneyard.games import GAMES, get_game
 from boneyard.games.line.rules import LineRules
 from boneyard.games.line.state import LineState
 from boneyard.players.agents import Agent, make_agent
-from boneyard.players.expert import LEVELS, PURE_LIMITS, ExpertAgent
+from boneyard.players.expert import LEVELS, ExpertAgent, make_level
 from boneyard.players.omniscient import OmniscientAgent
 from boneyard.research.sim import unit_seed
 from boneyard.text.narration import default_opponent
@@ -72,7 +72,7 @@ from bridges import (
 )
 
 OPENSPIEL_BLOCK = "block-openspiel"  # the gap/speed key of block on OpenSpiel's rules
-DEFAULT_EXPERT_BUDGET = LEVELS["expert"][0]  # the expert level's seconds per move
+EXPERT_CAP = LEVELS["expert"].cap  # the expert level's safety cap, seconds
 
 # ---------------------------------------------------------------------------------------------
 # Results and statistics.
@@ -88,9 +88,11 @@ class HandRecord:
     theirs_ms: list[float] = field(default_factory=list)
     # The worlds the expert solved for each of its moves with a choice (speed).
     worlds: list[int] = field(default_factory=list)
-    # The processor time of each of our moves (this thread's, ms): on a machine shared with
-    # other work a move's wall time can pass its processor time by the time it waited to run.
+    # The processor time of each move with a choice, ours and theirs (this thread's, ms): on a
+    # machine shared with other work a move's wall time can pass its processor time by the time
+    # it waited to run.
     ours_cpu_ms: list[float] = field(default_factory=list)
+    theirs_cpu_ms: list[float] = field(default_factory=list)
 
 
 @dataclass
@@ -120,6 +122,8 @@ class Summary:
     lost: int
     ours_ms: list[float]
     theirs_ms: list[float]
+    ours_cpu_ms: list[float] = field(default_factory=list)
+    theirs_cpu_ms: list[float] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -132,6 +136,8 @@ class Summary:
             "lost": self.lost,
             "ours_ms": ms_stats(self.ours_ms),
             "theirs_ms": ms_stats(self.theirs_ms),
+            "ours_cpu_ms": ms_stats(self.ours_cpu_ms),
+            "theirs_cpu_ms": ms_stats(self.theirs_cpu_ms),
         }
 
 
@@ -158,6 +164,8 @@ def summarize(results: Sequence[PairResult]) -> Summary:
         lost=sum(1 for h in hands if h.net < 0),
         ours_ms=[ms for h in hands for ms in h.ours_ms],
         theirs_ms=[ms for h in hands for ms in h.theirs_ms],
+        ours_cpu_ms=[ms for h in hands for ms in h.ours_cpu_ms],
+        theirs_cpu_ms=[ms for h in hands for ms in h.theirs_cpu_ms],
     )
 
 
@@ -272,22 +280,31 @@ def _mean_note(out: list[PairResult]) -> str:
 
 def expert_level(budget: float | None = None) -> ExpertAgent:
     """The ``expert`` level as people and tournaments meet it (``make_level("expert")``: its
-    caps of worlds and nodes, the pure-Python solver's where that runs, as in Domino Loo) with
-    ``budget`` seconds per move (default: the level's own)."""
-    seconds, worlds, nodes, noise = LEVELS["expert"]
+    counts, the pure-Python solver's where that runs, as in Domino Loo, its worlds seeded from
+    the position); with ``budget``, the expert of before issue 34 instead: the level's caps of
+    worlds and nodes, and as many worlds as ``budget`` seconds a move allow."""
+    if budget is None:
+        return make_level("expert")
+    level = LEVELS["expert"]
     return ExpertAgent(
-        "expert",
-        seconds if budget is None else budget,
-        worlds,
-        nodes,
-        noise,
-        pure_limits=PURE_LIMITS["expert"],
+        "expert", budget, level.worlds, level.nodes, level.noise, pure_limits=level.pure[:2]
     )
 
 
-def make_ours(name: str, budget: float) -> Agent:
-    """Our side: the ``expert`` search player with ``budget`` seconds per move, or any agent of
-    boneyard's registry by name."""
+def expert_effort(budget: float | None) -> str:
+    """How the expert's move is settled, for a title: the level's counts, or a time budget."""
+    if budget is None:
+        level = LEVELS["expert"]
+        return (
+            f"the expert level: {level.worlds:,} worlds, {level.work:,} nodes a move at most, "
+            f"seeded from the position, {level.cap:g} s cap"
+        )
+    return f"{budget:g} s/move"
+
+
+def make_ours(name: str, budget: float | None) -> Agent:
+    """Our side: the ``expert`` search player (the level's counts, or ``budget`` seconds per
+    move), or any agent of boneyard's registry by name."""
     if name == "expert":
         return expert_level(budget)
     return make_agent(name)
@@ -297,7 +314,12 @@ def ours_label(name: str) -> str:
     return f"boneyard {name}"
 
 
-def ours_config(name: str, budget: float) -> str:
+def ours_config(name: str, budget: float | None) -> str:
+    if name == "expert" and budget is None:
+        return (
+            f"make_level('expert') ({expert_effort(None)}): samples the hidden tiles "
+            "consistent with its observation and solves each sample, to its counts"
+        )
     if name == "expert":
         return (
             f"ExpertAgent(budget={budget:g}): samples the hidden tiles consistent with its "
@@ -306,10 +328,16 @@ def ours_config(name: str, budget: float) -> str:
     return f"make_agent({name!r})"
 
 
-def _timed(call: Callable[[], Any], into: list[float]) -> Any:
+def _timed(call: Callable[[], Any], record: HandRecord, ours: bool) -> Any:
+    """``call()``, its wall time and its processor time (this thread's) added to ``record``'s
+    times of our side's moves, or of the other side's."""
+    cpu = time.thread_time()
     start = time.perf_counter()
     out = call()
-    into.append((time.perf_counter() - start) * 1000.0)
+    wall = (time.perf_counter() - start) * 1000.0
+    cpu_ms = (time.thread_time() - cpu) * 1000.0
+    (record.ours_ms if ours else record, False).append(wall)
+    (record.ours_cpu_ms if ours else record.theirs_cpu_ms).append(cpu_ms)
     return out
 
 
@@ -323,7 +351,7 @@ class OpenSpielJob:
     simulations: int
     uct_c: float
     ours: str
-    budget: float
+    budget: float | None
     seed: int
 
 
@@ -366,7 +394,7 @@ def openspiel_pair(job: OpenSpielJob, index: int) -> PairResult:
             action: Action
             if seat == ours:
                 obs = state.observation(seat)
-                action = _timed(lambda: agent.choose(obs, rng), record.ours_ms)  # noqa: B023
+                action = _timed(lambda: agent.choose(obs, rng), record, True)  # noqa: B023
             else:
                 ps = openspiel_state(state)
                 by_id = openspiel_actions(state)
@@ -375,7 +403,7 @@ def openspiel_pair(job: OpenSpielJob, index: int) -> PairResult:
                 if job.bot == "ismcts":
                     decision += 1
                     bot.set_resampler(InferenceResampler(state, unit_seed(hand_seed, decision)))
-                chosen = _timed(lambda: bot.step(ps), record.theirs_ms)  # noqa: B023
+                chosen = _timed(lambda: bot.step(ps), record, False)  # noqa: B023
                 action = by_id[int(chosen)]
             state.apply(action)
         result = state.result
@@ -415,7 +443,7 @@ class DominoesJob:
     samples: int
     start_move: int
     ours: str
-    budget: float
+    budget: float | None
     seed: int
 
 
@@ -458,13 +486,13 @@ def dominoes_pair(job: DominoesJob, index: int) -> PairResult:
             action: Action
             if rules.side_of[seat] == ours:
                 obs = state.observation(seat)
-                action = _timed(lambda: agent.choose(obs, rng), record.ours_ms)  # noqa: B023
+                action = _timed(lambda: agent.choose(obs, rng), record, True)  # noqa: B023
             else:
                 game = dominoes_game(state)
                 decision += 1
                 # The package samples hands with the global generator: seed it per decision.
                 random.seed(unit_seed(hand_seed, decision))
-                _timed(lambda: player(game), record.theirs_ms)  # noqa: B023
+                _timed(lambda: player(game), record, False)  # noqa: B023
                 action = play_of_dominoes_move(state, game, game.valid_moves[0])
             state.apply(action)
         result = state.result
@@ -545,17 +573,15 @@ def play_seated(
         action: Action
         if side_of[seat] == side:
             if isinstance(ours, OmniscientAgent):
-                action = _timed(lambda: ours.choose_state(state, rng), record.ours_ms)
+                action = _timed(lambda: ours.choose_state(state, rng), record, True)
             else:
                 obs = state.observation(seat)
-                cpu = time.thread_time()
-                action = _timed(lambda: ours.choose(obs, rng), record.ours_ms)  # noqa: B023
-                record.ours_cpu_ms.append((time.thread_time() - cpu) * 1000.0)
+                action = _timed(lambda: ours.choose(obs, rng), record, True)  # noqa: B023
                 if isinstance(ours, ExpertAgent):
                     record.worlds.append(ours.last_worlds)
         else:
             obs = state.observation(seat)
-            action = _timed(lambda: other.choose(obs, rng), record.theirs_ms)  # noqa: B023
+            action = _timed(lambda: other.choose(obs, rng), record, False)  # noqa: B023
         state.apply(action)
 
 
@@ -564,7 +590,7 @@ class GapJob:
     keys: tuple[str, ...]
     deals: int
     baseline: str
-    budget: float
+    budget: float | None
     omniscient_budget: float | None
     omniscient_nodes: int | None
     seed: int
@@ -648,11 +674,15 @@ def markdown(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 def duel_table(summary: Summary, ours: str, theirs: str) -> str:
     """Both bots' rows of a duel (the other bot's points are ours negated)."""
     rows = []
-    for name, sign, ms in ((ours, 1, summary.ours_ms), (theirs, -1, summary.theirs_ms)):
+    sides = (
+        (ours, 1, summary.ours_ms, summary.ours_cpu_ms),
+        (theirs, -1, summary.theirs_ms, summary.theirs_cpu_ms),
+    )
+    for name, sign, ms, cpu_ms in sides:
         low, high = summary.ci95
         lo, hi = (low, high) if sign > 0 else (-high, -low)
         won, lost = (summary.won, summary.lost) if sign > 0 else (summary.lost, summary.won)
-        stats = ms_stats(ms)
+        stats, cpu = ms_stats(ms), ms_stats(cpu_ms)
         rows.append(
             [
                 name,
@@ -663,6 +693,8 @@ def duel_table(summary: Summary, ours: str, theirs: str) -> str:
                 str(lost),
                 f"{stats['median']:.1f}",
                 f"{stats['max']:.1f}",
+                f"{cpu['median']:.1f}",
+                f"{cpu['max']:.1f}",
                 str(stats["moves"]),
             ]
         )
@@ -675,6 +707,8 @@ def duel_table(summary: Summary, ours: str, theirs: str) -> str:
         "lost",
         "median ms/move",
         "max ms/move",
+        "median CPU ms/move",
+        "max CPU ms/move",
         "moves timed",
     ]
     return markdown(header, rows)
@@ -815,8 +849,11 @@ def cmd_gap(args: argparse.Namespace) -> dict[str, Any]:
                 pct,
                 pct_ci,
                 ms_cell(so.ours_ms),
+                ms_cell(so.ours_cpu_ms),
                 ms_cell(se.ours_ms),
+                ms_cell(se.ours_cpu_ms),
                 ms_cell(se.theirs_ms + so.theirs_ms),
+                ms_cell(se.theirs_cpu_ms + so.theirs_cpu_ms),
             ]
         )
     header = [
@@ -830,8 +867,11 @@ def cmd_gap(args: argparse.Namespace) -> dict[str, Any]:
         "gap closed",
         "95% CI",
         "omniscient ms (median, max)",
+        "omniscient CPU ms",
         "expert ms (median, max)",
+        "expert CPU ms",
         "baseline ms (median, max)",
+        "baseline CPU ms",
     ]
     omni_limit = (
         f"{args.omniscient_budget:g} s" if args.omniscient_budget is not None else "no time limit"
@@ -842,7 +882,7 @@ def cmd_gap(args: argparse.Namespace) -> dict[str, Any]:
     title = (
         f"The information gap: {args.deals} deals per game, seed {args.seed}; omniscient (cheats: "
         f"the exact solver on the true state, {omni_limit} per move) and expert "
-        f"({args.expert_budget:g} s/move) against {against}"
+        f"({expert_effort(args.expert_budget)}) against {against}"
     )
     return {
         "benchmark": "gap",
@@ -896,6 +936,7 @@ def cmd_duel(args: argparse.Namespace) -> dict[str, Any]:
     summary = summarize(units)
     rules = game_rules(job.game)
     ours_ms, theirs_ms = ms_stats(summary.ours_ms), ms_stats(summary.theirs_ms)
+    ours_cpu, theirs_cpu = ms_stats(summary.ours_cpu_ms), ms_stats(summary.theirs_cpu_ms)
     header = [
         "game",
         "ours",
@@ -906,8 +947,10 @@ def cmd_duel(args: argparse.Namespace) -> dict[str, Any]:
         "95% CI",
         "ours median ms",
         "ours max ms",
+        "ours CPU ms (median, max)",
         "theirs median ms",
         "theirs max ms",
+        "theirs CPU ms (median, max)",
     ]
     row = [
         game_label(job.game),
@@ -919,8 +962,10 @@ def cmd_duel(args: argparse.Namespace) -> dict[str, Any]:
         _interval(*summary.ci95),
         f"{ours_ms['median']:.0f}",
         f"{ours_ms['max']:.0f}",
+        f"{ours_cpu['median']:,.0f}, {ours_cpu['max']:,.0f}",
         f"{theirs_ms['median']:.0f}",
         f"{theirs_ms['max']:.0f}",
+        f"{theirs_cpu['median']:,.0f}, {theirs_cpu['max']:,.0f}",
     ]
     return {
         "benchmark": "duel",
@@ -943,24 +988,29 @@ def cmd_duel(args: argparse.Namespace) -> dict[str, Any]:
 def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
     job = SpeedJob(_keys(args.games), args.hands, args.budget, args.seed)
     units = run_units(speed_unit, job, len(job.keys) * job.hands, args.workers, "speed")
-    budget = DEFAULT_EXPERT_BUDGET if args.budget is None else args.budget
-    # The promise: every move within the budget plus 10% (issue 28), unless a goal is given.
-    goal_max = args.goal_max if args.goal_max is not None else 1.1 * budget
+    budget = EXPERT_CAP if args.budget is None else args.budget
+    # Every move within the budget plus 10% (issue 28), or within the level's safety cap, which
+    # its counts are not to reach (issue 34), unless a goal is given.
+    default_max = budget if args.budget is None else 1.1 * budget
+    goal_max = args.goal_max if args.goal_max is not None else default_max
     rows = []
     table = []
     every: list[float] = []
     every_greedy: list[float] = []
     every_cpu: list[float] = []  # in the order of every
+    every_greedy_cpu: list[float] = []
     all_worlds: list[int] = []
     for key in job.keys:
         ms = [m for _, k, rec in units if k == key for m in rec.ours_ms]
         greedy_ms = [m for _, k, rec in units if k == key for m in rec.theirs_ms]
         cpu_ms = [m for _, k, rec in units if k == key for m in rec.ours_cpu_ms]
         slowest_cpu = _slowest_cpu(ms, cpu_ms)
+        greedy_cpu = [m for _, k, rec in units if k == key for m in rec.theirs_cpu_ms]
         worlds = [w for _, k, rec in units if k == key for w in rec.worlds]
         every += ms
         every_greedy += greedy_ms
         every_cpu += cpu_ms
+        every_greedy_cpu += greedy_cpu
         all_worlds += worlds
         stats = ms_stats(ms)
         ok = stats["median"] <= args.goal_median * 1000 and stats["max"] <= goal_max * 1000
@@ -971,7 +1021,9 @@ def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
                 "players": rules.players,
                 **stats,
                 "slowest_cpu_ms": round(slowest_cpu, 3),
+                "cpu_ms": ms_stats(cpu_ms),
                 "greedy_ms": ms_stats(greedy_ms),
+                "greedy_cpu_ms": ms_stats(greedy_cpu),
                 **worlds_stats(worlds),
                 "goal_met": ok,
             }
@@ -984,7 +1036,9 @@ def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
                 f"{stats['median']:.0f}",
                 f"{stats['max']:.0f}",
                 f"{slowest_cpu:.0f}",
+                ms_cell(cpu_ms),
                 ms_cell(greedy_ms),
+                ms_cell(greedy_cpu),
                 *worlds_cells(worlds),
                 "yes" if ok else "NO",
             ]
@@ -999,7 +1053,9 @@ def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
             f"{total['median']:.0f}",
             f"{total['max']:.0f}",
             f"{_slowest_cpu(every, every_cpu):.0f}",
+            ms_cell(every_cpu),
             ms_cell(every_greedy),
+            ms_cell(every_greedy_cpu),
             *worlds_cells(all_worlds),
             "yes" if ok else "NO",
         ]
@@ -1011,14 +1067,17 @@ def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
         "median ms",
         "max ms",
         "its processor ms",
+        "CPU ms (median, max)",
         "greedy ms (median, max)",
+        "greedy CPU ms",
         "worlds/move (median)",
         "worlds/move (mean)",
         "goal met",
     ]
     busy = f", {args.busy} busy processes beside it" if args.busy else ""
     title = (
-        f"Expert time per move ({budget:g} s budget) against greedy, {args.hands} hands per game, "
+        f"Expert time per move ({expert_effort(args.budget)}) against greedy, {args.hands} "
+        "hands per game, "
         f"seed {args.seed}{busy}; goal: median <= {args.goal_median:g} s, "
         f"max <= {goal_max:g} s"
     )
@@ -1034,7 +1093,9 @@ def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
         "all": {
             **total,
             "slowest_cpu_ms": round(_slowest_cpu(every, every_cpu), 3),
+            "cpu_ms": ms_stats(every_cpu),
             "greedy_ms": ms_stats(every_greedy),
+            "greedy_cpu_ms": ms_stats(every_greedy_cpu),
             **worlds_stats(all_worlds),
             "goal_met": ok,
         },
@@ -1099,7 +1160,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pairs", type=_positive, default=100, help="duplicate pairs (default 100)")
     p.add_argument("--simulations", type=_positive, default=1000, help="default 1000")
     p.add_argument("--uct-c", type=float, default=2.0, help="UCT exploration (default 2.0)")
-    p.add_argument("--expert-budget", type=float, default=0.04, help="seconds (default 0.04)")
+    p.add_argument(
+        "--expert-budget",
+        type=float,
+        default=None,
+        help="seconds a move (the expert before issue 34); default: the expert level's counts",
+    )
     p.add_argument("--ours", default="expert", help="our agent (default expert)")
     common(p)
     p.set_defaults(run=cmd_openspiel)
@@ -1108,7 +1174,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pairs", type=_positive, default=100, help="duplicate pairs (default 100)")
     p.add_argument("--samples", type=_positive, default=16, help="sample_size (default 16)")
     p.add_argument("--start-move", type=int, default=4, help="start_move (default 4)")
-    p.add_argument("--expert-budget", type=float, default=0.04, help="seconds (default 0.04)")
+    p.add_argument(
+        "--expert-budget",
+        type=float,
+        default=None,
+        help="seconds a move (the expert before issue 34); default: the expert level's counts",
+    )
     p.add_argument("--ours", default="expert", help="our agent (default expert)")
     common(p)
     p.set_defaults(run=cmd_dominoes)
@@ -1122,8 +1193,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--expert-budget",
         type=float,
-        default=DEFAULT_EXPERT_BUDGET,
-        help=f"seconds (default {DEFAULT_EXPERT_BUDGET:g}, the expert level)",
+        default=None,
+        help="seconds a move (the expert before issue 34); default: the expert level's counts",
     )
     p.add_argument(
         "--omniscient-budget", type=float, default=1.0, help="seconds per move (default 1.0)"
@@ -1143,7 +1214,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("speed", help="the expert's time per move in every game")
     p.add_argument("--hands", type=_positive, default=10, help="hands per game (default 10)")
     p.add_argument(
-        "--budget", type=float, default=None, help="seconds (default: the expert level's)"
+        "--budget",
+        type=float,
+        default=None,
+        help="seconds a move (the expert before issue 34); default: the expert level's counts",
     )
     p.add_argument(
         "--games", help=f"comma-separated game ids (default: all, and {OPENSPIEL_BLOCK})"
@@ -1153,7 +1227,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--goal-max",
         type=float,
         default=None,
-        help="seconds (default: the budget plus 10%%, the expert's promise)",
+        help="seconds (default: the budget plus 10%%, or the level's cap)",
     )
     common(p)
     p.set_defaults(run=cmd_speed)

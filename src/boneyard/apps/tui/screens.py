@@ -44,9 +44,9 @@ def opponent_choices(rules: GameRules) -> list[tuple[str, str]]:
     own = default_opponent(rules)
     choices = [(f"{own}: this game's own heuristic", own)]
     for level in LEVEL_NAMES:
-        seconds = LEVELS[level][0]
-        noise = LEVELS[level][3]
-        how = f"search, {seconds:g} s a move" + (", makes mistakes" if noise else "")
+        worlds = LEVELS[level].worlds
+        noise = LEVELS[level].noise
+        how = f"search, up to {worlds:,} worlds a move" + (", makes mistakes" if noise else "")
         choices.append((f"{level}: {how}", level))
     for name in AGENTS:
         if name in LEVELS or name == own:

@@ -201,9 +201,10 @@ class MoonExpert:
     """Moon by sampling: each legal move is valued over deals of the tiles this seat cannot see
     (the others' hands, the widow, the tile discarded) that keep what the tricks showed (a seat
     that did not follow holds none of the suit), each played out by the ``moon`` agent at every
-    seat; the move of the best average points to this seat is chosen. ``budget`` bounds the
-    time per move (seconds); with ``None`` exactly ``worlds`` deals are played, so the values
-    depend only on the observation and the generator (the hints and reviews)."""
+    seat; the move of the best average points to this seat is chosen. ``worlds`` deals are
+    played, so the values depend only on the observation and the generator; ``budget`` is a
+    time per move (seconds) that stops sooner if it comes first (the levels give a safety cap
+    that their counts do not reach; ``None``: no clock, the hints and reviews)."""
 
     name = "moon-expert"
 
