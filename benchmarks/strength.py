@@ -336,7 +336,7 @@ def _timed(call: Callable[[], Any], record: HandRecord, ours: bool) -> Any:
     out = call()
     wall = (time.perf_counter() - start) * 1000.0
     cpu_ms = (time.thread_time() - cpu) * 1000.0
-    (record.ours_ms if ours else record, False).append(wall)
+    (record.ours_ms if ours else record.theirs_ms).append(wall)
     (record.ours_cpu_ms if ours else record.theirs_cpu_ms).append(cpu_ms)
     return out
 

@@ -8,11 +8,16 @@ to a node limit where it is not), or, where the rules ask for it
 (:attr:`~boneyard.core.capabilities.SearchHints.rollouts`: free-for-all games that one player
 wins), by playing the world out with the game's own heuristic at every seat
 (:mod:`boneyard.players.search.rollout`), and plays the move with the best average value. It sees
-only its observation. Its time per move is bounded by ``budget`` (seconds).
+only its observation.
 
-The difficulty levels for people differ only in budget and in softmax noise on the averaged
-values (``noise``, in points), never in what they may see: ``beginner``, ``casual``, ``strong`` and
-``expert``.
+The difficulty levels for people (``beginner``, ``casual``, ``strong`` and ``expert``,
+:data:`LEVELS`) differ only in their counts (worlds, nodes, playouts, candidate worlds) and in
+softmax noise on the averaged values (``noise``, in points), never in what they may see. A level's
+move is settled by its counts, its worlds drawn from a seed derived from the position
+(:func:`~boneyard.players.search.position.position_seed`), so the same position at the same level
+gives the same move on a quiet or a busy machine; time is only a safety cap that the counts do
+not reach. An agent made with a ``budget`` and no count of work spends the budget instead (the
+expert before issue 34, kept for the benchmarks' comparisons at equal time).
 
 >>> import random
 >>> from boneyard.games import get_game
