@@ -11,6 +11,8 @@ Subcommands (``benchmarks/run strength SUBCOMMAND --help`` for the options):
   fair ``expert``, each against ``greedy`` on the same deals, and the share of the distance that
   the expert closes.
 * ``speed``: the expert at its default budget against greedy in every game: time per move.
+* ``counts``: what the expert's old time budget buys (worlds, processor time) and what the levels'
+  counts cost, at the same positions of every game.
 * ``duel``: two agents of one game over duplicate deals (``texas-expert`` against ``texas`` in
   Texas 42 by default): the paired difference with its 95% interval, and the time per move.
 
@@ -1103,6 +1105,84 @@ def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True)
+class CountsJob:
+    keys: tuple[str, ...]
+    hands: int
+    budget: float
+    levels: tuple[str, ...]
+    seed: int
+
+
+def counts_unit(job: CountsJob, unit: int) -> tuple[int, str, list[dict[str, tuple[int, float]]]]:
+    """One hand of greedy play: at each of one side's choices, the expert of before (``budget``
+    seconds a move) and each level, each timed on the processor, with the worlds it solved."""
+    key = job.keys[unit // job.hands]
+    hand = unit % job.hands
+    rules = game_rules(key)
+    seed = unit_seed(unit_seed(job.seed, hand), hash_key(key))
+    state = new_hand(key, rules, seed)
+    side = hand % len(rules.sides)
+    greedy, rng = make_agent("greedy"), random.Random(seed)
+    rows: list[dict[str, tuple[int, float]]] = []
+    while not state.over:
+        legal = state.legal_tuple()
+        if len(legal) > 1 and rules.side_of[state.turn] == side:
+            obs = state.observation(state.turn)
+            row = {}
+            for name in ("before", *job.levels):
+                agent = expert_level(job.budget) if name == "before" else make_level(name)
+                cpu = time.thread_time()
+                agent.choose(obs, random.Random(1))
+                row[name] = (agent.last_worlds, (time.thread_time() - cpu) * 1000.0)
+            rows.append(row)
+        state.apply(
+            greedy.choose(state.observation(state.turn), rng) if len(legal) > 1 else legal[0]
+        )
+    return unit, key, rows
+
+
+def cmd_counts(args: argparse.Namespace) -> dict[str, Any]:
+    levels = tuple(args.levels.split(","))
+    job = CountsJob(_keys(args.games), args.hands, args.budget, levels, args.seed)
+    units = run_units(counts_unit, job, len(job.keys) * job.hands, args.workers, "counts")
+    rows = []
+    table = []
+    for key in job.keys:
+        moves = [row for _, k, rs in units if k == key for row in rs]
+        line: dict[str, Any] = {"game": game_label(key), "moves": len(moves)}
+        cells = [game_label(key), str(len(moves))]
+        for name in ("before", *levels):
+            worlds = [r[name][0] for r in moves]
+            cpu = [r[name][1] for r in moves]
+            line[name] = {**worlds_stats(worlds), "cpu_ms": ms_stats(cpu)}
+            cells += [f"{statistics.median(worlds):,.0f}" if worlds else "-", ms_cell(cpu)]
+        rows.append(line)
+        table.append(cells)
+    header = ["game", "moves"]
+    for name in ("before", *levels):
+        label = f"{args.budget:g} s" if name == "before" else name
+        header += [f"{label} worlds (median)", f"{label} CPU ms (median, max)"]
+    title = (
+        f"What the expert's old time budget ({args.budget:g} s a move) buys on this machine, and "
+        f"what the levels' counts cost, at the same positions: {args.hands} hands per game of "
+        f"greedy play, seed {args.seed}"
+    )
+    return {
+        "benchmark": "counts",
+        "title": title,
+        "budget": args.budget,
+        "hands": args.hands,
+        "seed": args.seed,
+        "games": rows,
+        "_table": markdown(header, table),
+        "_notes": [
+            "CPU ms: the processor time of the move (this thread's), which a busy machine does "
+            "not stretch; worlds: the worlds the move averaged over",
+        ],
+    }
+
+
 def _slowest_cpu(wall_ms: Sequence[float], cpu_ms: Sequence[float]) -> float:
     """The processor time of the move that took longest on the clock (0 for none)."""
     if not wall_ms:
@@ -1210,6 +1290,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deals", type=_positive, default=100, help="deals (default 100)")
     common(p)
     p.set_defaults(run=cmd_duel)
+
+    p = sub.add_parser("counts", help="the old time budget's worlds against the levels' counts")
+    p.add_argument("--hands", type=_positive, default=2, help="hands per game (default 2)")
+    p.add_argument("--budget", type=float, default=0.8, help="seconds (default 0.8)")
+    p.add_argument("--levels", default="strong,expert", help="default strong,expert")
+    p.add_argument(
+        "--games", help=f"comma-separated game ids (default: all, and {OPENSPIEL_BLOCK})"
+    )
+    common(p)
+    p.set_defaults(run=cmd_counts)
 
     p = sub.add_parser("speed", help="the expert's time per move in every game")
     p.add_argument("--hands", type=_positive, default=10, help="hands per game (default 10)")
