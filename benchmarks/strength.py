@@ -1015,7 +1015,10 @@ def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
         every_greedy_cpu += greedy_cpu
         all_worlds += worlds
         stats = ms_stats(ms)
-        ok = stats["median"] <= args.goal_median * 1000 and stats["max"] <= goal_max * 1000
+        # The median on the clock for an expert on a time budget; for the counted level, in
+        # processor time (a busy machine stretches the clock, not its work).
+        typical = ms_stats(cpu_ms)["median"] if args.budget is None else stats["median"]
+        ok = typical <= args.goal_median * 1000 and stats["max"] <= goal_max * 1000
         rules = game_rules(key)
         rows.append(
             {
@@ -1046,7 +1049,8 @@ def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
             ]
         )
     total = ms_stats(every)
-    ok = total["median"] <= args.goal_median * 1000 and total["max"] <= goal_max * 1000
+    typical = ms_stats(every_cpu)["median"] if args.budget is None else total["median"]
+    ok = typical <= args.goal_median * 1000 and total["max"] <= goal_max * 1000
     table.append(
         [
             "all games",
@@ -1080,7 +1084,8 @@ def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
     title = (
         f"Expert time per move ({expert_effort(args.budget)}) against greedy, {args.hands} "
         "hands per game, "
-        f"seed {args.seed}{busy}; goal: median <= {args.goal_median:g} s, "
+        f"seed {args.seed}{busy}; goal: median{' processor time' if args.budget is None else ''} "
+        f"<= {args.goal_median:g} s, "
         f"max <= {goal_max:g} s"
     )
     return {
