@@ -507,15 +507,27 @@ def test_the_search_agent_plays_legally_in_every_game(
     assert play_hands(rules, agents, 1, hands=1) > 0
 
 
-def test_search_levels_are_registered_and_differ_only_in_budget_and_noise() -> None:
+def test_search_levels_are_registered_and_differ_only_in_counts_and_noise() -> None:
     from boneyard.players.expert import LEVELS, ExpertAgent
 
     for level in SEARCH_LEVELS:
         agent = make_agent(level)
-        assert isinstance(agent, ExpertAgent) and agent.name == level
-        assert (agent.budget, agent.worlds, agent.nodes, agent.noise) == LEVELS[level]
-    budgets = [LEVELS[level][0] for level in SEARCH_LEVELS]
-    assert budgets == sorted(budgets)
+        lv = LEVELS[level]
+        assert isinstance(agent, ExpertAgent) and agent.name == level and agent.seeded
+        assert (agent.budget, agent.worlds, agent.nodes, agent.noise) == (
+            lv.cap,
+            lv.worlds,
+            lv.nodes,
+            lv.noise,
+        )
+        assert (agent.work, agent.playouts, agent.candidates) == (
+            lv.work,
+            lv.playouts,
+            lv.candidates,
+        )
+    for field in ("worlds", "nodes", "work", "playouts", "candidates"):
+        counts = [getattr(LEVELS[level], field) for level in SEARCH_LEVELS]
+        assert counts == sorted(counts), field
 
 
 def test_with_nothing_hidden_the_search_values_are_the_exact_values() -> None:

@@ -23,7 +23,7 @@ from boneyard.games.moon.rules import MoonRules
 from boneyard.games.moon.state import DISCARD, MoonState
 from boneyard.games.moon.table import DOUBLES_SUIT, NO_TRUMP, MoonTable
 from boneyard.games.tricks.actions import HIDDEN_DISCARD, Bid, Declare, Discard
-from boneyard.players.expert import LEVELS, PURE_LIMITS, ExpertAgent
+from boneyard.players.expert import LEVELS, make_level
 from boneyard.text.narration import parse_command
 from conftest import T, mask, tiles
 
@@ -466,8 +466,7 @@ def test_every_level_plays_a_hand(level: str) -> None:
     rules = moon()
     state = deal(rules)
     rng = random.Random(5)
-    _, worlds, nodes, noise = LEVELS[level]
-    agent = ExpertAgent(level, 0.01, worlds, nodes, noise, pure_limits=PURE_LIMITS[level])
+    agent = make_level(level, cap=0.01)
     while not state.over:
         obs = state.observation(state.turn)
         action = agent.choose(obs, rng)

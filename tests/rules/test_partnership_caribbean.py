@@ -14,7 +14,7 @@ from boneyard import DRAW, PASS, Match, Play, play
 from boneyard.core.layout import Layout
 from boneyard.core.stream import Stream
 from boneyard.games.line.state import LineState
-from boneyard.players.expert import LEVELS, PURE_LIMITS, ExpertAgent
+from boneyard.players.expert import LEVELS, make_level
 from boneyard.players.search.solver import Solver
 from conftest import T, arranged, build, configure
 
@@ -285,8 +285,7 @@ def test_the_expert_plays_a_hand_of_each(rule_set: str) -> None:
     match = Match(rules, seed=11)
     state = match.hand
     level = min(LEVELS)
-    _, worlds, nodes, noise = LEVELS[level]
-    agent = ExpertAgent(level, 0.05, worlds, nodes, noise, pure_limits=PURE_LIMITS[level])
+    agent = make_level(level, cap=0.05)
     moves = 0
     while not state.over:
         obs = state.observation(state.turn)

@@ -12,11 +12,11 @@ import pytest
 
 from boneyard.core.stream import Stream
 from boneyard.players.analysis import analyze
-from boneyard.players.expert import LEVELS, PURE_LIMITS, ExpertAgent
+from boneyard.players.expert import LEVELS, make_level
 
 from .positions import Config, configs, positions
 
-# The time each level is given here: the levels' real caps of worlds and nodes, a short time.
+# The time each level is given here: the levels' real counts, a short time as their cap.
 SHORT = 0.01
 
 
@@ -35,8 +35,8 @@ def test_the_expert_and_the_hints_move_at_every_phase(
     for position in found:
         obs = position.observation
         legal = obs.legal_actions
-        for level, (_, worlds, nodes, noise) in LEVELS.items():
-            agent = ExpertAgent(level, SHORT, worlds, nodes, noise, pure_limits=PURE_LIMITS[level])
+        for level in LEVELS:
+            agent = make_level(level, cap=SHORT)
             action = agent.choose(obs, Stream(position.moves))
             assert action in legal, (position.label, level, action)
         ranked = analyze(obs)

@@ -155,7 +155,10 @@ class OwnPlayers(abc.ABC):
         """The game's own player at a difficulty level of the search player (``beginner``,
         ``casual``, ``strong``, ``expert``; ``analysis`` for hints and reviews), given ``budget``
         seconds a move (``None``: no clock, a fixed effort, as the analysis asks); ``None``
-        where the line search plays that level."""
+        where the line search plays that level. The levels' ``budget`` is their safety cap
+        (:attr:`boneyard.players.expert.Level.cap`): a level's move is to be settled by counts
+        (deals, worlds) that stay well under it, so the same position gives the same move on a
+        busy machine; the search player seeds the generator it passes from the position."""
 
 
 class GivesSearchHints(abc.ABC):

@@ -31,7 +31,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import math
 import os
 import random
@@ -49,6 +48,7 @@ from ..core.words import plural
 from .expert import DEFAULT_MODEL, ExpertAgent
 from .search.inference import Inference
 from .search.model import PlayLikelihood
+from .search.position import position_seed
 
 __all__ = [
     "ANALYSIS_EFFORT",
@@ -161,30 +161,6 @@ def default_analyst(effort: Effort | None = None) -> ExpertAgent:
     e = effort if effort is not None else analysis_effort()
     pure = (PURE_EFFORT.worlds, PURE_EFFORT.nodes) if e is ANALYSIS_EFFORT else None
     return ExpertAgent("analysis", budget=None, worlds=e.worlds, nodes=e.nodes, pure_limits=pure)
-
-
-def position_seed(observation: Observation) -> int:
-    """A seed derived from the position as ``observation``'s seat sees it (the game, its rules
-    and options, the seat, its tiles, the public history, the counts and the scores), so every
-    front end analyses the same position on the same worlds, run after run."""
-    rules = observation.rules
-    parts = [
-        rules.game.id,
-        rules.rule_set,
-        str(rules.players),
-        repr(sorted((name, repr(value)) for name, value in rules.options.items())),
-        str(observation.seat),
-        str(observation.hand),
-        str(observation.turn),
-        repr(observation.hand_sizes),
-        str(observation.stock_size),
-        repr(observation.scores),
-        repr(observation.totals),
-        str(observation.discarded),
-        *(f"{m.seat}:{m.action}" for m in observation.history),
-    ]
-    digest = hashlib.blake2b("\n".join(parts).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
 
 
 def analyze(

@@ -15,7 +15,7 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static, Sw
 from textual.widgets.option_list import Option
 
 from ...core.game import Game, RuleSet
-from ...core.i18n import _
+from ...core.i18n import _, format_number
 from ...core.options import OptionError, OptionSpec, format_value
 from ...core.protocol import GameRules
 from ...games import DEFAULT_GAME, GAMES, get_game
@@ -46,9 +46,9 @@ def opponent_choices(rules: GameRules) -> list[tuple[str, str]]:
     own = default_opponent(rules)
     choices = [(_("{name}: this game's own heuristic").format(name=own), own)]
     for level in LEVEL_NAMES:
-        seconds = LEVELS[level][0]
-        noise = LEVELS[level][3]
-        how = _("search, {seconds} s a move").format(seconds=f"{seconds:g}")
+        worlds = LEVELS[level].worlds
+        noise = LEVELS[level].noise
+        how = _("search, up to {worlds} worlds a move").format(worlds=format_number(worlds))
         if noise:
             how += _(", makes mistakes")
         choices.append((f"{level}: {how}", level))

@@ -416,15 +416,16 @@ class MoonRules(TrickRules[MoonTable], OwnPlayers, TrickReading):
     # ----------------------------------------------------------------- what players need
     def level_player(self, level: str, budget: float | None) -> GamePlayer | None:
         """Each level (and the hints and reviews, ``analysis``) is Moon's own ``moon-expert``
-        (:mod:`.players`: deals sampled, played out by ``moon``) with the level's time and
-        deals; the two weak levels sample a handful, so they err. Without a budget (the
-        analysis) a fixed number of deals, so a hint is the same every time."""
+        (:mod:`.players`: deals sampled, played out by ``moon``) with the level's count of
+        deals; the two weak levels sample a handful, so they err. The count settles the move;
+        ``budget`` is only the level's safety cap, which these counts do not reach (``None``,
+        the analysis: no clock, 16 deals)."""
         from .players import MoonExpert
 
         if budget is None:
             return MoonExpert(budget=None, worlds=16)
         worlds = {"beginner": 2, "casual": 6}.get(level, 32)
-        return MoonExpert(budget=min(budget, 0.6), worlds=worlds)
+        return MoonExpert(budget=budget, worlds=worlds)
 
     def phase_actions(self) -> tuple[Action, ...]:
         """Every bid and declaration these rules can offer, in a fixed order, one research

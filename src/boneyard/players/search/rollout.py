@@ -55,13 +55,15 @@ def rollout_value(
     nested: bool = True,
     *,
     deadline: float | None = None,
+    work: list[int] | None = None,
 ) -> float:
     """The value for ``side`` of taking ``action`` in ``state`` (a whole world, which is not
     changed) and then playing the hand out with the game's own heuristic at every other side's
     seat. ``nested``: at the side's own later choices the move whose plain rollout (the
     heuristic at every seat) is worth most, else the heuristic there too. With a ``deadline``
     (a :func:`time.monotonic` time) the choices made after it are the heuristic's, not nested:
-    the rest is one plain playout."""
+    the rest is one plain playout. ``work``, where given, has the moves played (the nested
+    playouts' too) added to its one item: the search counts its effort in them."""
     rules = state.rules
     policy = _policy(rules.presenter.default_opponent)
     before = rules.utilities(state.scores)
@@ -76,10 +78,12 @@ def rollout_value(
             and rules.side_of[s.turn] == side
             and (deadline is None or time.monotonic() < deadline)
         ):
-            move = max(legal, key=lambda a: rollout_value(s, a, side, rng, nested=False))
+            move = max(legal, key=lambda a: rollout_value(s, a, side, rng, nested=False, work=work))
         else:
             move = policy.choose(s.observation(s.turn), rng)
         s.apply_fast(move)
+        if work is not None:
+            work[0] += 1
     result = s.result
     assert result is not None
     gained = [u - b for u, b in zip(rules.utilities(result.points), before, strict=True)]
