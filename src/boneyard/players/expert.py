@@ -173,7 +173,6 @@ class ExpertAgent:
         budget = self.budget
         deadline = start + budget if budget is not None else None
         rules = observation.rules
-        side = rules.side_of[observation.seat]
         max_worlds, nodes, work_limit = self.worlds, self.nodes, self.work
         if self.pure_limits is not None and not kernel.supports(rules):
             max_worlds, nodes = self.pure_limits[:2]
@@ -218,44 +217,14 @@ class ExpertAgent:
             world = draw()
             values = solved.get(world)
             if values is None:
-                state = world_state(observation, inference, *world)
-                actions = rules.distinct_actions(
-                    [a for a in candidate_actions(state) if a in legal], observation.table
-                )
                 # The first world is valued by the deadline even where one world is more than
                 # the budget can solve (many moves, long hands): each move gets an equal share
                 # of the time left. A later world that the deadline cuts short (its last moves
                 # valued shallower than its first) is not counted: the move is over.
                 first = not solved
-                values = {}
-                if rollouts:
-                    # Each world played out once per move, its seats by the game's heuristic,
-                    # whose choices are the same for the same world.
-                    play_rng = random.Random(hash(world))
-                    for i, action in enumerate(actions):
-                        values[action] = rollout_value(
-                            state,
-                            action,
-                            side,
-                            play_rng,
-                            deadline=_share(deadline, first, actions, i),
-                            work=work,
-                        )
-                elif deadline is None:
-                    solver = make_solver(rules, side)
-                    for action in actions:
-                        values[action] = solver.action_value(state, action, max_nodes=nodes)
-                        work[0] += solver.nodes
-                else:
-                    solver = make_solver(rules, side)
-                    for i, action in enumerate(actions):
-                        values[action] = solver.action_value(
-                            state,
-                            action,
-                            max_nodes=nodes,
-                            deadline=_share(deadline, first, actions, i),
-                        )
-                        work[0] += solver.nodes
+                values = _value_world(
+                    observation, inference, world, legal, nodes, rollouts, deadline, first, work
+                )
                 if not first and deadline is not None and time.monotonic() >= deadline:
                     break
                 solved[world] = values
@@ -315,6 +284,53 @@ class ExpertAgent:
             return rng.choices(moves, weights=weights)[0]
         best = max(values.values())
         return next(a for a in moves if values[a] == best)
+
+
+def _value_world(
+    observation: Observation,
+    inference: Inference,
+    world: tuple[tuple[int, ...], tuple[int, ...]],
+    legal: set[Action],
+    nodes: int,
+    rollouts: bool,
+    deadline: float | None,
+    first: bool,
+    work: list[int],
+) -> dict[Action, float]:
+    """Each distinct candidate move's value in one ``world`` for the observer's side: solved to
+    ``nodes`` nodes a move, or (``rollouts``) played out once per move by the game's heuristic;
+    the solver's nodes or the rollouts' moves are added to ``work[0]``."""
+    rules = observation.rules
+    side = rules.side_of[observation.seat]
+    state = world_state(observation, inference, *world)
+    actions = rules.distinct_actions(
+        [a for a in candidate_actions(state) if a in legal], observation.table
+    )
+    values: dict[Action, float] = {}
+    if rollouts:
+        # Each world played out once per move, its seats by the game's heuristic, whose choices
+        # are the same for the same world.
+        play_rng = random.Random(hash(world))
+        for i, action in enumerate(actions):
+            values[action] = rollout_value(
+                state,
+                action,
+                side,
+                play_rng,
+                deadline=_share(deadline, first, actions, i),
+                work=work,
+            )
+        return values
+    solver = make_solver(rules, side)
+    for i, action in enumerate(actions):
+        if deadline is None:
+            values[action] = solver.action_value(state, action, max_nodes=nodes)
+        else:
+            values[action] = solver.action_value(
+                state, action, max_nodes=nodes, deadline=_share(deadline, first, actions, i)
+            )
+        work[0] += solver.nodes
+    return values
 
 
 def _share(deadline: float | None, first: bool, actions: list[Action], i: int) -> float | None:

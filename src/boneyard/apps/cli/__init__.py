@@ -129,7 +129,7 @@ def main(argv: "Sequence[str] | None" = None) -> None:
 
     args = list(argv) if argv is not None else sys.argv[1:]
     if print_kept_help(args):
-        return
+        raise SystemExit(0)  # as Click ends after its help
     try:
         import typer
     except ImportError:

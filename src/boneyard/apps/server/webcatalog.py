@@ -100,9 +100,8 @@ def _catalog(language: str | None):  # type: ignore[no-untyped-def]
     if language is not None:
         # gettext's rule for the language (Babel's CLDR data gives Spanish a third form, for
         # millions, that gettext's catalogs do not use).
-        rule = PLURAL_FORMS[language]
-        catalog._num_plurals = int(rule.split("nplurals=")[1].split(";")[0])  # type: ignore[assignment]
-        catalog._plural_expr = rule.split("plural=")[1].rstrip(";")  # type: ignore[assignment]
+        # (Babel's own setter of the header reads the rule into the catalog.)
+        catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[language])]
     for m in web_messages():
         msgid = m.msgid if m.plural is None else (m.msgid, m.plural)
         places = [(p, None) for p in m.places]

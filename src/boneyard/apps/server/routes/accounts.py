@@ -308,6 +308,14 @@ def account_routes(hub: Hub) -> APIRouter:
             language=account.language,
         )
 
+    _language_route(routes, hub)
+    _block_routes(routes, hub)
+    return routes
+
+
+def _language_route(routes: APIRouter, hub: Hub) -> None:
+    """The pages' language switch (``POST /api/language``)."""
+
     @routes.post("/api/language")
     async def choose_language(
         given: LanguageChoice, request: Request, response: Response
@@ -323,9 +331,6 @@ def account_routes(hub: Hub) -> APIRouter:
         if account is not None:
             await asyncio.to_thread(hub.store.set_language, account.id, language)
         return LanguageChosen(language=language, account=account is not None)
-
-    _block_routes(routes, hub)
-    return routes
 
 
 def _block_routes(routes: APIRouter, hub: Hub) -> None:
