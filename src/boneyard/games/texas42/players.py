@@ -582,14 +582,7 @@ class TexasExpert:
             HandStart([list(tiles_of(h)) for h in hands], [], (bidder - 1) % 4, trusted=True)
         )
         while state.phase.name == "bid":
-            if state.turn != bidder:
-                state.apply_fast(PASS)
-                continue
-            # Alone in the auction, a bid of several marks may not be an opening one (a rule set
-            # whose first mark bid is two at most): every mark bid is made by the same 42
-            # points, so a mark is bid instead, its value the same made or set.
-            opening = bid if bid in state.legal_tuple() or bid.points < MARK else Bid(MARK)
-            state.apply_fast(opening)
+            state.apply_fast(bid if state.turn == bidder else PASS)
         if declaration not in state.legal_tuple():
             return False
         state.apply_fast(declaration)
