@@ -16,7 +16,6 @@ from boneyard.games.texas42.rules import FortyTwoRules
 from boneyard.games.texas42.state import FortyTwoState
 from boneyard.games.texas42.table import FortyTwoTable
 from boneyard.games.tricks.actions import Bid, Declare
-from boneyard.players.expert import LEVELS
 from conftest import mask, tiles
 
 N, E, S, W = 0, 1, 2, 3
@@ -41,7 +40,7 @@ def deal(rules: FortyTwoRules, hands: list[str], shaker: int) -> FortyTwoState:
 
 def expert() -> TexasExpert:
     """The expert level as the core makes it (its count of deals; the time only a cap)."""
-    player = rules42().level_player("expert", LEVELS["expert"].cap)
+    player = rules42().level_player("expert", 0.8)
     assert isinstance(player, TexasExpert)
     return player
 

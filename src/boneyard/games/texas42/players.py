@@ -24,7 +24,6 @@ import hashlib
 import random
 import statistics
 import time
-from collections.abc import Sequence
 from typing import Any
 
 from ...core import kernel
@@ -614,7 +613,24 @@ class TexasExpert:
         hand = obs.hand
         sim = self._sim_rules(rules)
         solvers: dict[int, kernel.CompiledSolver] = {}
-        ranked, mark_bids, levels, specials = self._bid_plan(rules, legal, hand)
+        plain = [Declare("suit", n) for n in range(7)]
+        plain += [Declare("doubles"), Declare("follow_me")]
+        plain = [d for d in plain if d.contract in rules.contracts]
+        ranked = sorted(plain, key=lambda d: -_declare_value(hand, d))[: self.trumps]
+        bids = [a for a in legal if isinstance(a, Bid) and not a.contract]
+        point_bids = sorted({a.points for a in bids if a.points < MARK})
+        mark_bids = [a for a in bids if a.points >= MARK]
+        levels = list(range(point_bids[0], MARK, GRID_STEP)) if point_bids else []
+        if mark_bids:
+            levels.append(MARK)
+        specials: list[Declare] = []
+        if mark_bids:
+            lowest = min(mark_bids, key=lambda a: a.points)
+            marks = lowest.marks
+            if "nello" in rules.contracts and marks >= rules.nello_min_marks:
+                specials += [Declare("nello", doubles=d) for d in _nello_doubles(rules)]
+            if "sevens" in rules.contracts and marks >= rules.sevens_min_marks:
+                specials.append(Declare("sevens"))
         holder = table.bidder if table.high is not None and PASS in legal else None
         deals: list[list[int]] = []
         first: dict[Declare, list[bool]] = {d: [] for d in ranked}  # made at the lowest level
@@ -680,33 +696,6 @@ class TexasExpert:
                 k = next(i for i, level in enumerate(levels) if level >= a.points)
                 out[a] = [float(a.marks if t >= k else -a.marks) for t in top]
         return out
-
-    def _bid_plan(
-        self, rules: FortyTwoRules, legal: Sequence[Action], hand: int
-    ) -> tuple[list[Declare], list[Bid], list[int], list[Declare]]:
-        """What the bidding values: the most promising plain declarations (by the ``texas``
-        valuation), the legal bids of a mark or more, the point levels to solve (every
-        :data:`GRID_STEP` from the lowest legal, then a mark) and the special contracts (nello,
-        sevens) the lowest mark bid allows."""
-        plain = [Declare("suit", n) for n in range(7)]
-        plain += [Declare("doubles"), Declare("follow_me")]
-        plain = [d for d in plain if d.contract in rules.contracts]
-        ranked = sorted(plain, key=lambda d: -_declare_value(hand, d))[: self.trumps]
-        bids = [a for a in legal if isinstance(a, Bid) and not a.contract]
-        point_bids = sorted({a.points for a in bids if a.points < MARK})
-        mark_bids = [a for a in bids if a.points >= MARK]
-        levels = list(range(point_bids[0], MARK, GRID_STEP)) if point_bids else []
-        if mark_bids:
-            levels.append(MARK)
-        specials: list[Declare] = []
-        if mark_bids:
-            lowest = min(mark_bids, key=lambda a: a.points)
-            marks = lowest.marks
-            if "nello" in rules.contracts and marks >= rules.nello_min_marks:
-                specials += [Declare("nello", doubles=d) for d in _nello_doubles(rules)]
-            if "sevens" in rules.contracts and marks >= rules.sevens_min_marks:
-                specials.append(Declare("sevens"))
-        return ranked, mark_bids, levels, specials
 
     def _standing(
         self,
