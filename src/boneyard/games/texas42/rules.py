@@ -516,16 +516,15 @@ class FortyTwoRules(TrickRules[FortyTwoTable], OwnPlayers):
     # ----------------------------------------------------------------- what players need
     def level_player(self, level: str, budget: float | None) -> GamePlayer | None:
         """The line search does not play tricks: each level (and the hints and reviews,
-        ``analysis``) is Texas 42's own ``texas-expert`` (:mod:`.players`), which solves sampled
-        deals exactly: the level sets how many (the two weak levels a handful, so they err);
-        ``budget`` is the level's cap (:func:`~boneyard.players.expert.make_level`), a time a
-        move on a busy machine does not reach. Without one (the analysis) the count alone."""
+        ``analysis``) is Texas 42's own ``texas-expert`` (:mod:`.players`) with the level's
+        time and worlds; the two weak levels sample a handful of deals, so they err. Without a
+        budget (the analysis) a fixed number of deals, so a hint is the same every time."""
         from .players import TexasExpert
 
-        worlds = {"beginner": 1, "casual": 3}.get(level, 12)
         if budget is None:
-            return TexasExpert(budget=None, worlds=12)
-        return TexasExpert(budget=budget, worlds=worlds)
+            return TexasExpert(budget=None, worlds=16)
+        worlds = {"beginner": 2, "casual": 6}.get(level, 64)
+        return TexasExpert(budget=min(budget, 0.6), worlds=worlds)
 
     def phase_actions(self) -> tuple[Action, ...]:
         """Every bid and declaration these rules can offer, in a fixed order: a research action
