@@ -5,6 +5,7 @@ protocol's version as the integer 1. Each refusal is an error message, and chang
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -125,6 +126,12 @@ def test_deeply_nested_json_over_the_websocket_is_refused(client: TestClient) ->
         ann = Player(ws)
         ann.hello(made["seats"][0]["token"])
         ann.fresh()  # the hello's work done (the seat joined) before the table is looked at
+        # The computer (seat 1, the leader of this deal) moves on its own: wait for Ann's turn,
+        # so that nothing but the messages below could change the table.
+        waited = time.monotonic() + 30
+        while table.state.turn != 0 and not table.state.over:
+            assert time.monotonic() < waited, "the computer did not move"
+            time.sleep(0.01)
         before = snapshot(table)
         ann.send_text(NESTED)
         error = ann.error("bad_json")
