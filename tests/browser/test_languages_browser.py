@@ -37,7 +37,7 @@ def test_the_page_speaks_the_browsers_language_and_the_switch_changes_it(
     assert page.evaluate("() => nt('{n} tile', '{n} tiles', 0)") == "0 pedra"  # 0 is singular
     page.goto(f"{live.url}/account")
     expect(page.locator("#login-form h2")).to_have_text("Entrar")
-    assert page.locator("#language").input_value() == "pt-BR"
+    expect(page.locator("#language")).to_have_value("pt-BR")
     context.close()
     assert errors == []
 
@@ -55,7 +55,7 @@ def test_the_accounts_language_follows_its_person(browser: Browser, live: LiveSe
     page.wait_for_selector("body[data-ready]", state="attached")
     expect(page.locator("html")).to_have_attribute("lang", "es")
     expect(page.locator("#language-form h2")).to_have_text("Idioma")
-    assert page.locator("#account-language").input_value() == "es"
+    expect(page.locator("#account-language")).to_have_value("es")
     first.close()
     # Another browser, asking for English: once logged in, the account's Spanish.
     other = browser.new_context(locale="en-US")
@@ -87,4 +87,4 @@ def test_a_table_in_portuguese(page: Page, live: LiveServer) -> None:
     expect(page.locator("#conn")).to_have_text("conectado")
     expect(page.locator("#leave")).to_have_text("Sair da mesa")
     expect(page.locator(".seat.me .count")).to_contain_text("pedras")
-    assert page.locator("#language").input_value() == "pt-BR"
+    expect(page.locator("#language")).to_have_value("pt-BR")
