@@ -35,7 +35,7 @@ from ...core.kernel_spec import TrickKernelSpec
 from ...core.protocol import GameRules, GameState
 from .encoding import Codec, higher_is_better
 
-__all__ = ["CoreTable", "codec_layout", "core_refusal"]
+__all__ = ["CoreBacked", "CoreTable", "codec_layout", "core_refusal"]
 
 
 def codec_layout(codec: Codec) -> dict[str, Any]:
@@ -245,3 +245,25 @@ class CoreTable:
             rng.setstate((version, self._batch.get_mt(), gauss))
             self._rng_behind = False
         return rng
+
+
+class CoreBacked:
+    """What the single environments share about their hand: ``state`` is the Python engine's
+    hand, or, where the environment steps on the core (``table``), that hand caught up with the
+    core's moves when read; setting it loads it into the core."""
+
+    table: CoreTable | None
+    _state: GameState | None
+
+    @property
+    def state(self) -> GameState | None:
+        """The hand (the Python engine's; on the core, caught up with its moves when read)."""
+        if self.table is not None and self._state is not None:
+            return self.table.state()
+        return self._state
+
+    @state.setter
+    def state(self, state: GameState | None) -> None:
+        self._state = state
+        if self.table is not None and state is not None:
+            self.table.load(state)

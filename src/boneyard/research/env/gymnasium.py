@@ -56,7 +56,7 @@ from ...core.protocol import GameState, IllegalAction
 from ...games import GAMES
 from ...players.agents import Agent, make_agent
 from . import make_rules
-from .core import CoreTable, core_refusal
+from .core import CoreBacked, CoreTable, core_refusal
 from .encoding import EPISODES, REWARDS, Codec
 from .render import render_text
 
@@ -65,7 +65,7 @@ __all__ = ["INVALID_ACTIONS", "BoneyardEnv", "register_envs"]
 INVALID_ACTIONS = ("lose", "raise")
 
 
-class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
+class BoneyardEnv(CoreBacked, gymnasium.Env[dict[str, Any], np.int64]):
     """One seat of a hand against boneyard agents (see the module docstring)."""
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 4}  # noqa: RUF012
@@ -137,19 +137,6 @@ class BoneyardEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if core is not False and not why:
             names = [None if s == seat else str(a) for s, a in enumerate(opponents)]
             self.table = CoreTable(self.game_rules, codec, names, reward)
-
-    @property
-    def state(self) -> GameState | None:
-        """The hand (the Python engine's; on the core, caught up with its moves when read)."""
-        if self.table is not None and self._state is not None:
-            return self.table.state()
-        return self._state
-
-    @state.setter
-    def state(self, state: GameState | None) -> None:
-        self._state = state
-        if self.table is not None and state is not None:
-            self.table.load(state)
 
     def _over(self) -> bool:
         if self.table is not None:

@@ -66,14 +66,14 @@ from pettingzoo.utils import wrappers
 from ...core.match import Match
 from ...core.protocol import GameState, IllegalAction
 from . import make_rules
-from .core import CoreTable, core_refusal
+from .core import CoreBacked, CoreTable, core_refusal
 from .encoding import EPISODES, REWARDS, Codec
 from .render import render_text
 
 __all__ = ["BoneyardAEC", "BoneyardParallel", "env", "parallel_env", "raw_env"]
 
 
-class BoneyardAEC(AECEnv):  # type: ignore[misc]
+class BoneyardAEC(CoreBacked, AECEnv):  # type: ignore[misc]
     """One hand of a boneyard game as a PettingZoo AEC environment (see the module docstring)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute
@@ -129,19 +129,6 @@ class BoneyardAEC(AECEnv):  # type: ignore[misc]
         engine)."""
         if core is not False and not why:
             self.table = CoreTable(self.game_rules, codec, [None] * n, reward)
-
-    @property
-    def state(self) -> GameState | None:
-        """The hand (the Python engine's; on the core, caught up with its moves when read)."""
-        if self.table is not None and self._state is not None:
-            return self.table.state()
-        return self._state
-
-    @state.setter
-    def state(self, state: GameState | None) -> None:
-        self._state = state
-        if self.table is not None and state is not None:
-            self.table.load(state)
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
