@@ -287,7 +287,9 @@ def test_ismcts_plays_a_hand_to_the_end(game: str) -> None:
     g = load(game)
     rs = np.random.RandomState(0)
     bots = [
-        ismcts.ISMCTSBot(g, mcts.RandomRolloutEvaluator(1, rs), 2.0, 8, random_state=rs)
+        # Four simulations a move: every path the bot takes through the game (resampling,
+        # cloning, rollouts); its strength is not what is tested.
+        ismcts.ISMCTSBot(g, mcts.RandomRolloutEvaluator(1, rs), 2.0, 4, random_state=rs)
         for _ in range(g.num_players())
     ]
     state = g.new_initial_state()

@@ -218,7 +218,7 @@ def _level(level: str) -> Callable[[], Agent]:
 
 
 # The search agent (determinization + the exact solver) at four difficulty levels for people; the
-# levels differ in time per move and in noise, never in what they may see.
+# levels differ in their counts (worlds, nodes) and noise, never in what they may see.
 for _name in ("beginner", "casual", "strong", "expert"):
     AGENTS[_name] = _level(_name)
 
