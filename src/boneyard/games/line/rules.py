@@ -23,7 +23,7 @@ from ...core.capabilities import GivesSearchHints, LineReading, SearchHints
 from ...core.game import (
     Game,
 )
-from ...core.i18n import NP_
+from ...core.i18n import NP_, _
 from ...core.kernel_spec import KernelSpec
 from ...core.layout import Layout
 from ...core.notation import parse_action
@@ -184,7 +184,7 @@ class LineRules(GameRules, LineReading, GivesSearchHints):
         self.tiles = tile_set(TILE_SET.text(o))
         partnerships = PARTNERSHIPS.flag(o)
         if partnerships and players != 4:
-            raise OptionError("partnerships need exactly four players")
+            raise OptionError(_("partnerships need exactly four players"))
         if partnerships:
             self.sides = ((0, 2), (1, 3))
         else:
@@ -198,13 +198,19 @@ class LineRules(GameRules, LineReading, GivesSearchHints):
         self.blocked_scoring = BLOCKED_SCORING.text(o)
         if self.domino_points in ("none", "fixed:0") and self.blocked_scoring == "fixed:0":
             raise OptionError(
-                "with domino_points and blocked_scoring both worth nothing no hand can ever "
-                "score, so a match could never end"
+                _(
+                    "with domino_points and blocked_scoring both worth nothing no hand can ever "
+                    "score, so a match could never end"
+                )
             )
         if self.hand_size * players > self.tiles.size:
             raise OptionError(
-                f"cannot deal {self.hand_size} tiles to each of {players} players from the "
-                f"{self.tiles.size} tiles of a {self.tiles.name} set"
+                _(
+                    "cannot deal {n} tiles to each of {players} players from the {size} tiles of "
+                    "a {set} set"
+                ).format(
+                    n=self.hand_size, players=players, size=self.tiles.size, set=self.tiles.name
+                )
             )
         self.draw_policy = DRAW_POLICY.choice(o, DrawPolicy)
         self.voluntary_draw = VOLUNTARY_DRAW.flag(o)
@@ -246,7 +252,11 @@ class LineRules(GameRules, LineReading, GivesSearchHints):
         if self.first_lead.startswith("holder_of:"):
             held = parse_tile(self.first_lead.split(":", 1)[1])
             if held >= self.tiles.size:
-                raise OptionError(f"first_lead={self.first_lead}: no such tile in the set")
+                raise OptionError(
+                    _("{option}: no such tile in the set").format(
+                        option=f"first_lead={self.first_lead}"
+                    )
+                )
             self.lead_holder_of = held
         # Tiles playable at an end showing pip p (equal-number matching).
         self.end_mask: tuple[int, ...] = self.tiles.suit_mask

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...core.actions import Action, Move, Play, play
 from ...core.capabilities import OwnPlayers, PublicTricks, TrickReading
 from ...core.game import Game, RuleSet
-from ...core.i18n import NP_
+from ...core.i18n import NP_, _
 from ...core.options import OptionError, pick
 from ...core.past import Past
 from ...core.protocol import (
@@ -121,7 +121,9 @@ class MoonRules(TrickRules[MoonTable], OwnPlayers, TrickReading):
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
         if players != PLAYERS:
-            raise OptionError(f"moon is for 3 players, not {players}")
+            raise OptionError(
+                _("{game} is for {low} players, not {n}").format(game="moon", low=3, n=players)
+            )
         o = options
         self.widow = MOON_TILES.text(o) == "double_blank"
         self.tiles = MOON_TILESET if self.widow else NO_BLANKS

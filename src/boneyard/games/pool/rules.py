@@ -29,6 +29,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.game import FOSTER, Game, RuleSet
+from ...core.i18n import _
 from ...core.options import OptionError, pick
 from ...core.presenter import SheetKind, sheet_rows
 from ...core.protocol import HandResult
@@ -94,7 +95,7 @@ class PoolRules(LineRules):
         self.search_rollouts = True
         if rounds < 1:
             raise OptionError(
-                "domino-pool is played for a number of pools: rounds must be at least 1"
+                _("domino-pool is played for a number of pools: rounds must be at least 1")
             )
 
     # ----------------------------------------------------------------- one pool
