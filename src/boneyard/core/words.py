@@ -334,7 +334,7 @@ class Voice:
             you = plural_side = False
             for key, raw in m.groupdict().items():
                 base = key.rstrip("0123456789")
-                if base in ("seat", "side", "seats"):
+                if base in ("seat", "side", "seats", "who"):
                     members = tuple(int(x) for x in re.findall(r"\d+", raw))
                     if any(x >= len(self.names) for x in members):
                         values[key] = raw
@@ -356,7 +356,8 @@ class Voice:
                             )
                         )
                 else:
-                    values[key] = raw
+                    # Free words (a list of tricks, what an end needs): their seats named.
+                    values[key] = self._names_only(raw)
             template = pgettext("engine", msgid)
             for context, wanted in (("engine:you", you), ("engine:plural", plural_side)):
                 if wanted:
@@ -423,6 +424,7 @@ _PLACES = {
     "seat": r"seat \d+",
     "side": r"seats \d+(?: & \d+)+|seat \d+",
     "seats": r"seats? \d+(?:(?:, | & | and )\d+)*",
+    "who": r"seat \d+(?:(?:, | and )seat \d+)*",
     "tile": r"\d+-\d+|\[\d+\|\d+\]",
     "n": r"-?\d+(?:\.\d+)?",
 }
