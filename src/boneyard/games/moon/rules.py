@@ -96,6 +96,14 @@ ENGINE_SENTENCES = (
     NP_("engine", "{seat} made the bid of {bid}, taking {taken} of 7 tricks"),
     NP_("engine", "{seat} was set on the bid of {bid}, taking {taken} of 7 tricks"),
     NP_("engine", "all three passed: the tiles are drawn again"),
+    # Why a move is refused.
+    NP_("engine", "the first two passed, so the dealer must bid (moon_all_pass=dealer)"),
+    NP_("engine", "the moon is bid only over a 7 (moon_shoot=over_seven; legal: {options})"),
+    NP_("engine", "a bid is 4 to 7 tricks, or the moon (legal: {options})"),
+    NP_("engine", "{seat} must name trumps (legal: {options})"),
+    NP_("engine", "{seat} must discard a tile, the widow taken (legal: {options})"),
+    NP_("engine", "the first lead must be a trump (moon_first_lead=trump; legal: {options})"),
+    NP_("engine", "{seat} must follow suit (legal: {options})"),
 )
 
 SUIT_WORDS = ("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles")

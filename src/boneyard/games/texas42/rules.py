@@ -114,6 +114,38 @@ ENGINE_SENTENCES = (
     NP_("engine", "{side} were set on the bid of {bid}, taking {taken} tricks"),
     NP_("engine", "all four passed: the next shaker shakes again"),
     NP_("engine", "{seat} must follow suit ({suit}) (legal: {options})"),
+    # Why a move is refused (Moon's bidding too).
+    NP_("engine", "{seat} must bid or pass (legal: {options})"),
+    NP_("engine", "a bid must beat {n} (legal: {options})"),
+    NP_("engine", "say which suit {tile} leads (legal: {options})"),
+    NP_("engine", "the first lead must be a trump (legal: {options})"),
+    NP_(
+        "engine",
+        "{seat} must bid: the first three passed, so the shaker bids at least {n} "
+        "(all_pass=forced)",
+    ),
+    NP_("engine", "{action} cannot be declared here (legal: {options})"),
+    NP_("engine", "{seat} must first name trumps or the contract (legal: {options})"),
+    NP_("engine", "in sevens {seat} must play the tile nearest seven pips (legal: {options})"),
+    NP_("engine", "no {contract} is played under these rules (legal: {options})"),
+    NP_("engine", "{seat} cannot bid a {contract}: it needs more doubles (legal: {options})"),
+    NP_("engine", "a {contract} is bid at {n} now (legal: {options})"),
+    NP_("engine", "the lowest bid is {n} (legal: {options})"),
+    NP_("engine", "above 42 only marks are bid: 84, 126, ... (legal: {options})"),
+    NP_(
+        "engine",
+        "the first mark bid is at {n} marks at most, then each raises one mark at a time "
+        "(legal: {options})",
+    ),
+    # The suits a refusal names.
+    NP_("engine", "blanks"),
+    NP_("engine", "aces"),
+    NP_("engine", "deuces"),
+    NP_("engine", "treys"),
+    NP_("engine", "fours"),
+    NP_("engine", "fives"),
+    NP_("engine", "sixes"),
+    NP_("engine", "doubles"),
 )
 
 SUIT_WORDS = ("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles")
