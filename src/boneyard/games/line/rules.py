@@ -143,6 +143,23 @@ ENGINE_SENTENCES = (
     NP_("engine", "{seat} cannot pass while able to act (legal: {options})"),
     NP_("engine", "{action} is not an action of this game (legal: {options})"),
     NP_("engine", "{seat} may only add a tile matching {tile} or pass (legal: {options})"),
+    NP_("engine", "a play may claim its points"),
+    NP_("engine", "tile {tile} is not in this set"),
+    NP_("engine", "{game} has no claims under these rules: scoring is automatic"),
+    NP_("engine", "open {n} contradicts the lead: {tile} has no {n2}"),
+    NP_("engine", "open {n} contradicts the rules: {tile} at {end} can leave {shown} showing"),
+    NP_("engine", "{seat} must say which pip {tile} leaves exposed at {end} (open)"),
+    NP_("engine", "{seat} has another turn for {tile} and must play a tile that fits an end"),
+    NP_("engine", "{seat} may add one more tile for {tile}, one that fits an end, or pass"),
+    NP_(
+        "engine",
+        "{seat} may add one more tile for {tile}, one that fits an end, or pass (legal: {options})",
+    ),
+    NP_(
+        "engine",
+        "{seat} has another turn for {tile} and must play a tile that fits an end "
+        "(legal: {options})",
+    ),
 )
 
 

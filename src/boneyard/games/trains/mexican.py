@@ -91,6 +91,8 @@ ENGINE_SENTENCES = (
     NP_("engine", "blocked: a tie for the fewest pips"),
     NP_("engine", "the {pip} on {end} must be covered first"),
     NP_("engine", "{end} is {seat}'s train and carries no marker"),
+    NP_("engine", "the starting double {tile} must get a tile on every side first"),
+    NP_("engine", "the {tile} must get its three toes first ({n} of 3 laid)"),
 )
 
 
