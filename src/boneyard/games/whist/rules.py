@@ -338,7 +338,8 @@ class WhistPresenter(LinePresenter[WhistRules]):
         leads = voice.pick(
             best, _("You drew highest and lead."), _("{name} drew highest and leads.")
         ).format(name=voice.subject(best))
-        return f"{_('Drawing for partners.')} {partners} {leads}"
+        drawing = _("Drawing for partners.")
+        return f"{drawing} {partners} {leads}"
 
     # ----------------------------------------------------------------- debits
     def score_word(self) -> str:
