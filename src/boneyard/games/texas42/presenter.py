@@ -219,7 +219,7 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
         return super().seat_words(table, seat)
 
     def before_play(self, table: FortyTwoTable) -> tuple[str, str]:
-        if table.bidding:
+        if table.bidding or table.bidder < 0:  # (nobody bid: the hand ends with the bidding)
             return _("The bidding"), _("Each player bids once, or passes.")
         return _("Naming trumps"), _("{seat} names trumps.").format(seat=f"seat {table.bidder}")
 

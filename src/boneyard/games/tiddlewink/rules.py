@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.actions import PASS, Action
 from ...core.game import Game, RuleSet
-from ...core.i18n import _
+from ...core.i18n import NP_, _
 from ...core.layout import Layout
 from ...core.options import OptionError, Options, OptionSpec, choices_of, pick
 from ...core.protocol import HandResult
@@ -172,6 +172,10 @@ def set_for_players(players: int) -> str:
     if players <= 6:
         return "double-nine"
     return "double-twelve"
+
+
+# The sentences of the engine (why a hand ended), told whole in another language.
+ENGINE_SENTENCES = (NP_("engine", "blocked: nobody wins, the pool waits for the next hand"),)
 
 
 class TiddleAWinkRules(LineRules):
