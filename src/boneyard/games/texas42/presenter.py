@@ -151,8 +151,11 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
 
     def help_lines(self) -> list[str]:
         return [
-            "bid: type the number (30, 84), 'pass', 'plunge' or 'splash'; trumps: a number or "
-            "'sixes', 'doubles', 'follow-me', 'nello', 'sevens'; or the move's number in the list."
+            _(
+                "bid: type the number (30, 84), 'pass', 'plunge' or 'splash'; trumps: a number or "
+                "'sixes', 'doubles', 'follow-me', 'nello', 'sevens'; or the move's number in the "
+                "list."
+            )
         ]
 
     def keys(self, phase: Phase | None = None) -> frozenset[str]:
