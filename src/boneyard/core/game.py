@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias
 
+from .i18n import _
 from .options import (
     OptionError,
     Options,
@@ -121,8 +122,14 @@ class Game:
         except KeyError:
             pass
         elsewhere = any(name in g._specs for g in registered_games())
-        what = f"option {name!r} does not apply to" if elsewhere else f"unknown option {name!r} for"
-        raise OptionError(f"{what} {self.id}: options are {', '.join(self.option_names)}")
+        said = (
+            _("option {name} does not apply to {game}: options are {options}")
+            if elsewhere
+            else _("unknown option {name} for {game}: options are {options}")
+        )
+        raise OptionError(
+            said.format(name=repr(name), game=self.id, options=", ".join(self.option_names))
+        )
 
     def presenter_for(self, rules: GameRules) -> Presenter[Any]:
         """The presenter of ``rules`` (rules of this game): a :attr:`presenter_class`. A game
@@ -149,7 +156,9 @@ class Game:
             return self.rule_sets[name]
         except KeyError:
             raise OptionError(
-                f"unknown rule set {name!r} for {self.id}: choose from {', '.join(self.rule_sets)}"
+                _("unknown rule set {name} for {game}: choose from {rule_sets}").format(
+                    name=repr(name), game=self.id, rule_sets=", ".join(self.rule_sets)
+                )
             ) from None
 
     def preset_values(self, name: str | None) -> dict[str, OptionValue]:
@@ -180,7 +189,11 @@ class Game:
             except OptionError as e:
                 if not named:
                     raise
-                raise OptionError(f"{e}; or a named table: {', '.join(named)}") from None
+                raise OptionError(
+                    _("{error}; or a named table: {tables}").format(
+                        error=e, tables=", ".join(named)
+                    )
+                ) from None
         chosen = (options or {}).get("tile_set")
         if chosen is not None:
             for key, raw in self.set_defaults.get(str(values["tile_set"]), {}).items():
@@ -188,10 +201,13 @@ class Game:
                     values[key] = parse_value(self.spec(key), raw)
         n = players if players is not None else self.players_for(name)
         if not self.min_players <= n <= self.max_players:
-            raise OptionError(
-                f"{self.id} is for {self.min_players} to {self.max_players} players, not {n}"
+            said = (
+                _("{game} is for {low} to {high} players, not {n}")
                 if self.min_players != self.max_players
-                else f"{self.id} is for {self.min_players} players, not {n}"
+                else _("{game} is for {low} players, not {n}")
+            )
+            raise OptionError(
+                said.format(game=self.id, low=self.min_players, high=self.max_players, n=n)
             )
         return self.rules_class(self, name, Options(values), n)
 
@@ -201,7 +217,7 @@ class Game:
         spec = self.spec(name)
         text = spec.allowed()
         if named:
-            text += "; or a named table: " + ", ".join(
+            text += _("; or a named table: ") + ", ".join(
                 f"{n} ({format_value(parse_value(spec, v))})" for n, v in named.items()
             )
         return text
@@ -280,5 +296,7 @@ def find_game(name: str) -> Game:
         game = source.find(name)
     if game is None:
         known = ", ".join(source.ids() if source is not None else _REGISTERED)
-        raise OptionError(f"unknown game {name!r}: choose from {known}")
+        raise OptionError(
+            _("unknown game {name}: choose from {games}").format(name=repr(name), games=known)
+        )
     return game

@@ -103,7 +103,9 @@ class OptionSpec:
         """This option's value in ``options``, or what a game that does not list it plays by."""
         value = options.get(self.name, self.absent)
         if value is None:
-            raise OptionError(f"option {self.name} is not set and has no value otherwise")
+            raise OptionError(
+                _("option {name} is not set and has no value otherwise").format(name=self.name)
+            )
         return value
 
     def flag(self, options: Mapping[str, OptionValue]) -> bool:
@@ -138,11 +140,21 @@ class OptionSpec:
 
     def bad_value(self, value: Any, why: str = "") -> OptionError:
         """The error for a bad ``value``: the option, what was wrong (``why``, if more can be
-        said) and what it takes."""
-        expected = "true or false" if self.kind == "bool" else self.allowed()
-        verb = "choose from" if self.kind in ("choice", "set") else "expected"
-        detail = f"{why}; {verb} {expected}" if why else f"{verb} {expected}"
-        return OptionError(f"bad value {value!r} for option {self.name}: {detail}")
+        said, already in the reader's language) and what it takes, told in the current
+        language (the option's name and its values are written as they are typed)."""
+        if self.kind == "bool":
+            detail = _("expected true or false")
+        elif self.kind in ("choice", "set"):
+            detail = _("choose from {choices}").format(choices=self.allowed())
+        else:
+            detail = _("expected {allowed}").format(allowed=self.allowed())
+        if why:
+            detail = f"{why}; {detail}"
+        return OptionError(
+            _("bad value {value} for option {name}: {detail}").format(
+                value=repr(value), name=self.name, detail=detail
+            )
+        )
 
 
 def pick(names: Iterable[str], *sources: Iterable[OptionSpec]) -> tuple[OptionSpec, ...]:
@@ -187,10 +199,16 @@ def _parse_int(spec: OptionSpec, value: Any, whole: Any = None) -> int:
     elif isinstance(value, str) and value.strip().lstrip("-").isdigit():
         n = int(value.strip())
     else:
-        part = f"{value!r} is not a whole number" if whole is not None else ""
+        part = (
+            _("{value} is not a whole number").format(value=repr(value))
+            if whole is not None
+            else ""
+        )
         raise spec.bad_value(given, part)
     if n < spec.minimum:
-        raise spec.bad_value(given, f"{n} is less than {spec.minimum}")
+        raise spec.bad_value(
+            given, _("{n} is less than {minimum}").format(n=n, minimum=spec.minimum)
+        )
     return n
 
 
@@ -223,7 +241,9 @@ def parse_value(spec: OptionSpec, value: Any) -> OptionValue:
             if isinstance(k, bool) or not (
                 isinstance(k, int) or (isinstance(k, str) and k.strip().isdigit())
             ):
-                raise spec.bad_value(value, f"{k!r} is not a number of players")
+                raise spec.bad_value(
+                    value, _("{value} is not a number of players").format(value=repr(k))
+                )
             out.append((int(k), _parse_int(spec, v, value)))
         if not out:
             raise spec.bad_value(value)
@@ -238,10 +258,12 @@ def parse_value(spec: OptionSpec, value: Any) -> OptionValue:
         chosen = set()
         for item in items:
             if not isinstance(item, str) or item.strip() not in spec.choices:
-                raise spec.bad_value(value, f"{item!r} is not one of them")
+                raise spec.bad_value(
+                    value, _("{value} is not one of them").format(value=repr(item))
+                )
             chosen.add(item.strip())
         if not chosen:
-            raise spec.bad_value(value, "none given")
+            raise spec.bad_value(value, _("none given"))
         return ",".join(c for c in spec.choices if c in chosen)
     # choice
     if isinstance(value, bool) and spec.was_bool is not None:
@@ -292,9 +314,13 @@ def per_players(value: OptionValue, players: int, name: str) -> int:
             if k == players:
                 return v
         known = ", ".join(str(k) for k, _ in value)
-        raise OptionError(f"option {name} gives no value for {players} players (it has {known})")
+        raise OptionError(
+            _("option {name} gives no value for {players} players (it has {known})").format(
+                name=name, players=players, known=known
+            )
+        )
     if isinstance(value, bool) or not isinstance(value, int):
-        raise OptionError(f"option {name} must be a number")
+        raise OptionError(_("option {name} must be a number").format(name=name))
     return value
 
 

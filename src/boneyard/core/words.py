@@ -308,7 +308,7 @@ class Voice:
         the catalog's whole sentence for it (:func:`engine_templates`); a part no template
         matches stays as the engine wrote it."""
         if current_language() != DEFAULT:
-            return "; ".join(self._retell(part) for part in text.split("; "))
+            return "; ".join(self._retell(part) for part in _parts(text))
         return self._tell_english(text)
 
     def pick(self, seat: int | None, you: str, other: str) -> str:
@@ -334,7 +334,7 @@ class Voice:
             you = plural_side = False
             for key, raw in m.groupdict().items():
                 base = key.rstrip("0123456789")
-                if base in ("seat", "side", "seats"):
+                if base in ("seat", "side", "seats", "who"):
                     members = tuple(int(x) for x in re.findall(r"\d+", raw))
                     if any(x >= len(self.names) for x in members):
                         values[key] = raw
@@ -356,7 +356,9 @@ class Voice:
                             )
                         )
                 else:
-                    values[key] = raw
+                    # Free words (a suit, a list of counts): told by a template of their own
+                    # where one tells them, else their seats named.
+                    values[key] = self._retell_free(raw)
             template = pgettext("engine", msgid)
             for context, wanted in (("engine:you", you), ("engine:plural", plural_side)):
                 if wanted:
@@ -366,6 +368,20 @@ class Voice:
                         break
             return template.format(**values)
         return self._names_only(part)
+
+    def _retell_free(self, text: str) -> str:
+        """The free words of an engine sentence (what a placeholder that is no seat, tile or
+        number caught) told for this reader: whole by a template (``sixes``), else item by item
+        of a list (``3 for seat 0, 3 for seat 1``), else with their seats named."""
+        if any(pattern.fullmatch(text) for pattern, _m in engine_templates(current_language())):
+            return self._retell(text)
+        parts = _parts(text)
+        if len(parts) > 1:
+            return "; ".join(self._retell_free(part) for part in parts)
+        items = text.split(", ")
+        if len(items) > 1:
+            return ", ".join(self._retell_free(item) for item in items)
+        return self._names_only(text)
 
     def _names_only(self, part: str) -> str:
         """``part`` (a sentence no template tells) with its numbered seats named for this
@@ -409,6 +425,23 @@ class Voice:
         return _ENGINE_SEATS.sub(seat, text)
 
 
+def _parts(text: str) -> list[str]:
+    """The parts of an engine sentence between its ``; `` outside brackets: ``blocked; seat 1
+    went out`` is two, ``(legal: 6-4 L; a play may claim its points)`` one."""
+    parts: list[str] = []
+    depth = start = 0
+    for i, char in enumerate(text):
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth = max(depth - 1, 0)
+        elif char == ";" and depth == 0 and text.startswith("; ", i):
+            parts.append(text[start:i])
+            start = i + 2
+    parts.append(text[start:])
+    return parts
+
+
 def tell_engine(text: str, voice: Voice | None = None) -> str:
     """An engine's sentence (an error, a reason) in the current language, told by ``voice`` (for
     nobody in particular by default); in English as the engine wrote it."""
@@ -423,6 +456,7 @@ _PLACES = {
     "seat": r"seat \d+",
     "side": r"seats \d+(?: & \d+)+|seat \d+",
     "seats": r"seats? \d+(?:(?:, | & | and )\d+)*",
+    "who": r"seat \d+(?:(?:, | and )seat \d+)*",
     "tile": r"\d+-\d+|\[\d+\|\d+\]",
     "n": r"-?\d+(?:\.\d+)?",
 }

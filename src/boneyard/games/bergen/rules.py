@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Play
-from ...core.i18n import _
+from ...core.i18n import NP_, _
 from ...core.layout import Layout
 from ...core.tiles import DOUBLE, NAMES
 from ..line.rules import LineRules
@@ -18,6 +18,30 @@ if TYPE_CHECKING:
     from ..line.state import LineState
 
 __all__ = ["BergenRules"]
+
+
+# The sentences of the engine (why a blocked hand went where it did), told whole in another
+# language.
+ENGINE_SENTENCES = (
+    NP_("engine", "blocked: {seat} holds no double, and every hand with fewer pips holds one"),
+    NP_("engine", "blocked: {seat} holds no double, and every hand with as few pips holds one"),
+    NP_(
+        "engine",
+        "blocked: both hands hold a double, so only the pips on the other tiles count: {counts}",
+    ),
+    NP_(
+        "engine",
+        "blocked: every hand holds a double, so only the pips on the other tiles count: {counts}",
+    ),
+    NP_("engine", "{n} for {seat}"),
+    NP_("engine", "{seat} wins"),
+    NP_("engine", "{who} tie, and {seat} wins with fewer doubles"),
+    NP_("engine", "{who} tie, and {seat} wins with the lightest tile"),
+    NP_("engine", "{who} tie, and {seat} wins, having played last"),
+    NP_("engine", "{who} tie, and {seat} wins the tie ({rule})"),
+    NP_("engine", "{who} tie and split the score"),
+    NP_("engine", "{who} tie, nobody scores"),
+)
 
 
 class BergenRules(LineRules):

@@ -23,7 +23,7 @@ from ...core.capabilities import GivesSearchHints, LineReading, SearchHints
 from ...core.game import (
     Game,
 )
-from ...core.i18n import NP_
+from ...core.i18n import NP_, _
 from ...core.kernel_spec import KernelSpec
 from ...core.layout import Layout
 from ...core.notation import parse_action
@@ -143,6 +143,23 @@ ENGINE_SENTENCES = (
     NP_("engine", "{seat} cannot pass while able to act (legal: {options})"),
     NP_("engine", "{action} is not an action of this game (legal: {options})"),
     NP_("engine", "{seat} may only add a tile matching {tile} or pass (legal: {options})"),
+    NP_("engine", "a play may claim its points"),
+    NP_("engine", "tile {tile} is not in this set"),
+    NP_("engine", "{game} has no claims under these rules: scoring is automatic"),
+    NP_("engine", "open {n} contradicts the lead: {tile} has no {n2}"),
+    NP_("engine", "open {n} contradicts the rules: {tile} at {end} can leave {shown} showing"),
+    NP_("engine", "{seat} must say which pip {tile} leaves exposed at {end} (open)"),
+    NP_("engine", "{seat} has another turn for {tile} and must play a tile that fits an end"),
+    NP_("engine", "{seat} may add one more tile for {tile}, one that fits an end, or pass"),
+    NP_(
+        "engine",
+        "{seat} may add one more tile for {tile}, one that fits an end, or pass (legal: {options})",
+    ),
+    NP_(
+        "engine",
+        "{seat} has another turn for {tile} and must play a tile that fits an end "
+        "(legal: {options})",
+    ),
 )
 
 
@@ -184,7 +201,7 @@ class LineRules(GameRules, LineReading, GivesSearchHints):
         self.tiles = tile_set(TILE_SET.text(o))
         partnerships = PARTNERSHIPS.flag(o)
         if partnerships and players != 4:
-            raise OptionError("partnerships need exactly four players")
+            raise OptionError(_("partnerships need exactly four players"))
         if partnerships:
             self.sides = ((0, 2), (1, 3))
         else:
@@ -198,13 +215,19 @@ class LineRules(GameRules, LineReading, GivesSearchHints):
         self.blocked_scoring = BLOCKED_SCORING.text(o)
         if self.domino_points in ("none", "fixed:0") and self.blocked_scoring == "fixed:0":
             raise OptionError(
-                "with domino_points and blocked_scoring both worth nothing no hand can ever "
-                "score, so a match could never end"
+                _(
+                    "with domino_points and blocked_scoring both worth nothing no hand can ever "
+                    "score, so a match could never end"
+                )
             )
         if self.hand_size * players > self.tiles.size:
             raise OptionError(
-                f"cannot deal {self.hand_size} tiles to each of {players} players from the "
-                f"{self.tiles.size} tiles of a {self.tiles.name} set"
+                _(
+                    "cannot deal {n} tiles to each of {players} players from the {size} tiles of "
+                    "a {set} set"
+                ).format(
+                    n=self.hand_size, players=players, size=self.tiles.size, set=self.tiles.name
+                )
             )
         self.draw_policy = DRAW_POLICY.choice(o, DrawPolicy)
         self.voluntary_draw = VOLUNTARY_DRAW.flag(o)
@@ -246,7 +269,11 @@ class LineRules(GameRules, LineReading, GivesSearchHints):
         if self.first_lead.startswith("holder_of:"):
             held = parse_tile(self.first_lead.split(":", 1)[1])
             if held >= self.tiles.size:
-                raise OptionError(f"first_lead={self.first_lead}: no such tile in the set")
+                raise OptionError(
+                    _("{option}: no such tile in the set").format(
+                        option=f"first_lead={self.first_lead}"
+                    )
+                )
             self.lead_holder_of = held
         # Tiles playable at an end showing pip p (equal-number matching).
         self.end_mask: tuple[int, ...] = self.tiles.suit_mask

@@ -19,10 +19,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Play, play
+from ...core.i18n import NP_
 from ...core.kernel_spec import TrickKernelState
 from ...core.protocol import HandResult, HandStart, Phase, Position, Score
 from ...core.tiles import BIT, NAMES, mask_of, tiles_of
-from ...core.words import plural
 from ..tricks import Trick, TrickState
 from ..tricks.actions import Discard
 from .actions import DROP, MISS, STAND, Drop, TakeMiss
@@ -34,6 +34,23 @@ if TYPE_CHECKING:
 __all__ = ["DISCARD", "LooState"]
 
 DISCARD = Phase("discard")
+
+# The sentences of the engine (why a move is refused, why a hand ended), told whole in another
+# language.
+ENGINE_SENTENCES = (
+    NP_("engine", "{seat} does not hold {tile} (legal: {options})"),
+    NP_("engine", "{seat} must discard {n} more (legal: {options})"),
+    NP_("engine", "the miss is not played under these rules (loo_miss=false)"),
+    NP_("engine", "{seat} cannot take the miss: it needs {n} tiles and the stock holds {n2}"),
+    NP_("engine", "with two players nobody drops out"),
+    NP_("engine", "{seat} must first stand, take the miss or drop out (legal: {options})"),
+    NP_("engine", "{seat} must play a tile that beats the trick if it can (legal: {options})"),
+    NP_("engine", "trumps"),
+    NP_("engine", "{n}s"),
+    NP_("engine", "everyone else dropped out: {seat} takes the hand"),
+    NP_("engine", "tricks: {tricks}"),
+    NP_("engine", "looed: {who}"),
+)
 """A seat that took the miss throws out the tiles it does not keep, face down."""
 
 
@@ -140,8 +157,8 @@ class LooState(TrickState[LooTable]):
                 if not rules.miss_allowed:
                     return "the miss is not played under these rules (loo_miss=false)"
                 return (
-                    f"seat {seat} cannot take the miss: the stock holds "
-                    f"{plural(self.stock_size(), 'tile')}, the miss needs {rules.miss_size}"
+                    f"seat {seat} cannot take the miss: it needs {rules.miss_size} tiles and the "
+                    f"stock holds {self.stock_size()}"
                 )
             if isinstance(action, Drop):
                 return "with two players nobody drops out"

@@ -124,7 +124,11 @@ class MatadorRules(LineRules):
         else:
             self.match_sum = n + 1 if rule == "sum" else int(rule.split(":")[1])
             if not 1 <= self.match_sum <= 2 * n:
-                raise OptionError(f"match_rule={rule}: no two halves of this set make that sum")
+                raise OptionError(
+                    _("{option}: no two halves of this set make that sum").format(
+                        option=f"match_rule={rule}"
+                    )
+                )
         self.matador_optional = MATADOR_OPTIONAL.flag(options)
         placement = MATADOR_PLACEMENT.choice(options, MatadorPlacement)
         self.crosswise = placement is MatadorPlacement.CROSSWISE_BOTH_OPEN

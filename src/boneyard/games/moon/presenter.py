@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.actions import Action, Move, Pass
-from ...core.i18n import DEFAULT, _, current_language
+from ...core.i18n import DEFAULT, _, current_language, pgettext
 from ...core.protocol import Phase
 from ...core.views import TrickStatus
 from ...core.words import Voice, plural, tile_text
@@ -32,9 +32,9 @@ SUIT_NAMES = ("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "d
 def bid_words(bid: Bid | None) -> str:
     """A bid as said at the table: ``5``, ``the moon (21)``, ``pass``."""
     if bid is None:
-        return "pass"
+        return _("pass")
     if bid.contract == "moon":
-        return "the moon (21)"
+        return _("the moon (21)")
     return str(bid.points)
 
 
@@ -48,46 +48,83 @@ class MoonPresenter(TrickPresenter[MoonRules, MoonTable]):
     def intro(self, voice: Voice) -> list[str]:
         rules = self.rules
         tiles = (
-            "22 tiles (the double-six without the blanks but the double-blank): 7 each and one "
-            "face down, the widow"
+            _(
+                "Three players, each for himself; 22 tiles (the double-six without the blanks but "
+                "the double-blank): 7 each and one face down, the widow."
+            )
             if rules.widow
-            else "21 tiles (the double-six without any blank): 7 each"
+            else _(
+                "Three players, each for himself; 21 tiles (the double-six without any blank): 7 "
+                "each."
+            )
         )
-        moon = "at any turn" if rules.shoot_any else "over a 7"
+        bidding = (
+            _(
+                "Each bids once, from the dealer's left: pass, 4 to 7 tricks, each bid above the "
+                "last, or shoot the moon at any turn (all 7 tricks, for 21)."
+            )
+            if rules.shoot_any
+            else _(
+                "Each bids once, from the dealer's left: pass, 4 to 7 tricks, each bid above the "
+                "last, or shoot the moon over a 7 (all 7 tricks, for 21)."
+            )
+        )
         passed = (
-            "If the first two pass, the dealer must bid."
+            _("If the first two pass, the dealer must bid.")
             if rules.dealer_bids
-            else "If all three pass, the tiles are drawn again."
+            else _("If all three pass, the tiles are drawn again.")
         )
-        trumps = "a number" + (", the doubles" if rules.doubles_trump else "") + " or no trumps"
-        widow = " takes the widow, discards a tile face down" if rules.widow else ""
-        lead = "a trump if he holds one" if rules.first_lead_trump else "any tile"
-        set_words = (
-            "loses his bid"
+        trumps = (
+            _("a number, the doubles or no trumps")
+            if rules.doubles_trump
+            else _("a number or no trumps")
+        )
+        lead = _("a trump if he holds one") if rules.first_lead_trump else _("any tile")
+        names = (
+            _(
+                "The high bidder names trumps ({trumps}), takes the widow, discards a tile face "
+                "down and leads {lead}."
+            )
+            if rules.widow
+            else _("The high bidder names trumps ({trumps}) and leads {lead}.")
+        )
+        follow = _(
+            "Follow suit if you can: a trump leads trumps, a double its number, any other tile "
+            "its higher end."
+        )
+        scoring = (
+            _(
+                "A trick is a point. The others score their tricks; the bidder, if he takes what "
+                "he bid, his tricks (the moon: 21); if not he is set and loses his bid."
+            )
             if rules.set_loses_bid
-            else "scores nothing, and each other player scores his tricks and the bid"
+            else _(
+                "A trick is a point. The others score their tricks; the bidder, if he takes what "
+                "he bid, his tricks (the moon: 21); if not he is set and scores nothing, and each "
+                "other player scores his tricks and the bid."
+            )
+        )
+        goal = _("{points} win; a bidder who makes his bid goes out first.").format(
+            points=plural(rules.target_score, "point")
         )
         return [
-            f"Three players, each for himself; {tiles}.",
-            "Each bids once, from the dealer's left: pass, 4 to 7 tricks, each bid above the "
-            f"last, or shoot the moon {moon} (all 7 tricks, for 21). {passed}",
-            f"The high bidder names trumps ({trumps}),{widow} and leads {lead}. Follow suit if "
-            "you can: a trump leads trumps, a double its number, any other tile its higher end.",
-            "A trick is a point. The others score their tricks; the bidder, if he takes what he "
-            f"bid, his tricks (the moon: 21); if not he is set and {set_words}. "
-            f"{plural(rules.target_score, 'point')} win; a bidder who makes his bid goes out "
-            "first.",
+            tiles,
+            f"{bidding} {passed}",
+            f"{names.format(trumps=trumps, lead=lead)} {follow}",
+            f"{scoring} {goal}",
         ]
 
     def help_lines(self) -> list[str]:
         return [
-            "bid: 'pass' or the move's number in the list (bid 4 to 7, or shoot the moon); "
-            "trumps: the move's number; the discard: 'discard 6-4' or the tile."
+            _(
+                "bid: 'pass' or the move's number in the list (bid 4 to 7, or shoot the moon); "
+                "trumps: the move's number; the discard: 'discard 6-4' or the tile."
+            )
         ]
 
     def turn_prompt(self, phase: Phase) -> str | None:
         if phase == DISCARD:
-            return "the widow taken, throw out a tile, face down"
+            return _("the widow taken, throw out a tile, face down")
         return super().turn_prompt(phase)
 
     def keys(self, phase: Phase | None = None) -> frozenset[str]:
@@ -103,75 +140,92 @@ class MoonPresenter(TrickPresenter[MoonRules, MoonTable]):
         said = dict(table.bids)
         if seat in said:
             bid = said[seat]
-            return f"bid {bid_words(bid)}" if bid else "passed"
-        return "to bid" if table.bidding else "did not bid"
+            return (
+                pgettext("status", "bid {bid}").format(bid=bid_words(bid)) if bid else _("passed")
+            )
+        return _("to bid") if table.bidding else _("did not bid")
 
     def role_words(self, table: MoonTable, seat: int) -> str:
-        return f"bid {bid_words(table.high)}" if seat == table.bidder else ""
+        if seat != table.bidder:
+            return ""
+        return pgettext("status", "bid {bid}").format(bid=bid_words(table.high))
 
     def before_play(self, table: MoonTable) -> tuple[str, str]:
         if table.bidding:
-            return "The bidding", "Each player bids once, or passes."
+            return _("The bidding"), _("Each player bids once, or passes.")
         if table.declaration is None:
-            return "Naming trumps", f"seat {table.bidder} names trumps."
-        return "The widow", f"seat {table.bidder} takes the widow and discards a tile face down."
+            return _("Naming trumps"), _("{seat} names trumps.").format(seat=f"seat {table.bidder}")
+        return _("The widow"), _("{seat} takes the widow and discards a tile face down.").format(
+            seat=f"seat {table.bidder}"
+        )
 
     def stock_text(self, stock: int, drawable: int) -> str | None:
         if self.rules.widow and stock:
-            return "Widow: 1 tile, face down (the bidder takes it)"
+            return _("Widow: 1 tile, face down (the bidder takes it)")
         return super().stock_text(stock, drawable)
 
     def worth(self, table: MoonTable) -> str:
-        return "A trick is worth 1 point."
+        return _("A trick is worth 1 point.")
 
     def trump_text(self, table: MoonTable) -> str:
         if table.declaration is None:
-            return "not named yet"
+            return _("not named yet")
         if table.trump == NO_TRUMP:
-            return "none (follow-me)"
-        return SUIT_NAMES[DOUBLES_SUIT if table.trump == DOUBLES_SUIT else table.trump]
+            return _("none (follow-me)")
+        return _(SUIT_NAMES[DOUBLES_SUIT if table.trump == DOUBLES_SUIT else table.trump])
 
     def notes(self, table: MoonTable) -> tuple[str, ...]:
-        """The dealer, the bids, the contract, the widow, about numbered seats."""
-        out = [f"seat {table.dealer} dealt"]
+        """The dealer, the bids, the contract, the widow, about numbered seats (told by the
+        front end's voice: their seats named for the reader)."""
+        out = [_("{seat} dealt").format(seat=f"seat {table.dealer}")]
         if table.high is not None and not table.bidding:
-            contract = f"seat {table.bidder} bid {bid_words(table.high)}"
+            bid = bid_words(table.high)
             if table.declaration is not None:
-                contract += f"; {self.rules.action_text(table.declaration)}"
-            out.append(f"Contract: {contract}")
+                contract = _("Contract: {seat} bid {bid}; {declared}").format(
+                    seat=f"seat {table.bidder}", bid=bid, declared=self._declared(table.declaration)
+                )
+            else:
+                contract = _("Contract: {seat} bid {bid}").format(
+                    seat=f"seat {table.bidder}", bid=bid
+                )
+            out.append(contract)
         if self.rules.widow and table.declaration is not None:
-            out.append(f"seat {table.bidder} took the widow and discarded a tile face down")
+            out.append(
+                _("{seat} took the widow and discarded a tile face down").format(
+                    seat=f"seat {table.bidder}"
+                )
+            )
         return tuple(out)
 
     # ----------------------------------------------------------------- moves
     def suit_words(self, suit: int) -> str:
-        return SUIT_NAMES[suit]
+        return _(SUIT_NAMES[suit])
 
     def action_words(self, action: Action, table: object | None) -> str | None:
         if isinstance(action, Pass):
-            return "pass"
+            return _("pass")
         if isinstance(action, Bid):
             if action.contract == "moon":
-                return "shoot the moon: take all 7 tricks, for 21"
-            return f"bid {action.points} tricks"
+                return _("shoot the moon: take all 7 tricks, for 21")
+            return _("bid {n} tricks").format(n=action.points)
         if isinstance(action, Declare):
-            return self.rules.action_text(action)
+            return self._declared(action)
         if isinstance(action, Discard) and action.tile is not None:
-            return f"discard {tile_text(action.tile)} face down"
+            return _("discard {tile} face down").format(tile=tile_text(action.tile))
         return None
 
     def move_reason(self, table: object | None, seat: int, action: Action) -> str | None:
         """What a bid, a pass or a declaration undertakes, in a hint."""
         if isinstance(action, Pass):
-            return "leaves the bidding to the others"
+            return _("leaves the bidding to the others")
         if isinstance(action, Bid):
             if action.contract == "moon":
-                return "you must take every trick, for 21 (or lose 21)"
-            return f"you must take {action.points} of the 7 tricks"
+                return _("you must take every trick, for 21 (or lose 21)")
+            return _("you must take {n} of the 7 tricks").format(n=action.points)
         if isinstance(action, Declare):
-            return self.rules.action_text(action)
+            return self._declared(action)
         if isinstance(action, Discard) and action.tile is not None:
-            return f"throws {tile_text(action.tile)} out of the hand"
+            return _("throws {tile} out of the hand").format(tile=tile_text(action.tile))
         return None
 
     def move_words(self, move: Move, voice: Voice) -> str | None:

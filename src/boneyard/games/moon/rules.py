@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...core.actions import Action, Move, Play, play
 from ...core.capabilities import OwnPlayers, PublicTricks, TrickReading
 from ...core.game import Game, RuleSet
-from ...core.i18n import NP_
+from ...core.i18n import NP_, _
 from ...core.options import OptionError, pick
 from ...core.past import Past
 from ...core.protocol import (
@@ -96,6 +96,14 @@ ENGINE_SENTENCES = (
     NP_("engine", "{seat} made the bid of {bid}, taking {taken} of 7 tricks"),
     NP_("engine", "{seat} was set on the bid of {bid}, taking {taken} of 7 tricks"),
     NP_("engine", "all three passed: the tiles are drawn again"),
+    # Why a move is refused.
+    NP_("engine", "the first two passed, so the dealer must bid (moon_all_pass=dealer)"),
+    NP_("engine", "the moon is bid only over a 7 (moon_shoot=over_seven; legal: {options})"),
+    NP_("engine", "a bid is 4 to 7 tricks, or the moon (legal: {options})"),
+    NP_("engine", "{seat} must name trumps (legal: {options})"),
+    NP_("engine", "{seat} must discard a tile, the widow taken (legal: {options})"),
+    NP_("engine", "the first lead must be a trump (moon_first_lead=trump; legal: {options})"),
+    NP_("engine", "{seat} must follow suit (legal: {options})"),
 )
 
 SUIT_WORDS = ("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles")
@@ -121,7 +129,9 @@ class MoonRules(TrickRules[MoonTable], OwnPlayers, TrickReading):
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
         if players != PLAYERS:
-            raise OptionError(f"moon is for 3 players, not {players}")
+            raise OptionError(
+                _("{game} is for {low} players, not {n}").format(game="moon", low=3, n=players)
+            )
         o = options
         self.widow = MOON_TILES.text(o) == "double_blank"
         self.tiles = MOON_TILESET if self.widow else NO_BLANKS

@@ -29,6 +29,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.game import FOSTER, Game, RuleSet
+from ...core.i18n import NP_, _, pgettext
 from ...core.options import OptionError, pick
 from ...core.presenter import SheetKind, sheet_rows
 from ...core.protocol import HandResult
@@ -79,6 +80,14 @@ def _number(x: Fraction) -> float:
     return int(x) if x.denominator == 1 else float(x)
 
 
+# The sentences of the engine (who took the pool), told whole in another language.
+ENGINE_SENTENCES = (
+    NP_("engine", "{seat} went out and takes the pool"),
+    NP_("engine", "blocked: {seat} holds the fewest pips ({n}) and takes the pool"),
+    NP_("engine", "blocked: {seats} tie for the fewest pips ({n}) and divide the pool"),
+)
+
+
 class PoolRules(LineRules):
     """Block play without drawing; each hand's pool goes to the first out, or the lightest hands."""
 
@@ -94,7 +103,7 @@ class PoolRules(LineRules):
         self.search_rollouts = True
         if rounds < 1:
             raise OptionError(
-                "domino-pool is played for a number of pools: rounds must be at least 1"
+                _("domino-pool is played for a number of pools: rounds must be at least 1")
             )
 
     # ----------------------------------------------------------------- one pool
@@ -177,22 +186,27 @@ class PoolPresenter(LinePresenter[PoolRules]):
     def intro(self, voice: Voice) -> list[str]:
         rules = self.rules
         return [
-            f"Each hand is a pool: every player stakes 1 and the pool of {rules.players} goes "
-            "to the first player out; if nobody can play, to the fewest pips (players tied for "
-            "the fewest divide it).",
-            f"Everyone holds {plural(rules.hand_size, 'tile')} and nobody draws: when you cannot "
-            "match an end you say go (pass). Your balance is what you have taken less your "
-            "stakes.",
+            _(
+                "Each hand is a pool: every player stakes 1 and the pool of {n} goes to the first "
+                "player out; if nobody can play, to the fewest pips (players tied for the fewest "
+                "divide it)."
+            ).format(n=rules.players),
+            _(
+                "Everyone holds {tiles} and nobody draws: when you cannot match an end you say go "
+                "(pass). Your balance is what you have taken less your stakes."
+            ).format(tiles=plural(rules.hand_size, "tile")),
         ]
 
     def score_word(self) -> str:
-        return "Pools won"
+        return _("Pools won")
 
     def target_text(self) -> str:
-        return f"{plural(self.rules.rounds, 'pool')}, the most pools won wins"
+        return _("{pools}, the most pools won wins").format(pools=plural(self.rules.rounds, "pool"))
 
     def goal(self) -> str:
-        return f"A match is {plural(self.rules.rounds, 'pool')}; whoever takes the most pools wins."
+        return _("A match is {pools}; whoever takes the most pools wins.").format(
+            pools=plural(self.rules.rounds, "pool")
+        )
 
     def goal_short(self) -> str:
         return plural(self.rules.rounds, "pool")
@@ -212,9 +226,11 @@ class PoolPresenter(LinePresenter[PoolRules]):
         balances = ", ".join(
             f"{voice.side(i)} {signed(b)}" for i, b in enumerate(self.balances(match, played))
         )
-        return (
-            f"Pool {played + 1} of {self.rules.rounds}. Pools won: {self.totals_text(now, voice)}; "
-            f"balances: {balances}."
+        return _("Pool {number} of {rounds}. Pools won: {totals}; balances: {balances}.").format(
+            number=played + 1,
+            rounds=self.rules.rounds,
+            totals=self.totals_text(now, voice),
+            balances=balances,
         )
 
     def hand_scores(self, result: HandResult, voice: Voice) -> list[str]:
@@ -222,9 +238,19 @@ class PoolPresenter(LinePresenter[PoolRules]):
         takers = [i for i, p in enumerate(result.points) if p]
         if len(takers) == 1:
             stakes = plural(rules.players, "stake")
-            return [f"  The pool: {voice.side_says(takers[0], 'take')} it ({stakes})."]
+            said = voice.side_pick(
+                takers[0],
+                _("The pool: you take it ({stakes})."),
+                _("The pool: {name} takes it ({stakes})."),
+            )
+            return ["  " + said.format(name=voice.side(takers[0]), stakes=stakes)]
         each = plural(rules.players / len(takers), "stake")
-        return [f"  The pool: {voice.sides_named(takers)} divide it ({each} each)."]
+        return [
+            "  "
+            + _("The pool: {names} divide it ({stakes} each).").format(
+                names=voice.sides_named(takers), stakes=each
+            )
+        ]
 
     def sheet(self, match: Match, voice: Voice) -> str:
         """Each player's share of every pool with his running balance of stakes in brackets,
@@ -239,13 +265,14 @@ class PoolPresenter(LinePresenter[PoolRules]):
             result = match.hands[i - 1].result
             rows.append((f"{i:>4}", cells, voice.tell(result.reason) if result is not None else ""))
         totals = sheet[-1][2] if sheet else tuple(0.0 for _ in labels)
-        rows.append(("won", [number(t) for t in totals], "pools won"))
-        rows.append(("bal.", [signed(b) for b in rules.balances(totals, len(sheet))], "stakes"))
-        title = (
-            f"Pools ({len(sheet)} of {rules.rounds}; every player stakes 1, so a pool holds "
-            f"{rules.players}): each player's share of each pool (his running balance of stakes)"
-        )
-        return "\n".join(sheet_rows(title, "pool", labels, rows))
+        rows.append((pgettext("sheet", "won"), [number(t) for t in totals], _("pools won")))
+        balances = [signed(b) for b in rules.balances(totals, len(sheet))]
+        rows.append((pgettext("sheet", "bal."), balances, _("stakes")))
+        title = _(
+            "Pools ({played} of {rounds}; every player stakes 1, so a pool holds {n}): each "
+            "player's share of each pool (his running balance of stakes)"
+        ).format(played=len(sheet), rounds=rules.rounds, n=rules.players)
+        return "\n".join(sheet_rows(title, pgettext("sheet", "pool"), labels, rows))
 
     def winner(self, match: Match, voice: Voice) -> str:
         totals = match.totals
@@ -256,11 +283,21 @@ class PoolPresenter(LinePresenter[PoolRules]):
         if match.winner is None:
             best = max(totals)
             tied = [i for i, t in enumerate(totals) if t == best]
-            head = f"{voice.sides_named(tied)} tie with {plural(best, 'pool')} each: nobody wins"
+            said = _(
+                "Match over after {pools}: {names} tie with {won} each: nobody wins. Final "
+                "balances: {balances}."
+            )
+            names = voice.sides_named(tied)
+            won = plural(best, "pool")
         else:
+            said = voice.side_pick(
+                match.winner,
+                _("Match over after {pools}: you win with {won}. Final balances: {balances}."),
+                _("Match over after {pools}: {names} wins with {won}. Final balances: {balances}."),
+            )
+            names = voice.side(match.winner)
             won = plural(totals[match.winner], "pool")
-            head = f"{voice.side_says(match.winner, 'win')} with {won}"
-        return f"Match over after {plural(pools, 'pool')}: {head}. Final balances: {balances}."
+        return said.format(pools=plural(pools, "pool"), names=names, won=won, balances=balances)
 
 
 class DominoPoolGame(Game):

@@ -151,8 +151,11 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
 
     def help_lines(self) -> list[str]:
         return [
-            "bid: type the number (30, 84), 'pass', 'plunge' or 'splash'; trumps: a number or "
-            "'sixes', 'doubles', 'follow-me', 'nello', 'sevens'; or the move's number in the list."
+            _(
+                "bid: type the number (30, 84), 'pass', 'plunge' or 'splash'; trumps: a number or "
+                "'sixes', 'doubles', 'follow-me', 'nello', 'sevens'; or the move's number in the "
+                "list."
+            )
         ]
 
     def keys(self, phase: Phase | None = None) -> frozenset[str]:
@@ -203,11 +206,15 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
         said = dict(table.bids)
         if seat in said:
             bid = said[seat]
-            return _("bid {bid}").format(bid=bid_words(bid)) if bid else _("passed")
+            return (
+                pgettext("status", "bid {bid}").format(bid=bid_words(bid)) if bid else _("passed")
+            )
         return _("to bid") if table.bidding else _("did not bid")
 
     def role_words(self, table: FortyTwoTable, seat: int) -> str:
-        return _("bid {bid}").format(bid=bid_words(table.high)) if seat == table.bidder else ""
+        if seat != table.bidder:
+            return ""
+        return pgettext("status", "bid {bid}").format(bid=bid_words(table.high))
 
     def seat_words(self, table: FortyTwoTable, seat: int) -> str:
         if seat == table.out:
@@ -215,7 +222,7 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
         return super().seat_words(table, seat)
 
     def before_play(self, table: FortyTwoTable) -> tuple[str, str]:
-        if table.bidding:
+        if table.bidding or table.bidder < 0:  # (nobody bid: the hand ends with the bidding)
             return _("The bidding"), _("Each player bids once, or passes.")
         return _("Naming trumps"), _("{seat} names trumps.").format(seat=f"seat {table.bidder}")
 
@@ -315,17 +322,24 @@ class FortyTwoPresenter(TrickPresenter[FortyTwoRules, FortyTwoTable]):
             return None
         if isinstance(action, Pass) and table.bidding:
             if table.high is None:
-                return "leaves the bidding to the others"
-            whose = "your partner's" if table.bidder == (seat + 2) % 4 else "the opponents'"
-            return f"leaves {whose} bid of {bid_words(table.high)} standing"
+                return _("leaves the bidding to the others")
+            if table.bidder == (seat + 2) % 4:
+                said = _("leaves your partner's bid of {bid} standing")
+            else:
+                said = _("leaves the opponents' bid of {bid} standing")
+            return said.format(bid=bid_words(table.high))
         if isinstance(action, Bid):
             if action.contract:
-                return f"{bid_words(action)}: your side must take every trick"
+                return _("{bid}: your side must take every trick").format(bid=bid_words(action))
             if action.points >= MARK:
-                return f"your side must take every trick, for {plural(action.marks, 'mark')}"
-            return f"your side must take {action.points} of the {MARK} points"
+                return _("your side must take every trick, for {marks}").format(
+                    marks=plural(action.marks, "mark")
+                )
+            return _("your side must take {n} of the {total} points").format(
+                n=action.points, total=MARK
+            )
         if isinstance(action, Declare):
-            return self.rules.action_text(action)
+            return declared_words(action)
         return None
 
     def move_words(self, move: Move, voice: Voice) -> str | None:

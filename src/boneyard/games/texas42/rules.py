@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...core.actions import Action, Move, Play, parse_tile, play
 from ...core.capabilities import OwnPlayers
 from ...core.game import Game, RuleSet
-from ...core.i18n import NP_
+from ...core.i18n import NP_, _
 from ...core.kernel_spec import TrickKernelSpec
 from ...core.options import OptionError
 from ...core.protocol import (
@@ -114,6 +114,38 @@ ENGINE_SENTENCES = (
     NP_("engine", "{side} were set on the bid of {bid}, taking {taken} tricks"),
     NP_("engine", "all four passed: the next shaker shakes again"),
     NP_("engine", "{seat} must follow suit ({suit}) (legal: {options})"),
+    # Why a move is refused (Moon's bidding too).
+    NP_("engine", "{seat} must bid or pass (legal: {options})"),
+    NP_("engine", "a bid must beat {n} (legal: {options})"),
+    NP_("engine", "say which suit {tile} leads (legal: {options})"),
+    NP_("engine", "the first lead must be a trump (legal: {options})"),
+    NP_(
+        "engine",
+        "{seat} must bid: the first three passed, so the shaker bids at least {n} "
+        "(all_pass=forced)",
+    ),
+    NP_("engine", "{action} cannot be declared here (legal: {options})"),
+    NP_("engine", "{seat} must first name trumps or the contract (legal: {options})"),
+    NP_("engine", "in sevens {seat} must play the tile nearest seven pips (legal: {options})"),
+    NP_("engine", "no {contract} is played under these rules (legal: {options})"),
+    NP_("engine", "{seat} cannot bid a {contract}: it needs more doubles (legal: {options})"),
+    NP_("engine", "a {contract} is bid at {n} now (legal: {options})"),
+    NP_("engine", "the lowest bid is {n} (legal: {options})"),
+    NP_("engine", "above 42 only marks are bid: 84, 126, ... (legal: {options})"),
+    NP_(
+        "engine",
+        "the first mark bid is at {n} marks at most, then each raises one mark at a time "
+        "(legal: {options})",
+    ),
+    # The suits a refusal names.
+    NP_("engine", "blanks"),
+    NP_("engine", "aces"),
+    NP_("engine", "deuces"),
+    NP_("engine", "treys"),
+    NP_("engine", "fours"),
+    NP_("engine", "fives"),
+    NP_("engine", "sixes"),
+    NP_("engine", "doubles"),
 )
 
 SUIT_WORDS = ("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes", "doubles")
@@ -130,7 +162,9 @@ class FortyTwoRules(TrickRules[FortyTwoTable], OwnPlayers):
     def __init__(self, game: Game, rule_set: str, options: Options, players: int) -> None:
         super().__init__(game, rule_set, options, players)
         if players != PLAYERS:
-            raise OptionError(f"texas-42 is for 4 players, not {players}")
+            raise OptionError(
+                _("{game} is for {low} players, not {n}").format(game="texas-42", low=4, n=players)
+            )
         o = options
         self.tiles = DOUBLE_SIX
         self.sides = ((0, 2), (1, 3))
@@ -145,13 +179,19 @@ class FortyTwoRules(TrickRules[FortyTwoTable], OwnPlayers):
         if first_bidder.startswith("holder_of:"):
             held = parse_tile(first_bidder.split(":", 1)[1])
             if held >= self.tiles.size:
-                raise OptionError(f"first_bidder={first_bidder}: no such tile in the set")
+                raise OptionError(
+                    _("{option}: no such tile in the set").format(
+                        option=f"first_bidder={first_bidder}"
+                    )
+                )
             self.first_bidder_tile = held
         self.contracts = CONTRACTS_SPEC.members(o, Contract)
         if not self.contracts & {"suit", "doubles", "follow_me"}:
             raise OptionError(
-                "contracts must include at least one of suit, doubles and follow_me: a plunge, "
-                "a splash and most bids need trumps named"
+                _(
+                    "contracts must include at least one of suit, doubles and follow_me: a plunge, "
+                    "a splash and most bids need trumps named"
+                )
             )
         self.follow_me_doubles = FOLLOW_ME_DOUBLES.text(o)
         self.nello_doubles = NELLO_DOUBLES.text(o)
@@ -168,8 +208,10 @@ class FortyTwoRules(TrickRules[FortyTwoTable], OwnPlayers):
         # end a match in its first hand); any other target is the person's choice.
         if self.scoring == "points" and self.target_score == MARKS_TARGET:
             raise OptionError(
-                f"scoring=points with target_score={self.target_score}: a hand gives 42 points, so "
-                "give a target in points (-o target_score=250, or the points rule set)"
+                _(
+                    "scoring=points with target_score={target}: a hand gives 42 points, so "
+                    "give a target in points (-o target_score=250, or the points rule set)"
+                ).format(target=self.target_score)
             )
         self.points_mark_bid = POINTS_MARK_BID.text(o)
         self.cap_marks = CAP_MARKS.flag(o)
@@ -177,7 +219,11 @@ class FortyTwoRules(TrickRules[FortyTwoTable], OwnPlayers):
         self.first_lead_trump = FIRST_LEAD_TRUMP.flag(o)
         self.leader_calls = LED_SUIT.text(o) == "leader_calls"
         if self.min_bid > MARK:
-            raise OptionError(f"min_bid={self.min_bid}: a bid is at most 42 points, then marks")
+            raise OptionError(
+                _("{option}: a bid is at most 42 points, then marks").format(
+                    option=f"min_bid={self.min_bid}"
+                )
+            )
         self._phase_actions: tuple[Action, ...] | None = None
         self._phase_index: dict[Action, int] | None = None
 

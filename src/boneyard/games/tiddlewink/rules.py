@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.actions import PASS, Action
 from ...core.game import Game, RuleSet
+from ...core.i18n import NP_, _
 from ...core.layout import Layout
 from ...core.options import OptionError, Options, OptionSpec, choices_of, pick
 from ...core.protocol import HandResult
@@ -173,6 +174,10 @@ def set_for_players(players: int) -> str:
     return "double-twelve"
 
 
+# The sentences of the engine (why a hand ended), told whole in another language.
+ENGINE_SENTENCES = (NP_("engine", "blocked: nobody wins, the pool waits for the next hand"),)
+
+
 class TiddleAWinkRules(LineRules):
     """Block play where a double earns another play: on one arm or two, from an even deal or a
     fixed hand (see the module)."""
@@ -191,7 +196,10 @@ class TiddleAWinkRules(LineRules):
         self.pool_carries = POOL_CARRIES.flag(options)
         if self.pool_carries and not self.domino_points.startswith("fixed:"):
             raise OptionError(
-                "pool_carries plays for a pool: it needs domino_points=fixed:<n>, the pool's worth"
+                _(
+                    "pool_carries plays for a pool: it needs domino_points=fixed:<n>, the pool's "
+                    "worth"
+                )
             )
         # A double earns a bonus play (the line mechanism's double_bonus_play), where the extra
         # play decides which tiles it may be; a whole turn more repeats after a double.

@@ -91,6 +91,8 @@ ENGINE_SENTENCES = (
     NP_("engine", "blocked: a tie for the fewest pips"),
     NP_("engine", "the {pip} on {end} must be covered first"),
     NP_("engine", "{end} is {seat}'s train and carries no marker"),
+    NP_("engine", "the starting double {tile} must get a tile on every side first"),
+    NP_("engine", "the {tile} must get its three toes first ({n} of 3 laid)"),
 )
 
 
@@ -135,8 +137,10 @@ class RoundsRules(LineRules):
         top = self.tiles.max_pip
         if not 1 <= rounds <= top + 1:
             raise OptionError(
-                f"rounds={rounds}: a {self.tiles.name} set has {top + 1} doubles, one per round, "
-                f"so play 1 to {top + 1} rounds"
+                _(
+                    "rounds={rounds}: a {set} set has {n} doubles, one per round, so play 1 to "
+                    "{n} rounds"
+                ).format(rounds=rounds, set=self.tiles.name, n=top + 1)
             )
         self.rounds = rounds
         self.draw_policy = DrawPolicy.ONE_THEN_PASS

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
 from ...core.actions import Action, Move, Play
+from ...core.i18n import NP_
 from ...core.protocol import (
     Event,
     GameState,
@@ -51,6 +52,15 @@ if TYPE_CHECKING:
 __all__ = ["TrickState"]
 
 T = TypeVar("T", bound=TrickPlay)
+
+# The sentences of the engine (why a tile is refused in any trick game), told whole in another
+# language.
+ENGINE_SENTENCES = (
+    NP_("engine", "{action} is not a move of the play (legal: {options})"),
+    NP_("engine", "tile {n} is not in this set"),
+    NP_("engine", "a tile is played to the trick: it takes no end"),
+    NP_("engine", "it is {seat}'s turn, not {seat2}'s"),
+)
 
 
 class TrickState(GameState, Generic[T]):

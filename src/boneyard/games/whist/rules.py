@@ -29,6 +29,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.game import BRITANNICA, Game, RuleSet
+from ...core.i18n import N_, NP_, _
 from ...core.options import OptionSpec, choices_of, pick
 from ...core.presenter import SheetKind
 from ...core.protocol import HandResult
@@ -93,6 +94,21 @@ WHIST_DEFAULTS: dict[str, Any] = {
     "whist_debit": "highest_side_own_total",
     "target_is_loss": True,
 }
+
+
+# The sentences of the engine (why a hand's debit fell where it did), told whole in another
+# language.
+ENGINE_SENTENCES = (
+    NP_("engine", "blocked"),
+    NP_("engine", "both sides hold {n} pips: nobody is debited"),
+    NP_("engine", "{side} hold the most pips ({n} to {n2}) and are debited {n3}"),
+    NP_("engine", "{who} tie for the most pips ({n}): nobody is debited"),
+    NP_("engine", "{who} holds the most pips ({n}): {side} are debited every pip in play, {n2}"),
+    NP_("engine", "{who} hold the most pips ({n}): {side} are debited every pip in play, {n2}"),
+    NP_("engine", "{who} holds the most pips ({n}): {side} are debited his own {n2}"),
+    NP_("engine", "{who} hold the most pips ({n}): {side} are debited their own {n2}"),
+    NP_("engine", "{side} score it"),
+)
 
 
 def draw_rank(t: int) -> tuple[int, int]:
@@ -197,7 +213,7 @@ class WhistRules(LineRules):
             winner = 1 - side
             points[side if self.target_is_loss else winner] = amount
             if not self.target_is_loss:
-                why += f" ({self.side_name(winner)} score it)"
+                why += f"; {self.side_name(winner)} score it"
         how = f"{self.seat_name(out_seat)} went out" if out_seat is not None else "blocked"
         return HandResult(
             ended, winner, tuple(points), tuple(points), seat_pips, out_seat, f"{how}; {why}"
@@ -234,12 +250,15 @@ class WhistRules(LineRules):
 
 
 WHIST_DEBIT_TEXT = {
-    "highest_side_own_total": "the side holding more pips is debited its own total "
-    "(equal totals: nobody)",
-    "side_of_highest_holder_all_pips": "the side of the player holding the most pips is debited "
-    "every pip left in the four hands",
-    "highest_holder_own_pips": "the side of the player holding the most pips is debited his own "
-    "pips",
+    "highest_side_own_total": N_(
+        "the side holding more pips is debited its own total (equal totals: nobody)"
+    ),
+    "side_of_highest_holder_all_pips": N_(
+        "the side of the player holding the most pips is debited every pip left in the four hands"
+    ),
+    "highest_holder_own_pips": N_(
+        "the side of the player holding the most pips is debited his own pips"
+    ),
 }
 
 
@@ -256,25 +275,35 @@ class WhistPresenter(LinePresenter[WhistRules]):
     def debit_text(self) -> str:
         """How a hand's debit is decided under ``whist_debit``, with the option's value."""
         rules = self.rules
-        how = WHIST_DEBIT_TEXT.get(rules.whist_debit, rules.whist_debit)
+        how = _(WHIST_DEBIT_TEXT.get(rules.whist_debit, rules.whist_debit))
         return f"whist_debit={rules.whist_debit}: {how}"
 
     def intro(self, voice: Voice) -> list[str]:
         rules = self.rules
-        how = WHIST_DEBIT_TEXT.get(rules.whist_debit, rules.whist_debit)
+        how = _(WHIST_DEBIT_TEXT.get(rules.whist_debit, rules.whist_debit))
         lines = [
-            "Partners and the first leader are chosen by drawing, as at Whist: the two highest "
-            "draws play together against the two lowest, and the highest leads any tile; the "
-            "lead then passes to the next player each hand.",
-            f"All {rules.tiles.size} tiles are dealt, {plural(rules.hand_size, 'tile')} each, "
-            "so nobody draws: when you cannot match an end you say go (pass). A hand ends when a "
-            "player goes out or nobody can play; then, by "
-            f"whist_debit={rules.whist_debit}, {how}.",
-            "Leading a double announces strength in that number: a partner keeps it open, an "
-            "opponent tries to close it.",
+            _(
+                "Partners and the first leader are chosen by drawing, as at Whist: the two "
+                "highest draws play together against the two lowest, and the highest leads any "
+                "tile; the lead then passes to the next player each hand."
+            ),
+            _(
+                "All {size} tiles are dealt, {tiles} each, so nobody draws: when you cannot "
+                "match an end you say go (pass). A hand ends when a player goes out or nobody "
+                "can play; then, by {option}, {how}."
+            ).format(
+                size=rules.tiles.size,
+                tiles=plural(rules.hand_size, "tile"),
+                option=f"whist_debit={rules.whist_debit}",
+                how=how,
+            ),
+            _(
+                "Leading a double announces strength in that number: a partner keeps it open, an "
+                "opponent tries to close it."
+            ),
         ]
         if not rules.target_is_loss:
-            lines[1] += " The other side scores the debit; first to the target wins."
+            lines[1] += " " + _("The other side scores the debit; first to the target wins.")
         return lines
 
     def lead_draw(self, drawn: Sequence[int], voice: Voice) -> str:
@@ -286,39 +315,55 @@ class WhistPresenter(LinePresenter[WhistRules]):
         theirs = next(i for i in range(len(rules.sides)) if i != mine)
         partner = next(s for s in rules.sides[mine] if s != first)
         best = max(range(rules.players), key=lambda s: draw_rank(drawn[s]))
-        others = " and ".join(NAMES[drawn[s]] for s in rules.sides[theirs])
-        return (
-            f"Drawing for partners. {voice.subject(first)} drew {NAMES[drawn[first]]}, "
-            f"{voice.name(partner)} drew {NAMES[drawn[partner]]}: "
-            f"{'you' if voice.reader in rules.sides[mine] else 'they'} are partners; "
-            f"{voice.side(theirs)} drew {others}. {voice.subject(best)} drew highest and "
-            f"{voice.verb(best, 'lead')}."
+        a, b = (NAMES[drawn[s]] for s in rules.sides[theirs])
+        partners = voice.pick(
+            first,
+            _(
+                "You drew {tile}, {partner} drew {tile2}: you are partners; {side} drew {tile3} "
+                "and {tile4}."
+            ),
+            _(
+                "{name} drew {tile}, {partner} drew {tile2}: they are partners; {side} drew "
+                "{tile3} and {tile4}."
+            ),
+        ).format(
+            name=voice.subject(first),
+            tile=NAMES[drawn[first]],
+            partner=voice.name(partner),
+            tile2=NAMES[drawn[partner]],
+            side=voice.side(theirs),
+            tile3=a,
+            tile4=b,
         )
+        leads = voice.pick(
+            best, _("You drew highest and lead."), _("{name} drew highest and leads.")
+        ).format(name=voice.subject(best))
+        drawing = _("Drawing for partners.")
+        return f"{drawing} {partners} {leads}"
 
     # ----------------------------------------------------------------- debits
     def score_word(self) -> str:
-        return "Debits" if self.rules.target_is_loss else super().score_word()
+        return _("Debits") if self.rules.target_is_loss else super().score_word()
 
     def goal(self) -> str:
         if self.rules.target_is_loss:
-            return f"The side first debited with {self.rules.target_score} loses."
+            return _("The side first debited with {n} loses.").format(n=self.rules.target_score)
         return super().goal()
 
     def goal_short(self) -> str:
         if self.rules.target_is_loss:
-            return f"{plural(self.rules.target_score, 'debit')} lose"
+            return _("{debits} lose").format(debits=plural(self.rules.target_score, "debit"))
         return super().goal_short()
 
     def target_text(self) -> str:
         if self.rules.target_is_loss:
-            return f"the side first debited with {self.rules.target_score} loses"
+            return _("the side first debited with {n} loses").format(n=self.rules.target_score)
         return super().target_text()
 
     def sheet_title(self) -> str:
         if self.rules.target_is_loss:
-            return (
-                f"Debits (the side first debited with {self.rules.target_score} loses; "
-                f"{self.debit_text()})"
+            return _("Debits (the side first debited with {n} loses; {how})").format(
+                n=self.rules.target_score, how=self.debit_text()
             )
         return super().sheet_title()
 
@@ -326,17 +371,25 @@ class WhistPresenter(LinePresenter[WhistRules]):
         if not self.rules.target_is_loss:
             return super().standing(match, scores, voice)
         now = [t + s for t, s in zip(match.totals, scores, strict=True)]
-        return f"Debits: {self.totals_text(now, voice)} ({self.rules.target_score} loses)."
+        return _("Debits: {totals} ({n} loses).").format(
+            totals=self.totals_text(now, voice), n=self.rules.target_score
+        )
 
     def won_words(self, match: Match, winner: int, voice: Voice) -> str:
         if not self.rules.target_is_loss:
             return super().won_words(match, winner, voice)
         totals = match.totals
         loser = next(i for i in range(len(totals)) if i != winner)
-        return (
-            f"Match over: {voice.side_says(loser, 'reach')} "
-            f"{plural(self.rules.target_score, 'debit')} ({number(totals[loser])} to "
-            f"{number(totals[winner])}): {voice.side_says(winner, 'win')}."
+        # Two partners on each side: a plural verb for both, the reader among them or not.
+        said = _("Match over: {loser} reach {debits} ({n} to {n2}): {winner} win.")
+        return voice.opening(
+            said.format(
+                loser=voice.side(loser),
+                debits=plural(self.rules.target_score, "debit"),
+                n=number(totals[loser]),
+                n2=number(totals[winner]),
+                winner=voice.side(winner),
+            )
         )
 
 
