@@ -229,9 +229,11 @@ def trick_lines(view: TrickView, voice: Voice = _SPECTATOR) -> list[str]:
     if view.last and view.last_winner is not None:
         played = ", ".join(f"{name(s)} {tile_text(t)}" for s, t in view.last)
         lines.append(
-            _("Last trick: {played}; won by {name}").format(
-                played=played, name=name(view.last_winner)
-            )
+            voice.pick(
+                view.last_winner,
+                _("Last trick: {played}; you won it"),
+                _("Last trick: {played}; won by {name}"),
+            ).format(played=played, name=name(view.last_winner))
         )
     return lines
 

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from ...core.actions import Action, Move, Play
-from ...core.i18n import _
+from ...core.i18n import NP_, _
 from ...core.presenter import Presenter
 from ...core.protocol import GameRules
 from ...core.views import TrickSeatView, TrickStatus, TrickView
@@ -125,8 +125,11 @@ class TrickPresenter(Presenter[R], Generic[R, T]):
             )
         if not table.playing:
             return self.before_play(table)
-        waiting = "" if table.trick else _("{seat} to lead.").format(seat=f"seat {table.leader}")
+        # An engine sentence, told whole for its reader ("sales tú", not "sale tú").
+        waiting = "" if table.trick else f"seat {table.leader} to lead."
         return _("Trick {number}").format(number=played + 1), waiting
+
+    ENGINE_SENTENCES = (NP_("engine", "{seat} to lead."),)
 
     def before_play(self, table: T) -> tuple[str, str]:
         """``(heading, waiting)`` before the play (the game's own stage: the bidding, the
