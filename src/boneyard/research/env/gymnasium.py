@@ -123,6 +123,7 @@ class BoneyardEnv(CoreBacked, gymnasium.Env[dict[str, Any], np.int64]):
         )
         self.action_space = spaces.Discrete(codec.num_actions)
         self._state: GameState | None = None
+        self._match = None
         self._rng = random.Random()
         self._pending = 0.0
         """A match episode's reward for hands over before the learner's first move."""
@@ -150,11 +151,29 @@ class BoneyardEnv(CoreBacked, gymnasium.Env[dict[str, Any], np.int64]):
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         # Every generator of the hand (the deal, the agents) comes from Gymnasium's np_random.
-        self._rng = random.Random(int(self.np_random.integers(2**63)))
-        if self.table is not None:
-            self.table.use_rng(self._rng)
+        agents_seed = int(self.np_random.integers(2**63))
         redealt = 0
         self._pending = 0.0
+        table = self.table
+        if table is not None and self.episode == "hand":
+            # The whole reset in the core: the agents' generator seeded, the hand dealt from
+            # its getrandbits(64) and played by the agents to the learner's turn, dealt again
+            # while they finish it first (the Python path below, draw for draw).
+            table.seed_agents(agents_seed)
+            while True:
+                self._deal_in_core(None)
+                self._others_play()
+                if not table.over:
+                    break
+                redealt += 1
+            obs, info = self._core_observe()
+            info["redealt"] = redealt
+            if self.render_mode == "human":
+                self.render()
+            return obs, info
+        self._rng = random.Random(agents_seed)
+        if table is not None:
+            table.use_rng(self._rng)
         while True:
             match = Match(self.game_rules, rng=random.Random(self._agents_rng().getrandbits(64)))
             self.match = match
@@ -219,7 +238,7 @@ class BoneyardEnv(CoreBacked, gymnasium.Env[dict[str, Any], np.int64]):
         """:meth:`step` on the core's table: the same observations, rewards and infos."""
         table = self.table
         assert table is not None
-        if self._state is None or table.over:
+        if not table.has_hand or table.over:
             raise RuntimeError("the hand is over: call reset()")
         if not table.play(action, others=True):
             if self.invalid_action == "raise":
@@ -308,9 +327,7 @@ class BoneyardEnv(CoreBacked, gymnasium.Env[dict[str, Any], np.int64]):
         obs = {"observation": table.observation.copy(), "action_mask": mask}
         info: dict[str, Any] = {"action_mask": mask, "legal": table.legal()}
         if table.over:
-            state = self.state
-            assert state is not None and state.result is not None
-            info["result"] = state.result
+            info["result"] = table.result()
             if self.episode == "match":
                 info["match"] = {
                     "winner": self.match.winner,
