@@ -31,8 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import replace
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 
@@ -143,19 +142,17 @@ class CoreTable:
         self._seed: int | None = None
         """The seed of the hand the core dealt (:meth:`deal`), ``None`` for a hand loaded."""
         self._match: Match | None = None
+        self.has_hand = False
+        """Whether a hand is on the table (dealt or loaded, not dropped)."""
         self._caught_up = 0
         self._rng: random.Random | None = None
         self._rng_behind = False
 
     # ------------------------------------------------------------------ the hand
-    @property
-    def has_hand(self) -> bool:
-        """Whether a hand is on the table (dealt or loaded, not dropped)."""
-        return self._dealt is not None or self._seed is not None
-
     def drop(self) -> None:
         """Forget the hand (an episode ended by an invalid action)."""
         self._dealt = self._match = self._seed = None
+        self.has_hand = False
 
     def deal(self, seed: int | None = None) -> int:
         """Deal in the core the first hand of ``Match(rules, rng=random.Random(seed))``, as the
@@ -169,6 +166,7 @@ class CoreTable:
         self._dealt = self._match = None
         self._caught_up = 0
         self.turn = turn
+        self.has_hand = True
         return int(seed)
 
     def match(self) -> Match | None:
@@ -193,6 +191,7 @@ class CoreTable:
             self._batch.load(0, kernel._state_data(readable))
         self._dealt = state
         self._seed = self._match = None
+        self.has_hand = True
         self._caught_up = 0
         self.turn = -1 if state.over else state.turn
 
@@ -274,14 +273,9 @@ class CoreTable:
             return state.result
         return line_result(self.rules, end, self._history)
 
-    def _history(self) -> list[_Logged]:
+    def _history(self) -> _Log:
         """The moves of the hand, from the core's log (what ``hand_result`` reads of them)."""
-        _, moves = self._batch.log(0)
-        out = []
-        names: Sequence[str] = kernel.END_NAMES
-        for seat, *move in moves:
-            out.append(_Logged(seat, kernel.action_of(tuple(move), names)))
-        return out
+        return _Log(self._batch.log(0)[1])
 
     @staticmethod
     def _legal(state: GameState) -> set[int]:
@@ -334,13 +328,40 @@ class _Logged:
         self.action = action
 
 
+class _Log(Sequence[_Logged]):
+    """The moves of the core's log (``Batch.log``'s rows), each turned into the engine's action
+    when read: ``hand_result`` reads the last, or a few from the end."""
+
+    __slots__ = ("_rows",)
+
+    def __init__(self, rows: list[tuple[int, int, int, int, int, int]]) -> None:
+        self._rows = rows
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @overload
+    def __getitem__(self, index: int) -> _Logged: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[_Logged]: ...
+    def __getitem__(self, index: int | slice) -> _Logged | list[_Logged]:
+        if isinstance(index, slice):
+            return [self._move(row) for row in self._rows[index]]
+        return self._move(self._rows[index])
+
+    @staticmethod
+    def _move(row: tuple[int, int, int, int, int, int]) -> _Logged:
+        seat, kind, tile, end, open_, claim = row
+        return _Logged(seat, kernel.action_of((kind, tile, end, open_, claim), kernel.END_NAMES))
+
+
 class _Finished:
     """A finished line hand as the rules' ``hand_result`` reads it, from the core's end of the
     hand: the tiles left, the stock, the scores, the last seat to lay a tile, a capicua gone out
     with; the history (its moves' seats and actions) read from the core's log when first asked."""
 
     def __init__(
-        self, rules: GameRules, end: tuple[Any, ...], history: Callable[[], list[_Logged]]
+        self, rules: GameRules, end: tuple[Any, ...], history: Callable[[], Sequence[_Logged]]
     ) -> None:
         _, _, hands, stock, stock_pos, scores, _, _, last, capicua = end
         self.rules = rules
@@ -352,10 +373,10 @@ class _Finished:
         self.last_player = last
         self.capicua = bool(capicua)
         self._read = history
-        self._history: list[_Logged] | None = None
+        self._history: Sequence[_Logged] | None = None
 
     @property
-    def history(self) -> list[_Logged]:
+    def history(self) -> Sequence[_Logged]:
         if self._history is None:
             self._history = self._read()
         return self._history
@@ -365,7 +386,7 @@ _ENDED = {1: "domino", 2: "blocked"}
 
 
 def line_result(
-    rules: GameRules, end: tuple[Any, ...], history: Callable[[], list[_Logged]]
+    rules: GameRules, end: tuple[Any, ...], history: Callable[[], Sequence[_Logged]]
 ) -> HandResult:
     """A finished line hand's result (the first hand of a match), as ``LineState._finish``
     writes it: the rules' ``hand_result`` on the core's end of the hand (``end``:
@@ -386,11 +407,15 @@ def line_result(
                     f"{end_points[side]}: {rules.describe()}"
                 )
             end_points[side] = 0  # passed an exact target: not scored
-    return replace(
-        result,
-        points=tuple(s + e for s, e in zip(scores, end_points, strict=True)),
-        end_points=tuple(end_points),
-        target_side=None if target < 0 else target,
+    return HandResult(
+        result.ended,
+        result.winner,
+        tuple(s + e for s, e in zip(scores, end_points, strict=True)),
+        tuple(end_points),
+        result.pips,
+        result.out_seat,
+        result.reason,
+        None if target < 0 else target,
     )
 
 

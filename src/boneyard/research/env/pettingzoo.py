@@ -221,10 +221,11 @@ class BoneyardAEC(CoreBacked, AECEnv):  # type: ignore[misc]
             rewards = self.codec.rewards(result, self.reward_mode)
             if self.episode == "match" and self.reward_mode == "win":
                 rewards = self.codec.win_rewards(self.match.winner)
+            info = _result_info(result)
             for a in self.agents:
                 self.rewards[a] = rewards[self.agent_name_mapping[a]]
                 self.terminations[a] = True
-                self.infos[a] = _result_info(result)
+                self.infos[a] = info.copy()
                 if self.episode == "match":
                     self.infos[a]["match"] = {
                         "winner": self.match.winner,
