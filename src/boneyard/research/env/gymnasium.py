@@ -29,12 +29,15 @@ the hand ends at once (``terminated``), the learner's reward is the worst of its
 
 **Where it runs**: on the compiled core wherever the core plays the game, the rule set and the
 opponents (the built-in agents ``"random"``, ``"greedy"``, ``"counting"``, ``"accompanied"``, given
-by name): one table of :mod:`boneyard.research.env.core`, the hand dealt by the Python engine from
-the same seed and the agents drawing from the same generator, so every observation, mask, reward,
-info and seed is that of the Python engine, which runs everything else (other agents, trick-taking
-games, ``BONEYARD_PURE=1``). ``core=False`` keeps the Python engine; ``core=True`` requires the
-core (:class:`ValueError` saying why not). :attr:`BoneyardEnv.state` (and ``render``, a finished
-hand's ``info["result"]``) replays the core's moves on the Python hand when read.
+by name): one table of :mod:`boneyard.research.env.core`, the hand dealt in the core as the Python
+engine deals it from the same seed (a match's later hands: by the Python engine, then loaded) and
+the agents drawing from the same generator, so every observation, mask, reward, info and seed is
+that of the Python engine, which runs everything else (other agents, trick-taking games,
+``BONEYARD_PURE=1``). ``core=False`` keeps the Python engine; ``core=True`` requires the core
+(:class:`ValueError` saying why not). A finished line hand's ``info["result"]`` is written from the
+core's end of the hand; :attr:`BoneyardEnv.state` and :attr:`BoneyardEnv.match` (and ``render``, a
+trick game's result) make the Python hand from its seed and replay the core's moves on it when
+read.
 
 Gymnasium ids: ``boneyard/<game>-v0`` for every game of the registry (``gymnasium.make(
 "boneyard/block-v0", opponents="random")``), registered when this module is imported.

@@ -37,11 +37,13 @@ itself, refuses an illegal action with :class:`ValueError` (an
 :class:`~boneyard.core.protocol.IllegalAction` carrying what is legal) and changes nothing.
 
 **Where it runs**: on the compiled core wherever the core plays the game and rule set (one table
-of :mod:`boneyard.research.env.core`: the hand dealt by the Python engine from the same seed, then
-decoded, applied and encoded in C, bit for bit the Python engine's observations), on the Python
-engine elsewhere (trick-taking games, ``BONEYARD_PURE=1``). ``core=False`` keeps the Python engine,
-``core=True`` requires the core. :attr:`BoneyardAEC.state`, ``render`` and the infos of a finished
-hand replay the core's moves on the Python hand when they are read (once per hand for the infos).
+of :mod:`boneyard.research.env.core`: the hand dealt in the core as the Python engine deals it from
+the same seed, a match's later hands by the Python engine; then decoded, applied and encoded in C,
+bit for bit the Python engine's observations), on the Python engine elsewhere (trick-taking games
+the core lacks, ``BONEYARD_PURE=1``). ``core=False`` keeps the Python engine, ``core=True`` requires
+the core. A finished line hand's infos are written from the core's end of the hand;
+:attr:`BoneyardAEC.state`, ``match``, ``render`` (and a trick game's infos) make the Python hand
+from its seed and replay the core's moves on it when they are read.
 
 :func:`parallel_env` is the same game under PettingZoo's parallel API
 (:class:`BoneyardParallel`): a turn-based game there is a parallel game where only the seat to move
