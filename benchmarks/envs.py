@@ -12,6 +12,8 @@ the ratios between rows are taken on processor time):
   PettingZoo's wrappers, which only check): ``reset``, then ``last()``
   (the observation vector and the mask of the seat to move) and ``step`` for every move, the
   terminated agents' ``step(None)`` included;
+* ``PettingZoo parallel``: ``parallel_env(GAME)``: ``reset``, then ``step`` with the action of the
+  seat to move (``infos[agent]["to_move"]``) for every move, every seat's observation returned;
 * ``Gymnasium``: ``BoneyardEnv(GAME, opponents="random")``: the learner's observations and steps;
   the other seats' moves are made by boneyard's random agent inside ``step``;
 * ``OpenSpiel``: ``pyspiel.load_game("python_boneyard_GAME")``: chance outcomes sampled from
@@ -122,6 +124,28 @@ def pettingzoo_hands(
                 continue
             legal = np.flatnonzero(obs["action_mask"])
             e.step(int(legal[int(rng.random() * len(legal))]))
+            moves += 1
+    return hands, moves
+
+
+def parallel_hands(
+    game: str, options: dict[str, object], hands: int, seed: int, core: bool = False
+) -> tuple[int, int]:
+    from boneyard.research.env.pettingzoo import parallel_env
+
+    opts = dict(options)
+    e = parallel_env(game, opts.pop("rules", None), core=core, **opts)
+    rng = random.Random(seed)
+    moves = 0
+    e.reset(seed=seed)
+    for _ in range(hands):
+        observations, infos = e.reset()
+        while e.agents:
+            mover = next(a for a in e.agents if infos[a]["to_move"])
+            legal = np.flatnonzero(observations[mover]["action_mask"])
+            observations, _rewards, _done, _truncated, infos = e.step(
+                {mover: int(legal[int(rng.random() * len(legal))])}
+            )
             moves += 1
     return hands, moves
 
@@ -280,6 +304,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             ("engine", game, partial(engine_hands, game, options, n, seed)),
             ("PettingZoo AEC", game, partial(pettingzoo_hands, game, options, n, seed)),
             ("PettingZoo AEC, core", game, partial(pettingzoo_hands, game, options, n, seed, True)),
+            ("PettingZoo parallel", game, partial(parallel_hands, game, options, n, seed)),
+            (
+                "PettingZoo parallel, core",
+                game,
+                partial(parallel_hands, game, options, n, seed, True),
+            ),
             ("Gymnasium", game, partial(gymnasium_hands, game, options, n, seed)),
             ("Gymnasium, core", game, partial(gymnasium_hands, game, options, n, seed, True)),
             ("OpenSpiel", ours, partial(openspiel_hands, ours, params, n, seed)),
@@ -318,7 +348,7 @@ def print_single(rows: list[Row]) -> None:
     print("|---|---|---|---|---|")
     by = {(r.interface, r.game): r for r in rows}
     for game in dict.fromkeys(r.game for r in rows if r.interface == "Gymnasium"):
-        for label in ("Gymnasium", "PettingZoo AEC"):
+        for label in ("Gymnasium", "PettingZoo AEC", "PettingZoo parallel"):
             python, core = _rate(by[label, game]), _rate(by[f"{label}, core", game])
             print(f"| {label} | {game} | {python:,.0f} | {core:,.0f} | {core / python:.1f}x |")
 

@@ -1160,6 +1160,19 @@ static int F(needs_redeal)(const F(Ctx) *c, const MASK *hands) {
     return 1;
 }
 
+/* The set shuffled (`tiles`, ntiles of them) dealt: hand_size to each seat in turn, the rest the
+ * stock in draw order. */
+static void F(deal_tiles)(const Spec *sp, const uint8_t *tiles, MASK *hands, F(HandData) *hd) {
+    int n = sp->ntiles, h = sp->hand_size, k = 0;
+    for (int p = 0; p < sp->players; p++) {
+        MASK m = 0;
+        for (int q = 0; q < h; q++) m |= BITM(tiles[k++]);
+        hands[p] = m;
+    }
+    hd->nstock = n - k;
+    for (int q = 0; k < n; q++, k++) hd->stock[q] = tiles[k];
+}
+
 /* LineRules.deal: shuffle the set (Stream.shuffle) and deal hand_size to each seat in turn. */
 static void F(deal)(const Spec *sp, Rng *rng, MASK *hands, F(HandData) *hd) {
     uint8_t tiles[MAX_TILES];
@@ -1171,27 +1184,12 @@ static void F(deal)(const Spec *sp, Rng *rng, MASK *hands, F(HandData) *hd) {
         tiles[i] = tiles[j];
         tiles[j] = x;
     }
-    int h = sp->hand_size, k = 0;
-    for (int p = 0; p < sp->players; p++) {
-        MASK m = 0;
-        for (int q = 0; q < h; q++) m |= BITM(tiles[k++]);
-        hands[p] = m;
-    }
-    hd->nstock = n - k;
-    for (int q = 0; k < n; q++, k++) hd->stock[q] = tiles[k];
+    F(deal_tiles)(sp, tiles, hands, hd);
 }
 
-/* LineRules.draw_for_lead (and WhistRules'): each seat draws a tile (Stream.sample); the leader. */
-static int F(draw_for_lead)(const Spec *sp, Rng *rng) {
-    uint8_t pool[MAX_TILES];
-    int n = sp->ntiles, k = sp->first_lead == LEAD_WHIST_DRAW ? 4 : sp->players;
-    for (int i = 0; i < n; i++) pool[i] = (uint8_t)i;
-    for (int i = 0; i < k; i++) {
-        int j = i + rng_below(rng, n - i);
-        uint8_t x = pool[i];
-        pool[i] = pool[j];
-        pool[j] = x;
-    }
+/* The leader the tiles drawn for the lead (`pool`'s first k, in seat order) give; -1 where the
+ * rules draw a seat at random instead (Stream.randrange(players)). */
+static int F(lead_of_draw)(const Spec *sp, const uint8_t *pool, int k) {
     int best = 0;
     switch (sp->first_lead) {
     case LEAD_DRAW_HIGHEST:
@@ -1214,8 +1212,23 @@ static int F(draw_for_lead)(const Spec *sp, Rng *rng) {
         }
         return best;
     default:
-        return rng_below(rng, sp->players);
+        return -1;
     }
+}
+
+/* LineRules.draw_for_lead (and WhistRules'): each seat draws a tile (Stream.sample); the leader. */
+static int F(draw_for_lead)(const Spec *sp, Rng *rng) {
+    uint8_t pool[MAX_TILES];
+    int n = sp->ntiles, k = sp->first_lead == LEAD_WHIST_DRAW ? 4 : sp->players;
+    for (int i = 0; i < n; i++) pool[i] = (uint8_t)i;
+    for (int i = 0; i < k; i++) {
+        int j = i + rng_below(rng, n - i);
+        uint8_t x = pool[i];
+        pool[i] = pool[j];
+        pool[j] = x;
+    }
+    int best = F(lead_of_draw)(sp, pool, k);
+    return best >= 0 ? best : rng_below(rng, sp->players);
 }
 
 #ifndef ONCE_NEXT_LEADER

@@ -778,6 +778,19 @@ static void t_start(const TSpec *sp, TState *s, int leader, const double *totals
     s->stock_pos = 1;
 }
 
+/* The set shuffled (`tiles`) dealt: hand_size each, the rest the stock in order. */
+static void t_deal_tiles(const TSpec *sp, TState *s, const uint8_t *tiles) {
+    int k = 0;
+    for (int p = 0; p < T_PLAYERS; p++) {
+        uint32_t m = 0;
+        if (p < sp->players)
+            for (int q = 0; q < sp->hand_size; q++) m |= TBIT(tiles[k++]);
+        s->hands[p] = m;
+    }
+    s->nstock = (int8_t)(T_TILES - k);
+    for (int q = 0; k < T_TILES; q++, k++) s->stock[q] = tiles[k];
+}
+
 /* TrickRules.deal: the set shuffled (Stream.shuffle), hand_size each, the rest the stock. */
 static void t_deal(const TSpec *sp, TState *s, Rng *rng) {
     uint8_t tiles[T_TILES];
@@ -788,15 +801,7 @@ static void t_deal(const TSpec *sp, TState *s, Rng *rng) {
         tiles[i] = tiles[j];
         tiles[j] = x;
     }
-    int k = 0;
-    for (int p = 0; p < T_PLAYERS; p++) {
-        uint32_t m = 0;
-        if (p < sp->players)
-            for (int q = 0; q < sp->hand_size; q++) m |= TBIT(tiles[k++]);
-        s->hands[p] = m;
-    }
-    s->nstock = (int8_t)(T_TILES - k);
-    for (int q = 0; k < T_TILES; q++, k++) s->stock[q] = tiles[k];
+    t_deal_tiles(sp, s, tiles);
 }
 
 /* LooRules.hand_context: (trick value, whether the dealer stakes) after the hand `prev` (NULL

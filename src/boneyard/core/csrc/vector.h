@@ -76,6 +76,89 @@ static double vec_mt_random(VecMt *m) {
     return ((double)a * 67108864.0 + (double)b) * (1.0 / 9007199254740992.0);
 }
 
+/* random.Random(seed) for a seed of `len` 32-bit words, the least significant first (CPython's
+ * random_seed: init_by_array on the absolute value's words, one word at least). */
+static void vec_mt_seed(VecMt *m, const uint32_t *key, int len) {
+    uint32_t *mt = m->mt;
+    mt[0] = 19650218u;
+    for (int i = 1; i < VEC_MT_N; i++) mt[i] = 1812433253u * (mt[i - 1] ^ (mt[i - 1] >> 30)) + (uint32_t)i;
+    int i = 1, j = 0;
+    for (int k = VEC_MT_N > len ? VEC_MT_N : len; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525u)) + key[j] + (uint32_t)j;
+        i++;
+        j++;
+        if (i >= VEC_MT_N) { mt[0] = mt[VEC_MT_N - 1]; i = 1; }
+        if (j >= len) j = 0;
+    }
+    for (int k = VEC_MT_N - 1; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941u)) - (uint32_t)i;
+        i++;
+        if (i >= VEC_MT_N) { mt[0] = mt[VEC_MT_N - 1]; i = 1; }
+    }
+    mt[0] = 0x80000000u;
+    m->index = VEC_MT_N;
+}
+
+/* random.Random(seed) for a seed below 2**64. */
+static void vec_mt_seed64(VecMt *m, uint64_t seed) {
+    uint32_t key[2] = {(uint32_t)seed, (uint32_t)(seed >> 32)};
+    vec_mt_seed(m, key, key[1] ? 2 : 1);
+}
+
+/* random.Random.getrandbits(64): the first word the least significant. */
+static uint64_t vec_mt_bits64(VecMt *m) {
+    uint64_t lo = vec_mt_next(m);
+    return lo | (uint64_t)vec_mt_next(m) << 32;
+}
+
+/* random.Random._randbelow(n) (n >= 1, below 2**31): getrandbits(n.bit_length()) drawn again
+ * until below n. */
+static int vec_mt_below(VecMt *m, int n) {
+    int k = 32 - __builtin_clz((unsigned)n);
+    for (;;) {
+        int r = (int)(vec_mt_next(m) >> (32 - k));
+        if (r < n) return r;
+    }
+}
+
+/* random.Random.shuffle(x) of n items. */
+static void vec_mt_shuffle(VecMt *m, uint8_t *x, int n) {
+    for (int i = n - 1; i > 0; i--) {
+        int j = vec_mt_below(m, i + 1);
+        uint8_t t = x[i];
+        x[i] = x[j];
+        x[j] = t;
+    }
+}
+
+/* random.Random.sample(range(n), k) into out (k <= n <= 255): CPython's two ways, a pool where
+ * a list of n is smaller than a set of k, else draws again until unseen. */
+static void vec_mt_sample(VecMt *m, int n, int k, uint8_t *out) {
+    int setsize = 21;
+    if (k > 5) {
+        int p = 1; /* 4 ** ceil(log(3k, 4)) */
+        while (p < 3 * k) p *= 4;
+        setsize += p;
+    }
+    if (n <= setsize) {
+        uint8_t pool[256];
+        for (int i = 0; i < n; i++) pool[i] = (uint8_t)i;
+        for (int i = 0; i < k; i++) {
+            int j = vec_mt_below(m, n - i);
+            out[i] = pool[j];
+            pool[j] = pool[n - i - 1];
+        }
+        return;
+    }
+    uint8_t seen[256] = {0};
+    for (int i = 0; i < k; i++) {
+        int j = vec_mt_below(m, n);
+        while (seen[j]) j = vec_mt_below(m, n);
+        seen[j] = 1;
+        out[i] = (uint8_t)j;
+    }
+}
+
 /* One family's step functions over its table state (table_bytes each). */
 typedef struct {
     size_t table_bytes;
@@ -102,6 +185,12 @@ typedef struct {
     int (*legal_ids)(const Batch *b, const void *table, int *ids, Move *moves);
     /* The code of a layout's end (kernel.END_NAMES), -1 for none. */
     int (*end_code)(const void *table, int end);
+    /* The first hand of Match(rules, rng=random.Random(seed)) dealt from that generator (`mt`,
+     * seeded): the single environments' deal. */
+    void (*deal_mt)(const Batch *b, void *table, VecMt *mt);
+    /* What the Python engine needs to write a finished hand's result (kernel.LineEnd's fields),
+     * or None where the family gives none (its result is read from the Python hand). */
+    PyObject *(*end)(const Batch *b, const void *table);
 } VecGame;
 
 typedef struct {
@@ -582,7 +671,60 @@ static PyObject *Batch_get_mt(BatchObject *self, PyObject *unused) {
     return out;
 }
 
+/* deal(i, seed) -> (seed, the seat to move): table i dealt the first hand of Match(rules,
+ * rng=random.Random(seed)), in the core; with seed None, the seed is getrandbits(64) of the
+ * agents' generator (set_mt, seed_mt), as the Gymnasium environment draws it. */
+static PyObject *Batch_deal(BatchObject *self, PyObject *args) {
+    PyObject *ix, *arg;
+    int i;
+    if (!PyArg_ParseTuple(args, "OO", &ix, &arg) || vec_index(self, ix, &i) < 0) return NULL;
+    Batch *b = &self->b;
+    uint64_t seed;
+    if (arg == Py_None) {
+        if (!b->mt) {
+            PyErr_SetString(PyExc_ValueError, "no generator for the agents: seed_mt() or set_mt() first");
+            return NULL;
+        }
+        seed = vec_mt_bits64(b->mt);
+    } else {
+        seed = PyLong_AsUnsignedLongLong(arg);
+        if (PyErr_Occurred()) return NULL;
+    }
+    VecMt *mt = (VecMt *)malloc(sizeof(VecMt));
+    if (!mt) return PyErr_NoMemory();
+    vec_mt_seed64(mt, seed);
+    b->game->deal_mt(b, vec_table(b, i), mt);
+    free(mt);
+    b->heads[i].reset_next = 0;
+    b->done[i] = b->invalid[i] = 0;
+    for (int p = 0; p < b->players; p++) b->rewards[(size_t)i * b->players + p] = 0.0;
+    return Py_BuildValue("(Ki)", (unsigned long long)seed, b->game->to_move(b, vec_table(b, i)));
+}
+
+/* seed_mt(seed): the agents draw from random.Random(seed) (a seed below 2**64). */
+static PyObject *Batch_seed_mt(BatchObject *self, PyObject *arg) {
+    if (batch_ready(self) < 0) return NULL;
+    Batch *b = &self->b;
+    uint64_t seed = PyLong_AsUnsignedLongLong(arg);
+    if (PyErr_Occurred()) return NULL;
+    if (!b->mt && !(b->mt = (VecMt *)malloc(sizeof(VecMt)))) return PyErr_NoMemory();
+    vec_mt_seed64(b->mt, seed);
+    Py_RETURN_NONE;
+}
+
+/* end(i): what a finished hand's result is written from (VecGame.end), None where the family
+ * gives nothing. */
+static PyObject *Batch_end(BatchObject *self, PyObject *arg) {
+    int i;
+    if (vec_index(self, arg, &i) < 0) return NULL;
+    Batch *b = &self->b;
+    return b->game->end(b, vec_table(b, i));
+}
+
 static PyMethodDef Batch_methods[] = {
+    {"deal", (PyCFunction)Batch_deal, METH_VARARGS, "deal(i, seed) -> (seed, turn): Match(rules, rng=random.Random(seed))'s first hand."},
+    {"seed_mt", (PyCFunction)Batch_seed_mt, METH_O, "seed_mt(seed): the agents draw from random.Random(seed)."},
+    {"end", (PyCFunction)Batch_end, METH_O, "end(i): a finished hand's result data (None: none)."},
     {"load", (PyCFunction)Batch_load, METH_VARARGS, "load(i, data): table i set to a Python hand at its start."},
     {"play", (PyCFunction)Batch_play, METH_VARARGS, "play(i, id, others) -> the seat to move, -1 over, -2 illegal."},
     {"others", (PyCFunction)Batch_others, METH_O, "others(i) -> the seat to move once the agents played."},

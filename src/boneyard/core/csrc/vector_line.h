@@ -454,7 +454,71 @@ static int F(vec_log_len)(const Batch *b, const void *table) {
     return ((const F(VecLine) *)table)->nlog;
 }
 
+/* The first hand of Match(rules, rng=random.Random(seed)) (Match._deal_hand with `mt` seeded):
+ * the set shuffled by random.Random.shuffle and dealt, again where the rules redeal; the leader
+ * from the deal, or drawn for (LineRules.draw_for_lead: random.Random.sample, then randrange
+ * where the draw does not decide). */
+static void F(vec_deal_mt)(const Batch *b, void *table, VecMt *mt) {
+    F(VecLine) *t = (F(VecLine) *)table;
+    const F(Ctx) *c = F(vec_ctx)(b);
+    const Spec *sp = c->sp;
+    memset(t, 0, sizeof *t);
+    int by_deal = lead_from_deal(sp), n = sp->ntiles;
+    MASK hands[MAX_PLAYERS];
+    uint8_t tiles[MAX_TILES];
+    for (int tries = 0; tries < 1000; tries++) {
+        for (int i = 0; i < n; i++) tiles[i] = (uint8_t)i;
+        vec_mt_shuffle(mt, tiles, n);
+        F(deal_tiles)(sp, tiles, hands, &t->hd);
+        if (!(by_deal && F(needs_redeal)(c, hands))) break;
+    }
+    int leader = -1;
+    if (!by_deal) {
+        uint8_t drawn[MAX_PLAYERS > 4 ? MAX_PLAYERS : 4];
+        int k = sp->first_lead == LEAD_WHIST_DRAW ? 4 : sp->players;
+        vec_mt_sample(mt, n, k, drawn);
+        leader = F(lead_of_draw)(sp, drawn, k);
+        if (leader < 0) leader = vec_mt_below(mt, sp->players);
+    }
+    int context = sp->first_lead == LEAD_ENGINE ? tile_of(sp->max_pip, sp->max_pip) : -1;
+    memcpy(t->s.hands, hands, sizeof hands);
+    F(start)(c, &t->s, &t->hd, leader, by_deal, context);
+}
+
+/* A finished hand, as boneyard.research.env.core.line_result reads it: (ended: 1 domino, 2
+ * blocked; the seat gone out or -1; each seat's tiles left (masks); the stock; its position;
+ * each side's scores and points; the side on the exact target or -1; the last seat to lay a
+ * tile; whether it went out with a capicua). */
+static PyObject *F(vec_finished)(const Batch *b, const void *table) {
+    const F(VecLine) *t = (const F(VecLine) *)table;
+    const F(State) *s = &t->s;
+    const Spec *sp = F(vec_ctx)(b)->sp;
+    if (!s->over) Py_RETURN_NONE;
+    PyObject *hands = PyList_New(sp->players), *stock = PyList_New(t->hd.nstock);
+    PyObject *scores = PyList_New(sp->nsides), *points = PyList_New(sp->nsides);
+    if (!hands || !stock || !scores || !points) goto fail;
+    for (int p = 0; p < sp->players; p++) {
+        PyObject *m = F(mask_to)(s->hands[p]);
+        if (!m) goto fail;
+        PyList_SET_ITEM(hands, p, m);
+    }
+    for (int k = 0; k < t->hd.nstock; k++) PyList_SET_ITEM(stock, k, PyLong_FromLong(t->hd.stock[k]));
+    for (int i = 0; i < sp->nsides; i++) {
+        PyList_SET_ITEM(scores, i, PyLong_FromLong(s->scores[i]));
+        PyList_SET_ITEM(points, i, PyFloat_FromDouble(s->points[i]));
+    }
+    return Py_BuildValue("(iiNNiNNiii)", s->ended, s->out_seat, hands, stock, s->stock_pos, scores, points,
+                         s->target_side, s->last_seat, s->out_flags & 1);
+fail:
+    Py_XDECREF(hands);
+    Py_XDECREF(stock);
+    Py_XDECREF(scores);
+    Py_XDECREF(points);
+    return NULL;
+}
+
 static const VecGame F(VEC_LINE) = {
     sizeof(F(VecLine)), F(vec_deal), F(vec_to_move), F(vec_apply_id), F(vec_agent_move), F(vec_encode),
     F(vec_outcome), F(vec_log_len), F(vec_agent_move_mt), F(vec_load), F(vec_legal_ids), F(vec_end_code),
+    F(vec_deal_mt), F(vec_finished),
 };

@@ -249,10 +249,29 @@ static int vec_trick_legal_ids(const Batch *b, const void *table, int *ids, Move
 
 static int vec_trick_end_code(const void *table, int end) { return -1; } /* no ends */
 
+/* The first hand of Match(rules, rng=random.Random(seed)) (`mt` seeded): the set shuffled by
+ * random.Random.shuffle and dealt, the first shaker or decider randrange(players). */
+static void vec_trick_deal_mt(const Batch *b, void *table, VecMt *mt) {
+    VecTrick *t = (VecTrick *)table;
+    const TSpec *sp = vec_tctx(b)->sp;
+    double zero[T_PLAYERS] = {0};
+    uint8_t tiles[T_TILES];
+    memset(t, 0, sizeof *t);
+    int value = 1, ante = 0;
+    if (sp->family == TF_LOO) lo_context(sp, NULL, &value, &ante);
+    for (int i = 0; i < T_TILES; i++) tiles[i] = (uint8_t)i;
+    vec_mt_shuffle(mt, tiles, T_TILES);
+    t_deal_tiles(sp, &t->s, tiles);
+    t_start(sp, &t->s, vec_mt_below(mt, sp->players), zero, value, ante);
+}
+
+/* A trick game's result is read from the Python hand. */
+static PyObject *vec_trick_end(const Batch *b, const void *table) { Py_RETURN_NONE; }
+
 static const VecGame VEC_TRICK = {
     sizeof(VecTrick), vec_trick_deal, vec_trick_to_move, vec_trick_apply_id, vec_trick_agent_move,
     vec_trick_encode, vec_trick_outcome, vec_trick_log_len, vec_trick_agent_move_mt, vec_trick_load,
-    vec_trick_legal_ids, vec_trick_end_code,
+    vec_trick_legal_ids, vec_trick_end_code, vec_trick_deal_mt, vec_trick_end,
 };
 
 /* The trick context of a batch of `sp`'s tables: the fields' offsets read from the codec's

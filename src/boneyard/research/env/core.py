@@ -1,18 +1,24 @@
 """The single environments' table in the compiled core: one hand stepped in C, bit for bit the
 Python encoding.
 
-:class:`CoreTable` is a batch of one table (``csrc/vector.h``) driven one move at a time. The hand
-is dealt by the Python engine, exactly as the Python path deals it (``Match(rules,
-rng=random.Random(...))``, so a seed deals the same hand on both paths), and loaded into the core;
-from there the core decodes each action id, applies it, plays the built-in agents' seats and writes
-any seat's observation and legal-action mask. The agents draw from the very ``random.Random`` the
-Python agents would have been given (the core steps its Mersenne Twister as CPython does), so a
-seed plays the same hand on both paths, move for move.
+:class:`CoreTable` is a batch of one table (``csrc/vector.h``) driven one move at a time. A hand
+episode's hand is dealt in the core exactly as the Python path deals it (:meth:`CoreTable.deal`:
+the first hand of ``Match(rules, rng=random.Random(seed))``, the core stepping CPython's Mersenne
+Twister through ``shuffle``, ``sample`` and ``randrange``), or dealt by the Python engine and
+loaded (:meth:`CoreTable.load`: a match's later hands). From there the core decodes each action
+id, applies it, plays the built-in agents' seats and writes any seat's observation and
+legal-action mask. The agents draw from the generator the Python agents would have been given
+(seeded in the core, :meth:`CoreTable.seed_agents`, or handed over, :meth:`CoreTable.use_rng`),
+so a seed plays the same hand on both paths, move for move.
 
-What needs the Python engine's state (``render``, ``env.state``, a finished hand's result, a
-match's next hand) gets it from :meth:`CoreTable.state`: the hand dealt, caught up with the moves
-the core made since (replayed by the Python engine, only when asked: once per finished hand in
-the environments, as every hand's result is reported).
+A finished line game's result (:meth:`CoreTable.result`) is written by the rules' own
+``hand_result`` from the core's final position (the tiles left, the stock, the scores, the last
+seat to lay a tile; the moves, from the core's log, only where the rules read them), with the
+core's end-of-hand points: no Python hand is needed. What needs the Python engine's state
+(``render``, ``env.state``, a trick game's result, a match's next hand) gets it from
+:meth:`CoreTable.state`: the hand dealt (by the Python engine from the same seed, where the core
+dealt it), caught up with the moves the core made since (replayed by the Python engine, only when
+asked).
 
 The trick games the core plays (Texas 42, Domino Loo: every rule set) step on it the same way,
 their moves being the research ids (the core's log holds each move's id, turned back into the
@@ -24,15 +30,16 @@ play), :func:`core_refusal` says why and the environments step the Python engine
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, overload
 
 import numpy as np
 
 from ...core import kernel
 from ...core.actions import Action
 from ...core.kernel_spec import TrickKernelSpec
-from ...core.protocol import GameRules, GameState
+from ...core.match import Match
+from ...core.protocol import GameRules, GameState, HandResult
 from .encoding import Codec, higher_is_better
 
 __all__ = ["CoreBacked", "CoreTable", "codec_layout", "core_refusal"]
@@ -129,12 +136,48 @@ class CoreTable:
         """A trick game: its moves are the research ids (``kernel._trick_actions``)."""
         self._actions: dict[tuple[int, ...], Action] = {}
         """The engine's action of each move of the core met so far (a line game's)."""
+        self.rules = rules
         self._dealt: GameState | None = None
+        """The Python hand (dealt by the Python engine, or made from :attr:`_seed` when asked)."""
+        self._seed: int | None = None
+        """The seed of the hand the core dealt (:meth:`deal`), ``None`` for a hand loaded."""
+        self._match: Match | None = None
+        self.has_hand = False
+        """Whether a hand is on the table (dealt or loaded, not dropped)."""
         self._caught_up = 0
         self._rng: random.Random | None = None
         self._rng_behind = False
 
     # ------------------------------------------------------------------ the hand
+    def drop(self) -> None:
+        """Forget the hand (an episode ended by an invalid action)."""
+        self._dealt = self._match = self._seed = None
+        self.has_hand = False
+
+    def deal(self, seed: int | None = None) -> int:
+        """Deal in the core the first hand of ``Match(rules, rng=random.Random(seed))``, as the
+        Python engine would; ``seed`` ``None``: ``getrandbits(64)`` of the agents' generator (as
+        the Gymnasium environment draws it). The Python hand is made from the seed only when
+        asked (:meth:`state`, :meth:`match`). Returns the seed."""
+        if seed is None:
+            self._core_rng()
+        seed, turn = self._batch.deal(0, seed)
+        self._seed = seed
+        self._dealt = self._match = None
+        self._caught_up = 0
+        self.turn = turn
+        self.has_hand = True
+        return int(seed)
+
+    def match(self) -> Match | None:
+        """The Python match of the hand the core dealt (:meth:`deal`), made now from its seed
+        (``None`` for a hand loaded: the environment holds its match)."""
+        if self._match is None and self._seed is not None:
+            self._match = Match(self.rules, rng=random.Random(self._seed))
+            self._dealt = self._match.hand
+            self._caught_up = 0
+        return self._match
+
     def load(self, state: GameState) -> None:
         """Take the hand ``state`` (a Python hand just dealt, no move made yet)."""
         if self._trick:
@@ -147,6 +190,8 @@ class CoreTable:
                 raise ValueError("the core's table takes a hand at its start, before any move")
             self._batch.load(0, kernel._state_data(readable))
         self._dealt = state
+        self._seed = self._match = None
+        self.has_hand = True
         self._caught_up = 0
         self.turn = -1 if state.over else state.turn
 
@@ -179,9 +224,8 @@ class CoreTable:
         """:meth:`Codec.legal_map` of the seat to move: the legal ids and their engine actions."""
         rows = self._batch.legal(0)
         if self._trick:
-            assert self._dealt is not None
             ids = [row[0] for row in rows]
-            table = kernel._trick_actions(self._dealt.rules)
+            table = kernel._trick_actions(self.rules)
             return {i: table.action(i, ids) for i in ids}
         known = self._actions
         out: dict[int, Action] = {}
@@ -195,6 +239,8 @@ class CoreTable:
 
     def state(self) -> GameState | None:
         """The Python engine's hand, caught up with the core's moves (replayed now)."""
+        if self._dealt is None:
+            self.match()
         state = self._dealt
         if state is None:
             return None
@@ -216,6 +262,21 @@ class CoreTable:
         self._caught_up = len(moves)
         return state
 
+    def result(self) -> HandResult:
+        """The finished hand's result: a line game's hand dealt in the core written from the
+        core's end of the hand (:func:`line_result`); a trick game's, or a hand loaded (a
+        match's), read from the Python hand (replayed)."""
+        end = self._batch.end(0) if self._seed is not None else None
+        if end is None:
+            state = self.state()
+            assert state is not None and state.result is not None, "the hand is not over"
+            return state.result
+        return line_result(self.rules, end, self._history)
+
+    def _history(self) -> _Log:
+        """The moves of the hand, from the core's log (what ``hand_result`` reads of them)."""
+        return _Log(self._batch.log(0)[1])
+
     @staticmethod
     def _legal(state: GameState) -> set[int]:
         """The ids of ``state``'s legal actions (a trick game's)."""
@@ -223,6 +284,13 @@ class CoreTable:
         return {table.action_id(a) for a in state.legal_actions()}
 
     # ------------------------------------------------------------------ the agents' generator
+    def seed_agents(self, seed: int) -> None:
+        """The agents draw from ``random.Random(seed)`` (``seed`` below 2**64), seeded in the
+        core; :meth:`python_rng` makes the Python generator only when asked."""
+        self._batch.seed_mt(seed)
+        self._rng = None
+        self._rng_behind = True
+
     def use_rng(self, rng: random.Random) -> None:
         """The agents draw from ``rng`` (as the Python agents would): its state goes to the core
         when they next play, and comes back before :meth:`python_rng` hands it out."""
@@ -237,9 +305,12 @@ class CoreTable:
             self._rng_behind = True
 
     def python_rng(self) -> random.Random:
-        """The generator given to :meth:`use_rng`, in the state the agents' draws left it."""
+        """The generator given to :meth:`use_rng` (or seeded by :meth:`seed_agents`), in the
+        state the agents' draws left it."""
         rng = self._rng
-        assert rng is not None, "use_rng() first"
+        if rng is None:
+            assert self._rng_behind, "use_rng() or seed_agents() first"
+            rng = self._rng = random.Random()
         if self._rng_behind:
             version, _, gauss = rng.getstate()
             rng.setstate((version, self._batch.get_mt(), gauss))
@@ -247,23 +318,157 @@ class CoreTable:
         return rng
 
 
+class _Logged:
+    """A move of the hand as ``hand_result`` reads the history: its seat and action."""
+
+    __slots__ = ("action", "seat")
+
+    def __init__(self, seat: int, action: Action) -> None:
+        self.seat = seat
+        self.action = action
+
+
+class _Log(Sequence[_Logged]):
+    """The moves of the core's log (``Batch.log``'s rows), each turned into the engine's action
+    when read: ``hand_result`` reads the last, or a few from the end."""
+
+    __slots__ = ("_rows",)
+
+    def __init__(self, rows: list[tuple[int, int, int, int, int, int]]) -> None:
+        self._rows = rows
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @overload
+    def __getitem__(self, index: int) -> _Logged: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[_Logged]: ...
+    def __getitem__(self, index: int | slice) -> _Logged | list[_Logged]:
+        if isinstance(index, slice):
+            return [self._move(row) for row in self._rows[index]]
+        return self._move(self._rows[index])
+
+    @staticmethod
+    def _move(row: tuple[int, int, int, int, int, int]) -> _Logged:
+        seat, kind, tile, end, open_, claim = row
+        return _Logged(seat, kernel.action_of((kind, tile, end, open_, claim), kernel.END_NAMES))
+
+
+class _Finished:
+    """A finished line hand as the rules' ``hand_result`` reads it, from the core's end of the
+    hand: the tiles left, the stock, the scores, the last seat to lay a tile, a capicua gone out
+    with; the history (its moves' seats and actions) read from the core's log when first asked."""
+
+    def __init__(
+        self, rules: GameRules, end: tuple[Any, ...], history: Callable[[], Sequence[_Logged]]
+    ) -> None:
+        _, _, hands, stock, stock_pos, scores, _, _, last, capicua = end
+        self.rules = rules
+        self.hands = hands
+        self.stock = tuple(stock)
+        self.stock_pos = stock_pos
+        self.scores = scores
+        self.base_totals = (0,) * len(scores)
+        self.last_player = last
+        self.capicua = bool(capicua)
+        self._read = history
+        self._history: Sequence[_Logged] | None = None
+
+    @property
+    def history(self) -> Sequence[_Logged]:
+        if self._history is None:
+            self._history = self._read()
+        return self._history
+
+
+_ENDED = {1: "domino", 2: "blocked"}
+
+
+def line_result(
+    rules: GameRules, end: tuple[Any, ...], history: Callable[[], Sequence[_Logged]]
+) -> HandResult:
+    """A finished line hand's result (the first hand of a match), as ``LineState._finish``
+    writes it: the rules' ``hand_result`` on the core's end of the hand (``end``:
+    ``Batch.end``'s tuple; ``history`` gives the moves where the rules read them), with the
+    points the hand's end leaves each side (the core's: an exact target's checks made) and the
+    side on the target."""
+    ended, out, _, _, _, scores, points, target, _, _ = end
+    result: HandResult = rules.hand_result(  # type: ignore[attr-defined]
+        _Finished(rules, end, history), _ENDED[ended], None if out < 0 else out
+    )
+    end_points = list(result.end_points)
+    for side, score in enumerate(scores):
+        core = points[side] - score
+        if core != end_points[side]:
+            if core:
+                raise RuntimeError(
+                    f"the core's end of the hand scores side {side} {core}, the rules "
+                    f"{end_points[side]}: {rules.describe()}"
+                )
+            end_points[side] = 0  # passed an exact target: not scored
+    return HandResult(
+        result.ended,
+        result.winner,
+        tuple(s + e for s, e in zip(scores, end_points, strict=True)),
+        tuple(end_points),
+        result.pips,
+        result.out_seat,
+        result.reason,
+        None if target < 0 else target,
+    )
+
+
 class CoreBacked:
     """What the single environments share about their hand: ``state`` is the Python engine's
     hand, or, where the environment steps on the core (``table``), that hand caught up with the
-    core's moves when read; setting it loads it into the core."""
+    core's moves when read (made from its seed first where the core dealt it); setting it loads
+    it into the core. ``match`` likewise: the environment's, or the one the core's deal stands
+    for, made when read."""
 
     table: CoreTable | None
-    _state: GameState | None
+    _state: GameState | None = None
+    _match: Match | None = None
 
     @property
     def state(self) -> GameState | None:
         """The hand (the Python engine's; on the core, caught up with its moves when read)."""
-        if self.table is not None and self._state is not None:
+        if self.table is not None and self.table.has_hand:
             return self.table.state()
         return self._state
 
     @state.setter
     def state(self, state: GameState | None) -> None:
         self._state = state
-        if self.table is not None and state is not None:
-            self.table.load(state)
+        if self.table is not None:
+            if state is None:
+                self.table.drop()
+            else:
+                self.table.load(state)
+
+    @property
+    def match(self) -> Match:
+        """The match of the hand (its first hand, or every hand of a match episode)."""
+        match = self._match
+        if match is None and self.table is not None:
+            match = self.table.match()
+        assert match is not None, "reset() first"
+        return match
+
+    @match.setter
+    def match(self, match: Match | None) -> None:
+        self._match = match
+
+    def _has_hand(self) -> bool:
+        """Whether a hand is being played (dealt and not given up)."""
+        if self.table is not None:
+            return self.table.has_hand
+        return self._state is not None
+
+    def _deal_in_core(self, seed: int | None) -> None:
+        """The episode's hand dealt in the core (``CoreTable.deal``), its Python hand and match
+        made only when read."""
+        assert self.table is not None
+        self._state = None
+        self._match = None
+        self.table.deal(seed)

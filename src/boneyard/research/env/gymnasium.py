@@ -29,12 +29,15 @@ the hand ends at once (``terminated``), the learner's reward is the worst of its
 
 **Where it runs**: on the compiled core wherever the core plays the game, the rule set and the
 opponents (the built-in agents ``"random"``, ``"greedy"``, ``"counting"``, ``"accompanied"``, given
-by name): one table of :mod:`boneyard.research.env.core`, the hand dealt by the Python engine from
-the same seed and the agents drawing from the same generator, so every observation, mask, reward,
-info and seed is that of the Python engine, which runs everything else (other agents, trick-taking
-games, ``BONEYARD_PURE=1``). ``core=False`` keeps the Python engine; ``core=True`` requires the
-core (:class:`ValueError` saying why not). :attr:`BoneyardEnv.state` (and ``render``, a finished
-hand's ``info["result"]``) replays the core's moves on the Python hand when read.
+by name): one table of :mod:`boneyard.research.env.core`, the hand dealt in the core as the Python
+engine deals it from the same seed (a match's later hands: by the Python engine, then loaded) and
+the agents drawing from the same generator, so every observation, mask, reward, info and seed is
+that of the Python engine, which runs everything else (other agents, trick-taking games,
+``BONEYARD_PURE=1``). ``core=False`` keeps the Python engine; ``core=True`` requires the core
+(:class:`ValueError` saying why not). A finished line hand's ``info["result"]`` is written from the
+core's end of the hand; :attr:`BoneyardEnv.state` and :attr:`BoneyardEnv.match` (and ``render``, a
+trick game's result) make the Python hand from its seed and replay the core's moves on it when
+read.
 
 Gymnasium ids: ``boneyard/<game>-v0`` for every game of the registry (``gymnasium.make(
 "boneyard/block-v0", opponents="random")``), registered when this module is imported.
@@ -123,6 +126,7 @@ class BoneyardEnv(CoreBacked, gymnasium.Env[dict[str, Any], np.int64]):
         )
         self.action_space = spaces.Discrete(codec.num_actions)
         self._state: GameState | None = None
+        self._match = None
         self._rng = random.Random()
         self._pending = 0.0
         """A match episode's reward for hands over before the learner's first move."""
@@ -150,11 +154,29 @@ class BoneyardEnv(CoreBacked, gymnasium.Env[dict[str, Any], np.int64]):
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         # Every generator of the hand (the deal, the agents) comes from Gymnasium's np_random.
-        self._rng = random.Random(int(self.np_random.integers(2**63)))
-        if self.table is not None:
-            self.table.use_rng(self._rng)
+        agents_seed = int(self.np_random.integers(2**63))
         redealt = 0
         self._pending = 0.0
+        table = self.table
+        if table is not None and self.episode == "hand":
+            # The whole reset in the core: the agents' generator seeded, the hand dealt from
+            # its getrandbits(64) and played by the agents to the learner's turn, dealt again
+            # while they finish it first (the Python path below, draw for draw).
+            table.seed_agents(agents_seed)
+            while True:
+                self._deal_in_core(None)
+                self._others_play()
+                if not table.over:
+                    break
+                redealt += 1
+            obs, info = self._core_observe()
+            info["redealt"] = redealt
+            if self.render_mode == "human":
+                self.render()
+            return obs, info
+        self._rng = random.Random(agents_seed)
+        if table is not None:
+            table.use_rng(self._rng)
         while True:
             match = Match(self.game_rules, rng=random.Random(self._agents_rng().getrandbits(64)))
             self.match = match
@@ -219,7 +241,7 @@ class BoneyardEnv(CoreBacked, gymnasium.Env[dict[str, Any], np.int64]):
         """:meth:`step` on the core's table: the same observations, rewards and infos."""
         table = self.table
         assert table is not None
-        if self._state is None or table.over:
+        if not table.has_hand or table.over:
             raise RuntimeError("the hand is over: call reset()")
         if not table.play(action, others=True):
             if self.invalid_action == "raise":
@@ -308,9 +330,7 @@ class BoneyardEnv(CoreBacked, gymnasium.Env[dict[str, Any], np.int64]):
         obs = {"observation": table.observation.copy(), "action_mask": mask}
         info: dict[str, Any] = {"action_mask": mask, "legal": table.legal()}
         if table.over:
-            state = self.state
-            assert state is not None and state.result is not None
-            info["result"] = state.result
+            info["result"] = table.result()
             if self.episode == "match":
                 info["match"] = {
                     "winner": self.match.winner,

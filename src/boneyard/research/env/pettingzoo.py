@@ -37,11 +37,13 @@ itself, refuses an illegal action with :class:`ValueError` (an
 :class:`~boneyard.core.protocol.IllegalAction` carrying what is legal) and changes nothing.
 
 **Where it runs**: on the compiled core wherever the core plays the game and rule set (one table
-of :mod:`boneyard.research.env.core`: the hand dealt by the Python engine from the same seed, then
-decoded, applied and encoded in C, bit for bit the Python engine's observations), on the Python
-engine elsewhere (trick-taking games, ``BONEYARD_PURE=1``). ``core=False`` keeps the Python engine,
-``core=True`` requires the core. :attr:`BoneyardAEC.state`, ``render`` and the infos of a finished
-hand replay the core's moves on the Python hand when they are read (once per hand for the infos).
+of :mod:`boneyard.research.env.core`: the hand dealt in the core as the Python engine deals it from
+the same seed, a match's later hands by the Python engine; then decoded, applied and encoded in C,
+bit for bit the Python engine's observations), on the Python engine elsewhere (trick-taking games
+the core lacks, ``BONEYARD_PURE=1``). ``core=False`` keeps the Python engine, ``core=True`` requires
+the core. A finished line hand's infos are written from the core's end of the hand;
+:attr:`BoneyardAEC.state`, ``match``, ``render`` (and a trick game's infos) make the Python hand
+from its seed and replay the core's moves on it when they are read.
 
 :func:`parallel_env` is the same game under PettingZoo's parallel API
 (:class:`BoneyardParallel`): a turn-based game there is a parallel game where only the seat to move
@@ -64,7 +66,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from ...core.match import Match
-from ...core.protocol import GameState, IllegalAction
+from ...core.protocol import GameState, HandResult, IllegalAction
 from . import make_rules
 from .core import CoreBacked, CoreTable, core_refusal
 from .encoding import EPISODES, REWARDS, Codec
@@ -121,6 +123,7 @@ class BoneyardAEC(CoreBacked, AECEnv):  # type: ignore[misc]
         self._action_spaces = {a: spaces.Discrete(codec.num_actions) for a in self.possible_agents}
         self._seeder = random.Random()
         self._state: GameState | None = None
+        self._match = None
         why = core_refusal(self.game_rules, codec)
         if core and why:
             raise ValueError(why)
@@ -142,21 +145,28 @@ class BoneyardAEC(CoreBacked, AECEnv):  # type: ignore[misc]
         """Deal a new hand; ``seed`` makes this and every later hand reproducible."""
         if seed is not None:
             self._seeder = random.Random(seed)
-        match = Match(self.game_rules, rng=random.Random(self._seeder.getrandbits(64)))
-        self.match = match
-        self.state = match.hand
+        deal = self._seeder.getrandbits(64)
+        if self.table is not None and self.episode == "hand":
+            # Dealt in the core, as Match(rules, rng=random.Random(deal)) deals it.
+            self._deal_in_core(deal)
+            turn = self.table.turn
+        else:
+            match = Match(self.game_rules, rng=random.Random(deal))
+            self.match = match
+            self.state = match.hand
+            turn = match.hand.turn
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[match.hand.turn]
+        self.agent_selection = self.possible_agents[turn]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``{"observation": vector, "action_mask": mask}`` of ``agent``'s seat, from that
         seat's :class:`~boneyard.games.line.state.Observation` only."""
-        assert self._state is not None, "reset() first"
+        assert self._has_hand(), "reset() first"
         table = self.table
         if table is not None:
             table.encode(self.agent_name_mapping[agent])
@@ -164,6 +174,7 @@ class BoneyardAEC(CoreBacked, AECEnv):  # type: ignore[misc]
                 "observation": table.observation.copy(),
                 "action_mask": table.action_mask.copy(),
             }
+        assert self._state is not None
         obs = self._state.observation(self.agent_name_mapping[agent])
         return {
             "observation": self.codec.observation_vector(obs),
@@ -176,11 +187,8 @@ class BoneyardAEC(CoreBacked, AECEnv):  # type: ignore[misc]
         table = self.table
         if table is not None and table.play(action, others=False):
             return table.over, table.turn
-        state = self._state
+        state = self.state
         assert state is not None
-        if table is not None:
-            state = table.state()
-            assert state is not None
         obs = state.observation(seat)
         try:
             engine_action = self.codec.decode(obs, action)
@@ -192,7 +200,7 @@ class BoneyardAEC(CoreBacked, AECEnv):  # type: ignore[misc]
         return state.over, state.turn
 
     def step(self, action: int | None) -> None:
-        assert self._state is not None, "reset() first"
+        assert self._has_hand(), "reset() first"
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -208,19 +216,18 @@ class BoneyardAEC(CoreBacked, AECEnv):  # type: ignore[misc]
             if self.render_mode == "human":
                 self.render()
             return
-        state = self.state
-        assert state is not None
         if self.episode == "match" and self._next_hand():
             self.agent_selection = self.possible_agents[self._turn()]
         else:
-            assert state.result is not None
-            rewards = self.codec.rewards(state.result, self.reward_mode)
+            result = self._result()
+            rewards = self.codec.rewards(result, self.reward_mode)
             if self.episode == "match" and self.reward_mode == "win":
                 rewards = self.codec.win_rewards(self.match.winner)
+            info = _result_info(result)
             for a in self.agents:
                 self.rewards[a] = rewards[self.agent_name_mapping[a]]
                 self.terminations[a] = True
-                self.infos[a] = _result_info(state)
+                self.infos[a] = info.copy()
                 if self.episode == "match":
                     self.infos[a]["match"] = {
                         "winner": self.match.winner,
@@ -232,6 +239,14 @@ class BoneyardAEC(CoreBacked, AECEnv):  # type: ignore[misc]
             self.agent_selection = agent
         if self.render_mode == "human":
             self.render()
+
+    def _result(self) -> HandResult:
+        """The finished hand's result (on the core, from its end of the hand)."""
+        if self.table is not None:
+            return self.table.result()
+        state = self._state
+        assert state is not None and state.result is not None
+        return state.result
 
     def _turn(self) -> int:
         if self.table is not None:
@@ -253,7 +268,7 @@ class BoneyardAEC(CoreBacked, AECEnv):  # type: ignore[misc]
                 self.rewards[a] = rewards[self.agent_name_mapping[a]]
             self._accumulate_rewards()
         for a in self.agents:
-            self.infos[a] = {"hand": _result_info(state)}
+            self.infos[a] = {"hand": _result_info(state.result)}
         self.state = following
         return True
 
@@ -267,11 +282,9 @@ class BoneyardAEC(CoreBacked, AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
-def _result_info(state: GameState) -> dict[str, Any]:
+def _result_info(result: HandResult) -> dict[str, Any]:
     """What ``infos`` hold once the hand is over: how it ended, the winning side, the points per
     side and the reason in words."""
-    result = state.result
-    assert result is not None
     return {
         "ended": result.ended,
         "winner": result.winner,
