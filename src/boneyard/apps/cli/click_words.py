@@ -2,20 +2,20 @@
 exit.``, ``Error: No such option``, ``Missing argument``, ``Try '... --help' for help.``.
 
 Typer runs the command on its own copy of Click (``typer._click``), which words its help and
-errors in English in the code (no gettext); only ``typer.core`` still says its section titles and
-a few words through ``gettext.gettext``, bound at import as its ``_``. So each is told in the
-reader's language where Click leaves a way in, all from boneyard's catalog in the context
-``click`` (:data:`CONTEXT`: Click's ``Options`` is not boneyard's):
+errors in English in its code (no gettext; ``typer.core``'s few gettext calls read ``.mo`` files
+boneyard does not keep). So each is told in the reader's language where Click leaves a way in,
+from boneyard's catalog in the context ``click`` (:data:`CONTEXT`: Click's ``Options`` is not
+boneyard's), without writing into Typer's modules:
 
-- ``typer.core``'s ``_`` (``Arguments``, ``Options``, ``Commands``, ``default:``, ``required``,
-  ``Missing command.``, ``No such command``) is bound to the catalog (:func:`speak`);
-- each command of the tree makes its context with :class:`SpokenContext`, whose help formatter
-  says ``Usage:`` (Click's ``context_class`` and ``formatter_class``), and its ``--help`` option
-  says its help in the language (:func:`speak`);
+- each command of the tree makes its context with :class:`SpokenContext` (Click's
+  ``context_class``), whose help formatter (``formatter_class``) says ``Usage:``, the sections'
+  titles and a parameter's extras (``[default: 0; required]``); its ``--help`` option says its
+  help in the language (:func:`speak`);
 - the command runs with Click's errors handed back (``standalone_mode=False``, :func:`run`), and
   :func:`tell_error` says each from the exception's own fields (the option, its suggestions, the
-  parameter and its kind, the value's Pydantic error), as Click would have, in the language. A
-  message Click does not word itself (a callback's own) is said as it is.
+  parameter and its kind, the value's Pydantic error) or, for a usage error Click words itself,
+  its sentence read back, as Click would have, in the language. A message Click does not word
+  (a callback's own) is said as it is.
 """
 
 from __future__ import annotations
@@ -38,33 +38,48 @@ __all__ = ["CONTEXT", "SpokenContext", "run", "speak", "tell_error"]
 CONTEXT = "click"
 """The catalog context of Click's words."""
 
-MARKED = (
-    # Said through typer.core's _ (its section titles, a parameter's extras, two errors).
-    NP_("click", "Arguments"),
-    NP_("click", "Options"),
-    NP_("click", "Commands"),
-    NP_("click", "default: {default}"),
-    NP_("click", "env var: {var}"),
-    NP_("click", "required"),
-    NP_("click", "(dynamic)"),
-    NP_("click", "Aborted!"),
-    NP_("click", "Missing command."),
-    NP_("click", "No such command {name!r}."),
-)
-"""The words ``typer.core`` says through gettext, marked for the extraction."""
-
-
-def _gettext(message: str) -> str:
-    return pgettext(CONTEXT, message)
+MARKED = (NP_("click", "Arguments"), NP_("click", "Options"), NP_("click", "Commands"))
+"""The sections' titles of the help, as Typer writes them (told by :class:`SpokenFormatter`)."""
 
 
 class SpokenFormatter(HelpFormatter):
-    """Click's help formatter, its usage line's ``Usage:`` in the reader's language."""
+    """Click's help formatter in the reader's language: the usage line's ``Usage:``, the
+    sections' titles, and a parameter's extras (``[default: 0; required]``)."""
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
         if prefix is None:
             prefix = pgettext("click", "Usage:") + " "
         super().write_usage(prog, args, prefix)
+
+    def write_heading(self, heading: str) -> None:
+        super().write_heading(pgettext("click", heading))
+
+    def write_dl(self, rows: Sequence[tuple[str, str]], *args: Any, **kwargs: Any) -> None:
+        super().write_dl([(term, _extras(text)) for term, text in rows], *args, **kwargs)
+
+
+_EXTRAS = re.compile(r"(?P<before>.*?)(?P<gap>\s*)\[(?P<extras>[^\[\]]*)\]", re.S)
+
+
+def _extras(text: str) -> str:
+    """A parameter's help with its extras at the end, as Typer writes them (``[default: 0;
+    required]``), in the reader's language."""
+    match = _EXTRAS.fullmatch(text)
+    if match is None:
+        return text
+    told = []
+    for extra in match["extras"].split("; "):
+        name, colon, value = extra.partition(": ")
+        if extra == "required":
+            told.append(pgettext("click", "required"))
+        elif colon and name == "default":
+            shown = pgettext("click", "(dynamic)") if value == "(dynamic)" else value
+            told.append(pgettext("click", "default: {default}").format(default=shown))
+        elif colon and name == "env var":
+            told.append(pgettext("click", "env var: {var}").format(var=value))
+        else:
+            told.append(extra)
+    return f"{match['before']}{match['gap']}[{'; '.join(told)}]"
 
 
 class SpokenContext(_click.Context):
@@ -75,11 +90,7 @@ class SpokenContext(_click.Context):
 
 def speak(command: Any) -> Any:
     """The command tree ``command`` (as Typer builds it) speaking the current language: its
-    contexts :class:`SpokenContext`, its ``--help`` options' help translated, and ``typer.core``'s
-    words from the catalog."""
-    import typer.core
-
-    typer.core._ = _gettext  # type: ignore[attr-defined]
+    contexts :class:`SpokenContext`, its ``--help`` options' help translated."""
     command.context_class = SpokenContext
     option = command.get_help_option(SpokenContext(command, **command.context_settings))
     if option is not None:
@@ -206,6 +217,14 @@ def _missing(error: click_errors.MissingParameter) -> str:
 
 # Click's sentences in a usage error, as its code writes them, and theirs in the catalog.
 _SAID: list[tuple[re.Pattern[str], Callable[[re.Match[str], Any], str]]] = [
+    (
+        re.compile(r"Missing command\."),
+        lambda m, e: pgettext("click", "Missing command."),
+    ),
+    (
+        re.compile(r"No such command (?P<name>'.*')\.", re.S),
+        lambda m, e: pgettext("click", "No such command {name}.").format(name=m["name"]),
+    ),
     (
         re.compile(r"Got unexpected extra argument\(s\) \((?P<args>.*)\)", re.S),
         lambda m, e: npgettext(

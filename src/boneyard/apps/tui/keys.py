@@ -2,7 +2,7 @@
 
 A screen's ``BINDINGS`` are read when its class is made, at import, before a language may have
 been chosen; so they hold the English labels, marked with ``NP_("key", ...)``, and each screen
-made (:class:`SpeaksKeys`) tells them in the language current then (:func:`speak_keys`). A label
+made (:class:`SpeaksKeys`) tells them in the language current then. A label
 may name its key as ``{key}`` (``Move {key}``).
 """
 
@@ -16,7 +16,7 @@ from textual.dom import DOMNode
 
 from ...core.i18n import pgettext
 
-__all__ = ["CONTEXT", "SpeaksKeys", "key_label", "speak_keys"]
+__all__ = ["CONTEXT", "SpeaksKeys", "key_label"]
 
 CONTEXT = "key"
 """The catalog context of the key labels."""
@@ -29,25 +29,23 @@ def key_label(binding: Binding) -> str:
     return pgettext(CONTEXT, binding.description).format(key=binding.key)
 
 
-def speak_keys(node: DOMNode) -> None:
-    """Give ``node`` its class's bindings with their labels in the current language."""
-    merged = type(node)._merged_bindings
-    if merged is None:
-        return
-    node._bindings = BindingsMap.from_keys(
-        {
-            key: [dataclasses.replace(b, description=key_label(b)) for b in bindings]
-            for key, bindings in merged.key_to_bindings.items()
-        }
-    )
-    node.refresh_bindings()
-
-
-class SpeaksKeys:
+class SpeaksKeys(DOMNode):
     """A screen whose key labels are in the language current when it is made (the first base
     of the screen's class, before Textual's ``Screen``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        assert isinstance(self, DOMNode)
-        speak_keys(self)
+        self.speak_keys()
+
+    def speak_keys(self) -> None:
+        """Take the class's bindings again, their labels in the current language."""
+        merged = type(self)._merged_bindings
+        if merged is None:
+            return
+        self._bindings = BindingsMap.from_keys(
+            {
+                key: [dataclasses.replace(b, description=key_label(b)) for b in bindings]
+                for key, bindings in merged.key_to_bindings.items()
+            }
+        )
+        self.refresh_bindings()
