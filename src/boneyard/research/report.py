@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..core.i18n import _, format_number, ngettext
+from ..core.i18n import _, ngettext
 from ..core.words import capital
 
 __all__ = ["PLOTS", "MissingPlots", "integer_bins", "print_tables", "write_report"]
@@ -69,13 +69,12 @@ def _dropped(lines: int) -> str:
         "{count} line of an unfinished unit at the end was ignored",
         "{count} lines of an unfinished unit at the end were ignored",
         lines,
-    ).format(count=format_number(lines))
+    ).format(count=lines)
 
 
 def title(a: dict[str, Any]) -> str:
     """One line naming the game, the players, how much was played and how."""
-    hands = format_number(a["hands"])
-    units = format_number(a.get("units", 0))
+    hands, units = a["hands"], a.get("units", 0)
     if a["per"] == "hand":
         what = ngettext("{hands} hand", "{hands} hands", a["hands"]).format(hands=hands)
     elif a["per"] == "match":
@@ -151,7 +150,7 @@ def _sides_table(a: dict[str, Any]) -> TextTable:
         for s in a["sides"]
     ]
     caption = _("Per side, over {hands} hands ({ties} won by nobody)").format(
-        hands=format_number(a["hands"]), ties=format_number(a["ties"])
+        hands=a["hands"], ties=a["ties"]
     )
     return caption, header, rows
 
@@ -229,8 +228,8 @@ def _matches_table(m: dict[str, Any], sides: list[dict[str, Any]]) -> TextTable:
     per_match = m["hands_per_match"]
     return (
         _("Whole matches: {matches} ({ties} won by nobody), {hands} hands each {ci}").format(
-            matches=format_number(m["matches"]),
-            ties=format_number(m["ties"]),
+            matches=m["matches"],
+            ties=m["ties"],
             hands=f"{per_match['mean']:.2f}",
             ci=_ci(per_match["ci95"]),
         ),

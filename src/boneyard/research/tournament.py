@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import kernel
+from ..core.i18n import _
 from ..core.match import Match
 from ..core.protocol import GameRules
 from ..core.record import match_to_record
@@ -191,7 +192,9 @@ def lineups(rules: GameRules, agents: int) -> list[list[int]]:
     sides = len(rules.sides)
     if agents > sides:
         raise SimulationError(
-            f"{agents} agents for {sides} sides: a tournament needs at most one agent per side"
+            _(
+                "{agents} agents for {sides} sides: a tournament needs at most one agent per side"
+            ).format(agents=agents, sides=sides)
         )
     if agents == sides:
         base = list(range(sides))
@@ -398,14 +401,16 @@ def run_tournament(
     run."""
     names = [resolve_agent(n) for n in agent_names if n.strip()]
     if len(names) < 2:
-        raise SimulationError("a tournament needs at least two agents")
+        raise SimulationError(_("a tournament needs at least two agents"))
     if len(set(names)) != len(names):
-        raise SimulationError("each agent may enter a tournament once")
+        raise SimulationError(_("each agent may enter a tournament once"))
     if deals < 1:
-        raise SimulationError("the number of deals must be >= 1")
+        raise SimulationError(_("the number of deals must be >= 1"))
     lineups(rules, len(names))
     if save is not None and Path(save).suffix != ".jsonl":
-        raise SimulationError(f"{save}: a tournament saves one record per hand: use a .jsonl file")
+        raise SimulationError(
+            _("{file}: a tournament saves one record per hand: use a .jsonl file").format(file=save)
+        )
     compiled = (
         not records and save is None and kernel.agents_supported(names) and kernel.supports(rules)
     )
@@ -464,8 +469,8 @@ def tournament_text(result: TournamentResult) -> str:
         ).format(
             game=result.game,
             rules=result.rules,
-            deals=format_number(result.deals),
-            hands=format_number(result.hands),
+            deals=result.deals,
+            hands=result.hands,
         ),
         f"{seating}; {points}",
         f"{_('agent'):<{width}} {_('hands'):>6} {_('win %'):>6} {_('points/hand'):>12} "
@@ -500,7 +505,7 @@ def tournament_text(result: TournamentResult) -> str:
                     difference=f"{p['difference']:+.2f}",
                     low=f"{low:+.2f}",
                     high=f"{high:+.2f}",
-                    deals=format_number(p["deals"]),
+                    deals=p["deals"],
                 )
             )
     if not timed:
@@ -517,6 +522,6 @@ def tournament_text(result: TournamentResult) -> str:
                 "{count} deals were already in the results file: the move times are those of the "
                 "rest",
                 result.resumed,
-            ).format(count=format_number(result.resumed))
+            ).format(count=result.resumed)
         )
     return "\n".join(lines)

@@ -37,7 +37,7 @@ def db_upgrade(db: StoreOpt = None) -> None:
     if before == after:
         print(_("{store}: at revision {revision} already").format(store=shown, revision=after))
     elif before is None:
-        print(_("{store}: made at revision {revision}").format(store=shown, revision=after))
+        print(_("{store}: upgraded from revision none to {after}").format(store=shown, after=after))
     else:
         print(
             _("{store}: upgraded from revision {before} to {after}").format(

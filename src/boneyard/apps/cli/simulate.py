@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ...core.i18n import _
+from ...core.i18n import _, format_number
 from .common import configure, error
 from .options import JsonOpt, OptionsOpt, PlayersOpt, RulesOpt, gathered
 from .runs import Progress, RunOptions, run_and_print
@@ -73,9 +73,14 @@ def simulate_command(
     run_and_print(play, simulation_text, run=run, as_json=as_json, what=what, save=save)
 
 
+def _fixed(x: float) -> str:
+    """``x`` with two decimals, as the language writes its decimal mark (``95.80``, ``95,80``)."""
+    return f"{x:.2f}".replace(".", format_number(0.5)[1])
+
+
 def simulation_text(result: "SimResult") -> str:
     """The per-side table of a simulation, and its speed."""
-    from ...core.i18n import _, format_number, ngettext
+    from ...core.i18n import _, ngettext
 
     labels = []
     for side in result.sides:
@@ -102,7 +107,7 @@ def simulation_text(result: "SimResult") -> str:
             game=result.game,
             rules=result.rules,
             players=result.players,
-            units=format_number(result.units),
+            units=result.units,
             seed=result.seed,
         ),
     ]
@@ -121,9 +126,9 @@ def simulation_text(result: "SimResult") -> str:
         pct = 100.0 * wins / result.units
         lines.append(
             f"{label.ljust(lw)}  {agents[i].ljust(aw)}  {wins:>7}  {pct:>5.1f}%  "
-            f"{format_number(round(result.mean_points[i], 2))}"
+            f"{_fixed(result.mean_points[i])}"
         )
-    lines.append(_("ties: {ties}").format(ties=format_number(result.ties)))
+    lines.append(_("ties: {ties}").format(ties=result.ties))
     if result.resumed:
         lines.append(
             (
@@ -138,7 +143,7 @@ def simulation_text(result: "SimResult") -> str:
                     "{count} matches were already in the results file; played the rest:",
                     result.resumed,
                 )
-            ).format(count=format_number(result.resumed))
+            ).format(count=result.resumed)
         )
     lines.append(
         ngettext(
@@ -146,8 +151,8 @@ def simulation_text(result: "SimResult") -> str:
             "{hands} hands in {seconds} s: {rate} hands per second",
             result.played,
         ).format(
-            hands=format_number(result.played),
-            seconds=format_number(round(result.seconds, 2)),
+            hands=result.played,
+            seconds=_fixed(result.seconds),
             rate=format_number(round(result.hands_per_second)),
         )
     )
