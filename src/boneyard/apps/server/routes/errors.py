@@ -27,7 +27,8 @@ def add_error_handlers(app: FastAPI, hub: Hub) -> None:
     @app.exception_handler(Unavailable)
     async def unavailable(request: Request, exc: Unavailable) -> JSONResponse:
         return JSONResponse(
-            {"detail": f"the store is unavailable ({exc}): try again"}, status_code=503
+            {"detail": web("the store is unavailable ({cause}): try again").format(cause=exc)},
+            status_code=503,
         )
 
     @app.exception_handler(Elsewhere)
@@ -60,7 +61,9 @@ async def _relayed_answer(hub: Hub, request: Request, address: str) -> Response:
     """The answer of the process at ``address`` to this request (``503`` if it cannot be
     reached, or if the request was relayed already: the leases are changing hands)."""
     if relayed(hub, request):
-        return JSONResponse({"detail": "the table is changing hands: try again"}, status_code=503)
+        return JSONResponse(
+            {"detail": web("the table is changing hands: try again")}, status_code=503
+        )
     headers = relay_to(hub, request)
     for name in ("content-type", "authorization"):
         if name in request.headers:
@@ -74,7 +77,7 @@ async def _relayed_answer(hub: Hub, request: Request, address: str) -> Response:
         )
     except OSError:
         return JSONResponse(
-            {"detail": "the table's server process is unreachable: try again"},
+            {"detail": web("the table's server process is unreachable: try again")},
             status_code=503,
         )
     passed = {k: v for k, v in theirs.items() if k.lower() == "content-disposition"}
@@ -87,7 +90,9 @@ def _problem(error: Any) -> str:
     place = "".join(
         f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.get("loc", ())[1:]
     ).lstrip(".")
-    return f"the body's {place}: {error['msg']}" if place else str(error["msg"])
+    if not place:
+        return str(error["msg"])
+    return web("the body's {place}: {reason}").format(place=place, reason=error["msg"])
 
 
 def _field(error: Any) -> str:
