@@ -174,7 +174,7 @@ def test_the_store_commands_in_spanish(tmp_path: Path, capsys: pytest.CaptureFix
     pytest.importorskip("sqlalchemy")
     db = ["--db", str(tmp_path / "store.db")]
     out, _ = run(["--lang", "es", "db", "upgrade", *db], capsys)
-    assert ": creado en la revisión " in out
+    assert ": creado en la revisión " in out  # upgraded from none
     out, _ = run(["--lang", "es", "db", "upgrade", *db], capsys)
     assert ": ya está en la revisión " in out
     for words in (
@@ -231,6 +231,12 @@ def test_play_says_its_refusals_in_spanish(capsys: pytest.CaptureFixture[str]) -
     assert err.strip() == "error: da solo una de --hands N o --matches N"
     _, err = run(["--lang", "es", "simulate", "block", "--hands", "1", "-o", "x"], capsys, 2)
     assert "opción mal escrita 'x': escribe NOMBRE=VALOR" in err
+    _, err = run("--lang es simulate block --hands 0", capsys, 2)
+    assert err.strip() == "error: el número de manos debe ser >= 1"
+    _, err = run("--lang es tournament block --agents greedy", capsys, 2)
+    assert err.strip() == "error: un torneo necesita al menos dos agentes"
+    _, err = run("--lang pt-BR analyze nowhere.jsonl", capsys, 2)
+    assert err.startswith("erro: nowhere.jsonl: não é possível ler: ")
 
 
 # ------------------------------------------------------------------------------ Click's own words
