@@ -159,8 +159,12 @@ ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = ["es", "pt-BR"]
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 # Messages a translation may leave as they are: the games' proper names and words that both
-# languages borrow (Texas 42's contracts, the capicúa, muggins, "total", "normal", "No").
+# languages borrow (Texas 42's contracts, the capicúa, muggins, "total", "normal", "No"; Spanish's
+# "error", Portuguese's "rating", as the server's pages say it).
 SAME_EVERYWHERE = {
+    "Error: {message}",
+    "error: {message}",
+    "rating",
     "total",
     "capicúa: +{n}",
     "nello",

@@ -329,11 +329,11 @@ def test_the_users_commands_list_disable_enable_and_delete(tmp_path: Path) -> No
         sign_up(TestClient(c.app, headers={"Origin": OWN}), "Bob")
         listed = users("list").stdout.splitlines()
         assert [line.split()[0] for line in listed] == ["Ann", "Bob"]
-        assert "enabled" in listed[0] and "1 session(s)" in listed[0]
+        assert "enabled" in listed[0] and "1 session" in listed[0]
         assert users("disable", "ANN").stdout == "ANN: disabled\n"
         assert c.get("/api/me").status_code == 401  # its session ended at once
         assert log_in(c).status_code == 403
-        assert "disabled  0 session(s)" in users("list").stdout.splitlines()[0]
+        assert "disabled  0 sessions" in users("list").stdout.splitlines()[0]
         assert users("enable", "ann").exit_code == 0 and log_in(c).status_code == 200
         missing = users("disable", "Cy")
         assert missing.exit_code == 2 and "no account named Cy" in missing.stderr

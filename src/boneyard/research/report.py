@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..core.words import capital, plural
+from ..core.i18n import _, ngettext
+from ..core.words import capital
 
 __all__ = ["PLOTS", "MissingPlots", "integer_bins", "print_tables", "write_report"]
 
@@ -33,6 +34,16 @@ PLOTS = {
 
 class MissingPlots(RuntimeError):
     """matplotlib is not installed."""
+
+
+def _side(side: dict[str, Any]) -> str:
+    """A side's label in the reader's words (the analysis keeps ``seat 0``, ``seats 0 & 2``)."""
+    seats = side.get("seats")
+    if not isinstance(seats, list | tuple) or not seats:
+        return str(side["label"])
+    if len(seats) == 1:
+        return _("seat {seat}").format(seat=seats[0])
+    return _("seats {seats}").format(seats=" & ".join(map(str, seats)))
 
 
 def _pct(x: float) -> str:
@@ -54,19 +65,39 @@ def _num(x: float) -> str:
 
 def _dropped(lines: int) -> str:
     """The torn end of a results file that was left out, in words."""
-    were = "was" if lines == 1 else "were"
-    return f"{plural(lines, 'line')} of an unfinished unit at the end {were} ignored"
+    return ngettext(
+        "{count} line of an unfinished unit at the end was ignored",
+        "{count} lines of an unfinished unit at the end were ignored",
+        lines,
+    ).format(count=lines)
 
 
 def title(a: dict[str, Any]) -> str:
     """One line naming the game, the players, how much was played and how."""
-    units = {"match": "matches", "deal": "duplicate deals"}.get(a["per"], "units")
-    what = f"{a['hands']} hands"
-    if a["per"] != "hand":
-        what = f"{a['units']} {units}, {what}"
-    return (
-        f"{a['game']} ({a['rules']}), {a['players']} players: {what}, seed {a['seed']} "
-        f"({a['command']})"
+    hands, units = a["hands"], a.get("units", 0)
+    if a["per"] == "hand":
+        what = ngettext("{hands} hand", "{hands} hands", a["hands"]).format(hands=hands)
+    elif a["per"] == "match":
+        what = ngettext(
+            "{units} match, {hands} hands", "{units} matches, {hands} hands", a["units"]
+        ).format(units=units, hands=hands)
+    elif a["per"] == "deal":
+        what = ngettext(
+            "{units} duplicate deal, {hands} hands",
+            "{units} duplicate deals, {hands} hands",
+            a["units"],
+        ).format(units=units, hands=hands)
+    else:
+        what = ngettext(
+            "{units} unit, {hands} hands", "{units} units, {hands} hands", a["units"]
+        ).format(units=units, hands=hands)
+    return _("{game} ({rules}), {players} players: {what}, seed {seed} ({command})").format(
+        game=a["game"],
+        rules=a["rules"],
+        players=a["players"],
+        what=what,
+        seed=a["seed"],
+        command=a["command"],
     )
 
 
@@ -90,21 +121,21 @@ def tables(a: dict[str, Any]) -> list[TextTable]:
 
 def _sides_table(a: dict[str, Any]) -> TextTable:
     header = [
-        "side",
-        "agents",
-        "wins",
-        "win %",
-        "95% CI",
-        "points/hand",
-        "95% CI",
-        "sd",
-        "median",
-        "max",
-        "led",
+        _("side"),
+        _("agents"),
+        _("wins"),
+        _("win %"),
+        _("95% CI"),
+        _("points/hand"),
+        _("95% CI"),
+        _("sd"),
+        _("median"),
+        _("max"),
+        _("led"),
     ]
     rows = [
         [
-            s["label"],
+            _side(s),
             s["agents"],
             str(s["wins"]),
             _pct(s["win_rate"]),
@@ -118,30 +149,33 @@ def _sides_table(a: dict[str, Any]) -> TextTable:
         ]
         for s in a["sides"]
     ]
-    return f"Per side, over {a['hands']} hands ({a['ties']} won by nobody)", header, rows
+    caption = _("Per side, over {hands} hands ({ties} won by nobody)").format(
+        hands=a["hands"], ties=a["ties"]
+    )
+    return caption, header, rows
 
 
 def _leader_table(lead: dict[str, Any]) -> TextTable:
     return (
-        "The leader's advantage: the side that led each hand against the others",
-        ["", "win %", "95% CI", "points/hand", "95% CI"],
+        _("The leader's advantage: the side that led each hand against the others"),
+        ["", _("win %"), _("95% CI"), _("points/hand"), _("95% CI")],
         [
             [
-                "leader's side",
+                _("leader's side"),
                 _pct(lead["win_rate"]),
                 _ci(lead["win_rate_ci95"], pct=True),
                 f"{lead['points_per_hand']:.2f}",
                 _ci(lead["points_ci95"]),
             ],
             [
-                "other sides",
+                _("other sides"),
                 _pct(lead["others_win_rate"]),
                 _ci(lead["others_win_rate_ci95"], pct=True),
                 f"{lead['others_points_per_hand']:.2f}",
                 _ci(lead["others_points_ci95"]),
             ],
             [
-                "advantage",
+                _("advantage"),
                 _signed(lead["win_advantage"], pct=True),
                 _ci(lead["win_advantage_ci95"], pct=True),
                 _signed(lead["points_advantage"]),
@@ -154,11 +188,11 @@ def _leader_table(lead: dict[str, Any]) -> TextTable:
 def _hands_table(a: dict[str, Any]) -> TextTable:
     length, blocked = a["hand_length"], a["blocked"]
     return (
-        "Hands",
-        ["", "mean / rate", "95% CI", "sd", "min", "median", "max"],
+        _("Hands"),
+        ["", _("mean / rate"), _("95% CI"), _("sd"), _("min"), _("median"), _("max")],
         [
             [
-                "blocked",
+                _("blocked"),
                 f"{_pct(blocked['rate'])} ({blocked['hands']})",
                 _ci(blocked["ci95"], pct=True),
                 "",
@@ -167,7 +201,7 @@ def _hands_table(a: dict[str, Any]) -> TextTable:
                 "",
             ],
             [
-                "moves per hand",
+                _("moves per hand"),
                 f"{length['mean']:.2f}",
                 _ci(length["ci95"]),
                 f"{length['sd']:.2f}",
@@ -182,7 +216,7 @@ def _hands_table(a: dict[str, Any]) -> TextTable:
 def _matches_table(m: dict[str, Any], sides: list[dict[str, Any]]) -> TextTable:
     rows = [
         [
-            s["label"],
+            _side(s),
             s["agents"],
             str(m["wins"][i]),
             _pct(m["wins"][i] / m["matches"]),
@@ -193,17 +227,21 @@ def _matches_table(m: dict[str, Any], sides: list[dict[str, Any]]) -> TextTable:
     ]
     per_match = m["hands_per_match"]
     return (
-        f"Whole matches: {m['matches']} ({m['ties']} won by nobody), "
-        f"{per_match['mean']:.2f} hands each {_ci(per_match['ci95'])}",
-        ["side", "agents", "match wins", "win %", "points/match", "95% CI"],
+        _("Whole matches: {matches} ({ties} won by nobody), {hands} hands each {ci}").format(
+            matches=m["matches"],
+            ties=m["ties"],
+            hands=f"{per_match['mean']:.2f}",
+            ci=_ci(per_match["ci95"]),
+        ),
+        [_("side"), _("agents"), _("match wins"), _("win %"), _("points/match"), _("95% CI")],
         rows,
     )
 
 
 def _agents_table(agents: list[dict[str, Any]]) -> TextTable:
     return (
-        "Per agent, over the hands its side played",
-        ["agent", "hands", "wins", "win %", "95% CI", "points/hand", "95% CI"],
+        _("Per agent, over the hands its side played"),
+        [_("agent"), _("hands"), _("wins"), _("win %"), _("95% CI"), _("points/hand"), _("95% CI")],
         [
             [
                 g["name"],
@@ -221,8 +259,8 @@ def _agents_table(agents: list[dict[str, Any]]) -> TextTable:
 
 def _pairs_table(pairs: list[dict[str, Any]]) -> TextTable:
     return (
-        "Paired differences over duplicate deals (a's points per hand minus b's)",
-        ["a", "b", "deals", "difference", "95% CI"],
+        _("Paired differences over duplicate deals (a's points per hand minus b's)"),
+        ["a", "b", _("deals"), _("difference"), _("95% CI")],
         [
             [p["a"], p["b"], str(p["deals"]), f"{p['difference']:+.2f}", _ci(p["ci95"])]
             for p in pairs
@@ -232,8 +270,8 @@ def _pairs_table(pairs: list[dict[str, Any]]) -> TextTable:
 
 def _ratings_table(ratings: list[dict[str, Any]]) -> TextTable:
     return (
-        "Bradley-Terry ratings (Elo scale; 95% CI by a bootstrap over deals)",
-        ["agent", "rating", "95% CI"],
+        _("Bradley-Terry ratings (Elo scale; 95% CI by a bootstrap over deals)"),
+        [_("agent"), _("rating"), _("95% CI")],
         [
             [
                 r["name"],
@@ -257,7 +295,7 @@ def print_tables(a: dict[str, Any], file: Any = None) -> None:
     for caption, header, rows in tables(a):
         table = Table(title=caption, title_justify="left", header_style="bold")
         for i, name in enumerate(header):
-            left = i == 0 or name == "agents"
+            left = i == 0 or (i == 1 and name == _("agents"))
             table.add_column(name, justify="left" if left else "right", no_wrap=True)
         for row in rows:
             table.add_row(*row)
@@ -272,9 +310,11 @@ def _pyplot() -> Any:
         import matplotlib
     except ImportError:
         raise MissingPlots(
-            "no plots and no report: they need matplotlib, the analysis extra (pip install "
-            "'boneyard[analysis]', or pip install '.[analysis]' in a checkout); --no-report "
-            "leaves them out"
+            _(
+                "no plots and no report: they need matplotlib, the analysis extra (pip install "
+                "'boneyard[analysis]', or pip install '.[analysis]' in a checkout); --no-report "
+                "leaves them out"
+            )
         ) from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

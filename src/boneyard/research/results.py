@@ -34,6 +34,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from ..core.i18n import _
 from ..core.record import RESULTS_FORMAT as FORMAT
 from ..core.record import is_results_header
 
@@ -147,7 +148,9 @@ class ResultsReader:
         try:
             return cls(p.open("rb"), str(p))
         except OSError as e:
-            raise ResultsError(f"{p}: cannot read: {e.strerror or e}") from None
+            raise ResultsError(
+                _("{file}: cannot read: {reason}").format(file=p, reason=e.strerror or e)
+            ) from None
 
     def close(self) -> None:
         self._source.close()

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import kernel
+from ..core.i18n import _
 from ..core.match import Match
 from ..core.protocol import GameRules, GameState
 from ..core.record import match_to_record, write_records
@@ -128,9 +129,13 @@ def seat_agents(names: Sequence[str], players: int) -> list[str]:
     """One agent name per seat: one name for every seat, a name per seat, or fewer names cycled."""
     names = [n.strip() for n in names if n.strip()]
     if not names:
-        raise SimulationError("no agents given")
+        raise SimulationError(_("no agents given"))
     if len(names) > players:
-        raise SimulationError(f"{len(names)} agents given for {players} players")
+        raise SimulationError(
+            _("{count} agents given for {players} players").format(
+                count=len(names), players=players
+            )
+        )
     return [names[s % len(names)] for s in range(players)]
 
 
@@ -409,25 +414,35 @@ def _results_file(
     """The results file of a job (``None``: none), once its arguments are known to fit
     together: :class:`SimulationError` says what does not."""
     if backend not in BACKENDS:
-        raise SimulationError(f"unknown backend {backend!r}: choose from {', '.join(BACKENDS)}")
+        raise SimulationError(
+            _("unknown backend {backend!r}: choose from {backends}").format(
+                backend=backend, backends=", ".join(BACKENDS)
+            )
+        )
     if out is None and (resume or records):
         raise SimulationError(
-            f"{'resume' if resume else 'records'} needs a results file (--out FILE.jsonl)"
+            _("{option} needs a results file (--out FILE.jsonl)").format(
+                option="--resume" if resume else "--records"
+            )
         )
     if save is not None and resume:
         raise SimulationError(
-            "--save cannot be resumed: use --out FILE.jsonl --records to keep the records"
+            _("--save cannot be resumed: use --out FILE.jsonl --records to keep the records")
         )
     if out is None:
         return None
     out = Path(out)
     if out.suffix != ".jsonl":
-        raise SimulationError(f"{out}: a results file is a .jsonl file")
+        raise SimulationError(_("{file}: a results file is a .jsonl file").format(file=out))
     if not out.parent.is_dir():
-        raise SimulationError(f"cannot write {out}: no directory {out.parent}")
+        raise SimulationError(
+            _("cannot write {file}: no directory {folder}").format(file=out, folder=out.parent)
+        )
     if not resume and out.exists() and out.stat().st_size > 0:
         raise SimulationError(
-            f"{out} already exists: add --resume to go on with it, or choose another file"
+            _(
+                "{file} already exists: add --resume to go on with it, or choose another file"
+            ).format(file=out)
         )
     return out
 
@@ -452,8 +467,10 @@ def _read_back(
             for unit, lines in reader:
                 if unit >= count:
                     raise SimulationError(
-                        f"{out} already holds more than the {count} units asked: "
-                        "ask for as many as it holds, or more"
+                        _(
+                            "{file} already holds more than the {count} units asked: ask for as "
+                            "many as it holds, or more"
+                        ).format(file=out, count=count)
                     )
                 add_unit(lines)
                 done.add(unit)
@@ -599,20 +616,28 @@ def _units_asked(hands: int | None, matches: int | None, save: str | Path | None
     """How many units a simulation plays (hands or matches, exactly one of them given), once
     they and ``save`` are known to fit: :class:`SimulationError` says what does not."""
     if (hands is None) == (matches is None):
-        raise SimulationError("give exactly one of hands or matches")
+        raise SimulationError(_("give exactly one of hands or matches"))
     count = hands if hands is not None else matches
     assert count is not None
     if count < 1:
         raise SimulationError(
-            f"the number of {'hands' if hands is not None else 'matches'} must be >= 1"
+            _("the number of hands must be >= 1")
+            if hands is not None
+            else _("the number of matches must be >= 1")
         )
     if save is not None:
         if Path(save).suffix != ".jsonl" and count != 1:
             raise SimulationError(
-                f"{save}: a .json file holds one record; use a .jsonl file for {count}"
+                _("{file}: a .json file holds one record; use a .jsonl file for {count}").format(
+                    file=save, count=count
+                )
             )
         if not Path(save).parent.is_dir():
-            raise SimulationError(f"cannot save to {save}: no directory {Path(save).parent}")
+            raise SimulationError(
+                _("cannot save to {file}: no directory {folder}").format(
+                    file=save, folder=Path(save).parent
+                )
+            )
     return count
 
 

@@ -546,13 +546,15 @@ def analyze_results(path: str | Path) -> dict[str, Any]:
     """The statistics of a results file (see :class:`ResultsAnalysis`), with ``file`` and
     ``dropped_lines`` (the lines of a torn end, ignored). :class:`ResultsError` if the file is
     not a results file or holds no whole unit."""
+    from ..core.i18n import _
+
     with ResultsReader.open(path) as reader:
         if reader.header is None:
-            raise ResultsError(f"{path}: no results (an empty file?)")
+            raise ResultsError(_("{file}: no results (an empty file?)").format(file=path))
         analysis = ResultsAnalysis(reader.header)
-        for _, lines in reader:
+        for _unit, lines in reader:
             analysis.add_unit(lines)
         dropped = reader.dropped
     if not analysis.hands:
-        raise ResultsError(f"{path}: no whole unit yet")
+        raise ResultsError(_("{file}: no whole unit yet").format(file=path))
     return {"file": str(path), **analysis.to_json(), "dropped_lines": dropped}

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import kernel
+from ..core.i18n import _
 from ..core.match import Match
 from ..core.protocol import GameRules
 from ..core.record import match_to_record
@@ -143,7 +144,10 @@ class TournamentResult:
     engine: str = "python"  # "compiled": played in the compiled core, no move times
     # Every two agents' paired difference over the deals (DuplicateDeals.pairs).
     pairs: list[dict[str, Any]] = field(default_factory=list)
-    seating: str = ""  # how the agents are seated (seating_text)
+    seating: str = ""  # how the agents are seated (seating_text), in English: the JSON's
+    # The sides and the agents' names as given, for the seating in the reader's words.
+    sides: int = 0
+    names: tuple[str, ...] = ()
     debits: bool = False  # a game whose lowest total wins: its points are debits, counted negative
 
     @property
@@ -188,7 +192,9 @@ def lineups(rules: GameRules, agents: int) -> list[list[int]]:
     sides = len(rules.sides)
     if agents > sides:
         raise SimulationError(
-            f"{agents} agents for {sides} sides: a tournament needs at most one agent per side"
+            _(
+                "{agents} agents for {sides} sides: a tournament needs at most one agent per side"
+            ).format(agents=agents, sides=sides)
         )
     if agents == sides:
         base = list(range(sides))
@@ -208,6 +214,24 @@ def seating_text(rules: GameRules, names: Sequence[str]) -> str:
         f"seating: {names[0]} holds one side, {field_} the other {sides - 1}; "
         f"{names[0]}'s side goes round all {sides} per deal"
     )
+
+
+def seating_words(sides: int, names: Sequence[str]) -> str:
+    """How the agents are seated, in the reader's language (:func:`seating_text`)."""
+    from ..core.i18n import _
+
+    if len(names) == sides:
+        return _("seating: each agent holds each side once per deal")
+    others = names[1:]
+    if len(others) == 1:
+        return _(
+            "seating: {agent} holds one side, {other} the other {count}; {agent}'s side goes "
+            "round all {sides} per deal"
+        ).format(agent=names[0], other=others[0], count=sides - 1, sides=sides)
+    return _(
+        "seating: {agent} holds one side, {others} in turn the other {count}; {agent}'s side "
+        "goes round all {sides} per deal"
+    ).format(agent=names[0], others=", ".join(others), count=sides - 1, sides=sides)
 
 
 def _play_deals(job: _Job, first: int, stop: int) -> Chunk:
@@ -377,14 +401,16 @@ def run_tournament(
     run."""
     names = [resolve_agent(n) for n in agent_names if n.strip()]
     if len(names) < 2:
-        raise SimulationError("a tournament needs at least two agents")
+        raise SimulationError(_("a tournament needs at least two agents"))
     if len(set(names)) != len(names):
-        raise SimulationError("each agent may enter a tournament once")
+        raise SimulationError(_("each agent may enter a tournament once"))
     if deals < 1:
-        raise SimulationError("the number of deals must be >= 1")
+        raise SimulationError(_("the number of deals must be >= 1"))
     lineups(rules, len(names))
     if save is not None and Path(save).suffix != ".jsonl":
-        raise SimulationError(f"{save}: a tournament saves one record per hand: use a .jsonl file")
+        raise SimulationError(
+            _("{file}: a tournament saves one record per hand: use a .jsonl file").format(file=save)
+        )
     compiled = (
         not records and save is None and kernel.agents_supported(names) and kernel.supports(rules)
     )
@@ -411,6 +437,7 @@ def run_tournament(
     result = TournamentResult(rules.game.id, rules.rule_set, deals, tally.hands, tally.finish())
     result.pairs = tally.duplicate.pairs()
     result.seating = seating_text(rules, names)
+    result.sides, result.names = len(rules.sides), tuple(names)
     result.debits = tally.sign < 0
     result.engine = "compiled" if compiled else "python"
     result.seconds = run.seconds
@@ -420,21 +447,35 @@ def run_tournament(
 
 
 def tournament_text(result: TournamentResult) -> str:
-    """The tournament table for people, then every two agents' paired difference."""
+    """The tournament table for people, then every two agents' paired difference (in the
+    reader's language)."""
+    from ..core.i18n import _, format_number, ngettext
+
     timed = result.engine == "python"
     # As wide as the longest name: a plug-in's name carries its module and arguments.
     width = max([12, *(len(a.name) for a in result.agents)])
     points = (
-        "points are debits counted negative: higher is better"
+        _("points are debits counted negative: higher is better")
         if result.debits
-        else "higher is better"
+        else _("higher is better")
     )
+    seating = seating_words(result.sides, result.names) if result.names else result.seating
+    interval = _("95% interval")
     lines = [
-        f"{result.game} ({result.rules}): {result.deals} duplicate deals, {result.hands} hands",
-        f"{result.seating}; {points}",
-        f"{'agent':<{width}} {'hands':>6} {'win %':>6} {'points/hand':>12} {'95% interval':>18} "
-        f"{'rating':>7} {'95% interval':>14}"
-        + (f" {'median ms':>10} {'max ms':>9}" if timed else ""),
+        ngettext(
+            "{game} ({rules}): {deals} duplicate deal, {hands} hands",
+            "{game} ({rules}): {deals} duplicate deals, {hands} hands",
+            result.deals,
+        ).format(
+            game=result.game,
+            rules=result.rules,
+            deals=result.deals,
+            hands=result.hands,
+        ),
+        f"{seating}; {points}",
+        f"{_('agent'):<{width}} {_('hands'):>6} {_('win %'):>6} {_('points/hand'):>12} "
+        f"{interval:>18} {_('rating'):>7} {interval:>14}"
+        + (f" {_('median ms'):>10} {_('max ms'):>9}" if timed else ""),
     ]
     for a in sorted(result.agents, key=lambda a: -a.rating):
         data = a.to_json(times=timed)
@@ -449,21 +490,38 @@ def tournament_text(result: TournamentResult) -> str:
             row += f" {data['median_move_ms']:>10.3f} {data['max_move_ms']:>9.3f}"
         lines.append(row)
     if result.pairs:
-        lines.append("paired differences (points per hand, the same deals; 95% interval):")
+        lines.append(_("paired differences (points per hand, the same deals; 95% interval):"))
         for p in result.pairs:
             low, high = p["ci95"]
             lines.append(
-                f"  {p['a']} - {p['b']}: {p['difference']:+.2f} [{low:+.2f}, {high:+.2f}] "
-                f"over {p['deals']} deals"
+                "  "
+                + ngettext(
+                    "{a} - {b}: {difference} [{low}, {high}] over {deals} deal",
+                    "{a} - {b}: {difference} [{low}, {high}] over {deals} deals",
+                    p["deals"],
+                ).format(
+                    a=p["a"],
+                    b=p["b"],
+                    difference=f"{p['difference']:+.2f}",
+                    low=f"{low:+.2f}",
+                    high=f"{high:+.2f}",
+                    deals=p["deals"],
+                )
             )
     if not timed:
         lines.append(
-            f"played in the compiled core: {result.hands_per_second:,.0f} hands per second "
-            "(no move times)"
+            _("played in the compiled core: {rate} hands per second (no move times)").format(
+                rate=format_number(round(result.hands_per_second))
+            )
         )
     if result.resumed:
         lines.append(
-            f"{result.resumed} deals were already in the results file: the move times are those "
-            "of the rest"
+            ngettext(
+                "{count} deal was already in the results file: the move times are those of the "
+                "rest",
+                "{count} deals were already in the results file: the move times are those of the "
+                "rest",
+                result.resumed,
+            ).format(count=result.resumed)
         )
     return "\n".join(lines)

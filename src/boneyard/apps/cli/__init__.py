@@ -141,6 +141,9 @@ def main(argv: "Sequence[str] | None" = None) -> None:
     if problem is not None:
         error(problem)
     choose_language(_asked_language(args))
+    from .click_words import run, speak
+
     app = build_app()
-    command = translate_help(typer.main.get_command(app))
-    run_keeping_help(lambda: command.main(args=args, prog_name="boneyard"), args)
+    # The help and Click's own words (Usage:, Options, its errors) in the language chosen.
+    command = speak(translate_help(typer.main.get_command(app)))
+    run_keeping_help(lambda: run(command, args, "boneyard"), args)

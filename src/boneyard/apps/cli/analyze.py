@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from ...core.i18n import _
 from .common import error
 
 __all__ = ["analyze_command", "run_analyze"]
@@ -66,7 +67,11 @@ def run_analyze(file: Path, out: Path | None, as_json: bool, report: bool) -> No
             # The tables need no plotting library: they are printed all the same.
             no_plots = str(e)
         except OSError as e:
-            error(f"cannot write the report in {directory}: {e.strerror or e}")
+            error(
+                _("cannot write the report in {folder}: {reason}").format(
+                    folder=directory, reason=e.strerror or e
+                )
+            )
     if as_json:
         if page is not None:
             analysis["report"] = str(page)
@@ -76,6 +81,6 @@ def run_analyze(file: Path, out: Path | None, as_json: bool, report: bool) -> No
         return
     print_tables(analysis)
     if page is not None:
-        print(f"report: {page}")
+        print(_("report: {file}").format(file=page))
     if no_plots is not None:
         print(no_plots)

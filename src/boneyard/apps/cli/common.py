@@ -22,7 +22,13 @@ def parse_option_args(items: Sequence[str]) -> dict[str, str]:
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise OptionError(f"bad option {item!r}: write NAME=VALUE, e.g. -o target_score=150")
+            from ...core.i18n import _
+
+            raise OptionError(
+                _("bad option {option!r}: write NAME=VALUE, e.g. {example}").format(
+                    option=item, example="-o target_score=150"
+                )
+            )
         out[name.strip()] = value.strip()
     return out
 
@@ -39,7 +45,9 @@ def configure(
 
 def error(message: str) -> NoReturn:
     """Print ``error: message`` on stderr and exit with status 2 (a user error)."""
-    print(f"error: {message}", file=sys.stderr)
+    from ...core.i18n import _
+
+    print(_("error: {message}").format(message=message), file=sys.stderr)
     raise SystemExit(2)
 
 

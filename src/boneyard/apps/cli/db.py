@@ -3,6 +3,7 @@ imported when the command runs)."""
 
 import typer
 
+from ...core.i18n import _
 from .common import error
 from .options import StoreOpt, group
 
@@ -20,7 +21,7 @@ def db_upgrade(db: StoreOpt = None) -> None:
     try:
         from ..server.store import Store, StoreRefused, database_url
     except ImportError:
-        error("boneyard db needs the server extra: pip install 'boneyard[server]'")
+        error(_("boneyard db needs the server extra: pip install 'boneyard[server]'"))
     url = database_url(db)
     try:
         store = Store(url)
@@ -34,6 +35,12 @@ def db_upgrade(db: StoreOpt = None) -> None:
         error(str(e))
     shown = store.engine.url.render_as_string(hide_password=True)
     if before == after:
-        print(f"{shown}: at revision {after} already")
+        print(_("{store}: at revision {revision} already").format(store=shown, revision=after))
+    elif before is None:
+        print(_("{store}: upgraded from revision none to {after}").format(store=shown, after=after))
     else:
-        print(f"{shown}: upgraded from revision {before or 'none'} to {after}")
+        print(
+            _("{store}: upgraded from revision {before} to {after}").format(
+                store=shown, before=before, after=after
+            )
+        )

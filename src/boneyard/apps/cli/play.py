@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ...core.i18n import _, ngettext
 from .common import configure, error, parse_option_args
 from .options import OptionsOpt, PlayersOpt, RulesOpt, gathered
 
@@ -93,7 +94,7 @@ def play_command(*, asked: PlayOptions) -> None:
     record = None
     if asked.resume is not None:
         if asked.game is not None:
-            error("give a GAME or --resume FILE, not both")
+            error(_("give a GAME or --resume FILE, not both"))
         record = _read_resume(asked.resume)
     if full_screen:
         _play_full_screen(asked)
@@ -139,9 +140,15 @@ def _opponents(opponent: str | None, rules: "GameRules") -> list[str]:
 
     names = split_names(opponent or default_opponent(rules))
     if not names:
-        error("--opponent needs an agent name")
+        error(_("--opponent needs an agent name"))
     if len(names) > rules.players - 1:
-        error(f"{len(names)} opponents given for {rules.players - 1} computer seats")
+        error(
+            ngettext(
+                "{count} opponent given for {seats} computer seats",
+                "{count} opponents given for {seats} computer seats",
+                len(names),
+            ).format(count=len(names), seats=rules.players - 1)
+        )
     # An unknown agent or a failing plug-in is an OptionError of one line.
     return [resolve_agent(name) for name in names]
 
@@ -155,8 +162,8 @@ def _read_resume(path: Path) -> dict[str, Any]:
     except RecordError as e:
         error(str(e))
     if not found:
-        error(f"{path}: no records")
-    _, item = found[-1]
+        error(_("{file}: no records").format(file=path))
+    _label, item = found[-1]
     if isinstance(item, RecordError):
         error(str(item))
     return item
@@ -165,7 +172,9 @@ def _read_resume(path: Path) -> dict[str, Any]:
 def _check_save(save: Path | None) -> None:
     """Refuse ``--save`` into a folder that does not exist, before the game starts."""
     if save is not None and not save.parent.is_dir():
-        error(f"cannot save to {save}: no directory {save.parent}")
+        error(
+            _("cannot save to {file}: no directory {folder}").format(file=save, folder=save.parent)
+        )
 
 
 def _play_full_screen(asked: PlayOptions) -> None:
@@ -250,5 +259,5 @@ def _save(session: "TerminalGame", save: Path) -> None:
     try:
         write_records(save, [match_to_record(session.match, session.record_players())])
     except OSError as e:
-        error(f"cannot save to {save}: {e.strerror or e}")
-    print(f"Saved the game to {save}.")
+        error(_("cannot save to {file}: {reason}").format(file=save, reason=e.strerror or e))
+    print(_("Saved the game to {file}.").format(file=save))

@@ -7,10 +7,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ...core.i18n import NP_, _, pgettext
+
 if TYPE_CHECKING:
     from ...core.record import Replay
 
 __all__ = ["replay_command", "replay_text", "run_replay"]
+
+ENDED = (NP_("ended", "domino"), NP_("ended", "blocked"), NP_("ended", "unfinished"))
+"""How a hand ended, as the score sheet says it (another game's own word stays its key)."""
 
 
 def replay_command(
@@ -50,7 +55,12 @@ def run_replay(path: str, as_json: bool) -> int:
                 rejected = True
                 continue
             except Exception as e:  # an engine bug must not pass for a valid record
-                print(f"{label}: cannot replay ({type(e).__name__}: {e})", file=sys.stderr)
+                print(
+                    _("{record}: cannot replay ({error})").format(
+                        record=label, error=f"{type(e).__name__}: {e}"
+                    ),
+                    file=sys.stderr,
+                )
                 rejected = True
                 continue
             if as_json:
@@ -61,10 +71,11 @@ def run_replay(path: str, as_json: bool) -> int:
                 print(f"{label}: {message}", file=sys.stderr)
                 disagreed = True
     except RecordError as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(_("error: {message}").format(message=e), file=sys.stderr)
         return 2
     if count == 0:
-        print(f"error: {path}: no records", file=sys.stderr)
+        message = _("{file}: no records").format(file=path)
+        print(_("error: {message}").format(message=message), file=sys.stderr)
         return 2
     return 2 if rejected else 1 if disagreed else 0
 
@@ -79,26 +90,38 @@ def replay_text(label: str, replay: "Replay") -> str:
     players = replay.record.get("players", [])
     sides = [" & ".join(str(players[s]) for s in side) for side in rules.sides]
     seats = [
-        f"{sides[i]} (seat{'s' if len(side) > 1 else ''} {', '.join(map(str, side))})"
+        (
+            _("{side} (seat {seat})").format(side=sides[i], seat=side[0])
+            if len(side) == 1
+            else _("{side} (seats {seats})").format(side=sides[i], seats=", ".join(map(str, side)))
+        )
         for i, side in enumerate(rules.sides)
     ]
-    lines = [f"{label}: {rules.game.id} ({rules.rule_set}), {rules.players} players"]
+    lines = [
+        _("{record}: {game} ({rules}), {players} players").format(
+            record=label, game=rules.game.id, rules=rules.rule_set, players=rules.players
+        )
+    ]
     lines.append("  " + " vs ".join(seats))
     widths = [max(len(s), 6) for s in sides]
+    hand_word, ended, winner_word = _("hand"), _("ended"), _("winner")
     lines.append(
-        "  hand  "
+        f"  {hand_word:>4}  "
         + "  ".join(s.rjust(w) for s, w in zip(sides, widths, strict=True))
-        + "  ended       winner"
+        + f"  {ended:<10}  {winner_word}"
     )
     for i, hand in enumerate(replay.hands, 1):
         cells = "  ".join(_num(p).rjust(w) for p, w in zip(hand.points, widths, strict=True))
         winner = sides[hand.winner] if hand.winner is not None else "-"
-        lines.append(f"  {i:>4}  {cells}  {hand.ended.ljust(10)}  {winner}")
+        how = pgettext("ended", hand.ended)
+        lines.append(f"  {i:>4}  {cells}  {how.ljust(10)}  {winner}")
     cells = "  ".join(_num(p).rjust(w) for p, w in zip(replay.totals, widths, strict=True))
-    lines.append(f"  total {cells}")
+    lines.append(f"  {_('total'):<5} {cells}")
     if replay.complete:
-        won = sides[replay.winner] if replay.winner is not None else "nobody"
-        lines.append(f"  match complete: {won} won")
+        if replay.winner is not None:
+            lines.append("  " + _("match complete: {side} won").format(side=sides[replay.winner]))
+        else:
+            lines.append("  " + _("match complete: nobody won"))
     else:
-        lines.append("  match not complete")
+        lines.append("  " + _("match not complete"))
     return "\n".join(lines)

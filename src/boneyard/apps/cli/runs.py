@@ -17,6 +17,7 @@ from typing import Annotated, Any, NoReturn, Protocol, TypeVar
 
 import typer
 
+from ...core.i18n import _
 from .common import error
 
 __all__ = ["Progress", "RunOptions", "progress_bar", "run_and_print"]
@@ -136,7 +137,11 @@ def run_and_print(
     except (OptionError, SimulationError) as e:
         error(str(e))
     except OSError as e:
-        error(f"cannot write {e.filename or save or run.out}: {e.strerror or e}")
+        error(
+            _("cannot write {file}: {reason}").format(
+                file=e.filename or save or run.out, reason=e.strerror or e
+            )
+        )
     except KeyboardInterrupt:
         interrupted(run.out)
     print(json.dumps(result.to_json()) if as_json else show(result))
@@ -161,6 +166,8 @@ def progress_bar(enabled: bool, what: str) -> Iterator[Progress | None]:
         TimeRemainingColumn,
     )
 
+    from ...core.i18n import format_number
+
     bar = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -182,7 +189,11 @@ def progress_bar(enabled: bool, what: str) -> Iterator[Progress | None]:
             task = bar.add_task(what, total=total, completed=done, rate="")
             return
         seconds = time.perf_counter() - started
-        rate = f"{hands / seconds:,.0f} hands/s" if seconds > 0 else ""
+        rate = (
+            _("{rate} hands/s").format(rate=format_number(round(hands / seconds)))
+            if seconds > 0
+            else ""
+        )
         bar.update(task, completed=done, rate=rate)
 
     try:
@@ -213,8 +224,12 @@ def terminate_as_interrupt() -> Iterator[None]:
 
 def interrupted(out: Path | None) -> NoReturn:
     """Ctrl-C during a run: say where the finished work is and how to go on."""
-    message = "\ninterrupted"
-    if out is not None:
-        message += f": the finished units are in {out}; run the same command with --resume to go on"
-    print(message, file=sys.stderr)
+    if out is None:
+        message = _("interrupted")
+    else:
+        message = _(
+            "interrupted: the finished units are in {file}; run the same command with --resume "
+            "to go on"
+        ).format(file=out)
+    print("\n" + message, file=sys.stderr)
     raise SystemExit(130)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ...core.i18n import _
 from .common import error
 from .options import gathered
 
@@ -172,7 +173,11 @@ class ServeOptions:
                 error(f"--expire-after: {e}")
         if self.advertise is not None:
             if not self.advertise.startswith(("http://", "https://")):
-                error(f"--advertise {self.advertise}: give an address such as http://10.0.0.5:8000")
+                error(
+                    _("--advertise {address}: give an address such as {example}").format(
+                        address=self.advertise, example="http://10.0.0.5:8000"
+                    )
+                )
             settings.advertise = self.advertise.rstrip("/")
         settings.forwarded_allow_ips = self.forwarded_allow_ips
         try:
@@ -188,13 +193,17 @@ def serve_command(*, options: ServeOptions) -> None:
     records and replays (needs the server extra)."""
     _check_the_extra()
     if options.log_level not in LOG_LEVELS:
-        error(f"--log-level {options.log_level}: choose critical, error, warning, info or debug")
+        error(
+            _("--log-level {level}: choose {levels}").format(
+                level=options.log_level, levels="critical, error, warning, info, debug"
+            )
+        )
     settings = options.settings()
     from ..server import StartRefused, serve
 
     def ready(url: str) -> None:
         if options.fd is None:
-            print(f"boneyard serve: open {url} in a browser", flush=True)
+            print(_("boneyard serve: open {url} in a browser").format(url=url), flush=True)
 
     try:
         serve(
@@ -220,4 +229,4 @@ def _check_the_extra() -> None:
 
         from .. import server  # noqa: F401
     except ImportError:
-        error("the server needs its extra: pip install 'boneyard[server]'")
+        error(_("the server needs its extra: pip install 'boneyard[server]'"))

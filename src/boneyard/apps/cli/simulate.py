@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ...core.i18n import _, format_number
 from .common import configure, error
 from .options import JsonOpt, OptionsOpt, PlayersOpt, RulesOpt, gathered
 from .runs import Progress, RunOptions, run_and_print
@@ -51,7 +52,7 @@ def simulate_command(
     With --out, every hand's result is streamed to a .jsonl file (resumable with --resume)
     for boneyard analyze."""
     if (hands is None) == (matches is None):
-        error("give exactly one of --hands N or --matches N")
+        error(_("give exactly one of --hands N or --matches N"))
     from ...players.agents.plugins import split_names
     from ...research.sim import simulate
 
@@ -68,27 +69,56 @@ def simulate_command(
             **run.keywords(),
         )
 
-    what = "hands" if hands else "matches"
+    what = _("hands") if hands else _("matches")
     run_and_print(play, simulation_text, run=run, as_json=as_json, what=what, save=save)
+
+
+def _fixed(x: float) -> str:
+    """``x`` with two decimals, as the language writes its decimal mark (``95.80``, ``95,80``)."""
+    return f"{x:.2f}".replace(".", format_number(0.5)[1])
 
 
 def simulation_text(result: "SimResult") -> str:
     """The per-side table of a simulation, and its speed."""
+    from ...core.i18n import _, ngettext
+
     labels = []
     for side in result.sides:
         labels.append(
-            f"seat {side[0]}" if len(side) == 1 else "seats " + " & ".join(map(str, side))
+            _("seat {seat}").format(seat=side[0])
+            if len(side) == 1
+            else _("seats {seats}").format(seats=" & ".join(map(str, side)))
         )
-    unit = "hand" if result.per == "hand" else "match"
-    units = f"{result.units} {'hands' if unit == 'hand' else 'matches'}"
+    by_hand = result.per == "hand"
     lines = [
-        f"{result.game} ({result.rules}), {result.players} players, {units}, seed {result.seed}",
+        (
+            ngettext(
+                "{game} ({rules}), {players} players, {units} hand, seed {seed}",
+                "{game} ({rules}), {players} players, {units} hands, seed {seed}",
+                result.units,
+            )
+            if by_hand
+            else ngettext(
+                "{game} ({rules}), {players} players, {units} match, seed {seed}",
+                "{game} ({rules}), {players} players, {units} matches, seed {seed}",
+                result.units,
+            )
+        ).format(
+            game=result.game,
+            rules=result.rules,
+            players=result.players,
+            units=result.units,
+            seed=result.seed,
+        ),
     ]
     agents = [result.side_agents(i) for i in range(len(result.sides))]
-    lw = max(len("side"), *(len(x) for x in labels))
-    aw = max(len("agents"), *(len(a) for a in agents))
+    side_head, agents_head, wins_head, rate_head = _("side"), _("agents"), _("wins"), _("win %")
+    mean_head = _("mean points/hand") if by_hand else _("mean points/match")
+    lw = max(len(side_head), *(len(x) for x in labels))
+    aw = max(len(agents_head), *(len(a) for a in agents))
     head = (
-        f"{'side'.ljust(lw)}  {'agents'.ljust(aw)}  {'wins':>7}  {'win %':>6}  mean points/{unit}"
+        f"{side_head.ljust(lw)}  {agents_head.ljust(aw)}  {wins_head:>7}  {rate_head:>6}  "
+        f"{mean_head}"
     )
     lines.append(head)
     for i, label in enumerate(labels):
@@ -96,16 +126,34 @@ def simulation_text(result: "SimResult") -> str:
         pct = 100.0 * wins / result.units
         lines.append(
             f"{label.ljust(lw)}  {agents[i].ljust(aw)}  {wins:>7}  {pct:>5.1f}%  "
-            f"{result.mean_points[i]:.2f}"
+            f"{_fixed(result.mean_points[i])}"
         )
-    lines.append(f"ties: {result.ties}")
+    lines.append(_("ties: {ties}").format(ties=result.ties))
     if result.resumed:
         lines.append(
-            f"{result.resumed} {'hands' if unit == 'hand' else 'matches'} were already in the "
-            "results file; played the rest:"
+            (
+                ngettext(
+                    "{count} hand was already in the results file; played the rest:",
+                    "{count} hands were already in the results file; played the rest:",
+                    result.resumed,
+                )
+                if by_hand
+                else ngettext(
+                    "{count} match was already in the results file; played the rest:",
+                    "{count} matches were already in the results file; played the rest:",
+                    result.resumed,
+                )
+            ).format(count=result.resumed)
         )
     lines.append(
-        f"{result.played} hands in {result.seconds:.2f} s: "
-        f"{result.hands_per_second:,.0f} hands per second"
+        ngettext(
+            "{hands} hand in {seconds} s: {rate} hands per second",
+            "{hands} hands in {seconds} s: {rate} hands per second",
+            result.played,
+        ).format(
+            hands=result.played,
+            seconds=_fixed(result.seconds),
+            rate=format_number(round(result.hands_per_second)),
+        )
     )
     return "\n".join(lines)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ...core.i18n import _, format_number, ngettext
 from .common import error
 from .options import StoreOpt, group
 
@@ -49,10 +50,10 @@ def open_store(db: str | None) -> "Store":
     try:
         from ..server.store import Store, StoreRefused, database_url
     except ImportError:
-        error("boneyard tables needs the server extra: pip install 'boneyard[server]'")
+        error(_("boneyard tables needs the server extra: pip install 'boneyard[server]'"))
     url = database_url(db)
     if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
-        error(f"no store at {url.removeprefix('sqlite:///')}: give its --db")
+        error(_("no store at {file}: give its --db").format(file=url.removeprefix("sqlite:///")))
     try:
         store = Store(url)
         store.open()
@@ -87,7 +88,11 @@ def tables_list(
 
     for given in status or []:
         if given not in admin.STATUSES:
-            error(f"--status {given}: choose from {', '.join(admin.STATUSES)}")
+            error(
+                _("--status {status}: choose from {statuses}").format(
+                    status=given, statuses=", ".join(admin.STATUSES)
+                )
+            )
     since = None
     if idle is not None:
         try:
@@ -106,7 +111,7 @@ def tables_close(ids: IdsArg, db: StoreOpt = None) -> None:
 
     with opened(db) as store:
         closed, kept = admin.close(store, ids)
-    _tell(closed, "closed", kept, "no such table in play")
+    _tell(closed, _("closed {table}"), kept, _("{table}: no such table in play"))
 
 
 def tables_delete(
@@ -122,7 +127,12 @@ def tables_delete(
 
     with opened(db) as store:
         deleted, kept = admin.delete(store, ids, force)
-    _tell(deleted, "deleted", kept, "kept (no such table, or in play: close it first)")
+    _tell(
+        deleted,
+        _("deleted {table}"),
+        kept,
+        _("{table}: kept (no such table, or in play: close it first)"),
+    )
 
 
 def tables_expire(
@@ -147,15 +157,21 @@ def tables_expire(
     with opened(db) as store:
         closed = admin.expire(store, idle)
     for table_id in closed:
-        print(f"closed {table_id}")
-    print(f"{len(closed)} table{'s' if len(closed) != 1 else ''} closed")
+        print(_("closed {table}").format(table=table_id))
+    count = len(closed)
+    print(
+        ngettext("{count} table closed", "{count} tables closed", count).format(
+            count=format_number(count)
+        )
+    )
 
 
 def _tell(done: list[str], did: str, kept: list[str], why: str) -> None:
-    """Say what was done to which tables, and why the others were kept (then exit with 1)."""
+    """Say what was done to which tables, and why the others were kept (then exit with 1):
+    ``did`` and ``why`` are sentences about a ``{table}``."""
     for table_id in done:
-        print(f"{did} {table_id}")
+        print(did.format(table=table_id))
     for table_id in kept:
-        print(f"{table_id}: {why}", file=sys.stderr)
+        print(why.format(table=table_id), file=sys.stderr)
     if kept:
         raise typer.Exit(1)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ...core.i18n import _
 from .common import configure
 from .options import JsonOpt, OptionsOpt, PlayersOpt, RulesOpt, gathered
 from .runs import Progress, RunOptions, run_and_print
@@ -64,4 +65,4 @@ def tournament_command(
             **run.keywords(),
         )
 
-    run_and_print(play, tournament_text, run=run, as_json=as_json, what="deals", save=save)
+    run_and_print(play, tournament_text, run=run, as_json=as_json, what=_("deals"), save=save)

@@ -7,11 +7,33 @@ from typing import Annotated
 
 import typer
 
+from ...core.i18n import NP_, _, format_number, ngettext, pgettext
 from .common import error, parse_option_args
 from .options import OptionsOpt, PlayersOpt, RulesOpt, StoreOpt, group
 from .tables import opened
 
 __all__ = ["tournaments_app"]
+
+STATUS_WORDS = (
+    NP_("tournament status", "open"),
+    NP_("tournament status", "starting"),
+    NP_("tournament status", "playing"),
+    NP_("tournament status", "over"),
+    NP_("tournament status", "closed"),
+    NP_("tournament format", "swiss"),
+    NP_("tournament format", "round_robin"),
+)
+"""A tournament's statuses and formats, as the store keeps them, told in the reader's words."""
+
+
+def _status(status: str) -> str:
+    return pgettext("tournament status", status)
+
+
+def _format(format: str, duplicate: bool = False) -> str:
+    word = pgettext("tournament format", format)
+    return _("{format}, duplicate").format(format=word) if duplicate else word
+
 
 IdArg = Annotated[int, typer.Argument(metavar="ID", help="The tournament's number.")]
 
@@ -35,14 +57,20 @@ def tournaments_list(db: StoreOpt = None) -> None:
     with opened(db) as store:
         found = store.tournament_list()
     if not found:
-        print("no tournaments")
+        print(_("no tournaments"))
         return
     for t in found:
-        rounds = f"round {t.round}/{t.rounds}" if t.rounds else f"round {t.round}"
-        dup = " duplicate" if t.duplicate else ""
+        rounds = (
+            _("round {round}/{rounds}").format(round=t.round, rounds=t.rounds)
+            if t.rounds
+            else _("round {round}").format(round=t.round)
+        )
+        entrants = ngettext("{count} entrant", "{count} entrants", len(t.entrants)).format(
+            count=format_number(len(t.entrants))
+        )
         print(
-            f"{t.id:>4}  {t.status:<8}  {rounds:<10}  {t.format}{dup}  {t.game} ({t.rule_set})"
-            f"  {len(t.entrants)} entrants  {t.name}"
+            f"{t.id:>4}  {_status(t.status):<10}  {rounds:<10}  {_format(t.format, t.duplicate)}"
+            f"  {t.game} ({t.rule_set})  {entrants}  {t.name}"
         )
 
 
@@ -77,7 +105,11 @@ def tournaments_create(
     made = StoredTournament(id=0, creator_id=None, creator_name="the operator", **plan.__dict__)
     with opened(db) as store:
         made.id = store.add_tournament(made)
-    print(f"tournament {made.id}: {made.name} ({made.format}, {made.game})")
+    print(
+        _("tournament {number}: {name} ({format}, {game})").format(
+            number=made.id, name=made.name, format=_format(made.format), game=made.game
+        )
+    )
 
 
 def tournaments_add(
@@ -91,15 +123,15 @@ def tournaments_add(
     try:
         key = account_name(name)[1]
     except ValueError as e:
-        error(f"no account can be named {name!r}: {e}")
+        error(_("no account can be named {name!r}: {reason}").format(name=name, reason=e))
     with opened(db) as store:
         account = store.account_named(key)
         if account is None:
-            error(f"no account named {name}")
+            error(_("no account named {name}").format(name=name))
         why = store.join_tournament(tournament, account.id, account.name)
     if why is not None:
         error(why)
-    print(f"tournament {tournament}: {account.name} added")
+    print(_("tournament {number}: {name} added").format(number=tournament, name=account.name))
 
 
 def tournaments_start(tournament: IdArg, db: StoreOpt = None) -> None:
@@ -110,15 +142,19 @@ def tournaments_start(tournament: IdArg, db: StoreOpt = None) -> None:
     with opened(db) as store:
         t = store.load_tournament(tournament)
         if t is None:
-            error(f"no tournament {tournament}")
+            error(_("no tournament {number}").format(number=tournament))
         if t.status != "open":
-            error(f"tournament {tournament} has started already")
+            error(_("tournament {number} has started already").format(number=tournament))
         problem = start_problem(t)
         if problem is not None:
             error(problem)
         if not store.set_tournament_status(tournament, "starting", ["open"]):
-            error(f"tournament {tournament} has started already")
-    print(f"tournament {tournament}: starting (a server on this store makes its tables)")
+            error(_("tournament {number} has started already").format(number=tournament))
+    print(
+        _("tournament {number}: starting (a server on this store makes its tables)").format(
+            number=tournament
+        )
+    )
 
 
 def tournaments_show(tournament: IdArg, db: StoreOpt = None) -> None:
@@ -130,23 +166,40 @@ def tournaments_show(tournament: IdArg, db: StoreOpt = None) -> None:
     with opened(db) as store:
         t = store.load_tournament(tournament)
         if t is None:
-            error(f"no tournament {tournament}")
+            error(_("no tournament {number}").format(number=tournament))
         tables: dict[str, Table | None] = {}
         for row in t.tables:
             if row.table_id is not None:
                 stored = store.load(row.table_id)
                 tables[row.table_id] = None if stored is None else Table.restore(stored)
-    print(f"{t.name}: {t.format}, {t.game} ({t.rule_set}), {t.status}, round {t.round}")
-    print("entrants: " + (", ".join(e.name for e in t.entrants) or "none"))
+    print(
+        _("{name}: {format}, {game} ({rules}), {status}, round {round}").format(
+            name=t.name,
+            format=_format(t.format),
+            game=t.game,
+            rules=t.rule_set,
+            status=_status(t.status),
+            round=t.round,
+        )
+    )
+    if t.entrants:
+        print(_("entrants: {names}").format(names=", ".join(e.name for e in t.entrants)))
+    else:
+        print(_("entrants: none"))
     names = [u.name for u in units_of(t)]
     results = score_rounds(t, tables)
     for i, r in enumerate(results):
-        print(f"after round {r.round}:")
+        print(_("after round {round}:").format(round=r.round))
         games = [g for done in results[: i + 1] for g in done.games]
         for s in standings(names, games):
             print(
-                f"  {s.rank:>3}. {s.name:<30} {s.match_points:>4g} mp  buchholz {s.buchholz:g}"
-                f"  score {float(s.score):.2f}  h2h {s.head_to_head:g}"
+                f"  {s.rank:>3}. {s.name:<30} "
+                + _("{points} mp  buchholz {buchholz}  score {score}  h2h {h2h}").format(
+                    points=f"{s.match_points:>4g}",
+                    buchholz=f"{s.buchholz:g}",
+                    score=f"{float(s.score):.2f}",
+                    h2h=f"{s.head_to_head:g}",
+                )
             )
 
 
@@ -156,9 +209,9 @@ def tournaments_close(tournament: IdArg, db: StoreOpt = None) -> None:
     with opened(db) as store:
         t = store.load_tournament(tournament)
         if t is None:
-            error(f"no tournament {tournament}")
+            error(_("no tournament {number}").format(number=tournament))
         if not store.set_tournament_status(tournament, "closed", ["open", "starting", "playing"]):
-            error(f"tournament {tournament} is over or closed already")
+            error(_("tournament {number} is over or closed already").format(number=tournament))
         ids = [r.table_id for r in t.tables if r.round == t.round and r.table_id is not None]
         store.close_tables(ids)
-    print(f"tournament {tournament}: closed")
+    print(_("tournament {number}: closed").format(number=tournament))

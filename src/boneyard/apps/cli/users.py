@@ -5,6 +5,7 @@ from typing import Annotated
 
 import typer
 
+from ...core.i18n import _, format_number, ngettext
 from .common import error
 from .options import StoreOpt, group
 from .tables import opened
@@ -32,7 +33,7 @@ def _key(name: str) -> str:
     try:
         return account_name(name)[1]
     except ValueError as e:
-        error(f"no account can be named {name!r}: {e}")
+        error(_("no account can be named {name!r}: {reason}").format(name=name, reason=e))
 
 
 def users_list(db: StoreOpt = None) -> None:
@@ -40,13 +41,18 @@ def users_list(db: StoreOpt = None) -> None:
     with opened(db) as store:
         found = store.account_list()
     if not found:
-        print("no accounts")
+        print(_("no accounts"))
         return
     width = max(len(a.name) for a in found)
+    states = (_("enabled"), _("disabled"))
+    state_width = max(len(s) for s in states)
     for a in found:
-        state = "disabled" if a.disabled else "enabled"
+        state = states[a.disabled]
         made = a.created.strftime("%Y-%m-%d %H:%M")
-        print(f"{a.name:<{width}}  {made}  {state:<8}  {a.sessions} session(s)")
+        sessions = ngettext("{count} session", "{count} sessions", a.sessions).format(
+            count=format_number(a.sessions)
+        )
+        print(f"{a.name:<{width}}  {made}  {state:<{state_width}}  {sessions}")
 
 
 def users_disable(name: NameArg, db: StoreOpt = None) -> None:
@@ -63,8 +69,8 @@ def _set(name: str, db: str | None, *, disabled: bool) -> None:
     key = _key(name)
     with opened(db) as store:
         if not store.set_disabled(key, disabled):
-            error(f"no account named {name}")
-    print(f"{name}: {'disabled' if disabled else 'enabled'}")
+            error(_("no account named {name}").format(name=name))
+    print((_("{name}: disabled") if disabled else _("{name}: enabled")).format(name=name))
 
 
 def users_delete(
@@ -77,8 +83,9 @@ def users_delete(
     with opened(db) as store:
         account = store.account_named(key)
         if account is None:
-            error(f"no account named {name}")
-        if not yes and not typer.confirm(f"Delete the account {account.name} for good?"):
-            error("nothing deleted")
+            error(_("no account named {name}").format(name=name))
+        question = _("Delete the account {name} for good?").format(name=account.name)
+        if not yes and not typer.confirm(question):
+            error(_("nothing deleted"))
         store.delete_account(account.id)
-    print(f"{account.name}: deleted")
+    print(_("{name}: deleted").format(name=account.name))

@@ -154,16 +154,22 @@ def listen(host: str, port: int) -> socket.socket:
         sock.bind((host, port))
     except OSError as e:
         sock.close()
+        from ...text.i18n import _
+
         where = f"{_host(host)}:{port}"
         if e.errno == errno.EADDRINUSE:
-            why = "the address is in use (another server? choose another --port)"
+            why = _("the address is in use (another server? choose another --port)")
         elif e.errno == errno.EACCES:
-            why = "the port is not this user's to take (choose one above 1023)"
+            why = _("the port is not this user's to take (choose one above 1023)")
         elif e.errno == errno.EADDRNOTAVAIL:
-            why = "that is not an address of this machine (--host)"
+            why = _("that is not an address of this machine (--host)")
         else:
             why = getattr(e, "strerror", None) or str(e)
-        raise StartRefused(f"boneyard serve cannot listen on {where}: {why}") from None
+        raise StartRefused(
+            _("boneyard serve cannot listen on {address}: {reason}").format(
+                address=where, reason=why
+            )
+        ) from None
     sock.set_inheritable(True)
     return sock
 

@@ -12,11 +12,19 @@ import re
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
+from ...text.i18n import NP_, _, pgettext
 from .store import ACTIVE, Store, TableRow, now
 
 __all__ = ["STATUSES", "close", "delete", "expire", "listing", "parse_duration", "rows_json"]
 
 STATUSES = ("playing", "between_hands", "over", "closed")
+"""A table's statuses, as the store keeps them (and ``--status`` takes them)."""
+_STATUS_WORDS = (
+    NP_("table status", "playing"),
+    NP_("table status", "between_hands"),
+    NP_("table status", "over"),
+    NP_("table status", "closed"),
+)
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|m|h|d)?\s*$")
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -26,7 +34,9 @@ def parse_duration(text: str) -> timedelta:
     """``90s``, ``30m``, ``2h``, ``7d`` or a number of seconds; ``ValueError`` otherwise."""
     match = _DURATION.match(text)
     if match is None:
-        raise ValueError(f"{text!r} is not a duration: write 90s, 30m, 2h or 7d")
+        raise ValueError(
+            _("{text!r} is not a duration: write 90s, 30m, 2h or 7d").format(text=text)
+        )
     return timedelta(seconds=float(match.group(1)) * _UNITS[match.group(2) or "s"])
 
 
@@ -34,21 +44,29 @@ def _ago(when: datetime, at: datetime) -> str:
     seconds = max(0, int((at - when).total_seconds()))
     for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
         if seconds >= size:
-            return f"{seconds // size}{unit} ago"
-    return f"{seconds}s ago"
+            return _("{time} ago").format(time=f"{seconds // size}{unit}")
+    return _("{time} ago").format(time=f"{seconds}s")
 
 
 def listing(rows: Sequence[TableRow]) -> str:
     """The tables as a text table, one a line."""
     if not rows:
-        return "no tables"
+        return _("no tables")
     at = now()
-    head = ("id", "game", "status", "moves", "last person", "created", "seats")
+    head = (
+        "id",
+        _("game"),
+        _("status"),
+        _("moves"),
+        _("last person"),
+        _("created"),
+        _("seats"),
+    )
     lines = [
         (
-            r.id + (" (private)" if r.private else ""),
+            _("{table} (private)").format(table=r.id) if r.private else r.id,
             f"{r.game} ({r.rule_set})",
-            r.status,
+            pgettext("table status", r.status),
             str(r.moves),
             _ago(r.acted, at),
             r.created.strftime("%Y-%m-%d %H:%M"),

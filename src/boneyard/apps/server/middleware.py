@@ -55,9 +55,13 @@ async def same_origin(
     fetched = request.headers.get("sec-fetch-site")
     if origin == own or (origin in (None, "null") and fetched == "same-origin"):
         return await call_next(request)
-    return JSONResponse(
-        {"detail": "a request from another site with a session cookie: refused"}, status_code=403
-    )
+    # Outside the language's middleware (it runs first): the reader's language asked here.
+    from ...text.i18n import use_language
+    from .languages import language_of, web
+
+    with use_language(language_of(request)):
+        refused = web("a request from another site with a session cookie: refused")
+    return JSONResponse({"detail": refused}, status_code=403)
 
 
 class Utf8Bodies:

@@ -72,7 +72,8 @@ class BoneyardApp(App[None]):
         if launch.resume is not None:
             problem = self.resume_from(str(launch.resume))
             if problem is not None:
-                self.exit_message, self.exit_status = f"error: {problem}", 2
+                self.exit_message = _("error: {message}").format(message=problem)
+                self.exit_status = 2
                 self.exit()
             return
         if launch.game is not None:
@@ -83,7 +84,8 @@ class BoneyardApp(App[None]):
                     launch.rules, launch.options, launch.players
                 )
             except OptionError as e:
-                self.exit_message, self.exit_status = f"error: {e}", 2
+                self.exit_message = _("error: {message}").format(message=e)
+                self.exit_status = 2
                 self.exit()
                 return
             opponents = launch.opponents or [default_opponent(rules)]

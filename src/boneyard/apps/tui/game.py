@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from ...core.actions import DRAW, PASS, Action, Draw, Muggins, Pass, Play
-from ...core.i18n import N_, _, pgettext
+from ...core.i18n import N_, NP_, _
 from ...core.protocol import IllegalAction
 from ...core.tiles import BIT
 from ...core.views import LineView
@@ -33,6 +33,7 @@ from ...players.analysis import MoveAnalysis, value_text
 from ...text.drawing import ends_text
 from ...text.narration import YOU, table_view
 from ..plain import choice_range
+from .keys import SpeaksKeys
 from .render import hand_order
 from .screens import ClaimScreen, ConfirmScreen, HandOverScreen, TextScreen
 from .session import Session
@@ -74,30 +75,30 @@ On the table, open halves are lit and each open end carries its name (L, R; U an
 spinner's short sides); the tile laid last is lit blue. Doubles stand across the line.""")
 
 
-class GameScreen(Screen[None]):
+class GameScreen(SpeaksKeys, Screen[None]):
     """One match against the computer."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("d", "draw", pgettext("key", "Draw")),
-        Binding("p", "pass_turn", _("Pass")),
-        Binding("m", "muggins", _("Muggins")),
-        Binding("h", "hint", _("Hint")),
-        Binding("t", "take_back", _("Take back")),
-        Binding("v", "describe", _("Describe")),
-        Binding("b", "beliefs", _("Beliefs")),
-        Binding("s", "sheet", _("Score")),
-        Binding("plus,equals_sign", "speed(-1)", _("Faster"), key_display="+"),
-        Binding("minus", "speed(1)", _("Slower"), key_display="-"),
-        Binding("f", "toggle_forced", _("Auto"), show=False),
-        Binding("w", "save", _("Save")),
-        Binding("e", "export", _("Export")),
-        Binding("n", "new_match", _("New"), show=False),
-        Binding("question_mark,f1", "help", _("Help"), key_display="?"),
-        Binding("q", "quit_game", _("Quit")),
-        Binding("enter", "play_chosen", _("Play"), show=False),
-        Binding("left", "tile(-1)", _("Tile"), show=False),
-        Binding("right", "tile(1)", _("Tile"), show=False),
-        *[Binding(str(n), f"pick({n})", _("Move {n}").format(n=n), show=False) for n in range(10)],
+        Binding("d", "draw", NP_("key", "Draw")),
+        Binding("p", "pass_turn", NP_("key", "Pass")),
+        Binding("m", "muggins", NP_("key", "Muggins")),
+        Binding("h", "hint", NP_("key", "Hint")),
+        Binding("t", "take_back", NP_("key", "Take back")),
+        Binding("v", "describe", NP_("key", "Describe")),
+        Binding("b", "beliefs", NP_("key", "Beliefs")),
+        Binding("s", "sheet", NP_("key", "Score")),
+        Binding("plus,equals_sign", "speed(-1)", NP_("key", "Faster"), key_display="+"),
+        Binding("minus", "speed(1)", NP_("key", "Slower"), key_display="-"),
+        Binding("f", "toggle_forced", NP_("key", "Auto"), show=False),
+        Binding("w", "save", NP_("key", "Save")),
+        Binding("e", "export", NP_("key", "Export")),
+        Binding("n", "new_match", NP_("key", "New"), show=False),
+        Binding("question_mark,f1", "help", NP_("key", "Help"), key_display="?"),
+        Binding("q", "quit_game", NP_("key", "Quit")),
+        Binding("enter", "play_chosen", NP_("key", "Play"), show=False),
+        Binding("left", "tile(-1)", NP_("key", "Tile"), show=False),
+        Binding("right", "tile(1)", NP_("key", "Tile"), show=False),
+        *[Binding(str(n), f"pick({n})", NP_("key", "Move {key}"), show=False) for n in range(10)],
     ]
 
     DEFAULT_CSS = """

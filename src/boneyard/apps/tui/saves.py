@@ -26,6 +26,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from ...core.i18n import N_, _
 from ...core.record import RecordError, rules_from_record
 from ..plain import terminal_voice
 from .settings import config_dir
@@ -65,10 +66,16 @@ class SavedMatch:
     def summary(self) -> str:
         """One line: the game, the hand and its move, the scores, when it was saved."""
         if self.problem:
-            return f"{self.path.name}: {self.problem} (saved {self.when})"
-        return (
-            f"{self.game} ({self.rules}) · hand {self.hand}, move {self.moves + 1} · "
-            f"{self.scores} · saved {self.when}"
+            return _("{file}: {problem} (saved {when})").format(
+                file=self.path.name, problem=_(self.problem), when=self.when
+            )
+        return _("{game} ({rules}) · hand {hand}, move {move} · {scores} · saved {when}").format(
+            game=_(self.game),
+            rules=self.rules,
+            hand=self.hand,
+            move=self.moves + 1,
+            scores=self.scores,
+            when=self.when,
         )
 
 
@@ -140,9 +147,9 @@ def _read(path: Path) -> SavedMatch:
         saved = path.stat().st_mtime
         record = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError):
-        return SavedMatch(path, _mtime(path), problem="not a readable game record")
+        return SavedMatch(path, _mtime(path), problem=N_("not a readable game record"))
     if not isinstance(record, dict) or not isinstance(record.get("hands"), list):
-        return SavedMatch(path, saved, problem="not a game record")
+        return SavedMatch(path, saved, problem=N_("not a game record"))
     try:
         rules = rules_from_record(record)
     except RecordError as e:

@@ -15,13 +15,14 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static, Sw
 from textual.widgets.option_list import Option
 
 from ...core.game import Game, RuleSet
-from ...core.i18n import _, format_number
+from ...core.i18n import NP_, _, format_number
 from ...core.options import OptionError, OptionSpec, format_value
 from ...core.protocol import GameRules
 from ...games import DEFAULT_GAME, GAMES, get_game
 from ...players.agents import AGENTS
 from ...players.expert import LEVELS
 from ...text.narration import claim_error, default_opponent
+from .keys import SpeaksKeys
 from .saves import SavedMatch, discard, saved_matches
 from .session import Session
 from .settings import LEVEL_NAMES, SPEEDS, Settings
@@ -78,12 +79,12 @@ def _option_field(spec: OptionSpec, value: str) -> Select[str] | Input:
 
 
 # --------------------------------------------------------------------- dialogs
-class TextScreen(ModalScreen[None]):
+class TextScreen(SpeaksKeys, ModalScreen[None]):
     """Something to read (the position in words, the score sheet, help, a review); any of Escape,
     Enter or q closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter,q", "dismiss_screen", _("Close")),
+        Binding("escape,enter,q", "dismiss_screen", NP_("key", "Close")),
     ]
 
     DEFAULT_CSS = """
@@ -112,12 +113,12 @@ class TextScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(SpeaksKeys, ModalScreen[bool]):
     """A yes-or-no question: y or Enter for yes, n or Escape for no."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "answer(True)", _("Yes")),
-        Binding("n,escape", "answer(False)", _("No")),
+        Binding("y,enter", "answer(True)", NP_("key", "Yes")),
+        Binding("n,escape", "answer(False)", NP_("key", "No")),
     ]
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
@@ -139,10 +140,10 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class FileScreen(ModalScreen["str | None"]):
+class FileScreen(SpeaksKeys, ModalScreen["str | None"]):
     """Ask for a file name (to export a record, or to open one)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("Cancel"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", NP_("key", "Cancel"))]
     DEFAULT_CSS = """
     FileScreen { align: center middle; }
     FileScreen > Vertical {
@@ -173,11 +174,11 @@ class FileScreen(ModalScreen["str | None"]):
         self.dismiss(None)
 
 
-class ClaimScreen(ModalScreen["int | None | str"]):
+class ClaimScreen(SpeaksKeys, ModalScreen["int | None | str"]):
     """Where scores are claimed: what the chosen play claims. Enter with nothing claims nothing;
     Escape goes back to the moves (the result is then ``"back"``)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", _("Back"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", NP_("key", "Back"))]
     DEFAULT_CSS = """
     ClaimScreen { align: center middle; }
     ClaimScreen > Vertical {
@@ -223,19 +224,19 @@ class ClaimScreen(ModalScreen["int | None | str"]):
         self.dismiss("back")
 
 
-class HandOverScreen(ModalScreen[str]):
+class HandOverScreen(SpeaksKeys, ModalScreen[str]):
     """The end of a hand: why it ended, what everyone held, the points and why, the score sheet.
     Enter goes on; a shows every hand, r reviews your moves, e exports the record, q quits. At the
     end of the match, n starts a new one."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "close('next')", _("Next hand")),
-        Binding("a", "all_hands", _("All hands")),
-        Binding("r", "review", _("Review")),
-        Binding("e", "export", _("Export")),
-        Binding("n", "close('new')", _("New match")),
-        Binding("q", "close('quit')", _("Quit")),
-        Binding("escape", "close('look')", _("Look at the table")),
+        Binding("enter,space", "close('next')", NP_("key", "Next hand")),
+        Binding("a", "all_hands", NP_("key", "All hands")),
+        Binding("r", "review", NP_("key", "Review")),
+        Binding("e", "export", NP_("key", "Export")),
+        Binding("n", "close('new')", NP_("key", "New match")),
+        Binding("q", "close('quit')", NP_("key", "Quit")),
+        Binding("escape", "close('look')", NP_("key", "Look at the table")),
     ]
     DEFAULT_CSS = """
     HandOverScreen { align: center bottom; background: $background 30%; }
@@ -337,14 +338,14 @@ class HandOverScreen(ModalScreen[str]):
 
 
 # --------------------------------------------------------------------- the start screen
-class StartScreen(Screen[None]):
+class StartScreen(SpeaksKeys, Screen[None]):
     """Choose the game, rule set, options, players and opponents; remembered between runs."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+g", "play", _("Play")),
-        Binding("ctrl+r", "resume", _("Resume")),
-        Binding("delete", "discard", _("Discard"), show=False),
-        Binding("ctrl+q", "quit_app", _("Quit")),
+        Binding("ctrl+g", "play", NP_("key", "Play")),
+        Binding("ctrl+r", "resume", NP_("key", "Resume")),
+        Binding("delete", "discard", NP_("key", "Discard"), show=False),
+        Binding("ctrl+q", "quit_app", NP_("key", "Quit")),
     ]
     DEFAULT_CSS = """
     StartScreen { background: #0f3d22; }
@@ -624,7 +625,7 @@ class StartScreen(Screen[None]):
             if path:
                 problem = self.boneyard.resume_from(path)
                 if problem:
-                    self._error(f"error: {problem}")
+                    self._error(_("error: {message}").format(message=problem))
 
         self.app.push_screen(
             FileScreen(_("Open a game record (a .json file) to go on with:")), opened
@@ -655,7 +656,7 @@ class StartScreen(Screen[None]):
     def _resume(self, saved: SavedMatch) -> None:
         problem = self.boneyard.resume_from(str(saved.path))
         if problem:
-            self._error(f"error: {problem}")
+            self._error(_("error: {message}").format(message=problem))
 
     def _error(self, text: str) -> None:
         self.query_one("#error", Static).update(text)
@@ -686,7 +687,7 @@ class StartScreen(Screen[None]):
                 self.rule_set(), self.option_values(), self.players()
             )
         except OptionError as e:
-            self._error(f"error: {e}")
+            self._error(_("error: {message}").format(message=e))
             return
         opponents = []
         for seat in range(1, rules.players):

@@ -33,7 +33,12 @@ class HubCreator(HubTables):
     def _seat_of(self, room: Room, seat: int) -> Seat:
         table = room.table
         if not 0 <= seat < len(table.seats):
-            raise HTTPException(404, f"no seat {seat}: the seats are 0 to {len(table.seats) - 1}")
+            raise HTTPException(
+                404,
+                web("no seat {seat}: the seats are 0 to {last}").format(
+                    seat=seat, last=len(table.seats) - 1
+                ),
+            )
         if table.status not in ACTIVE:
             raise HTTPException(409, web("the match is over"))
         return table.seats[seat]
@@ -69,7 +74,9 @@ class HubCreator(HubTables):
         async with room.lock:
             s = self._seat_of(room, seat)
             if s.kind == "computer":
-                raise HTTPException(409, f"seat {seat} is a computer's already")
+                raise HTTPException(
+                    409, web("seat {seat} is a computer's already").format(seat=seat)
+                )
             await self._to_computer(room, seat, level, "freed", "this seat was given to a computer")
             link = self._link(table, seat, None)
         self.schedule(room)

@@ -375,7 +375,9 @@ class HubPairing(HubLife):
         except HTTPException:
             raise
         except Exception as e:
-            raise HTTPException(503, f"the store is unavailable ({cause(e)}): try again") from None
+            raise HTTPException(
+                503, web("the store is unavailable ({cause}): try again").format(cause=cause(e))
+            ) from None
 
     async def own_seek(self, seek_id: str, key: str | None) -> Seek:
         """The seek of this id if ``key`` is its key (``404`` otherwise: whose it is is not

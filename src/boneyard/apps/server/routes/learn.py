@@ -131,13 +131,13 @@ def learn_routes(hub: Hub) -> APIRouter:
         table = room.table
         hands = table.match.hands
         if not 1 <= hand <= len(hands) or not hands[hand - 1].over:
-            raise HTTPException(404, f"hand {hand} is not finished")
+            raise HTTPException(404, web("hand {hand} is not finished").format(hand=hand))
         reader = _reader(table.seats, request.headers.get("authorization"))
         if reader is None:
             if seat is None or not table.rules.shows_hands_at_end:
                 raise HTTPException(403, web("only a seat's own player may see its review here"))
             if not 0 <= seat < len(table.seats):
-                raise HTTPException(404, f"no seat {seat + 1}")
+                raise HTTPException(404, web("no seat {seat}").format(seat=seat + 1))
             reader = seat
         key = (table.id, hand, reader, current_language())
         made = _REVIEWS.get(key)

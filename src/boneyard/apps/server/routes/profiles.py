@@ -218,7 +218,12 @@ def profile_routes(hub: Hub) -> APIRouter:
     async def leaderboard(game: str) -> Leaderboard:
         """The best ratings of ``game`` of those who played it rated lately, not provisional."""
         if game not in GAMES:
-            raise HTTPException(404, f"no game {game[:40]!r}: choose from {', '.join(GAMES)}")
+            raise HTTPException(
+                404,
+                web("no game {game!r}: choose from {games}").format(
+                    game=game[:40], games=", ".join(GAMES)
+                ),
+            )
         best = await asyncio.to_thread(hub.store.leaderboard, game, now() - ACTIVE_FOR)
         return Leaderboard(
             game=game,

@@ -60,7 +60,7 @@ def record_routes(hub: Hub) -> APIRouter:
         try:
             return await asyncio.to_thread(replay_frames, record)
         except (RecordError, ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
-            raise HTTPException(400, f"not a valid record: {e}") from None
+            raise HTTPException(400, web("not a valid record: {reason}").format(reason=e)) from None
 
     return routes
 
@@ -74,7 +74,7 @@ async def _read_record(request: Request) -> dict[str, Any]:
     except TextError as e:
         raise HTTPException(400, str(e)) from None
     except TooDeep as e:
-        raise HTTPException(400, f"not a record: {e}") from None
+        raise HTTPException(400, web("not a record: {reason}").format(reason=e)) from None
     except ValueError:
         raise HTTPException(400, web("not JSON")) from None
     if not isinstance(record, dict):
@@ -85,10 +85,10 @@ async def _read_record(request: Request) -> dict[str, Any]:
 async def _read_body(request: Request, limit: int) -> bytes:
     size = request.headers.get("content-length")
     if size is not None and size.isdigit() and int(size) > limit:
-        raise HTTPException(413, f"larger than {limit} bytes")
+        raise HTTPException(413, web("larger than {limit} bytes").format(limit=limit))
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > limit:
-            raise HTTPException(413, f"larger than {limit} bytes")
+            raise HTTPException(413, web("larger than {limit} bytes").format(limit=limit))
     return bytes(body)

@@ -200,7 +200,9 @@ async function api(path, options) {
   if (!response.ok) {
     let detail = body && body.detail !== undefined ? body.detail : response.statusText;
     if (Array.isArray(detail)) {
-      detail = detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
+      detail = detail
+        .map((d) => d.message || `${(d.loc || []).slice(1).join(".")}: ${d.msg}`)
+        .join(" ");
     }
     throw new Error(String(detail));
   }
