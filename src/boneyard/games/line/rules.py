@@ -213,22 +213,7 @@ class LineRules(GameRules, LineReading, GivesSearchHints):
         self.reserve = STOCK_RESERVE.for_players(o, players)
         self.domino_points = DOMINO_POINTS.text(o)
         self.blocked_scoring = BLOCKED_SCORING.text(o)
-        if self.domino_points in ("none", "fixed:0") and self.blocked_scoring == "fixed:0":
-            raise OptionError(
-                _(
-                    "with domino_points and blocked_scoring both worth nothing no hand can ever "
-                    "score, so a match could never end"
-                )
-            )
-        if self.hand_size * players > self.tiles.size:
-            raise OptionError(
-                _(
-                    "cannot deal {n} tiles to each of {players} players from the {size} tiles of "
-                    "a {set} set"
-                ).format(
-                    n=self.hand_size, players=players, size=self.tiles.size, set=self.tiles.name
-                )
-            )
+        self._check_scoring_and_deal(players)
         self.draw_policy = DRAW_POLICY.choice(o, DrawPolicy)
         self.voluntary_draw = VOLUNTARY_DRAW.flag(o)
         self.first_lead = FIRST_LEAD.text(o)
@@ -265,16 +250,7 @@ class LineRules(GameRules, LineReading, GivesSearchHints):
         self.target_score = TARGET_SCORE.for_players(o, players)
         self.hand_double_value = HAND_DOUBLE_VALUE.choice(o, HandDoubleValue)
         self._read_bonuses(o)
-        self.lead_holder_of = -1  # the tile of first_lead=holder_of:<tile>
-        if self.first_lead.startswith("holder_of:"):
-            held = parse_tile(self.first_lead.split(":", 1)[1])
-            if held >= self.tiles.size:
-                raise OptionError(
-                    _("{option}: no such tile in the set").format(
-                        option=f"first_lead={self.first_lead}"
-                    )
-                )
-            self.lead_holder_of = held
+        self.lead_holder_of = self._lead_holder_of()
         # Tiles playable at an end showing pip p (equal-number matching).
         self.end_mask: tuple[int, ...] = self.tiles.suit_mask
         self.can_draw = self.draw_policy is not DrawPolicy.NONE
@@ -304,6 +280,38 @@ class LineRules(GameRules, LineReading, GivesSearchHints):
             )
             for t in range(self.tiles.size)
         )
+
+    def _check_scoring_and_deal(self, players: int) -> None:
+        """Refuse options under which no hand can score or the tiles cannot be dealt."""
+        if self.domino_points in ("none", "fixed:0") and self.blocked_scoring == "fixed:0":
+            raise OptionError(
+                _(
+                    "with domino_points and blocked_scoring both worth nothing no hand can ever "
+                    "score, so a match could never end"
+                )
+            )
+        if self.hand_size * players > self.tiles.size:
+            raise OptionError(
+                _(
+                    "cannot deal {n} tiles to each of {players} players from the {size} tiles of "
+                    "a {set} set"
+                ).format(
+                    n=self.hand_size, players=players, size=self.tiles.size, set=self.tiles.name
+                )
+            )
+
+    def _lead_holder_of(self) -> int:
+        """The tile of ``first_lead=holder_of:<tile>``, else -1."""
+        if self.first_lead.startswith("holder_of:"):
+            held = parse_tile(self.first_lead.split(":", 1)[1])
+            if held >= self.tiles.size:
+                raise OptionError(
+                    _("{option}: no such tile in the set").format(
+                        option=f"first_lead={self.first_lead}"
+                    )
+                )
+            return held
+        return -1
 
     def _read_bonuses(self, o: Options) -> None:
         """The Caribbean partnership game's bonuses and its blocked hand settled by who blocked it
