@@ -263,14 +263,16 @@ class CoreTable:
         return state
 
     def result(self) -> HandResult:
-        """The finished hand's result: a line game's hand dealt in the core written from the
-        core's end of the hand (:func:`line_result`); a trick game's, or a hand loaded (a
-        match's), read from the Python hand (replayed)."""
+        """The finished hand's result: a hand dealt in the core written from the core's end of
+        the hand (:func:`line_result`, :func:`trick_result`); a hand loaded (a match's) read
+        from the Python hand (replayed)."""
         end = self._batch.end(0) if self._seed is not None else None
         if end is None:
             state = self.state()
             assert state is not None and state.result is not None, "the hand is not over"
             return state.result
+        if self._trick:
+            return trick_result(self.rules, end)
         return line_result(self.rules, end, self._history)
 
     def _history(self) -> _Log:
@@ -417,6 +419,107 @@ def line_result(
         result.reason,
         None if target < 0 else target,
     )
+
+
+_TRICK_ENDED = ("", "made", "set", "reshake", "tricks", "uncontested")
+"""The core's ways a trick hand ends (``tricks.h``'s ``T_ENDED``), by number."""
+
+
+class _TrickTable:
+    """A finished trick hand's table as the rules' ``hand_result`` reads it, from the core's end
+    of the hand: Texas 42's high bid, its bidder, the contract, whether it was made, the points
+    each side took and the tricks (each a winner; what the tricks held is not read); Domino
+    Loo's tricks won per seat, who played the hand and whether the dealer staked the pool."""
+
+    __slots__ = (
+        "ante",
+        "bidder",
+        "contract",
+        "decided",
+        "high",
+        "status",
+        "taken",
+        "tricks",
+        "won",
+    )
+
+    def in_hand(self) -> list[int]:
+        """The seats playing the hand (they stood or took the miss: Domino Loo)."""
+        return [s for s, st in enumerate(self.status) if st in (1, 2)]
+
+
+class _TrickFinished:
+    """A finished trick hand as the rules' ``hand_result`` reads it (the tiles left, the scores,
+    the totals before the hand, the table; Domino Loo's dealer)."""
+
+    __slots__ = ("base_totals", "hands", "leader", "players", "scores", "table")
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt: right of the first to decide (Domino Loo)."""
+        return (self.leader - 1) % self.players
+
+
+def trick_result(rules: GameRules, end: tuple[Any, ...]) -> HandResult:
+    """A finished trick hand's result, as the Python hand writes it (Texas 42's
+    ``FortyTwoState._finish``, Domino Loo's ``LooState._finish``): the rules' ``hand_result``
+    on the core's end of the hand (``end``: ``Batch.end``'s tuple), checked against the points
+    the core gave each side."""
+    (
+        ended,
+        _,
+        hands,
+        scores,
+        totals,
+        points,
+        high,
+        declaration,
+        bidder,
+        decided,
+        taken,
+        won,
+        status,
+        ante,
+        leader,
+    ) = end
+    game: Any = rules
+    table = _TrickTable()
+    table.won = won
+    table.status = status
+    table.ante = bool(ante)
+    table.taken = taken
+    table.bidder = bidder
+    table.decided = ("", "made", "set")[decided]
+    phase = game.phase_actions() if high >= 0 or declaration >= 0 else ()
+    table.high = phase[high] if high >= 0 else None
+    table.contract = phase[declaration].contract if declaration >= 0 else ""
+    table.tricks = [(seat, None) for seat, count in enumerate(won) for _ in range(count)]
+    state = _TrickFinished()
+    state.hands = hands
+    state.scores = list(scores)
+    state.base_totals = totals
+    state.leader = leader
+    state.players = rules.players
+    state.table = table
+    if _TRICK_ENDED[ended] in ("tricks", "uncontested"):
+        own: HandResult = game.hand_result(state, _TRICK_ENDED[ended])
+        result = HandResult(
+            own.ended,
+            own.winner,
+            tuple(s + e for s, e in zip(scores, own.end_points, strict=True)),
+            own.end_points,
+            own.pips,
+            None,
+            own.reason,
+        )
+    else:
+        result = game.hand_result(state, table)
+    if list(result.points) != list(points):
+        raise RuntimeError(
+            f"the core's end of the hand gives the sides {list(points)}, the rules "
+            f"{list(result.points)}: {rules.describe()}"
+        )
+    return result
 
 
 class CoreBacked:
