@@ -136,6 +136,10 @@ class CoreTable:
         """A trick game: its moves are the research ids (``kernel._trick_actions``)."""
         self._actions: dict[tuple[int, ...], Action] = {}
         """The engine's action of each move of the core met so far (a line game's)."""
+        self._trick_ids = kernel._trick_actions(rules) if self._trick else None
+        """A trick game's action ids (``kernel._trick_actions``)."""
+        self._trick_legal: dict[tuple[int, ...], dict[int, Action]] = {}
+        """A trick game's legal maps met so far, by their ids (the same ids, the same map)."""
         self.rules = rules
         self._dealt: GameState | None = None
         """The Python hand (dealt by the Python engine, or made from :attr:`_seed` when asked)."""
@@ -223,10 +227,15 @@ class CoreTable:
     def legal(self) -> dict[int, Action]:
         """:meth:`Codec.legal_map` of the seat to move: the legal ids and their engine actions."""
         rows = self._batch.legal(0)
-        if self._trick:
-            ids = [row[0] for row in rows]
-            table = kernel._trick_actions(self.rules)
-            return {i: table.action(i, ids) for i in ids}
+        table = self._trick_ids
+        if table is not None:
+            ids = tuple([row[0] for row in rows])
+            legal = self._trick_legal.get(ids)
+            if legal is None:
+                if len(self._trick_legal) >= 65_536:
+                    self._trick_legal.clear()
+                legal = self._trick_legal[ids] = {i: table.action(i, ids) for i in ids}
+            return legal.copy()
         known = self._actions
         out: dict[int, Action] = {}
         for row in rows:
@@ -439,9 +448,13 @@ class _TrickTable:
         "high",
         "status",
         "taken",
-        "tricks",
         "won",
     )
+
+    @property
+    def tricks(self) -> list[tuple[int, None]]:
+        """The tricks taken, each as its winner (what Texas 42's nello counts of them)."""
+        return [(seat, None) for seat, count in enumerate(self.won) for _ in range(count)]
 
     def in_hand(self) -> list[int]:
         """The seats playing the hand (they stood or took the miss: Domino Loo)."""
@@ -493,7 +506,6 @@ def trick_result(rules: GameRules, end: tuple[Any, ...]) -> HandResult:
     phase = game.phase_actions() if high >= 0 or declaration >= 0 else ()
     table.high = phase[high] if high >= 0 else None
     table.contract = phase[declaration].contract if declaration >= 0 else ""
-    table.tricks = [(seat, None) for seat, count in enumerate(won) for _ in range(count)]
     state = _TrickFinished()
     state.hands = hands
     state.scores = list(scores)
