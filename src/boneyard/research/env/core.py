@@ -226,16 +226,16 @@ class CoreTable:
 
     def legal(self) -> dict[int, Action]:
         """:meth:`Codec.legal_map` of the seat to move: the legal ids and their engine actions."""
-        rows = self._batch.legal(0)
         table = self._trick_ids
         if table is not None:
-            ids = tuple([row[0] for row in rows])
+            ids = self._batch.legal_ids(0)
             legal = self._trick_legal.get(ids)
             if legal is None:
                 if len(self._trick_legal) >= 65_536:
                     self._trick_legal.clear()
                 legal = self._trick_legal[ids] = {i: table.action(i, ids) for i in ids}
             return legal.copy()
+        rows = self._batch.legal(0)
         known = self._actions
         out: dict[int, Action] = {}
         for row in rows:
