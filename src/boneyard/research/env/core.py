@@ -14,8 +14,11 @@ so a seed plays the same hand on both paths, move for move.
 A finished line game's result (:meth:`CoreTable.result`) is written by the rules' own
 ``hand_result`` from the core's final position (the tiles left, the stock, the scores, the last
 seat to lay a tile; the moves, from the core's log, only where the rules read them), with the
-core's end-of-hand points: no Python hand is needed. What needs the Python engine's state
-(``render``, ``env.state``, a trick game's result, a match's next hand) gets it from
+core's end-of-hand points: no Python hand is needed. A trick game's likewise
+(:func:`trick_result`): Texas 42's high bid, bidder, contract, whether it was made and the points
+each side took, Domino Loo's tricks per seat, who played the hand and the dealer's stake, each
+trick's winner, from the core's end of the hand. What needs the Python engine's state
+(``render``, ``env.state``, a match's next hand) gets it from
 :meth:`CoreTable.state`: the hand dealt (by the Python engine from the same seed, where the core
 dealt it), caught up with the moves the core made since (replayed by the Python engine, only when
 asked).
@@ -231,7 +234,7 @@ class CoreTable:
             ids = self._batch.legal_ids(0)
             legal = self._trick_legal.get(ids)
             if legal is None:
-                if len(self._trick_legal) >= 65_536:
+                if len(self._trick_legal) >= 4_096:
                     self._trick_legal.clear()
                 legal = self._trick_legal[ids] = {i: table.action(i, ids) for i in ids}
             return legal.copy()
@@ -440,16 +443,27 @@ class _TrickTable:
     each side took and the tricks (each a winner; what the tricks held is not read); Domino
     Loo's tricks won per seat, who played the hand and whether the dealer staked the pool."""
 
-    __slots__ = (
-        "ante",
-        "bidder",
-        "contract",
-        "decided",
-        "high",
-        "status",
-        "taken",
-        "won",
-    )
+    __slots__ = ("ante", "bidder", "contract", "decided", "high", "status", "taken", "won")
+
+    def __init__(
+        self,
+        high: Action | None,
+        bidder: int,
+        contract: str,
+        decided: str,
+        taken: tuple[int, int],
+        won: tuple[int, ...],
+        status: tuple[int, ...],
+        ante: bool,
+    ) -> None:
+        self.high = high
+        self.bidder = bidder
+        self.contract = contract
+        self.decided = decided
+        self.taken = taken
+        self.won = won
+        self.status = status
+        self.ante = ante
 
     @property
     def tricks(self) -> list[tuple[int, None]]:
@@ -467,6 +481,22 @@ class _TrickFinished:
 
     __slots__ = ("base_totals", "hands", "leader", "players", "scores", "table")
 
+    def __init__(
+        self,
+        hands: tuple[int, ...],
+        scores: tuple[int, ...],
+        base_totals: tuple[float, ...],
+        leader: int,
+        players: int,
+        table: _TrickTable,
+    ) -> None:
+        self.hands = hands
+        self.scores = scores
+        self.base_totals = base_totals
+        self.leader = leader
+        self.players = players
+        self.table = table
+
     @property
     def dealer(self) -> int:
         """The seat that dealt: right of the first to decide (Domino Loo)."""
@@ -478,43 +508,25 @@ def trick_result(rules: GameRules, end: tuple[Any, ...]) -> HandResult:
     ``FortyTwoState._finish``, Domino Loo's ``LooState._finish``): the rules' ``hand_result``
     on the core's end of the hand (``end``: ``Batch.end``'s tuple), checked against the points
     the core gave each side."""
-    (
-        ended,
-        _,
-        hands,
-        scores,
-        totals,
-        points,
-        high,
-        declaration,
+    ended, _, hands, scores, totals, points, high, declaration, bidder, decided = end[:10]
+    taken, won, status, ante, leader = end[10:]
+    game: Any = rules
+    phase = game.phase_actions() if high >= 0 or declaration >= 0 else ()
+    table = _TrickTable(
+        phase[high] if high >= 0 else None,
         bidder,
-        decided,
+        phase[declaration].contract if declaration >= 0 else "",
+        ("", "made", "set")[decided],
         taken,
         won,
         status,
-        ante,
-        leader,
-    ) = end
-    game: Any = rules
-    table = _TrickTable()
-    table.won = won
-    table.status = status
-    table.ante = bool(ante)
-    table.taken = taken
-    table.bidder = bidder
-    table.decided = ("", "made", "set")[decided]
-    phase = game.phase_actions() if high >= 0 or declaration >= 0 else ()
-    table.high = phase[high] if high >= 0 else None
-    table.contract = phase[declaration].contract if declaration >= 0 else ""
-    state = _TrickFinished()
-    state.hands = hands
-    state.scores = list(scores)
-    state.base_totals = totals
-    state.leader = leader
-    state.players = rules.players
-    state.table = table
-    if _TRICK_ENDED[ended] in ("tricks", "uncontested"):
-        own: HandResult = game.hand_result(state, _TRICK_ENDED[ended])
+        bool(ante),
+    )
+    state = _TrickFinished(hands, scores, totals, leader, rules.players, table)
+    how = _TRICK_ENDED[ended]
+    if how in ("tricks", "uncontested"):
+        # Domino Loo's hand: its end's points added to the scores its tricks made.
+        own: HandResult = game.hand_result(state, how)
         result = HandResult(
             own.ended,
             own.winner,
