@@ -28,7 +28,7 @@ as ``python_team_dominoes``).
 
 Then the single environments on the core against the same on the Python engine (``core=True``
 and ``core=False``), block and partnership from the rows above, and Texas 42 and Domino Loo (a
-quarter of N hands each), in moves per processor second.
+quarter of N hands each: Gymnasium, PettingZoo AEC and parallel), in moves per processor second.
 
 Then the batched environments (:mod:`boneyard.research.vector`), in the same run:
 ``SelfPlayBatch`` of two-player ``block`` with ``--tables`` tables (4,096) in one process, stepped
@@ -364,9 +364,11 @@ def print_trick_single(hands: int, seed: int) -> None:
                 ("Gymnasium, core", partial(gymnasium_hands, game, {}, hands, seed, True)),
                 ("PettingZoo AEC", partial(pettingzoo_hands, game, {}, hands, seed)),
                 ("PettingZoo AEC, core", partial(pettingzoo_hands, game, {}, hands, seed, True)),
+                ("PettingZoo parallel", partial(parallel_hands, game, {}, hands, seed)),
+                ("PettingZoo parallel, core", partial(parallel_hands, game, {}, hands, seed, True)),
             )
         ]
-        for label in ("Gymnasium", "PettingZoo AEC"):
+        for label in ("Gymnasium", "PettingZoo AEC", "PettingZoo parallel"):
             python, core = (
                 _rate(next(r for r in rows if r.interface == x)) for x in (label, f"{label}, core")
             )

@@ -7,8 +7,12 @@ For every game and rule set the core plays, hands are dealt and played out by th
 random agent on both paths from the same seeds (the Gymnasium environment's draws: the deal's
 seed is ``getrandbits(64)`` of the agents' generator); every seat's first observation, every
 move and the result (each field, its type too) must be the Python engine's.
-``BONEYARD_CORE_RESULT_HANDS`` sets the hands of each game's default rule set (default 300; the
-other rule sets play a tenth as many).
+The result is written from the core's end of the hand alone, the Python hand not made: a line
+game's by ``line_result``, a trick game's (Texas 42, Domino Loo: the bidding, the contract, the
+tricks and points taken, who was looed) by ``trick_result``, each with the rules' own
+``hand_result``; each is compared with the one the Python engine wrote playing the hand itself.
+``BONEYARD_CORE_RESULT_HANDS`` sets the hands of each game's default rule set and of every rule
+set of a trick game (default 300; a line game's other rule sets play a tenth as many).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import random
 import pytest
 
 from boneyard.core import kernel
+from boneyard.core.kernel_spec import TrickKernelSpec
 from boneyard.core.match import Match
 from boneyard.core.protocol import GameRules, HandResult
 from boneyard.games import GAMES, get_game
@@ -41,7 +46,9 @@ def core_rule_sets() -> list[tuple[str, str, int]]:
         for name in spec.rule_sets:
             rules = make_rules(game, name)
             if not core_refusal(rules, Codec(rules)):
-                hands = HANDS if name == spec.default_rules else max(1, HANDS // 10)
+                trick = isinstance(rules.kernel_spec(), TrickKernelSpec)
+                every = trick or name == spec.default_rules
+                hands = HANDS if every else max(1, HANDS // 10)
                 out.append((game, name, hands))
     return out
 
@@ -79,6 +86,7 @@ def test_the_cores_deal_and_result_are_the_python_engines(
     rules = make_rules(game, rule_set)
     codec = Codec(rules)
     table = CoreTable(rules, codec, ["random"] * rules.players, "win")
+    ended: set[str] = set()
     for hand in range(hands):
         seed = hand * 7_919 + 1
         match, agents_rng = python_hand(rules, seed)
@@ -94,7 +102,11 @@ def test_the_cores_deal_and_result_are_the_python_engines(
         assert table.over
         where = (game, rule_set, hand)
         assert match.hand.result is not None
-        same_result(table.result(), match.hand.result, where)
+        result = table.result()
+        # Written from the core's end of the hand: no Python hand made for it.
+        assert table._dealt is None, where
+        same_result(result, match.hand.result, where)
+        ended.add(result.ended)
         # The moves, and the agents' generator as they left it.
         state = table.state()
         assert state is not None
@@ -102,6 +114,10 @@ def test_the_cores_deal_and_result_are_the_python_engines(
             (m.seat, m.action) for m in match.hand.history
         ], where
         assert table.python_rng().getstate() == agents_rng.getstate(), where
+    if hands >= 100 and game in ("texas-42", "domino-loo"):
+        # Both ends of a trick hand met: a bid made and set, the tricks played and a hand
+        # everyone else dropped out of.
+        assert len(ended) >= 2, (game, rule_set, ended)
 
 
 @needs_core

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from .actions import Action, Move
 from .layout import Layout
 from .options import OptionSpec
+from .tiles import mask_pips
 
 if TYPE_CHECKING:
     import random
@@ -564,9 +565,7 @@ class GameRules(abc.ABC):
     # ----------------------------------------------------------------- what players need
     def hand_pips(self, hand: int) -> int:
         """The pips a hand (a mask) counts at the end of a hand."""
-        from .tiles import PIPS, tiles_of
-
-        return sum(PIPS[t] for t in tiles_of(hand))
+        return mask_pips(hand)
 
     def play_points(self, table: object, action: Action) -> int:
         """What ``action`` would score at once on the public ``table`` (the counting games'

@@ -631,6 +631,24 @@ static PyObject *Batch_legal(BatchObject *self, PyObject *arg) {
     return out;
 }
 
+/* legal_ids(i) -> (id, ...): the legal ids of the seat to move alone, in Codec.legal_map's order
+ * (a trick game's legal map is made from them). */
+static PyObject *Batch_legal_ids(BatchObject *self, PyObject *arg) {
+    int i;
+    if (vec_index(self, arg, &i) < 0) return NULL;
+    Batch *b = &self->b;
+    int ids[MAX_MOVES];
+    Move moves[MAX_MOVES];
+    int n = b->game->legal_ids(b, vec_table(b, i), ids, moves);
+    PyObject *out = PyTuple_New(n);
+    for (int k = 0; k < n && out; k++) {
+        PyObject *id = PyLong_FromLong(ids[k]);
+        if (!id) Py_CLEAR(out);
+        else PyTuple_SET_ITEM(out, k, id);
+    }
+    return out;
+}
+
 /* set_mt(words): the agents draw from Python's generator in this state (random.Random.getstate()[1]:
  * 624 words and the index), for every table; set_mt(None): from the tables' streams again. */
 static PyObject *Batch_set_mt(BatchObject *self, PyObject *arg) {
@@ -730,6 +748,7 @@ static PyMethodDef Batch_methods[] = {
     {"others", (PyCFunction)Batch_others, METH_O, "others(i) -> the seat to move once the agents played."},
     {"encode", (PyCFunction)Batch_encode, METH_VARARGS, "encode(i, seat): seat's observation and mask."},
     {"legal", (PyCFunction)Batch_legal, METH_O, "legal(i): [(id, kind, tile, end code, open, claim)]."},
+    {"legal_ids", (PyCFunction)Batch_legal_ids, METH_O, "legal_ids(i) -> (id, ...): the legal ids."},
     {"set_mt", (PyCFunction)Batch_set_mt, METH_O, "set_mt(words): agents draw from random.Random's state."},
     {"get_mt", (PyCFunction)Batch_get_mt, METH_NOARGS, "get_mt(): random.Random's state now."},
     {"reset", (PyCFunction)Batch_reset, METH_O, "reset(base): every table dealt its first episode."},

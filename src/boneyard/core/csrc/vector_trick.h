@@ -265,8 +265,47 @@ static void vec_trick_deal_mt(const Batch *b, void *table, VecMt *mt) {
     t_start(sp, &t->s, vec_mt_below(mt, sp->players), zero, value, ante);
 }
 
-/* A trick game's result is read from the Python hand. */
-static PyObject *vec_trick_end(const Batch *b, const void *table) { Py_RETURN_NONE; }
+/* A finished hand, as boneyard.research.env.core.trick_result reads it (the rules' hand_result):
+ * (ended: T_ENDED's index; the winner or -1; each seat's tiles left (masks); each side's scores,
+ * totals before the hand and points; Texas: the high bid and the declaration (phase indexes, -1
+ * none), the bidder, decided (0, 1 made, 2 set), each side's points taken; each seat's tricks
+ * won; Loo: each seat's status, the ante, the first to decide). None while the hand goes on. */
+static PyObject *vec_trick_end(const Batch *b, const void *table) {
+    const TState *s = &((const VecTrick *)table)->s;
+    const TSpec *sp = vec_tctx(b)->sp;
+    if (!s->over) Py_RETURN_NONE;
+    int n = sp->players, k = sp->nsides;
+    PyObject *hands = PyTuple_New(n), *won = PyTuple_New(n), *status = PyTuple_New(n);
+    PyObject *scores = PyTuple_New(k), *totals = PyTuple_New(k), *points = PyTuple_New(k);
+    if (!hands || !won || !status || !scores || !totals || !points) goto fail;
+    for (int p = 0; p < n; p++) {
+        PyObject *h = PyLong_FromUnsignedLong(s->hands[p]), *w = PyLong_FromLong(s->won[p]);
+        PyObject *st = PyLong_FromLong(s->status[p]);
+        PyTuple_SET_ITEM(hands, p, h);
+        PyTuple_SET_ITEM(won, p, w);
+        PyTuple_SET_ITEM(status, p, st);
+        if (!h || !w || !st) goto fail;
+    }
+    for (int i = 0; i < k; i++) {
+        PyObject *sc = PyLong_FromLong(s->scores[i]), *tt = PyFloat_FromDouble(s->base_totals[i]);
+        PyObject *pt = PyFloat_FromDouble(s->points[i]);
+        PyTuple_SET_ITEM(scores, i, sc);
+        PyTuple_SET_ITEM(totals, i, tt);
+        PyTuple_SET_ITEM(points, i, pt);
+        if (!sc || !tt || !pt) goto fail;
+    }
+    return Py_BuildValue("(iiNNNNiiii(ii)NNii)", s->ended, s->winner, hands, scores, totals, points, s->high,
+                         s->declaration, s->bidder, s->decided, s->taken[0], s->taken[1], won, status, s->ante,
+                         s->leader);
+fail:
+    Py_XDECREF(hands);
+    Py_XDECREF(won);
+    Py_XDECREF(status);
+    Py_XDECREF(scores);
+    Py_XDECREF(totals);
+    Py_XDECREF(points);
+    return NULL;
+}
 
 static const VecGame VEC_TRICK = {
     sizeof(VecTrick), vec_trick_deal, vec_trick_to_move, vec_trick_apply_id, vec_trick_agent_move,

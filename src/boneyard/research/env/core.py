@@ -14,8 +14,11 @@ so a seed plays the same hand on both paths, move for move.
 A finished line game's result (:meth:`CoreTable.result`) is written by the rules' own
 ``hand_result`` from the core's final position (the tiles left, the stock, the scores, the last
 seat to lay a tile; the moves, from the core's log, only where the rules read them), with the
-core's end-of-hand points: no Python hand is needed. What needs the Python engine's state
-(``render``, ``env.state``, a trick game's result, a match's next hand) gets it from
+core's end-of-hand points: no Python hand is needed. A trick game's likewise
+(:func:`trick_result`): Texas 42's high bid, bidder, contract, whether it was made and the points
+each side took, Domino Loo's tricks per seat, who played the hand and the dealer's stake, each
+trick's winner, from the core's end of the hand. What needs the Python engine's state
+(``render``, ``env.state``, a match's next hand) gets it from
 :meth:`CoreTable.state`: the hand dealt (by the Python engine from the same seed, where the core
 dealt it), caught up with the moves the core made since (replayed by the Python engine, only when
 asked).
@@ -136,6 +139,10 @@ class CoreTable:
         """A trick game: its moves are the research ids (``kernel._trick_actions``)."""
         self._actions: dict[tuple[int, ...], Action] = {}
         """The engine's action of each move of the core met so far (a line game's)."""
+        self._trick_ids = kernel._trick_actions(rules) if self._trick else None
+        """A trick game's action ids (``kernel._trick_actions``)."""
+        self._trick_legal: dict[tuple[int, ...], dict[int, Action]] = {}
+        """A trick game's legal maps met so far, by their ids (the same ids, the same map)."""
         self.rules = rules
         self._dealt: GameState | None = None
         """The Python hand (dealt by the Python engine, or made from :attr:`_seed` when asked)."""
@@ -222,11 +229,16 @@ class CoreTable:
 
     def legal(self) -> dict[int, Action]:
         """:meth:`Codec.legal_map` of the seat to move: the legal ids and their engine actions."""
+        table = self._trick_ids
+        if table is not None:
+            ids = self._batch.legal_ids(0)
+            legal = self._trick_legal.get(ids)
+            if legal is None:
+                if len(self._trick_legal) >= 4_096:
+                    self._trick_legal.clear()
+                legal = self._trick_legal[ids] = {i: table.action(i, ids) for i in ids}
+            return legal.copy()
         rows = self._batch.legal(0)
-        if self._trick:
-            ids = [row[0] for row in rows]
-            table = kernel._trick_actions(self.rules)
-            return {i: table.action(i, ids) for i in ids}
         known = self._actions
         out: dict[int, Action] = {}
         for row in rows:
@@ -263,14 +275,16 @@ class CoreTable:
         return state
 
     def result(self) -> HandResult:
-        """The finished hand's result: a line game's hand dealt in the core written from the
-        core's end of the hand (:func:`line_result`); a trick game's, or a hand loaded (a
-        match's), read from the Python hand (replayed)."""
+        """The finished hand's result: a hand dealt in the core written from the core's end of
+        the hand (:func:`line_result`, :func:`trick_result`); a hand loaded (a match's) read
+        from the Python hand (replayed)."""
         end = self._batch.end(0) if self._seed is not None else None
         if end is None:
             state = self.state()
             assert state is not None and state.result is not None, "the hand is not over"
             return state.result
+        if self._trick:
+            return trick_result(self.rules, end)
         return line_result(self.rules, end, self._history)
 
     def _history(self) -> _Log:
@@ -417,6 +431,119 @@ def line_result(
         result.reason,
         None if target < 0 else target,
     )
+
+
+_TRICK_ENDED = ("", "made", "set", "reshake", "tricks", "uncontested")
+"""The core's ways a trick hand ends (``tricks.h``'s ``T_ENDED``), by number."""
+
+
+class _TrickTable:
+    """A finished trick hand's table as the rules' ``hand_result`` reads it, from the core's end
+    of the hand: Texas 42's high bid, its bidder, the contract, whether it was made, the points
+    each side took and the tricks (each a winner; what the tricks held is not read); Domino
+    Loo's tricks won per seat, who played the hand and whether the dealer staked the pool."""
+
+    __slots__ = ("ante", "bidder", "contract", "decided", "high", "status", "taken", "won")
+
+    def __init__(
+        self,
+        high: Action | None,
+        bidder: int,
+        contract: str,
+        decided: str,
+        taken: tuple[int, int],
+        won: tuple[int, ...],
+        status: tuple[int, ...],
+        ante: bool,
+    ) -> None:
+        self.high = high
+        self.bidder = bidder
+        self.contract = contract
+        self.decided = decided
+        self.taken = taken
+        self.won = won
+        self.status = status
+        self.ante = ante
+
+    @property
+    def tricks(self) -> list[tuple[int, None]]:
+        """The tricks taken, each as its winner (what Texas 42's nello counts of them)."""
+        return [(seat, None) for seat, count in enumerate(self.won) for _ in range(count)]
+
+    def in_hand(self) -> list[int]:
+        """The seats playing the hand (they stood or took the miss: Domino Loo)."""
+        return [s for s, st in enumerate(self.status) if st in (1, 2)]
+
+
+class _TrickFinished:
+    """A finished trick hand as the rules' ``hand_result`` reads it (the tiles left, the scores,
+    the totals before the hand, the table; Domino Loo's dealer)."""
+
+    __slots__ = ("base_totals", "hands", "leader", "players", "scores", "table")
+
+    def __init__(
+        self,
+        hands: tuple[int, ...],
+        scores: tuple[int, ...],
+        base_totals: tuple[float, ...],
+        leader: int,
+        players: int,
+        table: _TrickTable,
+    ) -> None:
+        self.hands = hands
+        self.scores = scores
+        self.base_totals = base_totals
+        self.leader = leader
+        self.players = players
+        self.table = table
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt: right of the first to decide (Domino Loo)."""
+        return (self.leader - 1) % self.players
+
+
+def trick_result(rules: GameRules, end: tuple[Any, ...]) -> HandResult:
+    """A finished trick hand's result, as the Python hand writes it (Texas 42's
+    ``FortyTwoState._finish``, Domino Loo's ``LooState._finish``): the rules' ``hand_result``
+    on the core's end of the hand (``end``: ``Batch.end``'s tuple), checked against the points
+    the core gave each side."""
+    ended, _, hands, scores, totals, points, high, declaration, bidder, decided = end[:10]
+    taken, won, status, ante, leader = end[10:]
+    game: Any = rules
+    phase = game.phase_actions() if high >= 0 or declaration >= 0 else ()
+    table = _TrickTable(
+        phase[high] if high >= 0 else None,
+        bidder,
+        phase[declaration].contract if declaration >= 0 else "",
+        ("", "made", "set")[decided],
+        taken,
+        won,
+        status,
+        bool(ante),
+    )
+    state = _TrickFinished(hands, scores, totals, leader, rules.players, table)
+    how = _TRICK_ENDED[ended]
+    if how in ("tricks", "uncontested"):
+        # Domino Loo's hand: its end's points added to the scores its tricks made.
+        own: HandResult = game.hand_result(state, how)
+        result = HandResult(
+            own.ended,
+            own.winner,
+            tuple(s + e for s, e in zip(scores, own.end_points, strict=True)),
+            own.end_points,
+            own.pips,
+            None,
+            own.reason,
+        )
+    else:
+        result = game.hand_result(state, table)
+    if list(result.points) != list(points):
+        raise RuntimeError(
+            f"the core's end of the hand gives the sides {list(points)}, the rules "
+            f"{list(result.points)}: {rules.describe()}"
+        )
+    return result
 
 
 class CoreBacked:

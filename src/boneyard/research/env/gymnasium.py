@@ -34,10 +34,10 @@ engine deals it from the same seed (a match's later hands: by the Python engine,
 the agents drawing from the same generator, so every observation, mask, reward, info and seed is
 that of the Python engine, which runs everything else (other agents, trick-taking games,
 ``BONEYARD_PURE=1``). ``core=False`` keeps the Python engine; ``core=True`` requires the core
-(:class:`ValueError` saying why not). A finished line hand's ``info["result"]`` is written from the
-core's end of the hand; :attr:`BoneyardEnv.state` and :attr:`BoneyardEnv.match` (and ``render``, a
-trick game's result) make the Python hand from its seed and replay the core's moves on it when
-read.
+(:class:`ValueError` saying why not). A finished hand's ``info["result"]`` (a line game's or a trick
+game's) is written from the core's end of the hand; :attr:`BoneyardEnv.state` and
+:attr:`BoneyardEnv.match` (and ``render``) make the Python hand from its seed and replay the core's
+moves on it when read.
 
 Gymnasium ids: ``boneyard/<game>-v0`` for every game of the registry (``gymnasium.make(
 "boneyard/block-v0", opponents="random")``), registered when this module is imported.

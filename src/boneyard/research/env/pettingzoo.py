@@ -41,9 +41,9 @@ of :mod:`boneyard.research.env.core`: the hand dealt in the core as the Python e
 the same seed, a match's later hands by the Python engine; then decoded, applied and encoded in C,
 bit for bit the Python engine's observations), on the Python engine elsewhere (trick-taking games
 the core lacks, ``BONEYARD_PURE=1``). ``core=False`` keeps the Python engine, ``core=True`` requires
-the core. A finished line hand's infos are written from the core's end of the hand;
-:attr:`BoneyardAEC.state`, ``match``, ``render`` (and a trick game's infos) make the Python hand
-from its seed and replay the core's moves on it when they are read.
+the core. A finished hand's infos (a line game's or a trick game's) are written from the core's end
+of the hand; :attr:`BoneyardAEC.state`, ``match`` and ``render`` make the Python hand from its seed
+and replay the core's moves on it when they are read.
 
 :func:`parallel_env` is the same game under PettingZoo's parallel API
 (:class:`BoneyardParallel`): a turn-based game there is a parallel game where only the seat to move
