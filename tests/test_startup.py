@@ -151,6 +151,16 @@ def test_a_kept_help_is_only_for_its_own_terminal_and_arguments(
     assert not help_cache.print_kept_help(["--help"], paths)
     monkeypatch.delenv("LANG")
     assert not help_cache.print_kept_help(["rules", "--help"], paths)
+    # A language asked for on the command line is its own help, kept as well.
+    assert not help_cache.print_kept_help(["--lang", "es", "--help"], paths)
+    help_cache.run_keeping_help(lambda: print("la ayuda"), ["--lang", "es", "--help"], paths)
+    assert help_cache.print_kept_help(["--lang", "es", "--help"], paths)
+    assert not help_cache.print_kept_help(["--lang=pt-BR", "--help"], paths)
+    assert capsys.readouterr().out == "la ayuda\nla ayuda\n"
+    assert [help_cache.is_kept(a) for a in (["--lang=es", "--help"], ["--lang", "es"])] == [
+        True,
+        False,
+    ]
     # Only the help's arguments are kept, and only a run that ended well.
     help_cache.run_keeping_help(lambda: print("rules"), ["rules"], paths)
     monkeypatch.setenv("COLUMNS", "70")

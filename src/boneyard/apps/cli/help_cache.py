@@ -24,10 +24,18 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from typing import Any, TextIO
 
-__all__ = ["HELP_ARGUMENTS", "help_key", "print_kept_help", "run_keeping_help"]
+__all__ = ["help_key", "is_kept", "print_kept_help", "run_keeping_help"]
 
-HELP_ARGUMENTS: tuple[tuple[str, ...], ...] = (("--help",),)
-"""The command lines whose output is kept: the top-level help."""
+
+def is_kept(args: Sequence[str]) -> bool:
+    """Whether the output of the command line ``args`` is kept: the top-level help, in the
+    environment's language or one asked for (``--lang es --help``, ``--lang=es --help``)."""
+    if len(args) == 3 and args[0] == "--lang":
+        args = args[2:]
+    elif len(args) == 2 and args[0].startswith("--lang="):
+        args = args[1:]
+    return tuple(args) == ("--help",)
+
 
 # What changes how Rich and Click lay out and colour the help, or the language it speaks.
 _ENVIRONMENT = (
@@ -135,7 +143,7 @@ def _read(paths: Sequence[str]) -> dict[str, str]:
 
 def print_kept_help(args: Sequence[str], paths: Sequence[str] | None = None) -> bool:
     """Print the help kept for ``args`` on this terminal, if there is one; whether it was."""
-    if tuple(args) not in HELP_ARGUMENTS:
+    if not is_kept(args):
         return False
     text = _read(paths if paths is not None else _cache_paths()).get(help_key(args, sys.stdout))
     if text is None:
@@ -167,7 +175,7 @@ def run_keeping_help(
 ) -> None:
     """Run the command (``run``); for the help's arguments keep what it printed once it ends
     well (exit status 0)."""
-    if tuple(args) not in HELP_ARGUMENTS:
+    if not is_kept(args):
         run()
         return
     real = sys.stdout
