@@ -325,10 +325,9 @@ class TerminalGame:
             for s in range(rules.players)
             if s != YOU
         )
-        stock = _("stock {n}").format(n=obs.stock_size)
-        if rules.can_draw and obs.stock_size:
-            stock += " " + _("({n} may be drawn)").format(n=obs.drawable)
-        self.say(f"{others}; {stock}.")
+        # The game says its stock (none in a game that deals every tile, a widow in Moon).
+        stock = rules.presenter.stock_text(obs.stock_size, obs.drawable)
+        self.say(f"{others}; {stock}." if stock else f"{others}.")
         self.say(rules.presenter.standing(self.match, obs.scores, self.voice))
         self.say(hand_line(self.rules, obs.hand), "green")
 
