@@ -1175,6 +1175,10 @@ def cmd_ladder(args: argparse.Namespace) -> dict[str, Any]:
         f"benchmarks/run strength ladder --game {job.game} --deals {args.deals} "
         f"--seed {job.seed}"
     )
+    if agents != LADDER_AGENTS:
+        command += f" --agents {','.join(agents)}"
+    if anchor != LADDER_ANCHOR:
+        command += f" --anchor {anchor[0]} --anchor-rating {anchor[1]:g}"
     return {
         "benchmark": "ladder",
         "title": (
@@ -1231,6 +1235,39 @@ def cmd_ladder(args: argparse.Namespace) -> dict[str, Any]:
             f"command: {command}",
         ],
     }
+
+
+LADDER_SCALE = (
+    "Bradley-Terry on the Elo scale (400 points: 10 to 1 odds of winning a hand), fitted to "
+    "the hands won between every two agents of a round robin of duplicate deals; the anchor's "
+    "rating fixed; low and high: the 95% interval of the distance from the anchor (a bootstrap "
+    "over deals)"
+)
+
+
+def save_ladder(path: str, out: dict[str, Any]) -> None:
+    """Write a ladder run (``cmd_ladder``'s object) as its game's entry of the ladder file
+    (``src/boneyard/players/ladder.json``, read by ``boneyard.players.ladder``), keeping the
+    other games' entries."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except FileNotFoundError:
+        data = {"games": {}}
+    data["scale"] = {**out["anchor"], "about": LADDER_SCALE}
+    data["games"][out["game"]] = {
+        key: out[key] for key in ("rules", "players", "deals", "seed", "command", "date")
+    } | {
+        "agents": {
+            name: {k: a[k] for k in ("rating", "low", "high", "hands")}
+            | {"cpu_ms_median": a["cpu_ms"]["median"]}
+            for name, a in out["agents"].items()
+        }
+    }
+    data["games"] = dict(sorted(data["games"].items()))
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump({"scale": data["scale"], "games": data["games"]}, f, indent=2)
+        f.write("\n")
 
 
 def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
@@ -1553,6 +1590,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--anchor", default=LADDER_ANCHOR[0], help="the agent whose rating is fixed")
     p.add_argument("--anchor-rating", type=float, default=LADDER_ANCHOR[1], help="default 1000")
     p.add_argument("--out", help="also write the JSON object (with the table) to this file")
+    p.add_argument(
+        "--ladder",
+        metavar="FILE",
+        help="write the ratings as the game's entry of FILE "
+        "(src/boneyard/players/ladder.json, which the front ends read)",
+    )
     common(p)
     p.set_defaults(run=cmd_ladder)
 
@@ -1615,6 +1658,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if getattr(args, "out", None):
         with open(args.out, "w", encoding="utf-8") as f:
             json.dump({**out, "table": table, "notes": notes}, f, indent=2)
+    if getattr(args, "ladder", None):
+        save_ladder(args.ladder, out)
     if args.json:
         print(json.dumps(out, indent=2))
         return 0
