@@ -1172,8 +1172,7 @@ def cmd_ladder(args: argparse.Namespace) -> dict[str, Any]:
         "95% CI",
     ]
     command = (
-        f"benchmarks/run strength ladder --game {job.game} --deals {args.deals} "
-        f"--seed {job.seed}"
+        f"benchmarks/run strength ladder --game {job.game} --deals {args.deals} --seed {job.seed}"
     )
     if agents != LADDER_AGENTS:
         command += f" --agents {','.join(agents)}"
