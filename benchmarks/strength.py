@@ -1254,6 +1254,7 @@ def save_ladder(path: str, out: dict[str, Any]) -> None:
     except FileNotFoundError:
         data = {"games": {}}
     data["scale"] = {**out["anchor"], "about": LADDER_SCALE}
+    data.setdefault("default", "block")  # a game not measured is given two-player Block's
     data["games"][out["game"]] = {
         key: out[key] for key in ("rules", "players", "deals", "seed", "command", "date")
     } | {
@@ -1265,7 +1266,8 @@ def save_ladder(path: str, out: dict[str, Any]) -> None:
     }
     data["games"] = dict(sorted(data["games"].items()))
     with open(path, "w", encoding="utf-8") as f:
-        json.dump({"scale": data["scale"], "games": data["games"]}, f, indent=2)
+        keep = ("scale", "default", "games")
+        json.dump({key: data[key] for key in keep}, f, indent=2)
         f.write("\n")
 
 

@@ -20,7 +20,8 @@ LADDER_AGENTS = ("random", "greedy", *LEVELS)
 
 def test_the_ladder_file_is_well_formed() -> None:
     data = json.loads(ladder.LADDER_FILE.read_text(encoding="utf-8"))
-    assert set(data) == {"scale", "games"}
+    assert set(data) == {"scale", "default", "games"}
+    assert data["default"] == "block"
     anchor, fixed = data["scale"]["agent"], data["scale"]["rating"]
     assert anchor in LADDER_AGENTS and isinstance(fixed, (int, float))
     assert {"block", "partnership"} <= set(data["games"]) <= set(GAMES)
@@ -46,7 +47,7 @@ def test_every_level_has_a_rating_in_every_game(game: str) -> None:
     for level in LEVELS:
         found = ladder.rating(game, level)
         assert found is not None
-        assert found.game == (game if game in ladder.games() else ladder.DEFAULT_GAME)
+        assert found.game == (game if game in ladder.games() else ladder.default_game())
         assert found.low <= found.rating <= found.high and found.deals >= 1
         assert ladder.about(found.rating) % 10 == 0
     assert ladder.rating(game, "a-plug-in") is None

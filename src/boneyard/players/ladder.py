@@ -24,11 +24,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-__all__ = ["DEFAULT_GAME", "LADDER_FILE", "Rating", "about", "games", "ladder", "rating"]
+__all__ = ["LADDER_FILE", "Rating", "about", "default_game", "games", "ladder", "rating"]
 
 LADDER_FILE = Path(__file__).with_name("ladder.json")
-DEFAULT_GAME = "block"
-"""Where a game was not measured, its levels are given two-player Block's ratings."""
 
 
 class Rating(NamedTuple):
@@ -44,10 +42,16 @@ class Rating(NamedTuple):
 
 @cache
 def ladder() -> dict[str, Any]:
-    """The whole file: ``scale`` (how the ratings are fixed) and ``games`` (per game: its rules,
+    """The whole file: ``scale`` (how the ratings are fixed), ``default`` (the game whose
+    ratings a game not measured is given: two-player Block) and ``games`` (per game: its rules,
     players, deals, seed, command, date and each agent's rating, low, high and hands)."""
     data: dict[str, Any] = json.loads(LADDER_FILE.read_text(encoding="utf-8"))
     return data
+
+
+def default_game() -> str:
+    """The game whose ratings a game not measured is given (two-player Block)."""
+    return str(ladder()["default"])
 
 
 def games() -> tuple[str, ...]:
@@ -57,10 +61,10 @@ def games() -> tuple[str, ...]:
 
 def rating(game: str, level: str) -> Rating | None:
     """``level``'s rating in ``game`` (a game id), or, where that game was not measured, in
-    two-player Block (:data:`DEFAULT_GAME`; ``Rating.game`` says which); ``None`` for an agent
+    two-player Block (:func:`default_game`; ``Rating.game`` says which); ``None`` for an agent
     not on the ladder (a plug-in)."""
     measured = ladder()["games"]
-    where = game if game in measured else DEFAULT_GAME
+    where = game if game in measured else default_game()
     entry = measured[where]
     agent = entry["agents"].get(level)
     if agent is None:

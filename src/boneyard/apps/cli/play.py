@@ -130,10 +130,10 @@ def levels_text(game: str | None) -> str:
     from ...core.options import OptionError
     from ...games import get_game
     from ...players.expert import LEVELS
-    from ...players.ladder import DEFAULT_GAME, about, rating
+    from ...players.ladder import about, default_game, rating
 
     try:
-        asked = get_game(game).id if game else DEFAULT_GAME
+        asked = get_game(game).id if game else default_game()
     except OptionError as e:
         error(str(e))
     lines = []
