@@ -142,14 +142,19 @@ def levels_text(game: str | None) -> str:
         found = rating(asked, level)
         assert found is not None  # every level is on the ladder
         where = found.game
-        lines.append(
-            _("{level}: rating about {rating} (interval at 95%: {low} to {high})").format(
+        said = format_number(about(found.rating))
+        if found.low == found.high:  # the anchor of the scale
+            line = _("{level}: rating {rating}, where the scale is fixed").format(
+                level=level, rating=said
+            )
+        else:
+            line = _("{level}: rating about {rating} (interval at 95%: {low} to {high})").format(
                 level=level,
-                rating=format_number(about(found.rating)),
+                rating=said,
                 low=format_number(round(found.low)),
                 high=format_number(round(found.high)),
             )
-        )
+        lines.append(line)
     deals = rating(where, "expert")
     head = _(
         "The computer levels and their ratings, measured in {game} over {deals} duplicate "
