@@ -15,6 +15,9 @@ Subcommands (``benchmarks/run strength SUBCOMMAND --help`` for the options):
   counts cost, at the same positions of every game.
 * ``duel``: two agents of one game over duplicate deals (``texas-expert`` against ``texas`` in
   Texas 42 by default): the paired difference with its 95% interval, and the time per move.
+* ``ladder``: the level ladder: a round robin of duplicate deals among ``random``, ``greedy`` and
+  the four levels in one game, every agent's Bradley-Terry rating (``beginner`` = 1000) with its
+  95% interval, its hands and its processor time per move.
 
 **Duplicate pairs.** Every deal is played twice with the seats swapped (four players: our agent
 at seats 0 and 2, then at 1 and 3), so the luck of the deal cancels. The unit of the statistics is
@@ -36,6 +39,8 @@ first), or ``.venv/bin/python benchmarks/strength.py ...``.
 from __future__ import annotations
 
 import argparse
+import datetime
+import itertools
 import json
 import math
 import multiprocessing
@@ -58,6 +63,7 @@ from boneyard.players.agents import Agent, make_agent
 from boneyard.players.expert import LEVELS, ExpertAgent, make_level
 from boneyard.players.omniscient import OmniscientAgent
 from boneyard.research.sim import unit_seed
+from boneyard.research.stats import DuplicateDeals, Moments, bradley_terry
 from boneyard.text.narration import default_opponent
 from bridges import (
     InferenceResampler,
@@ -987,6 +993,284 @@ def cmd_duel(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+# ---------------------------------------------------------------------------------------------
+# ladder: a round robin of the levels, Bradley-Terry ratings.
+
+LADDER_AGENTS = ("random", "greedy", "beginner", "casual", "strong", "expert")
+LADDER_ANCHOR = ("beginner", 1000.0)  # the agent whose rating is fixed, and its rating
+
+
+@dataclass(frozen=True)
+class LadderJob:
+    game: str
+    agents: tuple[str, ...]
+    seed: int
+
+    @property
+    def pairings(self) -> list[tuple[str, str]]:
+        return list(itertools.combinations(self.agents, 2))
+
+
+def ladder_unit(job: LadderJob, deal: int) -> tuple[int, list[PairResult]]:
+    """One deal of ``job.game`` played by every two agents, each pairing once per seating
+    (a duplicate pair for two sides): the same hands for every pairing."""
+    rules = game_rules(job.game)
+    deal_seed = unit_seed(unit_seed(job.seed, deal), hash_key(job.game))
+    out = []
+    for a, b in job.pairings:
+        records = []
+        for side in range(len(rules.sides)):
+            state = new_hand(job.game, rules, deal_seed)
+            record = HandRecord(0.0)
+            rng = random.Random(unit_seed(deal_seed, side + 1))
+            play_seated(state, side, make_agent(a), make_agent(b), rng, record)
+            assert state.result is not None
+            record.net = side_net(rules, state.result.points, side)
+            records.append(record)
+        out.append(PairResult(deal, records, job.game, f"{a}|{b}"))
+    return deal, out
+
+
+@dataclass
+class LadderRow:
+    """One agent's line of the ladder."""
+
+    name: str
+    rating: float
+    low: float
+    high: float
+    hands: int
+    cpu_ms: list[float]
+    wall_ms: list[float]
+
+
+def ladder_fit(
+    agents: Sequence[str], deals: Sequence[list[PairResult]], anchor: tuple[str, float]
+) -> tuple[list[LadderRow], list[dict[str, Any]]]:
+    """The ratings of a round robin (boneyard.research.stats: the same Bradley-Terry fit and
+    bootstrap over deals as ``boneyard tournament``), shifted so that ``anchor``'s agent has its
+    rating; and every pairing's head-to-head figures."""
+    duplicate = DuplicateDeals(agents)
+    index = {n: i for i, n in enumerate(agents)}
+    hands = [0] * len(agents)
+    cpu: list[list[float]] = [[] for _ in agents]
+    wall: list[list[float]] = [[] for _ in agents]
+    heads: dict[tuple[str, str], dict[str, Any]] = {}
+    for results in deals:
+        points: dict[str, float] = {}
+        counts: dict[str, int] = {}
+        beats: list[tuple[str, str]] = []
+        for pair in results:
+            a, b = pair.label.split("|")
+            head = heads.setdefault(
+                (a, b), {"a": a, "b": b, "won": 0, "lost": 0, "drawn": 0, "diff": Moments()}
+            )
+            head["diff"].add(pair.mean)
+            for hand in pair.hands:
+                for name, sign in ((a, 1), (b, -1)):
+                    points[name] = points.get(name, 0.0) + sign * hand.net
+                    counts[name] = counts.get(name, 0) + 1
+                    hands[index[name]] += 1
+                if hand.net > 0:
+                    beats.append((a, b))
+                    head["won"] += 1
+                elif hand.net < 0:
+                    beats.append((b, a))
+                    head["lost"] += 1
+                else:
+                    head["drawn"] += 1
+                cpu[index[a]] += hand.ours_cpu_ms
+                cpu[index[b]] += hand.theirs_cpu_ms
+                wall[index[a]] += hand.ours_ms
+                wall[index[b]] += hand.theirs_ms
+        duplicate.add_deal({n: points[n] / counts[n] for n in points}, beats)
+    ratings = bradley_terry(duplicate.beats())
+    at = index[anchor[0]]
+    shift = anchor[1] - ratings[at]
+    intervals = duplicate.rating_intervals(anchor=at)
+    base = anchor[1] - 1500.0
+    rows = [
+        LadderRow(n, r + shift, low + base, high + base, hands[i], cpu[i], wall[i])
+        for i, (n, r, (low, high)) in enumerate(zip(agents, ratings, intervals, strict=True))
+    ]
+    rated = {row.name: row.rating for row in rows}
+    pairs = []
+    for (a, b), head in heads.items():
+        decided = head["won"] + head["lost"]
+        expected = 1.0 / (1.0 + 10.0 ** ((rated[b] - rated[a]) / 400.0))
+        low, high = head["diff"].ci95
+        pairs.append(
+            {
+                "a": a,
+                "b": b,
+                "deals": head["diff"].n,
+                "won": head["won"],
+                "drawn": head["drawn"],
+                "lost": head["lost"],
+                "win_share": head["won"] / decided if decided else math.nan,
+                "expected_share": expected,
+                "difference": head["diff"].mean,
+                "ci95": (low, high),
+            }
+        )
+    return rows, pairs
+
+
+def cmd_ladder(args: argparse.Namespace) -> dict[str, Any]:
+    agents = tuple(n.strip() for n in args.agents.split(",") if n.strip())
+    anchor = (args.anchor, args.anchor_rating)
+    if anchor[0] not in agents:
+        raise SystemExit(f"--anchor {anchor[0]}: not one of the agents")
+    job = LadderJob(args.game, agents, args.seed)
+    rules = game_rules(job.game)
+    start, cpu_start = time.perf_counter(), time.process_time()
+    units = run_units(ladder_unit, job, args.deals, args.workers, f"ladder {job.game}")
+    seconds = time.perf_counter() - start
+    cpu_seconds = time.process_time() - cpu_start
+    rows, pairs = ladder_fit(agents, [u[1] for u in units], anchor)
+    table_rows = []
+    for row in sorted(rows, key=lambda r: r.rating):
+        cpu_stats = ms_stats(row.cpu_ms)
+        cpu_mean = statistics.fmean(row.cpu_ms) if row.cpu_ms else 0.0
+        table_rows.append(
+            [
+                row.name,
+                f"{row.rating:,.0f}",
+                f"[{row.low:,.0f}, {row.high:,.0f}]",
+                str(row.hands),
+                f"{cpu_stats['median']:,.1f}, {cpu_mean:,.1f}, {cpu_stats['max']:,.0f}",
+                ms_cell(row.wall_ms),
+            ]
+        )
+    header = [
+        "agent",
+        f"rating ({anchor[0]} = {anchor[1]:,.0f})",
+        "95% interval",
+        "hands",
+        "CPU ms/move (median, mean, max)",
+        "ms/move on the clock (median, max)",
+    ]
+    pair_rows = [
+        [
+            f"{p['a']} vs {p['b']}",
+            str(p["deals"]),
+            f"{p['won']} / {p['drawn']} / {p['lost']}",
+            f"{100 * p['win_share']:.0f}%",
+            f"{100 * p['expected_share']:.0f}%",
+            _signed(p["difference"]),
+            _interval(*p["ci95"]),
+        ]
+        for p in pairs
+    ]
+    pair_header = [
+        "pairing",
+        "deals",
+        "hands won / drawn / lost (first's)",
+        "first's share of won hands",
+        "the ratings' share",
+        "first minus second, points/hand",
+        "95% CI",
+    ]
+    command = (
+        f"benchmarks/run strength ladder --game {job.game} --deals {args.deals} --seed {job.seed}"
+    )
+    if agents != LADDER_AGENTS:
+        command += f" --agents {','.join(agents)}"
+    if anchor != LADDER_ANCHOR:
+        command += f" --anchor {anchor[0]} --anchor-rating {anchor[1]:g}"
+    return {
+        "benchmark": "ladder",
+        "title": (
+            f"The level ladder in {game_label(job.game)}, {rules.players} players: a round "
+            f"robin of {len(agents)} agents, {args.deals} duplicate deals per pairing "
+            f"({len(job.pairings)} pairings), seed {job.seed}"
+        ),
+        "game": job.game,
+        "rules": rules.rule_set,
+        "players": rules.players,
+        "deals": args.deals,
+        "seed": job.seed,
+        "command": command,
+        "date": datetime.date.today().isoformat(),
+        "seconds": round(seconds, 1),
+        "cpu_seconds": round(cpu_seconds, 1),
+        "anchor": {"agent": anchor[0], "rating": anchor[1]},
+        "agents": {
+            row.name: {
+                "rating": round(row.rating, 1),
+                "low": round(row.low, 1),
+                "high": round(row.high, 1),
+                "hands": row.hands,
+                "cpu_ms": ms_stats(row.cpu_ms),
+                "cpu_ms_mean": round(statistics.fmean(row.cpu_ms), 3) if row.cpu_ms else 0.0,
+                "ms": ms_stats(row.wall_ms),
+            }
+            for row in rows
+        },
+        "pairs": [
+            {
+                **p,
+                "win_share": round(p["win_share"], 4),
+                "expected_share": round(p["expected_share"], 4),
+                "difference": round(p["difference"], 4),
+                "ci95": [round(p["ci95"][0], 4), round(p["ci95"][1], 4)],
+            }
+            for p in pairs
+        ],
+        "_table": markdown(header, table_rows) + "\n\n" + markdown(pair_header, pair_rows),
+        "_notes": [
+            f"rating: Bradley-Terry on the Elo scale (400 points: 10 to 1 odds of winning a "
+            f"hand) fitted to the hands won between every two agents "
+            f"(boneyard.research.stats.bradley_terry, as `boneyard tournament`), {anchor[0]} "
+            f"fixed at {anchor[1]:,.0f}; the 95% interval is a bootstrap over deals of each "
+            f"agent's distance from {anchor[0]}",
+            "each deal is played by every two agents, once per seating (two sides: a duplicate "
+            "pair; partnership: one agent at both seats of a side); a hand is won by the side "
+            "with more points (a drawn hand counts for nobody)",
+            "CPU ms/move: the choosing thread's processor time, over the moves with a choice; "
+            "the levels' moves are settled by counts, so the ratings do not depend on the load",
+            f"run: {seconds / 60:.1f} min on the clock, {cpu_seconds / 60:.1f} min of processor "
+            f"time (this process; workers' not included) with {args.workers} worker(s); "
+            f"command: {command}",
+        ],
+    }
+
+
+LADDER_SCALE = (
+    "Bradley-Terry on the Elo scale (400 points: 10 to 1 odds of winning a hand), fitted to "
+    "the hands won between every two agents of a round robin of duplicate deals; the anchor's "
+    "rating fixed; low and high: the 95% interval of the distance from the anchor (a bootstrap "
+    "over deals)"
+)
+
+
+def save_ladder(path: str, out: dict[str, Any]) -> None:
+    """Write a ladder run (``cmd_ladder``'s object) as its game's entry of the ladder file
+    (``src/boneyard/players/ladder.json``, read by ``boneyard.players.ladder``), keeping the
+    other games' entries."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except FileNotFoundError:
+        data = {"games": {}}
+    data["scale"] = {**out["anchor"], "about": LADDER_SCALE}
+    data.setdefault("default", "block")  # a game not measured is given two-player Block's
+    data["games"][out["game"]] = {
+        key: out[key] for key in ("rules", "players", "deals", "seed", "command", "date")
+    } | {
+        "agents": {
+            name: {k: a[k] for k in ("rating", "low", "high", "hands")}
+            | {"cpu_ms_median": a["cpu_ms"]["median"]}
+            for name, a in out["agents"].items()
+        }
+    }
+    data["games"] = dict(sorted(data["games"].items()))
+    with open(path, "w", encoding="utf-8") as f:
+        keep = ("scale", "default", "games")
+        json.dump({key: data[key] for key in keep}, f, indent=2)
+        f.write("\n")
+
+
 def cmd_speed(args: argparse.Namespace) -> dict[str, Any]:
     job = SpeedJob(_keys(args.games), args.hands, args.budget, args.seed)
     units = run_units(speed_unit, job, len(job.keys) * job.hands, args.workers, "speed")
@@ -1296,6 +1580,26 @@ def build_parser() -> argparse.ArgumentParser:
     common(p)
     p.set_defaults(run=cmd_duel)
 
+    p = sub.add_parser("ladder", help="a round robin of the levels: Bradley-Terry ratings")
+    p.add_argument("--game", default="block", help="game id (default block)")
+    p.add_argument("--deals", type=_positive, default=100, help="deals per pairing (default 100)")
+    p.add_argument(
+        "--agents",
+        default=",".join(LADDER_AGENTS),
+        help=f"comma-separated agents (default {','.join(LADDER_AGENTS)})",
+    )
+    p.add_argument("--anchor", default=LADDER_ANCHOR[0], help="the agent whose rating is fixed")
+    p.add_argument("--anchor-rating", type=float, default=LADDER_ANCHOR[1], help="default 1000")
+    p.add_argument("--out", help="also write the JSON object (with the table) to this file")
+    p.add_argument(
+        "--ladder",
+        metavar="FILE",
+        help="write the ratings as the game's entry of FILE "
+        "(src/boneyard/players/ladder.json, which the front ends read)",
+    )
+    common(p)
+    p.set_defaults(run=cmd_ladder)
+
     p = sub.add_parser("counts", help="the old time budget's worlds against the levels' counts")
     p.add_argument("--hands", type=_positive, default=2, help="hands per game (default 2)")
     p.add_argument("--budget", type=float, default=0.8, help="seconds (default 0.8)")
@@ -1352,6 +1656,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             burner.join()
     table = out.pop("_table")
     notes = out.pop("_notes", [])
+    if getattr(args, "out", None):
+        with open(args.out, "w", encoding="utf-8") as f:
+            json.dump({**out, "table": table, "notes": notes}, f, indent=2)
+    if getattr(args, "ladder", None):
+        save_ladder(args.ladder, out)
     if args.json:
         print(json.dumps(out, indent=2))
         return 0

@@ -100,6 +100,23 @@ ALL_TILES = {NAMES[t] for t in range(28)}
 
 
 # ----------------------------------------------------------------------------- the tests
+def test_the_lobby_says_each_levels_rating(page: Page, live: LiveServer) -> None:
+    """A computer seat's levels carry their measured ratings (boneyard.players.ladder): the
+    game's own where it was measured, two-player Block's, said so, where it was not."""
+    from boneyard.players import ladder
+
+    page.goto(live.url + "/")
+    page.wait_for_selector("#game option[value=partnership]", state="attached")
+    level = page.locator("#seats .seat-row:nth-child(2) .level")
+    for game, suffix in (("partnership", ")"), ("draw", " in two-player Block)")):
+        page.select_option("#game", game)
+        for name in ("beginner", "casual", "strong", "expert"):
+            found = ladder.rating(game, name)
+            assert found is not None
+            text = level.locator(f"option[value={name}]").inner_text()
+            assert text == f"{name} (rating about {ladder.about(found.rating):,}{suffix}"
+
+
 def test_a_person_plays_a_whole_hand_against_the_computer(page: Page, live: LiveServer) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -32,6 +32,20 @@ def test_games_lists_every_game_rule_set_and_level(client: TestClient) -> None:
     assert body["levels"][:4] == ["beginner", "casual", "strong", "expert"]
 
 
+def test_games_give_each_levels_measured_rating(client: TestClient) -> None:
+    """The lobby's level lists say each level's rating (boneyard.players.ladder): per measured
+    game, to the nearest ten; the lobby gives the other games two-player Block's."""
+    from boneyard.players import ladder
+
+    ratings = client.get("/api/games").json()["level_ratings"]
+    assert {"block", "partnership"} <= set(ratings)
+    for game, levels in ratings.items():
+        assert {"beginner", "casual", "strong", "expert"} <= set(levels)
+        for level, value in levels.items():
+            found = ladder.rating(game, level)
+            assert found is not None and value == ladder.about(found.rating)
+
+
 def test_protocol_schema(client: TestClient) -> None:
     body = client.get("/api/protocol").json()
     assert body == json.loads(json.dumps(schema()))

@@ -287,15 +287,21 @@ class DuplicateDeals:
         return matrix
 
     def rating_intervals(
-        self, samples: int = BOOTSTRAP_SAMPLES, seed: int = 0
+        self, samples: int = BOOTSTRAP_SAMPLES, seed: int = 0, anchor: int | None = None
     ) -> list[tuple[float, float]]:
         """Each agent's 95% interval on its Bradley-Terry rating (:func:`bradley_terry`), from
-        ``samples`` bootstrap resamples of the deals (the 2.5th and 97.5th percentiles)."""
+        ``samples`` bootstrap resamples of the deals (the 2.5th and 97.5th percentiles). With
+        ``anchor`` (an agent's index) every resample's ratings are shifted so that agent's is
+        1500: the intervals are then of each agent's distance from the anchor (the anchor's own
+        is a point), on a scale fixed by that agent rather than by the mean."""
         rng = random.Random(seed)
         fits: list[list[float]] = []
         for _ in range(samples):
             weights = {key: float(_poisson(rng, n)) for key, n in self.patterns.items()}
-            fits.append(bradley_terry(self.beats(weights), iterations=100))
+            fit = bradley_terry(self.beats(weights), iterations=100)
+            if anchor is not None:
+                fit = [r - fit[anchor] + 1500.0 for r in fit]
+            fits.append(fit)
         out = []
         for i in range(len(self.names)):
             values = sorted(f[i] for f in fits)

@@ -77,6 +77,14 @@ class PlayOptions:
             "input (also when input or output is not a terminal).",
         ),
     ] = False
+    levels: Annotated[
+        bool,
+        typer.Option(
+            "--levels",
+            help="List the computer levels with their measured ratings (in GAME, or in "
+            "two-player Block), and exit.",
+        ),
+    ] = False
 
 
 @gathered(PlayOptions, "asked")
@@ -86,6 +94,9 @@ def play_command(*, asked: PlayOptions) -> None:
     from ...core.options import OptionError
     from ...players.analysis import analysis_effort
 
+    if asked.levels:
+        print(levels_text(asked.game))
+        return
     try:
         analysis_effort()  # a bad BONEYARD_ANALYSIS_EFFORT, said before starting
     except OptionError as e:
@@ -111,6 +122,48 @@ def play_command(*, asked: PlayOptions) -> None:
         _save(session, asked.save)
     if status:
         raise typer.Exit(status)
+
+
+def levels_text(game: str | None) -> str:
+    """The search player's levels with their measured ratings (:mod:`...players.ladder`) in
+    ``game`` (an id or alias; none: two-player Block), for ``--levels``."""
+    from ...core.i18n import _, format_number
+    from ...core.options import OptionError
+    from ...games import get_game
+    from ...players.expert import LEVELS
+    from ...players.ladder import about, default_game, rating
+
+    try:
+        asked = get_game(game).id if game else default_game()
+    except OptionError as e:
+        error(str(e))
+    lines = []
+    where = asked
+    for level in LEVELS:
+        found = rating(asked, level)
+        assert found is not None  # every level is on the ladder
+        where = found.game
+        said = format_number(about(found.rating))
+        if found.low == found.high:  # the anchor of the scale
+            line = _("{level}: rating {rating}, where the scale is fixed").format(
+                level=level, rating=said
+            )
+        else:
+            line = _("{level}: rating about {rating} (interval at 95%: {low} to {high})").format(
+                level=level,
+                rating=said,
+                low=format_number(round(found.low)),
+                high=format_number(round(found.high)),
+            )
+        lines.append(line)
+    deals = rating(where, "expert")
+    head = _(
+        "The computer levels and their ratings, measured in {game} over {deals} duplicate "
+        'deals a pairing (docs/ai.md, "Levels and their ratings"):'
+    ).format(game=where, deals=format_number(deals.deals if deals else 0))
+    if where != asked:
+        head = _("{game} was not measured.").format(game=asked) + " " + head
+    return "\n".join([head, *lines])
 
 
 def _in_a_terminal() -> bool:

@@ -44,6 +44,8 @@ __all__ = [
 def opponent_choices(rules: GameRules) -> list[tuple[str, str]]:
     """The players a computer seat can be, for a Select: the search player's levels, then the
     heuristic players (the game's own first)."""
+    from ...players.ladder import about, rating
+
     own = default_opponent(rules)
     choices = [(_("{name}: this game's own heuristic").format(name=own), own)]
     for level in LEVEL_NAMES:
@@ -52,6 +54,13 @@ def opponent_choices(rules: GameRules) -> list[tuple[str, str]]:
         how = _("search, up to {worlds} worlds a move").format(worlds=format_number(worlds))
         if noise:
             how += _(", makes mistakes")
+        measured = rating(rules.game.id, level)
+        if measured is not None:
+            said = format_number(about(measured.rating))
+            if measured.game == rules.game.id:
+                how += _(", rating about {rating}").format(rating=said)
+            else:
+                how += _(", rating about {rating} in two-player Block").format(rating=said)
         choices.append((f"{level}: {how}", level))
     for name in AGENTS:
         if name in LEVELS or name == own:

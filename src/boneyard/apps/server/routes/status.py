@@ -55,6 +55,7 @@ def status_routes(hub: Hub) -> APIRouter:
             "level_names": {
                 level: level_title(name) for level, name in level_names(hub.levels).items()
             },
+            "level_ratings": level_ratings(hub.levels),
             "clock": hub.settings.clock,
         }
 
@@ -63,6 +64,18 @@ def status_routes(hub: Hub) -> APIRouter:
         return schema()
 
     return routes
+
+
+def level_ratings(levels: Any) -> dict[str, dict[str, int]]:
+    """Each measured game's levels' ratings, to the nearest ten (:mod:`boneyard.players.ladder`;
+    the lobby gives a game not measured two-player Block's)."""
+    from ....players import ladder
+
+    out: dict[str, dict[str, int]] = {}
+    for game in ladder.games():
+        found = {level: ladder.rating(game, level) for level in levels}
+        out[game] = {level: ladder.about(r.rating) for level, r in found.items() if r is not None}
+    return out
 
 
 def prometheus_text(metrics: dict[str, Any]) -> str:

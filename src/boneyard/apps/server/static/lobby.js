@@ -5,6 +5,7 @@
 let GAMES = [];
 let LEVELS = [];
 let LEVEL_NAMES = {};  // a plug-in's short name, by level
+let LEVEL_RATINGS = {};  // each measured game's levels' ratings (docs/ai.md)
 let CLOCK = 60;  // the server's turn clock where several people play
 
 function selectedGame() {
@@ -97,7 +98,7 @@ function fillSeats() {
     );
     const level = el("select", {class: "level", "aria-label": t("seat {n}: level", {n: s + 1})});
     for (const l of LEVELS) {
-      const item = option(l, LEVEL_NAMES[l] || l, l === "casual");
+      const item = option(l, levelText(l, selectedGame().id), l === "casual");
       item.title = l;
       level.appendChild(item);
     }
@@ -111,6 +112,21 @@ function fillSeats() {
     sync();
     box.appendChild(row);
   }
+}
+
+/** A level as the seat's list shows it: with its measured rating in the game, or, in a game not
+ * measured, in two-player Block ("casual (rating about 1,240)"). */
+function levelText(level, game) {
+  const name = LEVEL_NAMES[level] || level;
+  const own = LEVEL_RATINGS[game];
+  const rating = (own || LEVEL_RATINGS.block || {})[level];
+  if (rating === undefined) return name;
+  let number = String(rating);
+  try {
+    number = rating.toLocaleString(LANGUAGE);
+  } catch (e) { /* the plain number */ }
+  const values = {level: name, rating: number};
+  return own ? t("{level} (rating about {rating})", values) : t("{level} (rating about {rating} in two-player Block)", values);
 }
 
 async function create(event) {
@@ -222,6 +238,7 @@ async function start() {
   GAMES = body.games;
   LEVELS = body.levels;
   LEVEL_NAMES = body.level_names || {};
+  LEVEL_RATINGS = body.level_ratings || {};
   CLOCK = body.clock;
   document.getElementById("clock-help").textContent =
     t("(empty: {clock} s where several people play, none for one person against the computer; past it, a computer plays for an absent person until he is back; 0 for none)", {clock: CLOCK});
