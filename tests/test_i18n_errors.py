@@ -103,3 +103,28 @@ def test_a_bad_move_is_told_in_the_language(
     assert "mano 1, jugada 1: no es el turno del jugador 0 (es el del jugador 1)" in err, err
     err = run(["--lang", "pt-BR", "replay", path], capsys, 2)
     assert "rodada 1, jogada 1: não é a vez do jogador 0 (é a do jogador 1)" in err, err
+
+
+# ---------------------------------------------------------------------- text that cannot be taken
+def test_a_bad_argument_is_refused_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    english = "argument 2 ('a\\x07b') holds U+0007 at character 2: a control character"
+    assert english in run(["rules", "a\x07b"], capsys, 2)
+    err = run(["--lang", "es", "rules", "a\x07b"], capsys, 2)
+    assert (
+        "el argumento 4 ('a\\x07b') contiene U+0007 en el carácter 2: un carácter de control" in err
+    )
+    err = run(["--lang", "pt-BR", "rules", "a\x07b"], capsys, 2)
+    assert "o argumento 4 ('a\\x07b') contém U+0007 no caractere 2: um caractere de controle" in err
+
+
+def test_a_record_holding_a_bad_character_in_the_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = record(tmp_path, {**GOOD_HEADER, "players": ["Ann", "B\x00b"]})
+    assert "the record's players[1] holds U+0000 at character 2: NUL" in run(
+        ["replay", path], capsys, 2
+    )
+    err = run(["--lang", "es", "replay", path], capsys, 2)
+    assert "el registro, campo players[1] contiene U+0000 en el carácter 2: el carácter NUL" in err
+    err = run(["--lang", "pt-BR", "replay", path], capsys, 2)
+    assert "o registro, campo players[1] contém U+0000 no caractere 2: o caractere NUL" in err

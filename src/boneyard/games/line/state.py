@@ -169,9 +169,7 @@ class LineState(GameState):
         """
         n = rules.players
         if len(hands) != n:
-            raise ValueError(
-                _("the deal has {hands} hands for {n} players").format(hands=len(hands), n=n)
-            )
+            raise ValueError(_("the deal has {k} hands for {n} players").format(k=len(hands), n=n))
         if not trusted:
             rules.tiles.check_deal(hands, stock)
         masks = [mask_of(h) for h in hands]
@@ -219,12 +217,7 @@ class LineState(GameState):
                     raise ValueError(_("no double in the deal or the stock: no one can lead"))
                 seat = first % n
                 if leader is not None and leader != seat:
-                    raise ValueError(
-                        _(
-                            "leader {leader} disagrees with the deal: seat {seat} draws the first "
-                            "double"
-                        ).format(leader=leader, seat=seat)
-                    )
+                    raise _leader_disagrees(leader, seat, draws=True)
                 # Who draws it is hidden in the stock: until then seat 0 is the leader of record.
                 self.leader = 0
                 self.finding_lead = True
@@ -233,12 +226,7 @@ class LineState(GameState):
                 return self
             seat, required = derived
             if leader is not None and leader != seat:
-                raise ValueError(
-                    _(
-                        "leader {leader} disagrees with the deal: seat {seat} leads under these "
-                        "rules"
-                    ).format(leader=leader, seat=seat)
-                )
+                raise _leader_disagrees(leader, seat, draws=False)
             self.leader = seat
             self.required_lead = required
         elif leader is None:
@@ -1082,3 +1070,14 @@ def _tiles(mask: int) -> list[int]:
         out.append(low_bit.bit_length() - 1)
         mask ^= low_bit
     return out
+
+
+def _leader_disagrees(leader: int, seat: int, *, draws: bool) -> ValueError:
+    """A record's leader that the deal contradicts: ``seat`` leads (``draws``: draws the first
+    double) under these rules."""
+    message = (
+        _("leader {leader} disagrees with the deal: seat {seat} draws the first double")
+        if draws
+        else _("leader {leader} disagrees with the deal: seat {seat} leads under these rules")
+    )
+    return ValueError(message.format(leader=leader, seat=seat))
