@@ -128,3 +128,15 @@ def test_a_record_holding_a_bad_character_in_the_language(
     assert "el registro, campo players[1] contiene U+0000 en el carácter 2: el carácter NUL" in err
     err = run(["--lang", "pt-BR", "replay", path], capsys, 2)
     assert "o registro, campo players[1] contém U+0000 no caractere 2: o caractere NUL" in err
+
+
+# ---------------------------------------------------------------------------------- results files
+def test_a_file_that_is_not_results_is_told_in_the_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = record(tmp_path, json.dumps({"a": 1}) + "\n", "r.jsonl")
+    assert "this is JSON, but not a results file" in run(["analyze", path], capsys, 2)
+    err = run(["--lang", "es", "analyze", path], capsys, 2)
+    assert "esto es JSON, pero no un archivo de resultados; un archivo de resultados es" in err
+    err = run(["--lang", "pt-BR", "analyze", path], capsys, 2)
+    assert "isto é JSON, mas não um arquivo de resultados; um arquivo de resultados é" in err
