@@ -140,3 +140,47 @@ def test_a_file_that_is_not_results_is_told_in_the_language(
     assert "esto es JSON, pero no un archivo de resultados; un archivo de resultados es" in err
     err = run(["--lang", "pt-BR", "analyze", path], capsys, 2)
     assert "isto é JSON, mas não um arquivo de resultados; um arquivo de resultados é" in err
+
+
+# ------------------------------------------------------------------------------- the report's page
+REPORT_ENGLISH = (
+    r"\bFrom\b",
+    r"\bIntervals\b",
+    r"\bhands?\b",
+    r"\bpoints\b",
+    r"\bsides?\b",
+    r"\bleader\b",
+    r"\bper\b",
+    r"\b[Ww]in rate\b",
+    r"\bmean\b",
+    r"\bwon\b",
+    r"\bmoves\b",
+)
+
+
+def report_english(language: str, tmp_path: Path) -> list[str]:
+    """The words of :data:`REPORT_ENGLISH` on the report's page written in ``language`` (its
+    file's name, the pictures and their file names left out)."""
+    import re
+
+    pytest.importorskip("matplotlib")
+    from boneyard.research.report import write_report
+    from boneyard.research.stats import analyze_results
+
+    results = Path(__file__).parent / "results" / "hand_computed.jsonl"
+    with i18n.use_language(language):
+        page = write_report(analyze_results(results), tmp_path / language).read_text()
+    assert f'<html lang="{language}">' in page
+    text = re.sub(r"<code>.*?</code>|data:image/png;base64,[^\"]*|\(\w+\.png\)", "", page)
+    text = re.sub(r"<[^>]*>", " ", text)
+    return [w for w in REPORT_ENGLISH if re.search(w, text)]
+
+
+def test_the_report_word_list_finds_english_in_the_english_report(tmp_path: Path) -> None:
+    found = report_english("en", tmp_path)
+    assert {r"\bFrom\b", r"\bIntervals\b", r"\bhands?\b", r"\bleader\b", r"\bmean\b"} <= set(found)
+
+
+@pytest.mark.parametrize("language", ["es", "pt-BR"])
+def test_the_report_page_in_the_language_has_no_english(tmp_path: Path, language: str) -> None:
+    assert report_english(language, tmp_path) == []
