@@ -184,3 +184,19 @@ def test_the_report_word_list_finds_english_in_the_english_report(tmp_path: Path
 @pytest.mark.parametrize("language", ["es", "pt-BR"])
 def test_the_report_page_in_the_language_has_no_english(tmp_path: Path, language: str) -> None:
     assert report_english(language, tmp_path) == []
+
+
+def test_the_engines_refusal_of_a_recorded_move_in_the_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deal = [["0-0", "0-1", "0-2", "0-3", "0-4", "0-5", "0-6"]]
+    deal.append(["1-1", "1-2", "1-3", "1-4", "1-5", "1-6", "2-2"])
+    stock = ["2-3", "2-4", "2-5", "2-6", "3-3", "3-4", "3-5", "3-6", "4-4", "4-5", "4-6"]
+    stock += ["5-5", "5-6", "6-6"]
+    hand = {"deal": deal, "stock": stock, "moves": [{"seat": 1, "play": "0-0"}]}
+    path = record(tmp_path, {**GOOD_HEADER, "hands": [hand]})
+    assert "hand 1, move 1: seat 1 does not hold 0-0" in run(["replay", path], capsys, 2)
+    err = run(["--lang", "es", "replay", path], capsys, 2)
+    assert "mano 1, jugada 1: jugador 1 no tiene la ficha 0-0" in err, err
+    err = run(["--lang", "pt-BR", "replay", path], capsys, 2)
+    assert "rodada 1, jogada 1: jogador 1 não tem a pedra 0-0" in err, err

@@ -26,12 +26,13 @@ from typing import Any
 
 from .actions import DRAW, SHARED_KINDS, Action, record_tile
 from .game import find_game, registered_games
-from .i18n import _
+from .i18n import DEFAULT, _, current_language
 from .intake import TextError, check_tree, decode_utf8
 from .match import Match, deal_tiles
 from .options import OptionError
 from .protocol import GameRules, GameState, IllegalAction
 from .tiles import NAMES
+from .words import Voice
 
 __all__ = [
     "FORMAT",
@@ -336,8 +337,9 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
             try:
                 _apply_move(state, move)
             except (IllegalAction, ValueError) as e:
+                problem = _told(rules, e) if isinstance(e, IllegalAction) else str(e)
                 raise RecordError(
-                    _("hand {h}, move {m}: {problem}").format(h=h, m=m, problem=e)
+                    _("hand {h}, move {m}: {problem}").format(h=h, m=m, problem=problem)
                 ) from None
         recorded = None
         if "result" in hand:
@@ -357,6 +359,14 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
             summary = HandSummary(list(state.scores), "unfinished", None, recorded)
         replay.hands.append(summary)
     return replay
+
+
+def _told(rules: GameRules, error: IllegalAction) -> str:
+    """The engine's refusal of a recorded move, told in the reader's language (the seats by
+    number); as the engine wrote it in English."""
+    if current_language() == DEFAULT:
+        return str(error)
+    return Voice.of(rules, reader=None).tell(str(error))
 
 
 def _start_hand(match: Match, hand: Any, h: int) -> GameState:
