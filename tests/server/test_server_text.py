@@ -238,3 +238,21 @@ def test_boneyard_replay_of_unstorable_text_prints_one_line(tmp_path: Path) -> N
         assert done.stdout == ""
         lines = done.stderr.splitlines()
         assert len(lines) == 1 and words in lines[0], done.stderr
+
+
+def test_a_record_to_replay_is_refused_in_the_readers_language(client: TestClient) -> None:
+    record = json.loads((RECORDS / "block_blocked_2p.json").read_text())
+    record["players"][0] = "A\x07B"
+    spanish = {"Accept-Language": "es"}
+    reply = client.post("/api/replay", content=json.dumps(record), headers=spanish)
+    assert reply.status_code == 400
+    assert "el registro, campo players[0] contiene U+0007" in reply.json()["detail"]
+    record["players"][0] = "Ann"
+    record["hands"] = "many"
+    reply = client.post(
+        "/api/replay", content=json.dumps(record), headers={"Accept-Language": "pt-BR"}
+    )
+    assert reply.status_code == 400
+    assert "hands deve ser uma lista" in reply.json()["detail"]
+    reply = client.post("/api/replay", content=b'{"game": "\xff"}', headers=spanish)
+    assert "el registro no es texto UTF-8: el byte 0xFF" in reply.json()["detail"]

@@ -178,3 +178,19 @@ def test_settings_round_trip() -> None:
     path.write_text("{not json", encoding="utf-8")
     assert load_settings() == Settings()  # a broken file gives the defaults
     assert saves_dir().parent == path.parent
+
+
+def test_a_move_out_of_turn_is_refused_in_the_language() -> None:
+    from boneyard.core.protocol import IllegalAction
+    from boneyard.text.i18n import use_language
+
+    session = Session(get_game("block").configure(players=2), seed=1)
+    session.begin()
+    play_until(session, lambda: session.state.over)
+    action = Play(0, None)
+    with pytest.raises(IllegalAction, match=r"^it is not your turn$"):
+        session.play(action)
+    with use_language("es"), pytest.raises(IllegalAction, match=r"^no es tu turno$"):
+        session.play(action)
+    with use_language("pt-BR"), pytest.raises(IllegalAction, match=r"^não é a sua vez$"):
+        session.play(action)

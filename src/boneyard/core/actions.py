@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
+from .i18n import _
 from .tiles import DOUBLE, HIGH, LOW, NAMES, parse_oriented, parse_tile, tile
 
 if TYPE_CHECKING:
@@ -114,7 +115,7 @@ def record_tile(rules: GameRules, text: Any) -> int:
     """The tile a record move names (``"6-4"``, either way round), a tile of ``rules``' set;
     ``ValueError`` otherwise."""
     if not isinstance(text, str):
-        raise ValueError(f"not a tile: {text!r}")
+        raise ValueError(_("not a tile: {text}").format(text=repr(text)))
     return rules.tiles.parse(text)
 
 
@@ -249,16 +250,18 @@ class Play(Action):
         pip toward L; ``open`` the pip left exposed, ``claim`` the points claimed."""
         text = move["play"]
         if not isinstance(text, str):
-            raise ValueError(f"not a tile: {text!r}")
+            raise ValueError(_("not a tile: {text}").format(text=repr(text)))
         a, b = parse_oriented(text)
         t = tile(a, b)
         if t >= rules.tiles.size:
-            raise ValueError(f"{text} is not a tile of the {rules.tiles.name} set")
+            raise ValueError(
+                _("{tile} is not a tile of the {set} set").format(tile=text, set=rules.tiles.name)
+            )
         end = move.get("end")
         if end is not None and not isinstance(end, str):
-            raise ValueError("end must be the name of an open end")
-        open_pip = _record_int(move, "open", "open must be a pip number")
-        claim = _record_int(move, "claim", "claim must be a number of points")
+            raise ValueError(_("end must be the name of an open end"))
+        open_pip = _record_int(move, "open", _("open must be a pip number"))
+        claim = _record_int(move, "claim", _("claim must be a number of points"))
         if end is None:
             if open_pip is not None and open_pip not in (a, b):
                 return Play(t, None, open_pip, claim)  # refused: the lead has no such pip
@@ -338,7 +341,7 @@ class Pass(Action):
     @classmethod
     def from_record(cls, move: Mapping[str, Any], rules: GameRules) -> Action:
         if move["pass"] is not True:
-            raise ValueError('a pass is written "pass": true')
+            raise ValueError(_('a pass is written "pass": true'))
         return PASS
 
     @classmethod
@@ -389,9 +392,9 @@ class Muggins(Action):
 
     @classmethod
     def from_record(cls, move: Mapping[str, Any], rules: GameRules) -> Action:
-        points = _record_int(move, "muggins", "muggins takes a number of points")
+        points = _record_int(move, "muggins", _("muggins takes a number of points"))
         if points is None:
-            raise ValueError("muggins takes a number of points")
+            raise ValueError(_("muggins takes a number of points"))
         return Muggins(points)
 
     @classmethod
@@ -457,7 +460,7 @@ class Move(NamedTuple):
     def to_record(self) -> dict[str, Any]:
         if isinstance(self.action, Draw):
             if self.drawn is None:
-                raise ValueError("a hidden draw cannot be written to a record")
+                raise ValueError(_("a hidden draw cannot be written to a record"))
             return {"seat": self.seat, "draw": NAMES[self.drawn]}
         return self.action.to_record(self.seat)
 

@@ -32,6 +32,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .i18n import _
+
 __all__ = ["TextError", "check_text", "check_tree", "decode_utf8", "describe_char"]
 
 
@@ -55,15 +57,15 @@ def describe_char(c: str) -> str:
     """A refused character in words: ``U+0007: a control character``."""
     code = ord(c)
     if 0xD800 <= code <= 0xDFFF:
-        why = "a lone surrogate (half of a UTF-16 pair, not a character)"
+        why = _("a lone surrogate (half of a UTF-16 pair, not a character)")
     elif code == 0:
-        why = "NUL"
+        why = _("NUL")
     elif c in BIDI_CONTROLS:
-        why = "a bidirectional override (it reorders the text around it)"
+        why = _("a bidirectional override (it reorders the text around it)")
     elif c in "\u2028\u2029":
-        why = "a line separator"
+        why = _("a line separator")
     else:
-        why = "a control character"
+        why = _("a control character")
     return f"U+{code:04X}: {why}"
 
 
@@ -75,7 +77,11 @@ def check_text(value: str, what: str, *, lines: bool = False) -> str:
     if found is None:
         return value
     code, why = describe_char(found.group()).split(": ", 1)
-    raise TextError(f"{what} holds {code} at character {found.start() + 1}: {why}")
+    raise TextError(
+        _("{what} holds {code} at character {n}: {why}").format(
+            what=what, code=code, n=found.start() + 1, why=why
+        )
+    )
 
 
 def check_tree(value: Any, what: str, *, lines: frozenset[str] = frozenset()) -> None:
@@ -95,7 +101,7 @@ def check_tree(value: Any, what: str, *, lines: frozenset[str] = frozenset()) ->
             for key, v in item.items():
                 key = str(key)
                 if _ONE_LINE.search(key) is not None:
-                    check_text(key, f"a field's name in {_place(what, at)}")
+                    check_text(key, _("a field's name in {place}").format(place=_place(what, at)))
                 inner.append((v, (*at, key), multi or (not at and key in lines)))
             todo.extend(reversed(inner))
         elif isinstance(item, list | tuple):
@@ -107,7 +113,7 @@ def _place(what: str, at: tuple[str | int, ...]) -> str:
     if not at:
         return what
     words = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in at).lstrip(".")
-    return f"{what}'s {words}"
+    return _("{what}'s {field}").format(what=what, field=words)
 
 
 def decode_utf8(data: bytes, what: str) -> str:
@@ -117,5 +123,7 @@ def decode_utf8(data: bytes, what: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise TextError(
-            f"{what} is not UTF-8 text: byte 0x{data[e.start]:02X} at {e.start} is invalid"
+            _("{what} is not UTF-8 text: byte {byte} at {at} is invalid").format(
+                what=what, byte=f"0x{data[e.start]:02X}", at=e.start
+            )
         ) from None

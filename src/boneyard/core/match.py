@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from .i18n import _
 from .protocol import GameRules, GameState, HandResult, HandStart
 from .tiles import mask_of, tiles_of
 
@@ -87,14 +88,16 @@ class Match:
     ) -> GameState:
         """Start the next hand from a given deal (used to replay records)."""
         if self.hands and not self.hands[-1].over:
-            raise ValueError("the previous hand is not finished")
+            raise ValueError(_("the previous hand is not finished"))
         if self.over:
-            raise ValueError("the match is over")
+            raise ValueError(_("the match is over"))
         expected, by_deal = self.expected_leader()
         if expected is not None:
             if leader is not None and leader != expected:
                 raise ValueError(
-                    f"leader {leader} disagrees with the rotation: seat {expected} leads"
+                    _("leader {leader} disagrees with the rotation: seat {seat} leads").format(
+                        leader=leader, seat=expected
+                    )
                 )
             leader = expected
         state = self.rules.start_hand(
@@ -118,7 +121,7 @@ class Match:
         rules = self.rules
         rng = self.rng
         expected, by_deal = self.expected_leader()
-        for _ in range(1000):
+        for _attempt in range(1000):
             hands, stock = rules.deal(rng)
             if not (by_deal and rules.needs_redeal([mask_of(h) for h in hands])):
                 break

@@ -26,11 +26,13 @@ from typing import Any
 
 from .actions import DRAW, SHARED_KINDS, Action, record_tile
 from .game import find_game, registered_games
+from .i18n import DEFAULT, _, current_language
 from .intake import TextError, check_tree, decode_utf8
 from .match import Match, deal_tiles
 from .options import OptionError
 from .protocol import GameRules, GameState, IllegalAction
 from .tiles import NAMES
+from .words import Voice
 
 __all__ = [
     "FORMAT",
@@ -113,7 +115,9 @@ class Replay:
         for i, h in enumerate(self.hands, 1):
             if not h.agrees:
                 out.append(
-                    f"hand {i}: the record's result is {h.recorded} but the replay gives {h.points}"
+                    _(
+                        "hand {h}: the record's result is {recorded} but the replay gives {points}"
+                    ).format(h=i, recorded=h.recorded, points=h.points)
                 )
         return out
 
@@ -147,7 +151,9 @@ def read_records(path: str | Path) -> Iterator[tuple[str, dict[str, Any] | Recor
     try:
         text = decode_utf8(p.read_bytes(), f"{p}")
     except OSError as e:
-        raise RecordError(f"{p}: cannot read: {e.strerror or e}") from None
+        raise RecordError(
+            _("{file}: cannot read: {why}").format(file=p, why=e.strerror or e)
+        ) from None
     except TextError as e:
         raise RecordError(str(e)) from None
     if p.suffix == ".jsonl":
@@ -155,7 +161,7 @@ def read_records(path: str | Path) -> Iterator[tuple[str, dict[str, Any] | Recor
         for n, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
-            label = f"{p} line {n}"
+            label = _("{file} line {n}").format(file=p, n=n)
             item = _loads(line, label)
             if n == 1 and is_results_header(item):
                 results = True
@@ -167,7 +173,7 @@ def read_records(path: str | Path) -> Iterator[tuple[str, dict[str, Any] | Recor
                 item = (
                     record
                     if isinstance(record, dict)
-                    else RecordError(f"{label}: a record is a JSON object")
+                    else RecordError(_("{label}: a record is a JSON object").format(label=label))
                 )
             yield label, item
         return
@@ -183,11 +189,21 @@ def _loads(text: str, label: str) -> dict[str, Any] | RecordError:
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as e:
-        return RecordError(f"{label}: not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})")
+        return RecordError(
+            _("{label}: not valid JSON: {why} (line {line}, column {column})").format(
+                label=label, why=e.msg, line=e.lineno, column=e.colno
+            )
+        )
     except RecursionError:  # Python's parser gives up at about 1,000 levels
-        return RecordError(f"{label}: not a record: arrays and objects nested too deeply")
+        return RecordError(
+            _("{label}: not a record: arrays and objects nested too deeply").format(label=label)
+        )
     if not isinstance(obj, dict):
-        return RecordError(f"{label}: a record is a JSON object, not {type(obj).__name__}")
+        return RecordError(
+            _("{label}: a record is a JSON object, not {kind}").format(
+                label=label, kind=type(obj).__name__
+            )
+        )
     return obj
 
 
@@ -202,7 +218,11 @@ def write_records(
                 f.write(json.dumps(r, separators=(",", ":")) + "\n")
         return
     if len(records) != 1:
-        raise ValueError(f"{p}: a .json file holds one record; use .jsonl for {len(records)}")
+        raise ValueError(
+            _("{file}: a .json file holds one record; use .jsonl for {n}").format(
+                file=p, n=len(records)
+            )
+        )
     p.write_text(json.dumps(records[0], indent=1) + "\n", encoding="utf-8")
 
 
@@ -247,30 +267,36 @@ def rules_from_record(record: Mapping[str, Any]) -> GameRules:
     character, line separator or bidirectional override; line breaks and tabs only in
     ``meta``), since a record comes from outside."""
     try:
-        check_tree(record, "the record", lines=frozenset({"meta"}))
+        check_tree(record, _("the record"), lines=frozenset({"meta"}))
     except TextError as e:
         raise RecordError(str(e)) from None
     if record.get("format") != FORMAT:
-        raise RecordError(f"format must be {FORMAT!r}, not {record.get('format')!r}")
+        raise RecordError(
+            _("format must be {expected}, not {found}").format(
+                expected=repr(FORMAT), found=repr(record.get("format"))
+            )
+        )
     unknown = set(record) - _TOP_FIELDS
     if unknown:
         raise RecordError(
-            f"unknown field(s) {', '.join(sorted(unknown))} (extra data goes in meta)"
+            _("unknown field(s) {fields} (extra data goes in meta)").format(
+                fields=", ".join(sorted(unknown))
+            )
         )
     game_id = record.get("game")
     if not isinstance(game_id, str):
-        raise RecordError("game must be a game id such as 'block'")
+        raise RecordError(_("game must be a game id such as 'block'"))
     players = record.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or not players:
-        raise RecordError("players must be a list of names, one per seat")
+        raise RecordError(_("players must be a list of names, one per seat"))
     options = record.get("options", {})
     if not isinstance(options, dict):
-        raise RecordError("options must be an object")
+        raise RecordError(_("options must be an object"))
     rule_set = record.get("rules")
     if rule_set is not None and not isinstance(rule_set, str):
-        raise RecordError("rules must be the name of a rule set")
+        raise RecordError(_("rules must be the name of a rule set"))
     if "meta" in record and not isinstance(record["meta"], dict):
-        raise RecordError("meta must be an object")
+        raise RecordError(_("meta must be an object"))
     try:
         return find_game(game_id).configure(rule_set, options, len(players))
     except OptionError as e:
@@ -282,26 +308,39 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
     rules = rules_from_record(record)
     hands = record.get("hands")
     if not isinstance(hands, list):
-        raise RecordError("hands must be a list")
+        raise RecordError(_("hands must be a list"))
     match = Match(rules, deal=False)
     replay = Replay(dict(record), rules, match)
     for h, hand in enumerate(hands, 1):
         if match.over:
-            ended = "won" if match.winner is not None else "over"
-            raise RecordError(f"hand {h}: the match was already {ended} after hand {h - 1}")
+            message = (
+                _("hand {h}: the match was already won after hand {before}")
+                if match.winner is not None
+                else _("hand {h}: the match was already over after hand {before}")
+            )
+            raise RecordError(message.format(h=h, before=h - 1))
         if match.hands and not match.hand.over:
-            raise RecordError(f"hand {h}: hand {h - 1} is unfinished but more hands follow")
+            raise RecordError(
+                _("hand {h}: hand {before} is unfinished but more hands follow").format(
+                    h=h, before=h - 1
+                )
+            )
         state = _start_hand(match, hand, h)
         moves = hand.get("moves", [])
         if not isinstance(moves, list):
-            raise RecordError(f"hand {h}: moves must be a list")
+            raise RecordError(_("hand {h}: moves must be a list").format(h=h))
         for m, move in enumerate(moves, 1):
             if state.over:
-                raise RecordError(f"hand {h}, move {m}: the hand is already over")
+                raise RecordError(
+                    _("hand {h}, move {m}: the hand is already over").format(h=h, m=m)
+                )
             try:
                 _apply_move(state, move)
             except (IllegalAction, ValueError) as e:
-                raise RecordError(f"hand {h}, move {m}: {e}") from None
+                problem = _told(rules, e) if isinstance(e, IllegalAction) else str(e)
+                raise RecordError(
+                    _("hand {h}, move {m}: {problem}").format(h=h, m=m, problem=problem)
+                ) from None
         recorded = None
         if "result" in hand:
             result = hand["result"]
@@ -309,7 +348,7 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
             if not isinstance(pts, list) or not all(
                 isinstance(x, int | float) and not isinstance(x, bool) for x in pts
             ):
-                raise RecordError(f'hand {h}: result must be {{"points": [...]}}')
+                raise RecordError(_('hand {h}: result must be {{"points": [...]}}').format(h=h))
             recorded = pts
         if state.over and state.result is not None:
             summary = HandSummary(
@@ -322,33 +361,49 @@ def replay_record(record: Mapping[str, Any]) -> Replay:
     return replay
 
 
+def _told(rules: GameRules, error: IllegalAction) -> str:
+    """The engine's refusal of a recorded move, told in the reader's language (the seats by
+    number); as the engine wrote it in English."""
+    if current_language() == DEFAULT:
+        return str(error)
+    return Voice.of(rules, reader=None).tell(str(error))
+
+
 def _start_hand(match: Match, hand: Any, h: int) -> GameState:
     if not isinstance(hand, dict):
-        raise RecordError(f"hand {h}: a hand is an object with deal, stock and moves")
+        raise RecordError(_("hand {h}: a hand is an object with deal, stock and moves").format(h=h))
     unknown = set(hand) - _HAND_FIELDS
     if unknown:
-        raise RecordError(f"hand {h}: unknown field(s) {', '.join(sorted(unknown))}")
+        raise RecordError(
+            _("hand {h}: unknown field(s) {fields}").format(h=h, fields=", ".join(sorted(unknown)))
+        )
     rules = match.rules
     deal = hand.get("deal")
     stock = hand.get("stock", [])
     if not isinstance(deal, list) or not all(isinstance(d, list) for d in deal):
-        raise RecordError(f"hand {h}: deal must be a list of tile lists, one per seat")
+        raise RecordError(
+            _("hand {h}: deal must be a list of tile lists, one per seat").format(h=h)
+        )
     if not isinstance(stock, list):
-        raise RecordError(f"hand {h}: stock must be a list of tiles")
+        raise RecordError(_("hand {h}: stock must be a list of tiles").format(h=h))
     try:
         hands = [[record_tile(rules, t) for t in d] for d in deal]
         stock_tiles = [record_tile(rules, t) for t in stock]
     except ValueError as e:
-        raise RecordError(f"hand {h}: {e}") from None
+        raise RecordError(_("hand {h}: {problem}").format(h=h, problem=e)) from None
     leader = hand.get("leader")
     if leader is not None and (
         not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < rules.players
     ):
-        raise RecordError(f"hand {h}: leader must be a seat number from 0 to {rules.players - 1}")
+        raise RecordError(
+            _("hand {h}: leader must be a seat number from 0 to {last}").format(
+                h=h, last=rules.players - 1
+            )
+        )
     try:
         return match.start_hand(hands, stock_tiles, leader)
     except ValueError as e:
-        raise RecordError(f"hand {h}: {e}") from None
+        raise RecordError(_("hand {h}: {problem}").format(h=h, problem=e)) from None
 
 
 def _apply_move(state: GameState, move: Any) -> None:
@@ -361,26 +416,37 @@ def parse_move(state: GameState, move: Any) -> Action:
     ``ValueError`` saying what is wrong. The action itself may still be illegal: applying it
     tells."""
     if not isinstance(move, dict):
-        raise ValueError("a move is an object with seat and one action")
+        raise ValueError(_("a move is an object with seat and one action"))
     seat = move.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
-        raise ValueError("a move needs a seat number")
+        raise ValueError(_("a move needs a seat number"))
     own = {k.kind: k for k in (*SHARED_KINDS, *state.rules.action_kinds)}
     present = [word for word in move if word in own]
     if len(present) != 1:
         words = _kind_words()
         foreign = [word for word in words if word in move and word not in own]
         if not present and len(foreign) == 1:
-            raise ValueError(f"{state.rules.game.id} has no {foreign[0]} move")
-        listed = ", ".join(words[:-1]) + f" or {words[-1]}"
-        raise ValueError(f"a move holds exactly one of {listed}")
+            raise ValueError(
+                _("{game} has no {kind} move").format(game=state.rules.game.id, kind=foreign[0])
+            )
+        raise ValueError(
+            _("a move holds exactly one of {kinds} or {last}").format(
+                kinds=", ".join(words[:-1]), last=words[-1]
+            )
+        )
     kind = own[present[0]]
     allowed = {"seat", kind.kind} | kind.fields
     extra = set(move) - allowed
     if extra:
-        raise ValueError(f"unexpected field(s) {', '.join(sorted(extra))} in a {kind.kind} move")
+        raise ValueError(
+            _("unexpected field(s) {fields} in a {kind} move").format(
+                fields=", ".join(sorted(extra)), kind=kind.kind
+            )
+        )
     if seat != state.turn:
-        raise ValueError(f"seat {seat} is not to move (seat {state.turn} is)")
+        raise ValueError(
+            _("seat {seat} is not to move (seat {turn} is)").format(seat=seat, turn=state.turn)
+        )
     action = kind.from_record(move, state.rules)
     if action is DRAW:
         _check_draw(state, move)
@@ -401,9 +467,11 @@ def _check_draw(state: GameState, move: dict[str, Any]) -> None:
     """A recorded draw takes the next tile of the stock."""
     t = record_tile(state.rules, move["draw"])
     if state.stock_pos >= len(state.stock):
-        raise ValueError(f"seat {move['seat']} cannot draw: the stock is empty")
+        raise ValueError(_("seat {seat} cannot draw: the stock is empty").format(seat=move["seat"]))
     expected = state.stock[state.stock_pos]
     if t != expected:
         raise ValueError(
-            f"seat {move['seat']} draws {NAMES[t]} but the next stock tile is {NAMES[expected]}"
+            _("seat {seat} draws {tile} but the next stock tile is {expected}").format(
+                seat=move["seat"], tile=NAMES[t], expected=NAMES[expected]
+            )
         )

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from .i18n import _
+
 __all__ = [
     "DOUBLE_NINE",
     "DOUBLE_SIX",
@@ -96,7 +98,9 @@ def parse_tile(text: str) -> int:
     """Parse ``"a-b"`` (either order, surrounding spaces allowed) into a tile index."""
     parts = text.strip().split("-")
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise ValueError(f"not a tile: {text!r} (write tiles as a-b, e.g. 6-4)")
+        raise ValueError(
+            _("not a tile: {text} (write tiles as a-b, e.g. 6-4)").format(text=repr(text))
+        )
     return tile(int(parts[0]), int(parts[1]))
 
 
@@ -104,7 +108,9 @@ def parse_oriented(text: str) -> tuple[int, int]:
     """Parse ``"a-b"`` keeping the written order: returns ``(a, b)``."""
     parts = text.strip().split("-")
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise ValueError(f"not a tile: {text!r} (write tiles as a-b, e.g. 6-4)")
+        raise ValueError(
+            _("not a tile: {text} (write tiles as a-b, e.g. 6-4)").format(text=repr(text))
+        )
     a, b = int(parts[0]), int(parts[1])
     tile(a, b)
     return a, b
@@ -187,19 +193,25 @@ class TileSet:
             for t in h:
                 if not 0 <= t < self.size:
                     name = NAMES[t] if 0 <= t < len(NAMES) else str(t)
-                    raise ValueError(f"{name} is not a tile of the {self.name} set")
+                    raise ValueError(
+                        _("{tile} is not a tile of the {set} set").format(tile=name, set=self.name)
+                    )
                 if seen & BIT[t]:
-                    raise ValueError(f"{NAMES[t]} appears twice in the deal and stock")
+                    raise ValueError(
+                        _("{tile} appears twice in the deal and stock").format(tile=NAMES[t])
+                    )
                 seen |= BIT[t]
         if seen != self.all_mask:
             missing = [NAMES[t] for t in range(self.size) if not seen & BIT[t]]
-            raise ValueError(f"the deal and stock miss {', '.join(missing)}")
+            raise ValueError(_("the deal and stock miss {tiles}").format(tiles=", ".join(missing)))
 
     def parse(self, text: str) -> int:
         """Parse a tile and check that it belongs to this set."""
         t = parse_tile(text)
         if t >= self.size:
-            raise ValueError(f"{text.strip()} is not a tile of the {self.name} set")
+            raise ValueError(
+                _("{tile} is not a tile of the {set} set").format(tile=text.strip(), set=self.name)
+            )
         return t
 
 

@@ -25,6 +25,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..core.i18n import current_language, set_default_language, set_language
+
 __all__ = ["BACKENDS", "Chunk", "ParallelError", "import_ray", "run_chunks"]
 
 BACKENDS = ("local", "ray")
@@ -101,11 +103,14 @@ class _Inline:
         self.todo.clear()
 
 
-def _worker_init(parent: int) -> None:
+def _worker_init(parent: int, language: str = "en") -> None:
     """Ctrl-C is the parent's business (it stops the pool; the workers must not print
     tracebacks; a SIGTERM from the pool's ``terminate`` ends a worker quietly, whatever handler
     the parent had); and a worker whose parent was killed outright exits within a second instead
-    of waiting for work forever."""
+    of waiting for work forever. The errors a worker raises (an agent that fails) are said in
+    ``language``, the parent's."""
+    set_default_language(language)
+    set_language(language)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
@@ -124,7 +129,9 @@ class _Pool:
         self.play, self.job = play, job
         self.slots = 2 * workers
         ctx = multiprocessing.get_context("fork" if "fork" in _START_METHODS else "spawn")
-        self.pool = ctx.Pool(workers, initializer=_worker_init, initargs=(os.getpid(),))
+        self.pool = ctx.Pool(
+            workers, initializer=_worker_init, initargs=(os.getpid(), current_language())
+        )
         self.done: queue.Queue[Chunk | BaseException] = queue.Queue()
 
     def submit(self, first: int, stop: int) -> None:

@@ -17,18 +17,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..core.i18n import _, ngettext
+from ..core.i18n import N_, _, current_language, ngettext
 from ..core.words import capital
 
 __all__ = ["PLOTS", "MissingPlots", "integer_bins", "print_tables", "write_report"]
 
 # The plots of a report: file name and caption.
 PLOTS = {
-    "sides.png": "Win rate and points per hand of each side, with 95% intervals",
-    "leader.png": "The leader's advantage: the side that led against the others, 95% intervals",
-    "points.png": "Points per hand, per side: the share of hands with at most so many points, "
-    "and how the scores spread when the side scored",
-    "lengths.png": "Hand lengths: moves per hand (plays, draws and passes)",
+    "sides.png": N_("Win rate and points per hand of each side, with 95% intervals"),
+    "leader.png": N_("The leader's advantage: the side that led against the others, 95% intervals"),
+    "points.png": N_(
+        "Points per hand, per side: the share of hands with at most so many points, "
+        "and how the scores spread when the side scored"
+    ),
+    "lengths.png": N_("Hand lengths: moves per hand (plays, draws and passes)"),
 }
 
 
@@ -371,8 +373,8 @@ def _sides_figure(plt: Any, sides: list[dict[str, Any]]) -> Any:
     fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.6))
     rates = [s["win_rate"] for s in sides]
     left.bar(labels, rates, yerr=_errors(rates, [s["win_rate_ci95"] for s in sides]), capsize=6)
-    left.set_ylabel("win rate")
-    left.set_title("hands won")
+    left.set_ylabel(_("win rate"))
+    left.set_title(_("hands won"))
     means = [s["points_per_hand"] for s in sides]
     right.bar(
         labels,
@@ -381,14 +383,14 @@ def _sides_figure(plt: Any, sides: list[dict[str, Any]]) -> Any:
         color="C1",
         capsize=6,
     )
-    right.set_ylabel("points per hand")
-    right.set_title("points per hand")
+    right.set_ylabel(_("points per hand"))
+    right.set_title(_("points per hand"))
     return fig
 
 
 def _leader_figure(plt: Any, lead: dict[str, Any]) -> Any:
     fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.6))
-    names = ["leader's side", "other sides"]
+    names = [_("leader's side"), _("other sides")]
     rates = [lead["win_rate"], lead["others_win_rate"]]
     left.bar(
         names,
@@ -397,10 +399,12 @@ def _leader_figure(plt: Any, lead: dict[str, Any]) -> Any:
         color=["C2", "C7"],
         capsize=6,
     )
-    left.set_ylabel("win rate")
+    left.set_ylabel(_("win rate"))
     left.set_title(
-        f"win rate: {_signed(lead['win_advantage'], pct=True)} for the leader\n"
-        f"95% interval {_ci(lead['win_advantage_ci95'], pct=True)}"
+        _("win rate: {advantage} for the leader\n95% interval {interval}").format(
+            advantage=_signed(lead["win_advantage"], pct=True),
+            interval=_ci(lead["win_advantage_ci95"], pct=True),
+        )
     )
     means = [lead["points_per_hand"], lead["others_points_per_hand"]]
     right.bar(
@@ -410,10 +414,12 @@ def _leader_figure(plt: Any, lead: dict[str, Any]) -> Any:
         color=["C2", "C7"],
         capsize=6,
     )
-    right.set_ylabel("points per hand")
+    right.set_ylabel(_("points per hand"))
     right.set_title(
-        f"points: {_signed(lead['points_advantage'])} a hand for the leader\n"
-        f"95% interval {_ci(lead['points_advantage_ci95'])}"
+        _("points: {advantage} a hand for the leader\n95% interval {interval}").format(
+            advantage=_signed(lead["points_advantage"]),
+            interval=_ci(lead["points_advantage_ci95"]),
+        )
     )
     return fig
 
@@ -441,13 +447,13 @@ def _points_figure(plt: Any, sides: list[dict[str, Any]]) -> Any:
                 histtype="step",
                 label=label,
             )
-    left.set_xlabel("points in a hand")
-    left.set_ylabel("share of hands with at most")
-    left.set_title("all hands (cumulative)")
+    left.set_xlabel(_("points in a hand"))
+    left.set_ylabel(_("share of hands with at most"))
+    left.set_title(_("all hands (cumulative)"))
     left.legend()
-    right.set_xlabel("points in a hand")
-    right.set_ylabel("share of hands")
-    right.set_title("the hands where the side scored")
+    right.set_xlabel(_("points in a hand"))
+    right.set_ylabel(_("share of hands"))
+    right.set_title(_("the hands where the side scored"))
     return fig
 
 
@@ -455,9 +461,9 @@ def _lengths_figure(plt: Any, a: dict[str, Any]) -> Any:
     fig, ax = plt.subplots(figsize=(9, 3.6))
     dist = a["hand_length"]["distribution"]
     ax.bar([v for v, _ in dist], [c / a["hands"] for _, c in dist], color="C4")
-    ax.axvline(a["hand_length"]["mean"], color="k", linestyle="--", label="mean")
-    ax.set_xlabel("moves in a hand")
-    ax.set_ylabel("share of hands")
+    ax.axvline(a["hand_length"]["mean"], color="k", linestyle="--", label=_("mean"))
+    ax.set_xlabel(_("moves in a hand"))
+    ax.set_ylabel(_("share of hands"))
     ax.legend()
     return fig
 
@@ -485,7 +491,7 @@ def _html(a: dict[str, Any], images: dict[str, bytes]) -> str:
     e = html.escape
     parts = [
         "<!doctype html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{e(current_language())}"><head><meta charset="utf-8">',
         f"<title>{e(title(a))}</title>",
         "<style>body{font-family:sans-serif;max-width:62rem;margin:2rem auto;padding:0 1rem}"
         "table{border-collapse:collapse;margin:.5rem 0 1.5rem}"
@@ -495,8 +501,14 @@ def _html(a: dict[str, Any], images: dict[str, bytes]) -> str:
         "img{max-width:100%}figure{margin:1rem 0}</style>",
         "</head><body>",
         f"<h1>{e(title(a))}</h1>",
-        f"<p>From <code>{e(str(a.get('file', '')))}</code>. Intervals are 95% (normal "
-        "approximation: mean &plusmn; 1.96&middot;sd/&radic;n over hands).</p>",
+        "<p>"
+        + e(
+            _(
+                "From {file}. Intervals are 95% (normal approximation: mean ± 1.96·sd/√n over "
+                "hands)."
+            )
+        ).format(file=f"<code>{e(str(a.get('file', '')))}</code>")
+        + "</p>",
     ]
     if a.get("dropped_lines"):
         parts.append(f"<p>{e(capital(_dropped(a['dropped_lines'])))}.</p>")
@@ -507,6 +519,7 @@ def _html(a: dict[str, Any], images: dict[str, bytes]) -> str:
             parts.append("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>")
         parts.append("</table>")
     for name, caption in PLOTS.items():
+        caption = _(caption)
         if name in images:
             data = base64.b64encode(images[name]).decode("ascii")
             parts.append(

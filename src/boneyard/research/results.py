@@ -34,7 +34,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from ..core.i18n import _
+from ..core.i18n import N_, _
 from ..core.record import RESULTS_FORMAT as FORMAT
 from ..core.record import is_results_header
 
@@ -71,7 +71,7 @@ class ResultsError(ValueError):
 
 # How much of a file that is not a results file is read to say what it is.
 _SNIFF = 1 << 16
-_WHAT_RESULTS_ARE = (
+_WHAT_RESULTS_ARE = N_(
     "a results file is the .jsonl file that boneyard simulate --out FILE.jsonl or boneyard "
     "tournament --out FILE.jsonl writes"
 )
@@ -82,18 +82,20 @@ def not_results(start: bytes, first: object) -> str:
     ``start`` is its beginning, ``first`` its first line parsed (``None`` if that is no JSON)."""
     head = first.get("format") if isinstance(first, dict) else None
     if isinstance(head, str) and head.startswith("boneyard-results/"):
-        what = f"this is a results file of another version ({head}; this boneyard reads {FORMAT})"
+        what = _(
+            "this is a results file of another version ({found}; this boneyard reads {expected})"
+        ).format(found=head, expected=FORMAT)
     elif isinstance(head, str) and head.startswith("boneyard-record/"):
-        what = "this is a file of game records (for boneyard replay), not a results file"
+        what = _("this is a file of game records (for boneyard replay), not a results file")
     elif re.match(rb'\s*\{\s*"format"\s*:\s*"boneyard-record/', start):
-        what = "this is a game record (for boneyard replay), not a results file"
+        what = _("this is a game record (for boneyard replay), not a results file")
     elif first is not None or start.lstrip()[:1] in (b"{", b"["):
-        what = "this is JSON, but not a results file"
+        what = _("this is JSON, but not a results file")
     elif not start.strip():
-        what = "this file is empty"
+        what = _("this file is empty")
     else:
-        what = "this is not a results file (its first line is not JSON)"
-    return f"{what}; {_WHAT_RESULTS_ARE}"
+        what = _("this is not a results file (its first line is not JSON)")
+    return f"{what}; {_(_WHAT_RESULTS_ARE)}"
 
 
 def check_header(found: Mapping[str, Any], expected: Mapping[str, Any], label: str) -> None:
@@ -101,8 +103,15 @@ def check_header(found: Mapping[str, Any], expected: Mapping[str, Any], label: s
     normal = json.loads(json.dumps(dict(expected)))
     differ = [k for k in _JOB_FIELDS if found.get(k) != normal.get(k)]
     if differ:
-        details = "; ".join(f"{k}: file {found.get(k)!r}, asked {normal.get(k)!r}" for k in differ)
-        raise ResultsError(f"{label} was written by another job ({details})")
+        details = "; ".join(
+            _("{field}: file {found}, asked {asked}").format(
+                field=k, found=repr(found.get(k)), asked=repr(normal.get(k))
+            )
+            for k in differ
+        )
+        raise ResultsError(
+            _("{file} was written by another job ({details})").format(file=label, details=details)
+        )
 
 
 class ResultsReader:
@@ -167,7 +176,11 @@ class ResultsReader:
         except (json.JSONDecodeError, UnicodeDecodeError) as e:
             if last:
                 return None
-            raise ResultsError(f"{self.label} line {self._line_no}: not valid JSON ({e})") from None
+            raise ResultsError(
+                _("{file} line {n}: not valid JSON ({why})").format(
+                    file=self.label, n=self._line_no, why=e
+                )
+            ) from None
 
     def __iter__(self) -> Iterator[tuple[int, list[dict[str, Any]]]]:
         if self.header is None:
@@ -187,20 +200,32 @@ class ResultsReader:
                 return
             if not isinstance(obj, dict) or not _is_hand_line(obj):
                 raise ResultsError(
-                    f"{self.label} line {self._line_no}: not a hand line "
-                    "(unit, hand and of are whole numbers)"
+                    _(
+                        "{file} line {n}: not a hand line (unit, hand and of are whole numbers)"
+                    ).format(file=self.label, n=self._line_no)
                 )
             unit, hand, of = obj["unit"], obj["hand"], obj["of"]
             if pending and pending[0]["unit"] != unit:
                 raise ResultsError(
-                    f"{self.label} line {pending_line}: unit {pending[0]['unit']} is incomplete "
-                    f"({len(pending)} of its {pending[0]['of']} lines)"
+                    _("{file} line {n}: unit {unit} is incomplete ({k} of its {of} lines)").format(
+                        file=self.label,
+                        n=pending_line,
+                        unit=pending[0]["unit"],
+                        k=len(pending),
+                        of=pending[0]["of"],
+                    )
                 )
             if unit in seen:
-                raise ResultsError(f"{self.label} line {self._line_no}: unit {unit} again")
+                raise ResultsError(
+                    _("{file} line {n}: unit {unit} again").format(
+                        file=self.label, n=self._line_no, unit=unit
+                    )
+                )
             if hand != len(pending) or (pending and of != pending[0]["of"]):
                 raise ResultsError(
-                    f"{self.label} line {self._line_no}: hand {hand} of {of} out of order"
+                    _("{file} line {n}: hand {hand} of {of} out of order").format(
+                        file=self.label, n=self._line_no, hand=hand, of=of
+                    )
                 )
             if not pending:
                 pending_line = self._line_no

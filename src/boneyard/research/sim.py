@@ -271,14 +271,17 @@ def agent_failed(name: str, unit: int, error: Exception) -> SimulationError:
     run (a plug-in's fault must not end a run with a traceback)."""
     why = " ".join(str(error).split())
     return SimulationError(
-        f"agent {name!r} failed in unit {unit + 1}: {type(error).__name__}: {why}"
+        _("agent {name} failed in unit {unit}: {kind}: {why}").format(
+            name=repr(name), unit=unit + 1, kind=type(error).__name__, why=why
+        )
     )
 
 
 def _endless(index: int) -> SimulationError:
     return SimulationError(
-        f"match {index + 1} has not ended after {MAX_MATCH_HANDS} hands: "
-        "do these options ever score?"
+        _("match {n} has not ended after {hands} hands: do these options ever score?").format(
+            n=index + 1, hands=MAX_MATCH_HANDS
+        )
     )
 
 

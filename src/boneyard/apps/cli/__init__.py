@@ -139,7 +139,14 @@ def main(argv: "Sequence[str] | None" = None) -> None:
 
     problem = argument_problem(args)
     if problem is not None:
-        error(problem)
+        # Said in the language asked (or the environment's) where it is one boneyard speaks.
+        from ...core.i18n import language_from_environment, normalize, set_language
+
+        lang = _asked_language(args)
+        tag = language_from_environment() if lang is None else normalize(lang)
+        if tag is not None:
+            set_language(tag)
+        error(argument_problem(args) or problem)
     choose_language(_asked_language(args))
     from .click_words import run, speak
 

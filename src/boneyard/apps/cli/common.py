@@ -55,8 +55,10 @@ def argument_problem(args: Sequence[str]) -> str | None:
     """Why the command line cannot be taken, or ``None``: every argument is text from outside,
     checked here where it enters (:mod:`boneyard.core.intake`): UTF-8 (Python hands undecodable
     bytes on as lone surrogates), on one line, with no control character."""
+    from ...core.i18n import _
+
     for n, arg in enumerate(args, 1):
-        what = f"argument {n} ({ascii(arg)[:40]})"
+        what = _("argument {n} ({text})").format(n=n, text=ascii(arg)[:40])
         try:
             try:
                 raw = arg.encode("utf-8", "surrogateescape")

@@ -37,6 +37,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from ...core.i18n import _
 from ...core.intake import TextError, check_text, check_tree
 
 __all__ = [
@@ -106,7 +107,7 @@ def load_json(text: str | bytes, max_depth: int) -> Any:
         raise TooDeep(f"arrays and objects nested more than {max_depth} deep") from None
     # The containers one level deeper each time round (a scalar adds no level).
     level = [data] if isinstance(data, dict | list) else []
-    for _ in range(max_depth):
+    for _level in range(max_depth):
         inner: list[Any] = []
         for item in level:
             values = item.values() if isinstance(item, dict) else item
@@ -139,9 +140,11 @@ def clean_text(value: str, limit: int, what: str) -> str:
     control character, a line separator, a bidirectional override: :func:`check_text`)."""
     text = check_text(unicodedata.normalize("NFC", value).strip(), what)
     if not text:
-        raise TextError(f"{what} is empty")
+        raise TextError(_("{what} is empty").format(what=what))
     if len(text) > limit:
-        raise TextError(f"{what} is longer than {limit} characters")
+        raise TextError(
+            _("{what} is longer than {limit} characters").format(what=what, limit=limit)
+        )
     return text
 
 
@@ -154,13 +157,13 @@ def clean_name(value: str) -> str:
     """A player's name as given, in its composed form (NFC), checked (:func:`clean_text`): no
     invisible format characters, at least one character that shows; a
     :class:`~boneyard.core.intake.TextError` (a ``ValueError``) saying what is wrong otherwise."""
-    name = clean_text(value, NAME_MAX, "a name")
+    name = clean_text(value, NAME_MAX, _("a name"))
     if any(unicodedata.category(c) == "Cf" and c not in _JOINERS for c in name):
-        raise TextError("a name holds an invisible character")
+        raise TextError(_("a name holds an invisible character"))
     if not any(visible(c) for c in name):
-        raise TextError("a name shows nothing: use letters, numbers or symbols")
+        raise TextError(_("a name shows nothing: use letters, numbers or symbols"))
     if name_key(name) == "you":
-        raise TextError("'you' is how the game calls each player: choose another name")
+        raise TextError(_("'you' is how the game calls each player: choose another name"))
     return name
 
 
@@ -229,7 +232,7 @@ class ChatMessage(_Message):
     @field_validator("text")
     @classmethod
     def _text(cls, value: str) -> str:
-        return clean_text(value, CHAT_MAX, "a chat message")
+        return clean_text(value, CHAT_MAX, _("a chat message"))
 
 
 class HintMessage(_Message):
@@ -363,7 +366,7 @@ def parse_client_message(text: str | bytes) -> AnyClientMessage:
     id = given if type(given) is int and 0 <= given <= 2**53 else None
     try:
         # Once, here where it enters: every text of the message can be stored, sent and shown.
-        check_tree(data, "the message")
+        check_tree(data, _("the message"))
     except TextError as e:
         raise ProtocolError("bad_message", str(e), id) from None
     version = data.get("v")
@@ -741,7 +744,7 @@ class Body(_Message):
     @classmethod
     def _texts(cls, data: Any) -> Any:
         try:
-            check_tree(data, "the body")
+            check_tree(data, _("the body"))
         except TextError as e:
             raise bad_text(e) from None
         return data

@@ -9,6 +9,7 @@ from fastapi import Request
 from fastapi.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ...core.i18n import _
 from ...core.intake import TextError, decode_utf8
 from .accounts import COOKIE
 
@@ -89,7 +90,7 @@ class Utf8Bodies:
                 break
         body = b"".join(chunks)
         try:
-            decode_utf8(body, "the body")
+            decode_utf8(body, _("the body"))
         except TextError as e:
             await JSONResponse({"detail": str(e)}, status_code=400)(scope, receive, send)
             return

@@ -156,7 +156,7 @@ class Session(TerminalGame):
         """The person's move; :class:`IllegalAction` (changing nothing) if it is not allowed."""
         state = self.state
         if state.over or state.turn != YOU:
-            raise IllegalAction("it is not your turn")
+            raise IllegalAction(_("it is not your turn"))
         moved = apply_move(state, action, seat=YOU)
         self.version += 1
         self._note_score(state, moved, self._report(state, moved, forced=forced))

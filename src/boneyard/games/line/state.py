@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.actions import DRAW, PASS, Action, Draw, Move, Muggins, Pass, Play, play
 from ...core.history import public_tables
+from ...core.i18n import _
 from ...core.layout import Layout
 from ...core.protocol import (
     ACQUIRED,
@@ -168,12 +169,12 @@ class LineState(GameState):
         """
         n = rules.players
         if len(hands) != n:
-            raise ValueError(f"the deal has {len(hands)} hands for {n} players")
+            raise ValueError(_("the deal has {k} hands for {n} players").format(k=len(hands), n=n))
         if not trusted:
             rules.tiles.check_deal(hands, stock)
         masks = [mask_of(h) for h in hands]
         if lead_by_deal and rules.needs_redeal(masks):
-            raise ValueError("no double was dealt: these rules throw the deal in and deal again")
+            raise ValueError(_("no double was dealt: these rules throw the deal in and deal again"))
         self = cls.__new__(cls)
         self.rules = rules
         self.hands = masks
@@ -213,13 +214,10 @@ class LineState(GameState):
                 # 0, until one appears: whoever draws it leads.
                 first = next((k for k, t in enumerate(stock) if rules.finds_lead(t, context)), None)
                 if first is None:
-                    raise ValueError("no double in the deal or the stock: no one can lead")
+                    raise ValueError(_("no double in the deal or the stock: no one can lead"))
                 seat = first % n
                 if leader is not None and leader != seat:
-                    raise ValueError(
-                        f"leader {leader} disagrees with the deal: "
-                        f"seat {seat} draws the first double"
-                    )
+                    raise _leader_disagrees(leader, seat, draws=True)
                 # Who draws it is hidden in the stock: until then seat 0 is the leader of record.
                 self.leader = 0
                 self.finding_lead = True
@@ -228,15 +226,15 @@ class LineState(GameState):
                 return self
             seat, required = derived
             if leader is not None and leader != seat:
-                raise ValueError(
-                    f"leader {leader} disagrees with the deal: seat {seat} leads under these rules"
-                )
+                raise _leader_disagrees(leader, seat, draws=False)
             self.leader = seat
             self.required_lead = required
         elif leader is None:
-            raise ValueError("these rules decide the lead outside the deal: a leader is required")
+            raise ValueError(
+                _("these rules decide the lead outside the deal: a leader is required")
+            )
         elif not 0 <= leader < n:
-            raise ValueError(f"no seat {leader}")
+            raise ValueError(_("no seat {seat}").format(seat=leader))
         else:
             self.leader = leader
         self.turn = self.leader
@@ -1072,3 +1070,14 @@ def _tiles(mask: int) -> list[int]:
         out.append(low_bit.bit_length() - 1)
         mask ^= low_bit
     return out
+
+
+def _leader_disagrees(leader: int, seat: int, *, draws: bool) -> ValueError:
+    """A record's leader that the deal contradicts: ``seat`` leads (``draws``: draws the first
+    double) under these rules."""
+    message = (
+        _("leader {leader} disagrees with the deal: seat {seat} draws the first double")
+        if draws
+        else _("leader {leader} disagrees with the deal: seat {seat} leads under these rules")
+    )
+    return ValueError(message.format(leader=leader, seat=seat))

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Play, play
-from ...core.i18n import NP_
+from ...core.i18n import NP_, _
 from ...core.kernel_spec import TrickKernelState
 from ...core.protocol import HandResult, HandStart, Phase, Position, Score
 from ...core.tiles import BIT, NAMES, mask_of, tiles_of
@@ -68,18 +68,26 @@ class LooState(TrickState[LooTable]):
         left of the dealer (``start.leader``) deciding first."""
         n = rules.players
         if len(start.hands) != n:
-            raise ValueError(f"the deal has {len(start.hands)} hands for {n} players")
+            raise ValueError(
+                _("the deal has {k} hands for {n} players").format(k=len(start.hands), n=n)
+            )
         if not start.trusted:
             rules.tiles.check_deal(start.hands, start.stock)
             for seat, h in enumerate(start.hands):
                 if len(h) != rules.hand_size:
-                    raise ValueError(f"seat {seat} must be dealt {rules.hand_size} tiles")
+                    raise ValueError(
+                        _("seat {seat} must be dealt {k} tiles").format(
+                            seat=seat, k=rules.hand_size
+                        )
+                    )
         if start.leader is None:
-            raise ValueError("these rules decide the lead outside the deal: a leader is required")
+            raise ValueError(
+                _("these rules decide the lead outside the deal: a leader is required")
+            )
         if not 0 <= start.leader < n:
-            raise ValueError(f"no seat {start.leader}")
+            raise ValueError(_("no seat {seat}").format(seat=start.leader))
         if not start.stock:
-            raise ValueError("the stock is empty: no tile to turn up for trumps")
+            raise ValueError(_("the stock is empty: no tile to turn up for trumps"))
         value, ante = start.context if start.context is not None else (1, rules.pool)
         state = cls._new(
             rules,

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...core.actions import PASS, Action, Move, Play
+from ...core.i18n import _
 from ...core.protocol import HandStart, IllegalAction, Phase, Position, Score
 from ...core.tiles import BIT, NAMES, mask_of, tiles_of
 from ..tricks import Trick, TrickState
@@ -51,15 +52,17 @@ class MoonState(TrickState[MoonTable]):
         """The hand ``start`` describes: seven tiles each, the widow the stock's one tile (none
         without it), ``start.leader`` the dealer (the seat on his left bids first)."""
         if len(start.hands) != PLAYERS:
-            raise ValueError(f"moon deals to 3 seats, not {len(start.hands)}")
+            raise ValueError(_("moon deals to 3 seats, not {k}").format(k=len(start.hands)))
         if not start.trusted:
             rules.tiles.check_deal(start.hands, start.stock)
             for seat, h in enumerate(start.hands):
                 if len(h) != TRICKS:
-                    raise ValueError(f"seat {seat} must be dealt {TRICKS} tiles")
+                    raise ValueError(
+                        _("seat {seat} must be dealt {k} tiles").format(seat=seat, k=TRICKS)
+                    )
         dealer = start.leader if start.leader is not None else 0
         if not 0 <= dealer < PLAYERS:
-            raise ValueError(f"no seat {dealer} to deal")
+            raise ValueError(_("no seat {seat} to deal").format(seat=dealer))
         state = cls._new(
             rules,
             [mask_of(h) for h in start.hands],

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ...core.i18n import _
 from ...core.tiles import BIT, NAMES, TileSet, mask_of, mask_pips, parse_tile, tile
 from ..tricks import TrickTable
 from ..tricks.actions import Bid, Declare
@@ -71,7 +72,9 @@ class PartSet(TileSet):
     def parse(self, text: str) -> int:
         t = parse_tile(text)
         if not self.contains(t):
-            raise ValueError(f"{text.strip()} is not a tile of the {self.name} set")
+            raise ValueError(
+                _("{tile} is not a tile of the {set} set").format(tile=text.strip(), set=self.name)
+            )
         return t
 
     def check_deal(self, hands: Iterable[Iterable[int]], stock: Iterable[int]) -> None:
@@ -81,13 +84,17 @@ class PartSet(TileSet):
             for t in h:
                 if not self.contains(t):
                     name = NAMES[t] if 0 <= t < len(NAMES) else str(t)
-                    raise ValueError(f"{name} is not a tile of the {self.name} set")
+                    raise ValueError(
+                        _("{tile} is not a tile of the {set} set").format(tile=name, set=self.name)
+                    )
                 if seen & BIT[t]:
-                    raise ValueError(f"{NAMES[t]} appears twice in the deal and stock")
+                    raise ValueError(
+                        _("{tile} appears twice in the deal and stock").format(tile=NAMES[t])
+                    )
                 seen |= BIT[t]
         if seen != self.all_mask:
             missing = [NAMES[t] for t in range(self.size) if self.all_mask & ~seen & BIT[t]]
-            raise ValueError(f"the deal and stock miss {', '.join(missing)}")
+            raise ValueError(_("the deal and stock miss {tiles}").format(tiles=", ".join(missing)))
 
 
 MOON_TILESET = PartSet("moon", 6, removed=tuple(tile(p, 0) for p in range(1, 7)))

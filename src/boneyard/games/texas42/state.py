@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...core.actions import PASS, Action, Pass, Play
+from ...core.i18n import _
 from ...core.kernel_spec import TrickKernelState
 from ...core.protocol import Event, HandStart, IllegalAction, Phase, Position, Score
 from ...core.tiles import NAMES, mask_of, tiles_of
@@ -44,21 +45,23 @@ class FortyTwoState(TrickState[FortyTwoTable]):
     def from_start(cls, rules: FortyTwoRules, start: HandStart) -> FortyTwoState:
         hands = [mask_of(h) for h in start.hands]
         if len(hands) != PLAYERS:
-            raise ValueError(f"texas-42 deals to 4 seats, not {len(hands)}")
+            raise ValueError(_("texas-42 deals to 4 seats, not {k}").format(k=len(hands)))
         if not start.trusted:
             for seat, h in enumerate(start.hands):
                 if len(h) != len(set(h)) or len(h) != TRICKS:
-                    raise ValueError(f"seat {seat} must be dealt 7 different tiles")
+                    raise ValueError(
+                        _("seat {seat} must be dealt 7 different tiles").format(seat=seat)
+                    )
             everything = [t for h in start.hands for t in h]
             if len(set(everything)) != rules.tiles.size or any(
                 not 0 <= t < rules.tiles.size for t in everything
             ):
-                raise ValueError("a texas-42 deal shares out the 28 tiles of a double-six set")
+                raise ValueError(_("a texas-42 deal shares out the 28 tiles of a double-six set"))
             if list(start.stock):
-                raise ValueError("texas-42 has no boneyard: the stock must be empty")
+                raise ValueError(_("texas-42 has no boneyard: the stock must be empty"))
         shaker = start.leader if start.leader is not None else 0
         if not 0 <= shaker < PLAYERS:
-            raise ValueError(f"no seat {shaker} to shake")
+            raise ValueError(_("no seat {seat} to shake").format(seat=shaker))
         state = cls._new(
             rules,
             hands,  # each seat's tiles dealt, as masks

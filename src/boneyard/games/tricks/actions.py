@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.actions import Action, record_tile
+from ...core.i18n import _
 from ...core.tiles import NAMES, parse_tile
 
 if TYPE_CHECKING:
@@ -112,10 +113,10 @@ class Bid(Action):
         """``{"seat": s, "bid": 30}``; a special contract bid with it: ``"contract": "plunge"``."""
         points = move["bid"]
         if not isinstance(points, int) or isinstance(points, bool):
-            raise ValueError("a bid is a number of points: 30 to 41, or 42 a mark (84, 126...)")
+            raise ValueError(_("a bid is a number of points: 30 to 41, or 42 a mark (84, 126...)"))
         contract = move.get("contract")
         if contract is not None and not isinstance(contract, str):
-            raise ValueError("a bid's contract is a name such as 'plunge'")
+            raise ValueError(_("a bid's contract is a name such as 'plunge'"))
         return Bid(points, contract)
 
     @classmethod
@@ -222,15 +223,17 @@ class Declare(Action):
         ``{"declare": "nello", "doubles": "low"}``..."""
         contract = move["declare"]
         if not isinstance(contract, str):
-            raise ValueError("declare names a contract: suit (with trump), doubles, follow_me...")
+            raise ValueError(
+                _("declare names a contract: suit (with trump), doubles, follow_me...")
+            )
         trump = move.get("trump")
         if trump is not None and (not isinstance(trump, int) or isinstance(trump, bool)):
-            raise ValueError("trump must be a number")
+            raise ValueError(_("trump must be a number"))
         if contract == "suit" and trump is None:
-            raise ValueError('a suit is declared with its number: "trump": 6')
+            raise ValueError(_('a suit is declared with its number: "trump": 6'))
         doubles = move.get("doubles")
         if doubles is not None and not isinstance(doubles, str):
-            raise ValueError("doubles must be high, own_suit or low")
+            raise ValueError(_("doubles must be high, own_suit or low"))
         return Declare(contract, trump, doubles)
 
     @classmethod
@@ -291,7 +294,7 @@ class Discard(Action):
 
     def to_record(self, seat: int) -> dict[str, Any]:
         if self.tile is None:
-            raise ValueError("a hidden discard cannot be written to a record")
+            raise ValueError(_("a hidden discard cannot be written to a record"))
         return {"seat": seat, "discard": NAMES[self.tile]}
 
     def notation(self) -> str:

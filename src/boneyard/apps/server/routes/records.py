@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse
 
+from ....core.i18n import _
 from ....core.intake import TextError, decode_utf8
 from ....core.record import RecordError
 from ..hub import Hub, Room
@@ -70,7 +71,7 @@ async def _read_record(request: Request) -> dict[str, Any]:
     ``400``/``413`` saying why not."""
     body = await _read_body(request, MAX_RECORD_BYTES)
     try:
-        record = load_json(decode_utf8(body, "the record"), MAX_RECORD_DEPTH)
+        record = load_json(decode_utf8(body, _("the record")), MAX_RECORD_DEPTH)
     except TextError as e:
         raise HTTPException(400, str(e)) from None
     except TooDeep as e:
