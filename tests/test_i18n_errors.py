@@ -200,3 +200,12 @@ def test_the_engines_refusal_of_a_recorded_move_in_the_language(
     assert "mano 1, jugada 1: jugador 1 no tiene la ficha 0-0" in err, err
     err = run(["--lang", "pt-BR", "replay", path], capsys, 2)
     assert "rodada 1, jogada 1: jogador 1 não tem a pedra 0-0" in err, err
+
+
+def test_the_reports_figures_use_the_languages_decimal_sign() -> None:
+    from boneyard.research.report import _ci, _pct, _signed
+
+    with i18n.use_language("es"):
+        assert (_pct(0.125), _signed(1.5), _ci((0.25, 0.75))) == ("12,5%", "+1,50", "[0,25; 0,75]")
+    with i18n.use_language("en"):
+        assert (_pct(0.125), _signed(-1.5), _ci((0.25, 0.75))) == ("12.5%", "-1.50", "[0.25, 0.75]")

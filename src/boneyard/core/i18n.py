@@ -54,6 +54,7 @@ __all__ = [
     "_",
     "catalog_for_browser",
     "current_language",
+    "decimal_sign",
     "folder",
     "format_number",
     "gettext",
@@ -417,6 +418,16 @@ def catalog_for_browser(tag: str, domain: str = "web") -> dict[str, object]:
 # From the CLDR (what Babel's format_decimal writes; tests/test_i18n.py checks them against it):
 # the decimal mark, the group separator, and the fewest digits that start grouping.
 _NUMBERS = {"en": (".", ",", 4), "es": (",", ".", 4), "pt-BR": (",", ".", 4)}
+
+
+def decimal_sign(tag: str | None = None) -> str:
+    """The language's decimal sign: ``.`` in English, ``,`` in Spanish and Portuguese (for
+    figures written with a fixed number of decimals, a table's column).
+
+    >>> decimal_sign("en"), decimal_sign("pt-BR")
+    ('.', ',')
+    """
+    return _NUMBERS[_supported(tag or current_language())][0]
 
 
 def format_number(value: float, tag: str | None = None) -> str:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..core.i18n import N_, _, current_language, ngettext
+from ..core.i18n import N_, _, current_language, decimal_sign, ngettext
 from ..core.words import capital
 
 __all__ = ["PLOTS", "MissingPlots", "integer_bins", "print_tables", "write_report"]
@@ -48,21 +48,28 @@ def _side(side: dict[str, Any]) -> str:
     return _("seats {seats}").format(seats=" & ".join(map(str, seats)))
 
 
+def _fixed(x: float, digits: int = 2) -> str:
+    """``x`` with ``digits`` decimals and the reader's decimal sign (a column lines up)."""
+    return f"{x:.{digits}f}".replace(".", decimal_sign())
+
+
 def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+    return f"{_fixed(100 * x, 1)}%"
 
 
 def _ci(pair: Sequence[float], pct: bool = False) -> str:
     low, high = pair
-    return f"[{_pct(low)}, {_pct(high)}]" if pct else f"[{low:.2f}, {high:.2f}]"
+    # A decimal comma asks for another separator: [0,25; 0,75].
+    sep = "; " if decimal_sign() == "," else ", "
+    return f"[{_pct(low)}{sep}{_pct(high)}]" if pct else f"[{_fixed(low)}{sep}{_fixed(high)}]"
 
 
 def _signed(x: float, pct: bool = False) -> str:
-    return f"{'+' if x >= 0 else ''}{_pct(x) if pct else f'{x:.2f}'}"
+    return f"{'+' if x >= 0 else ''}{_pct(x) if pct else _fixed(x)}"
 
 
 def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
+    return str(int(x)) if float(x).is_integer() else _fixed(x)
 
 
 def _dropped(lines: int) -> str:
@@ -142,9 +149,9 @@ def _sides_table(a: dict[str, Any]) -> TextTable:
             str(s["wins"]),
             _pct(s["win_rate"]),
             _ci(s["win_rate_ci95"], pct=True),
-            f"{s['points_per_hand']:.2f}",
+            _fixed(s["points_per_hand"]),
             _ci(s["points_ci95"]),
-            f"{s['points_sd']:.2f}",
+            _fixed(s["points_sd"]),
             _num(s["points_median"]),
             _num(s["points_max"]),
             str(s["led"]),
@@ -166,14 +173,14 @@ def _leader_table(lead: dict[str, Any]) -> TextTable:
                 _("leader's side"),
                 _pct(lead["win_rate"]),
                 _ci(lead["win_rate_ci95"], pct=True),
-                f"{lead['points_per_hand']:.2f}",
+                _fixed(lead["points_per_hand"]),
                 _ci(lead["points_ci95"]),
             ],
             [
                 _("other sides"),
                 _pct(lead["others_win_rate"]),
                 _ci(lead["others_win_rate_ci95"], pct=True),
-                f"{lead['others_points_per_hand']:.2f}",
+                _fixed(lead["others_points_per_hand"]),
                 _ci(lead["others_points_ci95"]),
             ],
             [
@@ -204,9 +211,9 @@ def _hands_table(a: dict[str, Any]) -> TextTable:
             ],
             [
                 _("moves per hand"),
-                f"{length['mean']:.2f}",
+                _fixed(length["mean"]),
                 _ci(length["ci95"]),
-                f"{length['sd']:.2f}",
+                _fixed(length["sd"]),
                 _num(length["min"]),
                 _num(length["median"]),
                 _num(length["max"]),
@@ -222,7 +229,7 @@ def _matches_table(m: dict[str, Any], sides: list[dict[str, Any]]) -> TextTable:
             s["agents"],
             str(m["wins"][i]),
             _pct(m["wins"][i] / m["matches"]),
-            f"{m['points_per_match'][i]['mean']:.2f}",
+            _fixed(m["points_per_match"][i]["mean"]),
             _ci(m["points_per_match"][i]["ci95"]),
         ]
         for i, s in enumerate(sides)
@@ -232,7 +239,7 @@ def _matches_table(m: dict[str, Any], sides: list[dict[str, Any]]) -> TextTable:
         _("Whole matches: {matches} ({ties} won by nobody), {hands} hands each {ci}").format(
             matches=m["matches"],
             ties=m["ties"],
-            hands=f"{per_match['mean']:.2f}",
+            hands=_fixed(per_match["mean"]),
             ci=_ci(per_match["ci95"]),
         ),
         [_("side"), _("agents"), _("match wins"), _("win %"), _("points/match"), _("95% CI")],
@@ -251,7 +258,7 @@ def _agents_table(agents: list[dict[str, Any]]) -> TextTable:
                 str(g["wins"]),
                 _pct(g["win_rate"]),
                 _ci(g["win_rate_ci95"], pct=True),
-                f"{g['points_per_hand']:.2f}",
+                _fixed(g["points_per_hand"]),
                 _ci(g["points_ci95"]),
             ]
             for g in agents
