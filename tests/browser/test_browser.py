@@ -68,11 +68,16 @@ def click_a_move(page: Page) -> None:
             buttons.first.click(timeout=5000)
     except PlaywrightTimeout:
         return  # the table moved on meanwhile: look again
-    page.wait_for_selector(f"body:not([data-move='{move}'])", state="attached")
+    try:
+        page.wait_for_selector(f"body:not([data-move='{move}'])", state="attached", timeout=10000)
+    except PlaywrightTimeout:
+        return  # the click met the page between two states (an end not yet lit): look again
 
 
 def play_until_the_hand_ends(pages: list[Page], limit: int = 300) -> None:
+    deadline = time.monotonic() + 180
     for _ in range(limit):
+        assert time.monotonic() < deadline, "the hand did not end in 3 minutes"
         for page in pages:
             if attr(page, "status") != "playing":
                 return
