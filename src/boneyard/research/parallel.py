@@ -149,10 +149,17 @@ class _Pool:
         return item
 
     def close(self, cancel: bool) -> None:
+        self.pool.close()
         if cancel:
-            self.pool.terminate()
-        else:
-            self.pool.close()
+            # terminate() may kill a worker while it puts its result, holding the results queue's
+            # lock, and then wait for that lock for ever (CPython's Pool: a run stopped by Ctrl-C
+            # hung so on a busy machine). The chunks in flight end first, for a few seconds at
+            # most, and only a pool still busy then is terminated.
+            joining = threading.Thread(target=self.pool.join, daemon=True)
+            joining.start()
+            joining.join(5.0)
+            if joining.is_alive():
+                self.pool.terminate()
         self.pool.join()
 
 
